@@ -1,0 +1,10 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
+    // Builds and browsers share two cores; a generous timeout keeps CI from flaking on a busy machine.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
