@@ -1,0 +1,123 @@
+import { join, resolve } from "node:path";
+import { ImageService } from "../assets/images.ts";
+import { listPublicFiles } from "../assets/public-files.ts";
+import { loadContent } from "../content/load.ts";
+import { checkCrossReferences } from "../manifest/cross-references.ts";
+import { loadManifest } from "../manifest/load.ts";
+import { buildAssets, scriptsFor } from "../output/assets.ts";
+import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
+import { StagedOutput } from "../output/write.ts";
+import { createSiteContext } from "../render/page-model.ts";
+import { loadTemplates, renderAlias, renderNotFound, renderRoute, type RenderedPage } from "../render/render.tsx";
+import { PpgError, PpgErrorList } from "./errors.ts";
+import { timed, type StageTimings } from "./timing.ts";
+
+export interface BuildOptions {
+  /** The site folder, holding site.yaml, content/ and public/. */
+  root: string;
+  /** Output folder, relative to root unless absolute. Default `dist`. */
+  out?: string;
+  /** false: render in memory only and return the pages (tests, dev mode). */
+  write?: boolean;
+  /** Overrides site.checkLinks. */
+  checkLinks?: "error" | "warn" | "off";
+  log?: (line: string) => void;
+}
+
+export interface BuildResult {
+  pages: RenderedPage[];
+  aliases: number;
+  assets: number;
+  outDir?: string;
+  warnings: string[];
+  timings: StageTimings;
+  seconds: number;
+}
+
+/**
+ * The whole pipeline: load → validate → load content → render → write → check links.
+ * Every stage collects all the problems it can find before failing, and nothing touches the
+ * output folder until everything has succeeded.
+ */
+export async function build(opts: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const root = resolve(opts.root);
+  const timings: StageTimings = {};
+  const warnings: string[] = [];
+
+  const { manifest, source } = await timed(timings, "load", () => loadManifest(root));
+  await timed(timings, "validate", async () => {
+    const problems = checkCrossReferences(manifest, source);
+    if (problems.length) throw new PpgErrorList(problems);
+  });
+  const [content, publicFiles, assets, templates] = await timed(timings, "content", () =>
+    Promise.all([loadContent(root, manifest, source), listPublicFiles(root), buildAssets(), loadTemplates()]),
+  );
+  for (const f of content.unused) warnings.push(`content/${f} is not used by any route in site.yaml`);
+
+  const pages = await timed(timings, "render", async () => {
+    const images = new ImageService(join(root, "public"), publicFiles);
+    const ctx = createSiteContext(manifest, content, images, { css: assets.css.url, scripts: [] });
+    const errors: PpgError[] = [];
+    const rendered = manifest.routes.map((route) => renderRoute({ ...ctx, assets: { css: assets.css.url, scripts: scriptsFor(route.kind, assets.scripts) } }, templates, route, errors));
+    rendered.push(...(manifest.aliases ?? []).map((a) => renderAlias(ctx, templates, a.from, a.to)));
+    rendered.push(renderNotFound({ ...ctx, assets: { css: assets.css.url, scripts: scriptsFor("404", assets.scripts) } }, templates));
+    for (const src of images.missing) {
+      errors.push(new PpgError("AssetMissing", `image '${src}' is not a file under public/`, { hint: "Add the file to public/ or fix the path in site.yaml or the listings file that names it." }));
+    }
+    if (errors.length) throw new PpgErrorList(dedupe(errors));
+    return rendered;
+  });
+
+  const result: BuildResult = { pages, aliases: manifest.aliases?.length ?? 0, assets: publicFiles.size + 1 + assets.scripts.length, warnings, timings, seconds: 0 };
+  if (opts.write !== false) {
+    const outDir = resolve(root, opts.out ?? "dist");
+    const staged = await StagedOutput.create(outDir);
+    try {
+      await timed(timings, "write", async () => {
+        await staged.copyDir(join(root, "public"));
+        await staged.writeAll([
+          ...pages.map((p) => ({ file: p.file, content: p.html })),
+          { file: assets.css.url.slice(1), content: assets.css.content },
+          ...assets.scripts.map((s) => ({ file: s.url.slice(1), content: s.content })),
+          { file: "sitemap.xml", content: sitemapXml(manifest) },
+          { file: "robots.txt", content: robotsTxt(manifest) },
+          { file: "_redirects", content: redirectsFile(manifest) },
+        ]);
+      });
+      await timed(timings, "check", () => checkOutput(staged.dir, opts.checkLinks ?? manifest.site.checkLinks ?? "error", warnings));
+      await staged.commit();
+    } catch (err) {
+      await staged.discard();
+      throw err;
+    }
+    result.outDir = outDir;
+  }
+  result.seconds = (performance.now() - started) / 1000;
+  return result;
+}
+
+async function checkOutput(dir: string, mode: "error" | "warn" | "off", warnings: string[]): Promise<void> {
+  if (mode === "off") return;
+  const { checkLinks, formatText } = await import("../links/index.ts");
+  const report = await checkLinks({ dir });
+  if (report.problems.length === 0) return;
+  const text = formatText(report);
+  if (mode === "warn") {
+    warnings.push(text);
+    return;
+  }
+  throw new PpgError("BrokenLink", `the built site has ${report.problems.length} broken internal link(s):\n${text}`, {
+    hint: "Fix the links, or set site.checkLinks to 'warn' in site.yaml while you work.",
+  });
+}
+
+function dedupe(errors: PpgError[]): PpgError[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    const key = e.format();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,108 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import addFormatsModule from "ajv-formats";
+import { PpgError, type ErrorCode } from "../core/errors.ts";
+import { formatPath, pointerToPath, type PathSegment, type YamlSource } from "./yaml-source.ts";
+
+export type SchemaName = "site" | "front-matter" | "listings";
+
+const schemaDir = fileURLToPath(new URL("../../schema/", import.meta.url));
+const compiled = new Map<SchemaName, ValidateFunction>();
+
+// ajv-formats is CommonJS; its default export arrives wrapped under ESM interop.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+
+function validatorFor(name: SchemaName): ValidateFunction {
+  let fn = compiled.get(name);
+  if (!fn) {
+    // verbose: errors then carry their parentSchema, whose `description` becomes part of the hint.
+    const ajv = new Ajv({ allErrors: true, strict: true, verbose: true, strictTypes: false, // `if`/`then` blocks require properties declared one level up: standard JSON Schema, not a mistake.
+      strictRequired: false });
+    addFormats(ajv);
+    fn = ajv.compile(JSON.parse(readFileSync(`${schemaDir}${name}.schema.json`, "utf8")));
+    compiled.set(name, fn);
+  }
+  return fn;
+}
+
+/** Validates a parsed YAML source against one of the shipped schemas; returns every problem. */
+export function validateAgainstSchema(source: YamlSource, name: SchemaName, code: ErrorCode): PpgError[] {
+  const validate = validatorFor(name);
+  if (validate(source.data)) return [];
+  return (validate.errors ?? [])
+    // `if`/`then` failures repeat the `required` error they wrap.
+    .filter((e) => e.keyword !== "if")
+    .map((e) => toPpgError(e, source, code));
+}
+
+function toPpgError(e: ErrorObject, source: YamlSource, code: ErrorCode): PpgError {
+  const path = pointerToPath(e.instancePath);
+  const description = (e.parentSchema as { description?: string } | undefined)?.description;
+  const { message, hint, at, onKey, errorCode } = explain(e, path, description);
+  return new PpgError(errorCode ?? code, message, {
+    location: source.locate(at, { key: onKey }),
+    path: formatPath(path) || "(top level)",
+    hint,
+  });
+}
+
+interface Explanation {
+  message: string;
+  hint: string;
+  at: PathSegment[];
+  onKey?: boolean;
+  errorCode?: ErrorCode;
+}
+
+function explain(e: ErrorObject, path: PathSegment[], description?: string): Explanation {
+  const p = e.params as Record<string, unknown>;
+  const about = description ? ` (${description.replace(/\.$/, "")})` : "";
+  const last = path[path.length - 1];
+  switch (e.keyword) {
+    case "required":
+      return { message: `missing required field '${p.missingProperty}'`, hint: `Add \`${p.missingProperty}:\` to this entry.`, at: path };
+    case "additionalProperties":
+      return {
+        message: `unknown field '${p.additionalProperty}'`,
+        hint: `Remove it or check its spelling; allowed here: ${Object.keys((e.parentSchema as { properties?: object })?.properties ?? {}).join(", ")}.`,
+        at: [...path, p.additionalProperty as string],
+        onKey: true,
+      };
+    case "type":
+      return { message: `must be ${article(String(p.type))} ${p.type}, not ${describe(e.data)}`, hint: `Write ${article(String(p.type))} ${p.type} here${about}.`, at: path };
+    case "enum":
+      return { message: `'${String(e.data)}' is not allowed`, hint: `Use one of: ${(p.allowedValues as unknown[]).map(String).join(", ")}.`, at: path };
+    case "const":
+      return { message: `must be ${JSON.stringify(p.allowedValue)}, not ${JSON.stringify(e.data)}`, hint: `Write ${JSON.stringify(p.allowedValue)}${about}.`, at: path };
+    case "minItems":
+    case "maxItems":
+      if (last === "related") {
+        return {
+          message: `related must list exactly 3 routes, found ${(e.data as unknown[]).length}`,
+          hint: "The 'You May Also Like' block always shows three cards: list three route paths.",
+          at: path,
+          errorCode: "RelatedNotThree",
+        };
+      }
+      return { message: `${e.message}`, hint: `Check the number of entries${about}.`, at: path };
+    case "pattern":
+    case "format":
+      return { message: `'${String(e.data)}' is not a valid ${e.keyword === "format" ? String(p.format) : "value"}`, hint: description ? `${description}` : `It must match ${String(p.pattern)}.`, at: path };
+    case "multipleOf":
+      return { message: `${String(e.data)} must be a multiple of ${p.multipleOf}`, hint: `Use steps of ${p.multipleOf}${about}.`, at: path };
+    default:
+      return { message: e.message ?? "is invalid", hint: description ? `${description}` : "Check this value against the schema.", at: path };
+  }
+}
+
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? "an" : "a";
+}
+
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return "empty";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "a mapping";
+  return `${typeof value} ${JSON.stringify(value)}`;
+}

@@ -1,0 +1,84 @@
+/** The shape of site.yaml once it has passed schema/site.schema.json. */
+export type RouteKind = "home" | "article" | "recipe" | "directory" | "resorts" | "index" | "videos" | "search";
+
+export interface Image {
+  src: string;
+  alt: string;
+  caption?: string;
+  width?: number;
+  height?: number;
+}
+
+export interface Banner {
+  href: string;
+  image: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export interface SiteSettings {
+  name: string;
+  url: string;
+  language: "en-US";
+  tagline?: string;
+  logo: { src: string; png: string; width: number; height: number; alt: string };
+  email: string;
+  social: { facebook: string; twitter: string; pinterest: string; youtube: string };
+  disclosure: string;
+  weather?: { script: string; href: string; label: string; days: number };
+  banners?: Banner[];
+  checkLinks?: "error" | "warn" | "off";
+}
+
+export interface Author {
+  name: string;
+  avatar: string;
+  email: string;
+}
+
+export interface NavMenu {
+  label: string;
+  items: { label: string; path: string }[];
+}
+
+export interface Video {
+  id: string;
+  title: string;
+  placeholder?: boolean;
+}
+
+export interface HomeData {
+  heading: string;
+  slides: { title: string; text: string; image: string; alt: string; path: string }[];
+  culture: string[];
+  cuisine: string[];
+  thumbnails: { label: string; path: string }[];
+}
+
+export interface RouteEntry {
+  path: string;
+  kind: RouteKind;
+  title: string;
+  cardTitle?: string;
+  description: string;
+  image?: Image;
+  author?: string;
+  dates?: { created: string; published: string; modified: string };
+  content?: string;
+  related?: string[];
+  listings?: string;
+  columns?: 1 | 2 | 3;
+  cards?: string[];
+  videos?: Video[];
+  home?: HomeData;
+}
+
+export interface Manifest {
+  site: SiteSettings;
+  authors: Record<string, Author>;
+  nav: NavMenu[];
+  search?: string[];
+  aliases?: { from: string; to: string }[];
+  routes: RouteEntry[];
+}
