@@ -1,0 +1,100 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export interface ImageAttributes {
+  src: string;
+  alt: string;
+  width?: number;
+  height?: number;
+  loading?: "lazy" | "eager";
+  decoding?: "async";
+  fetchPriority?: "high";
+  srcSet?: string;
+  sizes?: string;
+}
+
+export interface ImageOptions {
+  /** The page's first, most important image: eager, high priority. Everything else is lazy. */
+  priority?: boolean;
+  sizes?: string;
+}
+
+/**
+ * Gives every image on the site the same treatment: intrinsic width and height (no layout
+ * shift), lazy loading unless it is the page's lead image, and responsive variants when a
+ * raster pipeline is attached. External images pass through with the sizes given.
+ */
+export class ImageService {
+  private readonly sizeCache = new Map<string, { width: number; height: number } | null>();
+  /** Every local image asked for; the build reports the ones public/ does not have. */
+  readonly missing = new Set<string>();
+
+  constructor(
+    private readonly publicDir: string,
+    private readonly publicFiles: Set<string>,
+    private readonly variants?: (src: string, size: { width: number; height: number }) => { srcSet: string; src: string } | undefined,
+  ) {}
+
+  has(src: string): boolean {
+    return this.publicFiles.has(decodeURI(src.split(/[?#]/)[0]));
+  }
+
+  attributes(src: string, alt: string, opts: ImageOptions = {}): ImageAttributes {
+    const attrs: ImageAttributes = opts.priority
+      ? { src, alt, loading: "eager", fetchPriority: "high", decoding: "async" }
+      : { src, alt, loading: "lazy", decoding: "async" };
+    if (/^https?:/.test(src)) return attrs;
+    const size = this.size(src);
+    if (!size) return attrs;
+    attrs.width = size.width;
+    attrs.height = size.height;
+    const responsive = this.variants?.(src, size);
+    if (responsive) {
+      attrs.src = responsive.src;
+      attrs.srcSet = responsive.srcSet;
+      attrs.sizes = opts.sizes ?? "(min-width: 1200px) 1200px, 100vw";
+    }
+    return attrs;
+  }
+
+  size(src: string): { width: number; height: number } | undefined {
+    if (!this.has(src)) {
+      this.missing.add(src);
+      return undefined;
+    }
+    let size = this.sizeCache.get(src);
+    if (size === undefined) {
+      size = src.endsWith(".svg") ? svgSize(readFileSync(join(this.publicDir, decodeURI(src)), "utf8")) : null;
+      this.sizeCache.set(src, size);
+    }
+    return size ?? undefined;
+  }
+}
+
+/** Intrinsic size of an SVG from its width/height attributes, else its viewBox. */
+export function svgSize(svg: string): { width: number; height: number } | null {
+  const tag = /<svg\b[^>]*>/i.exec(svg)?.[0] ?? "";
+  const num = (name: string) => {
+    const m = new RegExp(`\\s${name}="([\\d.]+)(px)?"`).exec(tag);
+    return m ? Math.round(Number(m[1])) : undefined;
+  };
+  const width = num("width");
+  const height = num("height");
+  if (width && height) return { width, height };
+  const box = /viewBox="[\d.-]+[ ,]+[\d.-]+[ ,]+([\d.]+)[ ,]+([\d.]+)"/.exec(tag);
+  return box ? { width: Math.round(Number(box[1])), height: Math.round(Number(box[2])) } : null;
+}
+
+const ATTRIBUTE_NAMES: Record<string, string> = { srcSet: "srcset", fetchPriority: "fetchpriority" };
+
+/** The same attributes as an HTML string, for images inside rendered Markdown. */
+export function imageHtml(attrs: ImageAttributes): string {
+  const parts = Object.entries(attrs)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${ATTRIBUTE_NAMES[k] ?? k}="${escapeAttribute(String(v))}"`);
+  return `<img ${parts.join(" ")}>`;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&(?![a-z]+;|#\d+;)/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+}

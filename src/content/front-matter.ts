@@ -1,0 +1,83 @@
+import { PpgError, PpgErrorList } from "../core/errors.ts";
+import { validateAgainstSchema } from "../manifest/schema.ts";
+import { parseYamlSource, type YamlSource } from "../manifest/yaml-source.ts";
+
+export interface FrontMatter {
+  section?: string;
+  genre?: string;
+  about?: string;
+  keywords?: string[];
+  toc?: boolean;
+  recipe?: RecipeData;
+}
+
+export interface RecipeData {
+  prepMinutes?: number;
+  totalMinutes?: number;
+  servings: number;
+  yield?: string;
+  calories?: number;
+  category: string;
+  ingredients: string[];
+  instructions: string[];
+  tips?: string[];
+}
+
+export interface SplitMarkdown {
+  frontMatter: FrontMatter;
+  source?: YamlSource;
+  body: string;
+  /** Lines before the body, so body line N is file line N + bodyLine. */
+  bodyLine: number;
+}
+
+const FENCE = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+
+/** Splits and validates front matter; errors name the Markdown file with the YAML line and column. */
+export function splitFrontMatter(text: string, file: string): SplitMarkdown {
+  const match = FENCE.exec(text);
+  if (!match) return { frontMatter: {}, body: text, bodyLine: 0 };
+  let source: YamlSource;
+  try {
+    // The YAML starts on line 2, below the opening fence.
+    source = parseYamlSource(match[1], file, 1);
+  } catch (errors) {
+    throw new PpgErrorList(errors as PpgError[]);
+  }
+  const data = source.data ?? {};
+  const problems = validateAgainstSchema({ ...source, data }, "front-matter", "FrontMatterInvalid");
+  const recipe = (data as FrontMatter).recipe;
+  if (recipe && problems.length === 0) problems.push(...checkRecipeFigures(recipe, source));
+  if (problems.length) throw new PpgErrorList(problems);
+  return {
+    frontMatter: data as FrontMatter,
+    source,
+    body: text.slice(match[0].length),
+    bodyLine: match[0].split("\n").length - 1,
+  };
+}
+
+/** Figures the schema cannot relate to each other. */
+function checkRecipeFigures(recipe: RecipeData, source: YamlSource): PpgError[] {
+  const errors: PpgError[] = [];
+  if (recipe.prepMinutes !== undefined && recipe.totalMinutes !== undefined && recipe.totalMinutes < recipe.prepMinutes) {
+    errors.push(
+      new PpgError("RecipeFigures", `total time (${recipe.totalMinutes} min) is shorter than the prep time (${recipe.prepMinutes} min)`, {
+        location: source.locate(["recipe", "totalMinutes"]),
+        path: "recipe.totalMinutes",
+        hint: "totalMinutes includes the prep time: it must be at least prepMinutes.",
+      }),
+    );
+  }
+  if ((recipe.prepMinutes === undefined) !== (recipe.totalMinutes === undefined)) {
+    const missing = recipe.prepMinutes === undefined ? "prepMinutes" : "totalMinutes";
+    errors.push(
+      new PpgError("RecipeFigures", `${missing} is missing while the other time is set`, {
+        location: source.locate(["recipe"], { key: true }),
+        path: "recipe",
+        hint: "Give both prepMinutes and totalMinutes, or neither.",
+      }),
+    );
+  }
+  return errors;
+}

@@ -1,0 +1,55 @@
+import { PpgError } from "../core/errors.ts";
+import { validateAgainstSchema } from "../manifest/schema.ts";
+import { parseYamlSource } from "../manifest/yaml-source.ts";
+
+export interface Listing {
+  id: number;
+  name: string;
+  image: string;
+  alt: string;
+  address1?: string;
+  address2: string;
+  phone?: string;
+  link?: string;
+  website?: string;
+  rating?: number;
+  inclusive?: "All Inclusive" | "All Inclusive - Adults Only" | "Adults Only";
+  newTab?: boolean;
+}
+
+export interface ListingsFile {
+  itemType: string;
+  items: Listing[];
+}
+
+/** Parses and validates one listings file; returns its errors instead of throwing. */
+export function parseListings(text: string, file: string): { listings?: ListingsFile; errors: PpgError[] } {
+  let source;
+  try {
+    source = parseYamlSource(text, file);
+  } catch (errors) {
+    return { errors: errors as PpgError[] };
+  }
+  const errors = validateAgainstSchema(source, "listings", "ListingsInvalid");
+  if (errors.length) return { errors };
+  const listings = source.data as ListingsFile;
+  const seen = new Set<number>();
+  listings.items.forEach((item, i) => {
+    if (seen.has(item.id)) {
+      errors.push(new PpgError("ListingsInvalid", `duplicate id ${item.id}`, { location: source.locate(["items", i, "id"]), path: `items[${i}].id`, hint: "Cards are keyed by id: give each listing its own number." }));
+    }
+    seen.add(item.id);
+  });
+  return { listings, errors };
+}
+
+/** The label a card shows for a website: the host without 'www.', unless the file sets one. */
+export function websiteLabel(item: Pick<Listing, "link" | "website">): string | undefined {
+  if (item.website) return item.website;
+  if (!item.link) return undefined;
+  try {
+    return new URL(item.link).host.replace(/^www\./, "");
+  } catch {
+    return undefined;
+  }
+}

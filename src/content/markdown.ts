@@ -1,0 +1,123 @@
+import MarkdownIt, { type PluginWithOptions } from "markdown-it";
+import markdownItAttrs from "markdown-it-attrs";
+
+type Token = ReturnType<MarkdownIt["parse"]>[number];
+type BlockRule = Parameters<MarkdownIt["block"]["ruler"]["before"]>[2];
+type StateBlock = Parameters<BlockRule>[0];
+
+export interface Heading {
+  level: number;
+  id?: string;
+  text: string;
+}
+
+export interface Reference {
+  href: string;
+  /** 1-based line within the Markdown body. */
+  line: number;
+  kind: "link" | "image";
+}
+
+export interface RenderedMarkdown {
+  html: string;
+  headings: Heading[];
+  references: Reference[];
+}
+
+/**
+ * Directives are the one thing Markdown cannot say: placements of components the template owns
+ * (banners, videos, galleries). They render to placeholder comments the render stage replaces,
+ * so this module knows nothing about React.
+ */
+export const DIRECTIVE_PLACEHOLDER = /<!--ppg:(\w+)(?: ([^>]*?))?-->/g;
+const DIRECTIVE_LINE = /^::(\/?[a-z]+)(?:[ \t]+(.*))?$/;
+
+function directiveRule(state: StateBlock, startLine: number, _endLine: number, silent: boolean): boolean {
+  const start = state.bMarks[startLine] + state.tShift[startLine];
+  const line = state.src.slice(start, state.eMarks[startLine]).trim();
+  const match = DIRECTIVE_LINE.exec(line);
+  if (!match) return false;
+  if (silent) return true;
+  const token = state.push("ppg_directive", "", 0);
+  token.info = match[1];
+  token.content = (match[2] ?? "").trim();
+  token.map = [startLine, startLine + 1];
+  state.line = startLine + 1;
+  return true;
+}
+
+function createRenderer(): MarkdownIt {
+  const md = new MarkdownIt({ html: true, typographer: true, linkify: false });
+  // markdown-it-attrs ships types for an older @types/markdown-it; the plugin itself is compatible.
+  md.use(markdownItAttrs as unknown as PluginWithOptions<{ allowedAttributes: string[] }>, { allowedAttributes: ["id", "class"] });
+  md.block.ruler.before("paragraph", "ppg_directive", directiveRule);
+  md.renderer.rules.ppg_directive = (tokens, idx) => {
+    const { info, content } = tokens[idx];
+    if (info === "gallery") return '<div class="gallery">\n';
+    if (info === "/gallery") return "</div>\n";
+    return `<!--ppg:${info}${content ? ` ${encodeURIComponent(content)}` : ""}-->\n`;
+  };
+  // A paragraph holding only a titled image is a figure; the title is its caption.
+  md.core.ruler.push("ppg_figures", (state) => {
+    const tokens = state.tokens;
+    for (let i = 0; i < tokens.length - 2; i++) {
+      const [open, inline, close] = [tokens[i], tokens[i + 1], tokens[i + 2]];
+      if (open.type !== "paragraph_open" || inline.type !== "inline" || close.type !== "paragraph_close") continue;
+      const children = inline.children ?? [];
+      if (children.length !== 1 || children[0].type !== "image" || !children[0].attrGet("title")) continue;
+      open.type = "ppg_figure_open";
+      close.type = "ppg_figure_close";
+      open.tag = close.tag = "figure";
+    }
+  });
+  md.renderer.rules.ppg_figure_open = () => "<figure>";
+  md.renderer.rules.ppg_figure_close = (tokens, idx) => {
+    const image = tokens[idx - 1].children?.[0];
+    return `<figcaption>${md.utils.escapeHtml(image?.attrGet("title") ?? "")}</figcaption></figure>\n`;
+  };
+  md.renderer.rules.image = (tokens, idx, _options, env: RenderEnv) => {
+    const token = tokens[idx];
+    const alt = md.utils.escapeHtml(token.children ? md.renderer.renderInlineAsText(token.children, md.options, env) : token.content);
+    return env.image(token.attrGet("src") ?? "", alt);
+  };
+  return md;
+}
+
+interface RenderEnv {
+  image: (src: string, alt: string) => string;
+}
+
+let renderer: MarkdownIt | undefined;
+
+/**
+ * Renders a Markdown body. `image` turns each image into its final HTML (sizes, srcset, lazy)
+ * so that every image on a page goes through the same pipeline.
+ */
+export function renderMarkdown(body: string, image: RenderEnv["image"]): RenderedMarkdown {
+  renderer ??= createRenderer();
+  const env: RenderEnv = { image };
+  const tokens = renderer.parse(body, env);
+  return { html: renderer.renderer.render(tokens, renderer.options, env), headings: collectHeadings(tokens), references: collectReferences(tokens) };
+}
+
+function collectHeadings(tokens: Token[]): Heading[] {
+  const headings: Heading[] = [];
+  tokens.forEach((t, i) => {
+    if (t.type !== "heading_open") return;
+    headings.push({ level: Number(t.tag.slice(1)), id: t.attrGet("id") ?? undefined, text: tokens[i + 1].content.trim() });
+  });
+  return headings;
+}
+
+function collectReferences(tokens: Token[]): Reference[] {
+  const refs: Reference[] = [];
+  for (const block of tokens) {
+    if (block.type !== "inline" || !block.map) continue;
+    const line = block.map[0] + 1;
+    for (const child of block.children ?? []) {
+      if (child.type === "link_open") refs.push({ href: child.attrGet("href") ?? "", line, kind: "link" });
+      if (child.type === "image") refs.push({ href: child.attrGet("src") ?? "", line, kind: "image" });
+    }
+  }
+  return refs;
+}
