@@ -1,0 +1,92 @@
+import type { ImageAttributes } from "../assets/images.ts";
+import type { RecipeData } from "../content/front-matter.ts";
+import type { Heading } from "../content/markdown.ts";
+import type { Listing } from "../content/listings.ts";
+import type { Author, Banner, HomeData, NavMenu, RouteEntry, SiteSettings, Video } from "../manifest/types.ts";
+import type { JsonLd } from "./structured-data.ts";
+
+/** What every template receives: the data of one page, already resolved and checked. */
+export interface CardModel {
+  path: string;
+  title: string;
+  description: string;
+  image?: ImageAttributes;
+}
+
+export interface SearchItem {
+  title: string;
+  path: string;
+}
+
+export interface HeadModel {
+  title: string;
+  description: string;
+  canonical: string;
+  ogType: "article" | "website";
+  ogImage?: string;
+  jsonLd: JsonLd[];
+  noindex?: boolean;
+  refresh?: string;
+}
+
+export interface PageBase {
+  site: SiteSettings;
+  nav: NavMenu[];
+  search: SearchItem[];
+  route: RouteEntry;
+  head: HeadModel;
+  /** Hashed URLs of the stylesheet and the scripts this page loads. */
+  assets: { css: string; scripts: string[] };
+  logo: ImageAttributes;
+  year: number;
+}
+
+export interface ArticleBody {
+  hero?: ImageAttributes & { caption?: string };
+  author: Author & { avatarImage: ImageAttributes };
+  dates: NonNullable<RouteEntry["dates"]>;
+  section?: string;
+  html: string;
+  toc: Heading[];
+  related: CardModel[];
+}
+
+export type PageModel =
+  | (PageBase & { kind: "article" } & ArticleBody)
+  | (PageBase & { kind: "recipe"; recipe: RecipeData } & ArticleBody)
+  | DirectoryPage
+  | (PageBase & { kind: "index"; html: string; cards: CardModel[]; columns: number; related: CardModel[] })
+  | (PageBase & { kind: "videos"; html: string; videos: (Video & { poster?: ImageAttributes })[]; related: CardModel[] })
+  | (PageBase & { kind: "search"; html: string; related: CardModel[] })
+  | (PageBase & {
+      kind: "home";
+      home: HomeData;
+      slides: (HomeData["slides"][number] & { imageAttrs: ImageAttributes })[];
+      culture: CardModel[];
+      cuisine: CardModel[];
+      thumbnails: CardModel[];
+      banners: Banner[];
+    });
+
+export type DirectoryPage = PageBase & {
+  kind: "directory" | "resorts";
+  html: string;
+  listings: (Listing & { imageAttrs: ImageAttributes; websiteLabel?: string })[];
+  columns: number;
+  related: CardModel[];
+};
+
+export type PageOf<K extends PageModel["kind"]> = K extends "directory" | "resorts" ? DirectoryPage : Extract<PageModel, { kind: K }>;
+
+export interface AliasModel {
+  site: SiteSettings;
+  from: string;
+  to: string;
+  title: string;
+  canonical: string;
+}
+
+export interface NotFoundModel extends Omit<PageBase, "route"> {
+  route: Pick<RouteEntry, "path" | "title" | "description" | "kind">;
+  suggestions: CardModel[];
+}

@@ -1,0 +1,195 @@
+import { imageHtml, type ImageService } from "../assets/images.ts";
+import { PpgError } from "../core/errors.ts";
+import type { ContentIndex, MarkdownFile } from "../content/load.ts";
+import { websiteLabel } from "../content/listings.ts";
+import { renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
+import type { Manifest, RouteEntry } from "../manifest/types.ts";
+import type { ArticleBody, CardModel, PageBase, PageModel, SearchItem } from "./model.ts";
+import { absoluteUrl, blogPosting, collectionPage, listingItem, recipe as recipeJsonLd, website, type JsonLd } from "./structured-data.ts";
+
+export interface SiteContext {
+  manifest: Manifest;
+  content: ContentIndex;
+  images: ImageService;
+  assets: PageBase["assets"];
+  routes: Map<string, RouteEntry>;
+  aliases: Map<string, string>;
+  search: SearchItem[];
+  year: number;
+}
+
+export function createSiteContext(manifest: Manifest, content: ContentIndex, images: ImageService, assets: PageBase["assets"]): SiteContext {
+  const routes = new Map(manifest.routes.map((r) => [r.path, r]));
+  const aliases = new Map((manifest.aliases ?? []).map((a) => [a.from, a.to]));
+  const search = (manifest.search ?? []).map((path) => {
+    const route = routes.get(aliases.get(path) ?? path)!;
+    return { title: route.title, path };
+  });
+  return { manifest, content, images, assets, routes, aliases, search, year: new Date().getFullYear() };
+}
+
+/** A card for any route or alias path: the target's short title, description and image. */
+export function cardFor(ctx: SiteContext, path: string): CardModel {
+  const route = ctx.routes.get(ctx.aliases.get(path) ?? path)!;
+  return {
+    path,
+    title: route.cardTitle ?? route.title,
+    description: route.description,
+    image: route.image ? ctx.images.attributes(route.image.src, route.image.alt, { sizes: "(min-width: 992px) 380px, (min-width: 576px) 50vw, 100vw" }) : undefined,
+  };
+}
+
+/**
+ * Builds the model of one page. Problems in the page's Markdown (links to unknown routes,
+ * missing images) are pushed to `errors` with the Markdown file's line.
+ */
+export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgError[]): PageModel {
+  const { site } = ctx.manifest;
+  const file = route.content ? ctx.content.markdown.get(route.content) : undefined;
+  const md = file ? renderBody(ctx, file, errors) : undefined;
+  const fm = file?.frontMatter ?? {};
+  const base: PageBase = {
+    site,
+    nav: ctx.manifest.nav,
+    search: ctx.search,
+    route,
+    assets: ctx.assets,
+    logo: ctx.images.attributes(site.logo.src, site.logo.alt, { priority: route.kind !== "home" }),
+    year: ctx.year,
+    head: {
+      title: route.title,
+      description: route.description,
+      canonical: absoluteUrl(site, route.path),
+      ogType: route.kind === "article" || route.kind === "recipe" ? "article" : "website",
+      ogImage: route.image && absoluteUrl(site, route.image.src),
+      jsonLd: [],
+    },
+  };
+  const related = (route.related ?? []).map((p) => cardFor(ctx, p));
+  const html = md?.html ?? "";
+
+  switch (route.kind) {
+    case "article":
+    case "recipe": {
+      const author = ctx.manifest.authors[route.author!];
+      const hero = route.image && { ...ctx.images.attributes(route.image.src, route.image.alt, { priority: true }), caption: route.image.caption };
+      const facts = {
+        site,
+        route,
+        author,
+        section: fm.section,
+        genre: fm.genre,
+        about: fm.about,
+        keywords: fm.keywords,
+        imageSize: hero?.width && hero.height ? { width: hero.width, height: hero.height } : undefined,
+        summary: summarize(html),
+      };
+      const body: ArticleBody = {
+        hero,
+        author: { ...author, avatarImage: ctx.images.attributes(author.avatar, "", {}) },
+        dates: route.dates!,
+        section: fm.section,
+        html,
+        toc: fm.toc ? (md?.headings ?? []).filter((h) => h.level === 2 && h.id) : [],
+        related,
+      };
+      base.head.jsonLd.push(blogPosting(facts));
+      if (route.kind === "recipe") {
+        if (!fm.recipe) {
+          errors.push(new PpgError("FrontMatterInvalid", "a recipe page needs a `recipe:` block in its front matter", { location: { file: file!.file, line: 1, column: 1 }, hint: "Add prepMinutes, totalMinutes, servings, category, ingredients and instructions (see docs/content-format.md)." }));
+          return { ...base, kind: "article", ...body };
+        }
+        base.head.jsonLd.push(recipeJsonLd({ ...facts, recipe: fm.recipe }));
+        return { ...base, kind: "recipe", recipe: fm.recipe, ...body };
+      }
+      return { ...base, kind: "article", ...body };
+    }
+    case "directory":
+    case "resorts": {
+      const listings = ctx.content.listings.get(route.listings!)!;
+      const items = listings.items.map((item, i) => ({
+        ...item,
+        // The first card on a directory is usually above the fold on phones.
+        imageAttrs: ctx.images.attributes(item.image, item.alt, { priority: i === 0, sizes: "(min-width: 992px) 380px, (min-width: 576px) 50vw, 100vw" }),
+        websiteLabel: websiteLabel(item),
+      }));
+      base.head.jsonLd.push(collectionPage(site, route, listings.items.map((item) => listingItem(site, listings.itemType, item))));
+      return { ...base, kind: route.kind, html, listings: items, columns: route.columns ?? 2, related };
+    }
+    case "index": {
+      const cards = route.cards!.map((p) => cardFor(ctx, p));
+      base.head.jsonLd.push(collectionPage(site, route, cards.map(cardJsonLd(ctx))));
+      return { ...base, kind: "index", html, cards, columns: route.columns ?? 3, related };
+    }
+    case "videos": {
+      const videos = route.videos!.map((v, i) => ({ ...v, poster: posterFor(ctx, i) }));
+      base.head.jsonLd.push(
+        collectionPage(site, route, videos.map((v) => ({ "@type": "VideoObject", name: v.title, embedUrl: `https://www.youtube-nocookie.com/embed/${v.id}` }))),
+      );
+      return { ...base, kind: "videos", html, videos, related };
+    }
+    case "search":
+      base.head.noindex = true;
+      return { ...base, kind: "search", html, related };
+    case "home": {
+      const home = route.home!;
+      base.head.jsonLd.push(website(site));
+      return {
+        ...base,
+        kind: "home",
+        home,
+        slides: home.slides.map((s, i) => ({ ...s, imageAttrs: ctx.images.attributes(s.image, s.alt, { priority: i === 0, sizes: "100vw" }) })),
+        culture: home.culture.map((p) => cardFor(ctx, p)),
+        cuisine: home.cuisine.map((p) => cardFor(ctx, p)),
+        thumbnails: home.thumbnails.map((t) => ({ ...cardFor(ctx, t.path), title: t.label })),
+        banners: (site.banners ?? []).slice(0, 2),
+      };
+    }
+  }
+}
+
+function cardJsonLd(ctx: SiteContext) {
+  return (card: CardModel): JsonLd => ({ "@type": "WebPage", name: card.title, url: absoluteUrl(ctx.manifest.site, card.path) });
+}
+
+function posterFor(ctx: SiteContext, i: number) {
+  const src = `/images/videos/poster-${i + 1}.svg`;
+  return ctx.images.has(src) ? ctx.images.attributes(src, "", {}) : undefined;
+}
+
+function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): RenderedMarkdown {
+  const md = renderMarkdown(file.body, (src, alt) => imageHtml(ctx.images.attributes(src, alt)));
+  const lines = file.body.split("\n");
+  for (const ref of md.references) {
+    const target = decodeURI(ref.href);
+    if (!target.startsWith("/") || target.startsWith("//")) continue;
+    const path = target.split(/[?#]/)[0] || "/";
+    const known = ref.kind === "image" ? ctx.images.has(path) : ctx.routes.has(path) || ctx.aliases.has(path) || ctx.images.has(path);
+    if (known) continue;
+    const line = ref.line + file.bodyLine;
+    const col = (lines[ref.line - 1]?.indexOf(`](${ref.href.split("#")[0]}`) ?? -1) + 3;
+    errors.push(
+      new PpgError(ref.kind === "image" ? "AssetMissing" : "RouteNotFound", `${ref.kind === "image" ? "image" : "link"} '${target}' ${ref.kind === "image" ? "is not a file under public/" : "is not a route or alias"}`, {
+        location: { file: file.file, line, column: Math.max(col, 1) },
+        hint: ref.kind === "image" ? "Add the file to public/ or fix the path." : "Fix the path, or add the route or an alias to site.yaml.",
+      }),
+    );
+  }
+  return md;
+}
+
+/** The opening of the text, for articleBody: plain text, whole words, about 300 characters. */
+function summarize(html: string): string {
+  const text = html
+    .replace(/<(figure|aside|nav)[\s\S]*?<\/\1>/g, " ")
+    .replace(/<!--[\s\S]*?-->/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (text.length <= 300) return text;
+  return `${text.slice(0, 300).replace(/\s+\S*$/, "")}…`;
+}

@@ -1,0 +1,94 @@
+import { createElement, type ComponentType } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { PpgError } from "../core/errors.ts";
+import { DIRECTIVE_PLACEHOLDER } from "../content/markdown.ts";
+import type { RouteEntry } from "../manifest/types.ts";
+import type { AliasModel, NotFoundModel, PageModel } from "./model.ts";
+import { buildPageModel, cardFor, type SiteContext } from "./page-model.ts";
+import { absoluteUrl } from "./structured-data.ts";
+
+export type Templates = typeof import("../../templates/index.ts");
+
+export interface RenderedPage {
+  /** The route path, or the alias path for a redirect page. */
+  route: string;
+  /** Output file relative to the output folder, e.g. `sosua-resorts/index.html`. */
+  file: string;
+  html: string;
+  kind: RouteEntry["kind"] | "alias" | "404";
+}
+
+const DOCTYPE = "<!doctype html>";
+
+export function outputFileFor(path: string): string {
+  return path === "/" ? "index.html" : `${path.slice(1)}/index.html`;
+}
+
+export function loadTemplates(): Promise<Templates> {
+  return import("../../templates/index.ts");
+}
+
+/** Renders one route to a complete HTML document. */
+export function renderRoute(ctx: SiteContext, templates: Templates, route: RouteEntry, errors: PpgError[]): RenderedPage {
+  const model = buildPageModel(ctx, route, errors);
+  const Page = templates.pages[model.kind] as ComponentType<{ page: PageModel }>;
+  let body: string;
+  try {
+    body = renderToStaticMarkup(createElement(templates.Layout, { page: model }, createElement(Page, { page: model })));
+  } catch (err) {
+    errors.push(new PpgError("TemplateFailed", `rendering ${route.path} failed: ${(err as Error).message}`, { hint: "Fix the template named in the stack trace; run with --verbose to see it." }));
+    body = "";
+  }
+  const placement = { banner: 0 };
+  const html = body.replace(DIRECTIVE_PLACEHOLDER, (_m, name: string, arg?: string) => renderDirective(ctx, templates, route, name, arg ? decodeURIComponent(arg) : "", placement, errors));
+  return { route: route.path, file: outputFileFor(route.path), html: DOCTYPE + html, kind: route.kind };
+}
+
+function renderDirective(ctx: SiteContext, templates: Templates, route: RouteEntry, name: string, arg: string, placement: { banner: number }, errors: PpgError[]): string {
+  const file = `content/${route.content}`;
+  if (name === "banner") {
+    const banners = ctx.manifest.site.banners ?? [];
+    if (banners.length === 0) {
+      errors.push(new PpgError("ManifestInvalid", `${file} places a ::banner but site.banners is empty`, { hint: "Add banners under site.banners in site.yaml." }));
+      return "";
+    }
+    // Pages with several banners cycle through them, so a reader does not see one banner three times in a row.
+    const banner = banners[placement.banner++ % banners.length];
+    return renderToStaticMarkup(createElement(templates.AffiliateBanner, { banner }));
+  }
+  if (name === "video") {
+    const [id, ...title] = arg.split(/\s+/);
+    // A poster drawn for this video, else the page's hero image.
+    const poster = ctx.images.has(`/images/videos/${id}.svg`) ? `/images/videos/${id}.svg` : route.image?.src;
+    const posterAttrs = poster ? ctx.images.attributes(poster, "") : undefined;
+    return renderToStaticMarkup(createElement(templates.VideoEmbed, { id, title: title.join(" ") || route.title, poster: posterAttrs }));
+  }
+  errors.push(new PpgError("FrontMatterInvalid", `${file} uses an unknown directive '::${name}'`, { hint: "Use ::banner, ::video ID Title, or ::gallery … ::/gallery." }));
+  return "";
+}
+
+export function renderAlias(ctx: SiteContext, templates: Templates, from: string, to: string): RenderedPage {
+  const target = ctx.routes.get(to)!;
+  const model: AliasModel = { site: ctx.manifest.site, from, to, title: target.title, canonical: absoluteUrl(ctx.manifest.site, to) };
+  return { route: from, file: outputFileFor(from), html: DOCTYPE + renderToStaticMarkup(createElement(templates.Alias, { page: model })), kind: "alias" };
+}
+
+export function renderNotFound(ctx: SiteContext, templates: Templates): RenderedPage {
+  const { site } = ctx.manifest;
+  const route = { path: "/404", kind: "search" as const, title: "Page not found", description: `This page could not be found on ${site.name}.` };
+  const logo = ctx.images.attributes(site.logo.src, site.logo.alt, { priority: true });
+  const suggestions = ["/puerto-plata-travel-guide", "/dominican-cuisine", "/puerto-plata-resorts"].filter((p) => ctx.routes.has(p)).map((p) => cardFor(ctx, p));
+  const model: NotFoundModel = {
+    site,
+    nav: ctx.manifest.nav,
+    search: ctx.search,
+    route,
+    assets: ctx.assets,
+    logo,
+    year: ctx.year,
+    head: { title: route.title, description: route.description, canonical: `${site.url}/404`, ogType: "website", jsonLd: [], noindex: true },
+    suggestions,
+  };
+  const html = renderToStaticMarkup(createElement(templates.Layout, { page: model }, createElement(templates.NotFound, { page: model })));
+  return { route: "/404", file: "404.html", html: DOCTYPE + html, kind: "404" };
+}

@@ -1,0 +1,163 @@
+import type { RecipeData } from "../content/front-matter.ts";
+import type { Listing } from "../content/listings.ts";
+import type { Author, RouteEntry, SiteSettings } from "../manifest/types.ts";
+
+/** JSON-LD objects, built from the same data the page shows. See https://schema.org and Google's structured data guidelines. */
+export type JsonLd = Record<string, unknown>;
+
+export function absoluteUrl(site: SiteSettings, path: string): string {
+  return path === "/" ? `${site.url}/` : `${site.url}${path}`;
+}
+
+function publisher(site: SiteSettings): JsonLd {
+  return {
+    "@type": "Organization",
+    name: site.name,
+    url: `${site.url}/`,
+    logo: { "@type": "ImageObject", url: absoluteUrl(site, site.logo.png), width: site.logo.width, height: site.logo.height },
+  };
+}
+
+function person(site: SiteSettings, author: Author): JsonLd {
+  return { "@type": "Person", name: author.name, email: `mailto:${author.email}`, image: absoluteUrl(site, author.avatar), worksFor: { "@type": "Organization", name: site.name } };
+}
+
+export interface ArticleFacts {
+  site: SiteSettings;
+  route: RouteEntry;
+  author: Author;
+  section?: string;
+  genre?: string;
+  about?: string;
+  keywords?: string[];
+  imageSize?: { width: number; height: number };
+  /** Plain-text opening of the body, for articleBody. */
+  summary: string;
+}
+
+export function blogPosting(f: ArticleFacts): JsonLd {
+  const { site, route } = f;
+  const url = absoluteUrl(site, route.path);
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: route.title,
+    description: route.description,
+    image: route.image && {
+      "@type": "ImageObject",
+      url: absoluteUrl(site, route.image.src),
+      width: f.imageSize?.width,
+      height: f.imageSize?.height,
+      caption: route.image.caption ?? route.image.alt,
+    },
+    author: person(site, f.author),
+    publisher: publisher(site),
+    url,
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    dateCreated: route.dates?.created,
+    datePublished: route.dates?.published,
+    dateModified: route.dates?.modified,
+    inLanguage: site.language,
+    isAccessibleForFree: true,
+    articleSection: f.section,
+    genre: f.genre,
+    about: f.about && { "@type": "Thing", name: f.about },
+    keywords: f.keywords?.join(", "),
+    articleBody: f.summary,
+  };
+}
+
+/** ISO 8601 duration, as recipe rich results require: 65 → PT1H5M. */
+export function isoDuration(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `PT${h ? `${h}H` : ""}${m || !h ? `${m}M` : ""}`;
+}
+
+export function recipe(f: ArticleFacts & { recipe: RecipeData }): JsonLd {
+  const { site, route, recipe: r } = f;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Recipe",
+    name: route.title,
+    description: route.description,
+    image: route.image ? [absoluteUrl(site, route.image.src)] : undefined,
+    author: person(site, f.author),
+    datePublished: route.dates?.published,
+    dateModified: route.dates?.modified,
+    prepTime: r.prepMinutes !== undefined ? isoDuration(r.prepMinutes) : undefined,
+    totalTime: r.totalMinutes !== undefined ? isoDuration(r.totalMinutes) : undefined,
+    recipeYield: r.yield ? [String(r.servings), r.yield] : String(r.servings),
+    recipeCategory: r.category,
+    recipeCuisine: "Dominican",
+    keywords: f.keywords?.join(", "),
+    recipeIngredient: r.ingredients,
+    recipeInstructions: r.instructions.map((text, i) => ({ "@type": "HowToStep", position: i + 1, text, url: `${absoluteUrl(site, route.path)}#step-${i + 1}` })),
+    nutrition: r.calories !== undefined ? { "@type": "NutritionInformation", calories: `${r.calories} calories`, servingSize: "1 serving" } : undefined,
+  };
+}
+
+/** Splits 'Puerto Plata 57000' or 'Sosúa, Puerto Plata' into schema.org PostalAddress parts. */
+export function postalAddress(item: Pick<Listing, "address1" | "address2">): JsonLd {
+  const withCode = /^(.*?),?\s+(\d{5})$/.exec(item.address2.trim());
+  const [locality, region] = (withCode ? withCode[1] : item.address2).split(",").map((s) => s.trim());
+  return {
+    "@type": "PostalAddress",
+    streetAddress: item.address1 || undefined,
+    addressLocality: locality,
+    addressRegion: region || (locality === "Puerto Plata" ? undefined : "Puerto Plata"),
+    postalCode: withCode?.[2],
+    addressCountry: "DO",
+  };
+}
+
+export function collectionPage(site: SiteSettings, route: RouteEntry, items: JsonLd[]): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "CollectionPage",
+    name: route.title,
+    description: route.description,
+    url: absoluteUrl(site, route.path),
+    inLanguage: site.language,
+    isAccessibleForFree: true,
+    publisher: publisher(site),
+    mainEntity: {
+      "@type": "ItemList",
+      numberOfItems: items.length,
+      itemListElement: items.map((item, i) => ({ "@type": "ListItem", position: i + 1, item })),
+    },
+  };
+}
+
+export function listingItem(site: SiteSettings, itemType: string, item: Listing): JsonLd {
+  return {
+    "@type": itemType,
+    name: item.name,
+    image: absoluteUrl(site, item.image),
+    address: postalAddress(item),
+    telephone: item.phone || undefined,
+    url: item.link || undefined,
+    starRating: item.rating !== undefined ? { "@type": "Rating", ratingValue: item.rating, bestRating: 5 } : undefined,
+  };
+}
+
+export function website(site: SiteSettings): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebSite",
+    name: site.name,
+    url: `${site.url}/`,
+    inLanguage: site.language,
+    publisher: publisher(site),
+    potentialAction: {
+      "@type": "SearchAction",
+      target: { "@type": "EntryPoint", urlTemplate: `${site.url}/search?q={search_term_string}` },
+      "query-input": "required name=search_term_string",
+    },
+  };
+}
+
+/** JSON for a <script> element: `<` escaped so no string in it can close the element. */
+export function serializeJsonLd(data: JsonLd): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}

@@ -1,0 +1,157 @@
+import type { ReactNode } from "react";
+import type { HeadModel, PageBase } from "../src/render/model.ts";
+import { serializeJsonLd } from "../src/render/structured-data.ts";
+import { ChevronDown, MailIcon, MenuIcon, SocialIcon } from "./components/Icons.tsx";
+import { Img } from "./components/Img.tsx";
+
+type LayoutPage = Pick<PageBase, "site" | "nav" | "search" | "assets" | "logo" | "year"> & { head: HeadModel; route: { path: string } };
+
+export function Layout({ page, children }: { page: LayoutPage; children?: ReactNode }) {
+  return (
+    <html lang={page.site.language}>
+      <Head page={page} />
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Header page={page} />
+        <main id="main">{children}</main>
+        <Footer page={page} />
+        {page.assets.scripts.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
+      </body>
+    </html>
+  );
+}
+
+function Head({ page }: { page: LayoutPage }) {
+  const { head, site } = page;
+  const title = page.route.path === "/" ? head.title : `${head.title} | ${site.name}`;
+  return (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      {head.refresh && <meta httpEquiv="refresh" content={`0; url=${head.refresh}`} />}
+      <title>{title}</title>
+      <meta name="description" content={head.description} />
+      <link rel="canonical" href={head.canonical} />
+      {head.noindex && <meta name="robots" content="noindex" />}
+      <meta property="og:type" content={head.ogType} />
+      <meta property="og:site_name" content={site.name} />
+      <meta property="og:title" content={head.title} />
+      <meta property="og:description" content={head.description} />
+      <meta property="og:url" content={head.canonical} />
+      <meta property="og:locale" content="en_US" />
+      {head.ogImage && <meta property="og:image" content={head.ogImage} />}
+      <meta name="twitter:card" content={head.ogImage ? "summary_large_image" : "summary"} />
+      <meta name="twitter:title" content={head.title} />
+      <meta name="twitter:description" content={head.description} />
+      {head.ogImage && <meta name="twitter:image" content={head.ogImage} />}
+      <meta name="theme-color" content="#0b5d6b" />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+      <link rel="manifest" href="/site.webmanifest" />
+      <link rel="stylesheet" href={page.assets.css} />
+      {head.jsonLd.map((data, i) => (
+        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />
+      ))}
+    </head>
+  );
+}
+
+function Header({ page }: { page: LayoutPage }) {
+  return (
+    <header className="site-header">
+      <div className="container navbar">
+        <a className="brand" href="/">
+          <Img image={page.logo} className="brand-logo" />
+        </a>
+        {/* Scripts reveal the toggle and collapse the menu below 992 px; without them the menu stays open. */}
+        <button className="nav-toggle" type="button" aria-controls="site-nav" aria-expanded="false" hidden>
+          <MenuIcon />
+          <span className="visually-hidden">Menu</span>
+        </button>
+        <nav id="site-nav" className="site-nav" aria-label="Main">
+          <ul className="nav-menus">
+            {page.nav.map((menu) => (
+              <li key={menu.label}>
+                <details className="dropdown">
+                  <summary>
+                    {menu.label}
+                    <ChevronDown />
+                  </summary>
+                  <ul className="dropdown-menu">
+                    {menu.items.map((item) => (
+                      <li key={item.path}>
+                        <a href={item.path} aria-current={item.path === page.route.path ? "page" : undefined}>
+                          {item.label}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              </li>
+            ))}
+          </ul>
+          <SearchBox items={page.search} />
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function SearchBox({ items }: { items: LayoutPage["search"] }) {
+  return (
+    <form className="search" role="search" action="/search" method="get">
+      <label htmlFor="search-input" className="visually-hidden">
+        Search articles and recipes
+      </label>
+      <input
+        id="search-input"
+        className="search-input"
+        type="search"
+        name="q"
+        placeholder="Search..."
+        autoComplete="off"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded="false"
+        aria-controls="search-results"
+      />
+      <ul id="search-results" className="search-results" role="listbox" aria-label="Matching articles" hidden />
+      <noscript>
+        <p className="noscript-note">You need to enable JavaScript to run this app.</p>
+      </noscript>
+      <script type="application/json" id="search-data" dangerouslySetInnerHTML={{ __html: JSON.stringify(items).replace(/</g, "\\u003c") }} />
+    </form>
+  );
+}
+
+function Footer({ page }: { page: LayoutPage }) {
+  const { site } = page;
+  const networks = ["facebook", "twitter", "pinterest", "youtube"] as const;
+  return (
+    <footer className="site-footer">
+      <div className="container footer-inner">
+        <ul className="social" aria-label="Follow us">
+          {networks.map((n) => (
+            <li key={n}>
+              <a href={site.social[n]} rel="noopener" target="_blank">
+                <SocialIcon network={n} />
+                <span className="visually-hidden">{`${site.name} on ${n[0].toUpperCase()}${n.slice(1)} (opens in a new tab)`}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+        <p className="footer-contact">
+          <MailIcon /> <a href={`mailto:${site.email}`}>{site.email}</a>
+        </p>
+        <p className="disclosure">{site.disclosure}</p>
+        <p className="copyright">
+          © {page.year} {site.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

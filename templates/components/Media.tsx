@@ -1,0 +1,35 @@
+import type { ImageAttributes } from "../../src/assets/images.ts";
+import type { Banner } from "../../src/manifest/types.ts";
+import { PlayIcon } from "./Icons.tsx";
+import { Img } from "./Img.tsx";
+
+/** An affiliate banner: marked Sponsored, rel="sponsored" as search engines ask for paid links. */
+export function AffiliateBanner({ banner }: { banner: Banner }) {
+  return (
+    <aside className="banner" aria-label="Sponsored">
+      <p className="banner-label">Sponsored</p>
+      <a href={banner.href} rel="sponsored noopener" target="_blank">
+        <img src={banner.image} alt={banner.alt} width={banner.width} height={banner.height} loading="lazy" decoding="async" />
+      </a>
+    </aside>
+  );
+}
+
+/**
+ * A video facade: a poster and a play button that only become the player's iframe when a
+ * reader asks, so no third-party request happens on page load. Without scripts the button is a
+ * plain link to the video.
+ */
+export function VideoEmbed({ id, title, poster }: { id: string; title: string; poster?: ImageAttributes }) {
+  const watch = `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
+  return (
+    <figure className="video">
+      <a className="video-facade" href={watch} data-video-id={id} data-video-title={title}>
+        {poster && <Img image={{ ...poster, alt: "" }} className="video-poster" />}
+        <PlayIcon />
+        <span className="visually-hidden">Play video: {title}</span>
+      </a>
+      <figcaption>{title}</figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,25 @@
+import type { AliasModel } from "../../src/render/model.ts";
+
+/**
+ * A redirect any static host can serve: meta refresh at 0 s, noindex, a canonical link to the
+ * target and a visible link (as Astro's core/routing/3xx.ts does). _redirects gives hosts that
+ * read it a real 301.
+ */
+export default function Alias({ page }: { page: AliasModel }) {
+  return (
+    <html lang={page.site.language}>
+      <head>
+        <meta charSet="utf-8" />
+        <title>{`Moved: ${page.title}`}</title>
+        <meta name="robots" content="noindex" />
+        <meta httpEquiv="refresh" content={`0; url=${page.to}`} />
+        <link rel="canonical" href={page.canonical} />
+      </head>
+      <body>
+        <p>
+          This page has moved to <a href={page.to}>{page.title}</a>.
+        </p>
+      </body>
+    </html>
+  );
+}

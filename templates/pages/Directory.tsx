@@ -1,0 +1,76 @@
+import type { DirectoryPage } from "../../src/render/model.ts";
+import { RelatedCards } from "../components/Card.tsx";
+import { GlobeIcon, PhoneIcon, Stars } from "../components/Icons.tsx";
+import { Img } from "../components/Img.tsx";
+
+type Listing = DirectoryPage["listings"][number];
+
+function Contact({ item, newTab }: { item: Listing; newTab: boolean }) {
+  return (
+    <ul className="listing-contact">
+      <li>
+        <PhoneIcon />
+        {item.phone ? <a href={`tel:${item.phone.replace(/[^+\d]/g, "")}`}>{item.phone}</a> : <span>No Phone</span>}
+      </li>
+      <li>
+        <GlobeIcon />
+        {item.link && item.websiteLabel ? (
+          <a href={item.link} rel="noopener" target={newTab ? "_blank" : undefined}>
+            {item.websiteLabel}
+            {newTab && <span className="visually-hidden"> (opens in a new tab)</span>}
+          </a>
+        ) : (
+          <span>No Website</span>
+        )}
+      </li>
+    </ul>
+  );
+}
+
+export function ListingCard({ item, resort }: { item: Listing; resort: boolean }) {
+  return (
+    <article className="card listing-card">
+      <Img image={item.imageAttrs} className="card-img" />
+      <div className="card-body">
+        {resort && item.rating !== undefined && (
+          <p className="rating">
+            <Stars rating={item.rating} />
+            <span className="visually-hidden">{`${item.rating} out of 5 stars`}</span>
+          </p>
+        )}
+        <h2 className="card-title">{item.name}</h2>
+        {item.inclusive && <p className="badge">{item.inclusive}</p>}
+        <address>
+          {item.address1 && (
+            <>
+              {item.address1}
+              <br />
+            </>
+          )}
+          {item.address2}
+        </address>
+        <Contact item={item} newTab={item.newTab ?? resort} />
+      </div>
+    </article>
+  );
+}
+
+export default function Directory({ page }: { page: DirectoryPage }) {
+  const resort = page.kind === "resorts";
+  return (
+    <>
+      <div className="container directory">
+        <h1>{page.route.title}</h1>
+        <div className="prose intro" dangerouslySetInnerHTML={{ __html: page.html }} />
+        <ul className={`grid grid-${page.columns} listings`}>
+          {page.listings.map((item) => (
+            <li key={item.id}>
+              <ListingCard item={item} resort={resort} />
+            </li>
+          ))}
+        </ul>
+      </div>
+      <RelatedCards cards={page.related} />
+    </>
+  );
+}

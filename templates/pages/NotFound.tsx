@@ -1,0 +1,20 @@
+import type { NotFoundModel } from "../../src/render/model.ts";
+import { CardGrid } from "../components/Card.tsx";
+
+export default function NotFound({ page }: { page: NotFoundModel }) {
+  return (
+    <div className="container not-found">
+      <h1>{page.route.title}</h1>
+      <p className="lead">
+        The page you asked for is not here. It may have moved, or the link may have a typo. Try the search box above, or start from one of
+        these:
+      </p>
+      <CardGrid cards={page.suggestions} columns={3} />
+      <p>
+        <a className="button" href="/">
+          Back to the home page
+        </a>
+      </p>
+    </div>
+  );
+}
