@@ -1,0 +1,25 @@
+import type { Command } from "commander";
+import { build } from "../core/build.ts";
+
+export function registerBuild(program: Command): void {
+  program
+    .command("build")
+    .description("validate site.yaml and content/, render every route and write the static site")
+    .option("-r, --root <dir>", "site folder holding site.yaml, content/ and public/", ".")
+    .option("-o, --out <dir>", "output folder (relative to the site folder)", "dist")
+    .option("--check-links <mode>", "broken internal links: error, warn or off (default: site.yaml's site.checkLinks, else error)")
+    .option("--timings", "print how long each stage took")
+    .action(async (opts: { root: string; out: string; checkLinks?: "error" | "warn" | "off"; timings?: boolean }) => {
+      if (opts.checkLinks && !["error", "warn", "off"].includes(opts.checkLinks)) {
+        console.error(`--check-links must be error, warn or off, not '${opts.checkLinks}'`);
+        process.exit(2);
+      }
+      const result = await build({ root: opts.root, out: opts.out, checkLinks: opts.checkLinks });
+      for (const w of result.warnings) console.warn(`warning: ${w}`);
+      if (opts.timings) {
+        for (const [stage, ms] of Object.entries(result.timings)) console.log(`  ${stage.padEnd(9)} ${ms.toFixed(0)} ms`);
+      }
+      const pages = result.pages.filter((p) => p.kind !== "alias").length;
+      console.log(`Built ${pages} pages, ${result.aliases} aliases and ${result.assets} assets into ${result.outDir} in ${result.seconds.toFixed(2)} s`);
+    });
+}

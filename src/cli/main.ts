@@ -1,0 +1,28 @@
+import { readFileSync } from "node:fs";
+import { Command, CommanderError } from "commander";
+import { registerBuild } from "./build.ts";
+import { registerCheckLinks } from "./check-links.ts";
+import { exitWithError } from "./throw-and-exit.ts";
+
+const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string; description: string };
+
+export function createProgram(): Command {
+  const program = new Command("ppguide")
+    .description(pkg.description)
+    .version(pkg.version, "-v, --version", "print the version")
+    .showHelpAfterError("(run ppguide --help for usage)")
+    .exitOverride();
+  registerBuild(program);
+  registerCheckLinks(program);
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  try {
+    await createProgram().parseAsync(argv);
+  } catch (err) {
+    // Commander already printed help, the version, or a usage error.
+    if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
+    exitWithError(err);
+  }
+}

@@ -1,0 +1,26 @@
+import type { Manifest } from "../manifest/types.ts";
+import { absoluteUrl } from "../render/structured-data.ts";
+
+/** sitemap.xml: every canonical route, with lastmod where the route is dated. https://www.sitemaps.org/protocol.html */
+export function sitemapXml(manifest: Manifest): string {
+  const urls = manifest.routes
+    .filter((r) => r.kind !== "search")
+    .map((r) => {
+      const lastmod = r.dates ? `<lastmod>${r.dates.modified}</lastmod>` : "";
+      return `  <url><loc>${escapeXml(absoluteUrl(manifest.site, r.path))}</loc>${lastmod}</url>`;
+    });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+export function robotsTxt(manifest: Manifest): string {
+  return `User-agent: *\nAllow: /\nDisallow: /search\n\nSitemap: ${manifest.site.url}/sitemap.xml\n`;
+}
+
+/** Netlify/Cloudflare Pages style redirects: one permanent redirect per alias. */
+export function redirectsFile(manifest: Manifest): string {
+  return (manifest.aliases ?? []).map((a) => `${a.from} ${a.to} 301`).join("\n") + "\n";
+}
+
+function escapeXml(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}

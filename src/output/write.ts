@@ -1,0 +1,57 @@
+import { cp, mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+/**
+ * Writes a whole site into a fresh folder beside the output, then swaps it in, so a failed
+ * build never leaves a half-written dist/ behind: until the swap, the old output is untouched.
+ */
+export class StagedOutput {
+  readonly dir: string;
+  private constructor(private readonly out: string) {
+    this.dir = `${out}.staging-${process.pid}-${Date.now()}`;
+  }
+
+  static async create(out: string): Promise<StagedOutput> {
+    const staged = new StagedOutput(out);
+    await mkdir(staged.dir, { recursive: true });
+    return staged;
+  }
+
+  async write(file: string, content: string | Uint8Array): Promise<void> {
+    const path = join(this.dir, file);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, content);
+  }
+
+  /** Writes many files with bounded concurrency: fast, without exhausting file handles. */
+  async writeAll(files: Iterable<{ file: string; content: string | Uint8Array }>, concurrency = 64): Promise<void> {
+    const queue = [...files];
+    const workers = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+      for (let next = queue.pop(); next; next = queue.pop()) await this.write(next.file, next.content);
+    });
+    await Promise.all(workers);
+  }
+
+  async copyDir(from: string): Promise<void> {
+    if (existsSync(from)) await cp(from, this.dir, { recursive: true });
+  }
+
+  /** Replaces the output folder with the staged one. */
+  async commit(): Promise<void> {
+    const old = `${this.out}.old-${process.pid}-${Date.now()}`;
+    const hadOld = existsSync(this.out);
+    if (hadOld) await rename(this.out, old);
+    try {
+      await rename(this.dir, this.out);
+    } catch (err) {
+      if (hadOld) await rename(old, this.out);
+      throw err;
+    }
+    if (hadOld) await rm(old, { recursive: true, force: true });
+  }
+
+  async discard(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}
