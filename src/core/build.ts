@@ -1,14 +1,17 @@
 import { join, resolve } from "node:path";
 import { ImageService } from "../assets/images.ts";
 import { listPublicFiles } from "../assets/public-files.ts";
-import { loadContent } from "../content/load.ts";
+import { RasterPipeline, referencedText } from "../assets/raster.ts";
+import { loadContent, type ContentIndex } from "../content/load.ts";
 import { checkCrossReferences } from "../manifest/cross-references.ts";
 import { loadManifest } from "../manifest/load.ts";
-import { buildAssets, scriptsFor } from "../output/assets.ts";
+import type { Manifest, RouteEntry } from "../manifest/types.ts";
+import type { YamlSource } from "../manifest/yaml-source.ts";
+import { buildAssets, scriptsFor, type SiteAssets } from "../output/assets.ts";
 import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
 import { StagedOutput } from "../output/write.ts";
 import { createSiteContext } from "../render/page-model.ts";
-import { loadTemplates, renderAlias, renderNotFound, renderRoute, type RenderedPage } from "../render/render.tsx";
+import { loadTemplates, renderAlias, renderNotFound, renderRoute, type RenderedPage, type Templates } from "../render/render.tsx";
 import { PpgError, PpgErrorList } from "./errors.ts";
 import { timed, type StageTimings } from "./timing.ts";
 
@@ -45,29 +48,10 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const timings: StageTimings = {};
   const warnings: string[] = [];
 
-  const { manifest, source } = await timed(timings, "load", () => loadManifest(root));
-  await timed(timings, "validate", async () => {
-    const problems = checkCrossReferences(manifest, source);
-    if (problems.length) throw new PpgErrorList(problems);
-  });
-  const [content, publicFiles, assets, templates] = await timed(timings, "content", () =>
-    Promise.all([loadContent(root, manifest, source), listPublicFiles(root), buildAssets(), loadTemplates()]),
-  );
+  const site = await loadSite(root, timings);
+  const { manifest, content, publicFiles, assets, raster } = site;
   for (const f of content.unused) warnings.push(`content/${f} is not used by any route in site.yaml`);
-
-  const pages = await timed(timings, "render", async () => {
-    const images = new ImageService(join(root, "public"), publicFiles);
-    const ctx = createSiteContext(manifest, content, images, { css: assets.css.url, scripts: [] });
-    const errors: PpgError[] = [];
-    const rendered = manifest.routes.map((route) => renderRoute({ ...ctx, assets: { css: assets.css.url, scripts: scriptsFor(route.kind, assets.scripts) } }, templates, route, errors));
-    rendered.push(...(manifest.aliases ?? []).map((a) => renderAlias(ctx, templates, a.from, a.to)));
-    rendered.push(renderNotFound({ ...ctx, assets: { css: assets.css.url, scripts: scriptsFor("404", assets.scripts) } }, templates));
-    for (const src of images.missing) {
-      errors.push(new PpgError("AssetMissing", `image '${src}' is not a file under public/`, { hint: "Add the file to public/ or fix the path in site.yaml or the listings file that names it." }));
-    }
-    if (errors.length) throw new PpgErrorList(dedupe(errors));
-    return rendered;
-  });
+  const pages = await timed(timings, "render", async () => renderPages(site));
 
   const result: BuildResult = { pages, aliases: manifest.aliases?.length ?? 0, assets: publicFiles.size + 1 + assets.scripts.length, warnings, timings, seconds: 0 };
   if (opts.write !== false) {
@@ -80,6 +64,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
           ...pages.map((p) => ({ file: p.file, content: p.html })),
           { file: assets.css.url.slice(1), content: assets.css.content },
           ...assets.scripts.map((s) => ({ file: s.url.slice(1), content: s.content })),
+          ...(await raster.files()),
           { file: "sitemap.xml", content: sitemapXml(manifest) },
           { file: "robots.txt", content: robotsTxt(manifest) },
           { file: "_redirects", content: redirectsFile(manifest) },
@@ -97,6 +82,66 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   return result;
 }
 
+/** Everything rendering needs, loaded and checked: build() renders it all once; dev mode keeps it and re-renders parts. */
+export interface LoadedSite {
+  root: string;
+  manifest: Manifest;
+  source: YamlSource;
+  content: ContentIndex;
+  publicFiles: Set<string>;
+  assets: SiteAssets;
+  templates: Templates;
+  raster: RasterPipeline;
+}
+
+/**
+ * The load, validate and content stages. `templates` lets dev mode load the templates through a
+ * fresh module graph, so TSX edits take effect without restarting.
+ */
+export async function loadSite(root: string, timings: StageTimings = {}, opts: { templates?: () => Promise<Templates> } = {}): Promise<LoadedSite> {
+  const { manifest, source } = await timed(timings, "load", () => loadManifest(root));
+  await timed(timings, "validate", async () => {
+    const problems = checkCrossReferences(manifest, source);
+    if (problems.length) throw new PpgErrorList(problems);
+  });
+  const [content, publicFiles, assets, templates] = await timed(timings, "content", () =>
+    Promise.all([loadContent(root, manifest, source), listPublicFiles(root), buildAssets(), (opts.templates ?? loadTemplates)()]),
+  );
+  // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
+  const raster = createRaster(root);
+  await timed(timings, "content", () => raster.prepare(publicFiles, referencedText(manifest, content)));
+  return { root, manifest, source, content, publicFiles, assets, templates, raster };
+}
+
+export function createRaster(root: string): RasterPipeline {
+  return new RasterPipeline(join(root, "public"), join(root, ".ppguide-cache", "images"));
+}
+
+export interface RenderSelection {
+  /** Default: every route. */
+  routes?: Iterable<RouteEntry>;
+  /** Default true: the redirect page of every alias. */
+  aliases?: boolean;
+  /** Default true: the 404 page. */
+  notFound?: boolean;
+}
+
+/** The render stage, for all pages or some of them; throws every problem found at once. */
+export function renderPages(site: LoadedSite, select: RenderSelection = {}): RenderedPage[] {
+  const { manifest, assets, templates } = site;
+  const images = new ImageService(join(site.root, "public"), site.publicFiles, site.raster);
+  const ctx = createSiteContext(manifest, site.content, images, { css: assets.css.url, scripts: [] });
+  const errors: PpgError[] = [];
+  const rendered = [...(select.routes ?? manifest.routes)].map((route) => renderRoute({ ...ctx, assets: { css: assets.css.url, scripts: scriptsFor(route.kind, assets.scripts) } }, templates, route, errors));
+  if (select.aliases !== false) rendered.push(...(manifest.aliases ?? []).map((a) => renderAlias(ctx, templates, a.from, a.to)));
+  if (select.notFound !== false) rendered.push(renderNotFound({ ...ctx, assets: { css: assets.css.url, scripts: scriptsFor("404", assets.scripts) } }, templates));
+  for (const src of images.missing) {
+    errors.push(new PpgError("AssetMissing", `image '${src}' is not a file under public/`, { hint: "Add the file to public/ or fix the path in site.yaml or the listings file that names it." }));
+  }
+  if (errors.length) throw new PpgErrorList(dedupe(errors));
+  return rendered;
+}
+
 async function checkOutput(dir: string, mode: "error" | "warn" | "off", warnings: string[]): Promise<void> {
   if (mode === "off") return;
   const { checkLinks, formatText } = await import("../links/index.ts");
@@ -107,7 +152,7 @@ async function checkOutput(dir: string, mode: "error" | "warn" | "off", warnings
     warnings.push(text);
     return;
   }
-  throw new PpgError("BrokenLink", `the built site has ${report.problems.length} broken internal link(s):\n${text}`, {
+  throw new PpgError("BrokenLink", `the built site has broken internal links:\n${text.trimEnd()}`, {
     hint: "Fix the links, or set site.checkLinks to 'warn' in site.yaml while you work.",
   });
 }

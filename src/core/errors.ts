@@ -45,7 +45,9 @@ export class PpgError extends Error {
   /** `site.yaml:12:5  routes[3].related  must have exactly 3 entries. Add or remove ...` */
   format(): string {
     const where = this.location ? `${this.location.file}:${this.location.line}:${this.location.column}` : "";
-    const parts = [where, this.path ?? "", this.hint ? `${this.message}. ${this.hint}` : this.message].filter(Boolean);
+    // A multi-line message (a report) gets its hint on a line of its own.
+    const text = this.hint ? `${this.message}${this.message.includes("\n") ? "\n" : ". "}${this.hint}` : this.message;
+    const parts = [where, this.path ?? "", text].filter(Boolean);
     return parts.join("  ");
   }
 }

@@ -42,7 +42,7 @@ function toPpgError(e: ErrorObject, source: YamlSource, code: ErrorCode): PpgErr
   const { message, hint, at, onKey, errorCode } = explain(e, path, description);
   return new PpgError(errorCode ?? code, message, {
     location: source.locate(at, { key: onKey }),
-    path: formatPath(path) || "(top level)",
+    path: formatPath(at) || "(top level)",
     hint,
   });
 }

@@ -16,6 +16,8 @@ export interface CardModel {
 export interface SearchItem {
   title: string;
   path: string;
+  /** The page's front-matter keywords: the search box matches them too. */
+  keywords?: string[];
 }
 
 export interface HeadModel {
@@ -49,6 +51,8 @@ export interface ArticleBody {
   html: string;
   toc: Heading[];
   related: CardModel[];
+  /** The index page that lists this page (recipes link back to the cuisine index). */
+  parent?: CardModel;
 }
 
 export type PageModel =

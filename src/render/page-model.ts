@@ -23,7 +23,9 @@ export function createSiteContext(manifest: Manifest, content: ContentIndex, ima
   const aliases = new Map((manifest.aliases ?? []).map((a) => [a.from, a.to]));
   const search = (manifest.search ?? []).map((path) => {
     const route = routes.get(aliases.get(path) ?? path)!;
-    return { title: route.title, path };
+    // Keywords let the search box find a page by a dish it covers ('mangu' → Top 8 Dominican Dishes).
+    const keywords = route.content ? content.markdown.get(route.content)?.frontMatter.keywords : undefined;
+    return keywords?.length ? { title: route.title, path, keywords } : { title: route.title, path };
   });
   return { manifest, content, images, assets, routes, aliases, search, year: new Date().getFullYear() };
 }
@@ -92,6 +94,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
         html,
         toc: fm.toc ? (md?.headings ?? []).filter((h) => h.level === 2 && h.id) : [],
         related,
+        parent: parentIndex(ctx, route.path),
       };
       base.head.jsonLd.push(blogPosting(facts));
       if (route.kind === "recipe") {
@@ -146,6 +149,11 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       };
     }
   }
+}
+
+function parentIndex(ctx: SiteContext, path: string): CardModel | undefined {
+  const index = ctx.manifest.routes.find((r) => r.kind === "index" && r.cards?.includes(path));
+  return index && cardFor(ctx, index.path);
 }
 
 function cardJsonLd(ctx: SiteContext) {

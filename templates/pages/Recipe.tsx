@@ -74,9 +74,11 @@ export default function Recipe({ page }: { page: PageOf<"recipe"> }) {
           )}
         </section>
         <ContactLine email={page.site.email} />
-        <p className="back-link">
-          <a href="/dominican-cuisine">More Dominican recipes and food guides</a>
-        </p>
+        {page.parent && (
+          <p className="back-link">
+            <a href={page.parent.path}>More in {page.parent.title}</a>
+          </p>
+        )}
       </article>
       <RelatedCards cards={page.related} />
     </>

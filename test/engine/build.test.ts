@@ -1,0 +1,195 @@
+import { load, type CheerioAPI } from "cheerio";
+import { readdir, readFile, stat } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { build } from "../../src/core/build.ts";
+import { PpgErrorList } from "../../src/core/errors.ts";
+import { copyFixture, edit } from "../helpers/fixture.ts";
+
+let out: string;
+const page = async (file: string): Promise<CheerioAPI> => load(await readFile(join(out, file), "utf8"));
+const jsonLd = ($: CheerioAPI, type: string) =>
+  $('script[type="application/ld+json"]')
+    .toArray()
+    .map((el) => JSON.parse($(el).text()))
+    .find((d) => d["@type"] === type);
+
+beforeAll(async () => {
+  const root = await copyFixture("basic-site");
+  out = join(root, "dist");
+  await build({ root, out });
+});
+
+describe("a built fixture site", () => {
+  it("writes every route at a clean URL, plus 404, sitemap, robots and redirects", async () => {
+    const files = await readdir(out, { recursive: true });
+    for (const f of ["index.html", "beaches/index.html", "flan-recipe/index.html", "bakeries/index.html", "guides/index.html", "old-beaches/index.html", "404.html", "sitemap.xml", "robots.txt", "_redirects"]) {
+      expect(files).toContain(f);
+    }
+  });
+
+  it("gives an article its head: title, description, canonical, Open Graph, lang", async () => {
+    const $ = await page("beaches/index.html");
+    expect($("html").attr("lang")).toBe("en-US");
+    expect($("title").text()).toBe("The Best Beaches | Fixture Guide");
+    expect($('meta[name="description"]').attr("content")).toBe("Where to swim, where to eat and when to go to the beach.");
+    expect($('link[rel="canonical"]').attr("href")).toBe("https://fixture.example/beaches");
+    expect($('meta[property="og:type"]').attr("content")).toBe("article");
+    expect($('meta[name="twitter:card"]').attr("content")).toBe("summary_large_image");
+  });
+
+  it("describes an article as a BlogPosting", async () => {
+    const post = jsonLd(await page("beaches/index.html"), "BlogPosting");
+    expect(post).toMatchObject({
+      headline: "The Best Beaches",
+      image: { url: "https://fixture.example/images/photo.svg", width: 800, height: 600, caption: "The beach at dawn" },
+      author: { "@type": "Person", name: "Test Desk" },
+      publisher: { name: "Fixture Guide", logo: { width: 1800, height: 390 } },
+      url: "https://fixture.example/beaches",
+      dateCreated: "2025-01-02",
+      datePublished: "2025-01-03",
+      dateModified: "2025-09-01",
+      inLanguage: "en-US",
+      isAccessibleForFree: true,
+      articleSection: "Travel",
+      keywords: "beaches",
+    });
+    expect(post.articleBody).toMatch(/^Our favourite beaches/);
+  });
+
+  it("renders the layout: nav dropdowns, search box, footer", async () => {
+    const $ = await page("beaches/index.html");
+    expect($("a.brand").attr("href")).toBe("/");
+    expect($("nav.site-nav details.dropdown summary").map((_, el) => $(el).text()).get()).toEqual(["Guides", "Places"]);
+    expect($("nav.site-nav .dropdown-menu a").map((_, el) => $(el).attr("href")).get()).toEqual(["/beaches", "/flan-recipe", "/bakeries", "/old-beaches"]);
+    expect($("#search-input").attr("placeholder")).toBe("Search...");
+    expect(JSON.parse($("#search-data").text())).toEqual([
+      { title: "The Best Beaches", path: "/beaches", keywords: ["beaches"] },
+      { title: "Caramel Flan", path: "/flan-recipe", keywords: ["flan", "dessert"] },
+    ]);
+    expect($("footer .social a").length).toBe(4);
+    expect($('footer a[href="mailto:info@fixture.example"]').length).toBe(1);
+    expect($("footer .copyright").text()).toContain(String(new Date().getFullYear()));
+    expect($("footer .disclosure").text()).toContain("affiliate links");
+  });
+
+  it("renders the article body: byline, hero, table of contents, figures, banners, related", async () => {
+    const $ = await page("beaches/index.html");
+    expect($(".byline a").attr("href")).toBe("mailto:desk@fixture.example");
+    expect($(".byline time").attr("datetime")).toBe("2025-09-01");
+    expect($(".byline time").text()).toBe("Sep 01, 2025");
+    expect($(".hero-figure img").attr("fetchpriority")).toBe("high");
+    expect($(".hero-figure figcaption").text()).toBe("The beach at dawn");
+    expect($(".toc a").map((_, el) => $(el).attr("href")).get()).toEqual(["#Dorada", "#Mangú"]);
+    expect($("h2#Mangú").length).toBe(1);
+    expect($(".prose figure img").attr("loading")).toBe("lazy");
+    expect($(".prose figure img").attr("width")).toBe("800");
+    expect($(".prose figure figcaption").text()).toBe("Palms at Playa Dorada");
+    expect($(".banner a").attr("rel")).toBe("sponsored noopener");
+    expect($(".banner .banner-label").text()).toBe("Sponsored");
+    expect($(".related h2").text()).toBe("You May Also Like");
+    expect($(".related .card a").map((_, el) => $(el).attr("href")).get()).toEqual(["/flan-recipe", "/bakeries", "/guides"]);
+    expect($(".related .card img").length).toBe(3);
+  });
+
+  it("describes a recipe with a Recipe whose figures match the content", async () => {
+    const $ = await page("flan-recipe/index.html");
+    const recipe = jsonLd($, "Recipe");
+    expect(recipe).toMatchObject({ prepTime: "PT15M", totalTime: "PT1H5M", recipeYield: ["8", "8 slices"], recipeCuisine: "Dominican", recipeCategory: "Dessert" });
+    expect(recipe.nutrition.calories).toBe("320 calories");
+    expect(recipe.recipeIngredient).toHaveLength(3);
+    expect(recipe.recipeInstructions.map((s: { "@type": string }) => s["@type"])).toEqual(["HowToStep", "HowToStep", "HowToStep"]);
+    expect($(".instructions li").length).toBe(3);
+    expect($(".info-tile dd").map((_, el) => $(el).text()).get()).toEqual(["15 mins", "1 hr 5 mins", "8 slices", "320 per serving"]);
+    expect($(".back-link a").attr("href")).toBe("/guides");
+    expect(jsonLd($, "BlogPosting").headline).toBe("Caramel Flan");
+  });
+
+  it("describes a directory as a CollectionPage whose ItemList follows the cards", async () => {
+    const $ = await page("bakeries/index.html");
+    const collection = jsonLd($, "CollectionPage");
+    const items = collection.mainEntity.itemListElement;
+    expect(items).toHaveLength($(".listing-card").length);
+    expect(items.map((i: { item: { name: string } }) => i.item.name)).toEqual(["Corner Bakery", "Market Stall"]);
+    expect(items[0].item).toMatchObject({ "@type": "Bakery", telephone: "+1 809 555 0100", address: { addressLocality: "Puerto Plata", postalCode: "57000", addressCountry: "DO" } });
+    expect(items[1].item.telephone).toBeUndefined();
+    expect(items[1].item.address).toMatchObject({ addressLocality: "Sosúa", addressRegion: "Puerto Plata" });
+    const cards = $(".listing-card");
+    expect(cards.eq(0).find(".listing-contact a").last().text()).toBe("corner-bakery.example");
+    expect(cards.eq(1).find(".listing-contact").text()).toContain("No Phone");
+    expect(cards.eq(1).find(".listing-contact").text()).toContain("No Website");
+  });
+
+  it("describes an index as a CollectionPage of its cards", async () => {
+    const $ = await page("guides/index.html");
+    expect(jsonLd($, "CollectionPage").mainEntity.itemListElement.map((i: { item: { url: string } }) => i.item.url)).toEqual([
+      "https://fixture.example/beaches",
+      "https://fixture.example/flan-recipe",
+    ]);
+    expect($(".index-page .card").length).toBe(2);
+  });
+
+  it("gives the home page a WebSite with a SearchAction", async () => {
+    const site = jsonLd(await page("index.html"), "WebSite");
+    expect(site.potentialAction.target.urlTemplate).toBe("https://fixture.example/search?q={search_term_string}");
+  });
+
+  it("turns an alias into a redirect page and a _redirects line", async () => {
+    const $ = await page("old-beaches/index.html");
+    expect($('meta[http-equiv="refresh"]').attr("content")).toBe("0; url=/beaches");
+    expect($('link[rel="canonical"]').attr("href")).toBe("https://fixture.example/beaches");
+    expect($('meta[name="robots"]').attr("content")).toBe("noindex");
+    expect(await readFile(join(out, "_redirects"), "utf8")).toBe("/old-beaches /beaches 301\n");
+  });
+
+  it("lists every canonical route in the sitemap with its lastmod", async () => {
+    const xml = await readFile(join(out, "sitemap.xml"), "utf8");
+    expect(xml).toContain("<url><loc>https://fixture.example/beaches</loc><lastmod>2025-09-01</lastmod></url>");
+    expect(xml).toContain("<loc>https://fixture.example/</loc>");
+    expect(xml).not.toContain("old-beaches");
+    expect(await readFile(join(out, "robots.txt"), "utf8")).toContain("Sitemap: https://fixture.example/sitemap.xml");
+  });
+
+  it("serves a 404 page with the layout", async () => {
+    const $ = await page("404.html");
+    expect($("h1").text()).toBe("Page not found");
+    expect($('meta[name="robots"]').attr("content")).toBe("noindex");
+    expect($("nav.site-nav").length).toBe(1);
+  });
+});
+
+describe("a failed build", () => {
+  async function snapshot(dir: string): Promise<Record<string, string>> {
+    const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((d) => d.isFile());
+    const entries = await Promise.all(files.map(async (d) => [join(d.parentPath, d.name).slice(dir.length), `${(await stat(join(d.parentPath, d.name))).mtimeMs}:${await readFile(join(d.parentPath, d.name), "utf8")}`]));
+    return Object.fromEntries(entries);
+  }
+
+  it("leaves the previous output exactly as it was, and no staging folder behind", async () => {
+    const root = await copyFixture("basic-site");
+    const dist = join(root, "dist");
+    await build({ root, out: dist });
+    const before = await snapshot(dist);
+    await edit(join(root, "site.yaml"), "related: [/flan-recipe, /bakeries, /guides]", "related: [/flan-recipe, /nowhere, /guides]");
+    await expect(build({ root, out: dist })).rejects.toBeInstanceOf(PpgErrorList);
+    expect(await snapshot(dist)).toEqual(before);
+    expect((await readdir(dirname(dist))).filter((f) => f.startsWith("dist."))).toEqual([]);
+  });
+
+  it("also keeps the output when only a late stage (the link check) fails", async () => {
+    const root = await copyFixture("basic-site");
+    const dist = join(root, "dist");
+    await build({ root, out: dist });
+    const before = await snapshot(dist);
+    await edit(join(root, "content/articles/beaches.md"), "Back to [Dorada](#Dorada).", "Back to [Dorada](#Doradaa).");
+    await expect(build({ root, out: dist })).rejects.toThrow(/beaches\/index\.html:\d+:\d+ {2}#Doradaa {2}missing anchor/);
+    expect(await snapshot(dist)).toEqual(before);
+  });
+
+  it("builds in memory without writing when write is false", async () => {
+    const root = await copyFixture("basic-site");
+    const result = await build({ root, write: false });
+    expect(result.pages.map((p) => p.route)).toContain("/beaches");
+    await expect(stat(join(root, "dist"))).rejects.toThrow();
+  });
+});
