@@ -1,0 +1,28 @@
+import { load, type CheerioAPI } from "cheerio";
+import { fileURLToPath } from "node:url";
+import { build } from "../../src/core/build.ts";
+
+export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+let pages: Promise<Map<string, string>> | undefined;
+
+/** The project's own site, rendered once in memory and shared by the site suites. */
+export function builtSite(): Promise<Map<string, string>> {
+  pages ??= build({ root: ROOT, write: false }).then((r) => new Map(r.pages.map((p) => [p.route, p.html])));
+  return pages;
+}
+
+export async function page(route: string): Promise<CheerioAPI> {
+  const html = (await builtSite()).get(route);
+  if (!html) throw new Error(`no page at ${route}`);
+  return load(html);
+}
+
+export function jsonLd($: CheerioAPI, type: string): Record<string, any> {
+  const found = $('script[type="application/ld+json"]')
+    .toArray()
+    .map((el) => JSON.parse($(el).text()))
+    .find((d) => d["@type"] === type);
+  if (!found) throw new Error(`no ${type} JSON-LD`);
+  return found;
+}
