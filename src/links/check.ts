@@ -1,0 +1,112 @@
+/**
+ * The checker: list the site, parse every page once, resolve every reference as a static host
+ * would, check fragments against the target's anchors, optionally fetch external URLs.
+ */
+import { availableParallelism } from 'node:os';
+import { resolve as resolvePath } from 'node:path';
+import { statSync } from 'node:fs';
+import { fragmentFound } from './anchors.ts';
+import { linkCheckErrors } from './errors.ts';
+import { checkExternalUrls } from './external.ts';
+import { documentBase, findTarget, isHtmlFile, looksLikePage, resolveHref, safeDecode } from './resolve.ts';
+import { closestAnchor, PathSuggester } from './suggest.ts';
+import type { CheckLinksOptions, LinkProblem, LinkReport, PageScan, RawRef } from './types.ts';
+import { listSiteFiles } from './site-files.ts';
+import { scanPages, WORKER_THRESHOLD } from './workers.ts';
+
+export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
+  const dir = resolvePath(opts.dir);
+  let stat;
+  try {
+    stat = statSync(dir);
+  } catch {
+    throw linkCheckErrors.dirNotFound(opts.dir);
+  }
+  if (!stat.isDirectory()) throw linkCheckErrors.notADirectory(opts.dir);
+
+  const all = listSiteFiles(dir);
+  const files = new Set(all);
+  const pages = all.filter(isHtmlFile);
+  const threads = opts.threads ?? (pages.length > WORKER_THRESHOLD ? availableParallelism() : 1);
+  const scans = await scanPages(dir, pages, threads);
+
+  const scanOf = new Map<string, PageScan>();
+  pages.forEach((p, i) => scanOf.set(p, scans[i]!));
+  const anchorSets = new Map<string, Set<string>>();
+  const anchorsOf = (file: string): Set<string> => {
+    let set = anchorSets.get(file);
+    if (!set) anchorSets.set(file, (set = new Set(scanOf.get(file)?.anchors)));
+    return set;
+  };
+
+  const suggester = new PathSuggester(files);
+  const problems: LinkProblem[] = [];
+  const externalRefs: { file: string; ref: RawRef; url: string }[] = [];
+  // Many references share a target (navigation, footer): look each site path up once.
+  const targets = new Map<string, string | null>();
+  let references = 0;
+
+  for (let p = 0; p < pages.length; p++) {
+    const file = pages[p]!;
+    const scan = scans[p]!;
+    const base = documentBase(file, scan.base);
+    for (const ref of scan.refs) {
+      const resolved = resolveHref(ref.href, base);
+      if (resolved.kind === 'skip') continue;
+      if (resolved.kind === 'external') {
+        if (opts.external) {
+          references++;
+          externalRefs.push({ file, ref, url: resolved.url.replace(/#.*$/, '') });
+        }
+        continue;
+      }
+      references++;
+      let target = targets.get(resolved.path);
+      if (target === undefined) targets.set(resolved.path, (target = findTarget(resolved.path, files)));
+      if (target === null) {
+        problems.push(missingTarget(file, ref, resolved.path, resolved.fragment, suggester));
+      } else if (resolved.fragment !== null && isHtmlFile(target)) {
+        const anchors = anchorsOf(target);
+        if (!fragmentFound(resolved.fragment, anchors)) problems.push(missingAnchor(file, ref, resolved.fragment, anchors));
+      }
+    }
+  }
+
+  if (opts.external && externalRefs.length > 0) {
+    const results = await checkExternalUrls(
+      externalRefs.map((e) => e.url),
+      { concurrency: opts.concurrency ?? 8, timeoutMs: opts.timeoutMs ?? 10_000 },
+    );
+    for (const { file, ref, url } of externalRefs) {
+      const reason = results.get(url);
+      if (reason) problems.push({ file, line: ref.line, col: ref.col, href: ref.href, reason: reason as LinkProblem['reason'] });
+    }
+  }
+
+  problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.col - b.col));
+  return { pages: pages.length, references, problems };
+}
+
+function missingTarget(file: string, ref: RawRef, path: string, fragment: string | null, suggester: PathSuggester): LinkProblem {
+  const suggestion = suggester.suggest(path);
+  return {
+    file,
+    line: ref.line,
+    col: ref.col,
+    href: ref.href,
+    reason: ref.kind === 'page' && looksLikePage(path) ? 'missing page' : 'missing asset',
+    ...(suggestion !== undefined ? { suggestion: suggestion + (fragment !== null ? '#' + fragment : '') } : {}),
+  };
+}
+
+function missingAnchor(file: string, ref: RawRef, fragment: string, anchors: Set<string>): LinkProblem {
+  const near = closestAnchor(safeDecode(fragment), anchors);
+  return {
+    file,
+    line: ref.line,
+    col: ref.col,
+    href: ref.href,
+    reason: 'missing anchor',
+    ...(near !== undefined ? { suggestion: ref.href.slice(0, ref.href.indexOf('#') + 1) + near } : {}),
+  };
+}

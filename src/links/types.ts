@@ -1,0 +1,65 @@
+/** Public shapes of the link checker, shared by every stage. */
+
+export type LinkReason =
+  | 'missing page'
+  | 'missing anchor'
+  | 'missing asset'
+  | `external: ${string}`;
+
+export interface LinkProblem {
+  /** Page holding the reference, relative to the checked folder, with forward slashes. */
+  file: string;
+  /** 1-based line of the URL inside the attribute value. */
+  line: number;
+  /** 1-based column (UTF-16 code units, as editors count) of the URL inside the attribute value. */
+  col: number;
+  /** The URL as written in the attribute (entities decoded). */
+  href: string;
+  reason: LinkReason;
+  /** A near match that exists: another case of the same path, or a close anchor id. */
+  suggestion?: string;
+}
+
+export interface LinkReport {
+  pages: number;
+  references: number;
+  problems: LinkProblem[];
+}
+
+export interface CheckLinksOptions {
+  dir: string;
+  /** Also fetch http(s) links. Off by default: builds must not depend on the network. */
+  external?: boolean;
+  /** Parallel requests for external links (default 8). */
+  concurrency?: number;
+  /** Per-request timeout for external links in ms (default 10 000). */
+  timeoutMs?: number;
+  /**
+   * Threads used to parse pages, counting this one. Default: every core when the site has more
+   * than WORKER_THRESHOLD pages, else 1. Tests set it to force the worker path on tiny sites.
+   */
+  threads?: number;
+}
+
+/**
+ * What a reference points at, which decides the wording of its problem: a page for things a
+ * reader navigates to (a, area, iframe, form, meta refresh), an asset for things a page loads.
+ */
+export type RefKind = 'page' | 'asset';
+
+/** One URL found in a page, before resolution. */
+export interface RawRef {
+  href: string;
+  line: number;
+  col: number;
+  kind: RefKind;
+}
+
+/** Everything one parse of a page yields: its references, its anchors and its <base href>. */
+export interface PageScan {
+  refs: RawRef[];
+  /** id attributes and a[name] values, in document order. */
+  anchors: string[];
+  /** The first <base href>, as written, if any. */
+  base: string | null;
+}
