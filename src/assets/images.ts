@@ -11,6 +11,14 @@ export interface ImageAttributes {
   fetchPriority?: "high";
   srcSet?: string;
   sizes?: string;
+  /** Better formats for a <picture> around the <img> (AVIF when it pays), best first. */
+  sources?: { type: string; srcSet: string }[];
+}
+
+/** What ImageService needs from a raster pipeline (see raster.ts): sizes and variants of prepared photos. */
+export interface RasterSource {
+  size(src: string): { width: number; height: number } | undefined;
+  responsive(src: string): { src: string; srcSet: string; sources: { type: string; srcSet: string }[] } | undefined;
 }
 
 export interface ImageOptions {
@@ -32,7 +40,7 @@ export class ImageService {
   constructor(
     private readonly publicDir: string,
     private readonly publicFiles: Set<string>,
-    private readonly variants?: (src: string, size: { width: number; height: number }) => { srcSet: string; src: string } | undefined,
+    private readonly raster?: RasterSource,
   ) {}
 
   has(src: string): boolean {
@@ -48,11 +56,12 @@ export class ImageService {
     if (!size) return attrs;
     attrs.width = size.width;
     attrs.height = size.height;
-    const responsive = this.variants?.(src, size);
+    const responsive = this.raster?.responsive(decodeURI(src));
     if (responsive) {
       attrs.src = responsive.src;
       attrs.srcSet = responsive.srcSet;
       attrs.sizes = opts.sizes ?? "(min-width: 1200px) 1200px, 100vw";
+      if (responsive.sources.length) attrs.sources = responsive.sources;
     }
     return attrs;
   }
@@ -64,7 +73,8 @@ export class ImageService {
     }
     let size = this.sizeCache.get(src);
     if (size === undefined) {
-      size = src.endsWith(".svg") ? svgSize(readFileSync(join(this.publicDir, decodeURI(src)), "utf8")) : null;
+      const path = decodeURI(src);
+      size = path.endsWith(".svg") ? svgSize(readFileSync(join(this.publicDir, path), "utf8")) : (this.raster?.size(path) ?? null);
       this.sizeCache.set(src, size);
     }
     return size ?? undefined;
@@ -88,11 +98,15 @@ export function svgSize(svg: string): { width: number; height: number } | null {
 const ATTRIBUTE_NAMES: Record<string, string> = { srcSet: "srcset", fetchPriority: "fetchpriority" };
 
 /** The same attributes as an HTML string, for images inside rendered Markdown. */
-export function imageHtml(attrs: ImageAttributes): string {
+export function imageHtml({ sources, ...attrs }: ImageAttributes): string {
   const parts = Object.entries(attrs)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${ATTRIBUTE_NAMES[k] ?? k}="${escapeAttribute(String(v))}"`);
-  return `<img ${parts.join(" ")}>`;
+  const img = `<img ${parts.join(" ")}>`;
+  if (!sources?.length) return img;
+  const sizes = attrs.sizes ? ` sizes="${escapeAttribute(attrs.sizes)}"` : "";
+  const sourceTags = sources.map((s) => `<source type="${escapeAttribute(s.type)}" srcset="${escapeAttribute(s.srcSet)}"${sizes}>`).join("");
+  return `<picture>${sourceTags}${img}</picture>`;
 }
 
 function escapeAttribute(value: string): string {

@@ -2,7 +2,7 @@ import type { ImageAttributes } from "../../src/assets/images.ts";
 
 /** Every image goes through here, so width, height, lazy loading and srcset are never forgotten. */
 export function Img({ image, className }: { image: ImageAttributes; className?: string }) {
-  return (
+  const img = (
     <img
       src={image.src}
       alt={image.alt}
@@ -15,6 +15,16 @@ export function Img({ image, className }: { image: ImageAttributes; className?: 
       sizes={image.sizes}
       className={className}
     />
+  );
+  if (!image.sources?.length) return img;
+  // AVIF (when the pipeline found it pays) for browsers that take it; the <img> keeps WebP.
+  return (
+    <picture>
+      {image.sources.map((s) => (
+        <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={image.sizes} />
+      ))}
+      {img}
+    </picture>
   );
 }
 

@@ -1,0 +1,175 @@
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { basename, extname, join } from "node:path";
+import sharp from "sharp";
+
+/**
+ * The raster pipeline: JPEG and PNG photos under public/ that the manifest or content names are
+ * turned into responsive WebP variants (and AVIF ones when they are clearly smaller), encoded
+ * with sharp. Encoded files are cached on disk by content hash, so an unchanged photo is never
+ * encoded twice, not even across builds.
+ */
+
+/** Candidate widths of the variants; never wider than the original (no upscaling). */
+export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+/** The width the `src` fallback aims for: sharp enough for a desktop column, light enough for phones. */
+const FALLBACK_WIDTH = 1280;
+/** AVIF is only offered when all its variants together weigh at most this share of the WebP ones. */
+const AVIF_PAYS_BELOW = 0.85;
+/** Bump when encoder settings change so cached files made with old settings are not reused. */
+const ENCODER_VERSION = "1";
+const WEBP_OPTIONS = { quality: 78, effort: 4 } as const;
+const AVIF_OPTIONS = { quality: 52, effort: 2 } as const;
+
+export const RASTER_EXTENSIONS = /\.(jpe?g|png)$/i;
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+export interface Variant {
+  /** URL path in the built site, e.g. /assets/images/beach-3f2a9c1d0e-640.webp. */
+  url: string;
+  width: number;
+  format: "webp" | "avif";
+  /** The encoded file in the on-disk cache. */
+  cacheFile: string;
+  bytes: number;
+}
+
+export interface ResponsiveImage {
+  /** The fallback `src` (a WebP variant). */
+  src: string;
+  /** WebP srcset. */
+  srcSet: string;
+  /** Extra formats for a <picture>, best first; only AVIF for now, and only when it pays. */
+  sources: { type: string; srcSet: string }[];
+}
+
+interface PlannedImage {
+  size: ImageSize;
+  variants: Variant[];
+}
+
+export interface RasterStats {
+  /** Variants encoded by sharp in this build. */
+  encoded: number;
+  /** Variants taken from the on-disk cache. */
+  reused: number;
+}
+
+/** Counts every encode in this process; tests read it to prove the cache works. */
+export const encodeCounter = { count: 0 };
+
+export class RasterPipeline {
+  private readonly images = new Map<string, PlannedImage>();
+  readonly stats: RasterStats = { encoded: 0, reused: 0 };
+
+  constructor(
+    private readonly publicDir: string,
+    private readonly cacheDir: string,
+  ) {}
+
+  /**
+   * Reads, sizes and encodes every raster file in `publicFiles` that `referencedText` mentions
+   * (the manifest and content, serialised). Runs before rendering, which is synchronous, so that
+   * the page templates can ask for sizes and srcsets without waiting.
+   */
+  async prepare(publicFiles: Iterable<string>, referencedText: string, concurrency = 2): Promise<void> {
+    const wanted = [...publicFiles].filter((f) => RASTER_EXTENSIONS.test(f) && (referencedText.includes(f) || referencedText.includes(encodeURI(f))));
+    await mkdir(this.cacheDir, { recursive: true });
+    const queue = [...wanted];
+    const workers = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+      for (let src = queue.shift(); src; src = queue.shift()) this.images.set(src, await this.planAndEncode(src));
+    });
+    await Promise.all(workers);
+  }
+
+  /** Intrinsic size of a prepared raster image. */
+  size(src: string): ImageSize | undefined {
+    return this.images.get(src)?.size;
+  }
+
+  responsive(src: string): ResponsiveImage | undefined {
+    const image = this.images.get(src);
+    if (!image) return undefined;
+    const webp = image.variants.filter((v) => v.format === "webp");
+    const avif = image.variants.filter((v) => v.format === "avif");
+    const srcset = (list: Variant[]) => list.map((v) => `${v.url} ${v.width}w`).join(", ");
+    const fallback = [...webp].reverse().find((v) => v.width <= FALLBACK_WIDTH) ?? webp[0];
+    return {
+      src: fallback.url,
+      srcSet: srcset(webp),
+      sources: avif.length ? [{ type: "image/avif", srcSet: srcset(avif) }] : [],
+    };
+  }
+
+  /** Every variant file the built site needs, read from the cache. */
+  async files(): Promise<{ file: string; content: Uint8Array }[]> {
+    const all = [...this.images.values()].flatMap((i) => i.variants);
+    return Promise.all(all.map(async (v) => ({ file: v.url.slice(1), content: await readFile(v.cacheFile) })));
+  }
+
+  private async planAndEncode(src: string): Promise<PlannedImage> {
+    const input = await readFile(join(this.publicDir, decodeURI(src)));
+    const meta = await sharp(input).metadata();
+    // EXIF-rotated photos report their stored size; the displayed one is swapped.
+    const rotated = (meta.orientation ?? 1) >= 5;
+    const size = { width: rotated ? meta.height : meta.width, height: rotated ? meta.width : meta.height };
+    const hash = createHash("sha256").update(ENCODER_VERSION).update(input).digest("hex").slice(0, 16);
+    const widths = variantWidths(size.width);
+    const name = basename(src, extname(src)).replace(/[^\w-]+/g, "-").toLowerCase();
+    const encode = (format: Variant["format"]) =>
+      Promise.all(
+        widths.map(async (width): Promise<Variant> => {
+          const cacheFile = join(this.cacheDir, `${hash}-${width}.${format}`);
+          const bytes = await this.cached(cacheFile, () => {
+            const pipeline = sharp(input).rotate().resize({ width, withoutEnlargement: true });
+            return (format === "webp" ? pipeline.webp(WEBP_OPTIONS) : pipeline.avif(AVIF_OPTIONS)).toBuffer();
+          });
+          return { url: `/assets/images/${name}-${hash.slice(0, 10)}-${width}.${format}`, width, format, cacheFile, bytes };
+        }),
+      );
+    const webp = await encode("webp");
+    const avif = await encode("avif");
+    const total = (list: Variant[]) => list.reduce((sum, v) => sum + v.bytes, 0);
+    const avifPays = total(avif) <= total(webp) * AVIF_PAYS_BELOW;
+    return { size, variants: avifPays ? [...webp, ...avif] : webp };
+  }
+
+  /** Returns the size of the cached file, encoding and storing it first if it is not there. */
+  private async cached(cacheFile: string, encode: () => Promise<Buffer>): Promise<number> {
+    if (existsSync(cacheFile)) {
+      this.stats.reused++;
+      return (await stat(cacheFile)).size;
+    }
+    const data = await encode();
+    this.stats.encoded++;
+    encodeCounter.count++;
+    // Write then rename: an interrupted build never leaves a truncated file that looks cached.
+    const tmp = `${cacheFile}.${process.pid}.tmp`;
+    await writeFile(tmp, data);
+    await rename(tmp, cacheFile);
+    return data.byteLength;
+  }
+}
+
+/** The variant widths for an original of `width` pixels: the standard steps below it, plus itself. */
+export function variantWidths(width: number): number[] {
+  const max = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1];
+  // A step within 10% of the original adds a file without saving bytes.
+  const steps: number[] = VARIANT_WIDTHS.filter((w) => w < width * 0.9);
+  if (width <= max) steps.push(width);
+  else if (!steps.includes(max)) steps.push(max);
+  return steps;
+}
+
+/** The manifest and every content file as one string, to find which photos they name. */
+export function referencedText(manifest: unknown, content: { markdown: Map<string, { body: string; frontMatter: unknown }>; listings: Map<string, unknown> }): string {
+  const parts = [JSON.stringify(manifest)];
+  for (const file of content.markdown.values()) parts.push(file.body, JSON.stringify(file.frontMatter));
+  for (const file of content.listings.values()) parts.push(JSON.stringify(file));
+  return parts.join("\n");
+}
