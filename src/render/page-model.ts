@@ -7,6 +7,9 @@ import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import type { ArticleBody, CardModel, PageBase, PageModel, SearchItem } from "./model.ts";
 import { absoluteUrl, blogPosting, collectionPage, listingItem, recipe as recipeJsonLd, website, type JsonLd } from "./structured-data.ts";
 
+/** Article text is about 760 px wide (.container-narrow): its images never need more. */
+const ARTICLE_IMAGE_SIZES = "(min-width: 800px) 760px, 100vw";
+
 export interface SiteContext {
   manifest: Manifest;
   content: ContentIndex;
@@ -74,7 +77,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
     case "article":
     case "recipe": {
       const author = ctx.manifest.authors[route.author!];
-      const hero = route.image && { ...ctx.images.attributes(route.image.src, route.image.alt, { priority: true }), caption: route.image.caption };
+      const hero = route.image && { ...ctx.images.attributes(route.image.src, route.image.alt, { priority: true, sizes: ARTICLE_IMAGE_SIZES }), caption: route.image.caption };
       const facts = {
         site,
         route,
@@ -166,7 +169,7 @@ function posterFor(ctx: SiteContext, i: number) {
 }
 
 function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): RenderedMarkdown {
-  const md = renderMarkdown(file.body, (src, alt) => imageHtml(ctx.images.attributes(src, alt)));
+  const md = renderMarkdown(file.body, (src, alt) => imageHtml(ctx.images.attributes(src, alt, { sizes: ARTICLE_IMAGE_SIZES })));
   const lines = file.body.split("\n");
   for (const ref of md.references) {
     const target = decodeURI(ref.href);

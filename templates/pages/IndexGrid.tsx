@@ -7,7 +7,7 @@ export default function IndexGrid({ page }: { page: PageOf<"index"> }) {
       <div className="container index-page">
         <h1>{page.route.title}</h1>
         <div className="prose intro" dangerouslySetInnerHTML={{ __html: page.html }} />
-        <CardGrid cards={page.cards} columns={page.columns} showDescription label={page.route.title} />
+        <CardGrid cards={page.cards} columns={page.columns} showDescription />
       </div>
       <RelatedCards cards={page.related} />
     </>
