@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { registerBuild } from "./build.ts";
 import { registerCheckLinks } from "./check-links.ts";
+import { registerDev } from "./dev.ts";
 import { exitWithError } from "./throw-and-exit.ts";
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string; description: string };
@@ -14,6 +15,7 @@ export function createProgram(): Command {
     .exitOverride();
   registerBuild(program);
   registerCheckLinks(program);
+  registerDev(program);
   return program;
 }
 

@@ -1,0 +1,150 @@
+/**
+ * Benchmark of `ppguide dev`: time from saving one Markdown file to the reload event a browser
+ * receives, on a copy of the project site and on a generated 4,000-page site.
+ *
+ *   npx tsx bench/dev.ts              # project site + 4,000 pages
+ *   npx tsx bench/dev.ts 1000 8000    # other synthetic sizes
+ *
+ * Each site is copied or generated into a temp folder (the real content/ is never touched), dev
+ * mode starts programmatically on a free port, and a fetch() reads the event stream the way a
+ * browser's EventSource would. Every round appends a line to the same article and waits for the
+ * reload event; the first rounds warm the JIT and are not counted.
+ */
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startDev, type RebuildReport } from "../src/dev/index.ts";
+
+const repo = resolve(fileURLToPath(new URL("..", import.meta.url)));
+const ROUNDS = 20;
+const WARMUP = 3;
+
+interface Figures {
+  site: string;
+  pages: number;
+  firstBuildMs: number;
+  saveToEvent: number[];
+  rebuild: number[];
+  saveToReload: number[];
+}
+
+async function measure(name: string, root: string, article: string): Promise<Figures> {
+  let last: { report: RebuildReport; firstEventAt: number } | undefined;
+  const started = performance.now();
+  const dev = await startDev({ root, port: 0, log: () => {}, onRebuild: (report, firstEventAt) => (last = { report, firstEventAt }) });
+  const firstBuildMs = performance.now() - started;
+  if (!dev.initial.ok) throw new Error(`${name} does not build:\n${dev.initial.errors.map((e) => e.format()).join("\n")}`);
+
+  const ctrl = new AbortController();
+  const res = await fetch(new URL("/__ppguide/events", dev.url), { signal: ctrl.signal });
+  // Read the stream in the background and stamp each event on arrival.
+  const arrivals: { event: string; at: number }[] = [];
+  void (async () => {
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      buffer += value;
+      for (let at = buffer.indexOf("\n\n"); at >= 0; at = buffer.indexOf("\n\n")) {
+        const event = /^event: (.*)$/m.exec(buffer.slice(0, at))?.[1];
+        if (event) arrivals.push({ event, at: performance.now() });
+        buffer = buffer.slice(at + 2);
+      }
+    }
+  })();
+  /** The first reload event that arrived after `since`. */
+  const nextReload = async (since: number): Promise<number> => {
+    for (;;) {
+      const hit = arrivals.find((a) => a.at > since && (a.event === "reload" || a.event === "problems"));
+      if (hit?.event === "problems") throw new Error("rebuild failed");
+      if (hit) return hit.at;
+      await new Promise((done) => setTimeout(done, 1));
+    }
+  };
+  let extra = 0;
+
+  const file = join(root, "content", article);
+  const original = await readFile(file, "utf8");
+  const figures: Figures = { site: name, pages: dev.site.pages.size, firstBuildMs, saveToEvent: [], rebuild: [], saveToReload: [] };
+  for (let i = 0; i < ROUNDS + WARMUP; i++) {
+    const saved = performance.now();
+    await writeFile(file, `${original}\nEdit number ${i}: the reload should show this line.\n`);
+    const reloaded = await nextReload(saved);
+    const r = last!;
+    if (r.report.pages.length !== 1) throw new Error(`expected one page rebuilt, got ${r.report.pages.length}`);
+    if (i >= WARMUP) {
+      figures.saveToEvent.push(r.firstEventAt - saved);
+      figures.rebuild.push(r.report.ms);
+      figures.saveToReload.push(reloaded - saved);
+    }
+    // Past chokidar's 50 ms change throttle and the watcher's second look, as a person typing would be.
+    await new Promise((done) => setTimeout(done, 150));
+    extra += arrivals.filter((a) => a.event === "reload" && a.at > reloaded).length;
+  }
+  if (extra) console.warn(`${name}: ${extra} extra reload event(s) for ${ROUNDS + WARMUP} saves`);
+  ctrl.abort();
+  await dev.close();
+  return figures;
+}
+
+async function projectSite(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "ppguide-bench-project-"));
+  await Promise.all(["site.yaml", "content", "public"].map((f) => cp(join(repo, f), join(dir, f), { recursive: true })));
+  return dir;
+}
+
+/** A site of `n` article pages with related cards, an index of them all, and a few SVGs. */
+async function syntheticSite(n: number): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), `ppguide-bench-${n}-`));
+  await mkdir(join(dir, "content", "articles"), { recursive: true });
+  await mkdir(join(dir, "public", "images"), { recursive: true });
+  await cp(join(repo, "test", "fixtures", "dev-site", "public", "images"), join(dir, "public", "images"), { recursive: true });
+  const fixture = await readFile(join(repo, "test", "fixtures", "dev-site", "site.yaml"), "utf8");
+  const head = fixture.slice(0, fixture.indexOf("nav:"));
+  const path = (i: number) => `/article-${i}`;
+  const routes: string[] = [`  - path: /\n    kind: index\n    title: All articles\n    description: Every article on this synthetic site.\n    columns: 3\n    cards: [${Array.from({ length: n }, (_, i) => path(i)).join(", ")}]`];
+  const writes: Promise<void>[] = [];
+  const paragraph = "Puerto Plata sits between the mountain and the sea, with a fort, a cable car, beaches and a Malecón that fills up at sunset. ".repeat(6);
+  for (let i = 0; i < n; i++) {
+    const related = [1, 2, 3].map((d) => path((i + d) % n));
+    routes.push(
+      `  - path: ${path(i)}\n    kind: article\n    title: Article ${i}\n    description: The description of article ${i}.\n    image: { src: /images/hero.svg, alt: Hero ${i} }\n    author: desk\n    dates: { created: 2024-01-01, published: 2024-01-02, modified: 2024-02-01 }\n    content: articles/a${i}.md\n    related: [${related.join(", ")}]`,
+    );
+    const body = `---\nsection: Travel\n---\n\n${paragraph}\n\n## Getting there\n\n${paragraph} See [the next article](${related[0]}).\n\n## Where to eat\n\n${paragraph}\n\n![A view](/images/hero.svg)\n`;
+    writes.push(writeFile(join(dir, "content", "articles", `a${i}.md`), body));
+  }
+  await Promise.all(writes);
+  const nav = `nav:\n  - label: Guides\n    items:\n      - { label: First, path: ${path(0)} }\n\nsearch: [${path(0)}, ${path(1)}]\n\n`;
+  await writeFile(join(dir, "site.yaml"), `${head}${nav}routes:\n${routes.join("\n\n")}\n`);
+  return dir;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))];
+const fmt = (xs: number[]) => `${median(xs).toFixed(0).padStart(4)} ms (p90 ${p90(xs).toFixed(0)})`;
+
+const sizes = process.argv.slice(2).map(Number).filter((x) => x > 0);
+const runs: { name: string; make: () => Promise<string>; article: string }[] = [
+  { name: "project site", make: projectSite, article: "travel/paseo-dona-blanca-puerto-plata.md" },
+  ...(sizes.length ? sizes : [4000]).map((n) => ({ name: `synthetic ${n}`, make: () => syntheticSite(n), article: "articles/a17.md" })),
+];
+
+const results: Figures[] = [];
+for (const run of runs) {
+  const dir = await run.make();
+  try {
+    results.push(await measure(run.name, dir, run.article));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+console.log(`\nppguide dev: save one Markdown file → reload event (median of ${ROUNDS} saves after ${WARMUP} warm-up)\n`);
+console.log(`${"site".padEnd(16)}${"pages".padStart(7)}  ${"first build".padStart(11)}  ${"save→watch event".padEnd(22)}${"rebuild work".padEnd(22)}save→reload`);
+for (const f of results) {
+  console.log(`${f.site.padEnd(16)}${String(f.pages).padStart(7)}  ${`${(f.firstBuildMs / 1000).toFixed(2)} s`.padStart(11)}  ${fmt(f.saveToEvent).padEnd(22)}${fmt(f.rebuild).padEnd(22)}${fmt(f.saveToReload)}`);
+}
+console.log("\nsave→watch event: until chokidar reports the file; the 30 ms debounce follows it. Rebuild work: parse, render, swap.");
+process.exit(0);

@@ -1,0 +1,100 @@
+/**
+ * The script dev mode injects into every HTML page it serves: it listens to the server-sent
+ * events of /__ppguide/events, reloads the page when it was rebuilt, swaps the stylesheet when
+ * only CSS changed, and shows build problems as an overlay above the last good page.
+ * Plain ES2017 in a string: it never goes through the site's asset pipeline and never ships.
+ */
+export const EVENTS_PATH = "/__ppguide/events";
+
+const CLIENT = String.raw`(() => {
+  const route = document.currentScript && document.currentScript.dataset.route;
+  let server;
+  const source = new EventSource(${JSON.stringify(EVENTS_PATH)});
+  source.addEventListener("hello", (e) => {
+    const id = JSON.parse(e.data).server;
+    // A restarted dev server: the page may be stale.
+    if (server && server !== id) location.reload();
+    server = id;
+  });
+  source.addEventListener("reload", (e) => {
+    const d = JSON.parse(e.data);
+    if (d.all || d.pages.includes(route)) location.reload();
+    else hide();
+  });
+  source.addEventListener("css", (e) => {
+    const href = JSON.parse(e.data).href;
+    hide();
+    for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
+      if (!/\/assets\/site\.[0-9a-f]+\.css$/.test(link.getAttribute("href") || "")) continue;
+      const fresh = link.cloneNode();
+      fresh.href = href;
+      // Swap once loaded, so the page never flashes unstyled.
+      fresh.onload = () => link.remove();
+      link.after(fresh);
+    }
+  });
+  source.addEventListener("problems", (e) => show(JSON.parse(e.data)));
+  source.addEventListener("ok", () => hide());
+
+  let host;
+  function hide() {
+    if (host) host.remove();
+    host = undefined;
+  }
+  function show(d) {
+    hide();
+    host = document.createElement("ppguide-overlay");
+    host.style.cssText = "position:fixed;inset:0;z-index:2147483647;";
+    const root = host.attachShadow({ mode: "open" });
+    const style = document.createElement("style");
+    style.textContent = ".back{position:fixed;inset:0;background:rgba(0,0,0,.55);display:flex;align-items:flex-start;justify-content:center;padding:5vh 1rem;overflow:auto;font:14px/1.5 system-ui,sans-serif}" +
+      ".box{background:#fff;color:#111;max-width:60rem;width:100%;border-top:6px solid #c0392b;border-radius:6px;padding:1rem 1.25rem;box-shadow:0 10px 40px rgba(0,0,0,.4)}" +
+      "h2{margin:0 0 .5rem;font-size:1.1rem;color:#c0392b}p{margin:.25rem 0 .75rem}li{margin:.5rem 0}code{font:13px/1.4 ui-monospace,Menlo,Consolas,monospace}" +
+      ".where{font-weight:700}.hint{color:#555}button{float:right;font:inherit;cursor:pointer;border:1px solid #bbb;background:#f4f4f4;border-radius:4px;padding:.15rem .6rem}";
+    const back = document.createElement("div");
+    back.className = "back";
+    const box = document.createElement("div");
+    box.className = "box";
+    box.setAttribute("role", "alertdialog");
+    const close = document.createElement("button");
+    close.textContent = "Close";
+    close.onclick = hide;
+    const title = document.createElement("h2");
+    title.textContent = d.errors.length + " problem" + (d.errors.length === 1 ? "" : "s") + " in the site";
+    const lead = document.createElement("p");
+    lead.textContent = "This preview shows the last good build. Fix the file and save: the page updates by itself.";
+    const list = document.createElement("ul");
+    for (const err of d.errors) {
+      const li = document.createElement("li");
+      const where = document.createElement("code");
+      where.className = "where";
+      where.textContent = err.where || err.code;
+      const msg = document.createElement("div");
+      msg.textContent = (err.path ? err.path + "  " : "") + err.message;
+      li.append(where, msg);
+      if (err.hint) {
+        const hint = document.createElement("div");
+        hint.className = "hint";
+        hint.textContent = err.hint;
+        li.append(hint);
+      }
+      list.append(li);
+    }
+    box.append(close, title, lead, list);
+    back.append(box);
+    root.append(style, back);
+    document.documentElement.append(host);
+  }
+})();`;
+
+/** The inline script tag for one served page; `route` lets the page tell whether a rebuild concerns it. */
+export function reloadScript(route: string): string {
+  return `<script data-ppguide-dev data-route="${route.replace(/[&"<>]/g, (ch) => `&#${ch.charCodeAt(0)};`)}">${CLIENT}</script>`;
+}
+
+/** Adds the reload script just before </body> (or at the end of a document without one). */
+export function injectReload(html: string, route: string): string {
+  const tag = reloadScript(route);
+  const at = html.lastIndexOf("</body>");
+  return at < 0 ? html + tag : html.slice(0, at) + tag + html.slice(at);
+}

@@ -1,0 +1,316 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { RASTER_EXTENSIONS, referencedText } from "../assets/raster.ts";
+import { splitFrontMatter } from "../content/front-matter.ts";
+import { parseListings } from "../content/listings.ts";
+import { CONTENT_DIR, loadContent, type ContentIndex } from "../content/load.ts";
+import { createRaster, loadSite, renderPages, type LoadedSite } from "../core/build.ts";
+import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
+import { checkCrossReferences } from "../manifest/cross-references.ts";
+import { loadManifest, MANIFEST_FILE } from "../manifest/load.ts";
+import type { Manifest, RouteEntry } from "../manifest/types.ts";
+import { buildScripts, buildStylesheet, type Asset } from "../output/assets.ts";
+import type { RenderedPage } from "../render/render.tsx";
+import { compileErrors, FreshTemplates } from "./templates.ts";
+
+const packageDir = fileURLToPath(new URL("../../", import.meta.url));
+
+export type ChangeKind = "add" | "change" | "unlink";
+
+export interface RebuildReport {
+  ok: boolean;
+  /** The files behind this rebuild, relative to the site folder (templates: to the package). */
+  files: string[];
+  /** Every page was rendered again (first build, template or shared-data change). */
+  full: boolean;
+  /** Route paths rendered again (alias paths and /404 included). */
+  pages: string[];
+  /** Browsers need to reload whatever page they show (public file or browser script changed). */
+  reloadAll: boolean;
+  /** Only the stylesheet changed: browsers swap it in place. Its new URL. */
+  cssOnly?: string;
+  /** Milliseconds of rebuild work. */
+  ms: number;
+  /** User mistakes (with file:line:col), or an internal error turned into one. */
+  errors: PpgError[];
+  /** Set when the failure is a bug in ppguide rather than in the site. */
+  crash?: unknown;
+}
+
+/** What a set of changed files touches. */
+interface Classified {
+  manifest: boolean;
+  markdown: Set<string>;
+  listings: Set<string>;
+  templates: boolean;
+  css: boolean;
+  client: boolean;
+  /** URL path → kind of change. */
+  public: Map<string, ChangeKind>;
+}
+
+/**
+ * The site as dev mode keeps it: the last good load and every rendered page, in memory.
+ * A rebuild applies every change since the last good build to a copy, renders only the pages
+ * those changes can affect, and swaps the copy in only if nothing failed, so the preview keeps
+ * serving the last good pages while the editor fixes a mistake.
+ */
+export class DevSite {
+  /** The last good build; undefined until the first build succeeds. */
+  site?: LoadedSite;
+  /** Rendered pages by route path (aliases by their own path, the 404 page as /404). */
+  readonly pages = new Map<string, RenderedPage>();
+  /** Problems of the latest rebuild; empty when it succeeded. */
+  problems: PpgError[] = [];
+  /** Changes not yet part of a good build: a failed rebuild keeps them for the next attempt. */
+  private readonly pending = new Map<string, ChangeKind>();
+  private readonly templates = new FreshTemplates();
+  /** Bumped on every successful rebuild that changed anything served. */
+  generation = 0;
+
+  constructor(readonly root: string) {}
+
+  async rebuild(changes: Map<string, ChangeKind> = new Map()): Promise<RebuildReport> {
+    const started = performance.now();
+    for (const [file, kind] of changes) this.pending.set(file, kind);
+    const files = [...this.pending.keys()].map((f) => this.display(f));
+    try {
+      const outcome = this.site ? await this.incremental(this.classify(this.pending)) : await this.full();
+      this.pending.clear();
+      this.problems = [];
+      this.generation++;
+      return { ok: true, files, errors: [], ms: performance.now() - started, ...outcome };
+    } catch (err) {
+      const user = asUserError(err);
+      this.problems = user ? errorsOf(user) : [new PpgError("TemplateFailed", `ppguide crashed while rebuilding: ${(err as Error)?.stack ?? String(err)}`, { hint: "This is a bug in ppguide, not in your site." })];
+      return { ok: false, files, full: false, pages: [], reloadAll: false, errors: this.problems, crash: user ? undefined : err, ms: performance.now() - started };
+    }
+  }
+
+  async dispose(): Promise<void> {
+    await this.templates.dispose();
+  }
+
+  private async full(): Promise<Pick<RebuildReport, "full" | "pages" | "reloadAll">> {
+    const site = await loadSite(this.root, {}, { templates: () => this.templates.load() });
+    const rendered = renderPages(site);
+    this.site = site;
+    this.pages.clear();
+    for (const p of rendered) this.pages.set(p.route, p);
+    return { full: true, pages: rendered.map((p) => p.route), reloadAll: true };
+  }
+
+  private async incremental(c: Classified): Promise<Pick<RebuildReport, "full" | "pages" | "reloadAll" | "cssOnly">> {
+    const site = this.site!;
+    const next: LoadedSite = { ...site };
+    let all = false;
+    let reloadAll = false;
+    const dirty = new Set<string>();
+    let aliases = false;
+    let notFound = false;
+
+    if (c.templates) {
+      next.templates = await this.templates.load();
+      all = true;
+    }
+    if (c.css || c.client) {
+      const [css, scripts] = await Promise.all([
+        c.css ? buildStylesheet().catch((e: unknown) => Promise.reject(compileErrors(e, "TemplateFailed", "the stylesheet failed to compile"))) : site.assets.css,
+        c.client ? buildScripts().catch((e: unknown) => Promise.reject(compileErrors(e, "TemplateFailed", "a browser script failed to compile"))) : site.assets.scripts,
+      ]);
+      next.assets = { css, scripts };
+      // Pages name scripts by entry; a new or removed entry changes which scripts pages load.
+      if (c.client) {
+        reloadAll = true;
+        if (entryNames(scripts).join() !== entryNames(site.assets.scripts).join()) all = true;
+      }
+    }
+
+    if (c.public.size) {
+      next.publicFiles = new Set(site.publicFiles);
+      for (const [url] of c.public) {
+        if (existsSync(join(this.root, "public", decodeURI(url)))) next.publicFiles.add(url);
+        else next.publicFiles.delete(url);
+      }
+      reloadAll = true;
+      if ([...c.public.keys()].some((u) => RASTER_EXTENSIONS.test(u))) {
+        next.raster = createRaster(this.root);
+        await next.raster.prepare(next.publicFiles, referencedText(next.manifest, next.content));
+      }
+      // An image's size and srcset are baked into the pages that show it.
+      const routePaths = new Set(next.manifest.routes.map((r) => r.path));
+      for (const [path, page] of this.pages) {
+        for (const url of c.public.keys()) {
+          if (page.html.includes(url) || page.html.includes(encodeURI(url))) {
+            if (path === "/404") notFound = true;
+            else if (routePaths.has(path)) dirty.add(path);
+            else aliases = true;
+          }
+        }
+      }
+    }
+
+    if (c.manifest) {
+      const { manifest, source } = await loadManifest(this.root);
+      const problems = checkCrossReferences(manifest, source);
+      if (problems.length) throw new PpgErrorList(problems);
+      next.manifest = manifest;
+      next.source = source;
+      next.content = await loadContent(this.root, manifest, source);
+      const diff = diffManifests(site.manifest, manifest);
+      if (diff === "all") all = true;
+      else for (const p of diff) dirty.add(p);
+      aliases = notFound = true;
+    } else if (c.markdown.size || c.listings.size) {
+      next.content = await this.reloadContent(next.manifest, site.content, c);
+    }
+    for (const route of next.manifest.routes) {
+      if ((route.content && c.markdown.has(route.content)) || (route.listings && c.listings.has(route.listings))) dirty.add(route.path);
+    }
+    if (!c.public.size && (c.manifest || c.markdown.size || c.listings.size)) await this.prepareNewPhotos(next, c);
+
+    if (all) {
+      const rendered = renderPages(next);
+      this.site = next;
+      this.pages.clear();
+      for (const p of rendered) this.pages.set(p.route, p);
+      return { full: true, pages: rendered.map((p) => p.route), reloadAll: true };
+    }
+    const byPath = new Map(next.manifest.routes.map((r) => [r.path, r]));
+    const routes = [...dirty].map((p) => byPath.get(p)).filter((r): r is RouteEntry => r !== undefined);
+    const rendered = renderPages(next, { routes, aliases, notFound });
+    this.site = next;
+    for (const p of rendered) this.pages.set(p.route, p);
+    const cssOnly = c.css && !c.client && !c.templates && !c.manifest && !c.markdown.size && !c.listings.size && !c.public.size ? next.assets.css.url : undefined;
+    return { full: false, pages: rendered.map((p) => p.route), reloadAll, cssOnly };
+  }
+
+  /** Re-reads only the changed content files; everything else is reused from the last good build. */
+  private async reloadContent(manifest: Manifest, previous: ContentIndex, c: Classified): Promise<ContentIndex> {
+    const content: ContentIndex = { markdown: new Map(previous.markdown), listings: new Map(previous.listings), unused: previous.unused };
+    const errors: PpgError[] = [];
+    const named = (field: "content" | "listings", name: string) => manifest.routes.findIndex((r) => r[field] === name);
+    const read = async (field: "content" | "listings", name: string): Promise<string | undefined> => {
+      const r = named(field, name);
+      if (r < 0) return undefined; // not used by any route: nothing to render
+      try {
+        return await readFile(join(this.root, CONTENT_DIR, name), "utf8");
+      } catch {
+        errors.push(new PpgError("ContentMissing", `${CONTENT_DIR}/${name} does not exist`, {
+          location: this.site!.source.locate(["routes", r, field]),
+          path: `routes[${r}].${field}`,
+          hint: `Create the file or fix the name (paths are relative to ${CONTENT_DIR}/).`,
+        }));
+        return undefined;
+      }
+    };
+    await Promise.all([
+      ...[...c.markdown].map(async (name) => {
+        const text = await read("content", name);
+        if (text === undefined) return;
+        const file = `${CONTENT_DIR}/${name}`;
+        try {
+          const split = splitFrontMatter(text, file);
+          content.markdown.set(name, { file, frontMatter: split.frontMatter, body: split.body, bodyLine: split.bodyLine });
+        } catch (err) {
+          if (err instanceof PpgErrorList) errors.push(...err.errors);
+          else throw err;
+        }
+      }),
+      ...[...c.listings].map(async (name) => {
+        const text = await read("listings", name);
+        if (text === undefined) return;
+        const parsed = parseListings(text, `${CONTENT_DIR}/${name}`);
+        errors.push(...parsed.errors);
+        if (parsed.listings) content.listings.set(name, parsed.listings);
+      }),
+    ]);
+    if (errors.length) throw new PpgErrorList(errors);
+    return content;
+  }
+
+  /** Photos newly named by the changed files get their sizes and variants before rendering. */
+  private async prepareNewPhotos(next: LoadedSite, c: Classified): Promise<void> {
+    const photos = [...next.publicFiles].filter((f) => RASTER_EXTENSIONS.test(f) && next.raster.size(f) === undefined);
+    if (photos.length === 0) return;
+    const text = c.manifest
+      ? referencedText(next.manifest, next.content)
+      : [...c.markdown].map((n) => next.content.markdown.get(n)?.body ?? "").concat([...c.listings].map((n) => JSON.stringify(next.content.listings.get(n) ?? ""))).join("\n");
+    await next.raster.prepare(photos, text);
+  }
+
+  private classify(changes: Map<string, ChangeKind>): Classified {
+    const c: Classified = { manifest: false, markdown: new Set(), listings: new Set(), templates: false, css: false, client: false, public: new Map() };
+    for (const [abs, kind] of changes) {
+      const rel = relative(this.root, abs).split(sep).join("/");
+      const pkg = relative(packageDir, abs).split(sep).join("/");
+      if (rel === MANIFEST_FILE) c.manifest = true;
+      else if (rel.startsWith(`${CONTENT_DIR}/`)) {
+        const name = rel.slice(CONTENT_DIR.length + 1);
+        if (name.endsWith(".md")) c.markdown.add(name);
+        else if (/\.ya?ml$/.test(name)) c.listings.add(name);
+      } else if (rel.startsWith("public/")) c.public.set(`/${rel.slice("public/".length)}`, kind);
+      else if (pkg.startsWith("templates/styles/")) c.css = true;
+      else if (pkg.startsWith("templates/")) c.templates = true;
+      else if (pkg.startsWith("src/client/")) c.client = true;
+    }
+    return c;
+  }
+
+  /** How a changed file is named in the terminal. */
+  display(abs: string): string {
+    const rel = relative(this.root, abs);
+    const shown = rel.startsWith("..") ? relative(packageDir, abs) : rel;
+    return shown.split(sep).join("/");
+  }
+}
+
+/**
+ * Which routes a site.yaml edit changes. Cards, nav and search take their text from site.yaml,
+ * so a route's entry changing also changes every page that shows its card. Anything shared by
+ * every page (site settings, authors, menus, search, aliases, the set of routes) means all.
+ */
+export function diffManifests(before: Manifest, after: Manifest): Set<string> | "all" {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  if (!same(before.site, after.site) || !same(before.authors, after.authors) || !same(before.nav, after.nav) || !same(before.search, after.search) || !same(before.aliases, after.aliases)) return "all";
+  const old = new Map(before.routes.map((r) => [r.path, r]));
+  if (old.size !== after.routes.length || after.routes.some((r) => !old.has(r.path))) return "all";
+  const changed = new Set(after.routes.filter((r) => !same(r, old.get(r.path))).map((r) => r.path));
+  if (changed.size === 0) return changed;
+  const search = new Set((after.search ?? []).map((p) => resolveAlias(after, p)));
+  for (const p of changed) if (search.has(p) && old.get(p)!.title !== after.routes.find((r) => r.path === p)!.title) return "all";
+  const dirty = new Set(changed);
+  for (const route of after.routes) {
+    if (mentions(route).some((p) => changed.has(resolveAlias(after, p)))) dirty.add(route.path);
+  }
+  return dirty;
+}
+
+/** The paths whose cards a route shows. */
+function mentions(route: RouteEntry): string[] {
+  const home = route.home;
+  return [
+    ...(route.related ?? []),
+    ...(route.cards ?? []),
+    ...(home ? [...home.slides.map((s) => s.path), ...home.culture, ...home.cuisine, ...home.thumbnails.map((t) => t.path)] : []),
+  ];
+}
+
+function resolveAlias(manifest: Manifest, path: string): string {
+  return manifest.aliases?.find((a) => a.from === path)?.to ?? path;
+}
+
+function entryNames(scripts: Asset[]): string[] {
+  return scripts.map((s) => s.url.replace(/^\/assets\//, "").replace(/\.[0-9a-f]{10}\.js$/, "")).sort();
+}
+
+/** User mistakes, including compile errors esbuild reports for templates, CSS and browser scripts. */
+function asUserError(err: unknown): PpgError | PpgErrorList | undefined {
+  if (isUserError(err)) return err;
+  if (err && typeof err === "object" && Array.isArray((err as { errors?: unknown }).errors) && "warnings" in err) {
+    return compileErrors(err, "TemplateFailed", "a template, the stylesheet or a browser script failed to compile");
+  }
+  return undefined;
+}

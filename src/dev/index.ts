@@ -1,0 +1,118 @@
+import { resolve } from "node:path";
+import type { FSWatcher } from "chokidar";
+import { DevSite, type ChangeKind, type RebuildReport } from "./incremental.ts";
+import { DevServer, problemEvents } from "./server.ts";
+import { startWatcher, WatchQueue } from "./watch.ts";
+
+export { DevSite, type RebuildReport } from "./incremental.ts";
+export { safePath } from "./server.ts";
+
+export interface DevOptions {
+  /** The site folder, holding site.yaml, content/ and public/. */
+  root: string;
+  /** Default 4321; if taken, the next free port. 0: any free port. */
+  port?: number;
+  /** Default 127.0.0.1: the preview is for this machine only. */
+  host?: string;
+  /** Quiet time before a rebuild, in ms (default 30). */
+  debounceMs?: number;
+  /** Where the terminal lines go. Default console.log. */
+  log?: (line: string) => void;
+  /** Called after every rebuild (tests and the benchmark watch this). */
+  onRebuild?: (report: RebuildReport, firstEventAt: number) => void;
+}
+
+export interface DevHandle {
+  url: string;
+  port: number;
+  site: DevSite;
+  server: DevServer;
+  /** The first build's report. */
+  initial: RebuildReport;
+  /** Resolves when no change is waiting or being rebuilt. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * `ppguide dev`: one full build in memory, then a server on 127.0.0.1 and a watcher that
+ * rebuilds only what each change can affect. It never exits on a mistake in the site: problems
+ * print with file:line:col, show as an overlay in the browser, and the last good build stays up.
+ */
+export async function startDev(opts: DevOptions): Promise<DevHandle> {
+  const root = resolve(opts.root);
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const site = new DevSite(root);
+  const host = opts.host ?? "127.0.0.1";
+  const wanted = opts.port ?? 4321;
+
+  const initial = await site.rebuild();
+  report(initial, log, site);
+
+  const server = new DevServer(site);
+  const port = await server.listen({ host, port: wanted });
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}/`;
+  if (wanted !== 0 && port !== wanted) log(`Port ${wanted} is in use, so the preview is on port ${port} instead.`);
+  log(`Preview: ${url}  (Ctrl-C to stop)`);
+
+  const queue = new WatchQueue({
+    debounceMs: opts.debounceMs,
+    run: async (changes: Map<string, ChangeKind>, firstEventAt: number) => {
+      const result = await site.rebuild(changes);
+      report(result, log, site);
+      publish(server, result);
+      opts.onRebuild?.(result, firstEventAt);
+    },
+  });
+  let watcher: FSWatcher | undefined = await startWatcher(root, (file, kind) => queue.add(file, kind));
+
+  let closed = false;
+  return {
+    url,
+    port,
+    site,
+    server,
+    initial,
+    idle: () => queue.idle(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      queue.stop();
+      await watcher?.close();
+      watcher = undefined;
+      await queue.idle();
+      await server.close();
+      await site.dispose();
+    },
+  };
+}
+
+/** Tells connected browsers what changed. */
+function publish(server: DevServer, r: RebuildReport): void {
+  if (!r.ok) return server.broadcast("problems", { errors: problemEvents(r.errors) });
+  if (r.cssOnly) return server.broadcast("css", { href: r.cssOnly });
+  server.broadcast("reload", { all: r.full || r.reloadAll, pages: r.pages, files: r.files, ms: Math.round(r.ms) });
+}
+
+/** One line per rebuild in the terminal: what changed, what was rendered, how long it took. */
+function report(r: RebuildReport, log: (line: string) => void, site: DevSite): void {
+  const ms = `${r.ms.toFixed(0)} ms`;
+  const trigger = r.files.length ? `${summarize(r.files)} → ` : "";
+  if (!r.ok) {
+    if (r.crash) log(String((r.crash as Error)?.stack ?? r.crash));
+    for (const e of r.errors) log(e.format());
+    const n = r.errors.length;
+    log(`${trigger}${n} problem${n === 1 ? "" : "s"}; ${site.site ? "still serving the last good build" : "nothing to serve until the site builds"}. Fix and save to retry.`);
+    return;
+  }
+  if (r.cssOnly) return log(`${trigger}stylesheet swapped in ${ms}`);
+  const pages = r.pages.filter((p) => p !== "/404");
+  const count = `${pages.length} page${pages.length === 1 ? "" : "s"}`;
+  if (r.full) return log(`${trigger}built all ${count} in ${ms}`);
+  const names = pages.length <= 4 ? ` (${pages.join(", ")})` : "";
+  log(`${trigger}${pages.length ? `rebuilt ${count}${names}` : "no page to re-render; reloading"} in ${ms}`);
+}
+
+function summarize(files: string[]): string {
+  return files.length <= 3 ? files.join(", ") : `${files.slice(0, 2).join(", ")} and ${files.length - 2} more`;
+}

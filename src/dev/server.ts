@@ -1,0 +1,262 @@
+import { randomUUID } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { realpath, stat } from "node:fs/promises";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join, resolve, sep } from "node:path";
+import { lookup } from "mime-types";
+import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
+import type { PpgError } from "../core/errors.ts";
+import { EVENTS_PATH, injectReload } from "./client.ts";
+import type { DevSite } from "./incremental.ts";
+
+export interface ListenOptions {
+  host: string;
+  /** 0 picks any free port. */
+  port: number;
+  /** How many ports after `port` to try when it is taken. */
+  attempts?: number;
+}
+
+/** A problem as the overlay shows it. */
+export interface ProblemEvent {
+  code: string;
+  where?: string;
+  path?: string;
+  message: string;
+  hint?: string;
+}
+
+/**
+ * Serves the site from memory: pages and bundled assets from the last good build, everything else
+ * from public/ on disk (so dev never writes an output folder), and an event stream that tells
+ * browsers to reload. Only GET and HEAD; only files inside public/.
+ */
+export class DevServer {
+  readonly id = randomUUID();
+  private readonly server: Server;
+  private readonly clients = new Set<ServerResponse>();
+  private readonly publicDir: string;
+  private heartbeat?: NodeJS.Timeout;
+  private variants?: Promise<Map<string, Uint8Array>>;
+  private variantsFor?: unknown;
+
+  constructor(private readonly site: DevSite) {
+    this.publicDir = resolve(site.root, "public");
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((err: unknown) => {
+        if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+        res.end(`ppguide dev: ${(err as Error).message}\n`);
+      });
+    });
+  }
+
+  /** Listens on `port`, or the next free one; returns the port it got. */
+  async listen(opts: ListenOptions): Promise<number> {
+    const attempts = opts.port === 0 ? 1 : (opts.attempts ?? 20);
+    for (let i = 0; i < attempts; i++) {
+      try {
+        await new Promise<void>((ok, fail) => {
+          const onError = (err: Error) => {
+            this.server.off("listening", onListening);
+            fail(err);
+          };
+          const onListening = () => {
+            this.server.off("error", onError);
+            ok();
+          };
+          this.server.once("error", onError);
+          this.server.once("listening", onListening);
+          this.server.listen(opts.port + i, opts.host);
+        });
+        this.heartbeat = setInterval(() => this.comment("ping"), 15_000).unref();
+        return (this.server.address() as AddressInfo).port;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE" || i === attempts - 1) throw err;
+      }
+    }
+    throw new Error("unreachable");
+  }
+
+  /** Sends one server-sent event to every connected browser. */
+  broadcast(event: string, data: unknown): void {
+    const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    for (const res of this.clients) res.write(frame);
+  }
+
+  get connections(): number {
+    return this.clients.size;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.heartbeat);
+    for (const res of this.clients) res.end();
+    this.clients.clear();
+    await new Promise<void>((done) => {
+      this.server.close(() => done());
+      this.server.closeAllConnections();
+    });
+  }
+
+  private comment(text: string): void {
+    for (const res of this.clients) res.write(`: ${text}\n\n`);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      return send(req, res, 405, "text/plain; charset=utf-8", "Only GET and HEAD.\n", { Allow: "GET, HEAD" });
+    }
+    const raw = (req.url ?? "/").replace(/[?#].*$/s, "");
+    if (raw === EVENTS_PATH) return this.events(req, res);
+    const path = safePath(raw);
+    if (path === undefined) return send(req, res, 403, "text/plain; charset=utf-8", "Forbidden.\n");
+
+    const asset = this.asset(path);
+    if (asset) return send(req, res, 200, contentType(path), asset);
+    if (path.startsWith("/assets/images/")) {
+      const variant = (await this.rasterVariants()).get(path.slice(1));
+      if (variant) return send(req, res, 200, contentType(path), variant);
+    }
+
+    const page = this.page(path);
+    if (page) return this.html(req, res, page.route === "/404" ? 404 : 200, page.route, page.html);
+
+    const manifest = this.site.site?.manifest;
+    if (manifest && path === "/sitemap.xml") return send(req, res, 200, contentType(path), sitemapXml(manifest));
+    if (manifest && path === "/robots.txt") return send(req, res, 200, contentType(path), robotsTxt(manifest));
+    if (manifest && path === "/_redirects") return send(req, res, 200, "text/plain; charset=utf-8", redirectsFile(manifest));
+
+    const file = await this.publicFile(path);
+    if (file === "forbidden") return send(req, res, 403, "text/plain; charset=utf-8", "Forbidden.\n");
+    if (file) {
+      res.writeHead(200, { "Content-Type": contentType(file.path), "Content-Length": file.size, "Cache-Control": "no-store" });
+      if (req.method === "HEAD") return void res.end();
+      createReadStream(file.path).pipe(res);
+      return;
+    }
+
+    const notFound = this.site.pages.get("/404");
+    if (notFound) return this.html(req, res, 404, "/404", notFound.html);
+    return this.html(req, res, this.site.problems.length ? 500 : 404, "/404", noBuildPage(this.site.problems));
+  }
+
+  /** Clean URLs: /x, /x/, /x/index.html and /x.html all name the page of route /x. */
+  private page(path: string) {
+    let key = path.replace(/\/index\.html$/, "/").replace(/\.html$/, "");
+    if (key.length > 1) key = key.replace(/\/+$/, "");
+    return this.site.pages.get(key || "/");
+  }
+
+  /** The stylesheet and scripts of the current build, whatever hash the page that asks was rendered with. */
+  private asset(path: string): string | Uint8Array | undefined {
+    const assets = this.site.site?.assets;
+    if (!assets || !path.startsWith("/assets/")) return undefined;
+    if (/^\/assets\/site\.[0-9a-f]{10}\.css$/.test(path)) return assets.css.content;
+    const entry = /^\/assets\/([\w-]+)\.[0-9a-f]{10}\.js$/.exec(path)?.[1];
+    return entry ? assets.scripts.find((s) => s.url.startsWith(`/assets/${entry}.`))?.content : undefined;
+  }
+
+  /** Encoded photo variants, read from the raster cache once per build that changed them. */
+  private rasterVariants(): Promise<Map<string, Uint8Array>> {
+    const raster = this.site.site?.raster;
+    if (!raster) return Promise.resolve(new Map());
+    if (this.variantsFor !== raster) {
+      this.variantsFor = raster;
+      this.variants = raster.files().then((files) => new Map(files.map((f) => [f.file, f.content])));
+    }
+    return this.variants!;
+  }
+
+  private async publicFile(path: string): Promise<{ path: string; size: number } | "forbidden" | undefined> {
+    const file = resolve(this.publicDir, `.${path}`);
+    if (!inside(this.publicDir, file)) return "forbidden";
+    try {
+      let info = await stat(file);
+      let target = file;
+      if (info.isDirectory()) {
+        target = join(file, "index.html");
+        info = await stat(target);
+      }
+      if (!info.isFile()) return undefined;
+      // A symlink in public/ must not lead outside it.
+      const real = await realpath(target);
+      if (!inside(await realpath(this.publicDir), real)) return "forbidden";
+      return { path: target, size: info.size };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private html(req: IncomingMessage, res: ServerResponse, status: number, route: string, html: string): void {
+    send(req, res, status, "text/html; charset=utf-8", injectReload(this.currentAssetUrls(html), route));
+  }
+
+  /** Pages keep the asset URLs they were rendered with; point them at the current build's files. */
+  private currentAssetUrls(html: string): string {
+    const assets = this.site.site?.assets;
+    if (!assets) return html;
+    return html.replace(/\/assets\/([\w-]+)\.[0-9a-f]{10}\.(css|js)\b/g, (url, name: string, ext: string) => {
+      if (ext === "css") return name === "site" ? assets.css.url : url;
+      return assets.scripts.find((s) => s.url.startsWith(`/assets/${name}.`))?.url ?? url;
+    });
+  }
+
+  private events(req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", Connection: "keep-alive", "X-Accel-Buffering": "no" });
+    res.write(`retry: 500\nevent: hello\ndata: ${JSON.stringify({ server: this.id })}\n\n`);
+    if (this.site.problems.length) res.write(`event: problems\ndata: ${JSON.stringify({ errors: problemEvents(this.site.problems) })}\n\n`);
+    this.clients.add(res);
+    req.on("close", () => this.clients.delete(res));
+  }
+}
+
+export function problemEvents(errors: PpgError[]): ProblemEvent[] {
+  return errors.map((e) => ({
+    code: e.code,
+    where: e.location ? `${e.location.file}:${e.location.line}:${e.location.column}` : undefined,
+    path: e.path,
+    message: e.message,
+    hint: e.hint,
+  }));
+}
+
+/**
+ * The decoded URL path, or undefined when it tries to leave the site: `..` or `.` segments
+ * (also as %2e%2e or ..%2f), backslashes, NUL bytes, or a path that is not absolute.
+ */
+export function safePath(raw: string): string | undefined {
+  if (!raw.startsWith("/") || raw.includes("\\")) return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes("\0") || decoded.includes("\\")) return undefined;
+  if (decoded.split("/").some((segment) => segment === ".." || segment === ".")) return undefined;
+  return decoded;
+}
+
+function inside(dir: string, file: string): boolean {
+  return file === dir || file.startsWith(dir + sep);
+}
+
+/** Content types from the mime-types table; text types say they are UTF-8. */
+export function contentType(path: string): string {
+  const type = lookup(path) || "application/octet-stream";
+  return /^text\/|^application\/(json|javascript|xml|manifest\+json)|\+xml$/.test(type) ? `${type}; charset=utf-8` : type;
+}
+
+function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, body: string | Uint8Array, headers: Record<string, string> = {}): void {
+  const bytes = typeof body === "string" ? Buffer.from(body) : body;
+  res.writeHead(status, { "Content-Type": type, "Content-Length": bytes.byteLength, "Cache-Control": "no-store", ...headers });
+  res.end(req.method === "HEAD" ? undefined : bytes);
+}
+
+/** What a browser sees before the first build has succeeded: the problems, and a page that reloads once they are fixed. */
+function noBuildPage(problems: PpgError[]): string {
+  const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  const items = problems.map((e) => `<li><code>${esc(e.format())}</code></li>`).join("");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ppguide dev: the site does not build yet</title></head><body><h1>The site does not build yet</h1><ul>${items}</ul><p>Fix the files above and save; this page reloads by itself.</p></body></html>`;
+}
+
