@@ -27,7 +27,9 @@ export function Layout({ page, children }: { page: LayoutPage; children?: ReactN
 
 function Head({ page }: { page: LayoutPage }) {
   const { head, site } = page;
-  const title = page.route.path === "/" ? head.title : `${head.title} | ${site.name}`;
+  // Search engines cut titles near 70 characters: the site name follows only when it fits.
+  const full = `${head.title} | ${site.name}`;
+  const title = page.route.path === "/" || full.length > 70 ? head.title : full;
   return (
     <head>
       <meta charSet="utf-8" />
@@ -119,7 +121,22 @@ function SearchBox({ items }: { items: LayoutPage["search"] }) {
         aria-expanded="false"
         aria-controls="search-results"
       />
+      {/* A visible way to submit (WCAG H32): Enter alone is not obvious to every reader. */}
+      <button type="submit" className="search-submit">
+        <svg width={16} height={16} viewBox="0 0 16 16" aria-hidden={true} focusable={false}>
+          <g fill="none" stroke="currentColor" strokeWidth="1.6">
+            <circle cx="6.8" cy="6.8" r="4.8" />
+            <path d="m10.4 10.4 4 4" strokeLinecap="round" />
+          </g>
+        </svg>
+        <span className="visually-hidden">Search</span>
+      </button>
+      {/* Filled by src/client/search.ts: li[role=presentation] > a[role=option][aria-selected]. */}
       <ul id="search-results" className="search-results" role="listbox" aria-label="Matching articles" hidden />
+      <p id="search-empty" className="search-empty" hidden>
+        No matching titles. Press Enter to search the whole guide.
+      </p>
+      <p id="search-status-live" className="visually-hidden" role="status" />
       <noscript>
         <p className="noscript-note">You need to enable JavaScript to run this app.</p>
       </noscript>
@@ -134,7 +151,7 @@ function Footer({ page }: { page: LayoutPage }) {
   return (
     <footer className="site-footer">
       <div className="container footer-inner">
-        <ul className="social" aria-label="Follow us">
+        <ul className="social">
           {networks.map((n) => (
             <li key={n}>
               <a href={site.social[n]} rel="noopener" target="_blank">

@@ -3,15 +3,18 @@ import type { Banner } from "../../src/manifest/types.ts";
 import { PlayIcon } from "./Icons.tsx";
 import { Img } from "./Img.tsx";
 
-/** An affiliate banner: marked Sponsored, rel="sponsored" as search engines ask for paid links. */
+/**
+ * An affiliate banner: marked Sponsored, rel="sponsored" as search engines ask for paid links.
+ * A plain div, not an aside: a page holds several, and landmarks need unique names.
+ */
 export function AffiliateBanner({ banner }: { banner: Banner }) {
   return (
-    <aside className="banner" aria-label="Sponsored">
+    <div className="banner">
       <p className="banner-label">Sponsored</p>
       <a href={banner.href} rel="sponsored noopener" target="_blank">
         <img src={banner.image} alt={banner.alt} width={banner.width} height={banner.height} loading="lazy" decoding="async" />
       </a>
-    </aside>
+    </div>
   );
 }
 

@@ -39,6 +39,10 @@ function Carousel({ slides }: { slides: PageOf<"home">["slides"] }) {
         <button type="button" className="carousel-next" aria-label="Next slide">
           ›
         </button>
+        {/* Auto-advancing content needs a way to stop it (WCAG 2.2.2); the script keeps the label in step. */}
+        <button type="button" className="carousel-pause" aria-label="Pause slideshow">
+          <span className="carousel-pause-icon" aria-hidden="true" />
+        </button>
       </div>
     </section>
   );
@@ -47,7 +51,17 @@ function Carousel({ slides }: { slides: PageOf<"home">["slides"] }) {
 function Weather({ weather }: { weather: NonNullable<PageOf<"home">["site"]["weather"]> }) {
   return (
     <aside className="weather" aria-label={`${weather.days}-day weather forecast`} data-weather-script={weather.script} data-weather-days={weather.days}>
-      <a className="weather-link" href={weather.href} rel="noopener" target="_blank">
+      {/* weatherwidget.io reads the data-* options; src/client/weather.ts adds its class and script after load. */}
+      <a
+        className="weather-link"
+        href={weather.href}
+        rel="noopener"
+        target="_blank"
+        data-label_1="PUERTO PLATA"
+        data-label_2="WEATHER"
+        data-days={weather.days}
+        data-theme="original"
+      >
         {weather.label} <span className="visually-hidden">(opens in a new tab)</span>
       </a>
     </aside>

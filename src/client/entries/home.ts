@@ -1,0 +1,6 @@
+// The home page: the hero carousel and the weather widget.
+import { initCarousel } from "../carousel.ts";
+import { initWeather } from "../weather.ts";
+
+initCarousel();
+initWeather();

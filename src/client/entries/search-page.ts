@@ -1,0 +1,4 @@
+// The /search page: filter the full list by ?q=.
+import { initSearchPage } from "../search-page-filter.ts";
+
+initSearchPage();
