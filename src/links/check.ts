@@ -28,7 +28,7 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
   const files = new Set(all);
   const pages = all.filter(isHtmlFile);
   const threads = opts.threads ?? (pages.length > WORKER_THRESHOLD ? availableParallelism() : 1);
-  const scans = await scanPages(dir, pages, threads);
+  const { scans } = await scanPages(dir, pages, threads);
 
   const scanOf = new Map<string, PageScan>();
   pages.forEach((p, i) => scanOf.set(p, scans[i]!));

@@ -15,7 +15,8 @@
  * - script, style, textarea, title, xmp, iframe, noembed, noframes content and comments are
  *   skipped, so a URL in a string or in commented-out markup is not a reference.
  */
-import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import { createRequire } from 'node:module';
+import type { TokenizerCallbacks } from 'htmlparser2';
 import type { PageScan, RawRef, RefKind } from './types.ts';
 import { parseMetaRefresh, parseSrcset } from './url-attributes.ts';
 
@@ -110,8 +111,11 @@ const isAsciiAlpha = (c: number): boolean => ((c | 0x20) >= 0x61 && (c | 0x20) <
 /**
  * Decodes character references in an attribute value with the attribute rules of the HTML spec
  * (legacy "&amp" without ";" before "=" or an alphanumeric stays literal). Rare in URLs, so we
- * borrow htmlparser2's tokenizer, which implements those rules, on a one-attribute tag.
+ * borrow htmlparser2's tokenizer, which implements those rules, on a one-attribute tag. It is
+ * loaded on first use: most sites never need it, and loading it costs more than scanning 500 pages.
  */
+let htmlparser2: typeof import('htmlparser2') | undefined;
+
 export function decodeAttributeValue(raw: string, quote: '"' | "'" | ''): string {
   let value = '';
   const noop = (): void => {};
@@ -133,7 +137,8 @@ export function decodeAttributeValue(raw: string, quote: '"' | "'" | ''): string
     ontextentity: noop,
   };
   const source = `<a v=${quote}${raw}${quote}>`;
-  const tokenizer = new Tokenizer({ decodeEntities: true }, callbacks);
+  htmlparser2 ??= createRequire(import.meta.url)('htmlparser2') as typeof import('htmlparser2');
+  const tokenizer = new htmlparser2.Tokenizer({ decodeEntities: true }, callbacks);
   tokenizer.write(source);
   tokenizer.end();
   return value;

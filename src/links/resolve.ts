@@ -113,6 +113,11 @@ export function resolveHref(href: string, base: DocumentBase): Resolved {
     if (DOT_SEGMENT.test(path)) path = removeDotSegments(path);
     return { kind: 'internal', path: safeDecode(path), fragment };
   }
+  return resolveWithUrlParser(href, base);
+}
+
+/** The reference resolution: the WHATWG URL parser. resolveHref's fast path must agree with it. */
+export function resolveWithUrlParser(href: string, base: DocumentBase): Resolved {
   let url: URL;
   try {
     url = new URL(href, base.url);

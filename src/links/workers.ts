@@ -44,23 +44,46 @@ export function scanClaimedChunks(job: ScanJob, done: (chunk: ScannedChunk) => v
 }
 
 /**
- * How to start the worker module. From TypeScript sources (tsx, vitest) the worker is a .ts file
- * and needs the tsx loader; the loader is passed by absolute URL because --import resolves bare
- * names from the current directory, which is the user's site, not ppguide.
+ * Starts a worker on scan-worker. From TypeScript sources (tsx, vitest) that module is a .ts file,
+ * and `execArgv: ['--import', 'tsx']` is not enough on Node 20: the worker's entry is loaded before
+ * the loader applies (ERR_UNKNOWN_FILE_EXTENSION; tested in test/links/workers.test.ts). So the
+ * worker starts on a two-line bootstrap that registers tsx's loader, then imports the .ts entry.
+ * tsx is resolved from this file, not from the current directory, which is the user's site.
  */
-function workerSpec(): { url: URL; execArgv: string[] } {
+function startWorker(workerData: unknown): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
-  const url = new URL(fromSource ? './scan-worker.ts' : './scan-worker.js', import.meta.url);
-  if (!fromSource) return { url, execArgv: [] };
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { url, execArgv: ['--import', tsx] };
+  const entry = new URL(fromSource ? './scan-worker.ts' : './scan-worker.js', import.meta.url);
+  if (!fromSource) return new Worker(entry, { workerData });
+  // require.resolve picks the "require" build of tsx/esm/api, whose relative imports break when
+  // loaded with import(); its "import" build sits next to it.
+  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  // Dynamic import only: the bootstrap runs as CommonJS or as a module depending on the flags.
+  const bootstrap =
+    `import(${JSON.stringify(tsxApi)}).then((m) => { (m.register ?? m.default.register)(); ` +
+    `return import(${JSON.stringify(entry.href)}); });`;
+  // execArgv: [] so the parent's flags (vitest's, --input-type) do not leak into the worker.
+  return new Worker(bootstrap, { eval: true, workerData, execArgv: [] });
 }
 
-/** Scans every page once; returns the scans in the order of `files`. */
-export async function scanPages(dir: string, files: readonly string[], threads: number): Promise<PageScan[]> {
+export interface ScanResult {
+  /** One scan per file, in the order of `files`. */
+  scans: PageScan[];
+  /** How many pages the workers parsed (for tests and profiling). */
+  byWorkers: number;
+}
+
+/** Scans every page once, on `threads` threads counting this one. */
+export async function scanPages(
+  dir: string,
+  files: readonly string[],
+  threads: number,
+  /** mainThreadScans: false leaves all parsing to the workers; tests use it to prove they run. */
+  { mainThreadScans = true }: { mainThreadScans?: boolean } = {},
+): Promise<ScanResult> {
   const scans: PageScan[] = new Array(files.length);
   const total = Math.ceil(files.length / CHUNK);
   let received = 0;
+  let byWorkers = 0;
   const accept = ({ start, scans: chunk }: ScannedChunk): void => {
     for (let i = 0; i < chunk.length; i++) scans[start + i] = chunk[i]!;
     received++;
@@ -71,12 +94,12 @@ export async function scanPages(dir: string, files: readonly string[], threads: 
   let live = 0;
   let wake: (() => void) | null = null;
   if (threads > 1 && total > 1) {
-    const { url, execArgv } = workerSpec();
     for (let t = 1; t < threads; t++) {
-      const worker = new Worker(url, { execArgv, workerData: { dir, files, counter: job.counter } });
+      const worker = startWorker({ dir, files, counter: job.counter });
       live++;
       worker.on('message', (chunk: ScannedChunk) => {
         accept(chunk);
+        byWorkers += chunk.scans.length;
         wake?.();
       });
       // A worker that cannot start or dies must not fail the check: whatever it claimed and did
@@ -91,11 +114,11 @@ export async function scanPages(dir: string, files: readonly string[], threads: 
   }
 
   // This thread claims chunks too, so it works while the workers start up.
-  scanClaimedChunks(job, accept);
+  if (mainThreadScans || workers.length === 0) scanClaimedChunks(job, accept);
   while (received < total && live > 0) await new Promise<void>((resolve) => (wake = resolve));
   for (const w of workers) void w.terminate();
   for (let i = 0; i < files.length; i++) {
     if (scans[i] === undefined) scans[i] = scanPage(readFileSync(join(dir, files[i]!), 'utf8'));
   }
-  return scans;
+  return { scans, byWorkers };
 }
