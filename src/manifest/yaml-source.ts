@@ -26,13 +26,15 @@ export function parseYamlSource(text: string, file: string, lineOffset = 0): Yam
     return { file, line: pos.line + lineOffset, column: pos.col };
   };
   if (doc.errors.length > 0) {
-    throw doc.errors.map(
-      (e) =>
-        new PpgError("YamlSyntax", `YAML syntax error: ${firstLine(e.message)}`, {
-          location: at(e.pos[0]),
-          hint: "Check the indentation and quoting on this line (quote values that contain ': ' or start with a special character).",
-        }),
-    );
+    // Only the first: one mis-indented line makes the parser report a cascade of errors on the
+    // lines after it that all disappear once the first is fixed.
+    const e = doc.errors[0];
+    throw [
+      new PpgError("YamlSyntax", `YAML syntax error: ${firstLine(e.message)}`, {
+        location: at(e.pos[0]),
+        hint: "Check the indentation and quoting on this line (quote values that contain ': ' or start with a special character).",
+      }),
+    ];
   }
   return {
     file,
