@@ -14,7 +14,7 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const REPO = fileURLToPath(new URL("../", import.meta.url));
 const args = process.argv.slice(2);
@@ -59,7 +59,7 @@ const NAV = [
   ["Shopping", 4],
 ] as const;
 
-async function writePpguideSite(dir: string, n: number): Promise<void> {
+export async function writePpguideSite(dir: string, n: number): Promise<void> {
   await mkdir(join(dir, "content/articles"), { recursive: true });
   await mkdir(join(dir, "public/images"), { recursive: true });
   for (const f of ["photo.svg", "logo.svg", "logo.png", "avatar.svg"]) await writeFile(join(dir, "public/images", f), PHOTO);
@@ -206,7 +206,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// Run only as a script: bench/dev.ts imports the site generator.
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,9 +1,12 @@
 import type { ArticleBody } from "../../src/render/model.ts";
 import { Img } from "./Img.tsx";
 
+// Dates are calendar days: format in UTC so no time zone moves them by one. One formatter for
+// every page: building an Intl formatter per call dominated the byline's cost.
+const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "2-digit", timeZone: "UTC" });
+
 export function formatDate(iso: string): string {
-  // Dates are calendar days: format in UTC so no time zone moves them by one.
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "2-digit", timeZone: "UTC" });
+  return dateFormat.format(new Date(`${iso}T00:00:00Z`));
 }
 
 export function Byline({ author, dates }: Pick<ArticleBody, "author" | "dates">) {
