@@ -14,9 +14,11 @@ export function Layout({ page, children }: { page: LayoutPage; children?: ReactN
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <Header page={page} />
+        {/* The header and footer are the same on almost every page: the render stage renders them
+            once per build and fills these slots (see src/render/render.tsx). */}
+        <template data-slot="header" />
         <main id="main">{children}</main>
-        <Footer page={page} />
+        <template data-slot="footer" />
         {page.assets.scripts.map((src) => (
           <script key={src} type="module" src={src} />
         ))}
@@ -62,7 +64,7 @@ function Head({ page }: { page: LayoutPage }) {
   );
 }
 
-function Header({ page }: { page: LayoutPage }) {
+export function Header({ page }: { page: LayoutPage }) {
   return (
     <header className="site-header">
       <div className="container navbar">
@@ -145,7 +147,7 @@ function SearchBox({ items }: { items: LayoutPage["search"] }) {
   );
 }
 
-function Footer({ page }: { page: LayoutPage }) {
+export function Footer({ page }: { page: LayoutPage }) {
   const { site } = page;
   const networks = ["facebook", "twitter", "pinterest", "youtube"] as const;
   return (

@@ -9,7 +9,7 @@ import Recipe from "./pages/Recipe.tsx";
 import Search from "./pages/Search.tsx";
 import Videos from "./pages/Videos.tsx";
 
-export { Layout } from "./Layout.tsx";
+export { Footer, Header, Layout } from "./Layout.tsx";
 export { AffiliateBanner, VideoEmbed } from "./components/Media.tsx";
 export const pages = { home: Home, article: Article, recipe: Recipe, directory: Directory, resorts: Directory, index: IndexGrid, videos: Videos, search: Search };
 export { Alias, NotFound };

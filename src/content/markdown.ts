@@ -1,5 +1,4 @@
-import MarkdownIt, { type PluginWithOptions } from "markdown-it";
-import markdownItAttrs from "markdown-it-attrs";
+import MarkdownIt from "markdown-it";
 
 type Token = ReturnType<MarkdownIt["parse"]>[number];
 type BlockRule = Parameters<MarkdownIt["block"]["ruler"]["before"]>[2];
@@ -46,10 +45,30 @@ function directiveRule(state: StateBlock, startLine: number, _endLine: number, s
   return true;
 }
 
+const HEADING_ID = /\s*\{#([^\s{}]+)\}\s*$/;
+
+/**
+ * `## Mangú {#Mangú}` gives the heading that exact id (Pandoc's and kramdown's header
+ * identifier syntax). markdown-it-attrs did this, but it scans every inline token of every page
+ * for attribute blocks and was 45% of all Markdown time; headings are the only place we use it.
+ */
+function headingIds(state: { tokens: Token[] }): void {
+  const tokens = state.tokens;
+  for (let i = 0; i < tokens.length - 1; i++) {
+    if (tokens[i].type !== "heading_open") continue;
+    const inline = tokens[i + 1];
+    const match = HEADING_ID.exec(inline.content);
+    if (!match) continue;
+    tokens[i].attrSet("id", match[1]);
+    inline.content = inline.content.slice(0, match.index);
+    const last = inline.children?.[inline.children.length - 1];
+    if (last?.type === "text") last.content = last.content.replace(HEADING_ID, "");
+  }
+}
+
 function createRenderer(): MarkdownIt {
   const md = new MarkdownIt({ html: true, typographer: true, linkify: false });
-  // markdown-it-attrs ships types for an older @types/markdown-it; the plugin itself is compatible.
-  md.use(markdownItAttrs as unknown as PluginWithOptions<{ allowedAttributes: string[] }>, { allowedAttributes: ["id", "class"] });
+  md.core.ruler.push("ppg_heading_ids", headingIds);
   md.block.ruler.before("paragraph", "ppg_directive", directiveRule);
   md.renderer.rules.ppg_directive = (tokens, idx) => {
     const { info, content } = tokens[idx];
@@ -104,7 +123,9 @@ function collectHeadings(tokens: Token[]): Heading[] {
   const headings: Heading[] = [];
   tokens.forEach((t, i) => {
     if (t.type !== "heading_open") return;
-    headings.push({ level: Number(t.tag.slice(1)), id: t.attrGet("id") ?? undefined, text: tokens[i + 1].content.trim() });
+    // The heading's words without Markdown marks, for the table of contents.
+    const text = (tokens[i + 1].children ?? []).map((c) => (c.type === "text" || c.type === "code_inline" ? c.content : "")).join("");
+    headings.push({ level: Number(t.tag.slice(1)), id: t.attrGet("id") ?? undefined, text: text.trim() });
   });
   return headings;
 }

@@ -130,11 +130,11 @@ export interface RenderSelection {
 export function renderPages(site: LoadedSite, select: RenderSelection = {}): RenderedPage[] {
   const { manifest, assets, templates } = site;
   const images = new ImageService(join(site.root, "public"), site.publicFiles, site.raster);
-  const ctx = createSiteContext(manifest, site.content, images, { css: assets.css.url, scripts: [] });
+  const ctx = createSiteContext(manifest, site.content, images, (kind) => ({ css: assets.css.url, scripts: scriptsFor(kind, assets.scripts) }));
   const errors: PpgError[] = [];
-  const rendered = [...(select.routes ?? manifest.routes)].map((route) => renderRoute({ ...ctx, assets: { css: assets.css.url, scripts: scriptsFor(route.kind, assets.scripts) } }, templates, route, errors));
+  const rendered = [...(select.routes ?? manifest.routes)].map((route) => renderRoute(ctx, templates, route, errors));
   if (select.aliases !== false) rendered.push(...(manifest.aliases ?? []).map((a) => renderAlias(ctx, templates, a.from, a.to)));
-  if (select.notFound !== false) rendered.push(renderNotFound({ ...ctx, assets: { css: assets.css.url, scripts: scriptsFor("404", assets.scripts) } }, templates));
+  if (select.notFound !== false) rendered.push(renderNotFound(ctx, templates));
   for (const src of images.missing) {
     errors.push(new PpgError("AssetMissing", `image '${src}' is not a file under public/`, { hint: "Add the file to public/ or fix the path in site.yaml or the listings file that names it." }));
   }

@@ -14,14 +14,19 @@ export interface SiteContext {
   manifest: Manifest;
   content: ContentIndex;
   images: ImageService;
-  assets: PageBase["assets"];
+  /** The stylesheet and the scripts a page of this kind loads. */
+  assetsFor: (kind: string) => PageBase["assets"];
   routes: Map<string, RouteEntry>;
   aliases: Map<string, string>;
   search: SearchItem[];
   year: number;
+  /** For each page listed by an index, the first index that lists it. */
+  parents: Map<string, string>;
+  /** Rendered header and footer, by the nav path they mark as current ('' for none). */
+  chrome: Map<string, { header: string; footer: string }>;
 }
 
-export function createSiteContext(manifest: Manifest, content: ContentIndex, images: ImageService, assets: PageBase["assets"]): SiteContext {
+export function createSiteContext(manifest: Manifest, content: ContentIndex, images: ImageService, assetsFor: SiteContext["assetsFor"]): SiteContext {
   const routes = new Map(manifest.routes.map((r) => [r.path, r]));
   const aliases = new Map((manifest.aliases ?? []).map((a) => [a.from, a.to]));
   const search = (manifest.search ?? []).map((path) => {
@@ -30,7 +35,9 @@ export function createSiteContext(manifest: Manifest, content: ContentIndex, ima
     const keywords = route.content ? content.markdown.get(route.content)?.frontMatter.keywords : undefined;
     return keywords?.length ? { title: route.title, path, keywords } : { title: route.title, path };
   });
-  return { manifest, content, images, assets, routes, aliases, search, year: new Date().getFullYear() };
+  const parents = new Map<string, string>();
+  for (const r of manifest.routes) if (r.kind === "index") for (const p of r.cards ?? []) if (!parents.has(p)) parents.set(p, r.path);
+  return { manifest, content, images, assetsFor, routes, aliases, search, parents, year: new Date().getFullYear(), chrome: new Map() };
 }
 
 /** A card for any route or alias path: the target's short title, description and image. */
@@ -58,7 +65,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
     nav: ctx.manifest.nav,
     search: ctx.search,
     route,
-    assets: ctx.assets,
+    assets: ctx.assetsFor(route.kind),
     logo: ctx.images.attributes(site.logo.src, site.logo.alt, { priority: route.kind !== "home" }),
     year: ctx.year,
     head: {
@@ -155,8 +162,8 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
 }
 
 function parentIndex(ctx: SiteContext, path: string): CardModel | undefined {
-  const index = ctx.manifest.routes.find((r) => r.kind === "index" && r.cards?.includes(path));
-  return index && cardFor(ctx, index.path);
+  const index = ctx.parents.get(path);
+  return index ? cardFor(ctx, index) : undefined;
 }
 
 function cardJsonLd(ctx: SiteContext) {
@@ -191,7 +198,9 @@ function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): R
 
 /** The opening of the text, for articleBody: plain text, whole words, about 300 characters. */
 function summarize(html: string): string {
+  // 300 characters of text lie well within the first 4,000 of markup; no need to strip a whole page.
   const text = html
+    .slice(0, 4000)
     .replace(/<(figure|aside|nav)[\s\S]*?<\/\1>/g, " ")
     .replace(/<!--[\s\S]*?-->/g, " ")
     .replace(/<[^>]+>/g, " ")
