@@ -1,11 +1,13 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { Command, CommanderError } from "commander";
 import { registerBuild } from "./build.ts";
 import { registerCheckLinks } from "./check-links.ts";
 import { registerDev } from "./dev.ts";
 import { exitWithError } from "./throw-and-exit.ts";
+import { PACKAGE_DIR } from "../core/package-dir.ts";
 
-const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string; description: string };
+const pkg = JSON.parse(readFileSync(join(PACKAGE_DIR, "package.json"), "utf8")) as { version: string; description: string };
 
 export function createProgram(): Command {
   const program = new Command("ppguide")

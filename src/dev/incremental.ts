@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import { RASTER_EXTENSIONS, referencedText } from "../assets/raster.ts";
 import { splitFrontMatter } from "../content/front-matter.ts";
 import { parseListings } from "../content/listings.ts";
@@ -14,8 +13,9 @@ import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import { buildScripts, buildStylesheet, type Asset } from "../output/assets.ts";
 import type { RenderedPage } from "../render/render.tsx";
 import { compileErrors, FreshTemplates } from "./templates.ts";
+import { PACKAGE_DIR } from "../core/package-dir.ts";
 
-const packageDir = fileURLToPath(new URL("../../", import.meta.url));
+const packageDir = `${PACKAGE_DIR}/`;
 
 export type ChangeKind = "add" | "change" | "unlink";
 

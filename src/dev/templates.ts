@@ -1,11 +1,12 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { build as esbuild, type BuildFailure, type Message } from "esbuild";
 import { PpgError, PpgErrorList } from "../core/errors.ts";
 import type { Templates } from "../render/render.tsx";
+import { PACKAGE_DIR } from "../core/package-dir.ts";
 
-const packageDir = fileURLToPath(new URL("../../", import.meta.url));
+const packageDir = `${PACKAGE_DIR}/`;
 export const TEMPLATES_DIR = join(packageDir, "templates");
 /** Inside the package so that the bundle's bare imports (react) resolve to the engine's own copy. */
 const BUNDLE_DIR = join(packageDir, ".ppguide-cache", "dev");

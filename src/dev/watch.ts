@@ -1,10 +1,10 @@
 import { stat } from "node:fs/promises";
 import { basename, join, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import { watch, type FSWatcher } from "chokidar";
 import type { ChangeKind } from "./incremental.ts";
+import { PACKAGE_DIR } from "../core/package-dir.ts";
 
-const packageDir = fileURLToPath(new URL("../../", import.meta.url)).replace(/[\\/]$/, "");
+const packageDir = PACKAGE_DIR;
 
 /** What dev mode watches: the site's own files, and the package's templates and browser scripts. */
 export function watchTargets(root: string): string[] {

@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { PpgError, type ErrorCode } from "../core/errors.ts";
 import { formatPath, pointerToPath, type PathSegment, type YamlSource } from "./yaml-source.ts";
+import { PACKAGE_DIR } from "../core/package-dir.ts";
 
 export type SchemaName = "site" | "front-matter" | "listings";
 
-const schemaDir = fileURLToPath(new URL("../../schema/", import.meta.url));
+const schemaDir = join(PACKAGE_DIR, "schema/");
 const compiled = new Map<SchemaName, ValidateFunction>();
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM interop.

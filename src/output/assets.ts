@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import fg from "fast-glob";
 import { build as esbuild, transform } from "esbuild";
+import { PACKAGE_DIR } from "../core/package-dir.ts";
 
 export interface Asset {
   /** URL path with a content hash, e.g. /assets/site.3f2a9c1d.css: hosts may cache it forever. */
@@ -15,9 +16,8 @@ export interface SiteAssets {
   scripts: Asset[];
 }
 
-const packageDir = fileURLToPath(new URL("../../", import.meta.url));
-export const STYLES_DIR = `${packageDir}templates/styles`;
-export const CLIENT_DIR = `${packageDir}src/client`;
+export const STYLES_DIR = join(PACKAGE_DIR, "templates/styles");
+export const CLIENT_DIR = join(PACKAGE_DIR, "src/client");
 
 function hashed(name: string, ext: string, content: string | Uint8Array): Asset {
   const hash = createHash("sha256").update(content).digest("hex").slice(0, 10);

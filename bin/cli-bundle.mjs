@@ -1,0 +1,80 @@
+// Loads the CLI without paying for tsx on every start: the TypeScript sources are bundled once
+// with esbuild into node_modules/.cache and reused until a file under src/ or templates/ (or
+// package.json) changes. Any problem with the bundle falls back to running the sources through
+// tsx, which also reports TypeScript syntax errors with their location.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+const cacheRoot = join(packageDir, "node_modules", ".cache", "ppguide-cli");
+
+/** Size and mtime of every source file: cheap to read (a few ms) and changes with every edit. */
+function fingerprint() {
+  const hash = createHash("sha256").update(readFileSync(join(packageDir, "package.json")));
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.tsx?$/.test(entry.name)) {
+        const { size, mtimeMs } = statSync(path);
+        hash.update(`${relative(packageDir, path)}\0${size}\0${mtimeMs}\n`);
+      }
+    }
+  };
+  walk(join(packageDir, "src"));
+  walk(join(packageDir, "templates"));
+  return hash.digest("hex").slice(0, 16);
+}
+
+async function bundle(dir) {
+  const { build } = await import("esbuild");
+  const staging = `${dir}.tmp-${process.pid}`;
+  await build({
+    // The link checker's worker thread is a second entry beside the CLI (src/links/workers.ts looks for it there).
+    entryPoints: { main: join(packageDir, "src/cli/main.ts"), "scan-worker": join(packageDir, "src/links/scan-worker.ts") },
+    outdir: staging,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    packages: "external",
+    jsx: "automatic",
+    sourcemap: true,
+    logLevel: "silent",
+  });
+  writeFileSync(join(staging, "package.json"), '{ "type": "module" }\n');
+  try {
+    renameSync(staging, dir);
+  } catch {
+    // Another ppguide process finished the same bundle first.
+    rmSync(staging, { recursive: true, force: true });
+  }
+  for (const old of readdirSync(cacheRoot)) {
+    if (join(cacheRoot, old) !== dir && !old.includes(".tmp-")) rmSync(join(cacheRoot, old), { recursive: true, force: true });
+  }
+}
+
+async function fromSource() {
+  const { register } = await import("tsx/esm/api");
+  register();
+  return import("../src/cli/main.ts");
+}
+
+export async function loadCli() {
+  if (process.env.PPGUIDE_FROM_SOURCE) return fromSource();
+  try {
+    const dir = join(cacheRoot, fingerprint());
+    if (!existsSync(join(dir, "main.js"))) {
+      mkdirSync(cacheRoot, { recursive: true });
+      await bundle(dir);
+    }
+    // Stack traces of a crash then point into src/, not into the bundle.
+    process.setSourceMapsEnabled(true);
+    return await import(pathToFileURL(join(dir, "main.js")).href);
+  } catch {
+    return fromSource();
+  }
+}
