@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import { build } from "../core/build.ts";
 
 export function registerBuild(program: Command): void {
   program
@@ -14,6 +13,8 @@ export function registerBuild(program: Command): void {
         console.error(`--check-links must be error, warn or off, not '${opts.checkLinks}'`);
         process.exit(2);
       }
+      // Loaded on demand, so --help and --version do not pay for the whole pipeline.
+      const { build } = await import("../core/build.ts");
       const result = await build({ root: opts.root, out: opts.out, checkLinks: opts.checkLinks });
       for (const w of result.warnings) console.warn(`warning: ${w}`);
       if (opts.timings) {
