@@ -28,7 +28,8 @@ export interface BuildOptions {
 }
 
 export interface BuildResult {
-  pages: RenderedPage[];
+  /** Every page written; with `write: false` each also carries its HTML. */
+  pages: BuiltPage[];
   aliases: number;
   assets: number;
   outDir?: string;
@@ -51,17 +52,29 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const site = await loadSite(root, timings);
   const { manifest, content, publicFiles, assets, raster } = site;
   for (const f of content.unused) warnings.push(`content/${f} is not used by any route in site.yaml`);
-  const pages = await timed(timings, "render", async () => renderPages(site));
 
-  const result: BuildResult = { pages, aliases: manifest.aliases?.length ?? 0, assets: publicFiles.size + 1 + assets.scripts.length, warnings, timings, seconds: 0 };
-  if (opts.write !== false) {
+  const result: BuildResult = { pages: [], aliases: manifest.aliases?.length ?? 0, assets: publicFiles.size + 1 + assets.scripts.length, warnings, timings, seconds: 0 };
+  if (opts.write === false) {
+    result.pages = await timed(timings, "render", async () => renderPages(site));
+  } else {
     const outDir = resolve(root, opts.out ?? "dist");
     const staged = await StagedOutput.create(outDir);
     try {
+      // Each page goes to disk as soon as it is rendered: the writes run on libuv's threads while
+      // the next pages render, and memory stays flat however large the site.
+      await timed(timings, "render", async () => {
+        const errors: PpgError[] = [];
+        const queue = staged.queue();
+        for (const page of renderPageStream(site, {}, errors)) {
+          result.pages.push({ route: page.route, file: page.file, kind: page.kind });
+          await queue.add(page.file, page.html);
+        }
+        await queue.flush();
+        if (errors.length) throw new PpgErrorList(dedupe(errors));
+      });
       await timed(timings, "write", async () => {
         await staged.copyDir(join(root, "public"));
         await staged.writeAll([
-          ...pages.map((p) => ({ file: p.file, content: p.html })),
           { file: assets.css.url.slice(1), content: assets.css.content },
           ...assets.scripts.map((s) => ({ file: s.url.slice(1), content: s.content })),
           ...(await raster.files()),
@@ -81,6 +94,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   result.seconds = (performance.now() - started) / 1000;
   return result;
 }
+
+export type BuiltPage = Omit<RenderedPage, "html"> & { html?: string };
 
 /** Everything rendering needs, loaded and checked: build() renders it all once; dev mode keeps it and re-renders parts. */
 export interface LoadedSite {
@@ -128,18 +143,27 @@ export interface RenderSelection {
 
 /** The render stage, for all pages or some of them; throws every problem found at once. */
 export function renderPages(site: LoadedSite, select: RenderSelection = {}): RenderedPage[] {
+  const errors: PpgError[] = [];
+  const rendered = [...renderPageStream(site, select, errors)];
+  if (errors.length) throw new PpgErrorList(dedupe(errors));
+  return rendered;
+}
+
+/**
+ * Renders pages one at a time, so a build can write each page as soon as it exists instead of
+ * holding the whole site in memory. Problems are pushed to `errors`; the caller fails once the
+ * stream ends (a build then discards its staging folder).
+ */
+export function* renderPageStream(site: LoadedSite, select: RenderSelection, errors: PpgError[]): Generator<RenderedPage> {
   const { manifest, assets, templates } = site;
   const images = new ImageService(join(site.root, "public"), site.publicFiles, site.raster);
   const ctx = createSiteContext(manifest, site.content, images, (kind) => ({ css: assets.css.url, scripts: scriptsFor(kind, assets.scripts) }));
-  const errors: PpgError[] = [];
-  const rendered = [...(select.routes ?? manifest.routes)].map((route) => renderRoute(ctx, templates, route, errors));
-  if (select.aliases !== false) rendered.push(...(manifest.aliases ?? []).map((a) => renderAlias(ctx, templates, a.from, a.to)));
-  if (select.notFound !== false) rendered.push(renderNotFound(ctx, templates));
+  for (const route of select.routes ?? manifest.routes) yield renderRoute(ctx, templates, route, errors);
+  if (select.aliases !== false) for (const a of manifest.aliases ?? []) yield renderAlias(ctx, templates, a.from, a.to);
+  if (select.notFound !== false) yield renderNotFound(ctx, templates);
   for (const src of images.missing) {
     errors.push(new PpgError("AssetMissing", `image '${src}' is not a file under public/`, { hint: "Add the file to public/ or fix the path in site.yaml or the listings file that names it." }));
   }
-  if (errors.length) throw new PpgErrorList(dedupe(errors));
-  return rendered;
 }
 
 async function checkOutput(dir: string, mode: "error" | "warn" | "off", warnings: string[]): Promise<void> {

@@ -25,12 +25,15 @@ export class StagedOutput {
   }
 
   /** Writes many files with bounded concurrency: fast, without exhausting file handles. */
-  async writeAll(files: Iterable<{ file: string; content: string | Uint8Array }>, concurrency = 64): Promise<void> {
-    const queue = [...files];
-    const workers = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-      for (let next = queue.pop(); next; next = queue.pop()) await this.write(next.file, next.content);
-    });
-    await Promise.all(workers);
+  async writeAll(files: Iterable<{ file: string; content: string | Uint8Array }>): Promise<void> {
+    const queue = this.queue();
+    for (const { file, content } of files) await queue.add(file, content);
+    await queue.flush();
+  }
+
+  /** A write queue: add() returns at once until `limit` writes are in flight, then waits for one. */
+  queue(limit = 64): WriteQueue {
+    return new WriteQueue((file, content) => this.write(file, content), limit);
   }
 
   async copyDir(from: string): Promise<void> {
@@ -53,5 +56,36 @@ export class StagedOutput {
 
   async discard(): Promise<void> {
     await rm(this.dir, { recursive: true, force: true });
+  }
+}
+
+export class WriteQueue {
+  private inFlight = 0;
+  private failure: unknown;
+  private wake?: () => void;
+
+  constructor(
+    private readonly writeFile: (file: string, content: string | Uint8Array) => Promise<void>,
+    private readonly limit: number,
+  ) {}
+
+  async add(file: string, content: string | Uint8Array): Promise<void> {
+    while (this.inFlight >= this.limit) await new Promise<void>((resolve) => (this.wake = resolve));
+    if (this.failure) throw this.failure;
+    this.inFlight++;
+    this.writeFile(file, content)
+      .catch((err: unknown) => (this.failure ??= err))
+      .finally(() => {
+        this.inFlight--;
+        const wake = this.wake;
+        this.wake = undefined;
+        wake?.();
+      });
+  }
+
+  /** Waits for every write; throws the first one that failed. */
+  async flush(): Promise<void> {
+    while (this.inFlight > 0) await new Promise<void>((resolve) => (this.wake = resolve));
+    if (this.failure) throw this.failure;
   }
 }

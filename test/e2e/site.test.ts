@@ -18,9 +18,6 @@ import { htmlValidateConfig } from "./html-validate.config.ts";
 import { buildSite, serve } from "./site.ts";
 
 const site = await buildSite();
-if (site.placeholders.length) {
-  console.warn(`[e2e] public/ lacks ${site.placeholders.length} image(s); this run drew placeholders for them, e.g. ${site.placeholders.slice(0, 3).join(", ")}`);
-}
 const pages = site.pages.filter((p) => p.kind !== "alias");
 const aliases = site.pages.filter((p) => p.kind === "alias");
 const firstOfKind = new Set(pages.filter((p, i) => pages.findIndex((q) => q.kind === p.kind) === i).map((p) => p.route));

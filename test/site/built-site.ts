@@ -8,7 +8,7 @@ let pages: Promise<Map<string, string>> | undefined;
 
 /** The project's own site, rendered once in memory and shared by the site suites. */
 export function builtSite(): Promise<Map<string, string>> {
-  pages ??= build({ root: ROOT, write: false }).then((r) => new Map(r.pages.map((p) => [p.route, p.html])));
+  pages ??= build({ root: ROOT, write: false }).then((r) => new Map(r.pages.map((p) => [p.route, p.html!])));
   return pages;
 }
 
