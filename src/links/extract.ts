@@ -1,340 +1,320 @@
 /**
  * One streaming pass over a page that yields every URL reference, every anchor and the <base href>.
  *
- * Link checking needs start tags and their attributes only, so instead of building a DOM (cheerio)
- * or running a general tokenizer callback per character (htmlparser2), this scanner follows the
- * HTML tokenizer's rules for the states that matter and jumps through text, comments and raw-text
- * elements with indexOf. It is several times faster than htmlparser2's tokenizer on real pages and
- * hands out exact source offsets, so each reference gets its line and column without a second
- * pass. test/links/extract.test.ts checks it against cheerio (parse5, with source locations).
- * https://html.spec.whatwg.org/multipage/parsing.html#tokenization
+ * The page is tokenized by htmlparser2's Tokenizer, the streaming layer under its Parser. We use
+ * the Tokenizer directly because it reports source offsets (tag names, attribute names, attribute
+ * values) rather than strings: we only slice the few attributes that matter, so a page costs no
+ * allocation per tag or attribute, and each URL gets its exact line and column. Character
+ * references are decoded by the Tokenizer with the HTML attribute rules (decodeEntities).
+ * test/links/extract.test.ts checks the result against cheerio (parse5, with source locations).
  *
  * Deliberate choices:
- * - <noscript> content is scanned as markup, so its links are checked (a browser with scripting
- *   on, and parse5 by default, would see it as text);
- * - script, style, textarea, title, xmp, iframe, noembed, noframes content and comments are
- *   skipped, so a URL in a string or in commented-out markup is not a reference.
+ * - <noscript> content is read as markup, so its links are checked (a browser with scripting on,
+ *   and parse5 by default, would see it as text); htmlparser2 does the same;
+ * - script, style, textarea, title and xmp content and comments are text to the Tokenizer, so a
+ *   URL in a string or in commented-out markup is not a reference; tags inside iframe, noembed
+ *   and noframes (raw text for a browser, markup for htmlparser2) are ignored up to their end tag,
+ *   and everything after <plaintext>.
  */
-import { createRequire } from 'node:module';
-import type { TokenizerCallbacks } from 'htmlparser2';
+import { QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import type { PageScan, RawRef, RefKind } from './types.ts';
 import { parseMetaRefresh, parseSrcset } from './url-attributes.ts';
 
-/** Tags with URL attributes (or <base>/<meta>); other tags only contribute their id. */
-const URL_TAGS = ['a', 'area', 'link', 'img', 'source', 'script', 'iframe', 'video', 'audio', 'track', 'meta', 'form', 'base'];
-/** Elements whose content is text up to their end tag (RAWTEXT, RCDATA and script data states). */
-const RAW_TEXT_TAGS = ['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext'];
-/** The only attributes we read. */
-const ATTRS = ['id', 'href', 'src', 'srcset', 'name', 'rel', 'poster', 'action', 'content', 'http-equiv'];
+/** Tags we act on; any other tag only contributes its id. Codes index TAG_WORDS. */
+const enum Tag {
+  Other = -1,
+  A, Area, Link, Img, Source, Script, Iframe, Video, Audio, Track, Meta, Form, Base,
+  // Content ignored up to the end tag (plaintext: to the end of the page).
+  Noembed, Noframes, Plaintext,
+}
+const TAG_WORDS = ['a', 'area', 'link', 'img', 'source', 'script', 'iframe', 'video', 'audio', 'track', 'meta', 'form', 'base', 'noembed', 'noframes', 'plaintext'];
+
+/** The only attributes we read. Codes index ATTR_WORDS and the per-tag slots. */
+const enum Attr {
+  None = -1,
+  Id, Href, Src, Srcset, Name, Rel, Poster, Action, Content, HttpEquiv,
+}
+const ATTR_WORDS = ['id', 'href', 'src', 'srcset', 'name', 'rel', 'poster', 'action', 'content', 'http-equiv'];
+const ATTR_COUNT = ATTR_WORDS.length;
 
 /**
- * Looks a name up in a word list by comparing characters case-insensitively in place, so the
- * scanner allocates no string for the thousands of tag and attribute names it only needs to
- * recognise. Returns the list's own string (lower case), or null.
+ * Finds a name in a word list by comparing source characters case-insensitively in place, so
+ * recognising the thousands of tag and attribute names of a site allocates no string. This is a
+ * lookup of names the Tokenizer has already delimited, not tokenizing.
  */
-class NameTable {
-  private readonly byLength = new Map<number, string[]>();
-  constructor(words: readonly string[]) {
-    for (const w of words) {
-      const list = this.byLength.get(w.length) ?? [];
-      list.push(w);
-      this.byLength.set(w.length, list);
-    }
-  }
-  match(text: string, start: number, end: number): string | null {
-    const list = this.byLength.get(end - start);
-    if (list === undefined) return null;
-    outer: for (const w of list) {
+function nameTable(words: readonly string[]): (text: string, start: number, end: number) => number {
+  const byLength: number[][] = [];
+  words.forEach((w, code) => (byLength[w.length] ??= []).push(code));
+  return (text, start, end) => {
+    const codes = byLength[end - start];
+    if (codes === undefined) return -1;
+    outer: for (const code of codes) {
+      const w = words[code]!;
       for (let i = 0; i < w.length; i++) {
         const c = text.charCodeAt(start + i);
         // ASCII upper case folds to lower; the words hold only a-z and '-'.
         if ((c >= 0x41 && c <= 0x5a ? c | 0x20 : c) !== w.charCodeAt(i)) continue outer;
       }
-      return w;
+      return code;
     }
-    return null;
-  }
+    return -1;
+  };
 }
-const TAG_NAMES = new NameTable([...new Set([...URL_TAGS, ...RAW_TEXT_TAGS])]);
-const URL_TAG_SET = new Set(URL_TAGS);
-const RAW_TEXT_SET = new Set(RAW_TEXT_TAGS.filter((t) => t !== 'plaintext'));
-const ATTR_NAMES = new NameTable(ATTRS);
+const matchTag = nameTable(TAG_WORDS);
+const matchAttr = nameTable(ATTR_WORDS);
 
-/** link[rel] values that load something into the page rather than point at another page. */
-const ASSET_RELS = /(?:^|\s)(?:stylesheet|icon|shortcut|apple-touch-icon|mask-icon|preload|modulepreload|prefetch|manifest)(?:\s|$)/i;
-
-interface Attr {
-  name: string;
-  value: string;
-  /** Source offset of the first character of the value. */
-  start: number;
-  /** True when the value has no character references, so offsets inside it map 1:1 to the source. */
-  exact: boolean;
-}
-
-/** Turns increasing source offsets into 1-based line and column without indexing the whole file. */
-class LineCounter {
-  private line = 1;
-  private lineStart = 0;
-  private nextNewline: number;
-  constructor(private readonly text: string) {
-    this.nextNewline = this.findNewline(0);
-  }
-  private findNewline(from: number): number {
-    const i = this.text.indexOf('\n', from);
-    return i === -1 ? Infinity : i;
-  }
-  /** 1-based line and column of the last offset passed to `seek`, read without allocating. */
-  line1 = 1;
-  col1 = 1;
-  seek(offset: number): void {
-    if (offset < this.lineStart) {
-      // Attributes of one tag can be visited out of order; restart rather than assume monotony.
-      this.line = 1;
-      this.lineStart = 0;
-      this.nextNewline = this.findNewline(0);
-    }
-    while (offset > this.nextNewline) {
-      this.line++;
-      this.lineStart = this.nextNewline + 1;
-      this.nextNewline = this.findNewline(this.lineStart);
-    }
-    this.line1 = this.line;
-    this.col1 = offset - this.lineStart + 1;
-  }
-}
+/** link[rel] keywords that load something into the page rather than point at another page. */
+const ASSET_RELS = new Set(['stylesheet', 'icon', 'shortcut', 'apple-touch-icon', 'mask-icon', 'preload', 'modulepreload', 'prefetch', 'manifest']);
 
 const isAsciiSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
-const isAsciiAlpha = (c: number): boolean => ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 
-
-/**
- * Decodes character references in an attribute value with the attribute rules of the HTML spec
- * (legacy "&amp" without ";" before "=" or an alphanumeric stays literal). Rare in URLs, so we
- * borrow htmlparser2's tokenizer, which implements those rules, on a one-attribute tag. It is
- * loaded on first use: most sites never need it, and loading it costs more than scanning 500 pages.
- */
-let htmlparser2: typeof import('htmlparser2') | undefined;
-
-export function decodeAttributeValue(raw: string, quote: '"' | "'" | ''): string {
-  let value = '';
-  const noop = (): void => {};
-  const callbacks: TokenizerCallbacks = {
-    onattribdata: (start, end) => (value += source.slice(start, end)),
-    onattribentity: (cp) => (value += String.fromCodePoint(cp)),
-    onattribend: noop,
-    onattribname: noop,
-    oncdata: noop,
-    onclosetag: noop,
-    oncomment: noop,
-    ondeclaration: noop,
-    onend: noop,
-    onopentagend: noop,
-    onopentagname: noop,
-    onprocessinginstruction: noop,
-    onselfclosingtag: noop,
-    ontext: noop,
-    ontextentity: noop,
-  };
-  const source = `<a v=${quote}${raw}${quote}>`;
-  htmlparser2 ??= createRequire(import.meta.url)('htmlparser2') as typeof import('htmlparser2');
-  const tokenizer = new htmlparser2.Tokenizer({ decodeEntities: true }, callbacks);
-  tokenizer.write(source);
-  tokenizer.end();
-  return value;
+function hasAssetRel(rel: string): boolean {
+  const n = rel.length;
+  let i = 0;
+  while (i < n) {
+    while (i < n && isAsciiSpace(rel.charCodeAt(i))) i++;
+    const start = i;
+    while (i < n && !isAsciiSpace(rel.charCodeAt(i))) i++;
+    if (i > start && ASSET_RELS.has(rel.slice(start, i).toLowerCase())) return true;
+  }
+  return false;
 }
 
-export function scanPage(html: string): PageScan {
-  const refs: RawRef[] = [];
-  const anchors: string[] = [];
-  let base: string | null = null;
-  const lines = new LineCounter(html);
-  const n = html.length;
+/**
+ * A copy of a string cut from the page that does not keep the page alive. V8 represents a slice
+ * of 13 or more characters as a view on its parent, so one href kept per page would retain the
+ * whole page text (≈30 MB for 4,000 pages). Concatenation then slicing makes a flat copy.
+ */
+const detach = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
 
-  /** Lower-case name of the current start tag when it is one we know, else ''. */
-  let tag = '';
-  let urlTag = false;
-  const attrs: Attr[] = [];
+/** Offsets of the start of every line, reused from page to page; grows as needed. */
+let lineStarts = new Int32Array(4096);
+let lineCount = 0;
 
-  const emit = (a: Attr, url: string, offsetInValue: number, kind: RefKind): void => {
+function indexLines(html: string): void {
+  lineCount = 0;
+  let start = 0;
+  for (;;) {
+    if (lineCount === lineStarts.length) {
+      const grown = new Int32Array(lineStarts.length * 2);
+      grown.set(lineStarts);
+      lineStarts = grown;
+    }
+    lineStarts[lineCount++] = start;
+    const nl = html.indexOf('\n', start);
+    if (nl === -1) return;
+    start = nl + 1;
+  }
+}
+
+/** 0-based index of the line holding `offset` (binary search in the line-start table). */
+function lineIndexOf(offset: number): number {
+  let lo = 0;
+  let hi = lineCount - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (lineStarts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * Tokenizer callbacks that collect one page's scan. One instance serves every page of a thread;
+ * the Tokenizer itself is made per page, because `Tokenizer.reset()` does not clear all of its
+ * state (a page ending inside an unclosed <script> breaks the next one).
+ */
+class PageCollector implements TokenizerCallbacks {
+  private html = '';
+  private refs: RawRef[] = [];
+  private anchors: string[] = [];
+  private base: string | null = null;
+
+  /** The current start tag (Tag.Other when it is not one we act on). */
+  private tag: Tag = Tag.Other;
+  /** A tag whose content we ignore up to its end tag (Tag.Other: none). */
+  private skipUntil: Tag = Tag.Other;
+  /** The attribute being read (Attr.None when we ignore it) and where its name ends. */
+  private attr: Attr = Attr.None;
+  private attrNameStart = 0;
+  private attrNameEnd = 0;
+  private value = '';
+  private valueHasEntity = false;
+  /** Attributes of the current tag, by code: bit set in `seen`, value, source offset of the value. */
+  private seen = 0;
+  private readonly values: string[] = new Array<string>(ATTR_COUNT).fill('');
+  private readonly starts = new Int32Array(ATTR_COUNT);
+  /** Bit set when the value had character references, so offsets inside it do not map to the source. */
+  private decoded = 0;
+
+  scan(html: string): PageScan {
+    this.html = html;
+    this.refs = [];
+    this.anchors = [];
+    this.base = null;
+    this.tag = Tag.Other;
+    this.skipUntil = Tag.Other;
+    this.attr = Attr.None;
+    this.seen = 0;
+    indexLines(html);
+    const tokenizer = new Tokenizer({ decodeEntities: true }, this);
+    tokenizer.write(html);
+    tokenizer.end();
+    const scan: PageScan = { refs: this.refs, anchors: this.anchors, base: this.base };
+    this.html = '';
+    return scan;
+  }
+
+  onopentagname(start: number, end: number): void {
+    this.seen = 0;
+    this.decoded = 0;
+    this.attr = Attr.None;
+    if (this.skipUntil !== Tag.Other) {
+      // A tag inside skipped content: its attributes are not read at all.
+      this.tag = Tag.Other;
+      this.seen = -1;
+      return;
+    }
+    this.tag = matchTag(this.html, start, end);
+  }
+
+  onattribname(start: number, end: number): void {
+    // seen === -1: a tag inside skipped content.
+    if (this.seen === -1) return;
+    let attr: Attr = matchAttr(this.html, start, end);
+    // Other tags only contribute their id; the first of duplicate attributes wins, as in HTML.
+    if ((attr !== Attr.Id && this.tag === Tag.Other) || (attr !== Attr.None && this.seen & (1 << attr))) attr = Attr.None;
+    this.attr = attr;
+    if (attr === Attr.None) return;
+    this.attrNameStart = start;
+    this.attrNameEnd = end;
+    this.value = '';
+    this.valueHasEntity = false;
+  }
+
+  onattribdata(start: number, end: number): void {
+    if (this.attr !== Attr.None) this.value += this.html.slice(start, end);
+  }
+
+  onattribentity(codepoint: number): void {
+    if (this.attr === Attr.None) return;
+    this.value += String.fromCodePoint(codepoint);
+    this.valueHasEntity = true;
+  }
+
+  onattribend(quote: QuoteType): void {
+    const attr = this.attr;
+    if (attr === Attr.None) return;
+    this.attr = Attr.None;
+    this.seen |= 1 << attr;
+    this.values[attr] = this.value;
+    if (this.valueHasEntity) this.decoded |= 1 << attr;
+    this.starts[attr] = quote === QuoteType.NoValue ? this.attrNameStart : this.valueOffset(quote);
+  }
+
+  /**
+   * Source offset of the value's first character: past the name, the '=', spaces and the opening
+   * quote. A string search in the tag the Tokenizer has already delimited, not tokenizing.
+   */
+  private valueOffset(quote: QuoteType): number {
+    const html = this.html;
+    let p = html.indexOf('=', this.attrNameEnd) + 1;
+    while (isAsciiSpace(html.charCodeAt(p))) p++;
+    return quote === QuoteType.Unquoted ? p : p + 1;
+  }
+
+  onopentagend(): void {
+    this.finishTag();
+  }
+
+  onselfclosingtag(): void {
+    // HTML ignores the "/" of "<iframe/>": its content is still raw text.
+    this.finishTag();
+  }
+
+  onclosetag(start: number, end: number): void {
+    const skip = this.skipUntil;
+    if (skip !== Tag.Other && skip !== Tag.Plaintext && matchTag(this.html, start, end) === skip) this.skipUntil = Tag.Other;
+  }
+
+  private get(attr: Attr): string | undefined {
+    return this.seen & (1 << attr) ? this.values[attr] : undefined;
+  }
+
+  private emit(attr: Attr, url: string, offsetInValue: number, kind: RefKind): void {
     // The URL parser strips surrounding ASCII whitespace; point at the first real character.
     const href = url.trim();
     if (!href) return;
+    // trimStart returns the string itself when there is nothing to strip: no allocation then.
     const lead = url.length - url.trimStart().length;
-    lines.seek(a.start + (a.exact ? offsetInValue + lead : 0));
-    refs.push({ href, line: lines.line1, col: lines.col1, kind });
-  };
-
-  const get = (name: string): Attr | undefined => {
-    for (const a of attrs) if (a.name === name) return a;
-    return undefined;
-  };
-
-  const finishTag = (): void => {
-    if (attrs.length === 0) return;
-    const id = get('id');
-    if (id && id.value) anchors.push(id.value);
-    if (!urlTag) return;
-    let a: Attr | undefined;
-    switch (tag) {
-      case 'a':
-        if ((a = get('name')) && a.value) anchors.push(a.value);
-      // falls through
-      case 'area':
-        if ((a = get('href'))) emit(a, a.value, 0, 'page');
-        break;
-      case 'link':
-        if ((a = get('href'))) emit(a, a.value, 0, ASSET_RELS.test(get('rel')?.value ?? '') ? 'asset' : 'page');
-        break;
-      case 'img':
-      case 'source':
-        if ((a = get('src'))) emit(a, a.value, 0, 'asset');
-        if ((a = get('srcset'))) for (const c of parseSrcset(a.value)) emit(a, c.url, c.offset, 'asset');
-        break;
-      case 'video':
-        if ((a = get('poster'))) emit(a, a.value, 0, 'asset');
-      // falls through
-      case 'script':
-      case 'audio':
-      case 'track':
-        if ((a = get('src'))) emit(a, a.value, 0, 'asset');
-        break;
-      case 'iframe':
-        if ((a = get('src'))) emit(a, a.value, 0, 'page');
-        break;
-      case 'form':
-        if ((a = get('action'))) emit(a, a.value, 0, 'page');
-        break;
-      case 'meta':
-        if (get('http-equiv')?.value.trim().toLowerCase() === 'refresh' && (a = get('content'))) {
-          const target = parseMetaRefresh(a.value);
-          if (target) emit(a, target.url, target.offset, 'page');
-        }
-        break;
-      case 'base':
-        // Only the first <base> with an href counts (HTML "frozen base URL").
-        if (base === null && (a = get('href'))) base = a.value.trim();
-        break;
-    }
-  };
-
-  /** Records an attribute we care about; the first of duplicates wins, as in the HTML parser. */
-  const record = (nameStart: number, nameEnd: number, valueStart: number, valueEnd: number, quote: '"' | "'" | ''): void => {
-    const name = ATTR_NAMES.match(html, nameStart, nameEnd);
-    if (name === null || (!urlTag && name !== 'id') || get(name) !== undefined) return;
-    const raw = valueStart < 0 ? '' : html.slice(valueStart, valueEnd);
-    const value = raw.indexOf('&') === -1 ? raw : decodeAttributeValue(raw, quote);
-    attrs.push({ name, value, start: valueStart < 0 ? nameStart : valueStart, exact: value === raw });
-  };
-
-  /**
-   * Scans a tag from the first character of its name; returns the index after its '>' (or n when
-   * the file ends inside the tag, where the spec drops the tag).
-   */
-  const scanTag = (p: number, isStart: boolean): number => {
-    const nameStart = p;
-    let c = 0;
-    while (p < n && !isAsciiSpace((c = html.charCodeAt(p))) && c !== 0x2f && c !== 0x3e) p++;
-    if (isStart) {
-      tag = TAG_NAMES.match(html, nameStart, p) ?? '';
-      urlTag = URL_TAG_SET.has(tag);
-      attrs.length = 0;
-    }
-    for (;;) {
-      // Before attribute name; a '/' not followed by '>' is ignored there.
-      while (p < n && (isAsciiSpace((c = html.charCodeAt(p))) || c === 0x2f)) p++;
-      if (p >= n) return n;
-      if (c === 0x3e) {
-        p++;
-        break;
-      }
-      // Attribute name: the first character may be '=' (a parse error kept as a name).
-      const attrStart = p++;
-      while (p < n && !isAsciiSpace((c = html.charCodeAt(p))) && c !== 0x2f && c !== 0x3e && c !== 0x3d) p++;
-      const attrEnd = p;
-      while (p < n && isAsciiSpace((c = html.charCodeAt(p)))) p++;
-      if (c !== 0x3d || p >= n) {
-        if (isStart) record(attrStart, attrEnd, -1, -1, '');
-        continue;
-      }
-      p++;
-      while (p < n && isAsciiSpace((c = html.charCodeAt(p)))) p++;
-      if (p >= n) return n;
-      if (c === 0x22 || c === 0x27) {
-        const close = html.indexOf(c === 0x22 ? '"' : "'", p + 1);
-        if (close === -1) return n;
-        if (isStart) record(attrStart, attrEnd, p + 1, close, c === 0x22 ? '"' : "'");
-        p = close + 1;
-      } else if (c === 0x3e) {
-        // "x=>": a missing value is an empty one.
-        if (isStart) record(attrStart, attrEnd, p, p, '');
-      } else {
-        const valueStart = p;
-        while (p < n && !isAsciiSpace((c = html.charCodeAt(p))) && c !== 0x3e) p++;
-        if (isStart) record(attrStart, attrEnd, valueStart, p, '');
-      }
-    }
-    if (!isStart) return p;
-    finishTag();
-    if (RAW_TEXT_SET.has(tag)) return skipRawText(p, tag);
-    if (tag === 'plaintext') return n;
-    return p;
-  };
-
-  /** Index of the '<' of the end tag that closes a raw-text element (any case), or n. */
-  const skipRawText = (p: number, name: string): number => {
-    for (;;) {
-      const lt = html.indexOf('</', p);
-      if (lt === -1) return n;
-      const after = lt + 2 + name.length;
-      if (html.slice(lt + 2, after).toLowerCase() === name) {
-        const c = html.charCodeAt(after);
-        if (after >= n || isAsciiSpace(c) || c === 0x2f || c === 0x3e) return lt;
-      }
-      p = lt + 2;
-    }
-  };
-
-  let i = 0;
-  while (i < n) {
-    const lt = html.indexOf('<', i);
-    if (lt === -1) break;
-    i = lt + 1;
-    const c = html.charCodeAt(i);
-    if (isAsciiAlpha(c)) {
-      i = scanTag(i, true);
-    } else if (c === 0x2f) {
-      const d = html.charCodeAt(i + 1);
-      if (isAsciiAlpha(d)) {
-        i = scanTag(i + 1, false);
-      } else if (d === 0x3e) {
-        i += 2;
-      } else {
-        // "</ x>" is a bogus comment up to the next '>'.
-        const gt = html.indexOf('>', i);
-        i = gt === -1 ? n : gt + 1;
-      }
-    } else if (c === 0x21) {
-      if (html.startsWith('--', i + 1)) {
-        // "<!-->" and "<!--->" are complete (if abrupt) comments; otherwise up to "-->" or "--!>".
-        const body = i + 3;
-        if (html.charCodeAt(body) === 0x3e) i = body + 1;
-        else if (html.startsWith('->', body)) i = body + 2;
-        else {
-          let end = html.indexOf('--', body);
-          while (end !== -1 && !(html.charCodeAt(end + 2) === 0x3e || html.startsWith('!>', end + 2))) end = html.indexOf('--', end + 1);
-          i = end === -1 ? n : end + (html.charCodeAt(end + 2) === 0x3e ? 3 : 4);
-        }
-      } else {
-        // Doctype, CDATA outside foreign content, bogus comments: up to the next '>'.
-        const gt = html.indexOf('>', i);
-        i = gt === -1 ? n : gt + 1;
-      }
-    } else if (c === 0x3f) {
-      const gt = html.indexOf('>', i);
-      i = gt === -1 ? n : gt + 1;
-    }
-    // Any other character after '<' is text.
+    const offset = this.starts[attr]! + (this.decoded & (1 << attr) ? 0 : offsetInValue + lead);
+    const line = lineIndexOf(offset);
+    this.refs.push({ href: detach(href), line: line + 1, col: offset - lineStarts[line]! + 1, kind });
   }
-  return { refs, anchors, base };
+
+  private finishTag(): void {
+    const seen = this.seen;
+    const tag = this.tag;
+    if (seen === -1) return;
+    if (tag === Tag.Iframe || tag === Tag.Noembed || tag === Tag.Noframes || tag === Tag.Plaintext) this.skipUntil = tag;
+    if (seen === 0) return;
+    const id = this.get(Attr.Id);
+    if (id) this.anchors.push(detach(id));
+    let v: string | undefined;
+    switch (tag) {
+      case Tag.A:
+        if ((v = this.get(Attr.Name))) this.anchors.push(detach(v));
+      // falls through
+      case Tag.Area:
+        if ((v = this.get(Attr.Href)) !== undefined) this.emit(Attr.Href, v, 0, 'page');
+        break;
+      case Tag.Link:
+        if ((v = this.get(Attr.Href)) !== undefined) this.emit(Attr.Href, v, 0, hasAssetRel(this.get(Attr.Rel) ?? '') ? 'asset' : 'page');
+        break;
+      case Tag.Img:
+      case Tag.Source:
+        if ((v = this.get(Attr.Src)) !== undefined) this.emit(Attr.Src, v, 0, 'asset');
+        if ((v = this.get(Attr.Srcset)) !== undefined) for (const c of parseSrcset(v)) this.emit(Attr.Srcset, c.url, c.offset, 'asset');
+        break;
+      case Tag.Video:
+        if ((v = this.get(Attr.Poster)) !== undefined) this.emit(Attr.Poster, v, 0, 'asset');
+      // falls through
+      case Tag.Script:
+      case Tag.Audio:
+      case Tag.Track:
+        if ((v = this.get(Attr.Src)) !== undefined) this.emit(Attr.Src, v, 0, 'asset');
+        break;
+      case Tag.Iframe:
+        if ((v = this.get(Attr.Src)) !== undefined) this.emit(Attr.Src, v, 0, 'page');
+        break;
+      case Tag.Form:
+        if ((v = this.get(Attr.Action)) !== undefined) this.emit(Attr.Action, v, 0, 'page');
+        break;
+      case Tag.Meta:
+        if (this.get(Attr.HttpEquiv)?.trim().toLowerCase() === 'refresh' && (v = this.get(Attr.Content)) !== undefined) {
+          const target = parseMetaRefresh(v);
+          if (target) this.emit(Attr.Content, target.url, target.offset, 'page');
+        }
+        break;
+      case Tag.Base:
+        // Only the first <base> with an href counts (HTML "frozen base URL").
+        if (this.base === null && (v = this.get(Attr.Href)) !== undefined) this.base = detach(v.trim());
+        break;
+    }
+  }
+
+  // Text, comments and the rest carry no references.
+  ontext(): void {}
+  ontextentity(): void {}
+  oncomment(): void {}
+  oncdata(): void {}
+  ondeclaration(): void {}
+  onprocessinginstruction(): void {}
+  onend(): void {}
+}
+
+const collector = new PageCollector();
+
+export function scanPage(html: string): PageScan {
+  return collector.scan(html);
 }

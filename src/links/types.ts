@@ -35,8 +35,9 @@ export interface CheckLinksOptions {
   /** Per-request timeout for external links in ms (default 10 000). */
   timeoutMs?: number;
   /**
-   * Threads used to parse pages, counting this one. Default: every core when the site has more
-   * than WORKER_THRESHOLD pages, else 1. Tests set it to force the worker path on tiny sites.
+   * Most threads used to parse pages, counting this one. Default: every core when the site has
+   * more than WORKER_THRESHOLD pages, else 1. Workers then start only when this thread's timing of
+   * its first chunks says the rest would take longer than their start-up (see workers.ts).
    */
   threads?: number;
 }

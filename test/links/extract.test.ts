@@ -1,5 +1,5 @@
 /**
- * The streaming scanner against cheerio (parse5 with source locations, scripting off so
+ * The scanner (htmlparser2's Tokenizer) against cheerio (parse5 with source locations, scripting off so
  * <noscript> is markup): same URLs at the same line and column, same ids, on every fixture page.
  */
 import { readFileSync } from 'node:fs';
@@ -90,6 +90,32 @@ describe('scanPage details', () => {
   it('decodes character references and keeps the first of duplicate attributes', () => {
     const { refs } = scanPage('<a href="/a?x=1&amp;y=2" href="/second">x</a><a href=/b?c&copy=1>y</a>');
     expect(refs.map((r) => r.href)).toEqual(['/a?x=1&y=2', '/b?c&copy=1']);
+  });
+
+  it('points at the value when it starts with a character reference, and reads upper-case names', () => {
+    const html = '<A HREF = \'&#47;x\'>x</A>\n<IMG\n  SRC=/y.png>';
+    expect(scanPage(html).refs).toEqual([
+      { href: '/x', line: 1, col: 12, kind: 'page' },
+      { href: '/y.png', line: 3, col: 7, kind: 'asset' },
+    ]);
+  });
+
+  it('ignores markup inside iframe, noembed and noframes, and everything after plaintext', () => {
+    const html =
+      '<iframe src="/frame"><a href="/in-iframe"></a></iframe><a href="/after">a</a>' +
+      '<noembed><img src="/ne.png"></noembed><noframes><a href="/nf"></a></noframes>' +
+      '<plaintext><a href="/pt">';
+    expect(scanPage(html).refs.map((r) => r.href)).toEqual(['/frame', '/after']);
+  });
+
+  it('scans a page normally after one that ends inside an unclosed <script>', () => {
+    scanPage('<p><script>var x = "<a href=/s>');
+    expect(scanPage('<html lang="en"><body><a href="/x">x</a></body>').refs.map((r) => r.href)).toEqual(['/x']);
+  });
+
+  it('tells asset rels from page rels in link[rel]', () => {
+    const { refs } = scanPage('<link rel="Preload Stylesheet" href="/a.css"><link rel="canonical" href="/b/"><link href="/c/">');
+    expect(refs.map((r) => r.kind)).toEqual(['asset', 'page', 'page']);
   });
 
   it('takes the first <base href> only, and collects ids of any element and a[name]', () => {
