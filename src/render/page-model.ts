@@ -196,20 +196,22 @@ function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): R
   return md;
 }
 
-/** The opening of the text, for articleBody: plain text, whole words, about 300 characters. */
+/** The opening paragraphs as plain text, for articleBody: whole words, about 300 characters. */
 function summarize(html: string): string {
-  // 300 characters of text lie well within the first 4,000 of markup; no need to strip a whole page.
-  const text = html
-    .slice(0, 4000)
-    .replace(/<(figure|aside|nav)[\s\S]*?<\/\1>/g, " ")
-    .replace(/<!--[\s\S]*?-->/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, " ")
-    .trim();
+  let text = "";
+  for (const match of html.matchAll(PARAGRAPH)) {
+    text += `${match[1].replace(/<[^>]+>/g, "")} `;
+    if (text.length > 300) break;
+  }
+  text = decodeEntities(text.replace(/\s+/g, " ").trim());
   if (text.length <= 300) return text;
   return `${text.slice(0, 300).replace(/\s+\S*$/, "")}…`;
+}
+
+const PARAGRAPH = /<p>([\s\S]*?)<\/p>/g;
+const ENTITIES: Record<string, string> = { "&amp;": "&", "&quot;": '"', "&#39;": "'", "&lt;": "<", "&gt;": ">", "&nbsp;": " " };
+
+/** The few entities markdown-it's escaping produces. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(?:amp|quot|#39|lt|gt|nbsp);/g, (e) => ENTITIES[e]);
 }

@@ -60,13 +60,12 @@ function fillChrome(ctx: SiteContext, templates: Templates, page: LayoutPageMode
     chrome = { header: renderToStaticMarkup(createElement(templates.Header, { page: variant })), footer: renderToStaticMarkup(createElement(templates.Footer, { page: variant })) };
     ctx.chrome.set(current, chrome);
   }
-  return fillSlot(fillSlot(html, HEADER_SLOT, chrome.header), FOOTER_SLOT, chrome.footer);
-}
-
-/** indexOf, not a regex over the whole page: this runs on every page of the site. */
-function fillSlot(html: string, slot: string, content: string): string {
-  const at = html.indexOf(slot);
-  return at < 0 ? html : html.slice(0, at) + content + html.slice(at + slot.length);
+  // The header slot sits just after <head>, the footer slot just before </body>: searching from
+  // each end touches a few kilobytes instead of the whole page twice.
+  const header = html.indexOf(HEADER_SLOT);
+  const footer = html.lastIndexOf(FOOTER_SLOT);
+  if (header < 0 || footer < 0) return html;
+  return html.slice(0, header) + chrome.header + html.slice(header + HEADER_SLOT.length, footer) + chrome.footer + html.slice(footer + FOOTER_SLOT.length);
 }
 
 type LayoutPageModel = PageModel | NotFoundModel;
