@@ -7,10 +7,9 @@
  * memory and its CPU without ever parsing a page.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../core/worker-threads.ts';
 import { scanPage } from './extract.ts';
 import type { PageScan } from './types.ts';
 
@@ -63,21 +62,6 @@ export function scanClaimedChunks(job: ScanJob, done: (chunk: ScannedChunk) => v
  * worker starts on a two-line bootstrap that registers tsx's loader, then imports the .ts entry.
  * tsx is resolved from this file, not from the current directory, which is the user's site.
  */
-function startWorker(workerData: unknown): Worker {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const entry = new URL(fromSource ? './scan-worker.ts' : './scan-worker.js', import.meta.url);
-  if (!fromSource) return new Worker(entry, { workerData });
-  // require.resolve picks the "require" build of tsx/esm/api, whose relative imports break when
-  // loaded with import(); its "import" build sits next to it.
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-  // Dynamic import only: the bootstrap runs as CommonJS or as a module depending on the flags.
-  const bootstrap =
-    `import(${JSON.stringify(tsxApi)}).then((m) => { (m.register ?? m.default.register)(); ` +
-    `return import(${JSON.stringify(entry.href)}); });`;
-  // execArgv: [] so the parent's flags (vitest's, --input-type) do not leak into the worker.
-  return new Worker(bootstrap, { eval: true, workerData, execArgv: [] });
-}
-
 export interface ScanResult {
   /** One scan per file, in the order of `files`. */
   scans: PageScan[];
@@ -108,7 +92,7 @@ export async function scanPages(
   let wake: (() => void) | null = null;
   const startWorkers = (): void => {
     for (let t = 1; t < threads; t++) {
-      const worker = startWorker({ dir, files, counter: job.counter });
+      const worker = startWorker(import.meta.url, 'scan-worker', { dir, files, counter: job.counter });
       live++;
       worker.on('message', (chunk: ScannedChunk) => {
         accept(chunk);

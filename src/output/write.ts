@@ -14,17 +14,18 @@ const mkdirCallback = promisify(mkdirCb);
  * build never leaves a half-written dist/ behind: until the swap, the old output is untouched.
  */
 export class StagedOutput {
-  readonly dir: string;
   private readonly made = new Set<string>();
-  private constructor(private readonly out: string) {
-    this.dir = `${out}.staging-${process.pid}-${Date.now()}`;
-  }
+  private constructor(
+    private readonly out: string,
+    readonly dir: string,
+  ) {}
 
   static async create(out: string): Promise<StagedOutput> {
-    const staged = new StagedOutput(out);
+    const staged = new StagedOutput(out, `${out}.staging-${process.pid}-${Date.now()}`);
     await mkdir(staged.dir, { recursive: true });
     return staged;
   }
+
 
   async write(file: string, content: string | Uint8Array): Promise<void> {
     const path = join(this.dir, file);

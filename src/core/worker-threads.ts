@@ -1,0 +1,21 @@
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+
+/**
+ * Starts a worker thread on module `name` (without extension) that sits beside the caller,
+ * whether ppguide runs from its TypeScript sources through tsx (tests, PPGUIDE_FROM_SOURCE) or
+ * from the bundled CLI, where bin/cli-bundle.mjs emits each worker as its own entry.
+ */
+export function startWorker(callerUrl: string, name: string, workerData: unknown): Worker {
+  const fromSource = callerUrl.endsWith(".ts") || callerUrl.endsWith(".tsx");
+  const entry = new URL(`./${name}.${fromSource ? "ts" : "js"}`, callerUrl);
+  if (!fromSource) return new Worker(entry, { workerData });
+  // require.resolve picks the "require" build of tsx/esm/api, whose relative imports break when
+  // loaded with import(); its "import" build sits next to it.
+  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
+  // Dynamic import only: the bootstrap runs as CommonJS or as a module depending on the flags.
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((m) => { (m.register ?? m.default.register)(); return import(${JSON.stringify(entry.href)}); });`;
+  // execArgv: [] so the parent's flags (vitest's, --input-type) do not leak into the worker.
+  return new Worker(bootstrap, { eval: true, workerData, execArgv: [] });
+}
