@@ -32,8 +32,12 @@ async function bundle(dir) {
   const { build } = await import("esbuild");
   const staging = `${dir}.tmp-${process.pid}`;
   await build({
-    // The link checker's worker thread is a second entry beside the CLI (src/links/workers.ts looks for it there).
-    entryPoints: { main: join(packageDir, "src/cli/main.ts"), "scan-worker": join(packageDir, "src/links/scan-worker.ts") },
+    // Worker threads are entries of their own beside the CLI (src/core/worker-threads.ts looks for them there).
+    entryPoints: {
+      main: join(packageDir, "src/cli/main.ts"),
+      "scan-worker": join(packageDir, "src/links/scan-worker.ts"),
+      "scan-stream-worker": join(packageDir, "src/links/scan-stream-worker.ts"),
+    },
     outdir: staging,
     bundle: true,
     splitting: true,

@@ -13,7 +13,11 @@ import { StagedOutput } from "../output/write.ts";
 import { createSiteContext } from "../render/page-model.ts";
 import { loadTemplates, renderAlias, renderNotFound, renderRoute, type RenderedPage, type Templates } from "../render/render.tsx";
 import { PpgError, PpgErrorList } from "./errors.ts";
+import type { PageScan } from "../links/types.ts";
 import { timed, type StageTimings } from "./timing.ts";
+
+/** From this many routes, pages are scanned for links on a second thread while they render. */
+const STREAM_SCAN_THRESHOLD = 500;
 
 export interface BuildOptions {
   /** The site folder, holding site.yaml, content/ and public/. */
@@ -58,7 +62,11 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     result.pages = await timed(timings, "render", async () => renderPages(site));
   } else {
     const outDir = resolve(root, opts.out ?? "dist");
+    const checkMode = opts.checkLinks ?? manifest.site.checkLinks ?? "error";
     const staged = await StagedOutput.create(outDir);
+    // On a large site the other core scans each page for links as it is rendered, so the link
+    // check needs no second read and parse of the whole site (a worker costs more than it saves on small ones).
+    const scans = checkMode !== "off" && manifest.routes.length >= STREAM_SCAN_THRESHOLD ? new (await import("../links/index.ts")).ScanStream() : undefined;
     try {
       // Each page goes to disk as soon as it is rendered: the writes run on libuv's threads while
       // the next pages render, and memory stays flat however large the site.
@@ -67,6 +75,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
         const queue = staged.queue();
         for (const page of renderPageStream(site, {}, errors)) {
           result.pages.push({ route: page.route, file: page.file, kind: page.kind });
+          scans?.add(page.file, page.html);
           await queue.add(page.file, page.html);
         }
         await queue.flush();
@@ -83,9 +92,10 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
           { file: "_redirects", content: redirectsFile(manifest) },
         ]);
       });
-      await timed(timings, "check", () => checkOutput(staged.dir, opts.checkLinks ?? manifest.site.checkLinks ?? "error", warnings));
+      await timed(timings, "check", async () => checkOutput(staged.dir, checkMode, warnings, await scans?.finish()));
       await staged.commit();
     } catch (err) {
+      scans?.cancel();
       await staged.discard();
       throw err;
     }
@@ -166,10 +176,10 @@ export function* renderPageStream(site: LoadedSite, select: RenderSelection, err
   }
 }
 
-async function checkOutput(dir: string, mode: "error" | "warn" | "off", warnings: string[]): Promise<void> {
+async function checkOutput(dir: string, mode: "error" | "warn" | "off", warnings: string[], scans?: ReadonlyMap<string, PageScan>): Promise<void> {
   if (mode === "off") return;
   const { checkLinks, formatText } = await import("../links/index.ts");
-  const report = await checkLinks({ dir });
+  const report = await checkLinks({ dir, scans });
   if (report.problems.length === 0) return;
   const text = formatText(report);
   if (mode === "warn") {

@@ -27,8 +27,13 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
   const all = listSiteFiles(dir);
   const files = new Set(all);
   const pages = all.filter(isHtmlFile);
-  const threads = opts.threads ?? (pages.length > WORKER_THRESHOLD ? availableParallelism() : 1);
-  const { scans } = await scanPages(dir, pages, threads);
+  // Pages scanned already (by the build, as it rendered them) are not read or parsed again.
+  const known = opts.scans;
+  const unscanned = known ? pages.filter((p) => !known.has(p)) : pages;
+  const threads = opts.threads ?? (unscanned.length > WORKER_THRESHOLD ? availableParallelism() : 1);
+  const fresh = (await scanPages(dir, unscanned, threads)).scans;
+  const freshOf = new Map(unscanned.map((p, i) => [p, fresh[i]!]));
+  const scans = pages.map((p) => known?.get(p) ?? freshOf.get(p)!);
 
   const scanOf = new Map<string, PageScan>();
   pages.forEach((p, i) => scanOf.set(p, scans[i]!));

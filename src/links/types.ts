@@ -28,6 +28,11 @@ export interface LinkReport {
 
 export interface CheckLinksOptions {
   dir: string;
+  /**
+   * Scans already made of some pages (by file, relative to dir), e.g. by a build that scanned
+   * each page as it rendered it: those pages are not read or parsed again.
+   */
+  scans?: ReadonlyMap<string, PageScan>;
   /** Also fetch http(s) links. Off by default: builds must not depend on the network. */
   external?: boolean;
   /** Parallel requests for external links (default 8). */
