@@ -10,7 +10,8 @@
  * browser's EventSource would. Every round appends a line to the same article and waits for the
  * reload event; the first rounds warm the JIT and are not counted.
  */
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { writePpguideSite } from "./build.ts";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -95,29 +96,10 @@ async function projectSite(): Promise<string> {
   return dir;
 }
 
-/** A site of `n` article pages with related cards, an index of them all, and a few SVGs. */
+/** The same synthetic site `npm run bench` builds (bench/build.ts). */
 async function syntheticSite(n: number): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), `ppguide-bench-${n}-`));
-  await mkdir(join(dir, "content", "articles"), { recursive: true });
-  await mkdir(join(dir, "public", "images"), { recursive: true });
-  await cp(join(repo, "test", "fixtures", "dev-site", "public", "images"), join(dir, "public", "images"), { recursive: true });
-  const fixture = await readFile(join(repo, "test", "fixtures", "dev-site", "site.yaml"), "utf8");
-  const head = fixture.slice(0, fixture.indexOf("nav:"));
-  const path = (i: number) => `/article-${i}`;
-  const routes: string[] = [`  - path: /\n    kind: index\n    title: All articles\n    description: Every article on this synthetic site.\n    columns: 3\n    cards: [${Array.from({ length: n }, (_, i) => path(i)).join(", ")}]`];
-  const writes: Promise<void>[] = [];
-  const paragraph = "Puerto Plata sits between the mountain and the sea, with a fort, a cable car, beaches and a Malecón that fills up at sunset. ".repeat(6);
-  for (let i = 0; i < n; i++) {
-    const related = [1, 2, 3].map((d) => path((i + d) % n));
-    routes.push(
-      `  - path: ${path(i)}\n    kind: article\n    title: Article ${i}\n    description: The description of article ${i}.\n    image: { src: /images/hero.svg, alt: Hero ${i} }\n    author: desk\n    dates: { created: 2024-01-01, published: 2024-01-02, modified: 2024-02-01 }\n    content: articles/a${i}.md\n    related: [${related.join(", ")}]`,
-    );
-    const body = `---\nsection: Travel\n---\n\n${paragraph}\n\n## Getting there\n\n${paragraph} See [the next article](${related[0]}).\n\n## Where to eat\n\n${paragraph}\n\n![A view](/images/hero.svg)\n`;
-    writes.push(writeFile(join(dir, "content", "articles", `a${i}.md`), body));
-  }
-  await Promise.all(writes);
-  const nav = `nav:\n  - label: Guides\n    items:\n      - { label: First, path: ${path(0)} }\n\nsearch: [${path(0)}, ${path(1)}]\n\n`;
-  await writeFile(join(dir, "site.yaml"), `${head}${nav}routes:\n${routes.join("\n\n")}\n`);
+  await writePpguideSite(dir, n);
   return dir;
 }
 
@@ -128,7 +110,7 @@ const fmt = (xs: number[]) => `${median(xs).toFixed(0).padStart(4)} ms (p90 ${p9
 const sizes = process.argv.slice(2).map(Number).filter((x) => x > 0);
 const runs: { name: string; make: () => Promise<string>; article: string }[] = [
   { name: "project site", make: projectSite, article: "travel/paseo-dona-blanca-puerto-plata.md" },
-  ...(sizes.length ? sizes : [4000]).map((n) => ({ name: `synthetic ${n}`, make: () => syntheticSite(n), article: "articles/a17.md" })),
+  ...(sizes.length ? sizes : [4000]).map((n) => ({ name: `synthetic ${n}`, make: () => syntheticSite(n), article: "articles/article-17.md" })),
 ];
 
 const results: Figures[] = [];
