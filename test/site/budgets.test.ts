@@ -1,0 +1,75 @@
+import { load } from "cheerio";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { build, type BuiltPage } from "../../src/core/build.ts";
+import { ROOT } from "./built-site.ts";
+
+// Issue 10: page weight budgets on the built site, as a phone on a slow connection receives it.
+let out: string;
+let pages: (BuiltPage & { html: string })[];
+const gz = async (file: string) => gzipSync(await readFile(join(out, decodeURI(file)))).length;
+
+beforeAll(async () => {
+  out = join(await mkdtemp(join(tmpdir(), "ppguide-budgets-")), "dist");
+  const result = await build({ root: ROOT, out });
+  pages = await Promise.all(result.pages.filter((p) => p.kind !== "alias").map(async (p) => ({ ...p, html: await readFile(join(out, p.file), "utf8") })));
+});
+afterAll(() => rm(join(out, ".."), { recursive: true, force: true }));
+
+/** Bytes sent for a page: its HTML, stylesheet, scripts and local images, gzipped (third parties excluded). */
+async function transferred(html: string): Promise<number> {
+  const $ = load(html);
+  const local = (v?: string) => (v && v.startsWith("/") && !v.startsWith("//") ? [v] : []);
+  const files = new Set([
+    ...$('link[rel="stylesheet"]').map((_, el) => local(el.attribs.href)).get(),
+    ...$("script[src]").map((_, el) => local(el.attribs.src)).get(),
+    ...$("img").map((_, el) => local(el.attribs.src)).get(),
+  ]);
+  let total = gzipSync(html).length;
+  for (const f of files) total += await gz(f);
+  return total;
+}
+
+describe("page weight budgets", () => {
+  it("home page under 200 KB and every other page under 150 KB transferred", async () => {
+    const over: string[] = [];
+    for (const p of pages) {
+      const bytes = await transferred(p.html);
+      const budget = p.route === "/" ? 200 * 1024 : 150 * 1024;
+      if (bytes > budget) over.push(`${p.route}: ${(bytes / 1024).toFixed(0)} KB`);
+    }
+    expect(over).toEqual([]);
+  });
+
+  it("CSS under 20 KB gzipped, first-party JS under 15 KB gzipped per page", async () => {
+    const $ = load(pages[0].html);
+    expect(await gz($('link[rel="stylesheet"]').attr("href")!)).toBeLessThan(20 * 1024);
+    for (const p of pages) {
+      let js = 0;
+      for (const el of load(p.html)("script[src]").toArray()) js += await gz(el.attribs.src);
+      expect(js, p.route).toBeLessThan(15 * 1024);
+    }
+  });
+
+  it("every image has a width and a height, so nothing shifts as it loads", () => {
+    for (const p of pages) {
+      const $ = load(p.html);
+      const missing = $("img").filter((_, el) => !el.attribs.width || !el.attribs.height).map((_, el) => el.attribs.src).get();
+      expect(missing, p.route).toEqual([]);
+    }
+  });
+
+  it("HTML carries no indentation or blank lines outside the article text", () => {
+    for (const p of pages) expect(p.html.match(/>\n\s+</g) ?? [], p.route).toEqual([]);
+  });
+
+  it("stylesheets and scripts carry content hashes, so hosts may cache them forever", () => {
+    const $ = load(pages[0].html);
+    const assets = [...$('link[rel="stylesheet"]').map((_, el) => el.attribs.href).get(), ...$("script[src]").map((_, el) => el.attribs.src).get()];
+    expect(assets.length).toBeGreaterThan(1);
+    for (const a of assets) expect(a).toMatch(/^\/assets\/[\w-]+\.[0-9a-f]{10}\.(css|js)$/);
+  });
+});
