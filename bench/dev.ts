@@ -11,6 +11,7 @@
  * reload event; the first rounds warm the JIT and are not counted.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { readDevEvents, type DevEvent } from "../test/helpers/dev-events.ts";
 import { writePpguideSite } from "./build.ts";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -37,24 +38,9 @@ async function measure(name: string, root: string, article: string): Promise<Fig
   const firstBuildMs = performance.now() - started;
   if (!dev.initial.ok) throw new Error(`${name} does not build:\n${dev.initial.errors.map((e) => e.format()).join("\n")}`);
 
-  const ctrl = new AbortController();
-  const res = await fetch(new URL("/__ppguide/events", dev.url), { signal: ctrl.signal });
-  // Read the stream in the background and stamp each event on arrival.
-  const arrivals: { event: string; at: number }[] = [];
-  void (async () => {
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = "";
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += value;
-      for (let at = buffer.indexOf("\n\n"); at >= 0; at = buffer.indexOf("\n\n")) {
-        const event = /^event: (.*)$/m.exec(buffer.slice(0, at))?.[1];
-        if (event) arrivals.push({ event, at: performance.now() });
-        buffer = buffer.slice(at + 2);
-      }
-    }
-  })();
+  // Every event, stamped on arrival.
+  const arrivals: DevEvent[] = [];
+  const stream = await readDevEvents(dev.url, (e) => arrivals.push(e));
   /** The first reload event that arrived after `since`. */
   const nextReload = async (since: number): Promise<number> => {
     for (;;) {
@@ -85,7 +71,7 @@ async function measure(name: string, root: string, article: string): Promise<Fig
     extra += arrivals.filter((a) => a.event === "reload" && a.at > reloaded).length;
   }
   if (extra) console.warn(`${name}: ${extra} extra reload event(s) for ${ROUNDS + WARMUP} saves`);
-  ctrl.abort();
+  stream.close();
   await dev.close();
   return figures;
 }

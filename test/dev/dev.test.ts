@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { load } from "cheerio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDev, type DevHandle, type RebuildReport } from "../../src/dev/index.ts";
+import { readDevEvents } from "../helpers/dev-events.ts";
 
 const FIXTURE = new URL("../fixtures/dev-site/", import.meta.url).pathname;
 
@@ -16,28 +17,13 @@ interface SseEvent {
 
 /** Reads the dev server's event stream with fetch, as a browser's EventSource would. */
 async function openEvents(url: string) {
-  const ctrl = new AbortController();
-  const res = await fetch(new URL("/__ppguide/events", url), { signal: ctrl.signal });
-  expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
   const events: SseEvent[] = [];
   let wake: (() => void) | undefined;
-  void (async () => {
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = "";
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += value;
-      for (let at = buffer.indexOf("\n\n"); at >= 0; at = buffer.indexOf("\n\n")) {
-        const frame = buffer.slice(0, at);
-        buffer = buffer.slice(at + 2);
-        const event = /^event: (.*)$/m.exec(frame)?.[1];
-        const data = /^data: (.*)$/m.exec(frame)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data) });
-        wake?.();
-      }
-    }
-  })();
+  const stream = await readDevEvents(url, (e) => {
+    if (e.data !== undefined) events.push({ event: e.event, data: e.data });
+    wake?.();
+  });
+  expect(stream.contentType).toMatch(/^text\/event-stream/);
   let cursor = 0;
   return {
     /** The next event with this name after the ones already consumed. */
@@ -55,7 +41,7 @@ async function openEvents(url: string) {
         });
       }
     },
-    close: () => ctrl.abort(),
+    close: stream.close,
   };
 }
 
