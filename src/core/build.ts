@@ -28,7 +28,6 @@ export interface BuildOptions {
   write?: boolean;
   /** Overrides site.checkLinks. */
   checkLinks?: "error" | "warn" | "off";
-  log?: (line: string) => void;
 }
 
 export interface BuildResult {

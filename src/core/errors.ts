@@ -16,8 +16,7 @@ export type ErrorCode =
   | "RecipeFigures"
   | "AssetMissing"
   | "TemplateFailed"
-  | "BrokenLink"
-  | "UsageError";
+  | "BrokenLink";
 
 export interface SourceLocation {
   /** Path relative to the site root, with forward slashes. */
