@@ -114,7 +114,7 @@ ${routes.join("\n")}
 }
 
 /** The same Markdown for Eleventy, with a Nunjucks layout holding the same head, nav and footer. */
-async function writeEleventySite(dir: string, n: number): Promise<void> {
+export async function writeEleventySite(dir: string, n: number): Promise<void> {
   await mkdir(join(dir, "src/articles"), { recursive: true });
   await mkdir(join(dir, "src/_includes"), { recursive: true });
   await mkdir(join(dir, "src/images"), { recursive: true });

@@ -36,7 +36,6 @@ async function bundle(dir) {
     entryPoints: {
       main: join(packageDir, "src/cli/main.ts"),
       "scan-worker": join(packageDir, "src/links/scan-worker.ts"),
-      "scan-stream-worker": join(packageDir, "src/links/scan-stream-worker.ts"),
     },
     outdir: staging,
     bundle: true,

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ImageService } from "../assets/images.ts";
 import { listPublicFiles } from "../assets/public-files.ts";
@@ -9,15 +10,12 @@ import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-source.ts";
 import { buildAssets, scriptsFor, type SiteAssets } from "../output/assets.ts";
 import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
-import { StagedOutput } from "../output/write.ts";
+import { StagedOutput, type WrittenFiles } from "../output/write.ts";
 import { createSiteContext } from "../render/page-model.ts";
 import { loadTemplates, renderAlias, renderNotFound, renderRoute, type RenderedPage, type Templates } from "../render/render.tsx";
 import { PpgError, PpgErrorList } from "./errors.ts";
 import type { PageScan } from "../links/types.ts";
 import { timed, type StageTimings } from "./timing.ts";
-
-/** From this many routes, pages are scanned for links on a second thread while they render. */
-const STREAM_SCAN_THRESHOLD = 500;
 
 export interface BuildOptions {
   /** The site folder, holding site.yaml, content/ and public/. */
@@ -63,38 +61,45 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     const outDir = resolve(root, opts.out ?? "dist");
     const checkMode = opts.checkLinks ?? manifest.site.checkLinks ?? "error";
     const staged = await StagedOutput.create(outDir);
-    // On a large site the other core scans each page for links as it is rendered, so the link
-    // check needs no second read and parse of the whole site (a worker costs more than it saves on small ones).
-    const scans = checkMode !== "off" && manifest.routes.length >= STREAM_SCAN_THRESHOLD ? new (await import("../links/index.ts")).ScanStream() : undefined;
+    // Each page is scanned for links as it is rendered, so the link check reads nothing back.
+    const scans = checkMode === "off" ? undefined : new Map<string, PageScan>();
+    const scanPage = scans && (await import("../links/extract.ts")).scanPage;
+    const writer = staged.writer();
     try {
-      // Each page goes to disk as soon as it is rendered: the writes run on libuv's threads while
-      // the next pages render, and memory stays flat however large the site.
+      // Each page goes to the writer as soon as it is rendered: the writes run on libuv's threads
+      // while the next pages render, and memory stays flat however large the site.
       await timed(timings, "render", async () => {
         const errors: PpgError[] = [];
-        const queue = staged.queue();
         for (const page of renderPageStream(site, {}, errors)) {
           result.pages.push({ route: page.route, file: page.file, kind: page.kind });
-          scans?.add(page.file, page.html);
-          await queue.add(page.file, page.html);
+          scans?.set(page.file, scanPage!(page.html));
+          await writer.add(page.file, page.html);
         }
-        await queue.flush();
         if (errors.length) throw new PpgErrorList(dedupe(errors));
       });
       await timed(timings, "write", async () => {
-        await staged.copyDir(join(root, "public"));
-        await staged.writeAll([
+        for (const url of publicFiles) {
+          const from = join(root, "public", decodeURI(url));
+          if (scans && /\.html?$/i.test(url)) scans.set(url.slice(1), scanPage!(readFileSync(from, "utf8")));
+          await writer.copy(from, url.slice(1));
+        }
+        for (const { file, content } of [
           { file: assets.css.url.slice(1), content: assets.css.content },
           ...assets.scripts.map((s) => ({ file: s.url.slice(1), content: s.content })),
           ...(await raster.files()),
           { file: "sitemap.xml", content: sitemapXml(manifest) },
           { file: "robots.txt", content: robotsTxt(manifest) },
           { file: "_redirects", content: redirectsFile(manifest) },
-        ]);
+        ]) {
+          await writer.add(file, content);
+        }
+        await writer.flush();
       });
-      await timed(timings, "check", async () => checkOutput(staged.dir, checkMode, warnings, await scans?.finish()));
-      await staged.commit();
+      const written = [writer.files()];
+      if (scans && checkMode !== "off") await timed(timings, "check", async () => checkOutput(staged.dir, written, checkMode, warnings, scans));
+      await staged.commit(written);
     } catch (err) {
-      scans?.cancel();
+      await writer.flush().catch(() => {});
       await staged.discard();
       throw err;
     }
@@ -175,10 +180,9 @@ export function* renderPageStream(site: LoadedSite, select: RenderSelection, err
   }
 }
 
-async function checkOutput(dir: string, mode: "error" | "warn" | "off", warnings: string[], scans?: ReadonlyMap<string, PageScan>): Promise<void> {
-  if (mode === "off") return;
+async function checkOutput(dir: string, written: WrittenFiles[], mode: "error" | "warn", warnings: string[], scans: ReadonlyMap<string, PageScan>): Promise<void> {
   const { checkLinks, formatText } = await import("../links/index.ts");
-  const report = await checkLinks({ dir, scans });
+  const report = await checkLinks({ dir, files: written.flatMap((w) => w.produced), scans });
   if (report.problems.length === 0) return;
   const text = formatText(report);
   if (mode === "warn") {

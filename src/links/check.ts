@@ -16,15 +16,7 @@ import { scanPages, WORKER_THRESHOLD } from './workers.ts';
 
 export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
   const dir = resolvePath(opts.dir);
-  let stat;
-  try {
-    stat = statSync(dir);
-  } catch {
-    throw linkCheckErrors.dirNotFound(opts.dir);
-  }
-  if (!stat.isDirectory()) throw linkCheckErrors.notADirectory(opts.dir);
-
-  const all = listSiteFiles(dir);
+  const all = opts.files ? [...opts.files].sort() : listDir(dir, opts.dir);
   const files = new Set(all);
   const pages = all.filter(isHtmlFile);
   // Pages scanned already (by the build, as it rendered them) are not read or parsed again.
@@ -90,6 +82,17 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
 
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.col - b.col));
   return { pages: pages.length, references, problems };
+}
+
+function listDir(dir: string, given: string): string[] {
+  let stat;
+  try {
+    stat = statSync(dir);
+  } catch {
+    throw linkCheckErrors.dirNotFound(given);
+  }
+  if (!stat.isDirectory()) throw linkCheckErrors.notADirectory(given);
+  return listSiteFiles(dir);
 }
 
 function missingTarget(file: string, ref: RawRef, path: string, fragment: string | null, suggester: PathSuggester): LinkProblem {

@@ -4,5 +4,4 @@ export { runCheckLinksCommand, EXIT_BROKEN, EXIT_CLEAN, EXIT_USAGE } from './com
 export { formatJson, formatProblem, formatSummary, formatText } from './report.ts';
 export { LinkCheckError, type LinkCheckErrorCode } from './errors.ts';
 export { scanPage } from './extract.ts';
-export { ScanStream } from './scan-stream.ts';
 export type { CheckLinksOptions, LinkProblem, LinkReason, LinkReport } from './types.ts';

@@ -33,6 +33,11 @@ export interface CheckLinksOptions {
    * each page as it rendered it: those pages are not read or parsed again.
    */
   scans?: ReadonlyMap<string, PageScan>;
+  /**
+   * The site's files, relative to dir: a build that knows them passes them instead of having
+   * the folder listed (it may not have written them there yet).
+   */
+  files?: readonly string[];
   /** Also fetch http(s) links. Off by default: builds must not depend on the network. */
   external?: boolean;
   /** Parallel requests for external links (default 8). */

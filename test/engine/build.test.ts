@@ -1,5 +1,5 @@
 import { load, type CheerioAPI } from "cheerio";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/core/build.ts";
@@ -155,6 +155,49 @@ describe("a built fixture site", () => {
     expect($("h1").text()).toBe("Page not found");
     expect($('meta[name="robots"]').attr("content")).toBe("noindex");
     expect($("nav.site-nav").length).toBe(1);
+  });
+});
+
+describe("a rebuild over an existing output", () => {
+  it("rewrites only the pages that changed, removes what the site no longer has, and matches a fresh build", async () => {
+    const root = await copyFixture("basic-site");
+    const dist = join(root, "dist");
+    await build({ root, out: dist });
+    const inode = async (file: string) => (await stat(join(dist, file))).ino;
+    const [home, beaches, flan] = await Promise.all(["index.html", "beaches/index.html", "flan-recipe/index.html"].map(inode));
+    // Leftovers of an older site, one of them a file where the new site needs a folder.
+    await writeFile(join(dist, "gone.html"), "old");
+    await mkdir(join(dist, "old-folder/deeper"), { recursive: true });
+    await writeFile(join(dist, "old-folder/deeper/index.html"), "old");
+    await writeFile(join(dist, "flan-recipe/index.html"), "tampered");
+    await edit(join(root, "content/articles/beaches.md"), "Our favourite beaches", "Our very favourite beaches");
+
+    await build({ root, out: dist });
+
+    expect(await inode("index.html")).toBe(home); // untouched: the same file, not a copy
+    expect(await inode("beaches/index.html")).not.toBe(beaches);
+    expect(await readFile(join(dist, "beaches/index.html"), "utf8")).toContain("Our very favourite beaches");
+    expect(await inode("flan-recipe/index.html")).not.toBe(flan);
+    const files = (await readdir(dist, { recursive: true })).sort();
+    expect(files).not.toContain("gone.html");
+    expect(files.some((f) => f.startsWith("old-folder"))).toBe(false);
+    expect((await readdir(root)).filter((f) => f.startsWith("dist."))).toEqual([]);
+
+    const fresh = join(root, "fresh");
+    await build({ root, out: fresh });
+    expect(files).toEqual((await readdir(fresh, { recursive: true })).sort());
+    for (const f of files.filter((f) => f.endsWith(".html"))) expect(await readFile(join(dist, f), "utf8"), f).toBe(await readFile(join(fresh, f), "utf8"));
+  });
+
+  it("replaces a folder by a file and a file by a folder", async () => {
+    const root = await copyFixture("basic-site");
+    const dist = join(root, "dist");
+    await mkdir(join(dist, "robots.txt"), { recursive: true });
+    await writeFile(join(dist, "robots.txt/index.html"), "old");
+    await writeFile(join(dist, "beaches"), "a file where a folder belongs");
+    await build({ root, out: dist });
+    expect(await readFile(join(dist, "robots.txt"), "utf8")).toMatch(/Sitemap:/);
+    expect(await readFile(join(dist, "beaches/index.html"), "utf8")).toContain("The Best Beaches");
   });
 });
 
