@@ -57,6 +57,12 @@ describe("a built fixture site", () => {
     expect(post.articleBody).toMatch(/^Our favourite beaches/);
   });
 
+  it("loads the logo eagerly on every page but the home page, whichever renders first", async () => {
+    expect((await page("index.html"))("img.brand-logo").attr("loading")).toBe("lazy");
+    // guides is in no menu, so it shares the header variant the home page rendered first.
+    for (const file of ["guides/index.html", "beaches/index.html", "404.html"]) expect((await page(file))("img.brand-logo").attr("loading"), file).toBe("eager");
+  });
+
   it("renders the layout: nav dropdowns, search box, footer", async () => {
     const $ = await page("beaches/index.html");
     expect($("a.brand").attr("href")).toBe("/");
