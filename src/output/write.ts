@@ -1,4 +1,4 @@
-import { copyFile as copyFileCb, mkdir as mkdirCb, readFileSync, statSync, writeFile as writeFileCb, existsSync, readdirSync } from "node:fs";
+import { copyFile as copyFileCb, mkdir as mkdirCb, mkdirSync, readFileSync, statSync, writeFile as writeFileCb, existsSync, readdirSync } from "node:fs";
 import { mkdir, rename, rm, rmdir, unlink } from "node:fs/promises";
 import { promisify } from "node:util";
 import { dirname, join, relative } from "node:path";
@@ -48,9 +48,9 @@ export class StagedOutput {
     readonly mode: OutputMode,
   ) {}
 
-  static async create(out: string): Promise<StagedOutput> {
+  static create(out: string): StagedOutput {
     const staged = new StagedOutput(out, `${out}.staging-${process.pid}-${Date.now()}`, existsSync(out) ? "update" : "fresh");
-    await mkdir(staged.dir, { recursive: true });
+    mkdirSync(staged.dir, { recursive: true });
     return staged;
   }
 
@@ -66,12 +66,12 @@ export class StagedOutput {
    * Makes the output exactly the new site: files no writer produced are deleted, staged files
    * moved in. Each move replaces one file atomically, so a reader never sees a half-written page.
    */
-  async commit(written: WrittenFiles[]): Promise<void> {
+  async commit(written: WrittenFiles): Promise<void> {
     if (this.mode === "fresh") {
       await rename(this.dir, this.out);
       return;
     }
-    const produced = new Set(written.flatMap((w) => w.produced));
+    const produced = new Set(written.produced);
     const needed = new Set<string>();
     for (const file of produced) for (let d = dirname(file); d !== "." && !needed.has(d); d = dirname(d)) needed.add(d);
     // Stale entries go first, so that a file can take the place of an old folder and vice versa.
@@ -95,12 +95,10 @@ export class StagedOutput {
       return made;
     };
     await Promise.all(
-      written.flatMap((w) =>
-        w.staged.map(async ([file, name]) => {
-          await dirOf(file);
-          await rename(join(this.dir, name), join(this.out, file));
-        }),
-      ),
+      written.staged.map(async ([file, name]) => {
+        await dirOf(file);
+        await rename(join(this.dir, name), join(this.out, file));
+      }),
     );
     await rmdir(this.dir);
   }

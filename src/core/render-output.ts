@@ -1,0 +1,80 @@
+import { join } from "node:path";
+import { ImageService } from "../assets/images.ts";
+import type { PageScan } from "../links/types.ts";
+import type { RouteEntry } from "../manifest/types.ts";
+import { scriptsFor } from "../output/assets.ts";
+import type { StageWriter } from "../output/write.ts";
+import { createSiteContext } from "../render/page-model.ts";
+import { renderAlias, renderNotFound, renderRoute, type RenderedPage } from "../render/render.tsx";
+import { PpgError, PpgErrorList } from "./errors.ts";
+import type { LoadedSite } from "./site.ts";
+
+export type BuiltPage = Omit<RenderedPage, "html"> & { html?: string };
+
+export interface RenderSelection {
+  /** Default: every route. */
+  routes?: Iterable<RouteEntry>;
+  /** Default true: the redirect page of every alias. */
+  aliases?: boolean;
+  /** Default true: the 404 page. */
+  notFound?: boolean;
+}
+
+/** The render stage, for all pages or some of them; throws every problem found at once. */
+export function renderPages(site: LoadedSite, select: RenderSelection = {}): RenderedPage[] {
+  const errors: PpgError[] = [];
+  const rendered = [...renderPageStream(site, select, errors)];
+  if (errors.length) throw new PpgErrorList(dedupe(errors));
+  return rendered;
+}
+
+/**
+ * Renders pages one at a time, so a build can write each page as soon as it exists instead of
+ * holding the whole site in memory. Problems are pushed to `errors`; the caller fails once the
+ * stream ends (a build then discards its staging folder).
+ */
+export function* renderPageStream(site: LoadedSite, select: RenderSelection, errors: PpgError[]): Generator<RenderedPage> {
+  const { manifest, assets, templates } = site;
+  const images = new ImageService(join(site.root, "public"), site.publicFiles, site.raster);
+  const ctx = createSiteContext(manifest, site.content, images, (kind) => ({ css: assets.css.url, scripts: scriptsFor(kind, assets.scripts) }));
+  for (const route of select.routes ?? manifest.routes) yield renderRoute(ctx, templates, route, errors);
+  if (select.aliases !== false) for (const a of manifest.aliases ?? []) yield renderAlias(ctx, templates, a.from, a.to);
+  if (select.notFound !== false) yield renderNotFound(ctx, templates);
+  for (const src of images.missing) {
+    errors.push(new PpgError("AssetMissing", `image '${src}' is not a file under public/`, { hint: "Add the file to public/ or fix the path in site.yaml or the listings file that names it." }));
+  }
+}
+
+export interface RenderedOutput {
+  pages: BuiltPage[];
+  /** Each page's links and anchors, when the build checks links. */
+  scans: [string, PageScan][];
+  errors: PpgError[];
+}
+
+/**
+ * Renders the selected pages into a writer, one at a time: each page is scanned for links while
+ * it is in memory (so the link check reads nothing back) and handed to the writer, whose writes
+ * run on libuv's threads while the next pages render. Memory stays flat however large the site.
+ */
+export async function renderToOutput(site: LoadedSite, select: RenderSelection, writer: StageWriter, scan?: (html: string) => PageScan): Promise<RenderedOutput> {
+  const out: RenderedOutput = { pages: [], scans: [], errors: [] };
+  for (const page of renderPageStream(site, select, out.errors)) {
+    out.pages.push({ route: page.route, file: page.file, kind: page.kind });
+    if (scan) out.scans.push([page.file, scan(page.html)]);
+    await writer.add(page.file, page.html);
+  }
+  await writer.flush();
+  return out;
+}
+
+/** The same problem found on several threads or pages is reported once. */
+export function dedupe(errors: PpgError[]): PpgError[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    const key = e.format();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,47 @@
+import { join } from "node:path";
+import { listPublicFiles } from "../assets/public-files.ts";
+import { RasterPipeline, referencedText } from "../assets/raster.ts";
+import { loadContent, type ContentIndex } from "../content/load.ts";
+import { checkCrossReferences } from "../manifest/cross-references.ts";
+import { loadManifest } from "../manifest/load.ts";
+import type { Manifest } from "../manifest/types.ts";
+import type { YamlSource } from "../manifest/yaml-source.ts";
+import { buildAssets, type SiteAssets } from "../output/assets.ts";
+import { loadTemplates, type Templates } from "../render/render.tsx";
+import { PpgErrorList } from "./errors.ts";
+import { timed, type StageTimings } from "./timing.ts";
+
+/** Everything rendering needs, loaded and checked: build() renders it all once; dev mode keeps it and re-renders parts. */
+export interface LoadedSite {
+  root: string;
+  manifest: Manifest;
+  source: YamlSource;
+  content: ContentIndex;
+  publicFiles: Set<string>;
+  assets: SiteAssets;
+  templates: Templates;
+  raster: RasterPipeline;
+}
+
+/**
+ * The load, validate and content stages. `templates` lets dev mode load the templates through a
+ * fresh module graph, so TSX edits take effect without restarting.
+ */
+export async function loadSite(root: string, timings: StageTimings = {}, opts: { templates?: () => Promise<Templates> } = {}): Promise<LoadedSite> {
+  const { manifest, source } = await timed(timings, "load", () => loadManifest(root));
+  await timed(timings, "validate", async () => {
+    const problems = checkCrossReferences(manifest, source);
+    if (problems.length) throw new PpgErrorList(problems);
+  });
+  const [content, publicFiles, assets, templates] = await timed(timings, "content", () =>
+    Promise.all([loadContent(root, manifest, source), listPublicFiles(root), buildAssets(), (opts.templates ?? loadTemplates)()]),
+  );
+  // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
+  const raster = createRaster(root);
+  await timed(timings, "content", () => raster.prepare(publicFiles, referencedText(manifest, content)));
+  return { root, manifest, source, content, publicFiles, assets, templates, raster };
+}
+
+export function createRaster(root: string): RasterPipeline {
+  return new RasterPipeline(join(root, "public"), join(root, ".ppguide-cache", "images"));
+}
