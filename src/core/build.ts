@@ -55,7 +55,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 
   const outDir = resolve(root, opts.out ?? "dist");
   const checkMode = opts.checkLinks ?? manifest.site.checkLinks ?? "error";
-  const scanPage = checkMode === "off" ? undefined : (await import("../links/extract.ts")).scanPage;
+  const scanPage = checkMode === "off" ? undefined : (await import("../links/extract.ts")).pageScanner();
   const staged = StagedOutput.create(outDir);
   const writer = staged.writer();
   try {

@@ -57,11 +57,11 @@ export interface RenderedOutput {
  * it is in memory (so the link check reads nothing back) and handed to the writer, whose writes
  * run on libuv's threads while the next pages render. Memory stays flat however large the site.
  */
-export async function renderToOutput(site: LoadedSite, select: RenderSelection, writer: StageWriter, scan?: (html: string) => PageScan): Promise<RenderedOutput> {
+export async function renderToOutput(site: LoadedSite, select: RenderSelection, writer: StageWriter, scan?: (html: string, shared?: RenderedPage["shared"]) => PageScan): Promise<RenderedOutput> {
   const out: RenderedOutput = { pages: [], scans: [], errors: [] };
   for (const page of renderPageStream(site, select, out.errors)) {
     out.pages.push({ route: page.route, file: page.file, kind: page.kind });
-    if (scan) out.scans.push([page.file, scan(page.html)]);
+    if (scan) out.scans.push([page.file, scan(page.html, page.shared)]);
     await writer.add(page.file, page.html);
   }
   await writer.flush();

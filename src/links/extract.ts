@@ -318,3 +318,45 @@ const collector = new PageCollector();
 export function scanPage(html: string): PageScan {
   return collector.scan(html);
 }
+
+/**
+ * The same scan as scanPage(html), for a page some of whose parts (a layout's header and footer,
+ * at tag boundaries) recur on many pages: each such part is tokenized once and its scan reused,
+ * moved to where it sits in this page; only the rest of the page is tokenized. `cache` holds the
+ * parts' scans, by their text, from page to page.
+ */
+export function scanPageWithShared(html: string, shared: readonly { at: number; html: string }[], cache: Map<string, PageScan>): PageScan {
+  const out: PageScan = { refs: [], anchors: [], base: null };
+  // Line number and line start at `counted`: newlines are counted once, left to right.
+  let line = 1;
+  let lineStart = 0;
+  let counted = 0;
+  const add = (scan: PageScan, at: number): void => {
+    for (let nl = html.indexOf('\n', counted); nl !== -1 && nl < at; nl = html.indexOf('\n', nl + 1)) {
+      line++;
+      lineStart = nl + 1;
+    }
+    counted = at;
+    const lines = line - 1;
+    const cols = at - lineStart;
+    for (const ref of scan.refs) out.refs.push(lines === 0 && cols === 0 ? ref : { ...ref, line: ref.line + lines, col: ref.line === 1 ? ref.col + cols : ref.col });
+    for (const anchor of scan.anchors) out.anchors.push(anchor);
+    out.base ??= scan.base;
+  };
+  let pos = 0;
+  for (const part of shared) {
+    if (part.at > pos) add(collector.scan(html.slice(pos, part.at)), pos);
+    let scan = cache.get(part.html);
+    if (!scan) cache.set(part.html, (scan = collector.scan(part.html)));
+    add(scan, part.at);
+    pos = part.at + part.html.length;
+  }
+  if (pos < html.length) add(collector.scan(html.slice(pos)), pos);
+  return out;
+}
+
+/** Scans a build's pages as they render, reusing the scans of the parts they share. */
+export function pageScanner(): (html: string, shared?: readonly { at: number; html: string }[]) => PageScan {
+  const cache = new Map<string, PageScan>();
+  return (html, shared) => (shared?.length ? scanPageWithShared(html, shared, cache) : scanPage(html));
+}

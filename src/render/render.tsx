@@ -16,6 +16,13 @@ export interface RenderedPage {
   file: string;
   html: string;
   kind: RouteEntry["kind"] | "alias" | "404";
+  /** Parts of `html` that many pages share (the header and footer), and where they start in it. */
+  shared?: SharedPart[];
+}
+
+export interface SharedPart {
+  at: number;
+  html: string;
 }
 
 const DOCTYPE = "<!doctype html>";
@@ -32,27 +39,31 @@ export function loadTemplates(): Promise<Templates> {
 export function renderRoute(ctx: SiteContext, templates: Templates, route: RouteEntry, errors: PpgError[]): RenderedPage {
   const model = buildPageModel(ctx, route, errors);
   const Page = templates.pages[model.kind] as ComponentType<{ page: PageModel }>;
-  let body: string;
+  let inner: string;
   try {
-    body = fillChrome(ctx, templates, model, renderToStaticMarkup(createElement(templates.Layout, { page: model }, createElement(Page, { page: model }))));
+    inner = renderToStaticMarkup(createElement(templates.Layout, { page: model }, createElement(Page, { page: model })));
   } catch (err) {
     errors.push(new PpgError("TemplateFailed", `rendering ${route.path} failed: ${(err as Error).message}`, { hint: "Fix the template named in the stack trace; run with --verbose to see it." }));
-    body = "";
+    inner = "";
   }
-  const placement = { banner: 0 };
-  const html = body.replace(DIRECTIVE_PLACEHOLDER, (_m, name: string, arg?: string) => renderDirective(ctx, templates, route, name, arg ? decodeURIComponent(arg) : "", placement, errors));
-  return { route: route.path, file: outputFileFor(route.path), html: DOCTYPE + html, kind: route.kind };
+  if (inner.includes(DIRECTIVE_MARK)) {
+    const placement = { banner: 0 };
+    inner = inner.replace(DIRECTIVE_PLACEHOLDER, (_m, name: string, arg?: string) => renderDirective(ctx, templates, route, name, arg ? decodeURIComponent(arg) : "", placement, errors));
+  }
+  return { route: route.path, file: outputFileFor(route.path), kind: route.kind, ...fillChrome(ctx, templates, model, inner) };
 }
 
+const DIRECTIVE_MARK = "<!--ppg:";
 const HEADER_SLOT = '<template data-slot="header"></template>';
 const FOOTER_SLOT = '<template data-slot="footer"></template>';
 
 /**
- * Fills the layout's header and footer slots. They depend only on the site and on which nav link
- * is the current page (and on whether the logo loads eagerly), so each variant is rendered once per build: on a 1,000-page site that is
- * 21 renders instead of 2,000.
+ * Fills the layout's header and footer slots and adds the doctype. The header and footer depend
+ * only on the site, on which nav link is the current page and on whether the logo loads eagerly,
+ * so each variant is rendered once per build: on a 1,000-page site that is 21 renders instead of
+ * 2,000. Where they landed is returned too, so the link scan can reuse their scans.
  */
-function fillChrome(ctx: SiteContext, templates: Templates, page: LayoutPageModel, html: string): string {
+function fillChrome(ctx: SiteContext, templates: Templates, page: LayoutPageModel, html: string): Pick<RenderedPage, "html" | "shared"> {
   const current = ctx.manifest.nav.some((m) => m.items.some((i) => i.path === page.route.path)) ? page.route.path : "";
   // The logo loads eagerly except on the home page, whose hero comes first.
   const key = `${current}\0${page.logo.loading}`;
@@ -62,12 +73,21 @@ function fillChrome(ctx: SiteContext, templates: Templates, page: LayoutPageMode
     chrome = { header: renderToStaticMarkup(createElement(templates.Header, { page: variant })), footer: renderToStaticMarkup(createElement(templates.Footer, { page: variant })) };
     ctx.chrome.set(key, chrome);
   }
-  // The header slot sits just after <head>, the footer slot just before </body>: searching from
+  // The header slot sits just after <body>, the footer slot just before </body>: searching from
   // each end touches a few kilobytes instead of the whole page twice.
   const header = html.indexOf(HEADER_SLOT);
   const footer = html.lastIndexOf(FOOTER_SLOT);
-  if (header < 0 || footer < 0) return html;
-  return html.slice(0, header) + chrome.header + html.slice(header + HEADER_SLOT.length, footer) + chrome.footer + html.slice(footer + FOOTER_SLOT.length);
+  if (header < 0 || footer < 0) return { html: DOCTYPE + html };
+  const before = DOCTYPE + html.slice(0, header);
+  const middle = html.slice(header + HEADER_SLOT.length, footer);
+  const footerAt = before.length + chrome.header.length + middle.length;
+  return {
+    html: before + chrome.header + middle + chrome.footer + html.slice(footer + FOOTER_SLOT.length),
+    shared: [
+      { at: before.length, html: chrome.header },
+      { at: footerAt, html: chrome.footer },
+    ],
+  };
 }
 
 type LayoutPageModel = PageModel | NotFoundModel;
@@ -117,6 +137,6 @@ export function renderNotFound(ctx: SiteContext, templates: Templates): Rendered
     head: { title: route.title, description: route.description, canonical: `${site.url}/404`, ogType: "website", jsonLd: [], noindex: true },
     suggestions,
   };
-  const html = fillChrome(ctx, templates, model, renderToStaticMarkup(createElement(templates.Layout, { page: model }, createElement(templates.NotFound, { page: model }))));
-  return { route: "/404", file: "404.html", html: DOCTYPE + html, kind: "404" };
+  const inner = renderToStaticMarkup(createElement(templates.Layout, { page: model }, createElement(templates.NotFound, { page: model })));
+  return { route: "/404", file: "404.html", kind: "404", ...fillChrome(ctx, templates, model, inner) };
 }

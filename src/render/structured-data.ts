@@ -159,5 +159,6 @@ export function website(site: SiteSettings): JsonLd {
 
 /** JSON for a <script> element: `<` escaped so no string in it can close the element. */
 export function serializeJsonLd(data: JsonLd): string {
-  return JSON.stringify(data).replace(/</g, "\\u003c");
+  const json = JSON.stringify(data);
+  return json.includes("<") ? json.replace(/</g, "\\u003c") : json;
 }

@@ -5,8 +5,13 @@ import { Img } from "./Img.tsx";
 // every page: building an Intl formatter per call dominated the byline's cost.
 const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "2-digit", timeZone: "UTC" });
 
+// A site has few distinct dates and formatting one costs more than rendering the rest of the byline.
+const formatted = new Map<string, string>();
+
 export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(`${iso}T00:00:00Z`));
+  let text = formatted.get(iso);
+  if (text === undefined) formatted.set(iso, (text = dateFormat.format(new Date(`${iso}T00:00:00Z`))));
+  return text;
 }
 
 export function Byline({ author, dates }: Pick<ArticleBody, "author" | "dates">) {

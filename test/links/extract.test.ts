@@ -124,3 +124,32 @@ describe('scanPage details', () => {
     expect(scan.anchors).toEqual(['x', 'y']);
   });
 });
+
+describe('scanPageWithShared', () => {
+  it('gives exactly the scan of the whole page on every page of a built site, header and footer scanned once', async () => {
+    const { loadSite } = await import('../../src/core/site.ts');
+    const { renderPages } = await import('../../src/core/render-output.ts');
+    const { scanPageWithShared } = await import('../../src/links/extract.ts');
+    const pages = renderPages(await loadSite(join(fixtures, 'basic-site')));
+    const cache = new Map();
+    let shared = 0;
+    for (const page of pages) {
+      if (!page.shared) continue;
+      shared++;
+      for (const part of page.shared) expect(page.html.slice(part.at, part.at + part.html.length)).toBe(part.html);
+      expect(scanPageWithShared(page.html, page.shared, cache), page.file).toEqual(scanPage(page.html));
+    }
+    expect(shared).toBeGreaterThan(5);
+    // Far fewer distinct headers and footers than pages: each was tokenized once.
+    expect(cache.size).toBeLessThan(shared);
+  });
+
+  it('moves a shared part to its line and column, also mid-line after newlines', async () => {
+    const { scanPageWithShared } = await import('../../src/links/extract.ts');
+    const part = '<nav id="n"><a href="/a">A</a>\n<a href="/b">B</a></nav>';
+    const html = `<p>one\ntwo <a href="/x">x</a></p>\n  ${part}<p id="end">\n<a href="#n">up</a></p>`;
+    const scan = scanPageWithShared(html, [{ at: html.indexOf(part), html: part }], new Map());
+    expect(scan).toEqual(scanPage(html));
+    expect(scan.refs.map((r) => [r.href, r.line, r.col])).toEqual([['/x', 2, 14], ['/a', 3, 24], ['/b', 4, 10], ['#n', 5, 10]]);
+  });
+});
