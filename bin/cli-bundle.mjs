@@ -36,6 +36,7 @@ async function bundle(dir) {
     entryPoints: {
       main: join(packageDir, "src/cli/main.ts"),
       "scan-worker": join(packageDir, "src/links/scan-worker.ts"),
+      "output-worker": join(packageDir, "src/output/output-worker.ts"),
     },
     outdir: staging,
     bundle: true,

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { PageScan } from "../links/types.ts";
+import type { LinkReport, PageScan } from "../links/types.ts";
+import { createPageSink } from "../output/page-sink.ts";
 import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
 import { StagedOutput } from "../output/write.ts";
 import { PpgError, PpgErrorList } from "./errors.ts";
@@ -19,7 +20,12 @@ export interface BuildOptions {
   write?: boolean;
   /** Overrides site.checkLinks. */
   checkLinks?: "error" | "warn" | "off";
+  /** Scan, compare and write pages on a worker thread. Default: from OUTPUT_THREAD_THRESHOLD routes. */
+  outputThread?: boolean;
 }
+
+/** Below this many routes a worker's start-up (≈50 ms) costs more than it takes off the rendering thread. */
+const OUTPUT_THREAD_THRESHOLD = 300;
 
 export interface BuildResult {
   /** Every page written; with `write: false` each also carries its HTML. */
@@ -55,23 +61,22 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 
   const outDir = resolve(root, opts.out ?? "dist");
   const checkMode = opts.checkLinks ?? manifest.site.checkLinks ?? "error";
-  const scanPage = checkMode === "off" ? undefined : (await import("../links/extract.ts")).pageScanner();
   const staged = StagedOutput.create(outDir);
-  const writer = staged.writer();
+  const sink = createPageSink(staged.spec("p-"), checkMode !== "off", opts.outputThread ?? manifest.routes.length >= OUTPUT_THREAD_THRESHOLD);
+  const own = staged.writer("m-");
   try {
-    const rendered = await timed(timings, "render", async () => {
-      const out = await renderToOutput(site, {}, writer, scanPage);
-      if (out.errors.length) throw new PpgErrorList(dedupe(out.errors));
-      return out;
+    done.pages = await timed(timings, "render", async () => {
+      const rendered = await renderToOutput(site, {}, sink);
+      if (rendered.errors.length) throw new PpgErrorList(dedupe(rendered.errors));
+      return rendered.pages;
     });
-    const scans = new Map<string, PageScan>(rendered.scans);
-    done.pages = rendered.pages;
-
+    const scans: [string, PageScan][] = [];
     await timed(timings, "write", async () => {
+      const scanPage = checkMode === "off" ? undefined : (await import("../links/extract.ts")).scanPage;
       for (const url of publicFiles) {
         const from = join(root, "public", decodeURI(url));
-        if (scanPage && /\.html?$/i.test(url)) scans.set(url.slice(1), scanPage(readFileSync(from, "utf8")));
-        await writer.copy(from, url.slice(1));
+        if (scanPage && /\.html?$/i.test(url)) scans.push([url.slice(1), scanPage(readFileSync(from, "utf8"))]);
+        await own.copy(from, url.slice(1));
       }
       for (const { file, content } of [
         { file: assets.css.url.slice(1), content: assets.css.content },
@@ -81,15 +86,17 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
         { file: "robots.txt", content: robotsTxt(manifest) },
         { file: "_redirects", content: redirectsFile(manifest) },
       ]) {
-        await writer.add(file, content);
+        await own.add(file, content);
       }
-      await writer.flush();
+      await own.flush();
     });
-    if (checkMode !== "off") await timed(timings, "check", async () => checkOutput(staged.dir, writer.produced, checkMode, warnings, scans));
-    await staged.commit(writer);
+    const { written, report } = await timed(timings, "check", () => sink.finish({ files: own.produced, scans, check: checkMode !== "off" }));
+    if (report?.problems.length) await reportBrokenLinks(report, checkMode, warnings);
+    await staged.commit([written, own]);
   } catch (err) {
     // Nothing may still be writing into the staging folder when it is removed.
-    await writer.flush().catch(() => {});
+    await sink.cancel();
+    await own.flush().catch(() => {});
     await staged.discard();
     throw err;
   }
@@ -98,10 +105,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   return done;
 }
 
-async function checkOutput(dir: string, files: string[], mode: "error" | "warn", warnings: string[], scans: ReadonlyMap<string, PageScan>): Promise<void> {
-  const { checkLinks, formatText } = await import("../links/index.ts");
-  const report = await checkLinks({ dir, files, scans });
-  if (report.problems.length === 0) return;
+async function reportBrokenLinks(report: LinkReport, mode: "error" | "warn" | "off", warnings: string[]): Promise<void> {
+  const { formatText } = await import("../links/report.ts");
   const text = formatText(report);
   if (mode === "warn") {
     warnings.push(text);

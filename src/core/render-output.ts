@@ -1,9 +1,8 @@
 import { join } from "node:path";
 import { ImageService } from "../assets/images.ts";
-import type { PageScan } from "../links/types.ts";
 import type { RouteEntry } from "../manifest/types.ts";
 import { scriptsFor } from "../output/assets.ts";
-import type { StageWriter } from "../output/write.ts";
+import type { PageSink } from "../output/page-sink.ts";
 import { createSiteContext } from "../render/page-model.ts";
 import { renderAlias, renderNotFound, renderRoute, type RenderedPage } from "../render/render.tsx";
 import { PpgError, PpgErrorList } from "./errors.ts";
@@ -45,26 +44,16 @@ export function* renderPageStream(site: LoadedSite, select: RenderSelection, err
   }
 }
 
-export interface RenderedOutput {
-  pages: BuiltPage[];
-  /** Each page's links and anchors, when the build checks links. */
-  scans: [string, PageScan][];
-  errors: PpgError[];
-}
-
 /**
- * Renders the selected pages into a writer, one at a time: each page is scanned for links while
- * it is in memory (so the link check reads nothing back) and handed to the writer, whose writes
- * run on libuv's threads while the next pages render. Memory stays flat however large the site.
+ * Renders the selected pages into a sink one at a time, so memory stays flat however large the
+ * site: each page is scanned and written (or found unchanged) while the next ones render.
  */
-export async function renderToOutput(site: LoadedSite, select: RenderSelection, writer: StageWriter, scan?: (html: string, shared?: RenderedPage["shared"]) => PageScan): Promise<RenderedOutput> {
-  const out: RenderedOutput = { pages: [], scans: [], errors: [] };
+export async function renderToOutput(site: LoadedSite, select: RenderSelection, sink: PageSink): Promise<{ pages: BuiltPage[]; errors: PpgError[] }> {
+  const out = { pages: [] as BuiltPage[], errors: [] as PpgError[] };
   for (const page of renderPageStream(site, select, out.errors)) {
     out.pages.push({ route: page.route, file: page.file, kind: page.kind });
-    if (scan) out.scans.push([page.file, scan(page.html, page.shared)]);
-    await writer.add(page.file, page.html);
+    await sink.add(page);
   }
-  await writer.flush();
   return out;
 }
 

@@ -66,12 +66,12 @@ export class StagedOutput {
    * Makes the output exactly the new site: files no writer produced are deleted, staged files
    * moved in. Each move replaces one file atomically, so a reader never sees a half-written page.
    */
-  async commit(written: WrittenFiles): Promise<void> {
+  async commit(written: WrittenFiles[]): Promise<void> {
     if (this.mode === "fresh") {
       await rename(this.dir, this.out);
       return;
     }
-    const produced = new Set(written.produced);
+    const produced = new Set(written.flatMap((w) => w.produced));
     const needed = new Set<string>();
     for (const file of produced) for (let d = dirname(file); d !== "." && !needed.has(d); d = dirname(d)) needed.add(d);
     // Stale entries go first, so that a file can take the place of an old folder and vice versa.
@@ -95,10 +95,12 @@ export class StagedOutput {
       return made;
     };
     await Promise.all(
-      written.staged.map(async ([file, name]) => {
-        await dirOf(file);
-        await rename(join(this.dir, name), join(this.out, file));
-      }),
+      written.flatMap((w) =>
+        w.staged.map(async ([file, name]) => {
+          await dirOf(file);
+          await rename(join(this.dir, name), join(this.out, file));
+        }),
+      ),
     );
     await rmdir(this.dir);
   }

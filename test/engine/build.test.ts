@@ -195,6 +195,24 @@ describe("a rebuild over an existing output", () => {
     for (const f of files.filter((f) => f.endsWith(".html"))) expect(await readFile(join(dist, f), "utf8"), f).toBe(await readFile(join(fresh, f), "utf8"));
   });
 
+  it("writes the same site, and finds the same broken links, when pages go through the output thread", async () => {
+    const root = await copyFixture("basic-site");
+    const [inline, threaded] = [join(root, "inline"), join(root, "threaded")];
+    await build({ root, out: inline, outputThread: false });
+    await build({ root, out: threaded, outputThread: true });
+    await edit(join(root, "content/articles/beaches.md"), "Our favourite beaches", "Our very favourite beaches");
+    await build({ root, out: threaded, outputThread: true }); // a rebuild: one page staged by the worker
+    await build({ root, out: inline, outputThread: false });
+    const files = (await readdir(inline, { recursive: true })).sort();
+    expect((await readdir(threaded, { recursive: true })).sort()).toEqual(files);
+    for (const f of files.filter((f) => /\.(html|xml|txt)$/.test(f))) expect(await readFile(join(threaded, f), "utf8"), f).toBe(await readFile(join(inline, f), "utf8"));
+
+    await edit(join(root, "content/articles/beaches.md"), "Back to [Dorada](#Dorada).", "Back to [Dorada](#Doradaa).");
+    const failures = await Promise.all([false, true].map((outputThread) => build({ root, out: join(root, "x"), outputThread }).then(() => undefined, (err: Error) => err.message)));
+    expect(failures[1]).toMatch(/beaches\/index\.html:\d+:\d+ {2}#Doradaa {2}missing anchor/);
+    expect(failures[1]).toBe(failures[0]);
+  });
+
   it("replaces a folder by a file and a file by a folder", async () => {
     const root = await copyFixture("basic-site");
     const dist = join(root, "dist");

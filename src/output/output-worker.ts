@@ -1,0 +1,22 @@
+/** The worker of ThreadSink (page-sink.ts): scans, compares and writes pages, then checks links. */
+import { parentPort, workerData } from "node:worker_threads";
+import { PageOutput, type SinkMessage, type SinkReply } from "./page-sink.ts";
+import type { StageSpec } from "./write.ts";
+
+const { spec, scan } = workerData as { spec: StageSpec; scan: boolean };
+const output = new PageOutput(spec, scan);
+const parts: string[] = [];
+const reply = (message: SinkReply) => parentPort!.postMessage(message);
+
+async function handle(message: SinkMessage): Promise<void> {
+  if ("finish" in message) return reply({ done: await output.finish(message.finish) });
+  parts.push(...message.parts);
+  for (const [file, html, shared] of message.pages) await output.add(file, html, shared?.map(([at, id]) => ({ at, html: parts[id]! })));
+  reply({ ack: true });
+}
+
+// One message at a time, in order: a page's writes wait for free slots in the writer.
+let queue = Promise.resolve();
+parentPort!.on("message", (message: SinkMessage) => {
+  queue = queue.then(() => handle(message)).catch((err: unknown) => reply({ crash: err instanceof Error ? (err.stack ?? err.message) : String(err) }));
+});

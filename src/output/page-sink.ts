@@ -1,0 +1,171 @@
+import type { Worker } from "node:worker_threads";
+import { startWorker } from "../core/worker-threads.ts";
+import { checkLinks } from "../links/check.ts";
+import { pageScanner } from "../links/extract.ts";
+import type { LinkReport, PageScan } from "../links/types.ts";
+import type { RenderedPage } from "../render/render.tsx";
+import { StageWriter, type StageSpec, type WrittenFiles } from "./write.ts";
+
+/**
+ * Where rendered pages go: each is scanned for links while it is in memory (so the link check
+ * reads nothing back) and handed to a StageWriter. At the end the sink checks the links of the
+ * whole site, given the files and scans the build made elsewhere (public/, assets).
+ *
+ * InlineSink does this on the rendering thread; ThreadSink on a worker, which on a large site
+ * takes the scanning, comparing and writing (about a quarter of the work) off the thread that
+ * renders, and costs that thread only a copy of each page.
+ */
+export interface PageSink {
+  add(page: RenderedPage): Promise<void>;
+  finish(rest: SiteRest): Promise<SinkResult>;
+  /** Stops all work; once this resolves nothing writes into the staging folder any more. */
+  cancel(): Promise<void>;
+}
+
+/** What the build wrote besides the pages, and whether links are checked. */
+export interface SiteRest {
+  files: string[];
+  scans: [string, PageScan][];
+  check: boolean;
+}
+
+export interface SinkResult {
+  written: WrittenFiles;
+  report?: LinkReport;
+}
+
+export function createPageSink(spec: StageSpec, scan: boolean, thread: boolean): PageSink {
+  return thread ? new ThreadSink(spec, scan) : new InlineSink(spec, scan);
+}
+
+/** The work of a sink, on whichever thread it runs. */
+export class PageOutput {
+  private readonly writer: StageWriter;
+  private readonly scanner?: ReturnType<typeof pageScanner>;
+  private readonly scans: [string, PageScan][] = [];
+
+  constructor(private readonly spec: StageSpec, scan: boolean) {
+    this.writer = new StageWriter(spec);
+    if (scan) this.scanner = pageScanner();
+  }
+
+  async add(file: string, html: string, shared?: RenderedPage["shared"]): Promise<void> {
+    if (this.scanner) this.scans.push([file, this.scanner(html, shared)]);
+    await this.writer.add(file, html);
+  }
+
+  async finish(rest: SiteRest): Promise<SinkResult> {
+    await this.writer.flush();
+    const written = this.writer.files();
+    if (!rest.check) return { written };
+    const report = await checkLinks({ dir: this.spec.staging, files: [...written.produced, ...rest.files], scans: new Map([...this.scans, ...rest.scans]) });
+    return { written, report };
+  }
+
+  async drain(): Promise<void> {
+    await this.writer.flush().catch(() => {});
+  }
+}
+
+class InlineSink implements PageSink {
+  private readonly output: PageOutput;
+
+  constructor(spec: StageSpec, scan: boolean) {
+    this.output = new PageOutput(spec, scan);
+  }
+
+  add(page: RenderedPage): Promise<void> {
+    return this.output.add(page.file, page.html, page.shared);
+  }
+
+  finish(rest: SiteRest): Promise<SinkResult> {
+    return this.output.finish(rest);
+  }
+
+  cancel(): Promise<void> {
+    return this.output.drain();
+  }
+}
+
+/** Messages to output-worker.ts. A shared part's text crosses once; pages then name it by id. */
+export type SinkMessage =
+  | { pages: [file: string, html: string, shared?: [at: number, id: number][]][]; parts: string[] }
+  | { finish: SiteRest };
+
+export type SinkReply = { ack: true } | { done: SinkResult } | { crash: string };
+
+/** Pages per message: fewer, larger messages cost the rendering thread less. */
+const BATCH = 16;
+/** Batches sent but not yet handled by the worker: bounds the pages held in memory. */
+const MAX_UNACKED = 8;
+
+class ThreadSink implements PageSink {
+  private readonly worker: Worker;
+  private readonly partIds = new Map<string, number>();
+  private batch: Extract<SinkMessage, { pages: unknown }> = { pages: [], parts: [] };
+  private unacked = 0;
+  private wake?: () => void;
+  private failure?: Error;
+  private done?: (result: SinkResult) => void;
+
+  constructor(spec: StageSpec, scan: boolean) {
+    this.worker = startWorker(import.meta.url, "output-worker", { spec, scan });
+    this.worker.on("message", (reply: SinkReply) => {
+      if ("ack" in reply) this.unacked--;
+      else if ("done" in reply) this.done?.(reply.done);
+      else this.failure = new Error(`the output thread failed:\n${reply.crash}`);
+      this.wakeUp();
+    });
+    this.worker.on("error", (err) => {
+      this.failure = err;
+      this.wakeUp();
+    });
+  }
+
+  async add(page: RenderedPage): Promise<void> {
+    const shared = page.shared?.map((part): [number, number] => [part.at, this.partId(part.html)]);
+    this.batch.pages.push(shared ? [page.file, page.html, shared] : [page.file, page.html]);
+    if (this.batch.pages.length >= BATCH) await this.send();
+  }
+
+  async finish(rest: SiteRest): Promise<SinkResult> {
+    if (this.batch.pages.length) await this.send();
+    const result = new Promise<SinkResult>((resolve) => (this.done = resolve));
+    this.worker.postMessage({ finish: rest } satisfies SinkMessage);
+    await Promise.race([result, this.waitFor(() => this.failure !== undefined)]);
+    if (this.failure) throw this.failure;
+    void this.worker.terminate();
+    return result;
+  }
+
+  async cancel(): Promise<void> {
+    await this.worker.terminate();
+  }
+
+  private partId(html: string): number {
+    let id = this.partIds.get(html);
+    if (id === undefined) {
+      this.partIds.set(html, (id = this.partIds.size));
+      this.batch.parts.push(html);
+    }
+    return id;
+  }
+
+  private async send(): Promise<void> {
+    await this.waitFor(() => this.unacked < MAX_UNACKED || this.failure !== undefined);
+    if (this.failure) throw this.failure;
+    this.worker.postMessage(this.batch satisfies SinkMessage);
+    this.unacked++;
+    this.batch = { pages: [], parts: [] };
+  }
+
+  private async waitFor(ready: () => boolean): Promise<void> {
+    while (!ready()) await new Promise<void>((resolve) => (this.wake = resolve));
+  }
+
+  private wakeUp(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+}
