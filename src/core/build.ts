@@ -90,9 +90,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       }
       await own.flush();
     });
-    const { written, report } = await timed(timings, "check", () => sink.finish({ files: own.produced, scans, check: checkMode !== "off" }));
+    const { written, report, listing } = await timed(timings, "check", () => sink.finish({ files: own.produced, scans, check: checkMode !== "off" }));
     if (report?.problems.length) await reportBrokenLinks(report, checkMode, warnings);
-    await staged.commit([written, own]);
+    await staged.commit([written, own], listing);
   } catch (err) {
     // Nothing may still be writing into the staging folder when it is removed.
     await sink.cancel();

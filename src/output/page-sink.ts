@@ -4,7 +4,7 @@ import { checkLinks } from "../links/check.ts";
 import { pageScanner } from "../links/extract.ts";
 import type { LinkReport, PageScan } from "../links/types.ts";
 import type { RenderedPage } from "../render/render.tsx";
-import { StageWriter, type StageSpec, type WrittenFiles } from "./write.ts";
+import { listOutput, StageWriter, type OutputEntry, type StageSpec, type WrittenFiles } from "./write.ts";
 
 /**
  * Where rendered pages go: each is scanned for links while it is in memory (so the link check
@@ -32,6 +32,8 @@ export interface SiteRest {
 export interface SinkResult {
   written: WrittenFiles;
   report?: LinkReport;
+  /** The output folder's entries before commit (update mode), read here so the committing thread need not. */
+  listing?: OutputEntry[];
 }
 
 export function createPageSink(spec: StageSpec, scan: boolean, thread: boolean): PageSink {
@@ -57,9 +59,10 @@ export class PageOutput {
   async finish(rest: SiteRest): Promise<SinkResult> {
     await this.writer.flush();
     const written = this.writer.files();
-    if (!rest.check) return { written };
+    const listing = this.spec.mode === "update" ? listOutput(this.spec.out) : undefined;
+    if (!rest.check) return { written, listing };
     const report = await checkLinks({ dir: this.spec.staging, files: [...written.produced, ...rest.files], scans: new Map([...this.scans, ...rest.scans]) });
-    return { written, report };
+    return { written, report, listing };
   }
 
   async drain(): Promise<void> {

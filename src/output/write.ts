@@ -30,6 +30,14 @@ export interface StageSpec {
   prefix: string;
 }
 
+/** An entry of an output folder: its path relative to the folder, and whether it is a folder. */
+export type OutputEntry = [string, boolean];
+
+/** Everything in an output folder (a few thousand folders take a few hundred ms to read on these disks). */
+export function listOutput(out: string): OutputEntry[] {
+  return readdirSync(out, { recursive: true, withFileTypes: true }).map((e) => [relative(out, join(e.parentPath, e.name)), e.isDirectory()]);
+}
+
 /** What one writer did: every file of the new output it accounts for, and the staged ones. */
 export interface WrittenFiles {
   produced: string[];
@@ -65,8 +73,9 @@ export class StagedOutput {
   /**
    * Makes the output exactly the new site: files no writer produced are deleted, staged files
    * moved in. Each move replaces one file atomically, so a reader never sees a half-written page.
+   * `listing`: the output's entries, when another thread has listed them already.
    */
-  async commit(written: WrittenFiles[]): Promise<void> {
+  async commit(written: WrittenFiles[], listing?: OutputEntry[]): Promise<void> {
     if (this.mode === "fresh") {
       await rename(this.dir, this.out);
       return;
@@ -78,11 +87,10 @@ export class StagedOutput {
     // Inside a stale folder everything is stale (every folder above a produced file is needed).
     const stale: Promise<void>[] = [];
     const dirs = new Map<string, Promise<unknown>>();
-    for (const entry of readdirSync(this.out, { recursive: true, withFileTypes: true })) {
-      const rel = relative(this.out, join(entry.parentPath, entry.name));
+    for (const [rel, isDir] of listing ?? listOutput(this.out)) {
       const parent = dirname(rel);
       if (parent !== "." && !needed.has(parent)) continue;
-      if (!entry.isDirectory()) {
+      if (!isDir) {
         if (!produced.has(rel)) stale.push(unlink(join(this.out, rel)));
       } else if (needed.has(rel)) dirs.set(rel, Promise.resolve());
       else stale.push(rm(join(this.out, rel), { recursive: true, force: true }));

@@ -177,7 +177,6 @@ function posterFor(ctx: SiteContext, i: number) {
 
 function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): RenderedMarkdown {
   const md = renderMarkdown(file.body, (src, alt) => imageHtml(ctx.images.attributes(src, alt, { sizes: ARTICLE_IMAGE_SIZES })));
-  const lines = file.body.split("\n");
   for (const ref of md.references) {
     const target = decodeURI(ref.href);
     if (!target.startsWith("/") || target.startsWith("//")) continue;
@@ -185,7 +184,7 @@ function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): R
     const known = ref.kind === "image" ? ctx.images.has(path) : ctx.routes.has(path) || ctx.aliases.has(path) || ctx.images.has(path);
     if (known) continue;
     const line = ref.line + file.bodyLine;
-    const col = (lines[ref.line - 1]?.indexOf(`](${ref.href.split("#")[0]}`) ?? -1) + 3;
+    const col = (file.body.split("\n")[ref.line - 1]?.indexOf(`](${ref.href.split("#")[0]}`) ?? -1) + 3;
     errors.push(
       new PpgError(ref.kind === "image" ? "AssetMissing" : "RouteNotFound", `${ref.kind === "image" ? "image" : "link"} '${target}' ${ref.kind === "image" ? "is not a file under public/" : "is not a route or alias"}`, {
         location: { file: file.file, line, column: Math.max(col, 1) },
@@ -199,16 +198,18 @@ function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): R
 /** The opening paragraphs as plain text, for articleBody: whole words, about 300 characters. */
 function summarize(html: string): string {
   let text = "";
-  for (const match of html.matchAll(PARAGRAPH)) {
-    text += `${match[1].replace(/<[^>]+>/g, "")} `;
-    if (text.length > 300) break;
+  // indexOf rather than a regular expression over the page: only the first paragraphs are read.
+  for (let at = html.indexOf("<p>"); at !== -1 && text.length <= 300; at = html.indexOf("<p>", at)) {
+    const end = html.indexOf("</p>", at);
+    if (end === -1) break;
+    text += `${html.slice(at + 3, end).replace(/<[^>]+>/g, "")} `;
+    at = end;
   }
   text = decodeEntities(text.replace(/\s+/g, " ").trim());
   if (text.length <= 300) return text;
   return `${text.slice(0, 300).replace(/\s+\S*$/, "")}…`;
 }
 
-const PARAGRAPH = /<p>([\s\S]*?)<\/p>/g;
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&quot;": '"', "&#39;": "'", "&lt;": "<", "&gt;": ">", "&nbsp;": " " };
 
 /** The few entities markdown-it's escaping produces. */
