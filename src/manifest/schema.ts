@@ -2,9 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import addFormatsModule from "ajv-formats";
-import standaloneCodeModule from "ajv/dist/standalone/index.js";
+import type { Ajv as AjvType, ErrorObject, ValidateFunction } from "ajv";
 import { PpgError, type ErrorCode } from "../core/errors.ts";
 import { formatPath, pointerToPath, type PathSegment, type YamlSource } from "./yaml-source.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
@@ -16,9 +14,6 @@ const cacheDir = join(PACKAGE_DIR, "node_modules", ".cache", "ppguide-schemas");
 const compiled = new Map<SchemaName, ValidateFunction>();
 const require = createRequire(import.meta.url);
 
-// ajv-formats and ajv's standalone module are CommonJS; their default exports arrive wrapped under ESM interop.
-const standaloneCode = ((standaloneCodeModule as unknown as { default?: typeof standaloneCodeModule }).default ?? standaloneCodeModule) as unknown as (ajv: Ajv, fn: ValidateFunction) => string;
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
 
 /**
  * Compiling the three schemas took a quarter of a small site's build (about 270 ms), so each
@@ -41,6 +36,10 @@ function validatorFor(name: SchemaName): ValidateFunction {
 }
 
 function compile(schemaText: string, cacheFile: string): ValidateFunction {
+  // Required only here: with every validator cached, loading ajv itself (~50 ms) is not needed.
+  const { Ajv } = require("ajv") as { Ajv: new (opts: object) => AjvType };
+  const addFormats = (require("ajv-formats") as { default: (ajv: AjvType) => AjvType }).default;
+  const standaloneCode = (require("ajv/dist/standalone/index.js") as { default: (ajv: AjvType, fn: ValidateFunction) => string }).default;
   // verbose: errors then carry their parentSchema, whose `description` becomes part of the hint.
   // strictRequired is off because `if`/`then` blocks require properties declared one level up:
   // standard JSON Schema, not a mistake.

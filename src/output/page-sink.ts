@@ -45,10 +45,13 @@ export class PageOutput {
   private readonly writer: StageWriter;
   private readonly scanner?: ReturnType<typeof pageScanner>;
   private readonly scans: [string, PageScan][] = [];
+  /** Listed first thing: on the output thread that is while the first pages are still rendering. */
+  private readonly listing?: OutputEntry[];
 
   constructor(private readonly spec: StageSpec, scan: boolean) {
     this.writer = new StageWriter(spec);
     if (scan) this.scanner = pageScanner();
+    if (spec.mode === "update") this.listing = listOutput(spec.out);
   }
 
   async add(file: string, html: string, shared?: RenderedPage["shared"]): Promise<void> {
@@ -59,7 +62,7 @@ export class PageOutput {
   async finish(rest: SiteRest): Promise<SinkResult> {
     await this.writer.flush();
     const written = this.writer.files();
-    const listing = this.spec.mode === "update" ? listOutput(this.spec.out) : undefined;
+    const listing = this.listing;
     if (!rest.check) return { written, listing };
     const report = await checkLinks({ dir: this.spec.staging, files: [...written.produced, ...rest.files], scans: new Map([...this.scans, ...rest.scans]) });
     return { written, report, listing };
