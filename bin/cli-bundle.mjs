@@ -10,9 +10,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const cacheRoot = join(packageDir, "node_modules", ".cache", "ppguide-cli");
 
-/** Size and mtime of every source file: cheap to read (a few ms) and changes with every edit. */
+/** Size and mtime of every source file (cheap to read, a few ms, and changes with every edit), and this file's text. */
 function fingerprint() {
-  const hash = createHash("sha256").update(readFileSync(join(packageDir, "package.json")));
+  // This file too: its bundling options shape the bundle.
+  const hash = createHash("sha256").update(readFileSync(join(packageDir, "package.json"))).update(readFileSync(fileURLToPath(import.meta.url)));
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const path = join(dir, entry.name);

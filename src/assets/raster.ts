@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
-import sharp from "sharp";
 
 /**
  * The raster pipeline: JPEG and PNG photos under public/ that the manifest or content names are
@@ -114,6 +113,8 @@ export class RasterPipeline {
 
   private async planAndEncode(src: string): Promise<PlannedImage> {
     const input = await readFile(join(this.publicDir, decodeURI(src)));
+    // Loaded on the first photo: a site of SVGs never loads the native image library.
+    const sharp = (await import("sharp")).default;
     const meta = await sharp(input).metadata();
     // EXIF-rotated photos report their stored size; the displayed one is swapped.
     const rotated = (meta.orientation ?? 1) >= 5;

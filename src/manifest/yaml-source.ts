@@ -1,4 +1,5 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import { createRequire } from "node:module";
+import type { Document, Node } from "yaml";
 import jsyaml from "js-yaml";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
 
@@ -49,7 +50,13 @@ interface PositionedDocument {
   at(offset: number): SourceLocation;
 }
 
+// Loaded with the first error to locate: a build that finds none never pays for the module.
+const require = createRequire(import.meta.url);
+let yamlModule: typeof import("yaml") | undefined;
+const yaml = () => (yamlModule ??= require("yaml") as typeof import("yaml"));
+
 function positionedDocument(text: string, file: string, lineOffset: number): PositionedDocument {
+  const { LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const at = (offset: number): SourceLocation => {
@@ -76,6 +83,7 @@ function firstLine(message: string): string {
 
 /** Walks as deep as the path exists and returns the offset of the deepest node found. */
 function offsetOf(doc: Document, path: PathSegment[], wantKey: boolean): number {
+  const { isMap, isPair, isScalar, isSeq } = yaml();
   let node: Node | null | undefined = doc.contents as Node | null;
   let offset = node?.range?.[0] ?? 0;
   for (let i = 0; i < path.length; i++) {
