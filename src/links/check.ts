@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import { fragmentFound } from './anchors.ts';
 import { linkCheckErrors } from './errors.ts';
 import { checkExternalUrls } from './external.ts';
-import { documentBase, findTarget, isHtmlFile, looksLikePage, resolveHref, safeDecode } from './resolve.ts';
+import { documentBase, findTarget, isHtmlFile, looksLikePage, resolveHref, safeDecode, type Resolved } from './resolve.ts';
 import { closestAnchor, PathSuggester } from './suggest.ts';
 import type { CheckLinksOptions, LinkProblem, LinkReport, PageScan, RawRef } from './types.ts';
 import { listSiteFiles } from './site-files.ts';
@@ -41,6 +41,9 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
   const externalRefs: { file: string; ref: RawRef; url: string }[] = [];
   // Many references share a target (navigation, footer): look each site path up once.
   const targets = new Map<string, string | null>();
+  // A root-relative href ("/beaches#top") resolves the same on every page with a site-local base:
+  // the navigation and footer repeat thousands of them.
+  const rootRelative = new Map<string, Resolved>();
   let references = 0;
 
   for (let p = 0; p < pages.length; p++) {
@@ -48,7 +51,13 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
     const scan = scans[p]!;
     const base = documentBase(file, scan.base);
     for (const ref of scan.refs) {
-      const resolved = resolveHref(ref.href, base);
+      const href = ref.href;
+      const shared = base.dir !== null && href.charCodeAt(0) === 0x2f && href.charCodeAt(1) !== 0x2f;
+      let resolved = shared ? rootRelative.get(href) : undefined;
+      if (!resolved) {
+        resolved = resolveHref(href, base);
+        if (shared) rootRelative.set(href, resolved);
+      }
       if (resolved.kind === 'skip') continue;
       if (resolved.kind === 'external') {
         if (opts.external) {
