@@ -1,12 +1,13 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
+import { MANIFEST_FILE } from "../manifest/load.ts";
 import { join, resolve } from "node:path";
 import type { LinkReport, PageScan } from "../links/types.ts";
-import { createPageSink } from "../output/page-sink.ts";
+import { inlineSink, ThreadSink, type PageSink } from "../output/page-sink.ts";
 import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
 import { StagedOutput } from "../output/write.ts";
 import { PpgError, PpgErrorList } from "./errors.ts";
 import { dedupe, renderPages, renderToOutput, type BuiltPage } from "./render-output.ts";
-import { loadSite } from "./site.ts";
+import { loadSite, type LoadedSite } from "./site.ts";
 import { timed, type StageTimings } from "./timing.ts";
 
 export type { BuiltPage } from "./render-output.ts";
@@ -21,11 +22,21 @@ export interface BuildOptions {
   /** Overrides site.checkLinks. */
   checkLinks?: "error" | "warn" | "off";
   /** Scan, compare and write pages on a worker thread. Default: from OUTPUT_THREAD_THRESHOLD routes. */
-  outputThread?: boolean;
+  workers?: boolean;
 }
 
 /** Below this many routes a worker's start-up (≈50 ms) costs more than it takes off the rendering thread. */
 const OUTPUT_THREAD_THRESHOLD = 300;
+/** A site.yaml this large lists hundreds of routes (about 450 bytes each): worth starting the output thread early. */
+const EARLY_THREAD_BYTES = 128 * 1024;
+
+function manifestBytes(root: string): number {
+  try {
+    return statSync(join(root, MANIFEST_FILE)).size;
+  } catch {
+    return 0;
+  }
+}
 
 export interface BuildResult {
   /** Every page written; with `write: false` each also carries its HTML. */
@@ -48,21 +59,37 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const root = resolve(opts.root);
   const timings: StageTimings = {};
   const warnings: string[] = [];
-  const site = await loadSite(root, timings);
-  const { manifest, content, publicFiles, assets, raster } = site;
-  for (const f of content.unused) warnings.push(`content/${f} is not used by any route in site.yaml`);
-  const done: BuildResult = { pages: [], aliases: manifest.aliases?.length ?? 0, assets: publicFiles.size + 1 + assets.scripts.length, warnings, timings, seconds: 0 };
-
+  const result = ({ manifest, content, publicFiles, assets }: LoadedSite): BuildResult => {
+    for (const f of content.unused) warnings.push(`content/${f} is not used by any route in site.yaml`);
+    return { pages: [], aliases: manifest.aliases?.length ?? 0, assets: publicFiles.size + 1 + assets.scripts.length, warnings, timings, seconds: 0 };
+  };
   if (opts.write === false) {
+    const site = await loadSite(root, timings);
+    const done = result(site);
     done.pages = await timed(timings, "render", async () => renderPages(site));
     done.seconds = (performance.now() - started) / 1000;
     return done;
   }
 
   const outDir = resolve(root, opts.out ?? "dist");
-  const checkMode = opts.checkLinks ?? manifest.site.checkLinks ?? "error";
   const staged = StagedOutput.create(outDir);
-  const sink = createPageSink(staged.spec("p-"), checkMode !== "off", opts.outputThread ?? manifest.routes.length >= OUTPUT_THREAD_THRESHOLD);
+  // On a large site the output thread starts before the site loads: its start-up and its listing
+  // of the old output then use the otherwise idle core.
+  const early = opts.workers ?? manifestBytes(root) >= EARLY_THREAD_BYTES ? new ThreadSink(staged.spec("p-")) : undefined;
+  let site: LoadedSite;
+  try {
+    site = await loadSite(root, timings);
+  } catch (err) {
+    await early?.cancel();
+    await staged.discard();
+    throw err;
+  }
+  const { manifest, publicFiles, assets, raster } = site;
+  const done = result(site);
+  const checkMode = opts.checkLinks ?? manifest.site.checkLinks ?? "error";
+  const threaded = opts.workers ?? manifest.routes.length >= OUTPUT_THREAD_THRESHOLD;
+  if (!threaded) await early?.cancel();
+  const sink: PageSink = threaded ? (early ?? new ThreadSink(staged.spec("p-"))).start(checkMode !== "off") : inlineSink(staged.spec("p-"), checkMode !== "off");
   const own = staged.writer("m-");
   try {
     done.pages = await timed(timings, "render", async () => {

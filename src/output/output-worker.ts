@@ -3,12 +3,13 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PageOutput, type SinkMessage, type SinkReply } from "./page-sink.ts";
 import type { StageSpec } from "./write.ts";
 
-const { spec, scan } = workerData as { spec: StageSpec; scan: boolean };
-const output = new PageOutput(spec, scan);
+const { spec } = workerData as { spec: StageSpec };
+const output = new PageOutput(spec);
 const parts: string[] = [];
 const reply = (message: SinkReply) => parentPort!.postMessage(message);
 
 async function handle(message: SinkMessage): Promise<void> {
+  if ("scan" in message) return output.setScanning(message.scan);
   if ("finish" in message) return reply({ done: await output.finish(message.finish) });
   parts.push(...message.parts);
   for (const [file, html, shared] of message.pages) await output.add(file, html, shared?.map(([at, id]) => ({ at, html: parts[id]! })));

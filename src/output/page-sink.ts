@@ -36,22 +36,26 @@ export interface SinkResult {
   listing?: OutputEntry[];
 }
 
-export function createPageSink(spec: StageSpec, scan: boolean, thread: boolean): PageSink {
-  return thread ? new ThreadSink(spec, scan) : new InlineSink(spec, scan);
+export function inlineSink(spec: StageSpec, scan: boolean): PageSink {
+  return new InlineSink(spec, scan);
 }
 
 /** The work of a sink, on whichever thread it runs. */
 export class PageOutput {
   private readonly writer: StageWriter;
-  private readonly scanner?: ReturnType<typeof pageScanner>;
+  private scanner?: ReturnType<typeof pageScanner>;
   private readonly scans: [string, PageScan][] = [];
-  /** Listed first thing: on the output thread that is while the first pages are still rendering. */
+  /** Listed first thing: on the output thread that is while the site is still loading. */
   private readonly listing?: OutputEntry[];
 
-  constructor(private readonly spec: StageSpec, scan: boolean) {
+  constructor(private readonly spec: StageSpec) {
     this.writer = new StageWriter(spec);
-    if (scan) this.scanner = pageScanner();
     if (spec.mode === "update") this.listing = listOutput(spec.out);
+  }
+
+  /** Whether pages are scanned for links: known once the manifest is loaded. */
+  setScanning(scan: boolean): void {
+    this.scanner = scan ? pageScanner() : undefined;
   }
 
   async add(file: string, html: string, shared?: RenderedPage["shared"]): Promise<void> {
@@ -77,7 +81,8 @@ class InlineSink implements PageSink {
   private readonly output: PageOutput;
 
   constructor(spec: StageSpec, scan: boolean) {
-    this.output = new PageOutput(spec, scan);
+    this.output = new PageOutput(spec);
+    this.output.setScanning(scan);
   }
 
   add(page: RenderedPage): Promise<void> {
@@ -95,6 +100,7 @@ class InlineSink implements PageSink {
 
 /** Messages to output-worker.ts. A shared part's text crosses once; pages then name it by id. */
 export type SinkMessage =
+  | { scan: boolean }
   | { pages: [file: string, html: string, shared?: [at: number, id: number][]][]; parts: string[] }
   | { finish: SiteRest };
 
@@ -105,7 +111,12 @@ const BATCH = 16;
 /** Batches sent but not yet handled by the worker: bounds the pages held in memory. */
 const MAX_UNACKED = 8;
 
-class ThreadSink implements PageSink {
+/**
+ * The output thread. A build starts it before loading the site, so that its start-up and the
+ * listing of the old output overlap the load; start(scan) then makes it a PageSink (or, for a
+ * small site, the build cancels it and writes inline).
+ */
+export class ThreadSink implements PageSink {
   private readonly worker: Worker;
   private readonly partIds = new Map<string, number>();
   private batch: Extract<SinkMessage, { pages: unknown }> = { pages: [], parts: [] };
@@ -114,8 +125,8 @@ class ThreadSink implements PageSink {
   private failure?: Error;
   private done?: (result: SinkResult) => void;
 
-  constructor(spec: StageSpec, scan: boolean) {
-    this.worker = startWorker(import.meta.url, "output-worker", { spec, scan });
+  constructor(spec: StageSpec) {
+    this.worker = startWorker(import.meta.url, "output-worker", { spec });
     this.worker.on("message", (reply: SinkReply) => {
       if ("ack" in reply) this.unacked--;
       else if ("done" in reply) this.done?.(reply.done);
@@ -126,6 +137,11 @@ class ThreadSink implements PageSink {
       this.failure = err;
       this.wakeUp();
     });
+  }
+
+  start(scan: boolean): this {
+    this.worker.postMessage({ scan } satisfies SinkMessage);
+    return this;
   }
 
   async add(page: RenderedPage): Promise<void> {
