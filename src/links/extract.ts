@@ -319,13 +319,19 @@ export function scanPage(html: string): PageScan {
   return collector.scan(html);
 }
 
+/** A part of a page that recurs on other pages, and where it starts in this one. */
+export interface SharedPart {
+  at: number;
+  html: string;
+}
+
 /**
  * The same scan as scanPage(html), for a page some of whose parts (a layout's header and footer,
  * at tag boundaries) recur on many pages: each such part is tokenized once and its scan reused,
  * moved to where it sits in this page; only the rest of the page is tokenized. `cache` holds the
  * parts' scans, by their text, from page to page.
  */
-export function scanPageWithShared(html: string, shared: readonly { at: number; html: string }[], cache: Map<string, PageScan>): PageScan {
+export function scanPageWithShared(html: string, shared: readonly SharedPart[], cache: Map<string, PageScan>): PageScan {
   const out: PageScan = { refs: [], anchors: [], base: null };
   // Line number and line start at `counted`: newlines are counted once, left to right.
   let line = 1;
@@ -356,7 +362,7 @@ export function scanPageWithShared(html: string, shared: readonly { at: number; 
 }
 
 /** Scans a build's pages as they render, reusing the scans of the parts they share. */
-export function pageScanner(): (html: string, shared?: readonly { at: number; html: string }[]) => PageScan {
+export function pageScanner(): (html: string, shared?: readonly SharedPart[]) => PageScan {
   const cache = new Map<string, PageScan>();
   return (html, shared) => (shared?.length ? scanPageWithShared(html, shared, cache) : scanPage(html));
 }

@@ -66,7 +66,7 @@ export class StagedOutput {
     return { out: this.out, staging: this.dir, mode: this.mode, prefix };
   }
 
-  writer(prefix = "m"): StageWriter {
+  writer(prefix: string): StageWriter {
     return new StageWriter(this.spec(prefix));
   }
 
@@ -154,6 +154,7 @@ export class StageWriter implements WrittenFiles {
     if (this.failure) throw this.failure;
   }
 
+  /** The record alone, as plain data: the writer itself holds promises and cannot cross threads. */
   files(): WrittenFiles {
     return { produced: this.produced, staged: this.staged };
   }

@@ -1,6 +1,7 @@
 import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { PpgError } from "../core/errors.ts";
+import type { SharedPart } from "../links/extract.ts";
 import { DIRECTIVE_PLACEHOLDER } from "../content/markdown.ts";
 import type { RouteEntry } from "../manifest/types.ts";
 import type { AliasModel, NotFoundModel, PageModel } from "./model.ts";
@@ -20,10 +21,6 @@ export interface RenderedPage {
   shared?: SharedPart[];
 }
 
-export interface SharedPart {
-  at: number;
-  html: string;
-}
 
 const DOCTYPE = "<!doctype html>";
 
