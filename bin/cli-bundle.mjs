@@ -2,32 +2,13 @@
 // with esbuild into node_modules/.cache and reused until a file under src/ or templates/ (or
 // package.json) changes. Any problem with the bundle falls back to running the sources through
 // tsx, which also reports TypeScript syntax errors with their location.
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { sourceFingerprint } from "./source-fingerprint.mjs";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const cacheRoot = join(packageDir, "node_modules", ".cache", "ppguide-cli");
-
-/** Size and mtime of every source file (cheap to read, a few ms, and changes with every edit), and this file's text. */
-function fingerprint() {
-  // This file too: its bundling options shape the bundle.
-  const hash = createHash("sha256").update(readFileSync(join(packageDir, "package.json"))).update(readFileSync(fileURLToPath(import.meta.url)));
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (/\.tsx?$/.test(entry.name)) {
-        const { size, mtimeMs } = statSync(path);
-        hash.update(`${relative(packageDir, path)}\0${size}\0${mtimeMs}\n`);
-      }
-    }
-  };
-  walk(join(packageDir, "src"));
-  walk(join(packageDir, "templates"));
-  return hash.digest("hex").slice(0, 16);
-}
 
 async function bundle(dir) {
   const { build } = await import("esbuild");
@@ -71,7 +52,8 @@ async function fromSource() {
 export async function loadCli() {
   if (process.env.PPGUIDE_FROM_SOURCE) return fromSource();
   try {
-    const dir = join(cacheRoot, fingerprint());
+    // This file's text too: its bundling options shape the bundle.
+    const dir = join(cacheRoot, sourceFingerprint(packageDir, readFileSync(fileURLToPath(import.meta.url))));
     if (!existsSync(join(dir, "main.js"))) {
       mkdirSync(cacheRoot, { recursive: true });
       await bundle(dir);
