@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import type { LinkReport, PageScan } from "../links/types.ts";
 import { inlineSink, ThreadSink, type PageSink } from "../output/page-sink.ts";
 import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
+import { saveRecord } from "../output/record.ts";
 import { StagedOutput } from "../output/write.ts";
 import { PpgError, PpgErrorList } from "./errors.ts";
 import { dedupe, renderPages, renderToOutput, type BuiltPage } from "./render-output.ts";
@@ -117,9 +118,10 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       }
       await own.flush();
     });
-    const { written, report, listing } = await timed(timings, "check", () => sink.finish({ files: own.produced, scans, check: checkMode !== "off" }));
+    const { written, report, listing, record } = await timed(timings, "check", () => sink.finish({ files: own.produced, scans, check: checkMode !== "off" }));
     if (report?.problems.length) await reportBrokenLinks(report, checkMode, warnings);
     await staged.commit([written, own], listing);
+    saveRecord(outDir, record);
   } catch (err) {
     // Nothing may still be writing into the staging folder when it is removed.
     await sink.cancel();

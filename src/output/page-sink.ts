@@ -1,9 +1,11 @@
+import { join } from "node:path";
 import type { Worker } from "node:worker_threads";
 import { startWorker } from "../core/worker-threads.ts";
 import { checkLinks } from "../links/check.ts";
 import { pageScanner } from "../links/extract.ts";
 import type { LinkReport, PageScan } from "../links/types.ts";
 import type { RenderedPage } from "../render/render.tsx";
+import { hashPage, loadRecord, RecordWriter, type OutputRecord } from "./record.ts";
 import { listOutput, StageWriter, type OutputEntry, type StageSpec, type WrittenFiles } from "./write.ts";
 
 /**
@@ -34,6 +36,8 @@ export interface SinkResult {
   report?: LinkReport;
   /** The output folder's entries before commit (update mode), read here so the committing thread need not. */
   listing?: OutputEntry[];
+  /** The pages' record (record.ts), to be saved once the output is committed. */
+  record: Uint8Array;
 }
 
 export function inlineSink(spec: StageSpec, scan: boolean): PageSink {
@@ -47,9 +51,12 @@ export class PageOutput {
   private readonly scans: [string, PageScan][] = [];
   /** Listed first thing: on the output thread that is while the site is still loading. */
   private readonly listing?: OutputEntry[];
+  private readonly previous: Promise<OutputRecord | undefined>;
+  private readonly next = new RecordWriter();
 
   constructor(private readonly spec: StageSpec) {
     this.writer = new StageWriter(spec);
+    this.previous = spec.mode === "update" ? loadRecord(spec.out) : Promise.resolve(undefined);
     if (spec.mode === "update") this.listing = listOutput(spec.out);
   }
 
@@ -59,17 +66,23 @@ export class PageOutput {
   }
 
   async add(file: string, html: string, shared?: RenderedPage["shared"]): Promise<void> {
-    if (this.scanner) this.scans.push([file, this.scanner(html, shared)]);
-    await this.writer.add(file, html);
+    const hash = hashPage(html);
+    // A page the last build wrote with the same bytes is neither compared nor scanned again.
+    const old = (await this.previous)?.match(file, hash);
+    const scan = this.scanner && (old?.scan ?? this.scanner(html, shared));
+    if (scan) this.scans.push([file, scan]);
+    const staged = await this.writer.add(file, html, old?.same);
+    this.next.add(file, hash, staged ?? old?.stat ?? join(this.spec.out, file), scan);
   }
 
   async finish(rest: SiteRest): Promise<SinkResult> {
     await this.writer.flush();
     const written = this.writer.files();
     const listing = this.listing;
-    if (!rest.check) return { written, listing };
+    const record = await this.next.finish();
+    if (!rest.check) return { written, listing, record };
     const report = await checkLinks({ dir: this.spec.staging, files: [...written.produced, ...rest.files], scans: new Map([...this.scans, ...rest.scans]) });
-    return { written, report, listing };
+    return { written, report, listing, record };
   }
 
   async drain(): Promise<void> {

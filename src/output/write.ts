@@ -136,10 +136,15 @@ export class StageWriter implements WrittenFiles {
     private readonly limit = 64,
   ) {}
 
-  /** `file` is relative to the output folder, e.g. `beaches/index.html`. */
-  async add(file: string, content: string | Uint8Array): Promise<void> {
-    const path = this.stage(file, () => sameBytes(join(this.spec.out, file), content));
+  /**
+   * `file` is relative to the output folder, e.g. `beaches/index.html`. `unchanged`: the caller
+   * knows the output has these bytes already. Returns where the bytes are written (a path in the
+   * staging folder), or undefined when the output's copy is kept.
+   */
+  async add(file: string, content: string | Uint8Array, unchanged = false): Promise<string | undefined> {
+    const path = this.stage(file, () => unchanged || sameBytes(join(this.spec.out, file), content));
     if (path) await this.run(async () => writeFileCallback(await this.ensureDir(path), content));
+    return path;
   }
 
   /** Copies a file (from public/) into the output. */

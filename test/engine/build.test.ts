@@ -1,9 +1,11 @@
 import { load, type CheerioAPI } from "cheerio";
-import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/core/build.ts";
 import { PpgErrorList } from "../../src/core/errors.ts";
+import { scanPage } from "../../src/links/extract.ts";
+import { hashPage, loadRecord } from "../../src/output/record.ts";
 import { copyFixture, edit } from "../helpers/fixture.ts";
 
 let out: string;
@@ -216,6 +218,44 @@ describe("a rebuild over an existing output", () => {
     await edit(join(root, "site.yaml"), "related: [/flan-recipe, /bakeries, /guides]", "related: [/flan-recipe, /nowhere, /guides]");
     await expect(build({ root, out: threaded, workers: true })).rejects.toThrow(/nowhere/);
     expect((await readdir(root)).filter((f) => f.includes(".staging-"))).toEqual([]);
+  });
+
+  it("records each page's hash and scan, and trusts the record only while the file is as it left it", async () => {
+    const root = await copyFixture("basic-site");
+    const dist = join(root, "dist");
+    await build({ root, out: dist });
+    const file = join(dist, "beaches/index.html");
+    const html = await readFile(file, "utf8");
+    const record = (await loadRecord(dist))!;
+    const found = record.match("beaches/index.html", hashPage(html));
+    expect(found.same).toBe(true);
+    expect(found.scan).toEqual(scanPage(html));
+    expect(record.match("beaches/index.html", hashPage(`${html} `)).same).toBe(false);
+    expect(record.match("nowhere/index.html", hashPage(html)).same).toBe(false);
+    // Edited in place, same size: only the mtime tells, and the page is compared and rewritten.
+    const tampered = html.replace("<h1", "<h2");
+    await writeFile(file, tampered);
+    await utimes(file, new Date(), new Date(Date.now() + 5_000));
+    expect(record.match("beaches/index.html", hashPage(html)).same).toBe(false);
+    await build({ root, out: dist });
+    expect(await readFile(file, "utf8")).toBe(html);
+  });
+
+  it("still finds a broken anchor in a page that did not change, where the record stands in for its scan", async () => {
+    const root = await copyFixture("basic-site");
+    await edit(join(root, "content/articles/flan.md"), "More on the [beaches](/beaches).", "More on [Playa Dorada](/beaches#Dorada).");
+    const dist = join(root, "dist");
+    await build({ root, out: dist });
+    const flan = await readFile(join(dist, "flan-recipe/index.html"), "utf8");
+    await edit(join(root, "content/articles/beaches.md"), "## Playa Dorada {#Dorada}", "## Playa Dorada {#Golden}");
+    await edit(join(root, "content/articles/beaches.md"), "Back to [Dorada](#Dorada).", "Back to [Dorada](#Golden).");
+    expect((await loadRecord(dist))!.match("flan-recipe/index.html", hashPage(flan)).same).toBe(true);
+
+    const failure = (out: string) => build({ root, out }).then(() => "built", (err: Error) => err.message);
+    const withRecord = await failure(dist);
+    expect(withRecord).toMatch(/flan-recipe\/index\.html:\d+:\d+ {2}\/beaches#Dorada {2}missing anchor/);
+    expect(withRecord).toBe(await failure(join(root, "fresh")));
+    expect(await readFile(join(dist, "flan-recipe/index.html"), "utf8")).toBe(flan);
   });
 
   it("replaces a folder by a file and a file by a folder", async () => {
