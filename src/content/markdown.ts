@@ -18,9 +18,12 @@ export interface Reference {
 }
 
 export interface RenderedMarkdown {
+  /** The HTML, each image a mark to be replaced by placeImages(). */
   html: string;
   headings: Heading[];
   references: Reference[];
+  /** Each image's src and (escaped) alt, by the number in its mark. */
+  images: [src: string, alt: string][];
 }
 
 /**
@@ -97,26 +100,35 @@ function createRenderer(): MarkdownIt {
   md.renderer.rules.image = (tokens, idx, _options, env: RenderEnv) => {
     const token = tokens[idx];
     const alt = md.utils.escapeHtml(token.children ? md.renderer.renderInlineAsText(token.children, md.options, env) : token.content);
-    return env.image(token.attrGet("src") ?? "", alt);
+    return `\0${env.images.push([token.attrGet("src") ?? "", alt]) - 1}\0`;
   };
   return md;
 }
 
 interface RenderEnv {
-  image: (src: string, alt: string) => string;
+  images: RenderedMarkdown["images"];
 }
 
 let renderer: MarkdownIt | undefined;
 
 /**
- * Renders a Markdown body. `image` turns each image into its final HTML (sizes, srcset, lazy)
- * so that every image on a page goes through the same pipeline.
+ * Renders a Markdown body. Images are left as marks for placeImages(), which gives every image
+ * of a page its final HTML (sizes, srcset, lazy) through the same pipeline: the image service
+ * lives on the rendering thread, and a body may be rendered on another (markdown-thread.ts).
  */
-export function renderMarkdown(body: string, image: RenderEnv["image"]): RenderedMarkdown {
+export function renderMarkdown(body: string): RenderedMarkdown {
   renderer ??= createRenderer();
-  const env: RenderEnv = { image };
+  const env: RenderEnv = { images: [] };
   const tokens = renderer.parse(body, env);
-  return { html: renderer.renderer.render(tokens, renderer.options, env), headings: collectHeadings(tokens), references: collectReferences(tokens) };
+  return { html: renderer.renderer.render(tokens, renderer.options, env), headings: collectHeadings(tokens), references: collectReferences(tokens), images: env.images };
+}
+
+// A NUL cannot come from the Markdown: markdown-it replaces every NUL of its input (CommonMark).
+const IMAGE_MARK = /\0(\d+)\0/g;
+
+/** The body's HTML with each image mark replaced by `image(src, alt)`. */
+export function placeImages(md: RenderedMarkdown, image: (src: string, alt: string) => string): string {
+  return md.images.length === 0 ? md.html : md.html.replace(IMAGE_MARK, (_m, i: string) => image(...md.images[Number(i)]!));
 }
 
 function collectHeadings(tokens: Token[]): Heading[] {

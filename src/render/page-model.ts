@@ -2,7 +2,7 @@ import { imageHtml, type ImageService } from "../assets/images.ts";
 import { PpgError } from "../core/errors.ts";
 import type { ContentIndex, MarkdownFile } from "../content/load.ts";
 import { websiteLabel } from "../content/listings.ts";
-import { renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
+import { placeImages, renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import type { ArticleBody, CardModel, PageBase, PageModel, SearchItem } from "./model.ts";
 import { absoluteUrl, blogPosting, collectionPage, listingItem, recipe as recipeJsonLd, website, type JsonLd } from "./structured-data.ts";
@@ -24,9 +24,17 @@ export interface SiteContext {
   parents: Map<string, string>;
   /** Rendered header and footer, by the nav path they mark as current ('' for none). */
   chrome: Map<string, { header: string; footer: string }>;
+  /** A Markdown file's body rendered (images still marks): here, or ahead on another thread. */
+  markdown: (file: MarkdownFile) => RenderedMarkdown;
 }
 
-export function createSiteContext(manifest: Manifest, content: ContentIndex, images: ImageService, assetsFor: SiteContext["assetsFor"]): SiteContext {
+export function createSiteContext(
+  manifest: Manifest,
+  content: ContentIndex,
+  images: ImageService,
+  assetsFor: SiteContext["assetsFor"],
+  markdown: SiteContext["markdown"] = (file) => renderMarkdown(file.body),
+): SiteContext {
   const routes = new Map(manifest.routes.map((r) => [r.path, r]));
   const aliases = new Map((manifest.aliases ?? []).map((a) => [a.from, a.to]));
   const search = (manifest.search ?? []).map((path) => {
@@ -37,7 +45,7 @@ export function createSiteContext(manifest: Manifest, content: ContentIndex, ima
   });
   const parents = new Map<string, string>();
   for (const r of manifest.routes) if (r.kind === "index") for (const p of r.cards ?? []) if (!parents.has(p)) parents.set(p, r.path);
-  return { manifest, content, images, assetsFor, routes, aliases, search, parents, year: new Date().getFullYear(), chrome: new Map() };
+  return { manifest, content, images, assetsFor, routes, aliases, search, parents, year: new Date().getFullYear(), chrome: new Map(), markdown };
 }
 
 /** A card for any route or alias path: the target's short title, description and image. */
@@ -176,7 +184,8 @@ function posterFor(ctx: SiteContext, i: number) {
 }
 
 function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): RenderedMarkdown {
-  const md = renderMarkdown(file.body, (src, alt) => imageHtml(ctx.images.attributes(src, alt, { sizes: ARTICLE_IMAGE_SIZES })));
+  const md = ctx.markdown(file);
+  md.html = placeImages(md, (src, alt) => imageHtml(ctx.images.attributes(src, alt, { sizes: ARTICLE_IMAGE_SIZES })));
   for (const ref of md.references) {
     const target = decodeURI(ref.href);
     if (!target.startsWith("/") || target.startsWith("//")) continue;
