@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
 import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 
@@ -113,8 +114,9 @@ export class RasterPipeline {
 
   private async planAndEncode(src: string): Promise<PlannedImage> {
     const input = await readFile(join(this.publicDir, decodeURI(src)));
-    // Loaded on the first photo: a site of SVGs never loads the native image library.
-    const sharp = (await import("sharp")).default;
+    // Loaded on the first photo: a site of SVGs never loads the native image library. Required,
+    // not imported: the bundled CLI runs from V8's code cache, where import() is unavailable.
+    const sharp = createRequire(import.meta.url)("sharp") as typeof import("sharp").default;
     const meta = await sharp(input).metadata();
     // EXIF-rotated photos report their stored size; the displayed one is swapped.
     const rotated = (meta.orientation ?? 1) >= 5;

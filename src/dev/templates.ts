@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { pathToFileURL } from "node:url";
+import { createRequire } from "node:module";
 import { build as esbuild, type BuildFailure, type Message } from "esbuild";
 import { PpgError, PpgErrorList } from "../core/errors.ts";
 import type { Templates } from "../render/render.tsx";
@@ -32,7 +32,9 @@ export class FreshTemplates {
         entryPoints: [this.entry],
         bundle: true,
         packages: "external",
-        format: "esm",
+        // CommonJS, loaded with require: the bundled CLI runs from V8's code cache, where import()
+        // is unavailable.
+        format: "cjs",
         platform: "node",
         target: "node20",
         jsx: "automatic",
@@ -45,20 +47,22 @@ export class FreshTemplates {
       throw compileErrors(err, "TemplateFailed", "templates failed to compile");
     }
     await mkdir(BUNDLE_DIR, { recursive: true });
-    const file = join(BUNDLE_DIR, `templates-${process.pid}-${++this.generation}.mjs`);
+    const file = join(BUNDLE_DIR, `templates-${process.pid}-${++this.generation}.cjs`);
     await writeFile(file, code);
+    const require = createRequire(import.meta.url);
     try {
-      return (await import(pathToFileURL(file).href)) as Templates;
+      return require(file) as Templates;
     } catch (err) {
       // A module that compiles but throws while it is evaluated (a typo in a top-level expression).
       throw new PpgError("TemplateFailed", `templates failed to load: ${(err as Error).message}`, { hint: "Fix the template; the error above names the problem." });
     } finally {
-      // Node keeps the module once imported: the file is not needed any more.
+      // Each generation is loaded once: neither the file nor the module cache entry is needed again.
+      delete require.cache[file];
       await rm(file, { force: true });
     }
   }
 
-  /** Kept for symmetry with other dev resources; each bundle file is already gone once imported. */
+  /** Kept for symmetry with other dev resources; each bundle file is already gone once loaded. */
   async dispose(): Promise<void> {}
 }
 

@@ -51,13 +51,15 @@ export class PageOutput {
   private readonly scans: [string, PageScan][] = [];
   /** Listed first thing: on the output thread that is while the site is still loading. */
   private readonly listing?: OutputEntry[];
-  private readonly previous: Promise<OutputRecord | undefined>;
+  private readonly previous?: OutputRecord;
   private readonly next = new RecordWriter();
 
   constructor(private readonly spec: StageSpec) {
     this.writer = new StageWriter(spec);
-    this.previous = spec.mode === "update" ? loadRecord(spec.out) : Promise.resolve(undefined);
-    if (spec.mode === "update") this.listing = listOutput(spec.out);
+    if (spec.mode === "update") {
+      this.previous = loadRecord(spec.out);
+      this.listing = listOutput(spec.out);
+    }
   }
 
   /** Whether pages are scanned for links: known once the manifest is loaded. */
@@ -68,7 +70,7 @@ export class PageOutput {
   async add(file: string, html: string, shared?: RenderedPage["shared"]): Promise<void> {
     const hash = hashPage(html);
     // A page the last build wrote with the same bytes is neither compared nor scanned again.
-    const old = (await this.previous)?.match(file, hash);
+    const old = this.previous?.match(file, hash);
     const scan = this.scanner && (old?.scan ?? this.scanner(html, shared));
     if (scan) this.scans.push([file, scan]);
     const staged = await this.writer.add(file, html, old?.same);
@@ -79,7 +81,7 @@ export class PageOutput {
     await this.writer.flush();
     const written = this.writer.files();
     const listing = this.listing;
-    const record = await this.next.finish();
+    const record = this.next.finish();
     if (!rest.check) return { written, listing, record };
     const report = await checkLinks({ dir: this.spec.staging, files: [...written.produced, ...rest.files], scans: new Map([...this.scans, ...rest.scans]) });
     return { written, report, listing, record };

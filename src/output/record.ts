@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { createRequire } from "node:module";
 import { deserialize, serialize } from "node:v8";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 import type { PageScan, RawRef } from "../links/types.ts";
@@ -44,13 +44,12 @@ export function hashPage(content: string | Uint8Array): string {
   return createHash("sha1").update(content).digest("base64");
 }
 
-let codeId: Promise<string> | undefined;
+let codeId: string | undefined;
 
-/** This code's identity (bin/source-fingerprint.mjs): a record is only as good as the code that wrote it. */
-function currentCode(): Promise<string> {
-  // A path computed at run time: the bundled CLI loads the same file from ppguide's folder.
-  const url = pathToFileURL(join(PACKAGE_DIR, "bin/source-fingerprint.mjs")).href;
-  return (codeId ??= (import(url) as Promise<{ sourceFingerprint: (dir: string) => string }>).then((m) => m.sourceFingerprint(PACKAGE_DIR)));
+/** This code's identity (bin/source-fingerprint.cjs): a record is only as good as the code that wrote it. */
+function currentCode(): string {
+  const { sourceFingerprint } = createRequire(import.meta.url)(join(PACKAGE_DIR, "bin/source-fingerprint.cjs")) as { sourceFingerprint: (dir: string) => string };
+  return (codeId ??= sourceFingerprint(PACKAGE_DIR));
 }
 
 function recordPath(out: string): string {
@@ -58,8 +57,8 @@ function recordPath(out: string): string {
 }
 
 /** The last build's record of `out`, if there is a usable one. */
-export async function loadRecord(out: string): Promise<OutputRecord | undefined> {
-  const code = await currentCode();
+export function loadRecord(out: string): OutputRecord | undefined {
+  const code = currentCode();
   try {
     const data = deserialize(readFileSync(recordPath(out))) as RecordData;
     return data.code === code ? new OutputRecord(out, data) : undefined;
@@ -151,14 +150,14 @@ export class RecordWriter {
   }
 
   /** The record, serialized; call when every write has finished. */
-  async finish(): Promise<Uint8Array> {
+  finish(): Uint8Array {
     const stats = new Float64Array(this.files.length * STAT_FIELDS);
     this.stats.forEach((where, i) => {
       const stat = typeof where === "string" ? statSync(where) : where;
       stats.set([stat.size, stat.mtimeMs, stat.ino], i * STAT_FIELDS);
     });
     const data: RecordData = {
-      code: await currentCode(),
+      code: currentCode(),
       files: this.files,
       stats,
       hashes: this.hashes,

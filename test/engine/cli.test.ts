@@ -1,12 +1,16 @@
 import { execFile } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { writePpguideSite } from "../../bench/build.ts";
+import { build } from "../../src/core/build.ts";
 import { copyFixture, edit } from "../helpers/fixture.ts";
 
 const bin = fileURLToPath(new URL("../../bin/ppguide", import.meta.url));
+const cliBundle = fileURLToPath(new URL("../../bin/cli-bundle.mjs", import.meta.url));
 const run = (args: string[]) =>
   promisify(execFile)(bin, args, { encoding: "utf8" }).then(
     (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
@@ -45,4 +49,30 @@ describe("the ppguide CLI", () => {
     expect(result.stderr).toContain("site.yaml:74:11  routes[4].kind  'catalogue' is not allowed. Use one of: home, article");
     expect(result.stderr).toContain("2 problems found; nothing was written.");
   });
+
+  it("builds a site past the output-thread threshold with the bundled workers, and rebuilds it the same", async () => {
+    const root = await mkdtemp(join(tmpdir(), "ppguide-cli-large-"));
+    await writePpguideSite(root, 320);
+    for (const pass of ["first build", "rebuild"]) {
+      const result = await run(["build", "--root", root]);
+      expect(result.stderr, pass).toBe("");
+      expect(result.stdout, pass).toMatch(/^Built 323 pages/);
+    }
+    await build({ root, out: join(root, "inline"), workers: false });
+    const files = (await readdir(join(root, "inline"), { recursive: true })).sort();
+    expect((await readdir(join(root, "dist"), { recursive: true })).sort()).toEqual(files);
+    for (const f of files.filter((f) => f.endsWith(".html"))) expect(await readFile(join(root, "dist", f), "utf8"), f).toBe(await readFile(join(root, "inline", f), "utf8"));
+  });
+
+  it("reports a crash with a stack that points into src/, not into the bundle", async () => {
+    const script = `import(${JSON.stringify(pathToFileURL(cliBundle).href)}).then((m) => m.loadCli()).then((cli) => cli.main(null));`;
+    const result = await promisify(execFile)(process.execPath, ["-e", script], { encoding: "utf8" }).then(
+      () => ({ code: 0, stderr: "" }),
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(result.code).toBe(70);
+    expect(result.stderr).toContain("ppguide crashed");
+    expect(result.stderr).toMatch(/at (Object\.)?main \(.*src\/cli\/main\.ts:\d+:\d+\)/);
+  });
 });
+
