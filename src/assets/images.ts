@@ -43,8 +43,13 @@ export class ImageService {
     private readonly raster?: RasterSource,
   ) {}
 
+  /** Answers by src: a site names the same few images on thousands of pages. */
+  private readonly known = new Map<string, boolean>();
+
   has(src: string): boolean {
-    return this.publicFiles.has(decodeURI(src.split(/[?#]/)[0]));
+    let found = this.known.get(src);
+    if (found === undefined) this.known.set(src, (found = this.publicFiles.has(decodeURI(src.split(/[?#]/)[0]))));
+    return found;
   }
 
   attributes(src: string, alt: string, opts: ImageOptions = {}): ImageAttributes {
@@ -110,5 +115,6 @@ export function imageHtml({ sources, ...attrs }: ImageAttributes): string {
 }
 
 function escapeAttribute(value: string): string {
+  if (!/[&"<]/.test(value)) return value;
   return value.replace(/&(?![a-z]+;|#\d+;)/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }
