@@ -73,12 +73,13 @@ export class RasterPipeline {
   ) {}
 
   /**
-   * Reads, sizes and encodes every raster file in `publicFiles` that `referencedText` mentions
+   * Reads, sizes and encodes every raster file in `publicFiles` that one of `texts` mentions
    * (the manifest and content, serialised). Runs before rendering, which is synchronous, so that
    * the page templates can ask for sizes and srcsets without waiting.
    */
-  async prepare(publicFiles: Iterable<string>, referencedText: string, concurrency = 2): Promise<void> {
-    const wanted = [...publicFiles].filter((f) => RASTER_EXTENSIONS.test(f) && (referencedText.includes(f) || referencedText.includes(encodeURI(f))));
+  async prepare(publicFiles: Iterable<string>, texts: readonly string[], concurrency = 2): Promise<void> {
+    const named = (f: string) => texts.some((t) => t.includes(f) || t.includes(encodeURI(f)));
+    const wanted = [...publicFiles].filter((f) => RASTER_EXTENSIONS.test(f) && named(f));
     await mkdir(this.cacheDir, { recursive: true });
     const queue = [...wanted];
     const workers = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
@@ -169,10 +170,13 @@ export function variantWidths(width: number): number[] {
   return steps;
 }
 
-/** The manifest and every content file as one string, to find which photos they name. */
-export function referencedText(manifest: unknown, content: { markdown: Map<string, { body: string; frontMatter: unknown }>; listings: Map<string, unknown> }): string {
+/**
+ * The manifest and every content file as text, to find which photos they name. Separate strings,
+ * not one: joining a large site's content into one string copied tens of megabytes.
+ */
+export function referencedTexts(manifest: unknown, content: { markdown: Map<string, { body: string; frontMatter: unknown }>; listings: Map<string, unknown> }): string[] {
   const parts = [JSON.stringify(manifest)];
   for (const file of content.markdown.values()) parts.push(file.body, JSON.stringify(file.frontMatter));
   for (const file of content.listings.values()) parts.push(JSON.stringify(file));
-  return parts.join("\n");
+  return parts;
 }

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { listPublicFiles } from "../assets/public-files.ts";
-import { RasterPipeline, referencedText } from "../assets/raster.ts";
+import { RasterPipeline, referencedTexts } from "../assets/raster.ts";
 import { loadContent, type ContentIndex } from "../content/load.ts";
 import { checkCrossReferences } from "../manifest/cross-references.ts";
 import { loadManifest } from "../manifest/load.ts";
@@ -38,7 +38,7 @@ export async function loadSite(root: string, timings: StageTimings = {}, opts: {
   );
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
   const raster = createRaster(root);
-  await timed(timings, "content", () => raster.prepare(publicFiles, referencedText(manifest, content)));
+  await timed(timings, "content", () => raster.prepare(publicFiles, referencedTexts(manifest, content)));
   return { root, manifest, source, content, publicFiles, assets, templates, raster };
 }
 

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
-import { RASTER_EXTENSIONS, referencedText } from "../assets/raster.ts";
+import { RASTER_EXTENSIONS, referencedTexts } from "../assets/raster.ts";
 import { splitFrontMatter } from "../content/front-matter.ts";
 import { parseListings } from "../content/listings.ts";
 import { CONTENT_DIR, loadContent, type ContentIndex } from "../content/load.ts";
@@ -138,7 +138,7 @@ export class DevSite {
       reloadAll = true;
       if ([...c.public.keys()].some((u) => RASTER_EXTENSIONS.test(u))) {
         next.raster = createRaster(this.root);
-        await next.raster.prepare(next.publicFiles, referencedText(next.manifest, next.content));
+        await next.raster.prepare(next.publicFiles, referencedTexts(next.manifest, next.content));
       }
       // An image's size and srcset are baked into the pages that show it.
       const routePaths = new Set(next.manifest.routes.map((r) => r.path));
@@ -237,8 +237,8 @@ export class DevSite {
     const photos = [...next.publicFiles].filter((f) => RASTER_EXTENSIONS.test(f) && next.raster.size(f) === undefined);
     if (photos.length === 0) return;
     const text = c.manifest
-      ? referencedText(next.manifest, next.content)
-      : [...c.markdown].map((n) => next.content.markdown.get(n)?.body ?? "").concat([...c.listings].map((n) => JSON.stringify(next.content.listings.get(n) ?? ""))).join("\n");
+      ? referencedTexts(next.manifest, next.content)
+      : [...c.markdown].map((n) => next.content.markdown.get(n)?.body ?? "").concat([...c.listings].map((n) => JSON.stringify(next.content.listings.get(n) ?? "")));
     await next.raster.prepare(photos, text);
   }
 
