@@ -115,14 +115,8 @@ export class RasterPipeline {
 
   private async planAndEncode(src: string): Promise<PlannedImage> {
     const input = await readFile(join(this.publicDir, decodeURI(src)));
-    // Loaded on the first photo: a site of SVGs never loads the native image library. Required,
-    // not imported: the bundled CLI runs from V8's code cache, where import() is unavailable.
-    const sharp = createRequire(import.meta.url)("sharp") as typeof import("sharp").default;
-    const meta = await sharp(input).metadata();
-    // EXIF-rotated photos report their stored size; the displayed one is swapped.
-    const rotated = (meta.orientation ?? 1) >= 5;
-    const size = { width: rotated ? meta.height : meta.width, height: rotated ? meta.width : meta.height };
     const hash = createHash("sha256").update(ENCODER_VERSION).update(input).digest("hex").slice(0, 16);
+    const size = await this.sizeOf(input, hash);
     const widths = variantWidths(size.width);
     const name = basename(src, extname(src)).replace(/[^\w-]+/g, "-").toLowerCase();
     const encode = (format: Variant["format"]) =>
@@ -130,7 +124,7 @@ export class RasterPipeline {
         widths.map(async (width): Promise<Variant> => {
           const cacheFile = join(this.cacheDir, `${hash}-${width}.${format}`);
           const bytes = await this.cached(cacheFile, () => {
-            const pipeline = sharp(input).rotate().resize({ width, withoutEnlargement: true });
+            const pipeline = sharp()(input).rotate().resize({ width, withoutEnlargement: true });
             return (format === "webp" ? pipeline.webp(WEBP_OPTIONS) : pipeline.avif(AVIF_OPTIONS)).toBuffer();
           });
           return { url: `/assets/images/${name}-${hash.slice(0, 10)}-${width}.${format}`, width, format, cacheFile, bytes };
@@ -143,6 +137,25 @@ export class RasterPipeline {
     return { size, variants: avifPays ? [...webp, ...avif] : webp };
   }
 
+  /**
+   * The photo's displayed size, kept beside its variants: a build whose variants are all cached
+   * then never loads the native image library (tens of milliseconds) or decodes a header.
+   */
+  private async sizeOf(input: Buffer, hash: string): Promise<ImageSize> {
+    const file = join(this.cacheDir, `${hash}.size.json`);
+    try {
+      return JSON.parse(await readFile(file, "utf8")) as ImageSize;
+    } catch {
+      // Not measured yet.
+    }
+    const meta = await sharp()(input).metadata();
+    // EXIF-rotated photos report their stored size; the displayed one is swapped.
+    const rotated = (meta.orientation ?? 1) >= 5;
+    const size = { width: rotated ? meta.height : meta.width, height: rotated ? meta.width : meta.height };
+    await writeAtomically(file, JSON.stringify(size));
+    return size;
+  }
+
   /** Returns the size of the cached file, encoding and storing it first if it is not there. */
   private async cached(cacheFile: string, encode: () => Promise<Buffer>): Promise<number> {
     if (existsSync(cacheFile)) {
@@ -152,12 +165,25 @@ export class RasterPipeline {
     const data = await encode();
     this.stats.encoded++;
     encodeCounter.count++;
-    // Write then rename: an interrupted build never leaves a truncated file that looks cached.
-    const tmp = `${cacheFile}.${process.pid}.tmp`;
-    await writeFile(tmp, data);
-    await rename(tmp, cacheFile);
+    await writeAtomically(cacheFile, data);
     return data.byteLength;
   }
+}
+
+// Write then rename: an interrupted build never leaves a truncated file that looks cached.
+async function writeAtomically(file: string, data: string | Buffer): Promise<void> {
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, data);
+  await rename(tmp, file);
+}
+
+/**
+ * Loaded on the first photo to measure or encode: a site of SVGs, or one whose photos are all
+ * cached, never loads the native image library. Required, not imported: the bundled CLI runs
+ * from V8's code cache, where import() is unavailable.
+ */
+function sharp(): typeof import("sharp").default {
+  return createRequire(import.meta.url)("sharp") as typeof import("sharp").default;
 }
 
 /** The variant widths for an original of `width` pixels: the standard steps below it, plus itself. */

@@ -1,6 +1,6 @@
 import { load } from "cheerio";
 import { existsSync } from "node:fs";
-import { readdir, rm, stat } from "node:fs/promises";
+import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -108,5 +108,19 @@ describe("raster image pipeline", () => {
     expect(await readdir(cacheDir)).toEqual(files);
     expect(await Promise.all(files.map(async (f) => (await stat(join(cacheDir, f))).mtimeMs))).toEqual(mtimes);
     expect(existsSync(join(out(), "images/beach.jpg"))).toBe(true);
+  });
+
+  it("takes a cached photo's size from the cache rather than decoding the photo again", async () => {
+    const cacheDir = join(root, ".ppguide-cache/images");
+    const sizes = (await readdir(cacheDir)).filter((f) => f.endsWith(".size.json"));
+    expect(sizes.length).toBeGreaterThanOrEqual(2);
+    const measured = await Promise.all(sizes.map(async (f) => JSON.parse(await readFile(join(cacheDir, f), "utf8"))));
+    expect(measured).toContainEqual({ width: 1000, height: 600 });
+    // A recorded size the photo does not have can only come from the cache.
+    const beach = sizes[measured.findIndex((m) => m.width === 1000)]!;
+    await writeFile(join(cacheDir, beach), JSON.stringify({ width: 1000, height: 601 }));
+    await build({ root, out: out(), checkLinks: "off" });
+    const $ = load(await readFile(join(out(), "beaches/index.html"), "utf8"));
+    expect($(".hero-figure img").attr("height")).toBe("601");
   });
 });
