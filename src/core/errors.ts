@@ -16,7 +16,10 @@ export type ErrorCode =
   | "RecipeFigures"
   | "AssetMissing"
   | "TemplateFailed"
-  | "BrokenLink";
+  | "StyleFailed"
+  | "ScriptFailed"
+  | "BrokenLink"
+  | "InternalError";
 
 export interface SourceLocation {
   /** Path relative to the site root, with forward slashes. */

@@ -13,7 +13,8 @@ import { loadManifest, MANIFEST_FILE } from "../manifest/load.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import { buildScripts, buildStylesheet, type Asset } from "../output/assets.ts";
 import type { RenderedPage } from "../render/render.tsx";
-import { compileErrors, FreshTemplates } from "./templates.ts";
+import { compileErrors } from "../core/compile-errors.ts";
+import { FreshTemplates } from "./templates.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 
 const packageDir = `${PACKAGE_DIR}/`;
@@ -85,7 +86,7 @@ export class DevSite {
       return { ok: true, files, errors: [], ms: performance.now() - started, ...outcome };
     } catch (err) {
       const user = asUserError(err);
-      this.problems = user ? errorsOf(user) : [new PpgError("TemplateFailed", `ppguide crashed while rebuilding: ${(err as Error)?.stack ?? String(err)}`, { hint: "This is a bug in ppguide, not in your site." })];
+      this.problems = user ? errorsOf(user) : [new PpgError("InternalError", `ppguide crashed while rebuilding: ${(err as Error)?.stack ?? String(err)}`, { hint: "This is a bug in ppguide, not in your site." })];
       return { ok: false, files, full: false, pages: [], reloadAll: false, errors: this.problems, crash: user ? undefined : err, ms: performance.now() - started };
     }
   }
@@ -118,8 +119,8 @@ export class DevSite {
     }
     if (c.css || c.client) {
       const [css, scripts] = await Promise.all([
-        c.css ? buildStylesheet().catch((e: unknown) => Promise.reject(compileErrors(e, "TemplateFailed", "the stylesheet failed to compile"))) : site.assets.css,
-        c.client ? buildScripts().catch((e: unknown) => Promise.reject(compileErrors(e, "TemplateFailed", "a browser script failed to compile"))) : site.assets.scripts,
+        c.css ? buildStylesheet() : site.assets.css,
+        c.client ? buildScripts() : site.assets.scripts,
       ]);
       next.assets = { css, scripts };
       // Pages name scripts by entry; a new or removed entry changes which scripts pages load.

@@ -1,8 +1,9 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { createRequire } from "node:module";
-import { build as esbuild, type BuildFailure, type Message } from "esbuild";
-import { PpgError, PpgErrorList } from "../core/errors.ts";
+import { build as esbuild } from "esbuild";
+import { compileErrors } from "../core/compile-errors.ts";
+import { PpgError } from "../core/errors.ts";
 import type { Templates } from "../render/render.tsx";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 
@@ -64,20 +65,4 @@ export class FreshTemplates {
 
   /** Kept for symmetry with other dev resources; each bundle file is already gone once loaded. */
   async dispose(): Promise<void> {}
-}
-
-/** esbuild's messages as PpgErrors: `templates/pages/Article.tsx:12:7  Expected ">" but found "/"`. */
-export function compileErrors(err: unknown, code: "TemplateFailed", what: string): PpgError | PpgErrorList {
-  const messages = (err as Partial<BuildFailure>).errors;
-  if (!Array.isArray(messages) || messages.length === 0) return new PpgError(code, `${what}: ${(err as Error).message}`);
-  return new PpgErrorList(messages.map((m: Message) => new PpgError(code, m.text, {
-    location: m.location ? { file: displayPath(m.location.file), line: m.location.line, column: m.location.column + 1 } : undefined,
-    hint: `${what}; fix the file and save it again.`,
-  })));
-}
-
-/** esbuild reports paths relative to the working directory; show them from the package root. */
-function displayPath(file: string): string {
-  const abs = file.startsWith("/") ? file : join(process.cwd(), file);
-  return relative(packageDir, abs).split("\\").join("/");
 }

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import fg from "fast-glob";
 import { build as esbuild, transform } from "esbuild";
+import { compileErrors } from "../core/compile-errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 
 export interface Asset {
@@ -24,11 +25,25 @@ function hashed(name: string, ext: string, content: string | Uint8Array): Asset 
   return { url: `/assets/${name}.${hash}.${ext}`, content };
 }
 
-/** The stylesheet: every file in templates/styles in name order, so partials stay small. */
-export async function buildStylesheet(): Promise<Asset> {
-  const files = (await fg("*.css", { cwd: STYLES_DIR })).sort();
-  const parts = await Promise.all(files.map((f) => readFile(`${STYLES_DIR}/${f}`, "utf8")));
-  const { code } = await transform(parts.join("\n"), { loader: "css", minify: true });
+/**
+ * The stylesheet: every file in templates/styles in name order, so partials stay small. esbuild
+ * parses CSS leniently and only warns about a stray or missing brace, which silently drops rules:
+ * its warnings fail the build like errors, each in its file and at its line.
+ */
+export async function buildStylesheet(dir = STYLES_DIR): Promise<Asset> {
+  const files = (await fg("*.css", { cwd: dir })).sort();
+  const parts = await Promise.all(files.map((f) => readFile(join(dir, f), "utf8")));
+  // Each part starts on the line after the previous one's last.
+  const starts: number[] = [];
+  parts.reduce((line, part) => (starts.push(line), line + part.split("\n").length), 1);
+  const locate = (line: number) => {
+    let i = starts.length - 1;
+    while (i > 0 && starts[i]! > line) i--;
+    return { file: join(dir, files[i]!), line: line - starts[i]! + 1 };
+  };
+  const failed = (err: unknown) => compileErrors(err, "StyleFailed", "the stylesheet has a syntax error", locate);
+  const { code, warnings } = await transform(parts.join("\n"), { loader: "css", minify: true }).catch((err: unknown) => Promise.reject(failed(err)));
+  if (warnings.length) throw failed({ errors: warnings });
   return hashed("site", "css", code);
 }
 
@@ -36,11 +51,11 @@ export async function buildStylesheet(): Promise<Asset> {
  * One bundle per entry in src/client/entries (each page loads only what it uses), minified ES
  * modules: progressive enhancements, never required to read a page.
  */
-export async function buildScripts(): Promise<Asset[]> {
-  const entries = (await fg("entries/*.ts", { cwd: CLIENT_DIR })).sort();
+export async function buildScripts(dir = CLIENT_DIR): Promise<Asset[]> {
+  const entries = (await fg("entries/*.ts", { cwd: dir })).sort();
   if (entries.length === 0) return [];
   const result = await esbuild({
-    entryPoints: entries.map((e) => `${CLIENT_DIR}/${e}`),
+    entryPoints: entries.map((e) => join(dir, e)),
     bundle: true,
     minify: true,
     format: "esm",
@@ -48,7 +63,7 @@ export async function buildScripts(): Promise<Asset[]> {
     write: false,
     outdir: "out",
     logLevel: "silent",
-  });
+  }).catch((err: unknown) => Promise.reject(compileErrors(err, "ScriptFailed", "a browser script failed to compile")));
   return result.outputFiles.map((f) => hashed(f.path.replace(/^.*\//, "").replace(/\.js$/, ""), "js", f.contents));
 }
 
