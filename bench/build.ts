@@ -10,13 +10,14 @@
  * Markdown through a Nunjucks layout with the same head, nav and footer.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const REPO = fileURLToPath(new URL("../", import.meta.url));
+const OUTPUT_RECORDS = join(REPO, "node_modules/.cache/ppguide-output");
 const args = process.argv.slice(2);
 const runsArg = args.indexOf("--runs");
 const RUNS = runsArg >= 0 ? Number(args.splice(runsArg, 2)[1]) : 3;
@@ -178,7 +179,7 @@ async function main(): Promise<void> {
   if (!existsSync("/usr/bin/time")) throw new Error("bench needs GNU time at /usr/bin/time (apt-get install time)");
   const ppguide = join(REPO, "bin/ppguide");
   const eleventy = join(REPO, "node_modules/@11ty/eleventy/cmd.cjs");
-  console.log(`node ${process.version}; per size a first build from nothing, then the median of ${RUNS} rebuilds; wall / CPU (user+sys) / peak RSS\n`);
+  console.log(`node ${process.version}; per size a first build from nothing, then the median of ${RUNS} rebuilds (ppguide also without its output record); wall / CPU (user+sys) / peak RSS\n`);
   console.log(`${"site".padEnd(30)}${"wall".padStart(9)}${"CPU".padStart(10)}${"peak RSS".padStart(11)}`);
 
   const own: Sample[] = [];
@@ -189,21 +190,26 @@ async function main(): Promise<void> {
     const dir = await mkdtemp(join(tmpdir(), `ppguide-bench-${n}-`));
     await writePpguideSite(join(dir, "pp"), n);
     await writeEleventySite(join(dir, "11ty"), n);
-    const run = () => ({
-      pp: measure(ppguide, ["build", "--root", join(dir, "pp")], REPO),
-      el: measure(process.execPath, [eleventy, "--quiet"], join(dir, "11ty")),
-    });
+    const build = () => measure(ppguide, ["build", "--root", join(dir, "pp")], REPO);
+    const run = () => ({ pp: build(), el: measure(process.execPath, [eleventy, "--quiet"], join(dir, "11ty")) });
     // The first build of each starts from nothing (no output, no caches); the rebuilds find the
     // previous output, as in CI with a cached output folder or an editor building again.
     const first = run();
-    const again = Array.from({ length: RUNS }, run);
-    const [p, e] = [summarize(again.map((r) => r.pp)), summarize(again.map((r) => r.el))];
+    const again = Array.from({ length: RUNS }, () => ({
+      ...run(),
+      // The same rebuild once its output record (src/output/record.ts) is gone: every page is then
+      // read back to compare and scanned again, which shows what the record saves.
+      bare: (rmSync(OUTPUT_RECORDS, { recursive: true, force: true }), build()),
+    }));
+    const [p, e, b] = [summarize(again.map((r) => r.pp)), summarize(again.map((r) => r.el)), summarize(again.map((r) => r.bare))];
     console.log(`${`${n} pages, first: ppguide`.padEnd(30)}${fmt(first.pp)}`);
     console.log(`${`${n} pages, first: Eleventy`.padEnd(30)}${fmt(first.el)}`);
     console.log(`${`${n} pages, first: ratio`.padEnd(30)}${(first.pp.wall / first.el.wall).toFixed(2).padStart(7)} x`);
     console.log(`${`${n} pages, rebuild: ppguide`.padEnd(30)}${fmt(p)}`);
     console.log(`${`${n} pages, rebuild: Eleventy`.padEnd(30)}${fmt(e)}`);
-    console.log(`${`${n} pages, rebuild: ratio`.padEnd(30)}${(p.wall / e.wall).toFixed(2).padStart(7)} x\n`);
+    console.log(`${`${n} pages, rebuild: ratio`.padEnd(30)}${(p.wall / e.wall).toFixed(2).padStart(7)} x`);
+    console.log(`${`${n} pages, no record: ppguide`.padEnd(30)}${fmt(b)}`);
+    console.log(`${`${n} pages, no record: ratio`.padEnd(30)}${(b.wall / e.wall).toFixed(2).padStart(7)} x\n`);
     const pages = Number(execFileSync("bash", ["-c", `find ${join(dir, "pp/dist")} -name index.html | wc -l`]).toString());
     if (pages < n) throw new Error(`ppguide wrote ${pages} pages, expected ${n}`);
     await rm(dir, { recursive: true, force: true });
