@@ -48,8 +48,11 @@ let codeId: string | undefined;
 
 /** This code's identity (bin/source-fingerprint.cjs): a record is only as good as the code that wrote it. */
 function currentCode(): string {
-  const { sourceFingerprint } = createRequire(import.meta.url)(join(PACKAGE_DIR, "bin/source-fingerprint.cjs")) as { sourceFingerprint: (dir: string) => string };
-  return (codeId ??= sourceFingerprint(PACKAGE_DIR));
+  if (codeId === undefined) {
+    const { sourceFingerprint } = createRequire(import.meta.url)(join(PACKAGE_DIR, "bin/source-fingerprint.cjs")) as { sourceFingerprint: (dir: string) => string };
+    codeId = sourceFingerprint(PACKAGE_DIR);
+  }
+  return codeId;
 }
 
 function recordPath(out: string): string {
