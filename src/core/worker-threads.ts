@@ -3,17 +3,17 @@ import { pathToFileURL } from "node:url";
 import { Worker, type Transferable } from "node:worker_threads";
 
 /**
- * Starts a worker thread on module `name` (without extension) that sits beside the caller,
- * whether ppguide runs from its TypeScript sources through tsx (tests, PPGUIDE_FROM_SOURCE) or
- * from the bundled CLI, where bin/cli-bundle.mjs emits each worker as its own entry.
- */
-/**
  * Our workers handle one page or body at a time and keep little: V8's default young generation
  * (tens of MB per thread) only raised the peak memory. With 8 MB, the 4,000-page bench peaked
  * 45 MB lower at the same speed.
  */
 const resourceLimits = { maxYoungGenerationSizeMb: 8 };
 
+/**
+ * Starts a worker thread on module `name` (without extension) that sits beside the caller,
+ * whether ppguide runs from its TypeScript sources through tsx (tests, PPGUIDE_FROM_SOURCE) or
+ * from the bundled CLI, where bin/cli-bundle.mjs emits each worker as its own entry.
+ */
 export function startWorker(callerUrl: string, name: string, workerData: unknown, transferList: Transferable[] = []): Worker {
   const fromSource = callerUrl.endsWith(".ts") || callerUrl.endsWith(".tsx");
   const entry = new URL(`./${name}.${fromSource ? "ts" : "js"}`, callerUrl);
