@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import type { Manifest } from "../manifest/types.ts";
 import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 
@@ -200,8 +201,11 @@ export function variantWidths(width: number): number[] {
  * The manifest and every content file as text, to find which photos they name. Separate strings,
  * not one: joining a large site's content into one string copied tens of megabytes.
  */
-export function referencedTexts(manifest: unknown, content: { markdown: Map<string, { body: string; frontMatter: unknown }>; listings: Map<string, unknown> }): string[] {
-  const parts = [JSON.stringify(manifest)];
+export function referencedTexts(manifest: Manifest, content: { markdown: Map<string, { body: string; frontMatter: unknown }>; listings: Map<string, unknown> }): string[] {
+  // The logo's PNG is named only in structured data, as the file itself: variants of it were
+  // encoded on every first build and shipped without a page using them.
+  const { site } = manifest;
+  const parts = [JSON.stringify({ ...manifest, site: { ...site, logo: { ...site.logo, png: undefined } } })];
   for (const file of content.markdown.values()) parts.push(file.body, JSON.stringify(file.frontMatter));
   for (const file of content.listings.values()) parts.push(JSON.stringify(file));
   return parts;

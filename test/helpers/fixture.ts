@@ -8,7 +8,8 @@ export const FIXTURES = fileURLToPath(new URL("../fixtures/", import.meta.url));
 /** A private copy of a fixture site, so a test may break it without touching the others. */
 export async function copyFixture(name: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), `ppguide-${name}-`));
-  await cp(join(FIXTURES, name), dir, { recursive: true });
+  // Without caches a run may have left in the fixture (gitignored): every copy starts clean.
+  await cp(join(FIXTURES, name), dir, { recursive: true, filter: (src) => !src.includes(".ppguide-cache") });
   return dir;
 }
 

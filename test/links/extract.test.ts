@@ -130,7 +130,9 @@ describe('scanPageWithShared', () => {
     const { loadSite } = await import('../../src/core/site.ts');
     const { renderPages } = await import('../../src/core/render-output.ts');
     const { scanPageWithShared } = await import('../../src/links/extract.ts');
-    const pages = renderPages(await loadSite(join(fixtures, 'basic-site')));
+    const { copyFixture } = await import('../helpers/fixture.ts');
+    // A copy: loading a site writes its image cache into the site folder.
+    const pages = renderPages(await loadSite(await copyFixture('basic-site')));
     const cache = new Map();
     let shared = 0;
     for (const page of pages) {
