@@ -26,6 +26,8 @@ export interface SiteContext {
   chrome: Map<string, { header: string; footer: string }>;
   /** A Markdown file's body rendered (images still marks): here, or ahead on another thread. */
   markdown: (file: MarkdownFile) => RenderedMarkdown;
+  /** Cards made so far, by path (cardFor). */
+  cards: Map<string, CardModel>;
 }
 
 export function createSiteContext(
@@ -45,18 +47,26 @@ export function createSiteContext(
   });
   const parents = new Map<string, string>();
   for (const r of manifest.routes) if (r.kind === "index") for (const p of r.cards ?? []) if (!parents.has(p)) parents.set(p, r.path);
-  return { manifest, content, images, assetsFor, routes, aliases, search, parents, year: new Date().getFullYear(), chrome: new Map(), markdown };
+  return { manifest, content, images, assetsFor, routes, aliases, search, parents, year: new Date().getFullYear(), chrome: new Map(), markdown, cards: new Map() };
 }
 
-/** A card for any route or alias path: the target's short title, description and image. */
+/**
+ * A card for any route or alias path: the target's short title, description and image. Made once
+ * per path and build (every article shows three related cards and its index's): templates only
+ * read it.
+ */
 export function cardFor(ctx: SiteContext, path: string): CardModel {
+  let card = ctx.cards.get(path);
+  if (card) return card;
   const route = ctx.routes.get(ctx.aliases.get(path) ?? path)!;
-  return {
+  card = {
     path,
     title: route.cardTitle ?? route.title,
     description: route.description,
     image: route.image ? ctx.images.attributes(route.image.src, route.image.alt, { sizes: "(min-width: 992px) 380px, (min-width: 576px) 50vw, 100vw" }) : undefined,
   };
+  ctx.cards.set(path, card);
+  return card;
 }
 
 /**
