@@ -17,7 +17,8 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const REPO = fileURLToPath(new URL("../", import.meta.url));
-const OUTPUT_RECORDS = join(REPO, "node_modules/.cache/ppguide-output");
+/** What a rebuild reuses from the last build (src/output/record.ts, src/manifest/load.ts). */
+const REBUILD_CACHES = ["ppguide-output", "ppguide-manifest"].map((kind) => join(REPO, "node_modules/.cache", kind));
 const args = process.argv.slice(2);
 const runsArg = args.indexOf("--runs");
 const RUNS = runsArg >= 0 ? Number(args.splice(runsArg, 2)[1]) : 3;
@@ -179,7 +180,7 @@ async function main(): Promise<void> {
   if (!existsSync("/usr/bin/time")) throw new Error("bench needs GNU time at /usr/bin/time (apt-get install time)");
   const ppguide = join(REPO, "bin/ppguide");
   const eleventy = join(REPO, "node_modules/@11ty/eleventy/cmd.cjs");
-  console.log(`node ${process.version}; per size a first build from nothing, then the median of ${RUNS} rebuilds (ppguide also without its output record); wall / CPU (user+sys) / peak RSS\n`);
+  console.log(`node ${process.version}; per size a first build from nothing, then the median of ${RUNS} rebuilds (ppguide also without the caches a rebuild reuses); wall / CPU (user+sys) / peak RSS\n`);
   console.log(`${"site".padEnd(30)}${"wall".padStart(9)}${"CPU".padStart(10)}${"peak RSS".padStart(11)}`);
 
   const own: Sample[] = [];
@@ -197,9 +198,10 @@ async function main(): Promise<void> {
     const first = run();
     const again = Array.from({ length: RUNS }, () => ({
       ...run(),
-      // The same rebuild once its output record (src/output/record.ts) is gone: every page is then
-      // read back to compare and scanned again, which shows what the record saves.
-      bare: (rmSync(OUTPUT_RECORDS, { recursive: true, force: true }), build()),
+      // The same rebuild without what it reuses from the last build (the output record and the
+      // checked manifest): every page is then read back and scanned again, and site.yaml parsed
+      // and checked, which shows what those caches save.
+      bare: (REBUILD_CACHES.forEach((dir) => rmSync(dir, { recursive: true, force: true })), build()),
     }));
     const [p, e, b] = [summarize(again.map((r) => r.pp)), summarize(again.map((r) => r.el)), summarize(again.map((r) => r.bare))];
     console.log(`${`${n} pages, first: ppguide`.padEnd(30)}${fmt(first.pp)}`);
@@ -208,8 +210,8 @@ async function main(): Promise<void> {
     console.log(`${`${n} pages, rebuild: ppguide`.padEnd(30)}${fmt(p)}`);
     console.log(`${`${n} pages, rebuild: Eleventy`.padEnd(30)}${fmt(e)}`);
     console.log(`${`${n} pages, rebuild: ratio`.padEnd(30)}${(p.wall / e.wall).toFixed(2).padStart(7)} x`);
-    console.log(`${`${n} pages, no record: ppguide`.padEnd(30)}${fmt(b)}`);
-    console.log(`${`${n} pages, no record: ratio`.padEnd(30)}${(b.wall / e.wall).toFixed(2).padStart(7)} x\n`);
+    console.log(`${`${n} pages, no caches: ppguide`.padEnd(30)}${fmt(b)}`);
+    console.log(`${`${n} pages, no caches: ratio`.padEnd(30)}${(b.wall / e.wall).toFixed(2).padStart(7)} x\n`);
     const pages = Number(execFileSync("bash", ["-c", `find ${join(dir, "pp/dist")} -name index.html | wc -l`]).toString());
     if (pages < n) throw new Error(`ppguide wrote ${pages} pages, expected ${n}`);
     await rm(dir, { recursive: true, force: true });

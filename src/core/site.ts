@@ -2,13 +2,11 @@ import { join } from "node:path";
 import { listPublicFiles } from "../assets/public-files.ts";
 import { RasterPipeline, referencedTexts } from "../assets/raster.ts";
 import { loadContent, type ContentIndex } from "../content/load.ts";
-import { checkCrossReferences } from "../manifest/cross-references.ts";
 import { loadManifest } from "../manifest/load.ts";
 import type { Manifest } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-source.ts";
 import { buildAssets, type SiteAssets } from "../output/assets.ts";
 import { loadTemplates, type Templates } from "../render/render.tsx";
-import { PpgErrorList } from "./errors.ts";
 import { timed, type StageTimings } from "./timing.ts";
 
 /** Everything rendering needs, loaded and checked: build() renders it all once; dev mode keeps it and re-renders parts. */
@@ -29,10 +27,6 @@ export interface LoadedSite {
  */
 export async function loadSite(root: string, timings: StageTimings = {}, opts: { templates?: () => Promise<Templates> } = {}): Promise<LoadedSite> {
   const { manifest, source } = await timed(timings, "load", () => loadManifest(root));
-  await timed(timings, "validate", async () => {
-    const problems = checkCrossReferences(manifest, source);
-    if (problems.length) throw new PpgErrorList(problems);
-  });
   const [content, publicFiles, assets, templates] = await timed(timings, "content", () =>
     Promise.all([loadContent(root, manifest, source), listPublicFiles(root), buildAssets(), (opts.templates ?? loadTemplates)()]),
   );

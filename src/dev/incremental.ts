@@ -8,7 +8,6 @@ import { CONTENT_DIR, loadContent, type ContentIndex } from "../content/load.ts"
 import { renderPages } from "../core/render-output.ts";
 import { createRaster, loadSite, type LoadedSite } from "../core/site.ts";
 import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
-import { checkCrossReferences } from "../manifest/cross-references.ts";
 import { loadManifest, MANIFEST_FILE } from "../manifest/load.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import { buildScripts, buildStylesheet, type Asset } from "../output/assets.ts";
@@ -156,8 +155,6 @@ export class DevSite {
 
     if (c.manifest) {
       const { manifest, source } = await loadManifest(this.root);
-      const problems = checkCrossReferences(manifest, source);
-      if (problems.length) throw new PpgErrorList(problems);
       next.manifest = manifest;
       next.source = source;
       next.content = await loadContent(this.root, manifest, source);

@@ -20,10 +20,19 @@ const require = createRequire(import.meta.url);
  * compiled validator is kept on disk as ajv standalone code, keyed by the schema's text and the
  * ajv version, and required from there on later runs.
  */
+const texts = new Map<SchemaName, string>();
+
+/** A schema's text, read once. */
+export function schemaText(name: SchemaName): string {
+  let text = texts.get(name);
+  if (text === undefined) texts.set(name, (text = readFileSync(`${schemaDir}${name}.schema.json`, "utf8")));
+  return text;
+}
+
 function validatorFor(name: SchemaName): ValidateFunction {
   let fn = compiled.get(name);
   if (fn) return fn;
-  const text = readFileSync(`${schemaDir}${name}.schema.json`, "utf8");
+  const text = schemaText(name);
   const ajvVersion = (require("ajv/package.json") as { version: string }).version;
   const cached = join(cacheDir, `${name}-${createHash("sha256").update(text).update(ajvVersion).digest("hex").slice(0, 16)}.cjs`);
   try {

@@ -35,6 +35,11 @@ export function parseYamlSource(text: string, file: string, lineOffset = 0): Yam
     positioned = positionedDocument(text, file, lineOffset);
     data = positioned.doc.toJS();
   }
+  return yamlSource(text, file, lineOffset, data, positioned);
+}
+
+/** A YamlSource for text whose data is known already (parsed before): positions are found only if asked for. */
+export function yamlSource(text: string, file: string, lineOffset: number, data: unknown, positioned?: PositionedDocument): YamlSource {
   return {
     file,
     data,

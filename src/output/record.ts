@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
-import { dirname, join } from "node:path";
-import { createRequire } from "node:module";
+import { statSync, type Stats } from "node:fs";
+import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
-import { PACKAGE_DIR } from "../core/package-dir.ts";
+import { currentCode, DiskCache } from "../core/disk-cache.ts";
 import type { PageScan, RawRef } from "../links/types.ts";
 
 /**
@@ -16,9 +15,9 @@ import type { PageScan, RawRef } from "../links/types.ts";
  * The record is a cache and only ever trusted after checking: a file edited, replaced or
  * deleted since has another mtime, size or inode and is compared by its bytes as before; a
  * record written by other code (any change to ppguide's sources or dependencies) is ignored,
- * since its scans might differ; an unreadable one is ignored. It lives beside the CLI bundle in
- * ppguide's node_modules/.cache, one file per output folder, and is written only after the
- * output has been committed.
+ * since its scans might differ; an unreadable one is ignored. It lives in a DiskCache, one entry
+ * per output folder (the 16 most recently built), and is written only after the output has
+ * been committed.
  */
 
 /** Per page: [size, mtimeMs, ino]. */
@@ -44,48 +43,23 @@ export function hashPage(content: string | Uint8Array): string {
   return createHash("sha1").update(content).digest("base64");
 }
 
-let codeId: string | undefined;
-
-/** This code's identity (bin/source-fingerprint.cjs): a record is only as good as the code that wrote it. */
-function currentCode(): string {
-  if (codeId === undefined) {
-    const { sourceFingerprint } = createRequire(import.meta.url)(join(PACKAGE_DIR, "bin/source-fingerprint.cjs")) as { sourceFingerprint: (dir: string) => string };
-    codeId = sourceFingerprint(PACKAGE_DIR);
-  }
-  return codeId;
-}
-
-function recordPath(out: string): string {
-  return join(PACKAGE_DIR, "node_modules", ".cache", "ppguide-output", createHash("sha256").update(out).digest("hex").slice(0, 16));
-}
+const records = new DiskCache("ppguide-output", 16);
 
 /** The last build's record of `out`, if there is a usable one. */
 export function loadRecord(out: string): OutputRecord | undefined {
-  const code = currentCode();
+  const bytes = records.read(DiskCache.key(out));
+  if (!bytes) return undefined;
   try {
-    const data = deserialize(readFileSync(recordPath(out))) as RecordData;
-    return data.code === code ? new OutputRecord(out, data) : undefined;
+    const data = deserialize(bytes) as RecordData;
+    return data.code === currentCode() ? new OutputRecord(out, data) : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Records kept: one per output folder, the most recently built ones (temporary folders come and go). */
-const KEEP = 16;
-
-/** Stores a record made by RecordWriter.finish(); a record that cannot be written is no loss. */
+/** Stores a record made by RecordWriter.finish(), once the output is committed. */
 export function saveRecord(out: string, bytes: Uint8Array): void {
-  const path = recordPath(out);
-  const dir = dirname(path);
-  try {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(`${path}.tmp-${process.pid}`, bytes);
-    renameSync(`${path}.tmp-${process.pid}`, path);
-    const records = readdirSync(dir).map((name) => ({ name, age: -statSync(join(dir, name)).mtimeMs }));
-    for (const old of records.sort((a, b) => a.age - b.age).slice(KEEP)) rmSync(join(dir, old.name), { force: true });
-  } catch {
-    // Read-only install, full disk: the next build compares by reading, as without a record.
-  }
+  records.write(DiskCache.key(out), bytes);
 }
 
 export class OutputRecord {

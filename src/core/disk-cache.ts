@@ -1,0 +1,68 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { PACKAGE_DIR } from "./package-dir.ts";
+
+/**
+ * Small caches of what a build computed, in ppguide's node_modules/.cache (beside the CLI bundle):
+ * one folder per kind, one file per key, the most recently written kept. Every entry is an
+ * optimisation only: one that cannot be read or written is simply not there.
+ */
+export class DiskCache {
+  private readonly dir: string;
+
+  constructor(
+    kind: string,
+    private readonly keep: number,
+  ) {
+    this.dir = join(PACKAGE_DIR, "node_modules", ".cache", kind);
+  }
+
+  /** A key made of these parts, short enough for a file name. */
+  static key(...parts: (string | Uint8Array)[]): string {
+    const hash = createHash("sha256");
+    for (const part of parts) hash.update(part).update("\0");
+    return hash.digest("hex").slice(0, 32);
+  }
+
+  file(key: string): string {
+    return join(this.dir, key);
+  }
+
+  read(key: string): Buffer | undefined {
+    try {
+      return readFileSync(this.file(key));
+    } catch {
+      return undefined;
+    }
+  }
+
+  write(key: string, bytes: Uint8Array | string): void {
+    const path = this.file(key);
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      // Under a temporary name, then renamed: a concurrent build never reads half an entry.
+      writeFileSync(`${path}.tmp-${process.pid}`, bytes);
+      renameSync(`${path}.tmp-${process.pid}`, path);
+      const entries = readdirSync(this.dir).map((name) => ({ name, age: -statSync(join(this.dir, name)).mtimeMs }));
+      for (const old of entries.sort((a, b) => a.age - b.age).slice(this.keep)) rmSync(join(this.dir, old.name), { force: true });
+    } catch {
+      // Read-only install, full disk: the next build recomputes.
+    }
+  }
+}
+
+let codeId: string | undefined;
+
+/**
+ * This copy of ppguide's code (bin/source-fingerprint.cjs): what one version computed is not
+ * trusted by another.
+ */
+export function currentCode(): string {
+  if (codeId === undefined) {
+    const { sourceFingerprint } = createRequire(import.meta.url)(join(PACKAGE_DIR, "bin/source-fingerprint.cjs")) as { sourceFingerprint: (dir: string) => string };
+    codeId = sourceFingerprint(PACKAGE_DIR);
+  }
+  return codeId;
+}
