@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Manifest } from "../manifest/types.ts";
 import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
+import type { Manifest } from "../manifest/types.ts";
 
 /**
  * The raster pipeline: JPEG and PNG photos under public/ that the manifest or content names are

@@ -12,7 +12,6 @@ import { loadManifest, MANIFEST_FILE } from "../manifest/load.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import { buildScripts, buildStylesheet, type Asset } from "../output/assets.ts";
 import type { RenderedPage } from "../render/render.tsx";
-import { compileErrors } from "../core/compile-errors.ts";
 import { FreshTemplates } from "./templates.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 
@@ -84,7 +83,8 @@ export class DevSite {
       this.generation++;
       return { ok: true, files, errors: [], ms: performance.now() - started, ...outcome };
     } catch (err) {
-      const user = asUserError(err);
+      // Compile errors of templates, CSS and browser scripts arrive as PpgErrors too (compile-errors.ts).
+      const user = isUserError(err) ? err : undefined;
       this.problems = user ? errorsOf(user) : [new PpgError("InternalError", `ppguide crashed while rebuilding: ${(err as Error)?.stack ?? String(err)}`, { hint: "This is a bug in ppguide, not in your site." })];
       return { ok: false, files, full: false, pages: [], reloadAll: false, errors: this.problems, crash: user ? undefined : err, ms: performance.now() - started };
     }
@@ -303,13 +303,4 @@ function resolveAlias(manifest: Manifest, path: string): string {
 
 function entryNames(scripts: Asset[]): string[] {
   return scripts.map((s) => s.url.replace(/^\/assets\//, "").replace(/\.[0-9a-f]{10}\.js$/, "")).sort();
-}
-
-/** User mistakes, including compile errors esbuild reports for templates, CSS and browser scripts. */
-function asUserError(err: unknown): PpgError | PpgErrorList | undefined {
-  if (isUserError(err)) return err;
-  if (err && typeof err === "object" && Array.isArray((err as { errors?: unknown }).errors) && "warnings" in err) {
-    return compileErrors(err, "TemplateFailed", "a template, the stylesheet or a browser script failed to compile");
-  }
-  return undefined;
 }
