@@ -7,6 +7,8 @@ export interface Listing {
   name: string;
   image: string;
   alt: string;
+  /** One sentence saying what the place is. */
+  description?: string;
   address1?: string;
   address2: string;
   phone?: string;
