@@ -17,6 +17,8 @@ export interface MarkdownFile {
 export interface ContentIndex {
   markdown: Map<string, MarkdownFile>;
   listings: Map<string, ListingsFile>;
+  /** Each listings file's YAML, to locate a problem found later (an image missing from public/). */
+  listingSources: Map<string, YamlSource>;
   /** Files under content/ that no route names: probably forgotten, worth a warning. */
   unused: string[];
 }
@@ -38,6 +40,7 @@ export async function loadContent(root: string, manifest: Manifest, source: Yaml
   const errors: PpgError[] = [];
   const markdown = new Map(reuse?.previous.markdown);
   const listings = new Map(reuse?.previous.listings);
+  const listingSources = new Map(reuse?.previous.listingSources);
   const done = new Set<string>();
 
   manifest.routes.forEach((route, r) => {
@@ -73,6 +76,7 @@ export async function loadContent(root: string, manifest: Manifest, source: Yaml
         const parsed = parseListings(text, file);
         errors.push(...parsed.errors);
         if (parsed.listings) listings.set(name, parsed.listings);
+        if (parsed.source) listingSources.set(name, parsed.source);
         continue;
       }
       try {
@@ -86,5 +90,5 @@ export async function loadContent(root: string, manifest: Manifest, source: Yaml
   });
   if (errors.length) throw new PpgErrorList(errors);
   const unused = found ? [...found].filter((f) => !markdown.has(f) && !listings.has(f)).sort() : reuse!.previous.unused;
-  return { markdown, listings, unused };
+  return { markdown, listings, listingSources, unused };
 }
