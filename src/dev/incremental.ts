@@ -234,8 +234,10 @@ export function diffManifests(before: Manifest, after: Manifest): Set<string> | 
   const search = new Set((after.search ?? []).map((p) => resolveAlias(after, p)));
   for (const p of changed) if (search.has(p) && old.get(p)!.title !== after.routes.find((r) => r.path === p)!.title) return "all";
   const dirty = new Set(changed);
+  // The /search page lists every article, recipe and index by title (searchPageItems).
+  const retitled = [...changed].some((p) => old.get(p)!.title !== after.routes.find((r) => r.path === p)!.title);
   for (const route of after.routes) {
-    if (mentions(route).some((p) => changed.has(resolveAlias(after, p)))) dirty.add(route.path);
+    if (mentions(route).some((p) => changed.has(resolveAlias(after, p))) || (retitled && route.kind === "search")) dirty.add(route.path);
   }
   return dirty;
 }

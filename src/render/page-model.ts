@@ -163,7 +163,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
     }
     case "search":
       base.head.noindex = true;
-      return { ...base, kind: "search", html, related };
+      return { ...base, kind: "search", html, related, pages: searchPageItems(ctx) };
     case "home": {
       const home = route.home!;
       base.head.jsonLd.push(website(site));
@@ -179,6 +179,18 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       };
     }
   }
+}
+
+/**
+ * What the /search page lists: the search box's list (which the spec fixes), then every other
+ * article, recipe and index page, so a page left out of the box can still be found on /search.
+ */
+export function searchPageItems(ctx: SiteContext): SearchItem[] {
+  const listed = new Set(ctx.search.map((item) => ctx.aliases.get(item.path) ?? item.path));
+  const more = ctx.manifest.routes
+    .filter((r) => (r.kind === "article" || r.kind === "recipe" || r.kind === "index") && !listed.has(r.path))
+    .map((r) => ({ title: r.title, path: r.path }));
+  return [...ctx.search, ...more];
 }
 
 function parentIndex(ctx: SiteContext, path: string): CardModel | undefined {
