@@ -75,7 +75,7 @@ export type PageModel =
 export type DirectoryPage = PageBase & {
   kind: "directory" | "resorts";
   html: string;
-  listings: (Listing & { imageAttrs: ImageAttributes; websiteLabel?: string })[];
+  listings: (Listing & { imageAttrs: ImageAttributes; websiteLabel?: string; town: string; mapUrl: string })[];
   columns: number;
   related: CardModel[];
 };

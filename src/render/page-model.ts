@@ -1,7 +1,7 @@
 import { imageHtml, type ImageService } from "../assets/images.ts";
 import { PpgError } from "../core/errors.ts";
 import type { ContentIndex, MarkdownFile } from "../content/load.ts";
-import { websiteLabel } from "../content/listings.ts";
+import { listingTown, mapSearchUrl, websiteLabel } from "../content/listings.ts";
 import { placeImages, renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import type { ArticleBody, CardModel, PageBase, PageModel, SearchItem } from "./model.ts";
@@ -144,6 +144,8 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
         // The first card on a directory is usually above the fold on phones.
         imageAttrs: ctx.images.attributes(item.image, item.alt, { priority: i === 0, sizes: "(min-width: 992px) 380px, (min-width: 576px) 50vw, 100vw" }),
         websiteLabel: websiteLabel(item),
+        town: listingTown(item),
+        mapUrl: mapSearchUrl(item),
       }));
       base.head.jsonLd.push(collectionPage(site, route, listings.items.map((item) => listingItem(site, listings.itemType, item))));
       return { ...base, kind: route.kind, html, listings: items, columns: route.columns ?? 2, related };
