@@ -156,9 +156,11 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       return { ...base, kind: "index", html, cards, columns: route.columns ?? 3, related };
     }
     case "videos": {
-      const videos = route.videos!.map((v, i) => ({ ...v, poster: posterFor(ctx, i) }));
+      const videos = route.videos!.map((v) => ({ ...v, poster: v.poster ? ctx.images.attributes(v.poster, "", {}) : undefined }));
+      // Only videos with a real id are VideoObjects: a card saying what a video will show is not one.
+      const real = videos.filter((v) => v.id);
       base.head.jsonLd.push(
-        collectionPage(site, route, videos.map((v) => ({ "@type": "VideoObject", name: v.title, embedUrl: `https://www.youtube-nocookie.com/embed/${v.id}` }))),
+        collectionPage(site, route, real.map((v) => ({ "@type": "VideoObject", name: v.title, description: v.summary, embedUrl: `https://www.youtube-nocookie.com/embed/${v.id}` }))),
       );
       return { ...base, kind: "videos", html, videos, related };
     }
@@ -189,11 +191,6 @@ function parentIndex(ctx: SiteContext, path: string): CardModel | undefined {
 
 function cardJsonLd(ctx: SiteContext) {
   return (card: CardModel): JsonLd => ({ "@type": "WebPage", name: card.title, url: absoluteUrl(ctx.manifest.site, card.path) });
-}
-
-function posterFor(ctx: SiteContext, i: number) {
-  const src = `/images/videos/poster-${i + 1}.svg`;
-  return ctx.images.has(src) ? ctx.images.attributes(src, "", {}) : undefined;
 }
 
 function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): RenderedMarkdown {
