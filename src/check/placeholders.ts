@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
 import type { ContentIndex } from "../content/load.ts";
 import { parseVideoDirective } from "../content/video-directive.ts";
+import { MANIFEST_FILE } from "../manifest/load.ts";
 import type { Manifest } from "../manifest/types.ts";
 import { yamlSource, type PathSegment, type YamlSource } from "../manifest/yaml-source.ts";
 
@@ -27,7 +28,7 @@ export interface PlaceholderSite {
 
 export function findPlaceholders(site: PlaceholderSite): PpgError[] {
   const found: PpgError[] = [];
-  scanYaml(site.manifest, new TextLocator(join(site.root, "site.yaml"), site.source), found);
+  scanYaml(site.manifest, new TextLocator(join(site.root, MANIFEST_FILE), site.source), found);
   for (const [name, listings] of site.content.listings) {
     const file = `content/${name}`;
     const path = join(site.root, file);
