@@ -70,6 +70,16 @@ describe.each(directories)("%s", (route, count, columns) => {
       expect(map.text(), name).toContain(`Open in Maps: ${name}, ${town}`);
     }
   });
+
+  it("every card shows its listing's description, the same sentence as its JSON-LD", async () => {
+    const $ = await page(route);
+    const list = jsonLd($, "CollectionPage").mainEntity.itemListElement;
+    $(".listing-card").each((i, card) => {
+      const shown = $(card).find(".listing-description").text();
+      expect(shown.length, list[i].item.name).toBeGreaterThan(20);
+      expect(shown).toBe(list[i].item.description);
+    });
+  });
 });
 
 describe("resort cards", () => {
