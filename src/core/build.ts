@@ -1,10 +1,7 @@
-import { readFileSync, statSync } from "node:fs";
-import type { MarkdownFile } from "../content/load.ts";
-import { MarkdownThread } from "../content/markdown-thread.ts";
-import { MANIFEST_FILE } from "../manifest/load.ts";
+import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { LinkReport, PageScan } from "../links/types.ts";
-import { inlineSink, ThreadSink, type PageSink } from "../output/page-sink.ts";
+import { PageOutput } from "../output/page-sink.ts";
 import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
 import { saveRecord } from "../output/record.ts";
 import { findPlaceholders } from "../check/placeholders.ts";
@@ -30,26 +27,8 @@ export interface BuildOptions {
   write?: boolean;
   /** Overrides site.checkLinks. */
   checkLinks?: "error" | "warn" | "off";
-  /**
-   * Scan, compare and write pages on a worker thread, and render Markdown ahead on another.
-   * Default: from OUTPUT_THREAD_THRESHOLD routes.
-   */
-  workers?: boolean;
   /** Fail, writing nothing, while the site still holds placeholders (check/placeholders.ts). */
   strict?: boolean;
-}
-
-/** Below this many routes a worker's start-up (≈50 ms) costs more than it takes off the rendering thread. */
-const OUTPUT_THREAD_THRESHOLD = 300;
-/** A site.yaml this large lists hundreds of routes (about 450 bytes each): worth starting the output thread early. */
-const EARLY_THREAD_BYTES = 128 * 1024;
-
-function manifestBytes(root: string): number {
-  try {
-    return statSync(join(root, MANIFEST_FILE)).size;
-  } catch {
-    return 0;
-  }
 }
 
 export interface BuildResult {
@@ -91,10 +70,12 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   }
 
   const outDir = resolve(root, opts.out ?? "dist");
-  const folder = OutputFolder.open(root, outDir, opts.force);
   // Interrupted, the build lets go of the lock and its temporary link; the copy it was writing is
-  // not served, so whatever it holds is simply brought up to date by the next build.
-  return whileInterruptible(() => folder.release(), async () => {
+  // not served, so whatever it holds is simply brought up to date by the next build. The handlers
+  // are in place before the lock is taken, so no signal can leave the lock behind.
+  let folder: OutputFolder | undefined;
+  return whileInterruptible(() => folder?.release(), async () => {
+    folder = OutputFolder.open(root, outDir, opts.force);
     let done: BuildResult;
     try {
       done = await writeSite(root, folder, opts, timings, make);
@@ -107,38 +88,17 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   });
 }
 
-/** The write path of build(): load, render into the copy not served, check, then serve it. */
+/** The write path of build(): load, render into the copy not served, write the rest, check, then serve it. */
 async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions, timings: StageTimings, make: (site: LoadedSite) => BuildResult): Promise<BuildResult> {
-  const spec = (prefix: string) => ({ target: folder.target, live: folder.live, prefix });
-  // On a large site the output thread starts before the site loads: its start-up and its listing
-  // of the old output then use the otherwise idle core.
-  const startEarly = opts.workers ?? manifestBytes(root) >= EARLY_THREAD_BYTES;
-  // Markdown rendered ahead on a third thread pays only while the output thread leaves a core
-  // free: on a rebuild, which finds most pages unchanged (record.ts). On a first build writing
-  // every page keeps that core busy: on the 4,000-page bench a third thread made the first build
-  // no faster (4.4-5.5 s against 3.9-4.7 s) and 60-80 MB larger at its peak.
-  const markdownAhead = folder.live !== undefined;
-  const early = startEarly ? new ThreadSink(spec("p-")) : undefined;
-  const earlyMarkdown = startEarly && markdownAhead ? new MarkdownThread() : undefined;
-  let site: LoadedSite;
-  let done: BuildResult;
-  try {
-    site = await loadSite(root, timings);
-    done = make(site);
-  } catch (err) {
-    await Promise.all([early?.cancel(), earlyMarkdown?.stop()]);
-    throw err;
-  }
+  const site = await loadSite(root, timings);
+  const done = make(site);
   const { manifest, publicFiles, assets, raster } = site;
   const checkMode = opts.checkLinks ?? manifest.site.checkLinks ?? "error";
-  const threaded = opts.workers ?? manifest.routes.length >= OUTPUT_THREAD_THRESHOLD;
-  if (!threaded) await Promise.all([early?.cancel(), earlyMarkdown?.stop()]);
-  const sink: PageSink = threaded ? (early ?? new ThreadSink(spec("p-"))).start(checkMode !== "off") : inlineSink(spec("p-"), checkMode !== "off");
-  const markdown = threaded && markdownAhead ? (earlyMarkdown ?? new MarkdownThread()).start(markdownInRenderOrder(site)) : undefined;
-  const own = new StageWriter(spec("m-"));
+  const pages = new PageOutput({ target: folder.target, live: folder.live, prefix: "p-" }, checkMode !== "off");
+  const own = new StageWriter({ target: folder.target, live: folder.live, prefix: "m-" });
   try {
     done.pages = await timed(timings, "render", async () => {
-      const rendered = await renderToOutput(site, {}, sink, markdown?.render).finally(() => markdown?.stop());
+      const rendered = await renderToOutput(site, {}, pages);
       if (rendered.errors.length) throw new PpgErrorList(dedupe(rendered.errors));
       return rendered.pages;
     });
@@ -162,7 +122,7 @@ async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions,
       }
       await own.flush();
     });
-    const { written, report, record } = await timed(timings, "check", () => sink.finish({ files: own.produced, scans, check: checkMode !== "off" }));
+    const { written, report, record } = await timed(timings, "check", () => pages.finish({ files: own.produced, scans, check: checkMode !== "off" }));
     if (report?.problems.length) await reportBrokenLinks(inSourceFiles(report, site), checkMode, done.warnings);
     await removeStale(folder.target, folder.listing, [written, own]);
     folder.commit();
@@ -170,16 +130,8 @@ async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions,
     return done;
   } catch (err) {
     // Nothing may still be writing when the lock is released.
-    await sink.cancel();
-    await own.flush().catch(() => {});
+    await Promise.all([pages.drain(), own.flush().catch(() => {})]);
     throw err;
-  }
-}
-
-function* markdownInRenderOrder({ manifest, content }: LoadedSite): Generator<MarkdownFile> {
-  for (const route of manifest.routes) {
-    const file = route.content ? content.markdown.get(route.content) : undefined;
-    if (file) yield file;
   }
 }
 
