@@ -38,6 +38,7 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
 
   manifest.nav.forEach((menu, m) => menu.items.forEach((item, i) => expectRoute(item.path, ["nav", m, "items", i, "path"], "nav link")));
   (manifest.search ?? []).forEach((path, i) => expectRoute(path, ["search", i], "search item"));
+  manifest.site.notFound?.suggestions.forEach((path, i) => expectRoute(path, ["site", "notFound", "suggestions", i], "404 suggestion"));
 
   manifest.routes.forEach((route, r) => {
     route.related?.forEach((path, i) => {

@@ -29,6 +29,8 @@ export interface SiteSettings {
   weather?: { script: string; href: string; label: string; days: number };
   banners?: Banner[];
   checkLinks?: "error" | "warn" | "off";
+  notFound?: { suggestions: string[] };
+  robots?: { disallow?: string[] };
 }
 
 export interface Author {

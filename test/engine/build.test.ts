@@ -162,11 +162,22 @@ describe("a built fixture site", () => {
     expect(await readFile(join(out, "robots.txt"), "utf8")).toContain("Sitemap: https://fixture.example/sitemap.xml");
   });
 
+  it("writes robots.txt from site.robots in site.yaml, one Disallow line per prefix", async () => {
+    expect(await readFile(join(out, "robots.txt"), "utf8")).toBe("User-agent: *\nAllow: /\nDisallow: /search\nDisallow: /drafts\n\nSitemap: https://fixture.example/sitemap.xml\n");
+  });
+
   it("serves a 404 page with the layout", async () => {
     const $ = await page("404.html");
     expect($("h1").text()).toBe("Page not found");
     expect($('meta[name="robots"]').attr("content")).toBe("noindex");
     expect($("nav.site-nav").length).toBe(1);
+  });
+
+  it("offers the cards site.notFound.suggestions names on the 404 page, in order, an alias showing its target", async () => {
+    const $ = await page("404.html");
+    const cards = $(".not-found .grid li").toArray().map((li) => ({ href: $(li).find("a").first().attr("href"), title: $(li).find("h3, h2").first().text() }));
+    expect(cards.map((c) => c.href)).toEqual(["/guides", "/old-beaches", "/flan-recipe"]);
+    expect(cards[1].title).toBe("The Best Beaches");
   });
 });
 

@@ -68,6 +68,12 @@ describe("site.yaml mistakes are reported at file:line:col with a hint", () => {
     ]);
   });
 
+  it("a 404 suggestion naming an unknown route, with a suggestion", () => {
+    expect(problems(mutate("notFound: { suggestions: [/guides,", "notFound: { suggestions: [/guidez,"))).toEqual([
+      "site.yaml:10:29  site.notFound.suggestions[0]  404 suggestion '/guidez' is not a route or alias. Did you mean '/guides'?",
+    ]);
+  });
+
   it("a duplicate path", () => {
     const duplicate = "  - path: /beaches\n    kind: search\n    title: Beaches again\n    description: A second page declared at the same path.\n";
     expect(problems(siteYaml + duplicate)).toEqual([
