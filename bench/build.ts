@@ -18,12 +18,13 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cacheRoot } from "../src/core/disk-cache.ts";
 import { articleBody, NAV, PHOTO, writePpguideSite } from "../test/helpers/synthetic-site.ts";
 import { BENCH, hugoVersion, installPeers } from "./peers.ts";
 
 const REPO = fileURLToPath(new URL("../", import.meta.url));
 /** What a rebuild reuses from the last build (src/output/record.ts, src/manifest/load.ts). */
-const REBUILD_CACHES = ["ppguide-output", "ppguide-manifest"].map((kind) => join(REPO, "node_modules/.cache", kind));
+const REBUILD_CACHES = ["ppguide-output", "ppguide-manifest"].map((kind) => join(cacheRoot(), kind));
 const args = process.argv.slice(2);
 const runsArg = args.indexOf("--runs");
 const RUNS = runsArg >= 0 ? Number(args.splice(runsArg, 2)[1]) : 3;
