@@ -144,8 +144,8 @@ const fmt = (s: Sample) => `${s.wall.toFixed(2).padStart(7)} s ${s.cpu.toFixed(2
 const BLANK = " ".repeat(fmt({ wall: 0, cpu: 0, rssMb: 0 }).length);
 const ratio = (a: Sample, b: Sample) => `${(a.wall / b.wall).toFixed(2).padStart(7)} ×`.padEnd(BLANK.length);
 
-/** Pages a generator wrote: each article is a folder with an index.html. */
-const countPages = (dir: string) => Number(execFileSync("bash", ["-c", `find ${dir} -name index.html | wc -l`]).toString());
+/** Pages a generator wrote: each article is a folder with an index.html (-L: ppguide's output folder is a link). */
+const countPages = (dir: string) => Number(execFileSync("bash", ["-c", `find -L ${dir} -name index.html | wc -l`]).toString());
 
 interface Generator {
   name: string;
@@ -170,9 +170,12 @@ async function main(): Promise<void> {
 
   console.log(`node ${process.version}; ${hugo ?? "Hugo is not installed (apt-get install hugo): it is left out"}`);
   console.log(`Per size a first build from nothing, then the median of ${RUNS} rebuilds over the previous output, the generators taking turns; wall / CPU (user+sys) / peak RSS.\n`);
+  // A folder of this run's own: ppguide will not write over a folder an older run or version left.
+  const ownOut = await mkdtemp(join(tmpdir(), "ppguide-bench-own-"));
   const own: Sample[] = [];
-  for (let r = 0; r < RUNS; r++) own.push(measure(ppguide, ["build", "--out", join(tmpdir(), "ppguide-bench-own")], REPO));
+  for (let r = 0; r < RUNS; r++) own.push(measure(ppguide, ["build", "--out", join(ownOut, "dist")], REPO));
   console.log(`${"project site, ppguide".padEnd(24)}${fmt(summarize(own))}\n`);
+  await rm(ownOut, { recursive: true, force: true });
 
   for (const n of SIZES) {
     const dir = await mkdtemp(join(tmpdir(), `ppguide-bench-${n}-`));
