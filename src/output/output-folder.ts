@@ -1,7 +1,8 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync, type Stats } from "node:fs";
 import { homedir } from "node:os";
-import { basename, dirname, join, parse, relative, resolve, sep } from "node:path";
+import { basename, dirname, join, parse, relative, resolve } from "node:path";
 import { PpgError } from "../core/errors.ts";
+import { isInside } from "../core/site-folder.ts";
 import type { OutputEntry } from "./write.ts";
 
 /**
@@ -32,12 +33,6 @@ export interface OutputPaths {
 
 export function outputPaths(out: string): OutputPaths {
   return { out, store: `${out}${STORE_SUFFIX}` };
-}
-
-/** `a` inside `b` (or equal to it), on paths already resolved. */
-export function isInside(a: string, b: string): boolean {
-  const rel = relative(b, a);
-  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !parse(rel).root);
 }
 
 /** A path with its existing part resolved through symlinks, so `link/dist` is judged by where it really is. */

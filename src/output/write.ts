@@ -161,7 +161,7 @@ export async function removeStale(target: string, listing: OutputEntry[], writte
   const needed = new Set<string>();
   for (const file of produced) for (let d = dirname(file); d !== "." && !needed.has(d); d = dirname(d)) needed.add(d);
   const stale: Promise<void>[] = [];
-  for (const [rel, isDir] of listing) {
+  for (const [rel] of listing) {
     const parent = dirname(rel);
     if (parent !== "." && !needed.has(parent)) continue;
     // What is now produced or needed was replaced in place already (a file where a folder was, or the reverse).

@@ -85,6 +85,13 @@ describe("a built fixture site", () => {
     expect($("footer .disclosure").text()).toContain("affiliate links");
   });
 
+  it("lists on /search the search box's titles, then every other article, recipe and index; no footer links unless site.yaml names some", async () => {
+    const $ = await page("search/index.html");
+    expect($("#search-page-results a").map((_, a) => $(a).attr("href")).get()).toEqual(["/beaches", "/flan-recipe", "/guides"]);
+    expect($("#search-status").text()).toBe("All 3 articles and recipes:");
+    expect($("footer .footer-links").length).toBe(0);
+  });
+
   it("renders the article body: byline, hero, table of contents, figures, banners, related", async () => {
     const $ = await page("beaches/index.html");
     expect($(".byline a").attr("href")).toBe("mailto:desk@fixture.example");

@@ -80,9 +80,9 @@ describe("dev mode's pages to re-render after a site.yaml edit", () => {
   const retitled = (path: string): Manifest => ({ ...before, routes: before.routes.map((r) => (r.path === path ? { ...r, title: `${r.title}, renamed` } : r)) });
 
   it("are the page edited and every page that shows its card", () => {
-    // /bakeries: a thumbnail on the home page and a related card on three pages.
-    expect(diffManifests(before, retitled("/bakeries"))).toEqual(new Set(["/bakeries", "/", "/beaches", "/flan-recipe", "/guides"]));
+    // /bakeries: a thumbnail on the home page and a related card on three pages; /search lists every title.
+    expect(diffManifests(before, retitled("/bakeries"))).toEqual(new Set(["/bakeries", "/", "/beaches", "/flan-recipe", "/guides", "/search"]));
     // /guides: related on three pages; its mention among the 404 suggestions is the 404 page's, always redone.
-    expect(diffManifests(before, retitled("/guides"))).toEqual(new Set(["/guides", "/beaches", "/flan-recipe", "/bakeries"]));
+    expect(diffManifests(before, retitled("/guides"))).toEqual(new Set(["/guides", "/beaches", "/flan-recipe", "/bakeries", "/search"]));
   });
 });
