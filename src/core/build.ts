@@ -10,6 +10,7 @@ import { saveRecord } from "../output/record.ts";
 import { OutputFolder } from "../output/output-folder.ts";
 import { removeStale, StageWriter } from "../output/write.ts";
 import { whileInterruptible } from "./interrupt.ts";
+import { inSourceFiles } from "./link-sources.ts";
 import { PpgError, PpgErrorList } from "./errors.ts";
 import { dedupe, renderPages, renderToOutput, type BuiltPage } from "./render-output.ts";
 import { loadSite, type LoadedSite } from "./site.ts";
@@ -153,7 +154,7 @@ async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions,
       await own.flush();
     });
     const { written, report, record } = await timed(timings, "check", () => sink.finish({ files: own.produced, scans, check: checkMode !== "off" }));
-    if (report?.problems.length) await reportBrokenLinks(report, checkMode, done.warnings);
+    if (report?.problems.length) await reportBrokenLinks(inSourceFiles(report, site), checkMode, done.warnings);
     await removeStale(folder.target, folder.listing, [written, own]);
     folder.commit();
     saveRecord(folder.target, record);

@@ -78,7 +78,7 @@ function positionedDocument(text: string, file: string, lineOffset: number): Pos
     const e = doc.errors[0];
     throw [
       new PpgError("YamlSyntax", `YAML syntax error: ${firstLine(e.message)}`, {
-        location: at(e.pos[0]),
+        location: at(e.code === "MISSING_CHAR" ? openingQuote(text, e.pos[0], e.message) : e.pos[0]),
         hint: "Check the indentation and quoting on this line (quote values that contain ': ' or start with a special character).",
       }),
     ];
@@ -96,6 +96,25 @@ function aliasOffset(doc: Document): number {
     },
   });
   return offset;
+}
+
+/**
+ * `yaml` reports a quote left open where the text ends or the next key begins, often lines below;
+ * the editor must fix the line where it opens.
+ */
+function openingQuote(text: string, end: number, message: string): number {
+  const quote = message.includes("'") ? "'" : message.includes('"') ? '"' : undefined;
+  if (!quote) return end;
+  for (let i = Math.min(end, text.length) - 1; i >= 0; i--) {
+    if (text[i] !== quote) continue;
+    // Inside a quoted scalar a quote is escaped: \" in double quotes, '' in single ones.
+    if (quote === '"' ? text[i - 1] === "\\" : text[i - 1] === "'") {
+      if (quote === "'") i--;
+      continue;
+    }
+    return i;
+  }
+  return end;
 }
 
 function firstLine(message: string): string {

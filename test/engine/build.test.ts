@@ -235,7 +235,7 @@ describe("a rebuild over an existing output", () => {
 
     await edit(join(root, "content/articles/beaches.md"), "Back to [Dorada](#Dorada).", "Back to [Dorada](#Doradaa).");
     const failures = await Promise.all([false, true].map((workers) => build({ root, out: join(root, `x${workers}`), workers }).then(() => undefined, (err: Error) => err.message)));
-    expect(failures[1]).toMatch(/beaches\/index\.html:\d+:\d+ {2}#Doradaa {2}missing anchor/);
+    expect(failures[1]).toMatch(/content\/articles\/beaches\.md:19:42 {2}#Doradaa {2}missing anchor/);
     expect(failures[1]).toBe(failures[0]);
 
     // A manifest mistake stops the thread started before loading, and leaves nothing behind.
@@ -277,7 +277,7 @@ describe("a rebuild over an existing output", () => {
 
     const failure = (out: string) => build({ root, out }).then(() => "built", (err: Error) => err.message);
     const withRecord = await failure(dist);
-    expect(withRecord).toMatch(/flan-recipe\/index\.html:\d+:\d+ {2}\/beaches#Dorada {2}missing anchor/);
+    expect(withRecord).toMatch(/content\/articles\/flan\.md:\d+:\d+ {2}\/beaches#Dorada {2}missing anchor/);
     expect(withRecord).toBe(await failure(join(root, "fresh")));
     expect(await readFile(join(dist, "flan-recipe/index.html"), "utf8")).toBe(flan);
   });
@@ -348,7 +348,7 @@ describe("a failed build", () => {
 
   it("also keeps the output when only a late stage (the link check) fails", async () => {
     const { failure, before, after } = await breakAndRebuild("content/articles/beaches.md", "Back to [Dorada](#Dorada).", "Back to [Dorada](#Doradaa).");
-    expect((failure as Error).message).toMatch(/beaches\/index\.html:\d+:\d+ {2}#Doradaa {2}missing anchor/);
+    expect((failure as Error).message).toMatch(/content\/articles\/beaches\.md:19:42 {2}#Doradaa {2}missing anchor/);
     expect(after).toEqual(before);
   });
 
