@@ -27,7 +27,8 @@ async function importedPackages(...folders: string[]): Promise<Map<string, strin
     for (const file of files.filter((f) => /\.(ts|tsx|mjs|cjs)$/.test(f))) {
       const text = await readFile(join(REPO, file), "utf8");
       for (const [, spec] of text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|\.resolve\(\s*)["']([^"'./][^"']*)["']/g)) {
-        if (spec.startsWith("node:") || builtinModules.includes(spec)) continue;
+        // Only bare package names: not builtins, nor URLs and odd strings that tests feed the engine.
+        if (spec.startsWith("node:") || builtinModules.includes(spec) || !/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/|$)/.test(spec)) continue;
         const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0];
         if (!found.has(name)) found.set(name, file);
       }
