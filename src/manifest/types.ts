@@ -271,16 +271,27 @@ export interface RouteFields {
   videos?: Video[];
   home?: HomeData;
 }
+/**
+ * A video. Leave out `id` while no real video is chosen: readers then see a card with the title, the summary and a search link instead of a broken player, and the build's placeholder report lists it.
+ */
 export interface Video {
   /**
-   * The video service's id of the video.
+   * The video service's id of the video. Leave it out until the real video is chosen; never a made-up id.
    */
-  id: string;
+  id?: string;
   title: string;
   /**
-   * True while the id is a stand-in an editor must replace.
+   * What the video shows (or will show). Required while there is no id.
    */
-  placeholder?: boolean;
+  summary?: string;
+  /**
+   * Poster image under public/ behind the play button (or on the card).
+   */
+  poster?: string;
+  /**
+   * What the card's search link asks the video service for while there is no id. Default: the title.
+   */
+  search?: string;
 }
 /**
  * This interface was referenced by `Manifest`'s JSON-Schema
