@@ -69,8 +69,9 @@ describe("site.yaml mistakes are reported at file:line:col with a hint", () => {
   });
 
   it("a 404 suggestion naming an unknown route, with a suggestion", () => {
-    expect(problems(mutate("notFound: { suggestions: [/guides,", "notFound: { suggestions: [/guidez,"))).toEqual([
-      "site.yaml:10:29  site.notFound.suggestions[0]  404 suggestion '/guidez' is not a route or alias. Did you mean '/guides'?",
+    const notFound = "  notFound: { suggestions: [/beaches, /guidez] }\n";
+    expect(problems(mutate("  banners:\n", `${notFound}  banners:\n`))).toEqual([
+      "site.yaml:14:39  site.notFound.suggestions[1]  404 suggestion '/guidez' is not a route or alias. Did you mean '/guides'?",
     ]);
   });
 
