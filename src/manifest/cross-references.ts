@@ -51,8 +51,7 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
       fail("DatesOutOfOrder", ["routes", r, "dates"], "dates are out of order", "created must be on or before published, and published on or before modified.");
     }
   });
-  // In document order, as the schema's errors are: a reader fixes site.yaml from the top down.
-  return errors.sort((a, b) => (a.location?.line ?? Infinity) - (b.location?.line ?? Infinity) || (a.location?.column ?? 0) - (b.location?.column ?? 0));
+  return errors;
 }
 
 /** A hint that names the closest existing route, when one is close enough to be a typo. */
