@@ -1,5 +1,6 @@
 /**
  * Benchmark of `ppguide check-links` against established checkers on the same generated site.
+ * The checkers are bench/'s own dependencies (bench/package.json), installed on the first run.
  *
  *   npx tsx bench/check-links.ts            # 1,000 and 4,000 pages
  *   npx tsx bench/check-links.ts 2000 8000  # other sizes
@@ -15,9 +16,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { installPeers, peerBin } from './peers.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const bin = (name: string): string => join(root, 'node_modules', '.bin', name);
 
 // Child mode: run our checker the way the CLI does, from TypeScript source through tsx.
 if (process.argv[2] === '--run-ours') {
@@ -171,6 +172,7 @@ if (process.argv[2] === '--generate') {
   process.exit(0);
 }
 
+installPeers();
 const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
 if (sizes.length === 0) sizes.push(1000, 4000);
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -187,12 +189,12 @@ try {
     for (let round = 0; round < 2; round++) {
       process.stderr.write(`round ${round + 1}: ppguide, check-html-links…\n`);
       results.push(await measure('ppguide check-links', pages, [process.execPath, '--import', tsx, self, '--run-ours', dir], root, 300));
-      results.push(await measure('check-html-links', pages, [bin('check-html-links'), dir], root, 300));
+      results.push(await measure('check-html-links', pages, [peerBin('check-html-links'), dir], root, 300));
     }
     if (n === 0) {
       process.stderr.write('linkinator, hyperlink (capped at 60 s)…\n');
-      results.push(await measure('linkinator', pages, [bin('linkinator'), dir, '--recurse', '--skip', '^(?!http://localhost)'], root, 60));
-      results.push(await measure('hyperlink', pages, [bin('hyperlink'), '--root', dir, '-r', '-i', join(dir, 'index.html')], root, 60));
+      results.push(await measure('linkinator', pages, [peerBin('linkinator'), dir, '--recurse', '--skip', '^(?!http://localhost)'], root, 60));
+      results.push(await measure('hyperlink', pages, [peerBin('hyperlink'), '--root', dir, '-r', '-i', join(dir, 'index.html')], root, 60));
     }
   }
 } finally {

@@ -12,7 +12,7 @@
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { readDevEvents, type DevEvent } from "../test/helpers/dev-events.ts";
-import { writePpguideSite } from "./build.ts";
+import { writePpguideSite } from "../test/helpers/synthetic-site.ts";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -82,7 +82,7 @@ async function projectSite(): Promise<string> {
   return dir;
 }
 
-/** The same synthetic site `npm run bench` builds (bench/build.ts). */
+/** The same synthetic site `npm run bench` builds (test/helpers/synthetic-site.ts). */
 async function syntheticSite(n: number): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), `ppguide-bench-${n}-`));
   await writePpguideSite(dir, n);

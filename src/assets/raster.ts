@@ -61,9 +61,6 @@ export interface RasterStats {
   reused: number;
 }
 
-/** Counts every encode in this process; tests read it to prove the cache works. */
-export const encodeCounter = { count: 0 };
-
 export class RasterPipeline {
   private readonly images = new Map<string, PlannedImage>();
   readonly stats: RasterStats = { encoded: 0, reused: 0 };
@@ -165,7 +162,6 @@ export class RasterPipeline {
     }
     const data = await encode();
     this.stats.encoded++;
-    encodeCounter.count++;
     await writeAtomically(cacheFile, data);
     return data.byteLength;
   }

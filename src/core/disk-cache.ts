@@ -1,22 +1,32 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { PACKAGE_DIR } from "./package-dir.ts";
 
 /**
- * Small caches of what a build computed, in ppguide's node_modules/.cache (beside the CLI bundle):
- * one folder per kind, one file per key, the most recently written kept. Every entry is an
- * optimisation only: one that cannot be read or written is simply not there.
+ * The folder of ppguide's caches: $PPGUIDE_CACHE_DIR when set (the tests point it at a temporary
+ * folder, so they never read or evict a developer's entries), else node_modules/.cache beside the
+ * CLI bundle. Read on every use, so a test may point it elsewhere for one case.
+ */
+export function cacheRoot(): string {
+  const dir = process.env.PPGUIDE_CACHE_DIR;
+  return dir ? resolve(dir) : join(PACKAGE_DIR, "node_modules", ".cache");
+}
+
+/**
+ * Small caches of what a build computed, under cacheRoot(): one folder per kind, one file per key,
+ * the most recently written kept. Every entry is an optimisation only: one that cannot be read or
+ * written is simply not there.
  */
 export class DiskCache {
-  private readonly dir: string;
-
   constructor(
-    kind: string,
+    private readonly kind: string,
     private readonly keep: number,
-  ) {
-    this.dir = join(PACKAGE_DIR, "node_modules", ".cache", kind);
+  ) {}
+
+  private get dir(): string {
+    return join(cacheRoot(), this.kind);
   }
 
   /** A key made of these parts, short enough for a file name. */

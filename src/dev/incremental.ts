@@ -6,6 +6,7 @@ import { renderPages } from "../core/render-output.ts";
 import { createRaster, loadSite, type LoadedSite } from "../core/site.ts";
 import { errorsOf, isUserError, PpgError } from "../core/errors.ts";
 import { loadManifest, MANIFEST_FILE } from "../manifest/load.ts";
+import { routeReferences } from "../manifest/route-references.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import { buildScripts, buildStylesheet, type Asset } from "../output/assets.ts";
 import type { RenderedPage } from "../render/render.tsx";
@@ -234,22 +235,14 @@ export function diffManifests(before: Manifest, after: Manifest): Set<string> | 
   const search = new Set((after.search ?? []).map((p) => resolveAlias(after, p)));
   for (const p of changed) if (search.has(p) && old.get(p)!.title !== after.routes.find((r) => r.path === p)!.title) return "all";
   const dirty = new Set(changed);
+  // Every page that shows the card of a changed route (the same list the cross-reference check reads).
+  for (const ref of routeReferences(after)) {
+    if (ref.shownOn && changed.has(resolveAlias(after, ref.path))) dirty.add(ref.shownOn);
+  }
   // The /search page lists every article, recipe and index by title (searchPageItems).
   const retitled = [...changed].some((p) => old.get(p)!.title !== after.routes.find((r) => r.path === p)!.title);
-  for (const route of after.routes) {
-    if (mentions(route).some((p) => changed.has(resolveAlias(after, p))) || (retitled && route.kind === "search")) dirty.add(route.path);
-  }
+  if (retitled) for (const route of after.routes) if (route.kind === "search") dirty.add(route.path);
   return dirty;
-}
-
-/** The paths whose cards a route shows. */
-function mentions(route: RouteEntry): string[] {
-  const home = route.home;
-  return [
-    ...(route.related ?? []),
-    ...(route.cards ?? []),
-    ...(home ? [...home.slides.map((s) => s.path), ...home.culture, ...home.cuisine, ...home.thumbnails.map((t) => t.path)] : []),
-  ];
 }
 
 function resolveAlias(manifest: Manifest, path: string): string {

@@ -1,11 +1,12 @@
 import { PpgError } from "../core/errors.ts";
+import { routeReferences } from "./route-references.ts";
 import type { Manifest } from "./types.ts";
 import type { PathSegment, YamlSource } from "./yaml-source.ts";
 import { formatPath } from "./yaml-source.ts";
 
 /**
  * The checks a JSON Schema cannot express: unique paths, and every path the manifest mentions
- * naming a route or alias that exists.
+ * (routeReferences) naming a route or alias that exists.
  */
 export function checkCrossReferences(manifest: Manifest, source: YamlSource): PpgError[] {
   const errors: PpgError[] = [];
@@ -36,30 +37,18 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
     if (!known(path)) fail("RouteNotFound", at, `${what} '${path}' is not a route or alias`, suggest(path, firstSeen.keys()));
   };
 
-  manifest.nav.forEach((menu, m) => menu.items.forEach((item, i) => expectRoute(item.path, ["nav", m, "items", i, "path"], "nav link")));
-  (manifest.search ?? []).forEach((path, i) => expectRoute(path, ["search", i], "search item"));
-  (manifest.site.footerLinks ?? []).forEach((link, i) => expectRoute(link.path, ["site", "footerLinks", i, "path"], "footer link"));
+  for (const ref of routeReferences(manifest)) {
+    if (ref.what === "related card" && (ref.path === ref.shownOn || aliasTargets.get(ref.path) === ref.shownOn)) {
+      fail("RelatedSelf", ref.at, `related card '${ref.path}' is the page itself`, "Name three other pages.");
+    } else expectRoute(ref.path, ref.at, ref.what);
+  }
 
   manifest.routes.forEach((route, r) => {
-    route.related?.forEach((path, i) => {
-      const at = ["routes", r, "related", i];
-      if (path === route.path || aliasTargets.get(path) === route.path) {
-        fail("RelatedSelf", at, `related card '${path}' is the page itself`, "Name three other pages.");
-      } else expectRoute(path, at, "related card");
-    });
-    route.cards?.forEach((path, i) => expectRoute(path, ["routes", r, "cards", i], "index card"));
     if (route.author && !(route.author in manifest.authors)) {
       fail("AuthorNotFound", ["routes", r, "author"], `unknown author '${route.author}'`, `Use one of: ${Object.keys(manifest.authors).join(", ")}.`);
     }
     if (route.dates && !(route.dates.created <= route.dates.published && route.dates.published <= route.dates.modified)) {
       fail("DatesOutOfOrder", ["routes", r, "dates"], "dates are out of order", "created must be on or before published, and published on or before modified.");
-    }
-    const home = route.home;
-    if (home) {
-      home.slides.forEach((s, i) => expectRoute(s.path, ["routes", r, "home", "slides", i, "path"], "slide link"));
-      home.culture.forEach((p, i) => expectRoute(p, ["routes", r, "home", "culture", i], "card"));
-      home.cuisine.forEach((p, i) => expectRoute(p, ["routes", r, "home", "cuisine", i], "card"));
-      home.thumbnails.forEach((t, i) => expectRoute(t.path, ["routes", r, "home", "thumbnails", i, "path"], "thumbnail"));
     }
   });
   return errors;

@@ -1,16 +1,17 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { compileFunction } from "node:vm";
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from "ajv";
 import { PpgError, type ErrorCode } from "../core/errors.ts";
 import { formatPath, pointerToPath, type PathSegment, type YamlSource } from "./yaml-source.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
+import { cacheRoot } from "../core/disk-cache.ts";
 
 export type SchemaName = "site" | "front-matter" | "listings";
 
 const schemaDir = join(PACKAGE_DIR, "schema/");
-const cacheDir = join(PACKAGE_DIR, "node_modules", ".cache", "ppguide-schemas");
 const compiled = new Map<SchemaName, ValidateFunction>();
 const require = createRequire(import.meta.url);
 
@@ -34,14 +35,25 @@ function validatorFor(name: SchemaName): ValidateFunction {
   if (fn) return fn;
   const text = schemaText(name);
   const ajvVersion = (require("ajv/package.json") as { version: string }).version;
-  const cached = join(cacheDir, `${name}-${createHash("sha256").update(text).update(ajvVersion).digest("hex").slice(0, 16)}.cjs`);
+  const cached = join(cacheRoot(), "ppguide-schemas", `${name}-${createHash("sha256").update(text).update(ajvVersion).digest("hex").slice(0, 16)}.cjs`);
   try {
-    fn = require(cached) as ValidateFunction;
+    fn = loadStandalone(cached);
   } catch {
     fn = compile(text, cached);
   }
   compiled.set(name, fn);
   return fn;
+}
+
+/**
+ * Runs a cached validator with ppguide's own `require`: the cache folder may lie outside ppguide's
+ * node_modules (PPGUIDE_CACHE_DIR), where a plain require of the file could not resolve the ajv
+ * runtime helpers its code requires.
+ */
+function loadStandalone(file: string): ValidateFunction {
+  const module = { exports: {} as ValidateFunction };
+  compileFunction(readFileSync(file, "utf8"), ["require", "module", "exports"], { filename: file })(require, module, module.exports);
+  return module.exports;
 }
 
 function compile(schemaText: string, cacheFile: string): ValidateFunction {
@@ -56,7 +68,7 @@ function compile(schemaText: string, cacheFile: string): ValidateFunction {
   addFormats(ajv);
   const fn = ajv.compile(JSON.parse(schemaText));
   try {
-    mkdirSync(cacheDir, { recursive: true });
+    mkdirSync(dirname(cacheFile), { recursive: true });
     // Written under a temporary name and renamed, so a concurrent build never reads half a file.
     const staging = `${cacheFile}.${process.pid}.tmp`;
     writeFileSync(staging, standaloneCode(ajv, fn));

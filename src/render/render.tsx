@@ -137,7 +137,8 @@ export function renderNotFound(ctx: SiteContext, templates: Templates): Rendered
   const { site } = ctx.manifest;
   const route = { path: "/404", kind: "search" as const, title: "Page not found", description: `This page could not be found on ${site.name}.` };
   const logo = ctx.images.attributes(site.logo.src, site.logo.alt, { priority: true });
-  const suggestions = ["/puerto-plata-travel-guide", "/dominican-cuisine", "/puerto-plata-resorts"].filter((p) => ctx.routes.has(p)).map((p) => cardFor(ctx, p));
+  // The cross-reference check has made sure every suggestion names a route or alias.
+  const suggestions = (site.notFound?.suggestions ?? []).map((p) => cardFor(ctx, p));
   const model: NotFoundModel = {
     site,
     nav: ctx.manifest.nav,

@@ -195,6 +195,36 @@ describe("a built fixture site", () => {
     expect($('meta[name="robots"]').attr("content")).toBe("noindex");
     expect($("nav.site-nav").length).toBe(1);
   });
+
+  it("without site.notFound or site.robots: a 404 page with no empty grid, a robots.txt that disallows nothing", async () => {
+    const $ = await page("404.html");
+    expect($(".not-found ul").length).toBe(0);
+    expect($(".not-found .lead").text()).toMatch(/search box above\.$/);
+    expect(await readFile(join(out, "robots.txt"), "utf8")).toBe("User-agent: *\nAllow: /\n\nSitemap: https://fixture.example/sitemap.xml\n");
+  });
+});
+
+describe("site facts that site.yaml gives the engine", () => {
+  let dist: string;
+  beforeAll(async () => {
+    const root = await copyFixture("basic-site");
+    const facts = "  notFound: { suggestions: [/guides, /old-beaches, /flan-recipe] }\n  robots: { disallow: [/search, /drafts] }\n";
+    await edit(join(root, "site.yaml"), "  banners:\n", `${facts}  banners:\n`);
+    dist = join(root, "dist");
+    await build({ root, out: dist });
+  });
+
+  it("offers the cards site.notFound.suggestions names on the 404 page, in order, an alias showing its target", async () => {
+    const $ = load(await readFile(join(dist, "404.html"), "utf8"));
+    const cards = $(".not-found .grid li").toArray().map((li) => ({ href: $(li).find("a").first().attr("href"), title: $(li).find("h3, h2").first().text() }));
+    expect(cards.map((c) => c.href)).toEqual(["/guides", "/old-beaches", "/flan-recipe"]);
+    expect(cards[1].title).toBe("The Best Beaches");
+    expect($(".not-found .lead").text()).toMatch(/start from one of these:$/);
+  });
+
+  it("writes robots.txt from site.robots, one Disallow line per prefix (a prefix need not be a route)", async () => {
+    expect(await readFile(join(dist, "robots.txt"), "utf8")).toBe("User-agent: *\nAllow: /\nDisallow: /search\nDisallow: /drafts\n\nSitemap: https://fixture.example/sitemap.xml\n");
+  });
 });
 
 describe("a rebuild over an existing output", () => {

@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { writeSyntheticSite } from "../helpers/synthetic-site.ts";
 import { build } from "../../src/core/build.ts";
 import { copyFixture, edit } from "../helpers/fixture.ts";
+import { writeSyntheticSite } from "../helpers/synthetic-site.ts";
 
 const bin = fileURLToPath(new URL("../../bin/ppguide", import.meta.url));
 const cliBundle = fileURLToPath(new URL("../../bin/cli-bundle.mjs", import.meta.url));

@@ -68,6 +68,13 @@ describe("site.yaml mistakes are reported at file:line:col with a hint", () => {
     ]);
   });
 
+  it("a 404 suggestion naming an unknown route, with a suggestion", () => {
+    const notFound = "  notFound: { suggestions: [/beaches, /guidez] }\n";
+    expect(problems(mutate("  banners:\n", `${notFound}  banners:\n`))).toEqual([
+      "site.yaml:14:39  site.notFound.suggestions[1]  404 suggestion '/guidez' is not a route or alias. Did you mean '/guides'?",
+    ]);
+  });
+
   it("a footer link naming an unknown route, with a suggestion", () => {
     const footer = "  footerLinks:\n    - { label: Plan, path: /guidez }\n";
     expect(problems(mutate("  banners:\n", `${footer}  banners:\n`))).toEqual([

@@ -1,0 +1,52 @@
+/**
+ * PPGUIDE_CACHE_DIR moves every cache of what a build computed (checked manifests, output records,
+ * compiled schema validators) out of ppguide's node_modules/.cache: the test suite points it at a
+ * temporary folder (test/helpers/private-caches.ts) so that no test touches a developer's caches.
+ */
+import { execFile } from "node:child_process";
+import { appendFile, mkdtemp, readdir, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { PACKAGE_DIR } from "../../src/core/package-dir.ts";
+import { copyFixture } from "../helpers/fixture.ts";
+
+const bin = fileURLToPath(new URL("../../bin/ppguide", import.meta.url));
+
+/** Each file under dir with its inode and mtime: a file rewritten or replaced shows a change. */
+async function identities(dir: string): Promise<Record<string, string>> {
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((d) => d.isFile());
+  const entries = await Promise.all(
+    files.map(async (d) => {
+      const s = await stat(join(d.parentPath, d.name));
+      return [join(d.parentPath, d.name).slice(dir.length), `${s.ino}:${s.mtimeMs}`] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+describe("the caches' folder", () => {
+  it("is PPGUIDE_CACHE_DIR when set, for the CLI too, and a validator cached there is used as it is", async () => {
+    const caches = await mkdtemp(join(tmpdir(), "ppguide-caches-"));
+    const root = await copyFixture("basic-site");
+    const build = () => promisify(execFile)(bin, ["build", "--root", root], { env: { ...process.env, PPGUIDE_CACHE_DIR: caches }, encoding: "utf8" });
+
+    await build();
+    expect((await readdir(caches)).sort()).toEqual(["ppguide-manifest", "ppguide-output", "ppguide-schemas"]);
+    const records = await readdir(join(caches, "ppguide-output"));
+    expect(records).toHaveLength(1);
+    expect((await readdir(join(caches, "ppguide-schemas"))).some((f) => /^site-[0-9a-f]{16}\.cjs$/.test(f))).toBe(true);
+    // Nothing of this build went to the default place (its record's name is a hash of the output folder).
+    await expect(stat(join(PACKAGE_DIR, "node_modules/.cache/ppguide-output", records[0]!))).rejects.toThrow(/ENOENT/);
+
+    // An edited site.yaml is checked again, through the validator compiled by the first run: were
+    // it not loadable from this folder, it would be compiled and written anew.
+    const validators = await identities(join(caches, "ppguide-schemas"));
+    await appendFile(join(root, "site.yaml"), "# edited\n");
+    await build();
+    expect(await identities(join(caches, "ppguide-schemas"))).toEqual(validators);
+    expect(await readdir(join(caches, "ppguide-manifest"))).toHaveLength(2);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * routeReferences() is the one list of the places site.yaml names a route: the cross-reference
+ * check and dev mode's change tracking both read it. These tests hold it to the schema, so a new
+ * field of route paths that is left out of it fails here rather than leaving dev mode stale.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { diffManifests } from "../../src/dev/incremental.ts";
+import { parseManifest } from "../../src/manifest/load.ts";
+import { routeReferences } from "../../src/manifest/route-references.ts";
+import type { Manifest } from "../../src/manifest/types.ts";
+import { FIXTURES } from "../helpers/fixture.ts";
+
+const REPO = join(FIXTURES, "../..");
+const schema = JSON.parse(readFileSync(join(REPO, "schema/site.schema.json"), "utf8")) as SchemaNode;
+
+interface SchemaNode {
+  $ref?: string;
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  additionalProperties?: SchemaNode | boolean;
+  definitions?: Record<string, SchemaNode>;
+}
+
+/** Paths in site.yaml that are a route path by the schema but are not references to one. */
+const DECLARATIONS = [/^routes\.\d+\.path$/, /^aliases\.\d+\.(from|to)$/, /^site\.robots\.disallow\.\d+$/];
+
+/** Every value in the manifest that the schema types as a routePath, by where it is. */
+function routePathsBySchema(value: unknown, node: SchemaNode, at: (string | number)[], found: string[]): void {
+  if (node.$ref) {
+    if (node.$ref === "#/definitions/routePath") return void found.push(at.join("."));
+    return routePathsBySchema(value, schema.definitions![node.$ref.replace("#/definitions/", "")]!, at, found);
+  }
+  if (Array.isArray(value) && node.items) value.forEach((item, i) => routePathsBySchema(item, node.items!, [...at, i], found));
+  else if (value && typeof value === "object") {
+    for (const [key, child] of Object.entries(value)) {
+      const sub = node.properties?.[key] ?? (typeof node.additionalProperties === "object" ? node.additionalProperties : undefined);
+      if (sub) routePathsBySchema(child, sub, [...at, key], found);
+    }
+  }
+}
+
+const load = (file: string) => parseManifest(readFileSync(file, "utf8")).manifest;
+
+describe("routeReferences", () => {
+  for (const [name, file] of [
+    ["the fixture", join(FIXTURES, "basic-site/site.yaml")],
+    ["the Puerto Plata Guide", join(REPO, "site.yaml")],
+  ]) {
+    it(`lists every route path the schema allows in ${name}'s site.yaml, except the routes' and aliases' own`, () => {
+      const manifest = load(file);
+      const bySchema: string[] = [];
+      routePathsBySchema(manifest, schema, [], bySchema);
+      const expected = bySchema.filter((at) => !DECLARATIONS.some((d) => d.test(at))).sort();
+      const refs = routeReferences(manifest);
+      expect(refs.map((r) => r.at.join(".")).sort()).toEqual(expected);
+      expect(expected.length).toBeGreaterThan(10);
+      // Each names the path found at its place.
+      for (const ref of refs) expect(ref.at.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], manifest)).toBe(ref.path);
+    });
+  }
+
+  it("says which page shows each card, and leaves menus, search and the 404 page to every page", () => {
+    const refs = routeReferences(load(join(FIXTURES, "basic-site/site.yaml")));
+    expect(refs.filter((r) => r.path === "/bakeries").map((r) => [r.what, r.shownOn])).toEqual([
+      ["nav link", undefined],
+      ["thumbnail", "/"],
+      ["related card", "/beaches"],
+      ["related card", "/flan-recipe"],
+      ["related card", "/guides"],
+    ]);
+    expect(refs.filter((r) => r.shownOn === undefined).map((r) => r.what)).toEqual(["nav link", "nav link", "nav link", "nav link", "search item", "search item"]);
+  });
+});
+
+describe("dev mode's pages to re-render after a site.yaml edit", () => {
+  const before = load(join(FIXTURES, "basic-site/site.yaml"));
+  const retitled = (path: string): Manifest => ({ ...before, routes: before.routes.map((r) => (r.path === path ? { ...r, title: `${r.title}, renamed` } : r)) });
+
+  it("are the page edited and every page that shows its card", () => {
+    // /bakeries: a thumbnail on the home page and a related card on three pages; /search lists every title.
+    expect(diffManifests(before, retitled("/bakeries"))).toEqual(new Set(["/bakeries", "/", "/beaches", "/flan-recipe", "/guides", "/search"]));
+    // /guides: related on three pages.
+    expect(diffManifests(before, retitled("/guides"))).toEqual(new Set(["/guides", "/beaches", "/flan-recipe", "/bakeries", "/search"]));
+  });
+});
