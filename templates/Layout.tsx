@@ -4,6 +4,9 @@ import { serializeJsonLd } from "../src/render/structured-data.ts";
 import { ChevronDown, MailIcon, MenuIcon, SocialIcon } from "./components/Icons.tsx";
 import { Img } from "./components/Img.tsx";
 
+/** The only inline script: marks the document as scripted for the stylesheet (html.js). */
+export const HTML_JS_SCRIPT = 'document.documentElement.classList.add("js")';
+
 type LayoutPage = Pick<PageBase, "site" | "nav" | "search" | "assets" | "logo" | "year"> & { head: HeadModel; route: { path: string } };
 
 export function Layout({ page, children }: { page: LayoutPage; children?: ReactNode }) {
@@ -56,6 +59,9 @@ function Head({ page }: { page: LayoutPage }) {
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
       <link rel="manifest" href="/site.webmanifest" />
+      {/* Set before the stylesheet applies, so the first paint already has the scripted layout (the
+          menu collapsed behind its toggle): setting it from the deferred module moved <main> down. */}
+      <script dangerouslySetInnerHTML={{ __html: HTML_JS_SCRIPT }} />
       <link rel="stylesheet" href={page.assets.css} />
       {head.jsonLd.map((data, i) => (
         <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />
@@ -71,8 +77,8 @@ export function Header({ page }: { page: LayoutPage }) {
         <a className="brand" href="/">
           <Img image={page.logo} className="brand-logo" />
         </a>
-        {/* Scripts reveal the toggle and collapse the menu below 992 px; without them the menu stays open. */}
-        <button className="nav-toggle" type="button" aria-controls="site-nav" aria-expanded="false" hidden>
+        {/* Where scripts run (html.js) the stylesheet shows the toggle and collapses the menu below 992 px; without them the menu stays open. */}
+        <button className="nav-toggle" type="button" aria-controls="site-nav" aria-expanded="false">
           <MenuIcon />
           <span className="visually-hidden">Menu</span>
         </button>
