@@ -9,7 +9,7 @@ export default function NotFound({ page }: { page: NotFoundModel }) {
         The page you asked for is not here. It may have moved, or the link may have a typo. Try the search box above, or start from one of
         these:
       </p>
-      <CardGrid cards={page.suggestions} columns={3} />
+      <CardGrid cards={page.suggestions} columns={3} headingLevel={2} />
       <p>
         <a className="button" href="/">
           Back to the home page
