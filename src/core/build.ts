@@ -5,6 +5,7 @@ import { MANIFEST_FILE } from "../manifest/load.ts";
 import { join, resolve } from "node:path";
 import type { LinkReport, PageScan } from "../links/types.ts";
 import { inlineSink, ThreadSink, type PageSink } from "../output/page-sink.ts";
+import { extraFiles } from "../output/extra-files.ts";
 import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
 import { saveRecord } from "../output/record.ts";
 import { StagedOutput } from "../output/write.ts";
@@ -126,6 +127,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
         { file: "sitemap.xml", content: sitemapXml(manifest) },
         { file: "robots.txt", content: robotsTxt(manifest) },
         { file: "_redirects", content: redirectsFile(manifest) },
+        ...(await extraFiles(site)),
       ]) {
         await own.add(file, content);
       }

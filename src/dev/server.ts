@@ -53,29 +53,9 @@ export class DevServer {
 
   /** Listens on `port`, or the next free one; returns the port it got. */
   async listen(opts: ListenOptions): Promise<number> {
-    const attempts = opts.port === 0 ? 1 : (opts.attempts ?? 20);
-    for (let i = 0; i < attempts; i++) {
-      try {
-        await new Promise<void>((ok, fail) => {
-          const onError = (err: Error) => {
-            this.server.off("listening", onListening);
-            fail(err);
-          };
-          const onListening = () => {
-            this.server.off("error", onError);
-            ok();
-          };
-          this.server.once("error", onError);
-          this.server.once("listening", onListening);
-          this.server.listen(opts.port + i, opts.host);
-        });
-        this.heartbeat = setInterval(() => this.comment("ping"), 15_000).unref();
-        return (this.server.address() as AddressInfo).port;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE" || i === attempts - 1) throw err;
-      }
-    }
-    throw new Error("unreachable");
+    const port = await listenOnFreePort(this.server, opts);
+    this.heartbeat = setInterval(() => this.comment("ping"), 15_000).unref();
+    return port;
   }
 
   /** Sends one server-sent event to every connected browser. */
@@ -208,6 +188,32 @@ export class DevServer {
     this.clients.add(res);
     req.on("close", () => this.clients.delete(res));
   }
+}
+
+/** Listens on `port`, or the next free one when it is taken (dev and preview); returns the port it got. */
+export async function listenOnFreePort(server: Server, opts: ListenOptions): Promise<number> {
+  const attempts = opts.port === 0 ? 1 : (opts.attempts ?? 20);
+  for (let i = 0; i < attempts; i++) {
+    try {
+      await new Promise<void>((ok, fail) => {
+        const onError = (err: Error) => {
+          server.off("listening", onListening);
+          fail(err);
+        };
+        const onListening = () => {
+          server.off("error", onError);
+          ok();
+        };
+        server.once("error", onError);
+        server.once("listening", onListening);
+        server.listen(opts.port + i, opts.host);
+      });
+      return (server.address() as AddressInfo).port;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE" || i === attempts - 1) throw err;
+    }
+  }
+  throw new Error("unreachable");
 }
 
 export function problemEvents(errors: PpgError[]): ProblemEvent[] {
