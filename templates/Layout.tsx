@@ -58,15 +58,18 @@ function Head({ page }: { page: LayoutPage }) {
       <meta property="og:description" content={head.description} />
       <meta property="og:url" content={head.canonical} />
       <meta property="og:locale" content="en_US" />
-      {head.ogImage && <meta property="og:image" content={head.ogImage} />}
+      {head.ogImage && <OgImage image={head.ogImage} />}
       <meta name="twitter:card" content={head.ogImage ? "summary_large_image" : "summary"} />
       <meta name="twitter:title" content={head.title} />
       <meta name="twitter:description" content={head.description} />
-      {head.ogImage && <meta name="twitter:image" content={head.ogImage} />}
+      {head.ogImage && <meta name="twitter:image" content={head.ogImage.url} />}
+      {head.ogImage && <meta name="twitter:image:alt" content={head.ogImage.alt} />}
       <meta name="theme-color" content="#0b5d6b" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
       <link rel="manifest" href="/site.webmanifest" />
+      {/* Feed readers find the feed of articles and recipes from any page (src/output/feed.ts). */}
+      <link rel="alternate" type="application/atom+xml" title={site.name} href="/feed.xml" />
       {/* Set before the stylesheet applies, so the first paint already has the scripted layout (the
           menu collapsed behind its toggle): setting it from the deferred module moved <main> down. */}
       <script dangerouslySetInnerHTML={{ __html: HTML_JS_SCRIPT }} />
@@ -75,6 +78,19 @@ function Head({ page }: { page: LayoutPage }) {
         <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />
       ))}
     </head>
+  );
+}
+
+/** https://ogp.me/#structured: the size lets a network lay out the preview before it has fetched the image. */
+function OgImage({ image }: { image: NonNullable<HeadModel["ogImage"]> }) {
+  return (
+    <>
+      <meta property="og:image" content={image.url} />
+      {image.type && <meta property="og:image:type" content={image.type} />}
+      {image.width && <meta property="og:image:width" content={String(image.width)} />}
+      {image.height && <meta property="og:image:height" content={String(image.height)} />}
+      <meta property="og:image:alt" content={image.alt} />
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { LoadedSite } from "../core/site.ts";
+import { atomFeed, FEED_PATH } from "./feed.ts";
 import { headersFile } from "./host-headers.ts";
 
 export interface OutputFile {
@@ -7,10 +8,14 @@ export interface OutputFile {
   content: string | Uint8Array;
 }
 
-/** Top-level files the build writes besides the pages that keep their names between builds. */
-const GENERATED = ["sitemap.xml", "robots.txt"];
+/** Top-level files the build writes that keep their names from build to build. */
+const GENERATED = ["sitemap.xml", "robots.txt", FEED_PATH.slice(1)];
 
-/** The files for hosts and readers beside the pages: `_headers`. */
-export async function extraFiles(site: LoadedSite): Promise<OutputFile[]> {
-  return [{ file: "_headers", content: headersFile(site.publicFiles, GENERATED) }];
+/** The files for hosts, feed readers and social networks beside the pages: `_headers`, the feed and the share images. */
+export async function extraFiles({ manifest, publicFiles, share }: LoadedSite): Promise<OutputFile[]> {
+  return [
+    { file: "_headers", content: headersFile(publicFiles, GENERATED) },
+    { file: FEED_PATH.slice(1), content: atomFeed(manifest, (src) => share.og(src)) },
+    ...(await share.files()),
+  ];
 }
