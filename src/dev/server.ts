@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { join, resolve, sep } from "node:path";
 import { lookup } from "mime-types";
+import { atomFeed, FEED_PATH } from "../output/feed.ts";
 import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
 import type { PpgError } from "../core/errors.ts";
 import { EVENTS_PATH, injectReload } from "./client.ts";
@@ -105,6 +106,8 @@ export class DevServer {
     if (manifest && path === "/sitemap.xml") return send(req, res, 200, contentType(path), sitemapXml(manifest));
     if (manifest && path === "/robots.txt") return send(req, res, 200, contentType(path), robotsTxt(manifest));
     if (manifest && path === "/_redirects") return send(req, res, 200, "text/plain; charset=utf-8", redirectsFile(manifest));
+    const share = this.site.site?.share;
+    if (manifest && share && path === FEED_PATH) return send(req, res, 200, "application/atom+xml; charset=utf-8", atomFeed(manifest, (src) => share.og(src)));
 
     const file = await this.publicFile(path);
     if (file === "forbidden") return send(req, res, 403, "text/plain; charset=utf-8", "Forbidden.\n");
@@ -136,13 +139,15 @@ export class DevServer {
     return entry ? assets.scripts.find((s) => s.url.startsWith(`/assets/${entry}.`))?.content : undefined;
   }
 
-  /** Encoded photo variants, read from the raster cache once per build that changed them. */
+  /** Encoded photo variants and share images, read from the cache once per build that changed them. */
   private rasterVariants(): Promise<Map<string, Uint8Array>> {
     const raster = this.site.site?.raster;
     if (!raster) return Promise.resolve(new Map());
     if (this.variantsFor !== raster) {
       this.variantsFor = raster;
-      this.variants = raster.files().then((files) => new Map(files.map((f) => [f.file, f.content])));
+      // The share images (og:image, structured data) live beside the photo variants.
+      const share = this.site.site?.share;
+      this.variants = Promise.all([raster.files(), share?.files() ?? []]).then((lists) => new Map(lists.flat().map((f) => [f.file, f.content])));
     }
     return this.variants!;
   }
