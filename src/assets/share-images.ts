@@ -20,7 +20,8 @@ export interface ShareImage {
   width: number;
   height: number;
   type: "image/jpeg";
-  bytes: number;
+  /** The encoded file's size, known once files() has made or found it. */
+  bytes?: number;
   /** The encoded file in the on-disk cache. */
   cacheFile: string;
 }
@@ -39,12 +40,16 @@ const JPEG_OPTIONS = { quality: 82, mozjpeg: true } as const;
 const SHAREABLE = /\.(svg|jpe?g|png|webp)$/i;
 
 interface Planned {
+  src: string;
+  /** The source file's content hash: names the cached and the output files. */
+  hash: string;
   og: ShareImage;
   schema: ShareImage[];
 }
 
 export class ShareImages {
   private readonly images = new Map<string, Planned>();
+  private encoding?: Promise<void>;
   /** Images encoded by sharp in this build (the rest came from the cache). */
   encoded = 0;
 
@@ -54,25 +59,18 @@ export class ShareImages {
   ) {}
 
   /**
-   * Makes (or finds in the cache) the share images of every route's image that public/ holds:
-   * the og:image for every page, the three structured-data images for articles and recipes.
+   * Names the share images of every route's image that public/ holds: the og:image for every
+   * page, the three structured-data images for articles and recipes. Only hashes the sources;
+   * encoding waits for files(), so a build that writes nothing (tests, dev) encodes nothing.
    */
-  async prepare(routes: readonly RouteEntry[], publicFiles: ReadonlySet<string>, concurrency = 2): Promise<void> {
+  async prepare(routes: readonly RouteEntry[], publicFiles: ReadonlySet<string>): Promise<void> {
     const wanted = new Map<string, boolean>();
     for (const r of routes) {
       const src = r.image?.src;
       if (!src || !SHAREABLE.test(src) || !publicFiles.has(decodeURI(src))) continue;
       wanted.set(src, (wanted.get(src) ?? false) || r.kind === "article" || r.kind === "recipe");
     }
-    await mkdir(this.cacheDir, { recursive: true });
-    const queue = [...wanted];
-    const workers = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) {
-        const [src, forSchema] = next;
-        this.images.set(src, await this.plan(src, forSchema));
-      }
-    });
-    await Promise.all(workers);
+    await Promise.all([...wanted].map(async ([src, forSchema]) => this.images.set(src, await this.plan(src, forSchema))));
   }
 
   /** The 1200×630 social preview image of a page image. */
@@ -85,8 +83,10 @@ export class ShareImages {
     return this.images.get(src)?.schema ?? [];
   }
 
-  /** Every share image the built site needs, read from the cache. */
-  async files(): Promise<{ file: string; content: Uint8Array }[]> {
+  /** Every share image the built site needs: encoded where the cache lacks it, then read from the cache. */
+  async files(concurrency = 2): Promise<{ file: string; content: Uint8Array }[]> {
+    this.encoding ??= this.encodeMissing(concurrency);
+    await this.encoding;
     const all = [...this.images.values()].flatMap((p) => [p.og, ...p.schema]);
     return Promise.all(all.map(async (i) => ({ file: i.url.slice(1), content: await readFile(i.cacheFile) })));
   }
@@ -95,36 +95,52 @@ export class ShareImages {
     const input = await readFile(join(this.publicDir, decodeURI(src)));
     const hash = createHash("sha256").update(SHARE_VERSION).update(input).digest("hex").slice(0, 16);
     const name = basename(src, extname(src)).replace(/[^\w-]+/g, "-").toLowerCase();
-    const make = async (size: { width: number; height: number }): Promise<ShareImage> => {
-      const cacheFile = join(this.cacheDir, `share-${hash}-${size.width}x${size.height}.jpg`);
-      if (!existsSync(cacheFile)) {
-        await writeAtomically(cacheFile, await this.encode(input, src, size));
-        this.encoded++;
-      }
-      const { size: bytes } = await stat(cacheFile);
-      return { url: `/assets/images/${name}-${hash.slice(0, 10)}-${size.width}x${size.height}.jpg`, ...size, type: "image/jpeg", bytes, cacheFile };
-    };
-    const og = await make(OG_SIZE);
-    const schema = forSchema ? await Promise.all(SCHEMA_SIZES.map(make)) : [];
-    return { og, schema };
+    const image = (size: { width: number; height: number }): ShareImage => ({
+      url: `/assets/images/${name}-${hash.slice(0, 10)}-${size.width}x${size.height}.jpg`,
+      ...size,
+      type: "image/jpeg",
+      cacheFile: join(this.cacheDir, `share-${hash}-${size.width}x${size.height}.jpg`),
+    });
+    return { src, hash, og: image(OG_SIZE), schema: forSchema ? SCHEMA_SIZES.map(image) : [] };
   }
 
-  private async encode(input: Buffer, src: string, size: { width: number; height: number }): Promise<Buffer> {
+  private async encodeMissing(concurrency: number): Promise<void> {
+    await mkdir(this.cacheDir, { recursive: true });
+    const queue = [...this.images.values()];
+    const workers = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+      for (let planned = queue.shift(); planned; planned = queue.shift()) {
+        const targets = [planned.og, ...planned.schema];
+        const missing = targets.filter((i) => !existsSync(i.cacheFile));
+        if (missing.length) await this.encode(planned.src, missing);
+        for (const i of targets) i.bytes = (await stat(i.cacheFile)).size;
+      }
+    });
+    await Promise.all(workers);
+  }
+
+  /** Draws the source once, large enough for every target, then crops and encodes each. */
+  private async encode(src: string, targets: ShareImage[]): Promise<void> {
     const sharp = loadSharp();
-    let density: number | undefined;
+    const input = await readFile(join(this.publicDir, decodeURI(src)));
+    let base = input;
     if (/\.svg$/i.test(src)) {
-      // Rasterise the vector at the density that makes it at least as large as the target: sharp's
-      // default 72 dpi would draw it at its nominal size and then blur it up.
+      // Rasterise the vector at the density that covers the largest target: sharp's default 72 dpi
+      // would draw it at its nominal size and then blur it up.
       const meta = await sharp(input).metadata();
-      const scale = Math.max(size.width / (meta.width || size.width), size.height / (meta.height || size.height));
-      density = Math.min(2400, Math.ceil(72 * Math.max(1, scale)));
+      const scale = Math.max(...targets.map((t) => Math.max(t.width / (meta.width || t.width), t.height / (meta.height || t.height))));
+      const density = Math.min(2400, Math.ceil(72 * Math.max(1, scale)));
+      base = await sharp(input, { density }).flatten({ background: "#ffffff" }).png({ compressionLevel: 0 }).toBuffer();
     }
-    return sharp(input, density ? { density } : {})
-      .rotate()
-      .resize({ ...size, fit: "cover", position: "centre" })
-      .flatten({ background: "#ffffff" })
-      .jpeg(JPEG_OPTIONS)
-      .toBuffer();
+    for (const target of targets) {
+      const jpeg = await sharp(base)
+        .rotate()
+        .resize({ width: target.width, height: target.height, fit: "cover", position: "centre" })
+        .flatten({ background: "#ffffff" })
+        .jpeg(JPEG_OPTIONS)
+        .toBuffer();
+      await writeAtomically(target.cacheFile, jpeg);
+      this.encoded++;
+    }
   }
 }
 

@@ -54,10 +54,12 @@ function entry(manifest: Manifest, route: RouteEntry & { dates: NonNullable<Rout
   ];
   if (image) {
     const src = esc(absoluteUrl(site, image.url));
+    const length = image.bytes === undefined ? "" : ` length="${image.bytes}"`;
+    const fileSize = image.bytes === undefined ? "" : ` fileSize="${image.bytes}"`;
     parts.push(
-      `    <link rel="enclosure" type="${image.type}" length="${image.bytes}" href="${src}"/>`,
+      `    <link rel="enclosure" type="${image.type}"${length} href="${src}"/>`,
       `    <media:thumbnail url="${src}" width="${image.width}" height="${image.height}"/>`,
-      `    <media:content url="${src}" medium="image" type="${image.type}" width="${image.width}" height="${image.height}" fileSize="${image.bytes}"/>`,
+      `    <media:content url="${src}" medium="image" type="${image.type}" width="${image.width}" height="${image.height}"${fileSize}/>`,
     );
   }
   parts.push(`  </entry>`);
