@@ -193,6 +193,17 @@ export function Footer({ page }: { page: LayoutPage }) {
             </li>
           ))}
         </ul>
+        {site.footerLinks?.length ? (
+          <nav aria-label="Footer">
+            <ul className="footer-links">
+              {site.footerLinks.map((link) => (
+                <li key={link.path}>
+                  <a href={link.path}>{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
         <p className="footer-contact">
           <MailIcon /> <a href={`mailto:${site.email}`}>{site.email}</a>
         </p>

@@ -1,15 +1,16 @@
-import { errorsOf, isUserError } from "../core/errors.ts";
+import { errorsOf, exitCodeOf, fromFileSystemError, isUserError } from "../core/errors.ts";
 
 /**
  * The one place the CLI exits on failure. User mistakes print as `file:line:col  path  message`
  * lines and exit 1; anything else is a bug in ppguide and prints its stack, exit 70.
  */
-export function exitWithError(err: unknown): never {
+export function exitWithError(thrown: unknown): never {
+  const err = fromFileSystemError(thrown);
   if (isUserError(err)) {
     const errors = errorsOf(err);
     for (const e of errors) console.error(e.format());
     console.error(`\n${errors.length} problem${errors.length === 1 ? "" : "s"} found; nothing was written.`);
-    process.exit(1);
+    process.exit(exitCodeOf(err));
   }
   console.error("ppguide crashed. This is a bug in ppguide, not in your site:");
   console.error(err);

@@ -36,7 +36,18 @@ const FENCE = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 /** Splits and validates front matter; errors name the Markdown file with the YAML line and column. */
 export function splitFrontMatter(text: string, file: string): SplitMarkdown {
   const match = FENCE.exec(text);
-  if (!match) return { frontMatter: {}, body: text, bodyLine: 0 };
+  if (!match) {
+    // An opening fence without its closing one would publish the YAML as prose.
+    if (/^---[ \t]*\r?\n/.test(text)) {
+      throw new PpgErrorList([
+        new PpgError("FrontMatterUnclosed", "the front matter that starts here has no closing '---' line", {
+          location: { file, line: 1, column: 1 },
+          hint: "End the front matter with a line holding only '---', or remove the first line if the file has none.",
+        }),
+      ]);
+    }
+    return { frontMatter: {}, body: text, bodyLine: 0 };
+  }
   let source: YamlSource;
   try {
     // The YAML starts on line 2, below the opening fence.

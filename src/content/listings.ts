@@ -1,6 +1,6 @@
 import { PpgError } from "../core/errors.ts";
 import { validateAgainstSchema } from "../manifest/schema.ts";
-import { parseYamlSource } from "../manifest/yaml-source.ts";
+import { parseYamlSource, type YamlSource } from "../manifest/yaml-source.ts";
 
 export interface Listing {
   id: number;
@@ -25,7 +25,7 @@ export interface ListingsFile {
 }
 
 /** Parses and validates one listings file; returns its errors instead of throwing. */
-export function parseListings(text: string, file: string): { listings?: ListingsFile; errors: PpgError[] } {
+export function parseListings(text: string, file: string): { listings?: ListingsFile; source?: YamlSource; errors: PpgError[] } {
   let source;
   try {
     source = parseYamlSource(text, file);
@@ -42,7 +42,7 @@ export function parseListings(text: string, file: string): { listings?: Listings
     }
     seen.add(item.id);
   });
-  return { listings, errors };
+  return { listings, source, errors };
 }
 
 /** The label a card shows for a website: the host without 'www.', unless the file sets one. */

@@ -24,6 +24,8 @@ export interface RenderedMarkdown {
   references: Reference[];
   /** Each image's src and (escaped) alt, by the number in its mark. */
   images: [src: string, alt: string][];
+  /** Raw HTML written in the Markdown, with its 1-based line in the body: checked by raw-html.ts. */
+  rawHtml: [html: string, line: number][];
 }
 
 /**
@@ -120,7 +122,7 @@ export function renderMarkdown(body: string): RenderedMarkdown {
   renderer ??= createRenderer();
   const env: RenderEnv = { images: [] };
   const tokens = renderer.parse(body, env);
-  return { html: renderer.renderer.render(tokens, renderer.options, env), headings: collectHeadings(tokens), references: collectReferences(tokens), images: env.images };
+  return { html: renderer.renderer.render(tokens, renderer.options, env), headings: collectHeadings(tokens), references: collectReferences(tokens), images: env.images, rawHtml: collectRawHtml(tokens) };
 }
 
 // A NUL cannot come from the Markdown: markdown-it replaces every NUL of its input (CommonMark).
@@ -153,4 +155,14 @@ function collectReferences(tokens: Token[]): Reference[] {
     }
   }
   return refs;
+}
+
+function collectRawHtml(tokens: Token[]): RenderedMarkdown["rawHtml"] {
+  const raw: RenderedMarkdown["rawHtml"] = [];
+  for (const block of tokens) {
+    if (!block.map) continue;
+    if (block.type === "html_block") raw.push([block.content, block.map[0] + 1]);
+    else if (block.type === "inline") for (const child of block.children ?? []) if (child.type === "html_inline") raw.push([child.content, block.map[0] + 1]);
+  }
+  return raw;
 }

@@ -8,7 +8,10 @@ import { inlineSink, ThreadSink, type PageSink } from "../output/page-sink.ts";
 import { extraFiles } from "../output/extra-files.ts";
 import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
 import { saveRecord } from "../output/record.ts";
-import { StagedOutput } from "../output/write.ts";
+import { OutputFolder } from "../output/output-folder.ts";
+import { removeStale, StageWriter } from "../output/write.ts";
+import { whileInterruptible } from "./interrupt.ts";
+import { inSourceFiles } from "./link-sources.ts";
 import { PpgError, PpgErrorList } from "./errors.ts";
 import { dedupe, renderPages, renderToOutput, type BuiltPage } from "./render-output.ts";
 import { loadSite, type LoadedSite } from "./site.ts";
@@ -21,6 +24,8 @@ export interface BuildOptions {
   root: string;
   /** Output folder, relative to root unless absolute. Default `dist`. */
   out?: string;
+  /** Replace an output folder that ppguide did not create (see output-folder.ts). */
+  force?: boolean;
   /** false: render in memory only and return the pages (tests, dev mode). */
   write?: boolean;
   /** Overrides site.checkLinks. */
@@ -66,20 +71,38 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const root = resolve(opts.root);
   const timings: StageTimings = {};
   const warnings: string[] = [];
-  const result = ({ manifest, content, publicFiles, assets }: LoadedSite): BuildResult => {
+  const make = ({ manifest, content, publicFiles, assets }: LoadedSite): BuildResult => {
     for (const f of content.unused) warnings.push(`content/${f} is not used by any route in site.yaml`);
     return { pages: [], aliases: manifest.aliases?.length ?? 0, assets: publicFiles.size + 1 + assets.scripts.length, warnings, timings, seconds: 0 };
   };
   if (opts.write === false) {
     const site = await loadSite(root, timings);
-    const done = result(site);
+    const done = make(site);
     done.pages = await timed(timings, "render", async () => renderPages(site));
     done.seconds = (performance.now() - started) / 1000;
     return done;
   }
 
   const outDir = resolve(root, opts.out ?? "dist");
-  const staged = StagedOutput.create(outDir);
+  const folder = OutputFolder.open(root, outDir, opts.force);
+  // Interrupted, the build lets go of the lock and its temporary link; the copy it was writing is
+  // not served, so whatever it holds is simply brought up to date by the next build.
+  return whileInterruptible(() => folder.release(), async () => {
+    let done: BuildResult;
+    try {
+      done = await writeSite(root, folder, opts, timings, make);
+    } finally {
+      folder.release();
+    }
+    done.outDir = outDir;
+    done.seconds = (performance.now() - started) / 1000;
+    return done;
+  });
+}
+
+/** The write path of build(): load, render into the copy not served, check, then serve it. */
+async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions, timings: StageTimings, make: (site: LoadedSite) => BuildResult): Promise<BuildResult> {
+  const spec = (prefix: string) => ({ target: folder.target, live: folder.live, prefix });
   // On a large site the output thread starts before the site loads: its start-up and its listing
   // of the old output then use the otherwise idle core.
   const startEarly = opts.workers ?? manifestBytes(root) >= EARLY_THREAD_BYTES;
@@ -87,25 +110,24 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   // free: on a rebuild, which finds most pages unchanged (record.ts). On a first build writing
   // every page keeps that core busy: on the 4,000-page bench a third thread made the first build
   // no faster (4.4-5.5 s against 3.9-4.7 s) and 60-80 MB larger at its peak.
-  const markdownAhead = staged.mode === "update";
-  const early = startEarly ? new ThreadSink(staged.spec("p-")) : undefined;
+  const markdownAhead = folder.live !== undefined;
+  const early = startEarly ? new ThreadSink(spec("p-")) : undefined;
   const earlyMarkdown = startEarly && markdownAhead ? new MarkdownThread() : undefined;
   let site: LoadedSite;
   try {
     site = await loadSite(root, timings);
   } catch (err) {
     await Promise.all([early?.cancel(), earlyMarkdown?.stop()]);
-    await staged.discard();
     throw err;
   }
   const { manifest, publicFiles, assets, raster } = site;
-  const done = result(site);
+  const done = make(site);
   const checkMode = opts.checkLinks ?? manifest.site.checkLinks ?? "error";
   const threaded = opts.workers ?? manifest.routes.length >= OUTPUT_THREAD_THRESHOLD;
   if (!threaded) await Promise.all([early?.cancel(), earlyMarkdown?.stop()]);
-  const sink: PageSink = threaded ? (early ?? new ThreadSink(staged.spec("p-"))).start(checkMode !== "off") : inlineSink(staged.spec("p-"), checkMode !== "off");
+  const sink: PageSink = threaded ? (early ?? new ThreadSink(spec("p-"))).start(checkMode !== "off") : inlineSink(spec("p-"), checkMode !== "off");
   const markdown = threaded && markdownAhead ? (earlyMarkdown ?? new MarkdownThread()).start(markdownInRenderOrder(site)) : undefined;
-  const own = staged.writer("m-");
+  const own = new StageWriter(spec("m-"));
   try {
     done.pages = await timed(timings, "render", async () => {
       const rendered = await renderToOutput(site, {}, sink, markdown?.render).finally(() => markdown?.stop());
@@ -133,20 +155,18 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       }
       await own.flush();
     });
-    const { written, report, listing, record } = await timed(timings, "check", () => sink.finish({ files: own.produced, scans, check: checkMode !== "off" }));
-    if (report?.problems.length) await reportBrokenLinks(report, checkMode, warnings);
-    await staged.commit([written, own], listing);
-    saveRecord(outDir, record);
+    const { written, report, record } = await timed(timings, "check", () => sink.finish({ files: own.produced, scans, check: checkMode !== "off" }));
+    if (report?.problems.length) await reportBrokenLinks(inSourceFiles(report, site), checkMode, done.warnings);
+    await removeStale(folder.target, folder.listing, [written, own]);
+    folder.commit();
+    saveRecord(folder.target, record);
+    return done;
   } catch (err) {
-    // Nothing may still be writing into the staging folder when it is removed.
+    // Nothing may still be writing when the lock is released.
     await sink.cancel();
     await own.flush().catch(() => {});
-    await staged.discard();
     throw err;
   }
-  done.outDir = outDir;
-  done.seconds = (performance.now() - started) / 1000;
-  return done;
 }
 
 function* markdownInRenderOrder({ manifest, content }: LoadedSite): Generator<MarkdownFile> {

@@ -19,7 +19,23 @@ export type ErrorCode =
   | "StyleFailed"
   | "ScriptFailed"
   | "BrokenLink"
+  | "OutputRefused"
+  | "OutputBusy"
+  | "OutputPathOutside"
+  | "SymlinkOutside"
+  | "SymlinkLoop"
+  | "EncodingInvalid"
+  | "NotText"
+  | "FrontMatterUnclosed"
+  | "RawHtmlUnsafe"
+  | "DiskFull"
+  | "PermissionDenied"
+  | "PathBlocked"
+  | "TooManyOpenFiles"
   | "InternalError";
+
+/** Codes that mean the command was used wrongly (exit 2, like a bad flag) rather than a problem in the site (exit 1). */
+const USAGE_CODES: ReadonlySet<ErrorCode> = new Set(["OutputRefused"]);
 
 export interface SourceLocation {
   /** Path relative to the site root, with forward slashes. */
@@ -66,6 +82,39 @@ export class PpgErrorList extends Error {
 
 export function isUserError(err: unknown): err is PpgError | PpgErrorList {
   return err instanceof PpgError || err instanceof PpgErrorList;
+}
+
+/** 2 for a refused command, else 1. */
+export function exitCodeOf(err: PpgError | PpgErrorList): number {
+  return errorsOf(err).some((e) => USAGE_CODES.has(e.code)) ? 2 : 1;
+}
+
+/**
+ * What the machine refused (a full disk, a read-only folder, a file where a folder must go, too
+ * many open files) is the user's to fix, not a bug in ppguide: it becomes a PpgError naming the
+ * path, what happened and what to do. Anything else is returned as it is.
+ */
+export function fromFileSystemError(err: unknown): unknown {
+  const e = err as NodeJS.ErrnoException;
+  if (!(e instanceof Error) || typeof e.code !== "string") return err;
+  const dest = (e as { dest?: string }).dest;
+  const path = dest ? `${e.path} → ${dest}` : (e.path ?? "a file");
+  const known: Record<string, [ErrorCode, string, string]> = {
+    ENOSPC: ["DiskFull", "the disk is full", "Free some space (or a larger disk for the output) and build again; the previous output is untouched."],
+    EDQUOT: ["DiskFull", "the disk quota is used up", "Free some space and build again; the previous output is untouched."],
+    EACCES: ["PermissionDenied", "permission denied", "Check the permissions of the folder (and who owns it), or pass another --out."],
+    EPERM: ["PermissionDenied", "the operation is not permitted", "Check the permissions and attributes of the folder, or pass another --out."],
+    EROFS: ["PermissionDenied", "the filesystem is read-only", "Pass an --out on a writable disk."],
+    ENOTDIR: ["PathBlocked", "a file stands where a folder must be", "Move or delete that file, or pass another --out."],
+    EEXIST: ["PathBlocked", "something already stands there", "Move or delete it, or pass another --out."],
+    EISDIR: ["PathBlocked", "a folder stands where a file must be", "Move or delete that folder, or pass another --out."],
+    EMFILE: ["TooManyOpenFiles", "too many files are open in this process", "Raise the limit (ulimit -n) and build again."],
+    ENFILE: ["TooManyOpenFiles", "too many files are open on this machine", "Close other programs or raise the system's limit, then build again."],
+  };
+  const found = known[e.code];
+  if (!found) return err;
+  const [code, what, hint] = found;
+  return new PpgError(code, `${path}: ${what} (${e.code}${e.syscall ? ` in ${e.syscall}` : ""})`, { hint });
 }
 
 export function errorsOf(err: PpgError | PpgErrorList): PpgError[] {

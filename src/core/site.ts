@@ -9,6 +9,8 @@ import type { YamlSource } from "../manifest/yaml-source.ts";
 import { buildAssets, type SiteAssets } from "../output/assets.ts";
 import { loadTemplates, type Templates } from "../render/render.tsx";
 import { timed, type StageTimings } from "./timing.ts";
+import { PpgErrorList } from "./errors.ts";
+import { missingImages } from "../assets/image-references.ts";
 
 /** Everything rendering needs, loaded and checked: build() renders it all once; dev mode keeps it and re-renders parts. */
 export interface LoadedSite {
@@ -33,6 +35,8 @@ export async function loadSite(root: string, timings: StageTimings = {}, opts: {
   const [content, publicFiles, assets, templates] = await timed(timings, "content", () =>
     Promise.all([loadContent(root, manifest, source), listPublicFiles(root), buildAssets(), (opts.templates ?? loadTemplates)()]),
   );
+  const missing = [source, ...content.listingSources.values()].flatMap((s) => missingImages(s, publicFiles));
+  if (missing.length) throw new PpgErrorList(missing);
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
   const raster = createRaster(root);
   const share = new ShareImages(join(root, "public"), join(root, ".ppguide-cache", "images"));

@@ -1,13 +1,10 @@
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { RASTER_EXTENSIONS, referencedTexts } from "../assets/raster.ts";
-import { splitFrontMatter } from "../content/front-matter.ts";
-import { parseListings } from "../content/listings.ts";
-import { CONTENT_DIR, loadContent, type ContentIndex } from "../content/load.ts";
+import { CONTENT_DIR, loadContent } from "../content/load.ts";
 import { renderPages } from "../core/render-output.ts";
 import { createRaster, loadSite, type LoadedSite } from "../core/site.ts";
-import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
+import { errorsOf, isUserError, PpgError } from "../core/errors.ts";
 import { loadManifest, MANIFEST_FILE } from "../manifest/load.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import { buildScripts, buildStylesheet, type Asset } from "../output/assets.ts";
@@ -163,7 +160,7 @@ export class DevSite {
       else for (const p of diff) dirty.add(p);
       aliases = notFound = true;
     } else if (c.markdown.size || c.listings.size) {
-      next.content = await this.reloadContent(next.manifest, site.content, c);
+      next.content = await loadContent(this.root, next.manifest, next.source, { previous: site.content, changed: new Set([...c.markdown, ...c.listings]) });
     }
     for (const route of next.manifest.routes) {
       if ((route.content && c.markdown.has(route.content)) || (route.listings && c.listings.has(route.listings))) dirty.add(route.path);
@@ -184,50 +181,6 @@ export class DevSite {
     for (const p of rendered) this.pages.set(p.route, p);
     const cssOnly = c.css && !c.client && !c.templates && !c.manifest && !c.markdown.size && !c.listings.size && !c.public.size ? next.assets.css.url : undefined;
     return { full: false, pages: rendered.map((p) => p.route), reloadAll, cssOnly };
-  }
-
-  /** Re-reads only the changed content files; everything else is reused from the last good build. */
-  private async reloadContent(manifest: Manifest, previous: ContentIndex, c: Classified): Promise<ContentIndex> {
-    const content: ContentIndex = { markdown: new Map(previous.markdown), listings: new Map(previous.listings), unused: previous.unused };
-    const errors: PpgError[] = [];
-    const named = (field: "content" | "listings", name: string) => manifest.routes.findIndex((r) => r[field] === name);
-    const read = async (field: "content" | "listings", name: string): Promise<string | undefined> => {
-      const r = named(field, name);
-      if (r < 0) return undefined; // not used by any route: nothing to render
-      try {
-        return await readFile(join(this.root, CONTENT_DIR, name), "utf8");
-      } catch {
-        errors.push(new PpgError("ContentMissing", `${CONTENT_DIR}/${name} does not exist`, {
-          location: this.site!.source.locate(["routes", r, field]),
-          path: `routes[${r}].${field}`,
-          hint: `Create the file or fix the name (paths are relative to ${CONTENT_DIR}/).`,
-        }));
-        return undefined;
-      }
-    };
-    await Promise.all([
-      ...[...c.markdown].map(async (name) => {
-        const text = await read("content", name);
-        if (text === undefined) return;
-        const file = `${CONTENT_DIR}/${name}`;
-        try {
-          const split = splitFrontMatter(text, file);
-          content.markdown.set(name, { file, frontMatter: split.frontMatter, body: split.body, bodyLine: split.bodyLine });
-        } catch (err) {
-          if (err instanceof PpgErrorList) errors.push(...err.errors);
-          else throw err;
-        }
-      }),
-      ...[...c.listings].map(async (name) => {
-        const text = await read("listings", name);
-        if (text === undefined) return;
-        const parsed = parseListings(text, `${CONTENT_DIR}/${name}`);
-        errors.push(...parsed.errors);
-        if (parsed.listings) content.listings.set(name, parsed.listings);
-      }),
-    ]);
-    if (errors.length) throw new PpgErrorList(errors);
-    return content;
   }
 
   /** Photos newly named by the changed files get their sizes and variants before rendering. */
@@ -281,8 +234,10 @@ export function diffManifests(before: Manifest, after: Manifest): Set<string> | 
   const search = new Set((after.search ?? []).map((p) => resolveAlias(after, p)));
   for (const p of changed) if (search.has(p) && old.get(p)!.title !== after.routes.find((r) => r.path === p)!.title) return "all";
   const dirty = new Set(changed);
+  // The /search page lists every article, recipe and index by title (searchPageItems).
+  const retitled = [...changed].some((p) => old.get(p)!.title !== after.routes.find((r) => r.path === p)!.title);
   for (const route of after.routes) {
-    if (mentions(route).some((p) => changed.has(resolveAlias(after, p)))) dirty.add(route.path);
+    if (mentions(route).some((p) => changed.has(resolveAlias(after, p))) || (retitled && route.kind === "search")) dirty.add(route.path);
   }
   return dirty;
 }

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { realpath, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join, resolve, sep } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { lookup } from "mime-types";
 import { atomFeed, FEED_PATH } from "../output/feed.ts";
 import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
 import type { PpgError } from "../core/errors.ts";
+import { isInside, resolveInsideSite } from "../core/site-folder.ts";
 import { EVENTS_PATH, injectReload } from "./client.ts";
 import type { DevSite } from "./incremental.ts";
 
@@ -154,7 +155,7 @@ export class DevServer {
 
   private async publicFile(path: string): Promise<{ path: string; size: number } | "forbidden" | undefined> {
     const file = resolve(this.publicDir, `.${path}`);
-    if (!inside(this.publicDir, file)) return "forbidden";
+    if (!isInside(file, this.publicDir)) return "forbidden";
     try {
       let info = await stat(file);
       let target = file;
@@ -163,9 +164,8 @@ export class DevServer {
         info = await stat(target);
       }
       if (!info.isFile()) return undefined;
-      // A symlink in public/ must not lead outside it.
-      const real = await realpath(target);
-      if (!inside(await realpath(this.publicDir), real)) return "forbidden";
+      // The build's rule: a symlink must not lead outside the site (core/site-folder.ts).
+      if (!resolveInsideSite(dirname(this.publicDir), target)) return "forbidden";
       return { path: target, size: info.size };
     } catch {
       return undefined;
@@ -246,10 +246,6 @@ export function safePath(raw: string): string | undefined {
   if (decoded.includes("\0") || decoded.includes("\\")) return undefined;
   if (decoded.split("/").some((segment) => segment === ".." || segment === ".")) return undefined;
   return decoded;
-}
-
-function inside(dir: string, file: string): boolean {
-  return file === dir || file.startsWith(dir + sep);
 }
 
 /** Content types from the mime-types table; text types say they are UTF-8. */

@@ -38,6 +38,7 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
 
   manifest.nav.forEach((menu, m) => menu.items.forEach((item, i) => expectRoute(item.path, ["nav", m, "items", i, "path"], "nav link")));
   (manifest.search ?? []).forEach((path, i) => expectRoute(path, ["search", i], "search item"));
+  (manifest.site.footerLinks ?? []).forEach((link, i) => expectRoute(link.path, ["site", "footerLinks", i, "path"], "footer link"));
 
   manifest.routes.forEach((route, r) => {
     route.related?.forEach((path, i) => {

@@ -1,8 +1,9 @@
-import { readFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
 import { deserialize, serialize } from "node:v8";
 import { join } from "node:path";
 import { currentCode, DiskCache } from "../core/disk-cache.ts";
 import { PpgError, PpgErrorList } from "../core/errors.ts";
+import { readSourceText } from "../core/source-text.ts";
 import { schemaText, validateAgainstSchema } from "./schema.ts";
 import { checkCrossReferences } from "./cross-references.ts";
 import type { Manifest } from "./types.ts";
@@ -15,14 +16,13 @@ export interface LoadedManifest {
   source: YamlSource;
 }
 
-async function readManifest(root: string): Promise<string> {
-  try {
-    return await readFile(join(root, MANIFEST_FILE), "utf8");
-  } catch {
+function readManifest(root: string): string {
+  if (!existsSync(join(root, MANIFEST_FILE))) {
     throw new PpgError("ManifestInvalid", `no ${MANIFEST_FILE} in ${root}`, {
       hint: "Run ppguide in the site's folder or pass --root DIR.",
     });
   }
+  return readSourceText(root, MANIFEST_FILE);
 }
 
 /**
@@ -43,7 +43,7 @@ export function checkedManifestKey(text: string): string {
  * PpgErrorList naming every problem.
  */
 export async function loadManifest(root: string): Promise<LoadedManifest> {
-  const text = await readManifest(root);
+  const text = readManifest(root);
   const key = checkedManifestKey(text);
   const cached = checkedManifests.read(key);
   if (cached) {

@@ -28,6 +28,8 @@ export interface SiteSettings {
   disclosure: string;
   weather?: { script: string; href: string; label: string; days: number };
   banners?: Banner[];
+  /** Internal links in the footer of every page. */
+  footerLinks?: { label: string; path: string }[];
   checkLinks?: "error" | "warn" | "off";
 }
 

@@ -1,6 +1,6 @@
 /** The worker of ThreadSink (page-sink.ts): scans, compares and writes pages, then checks links. */
 import { parentPort, workerData } from "node:worker_threads";
-import { PageOutput, type SinkMessage, type SinkReply } from "./page-sink.ts";
+import { PageOutput, type SinkCrash, type SinkMessage, type SinkReply } from "./page-sink.ts";
 import type { StageSpec } from "./write.ts";
 
 const { spec } = workerData as { spec: StageSpec };
@@ -19,5 +19,12 @@ async function handle(message: SinkMessage): Promise<void> {
 // One message at a time, in order: a page's writes wait for free slots in the writer.
 let queue = Promise.resolve();
 parentPort!.on("message", (message: SinkMessage) => {
-  queue = queue.then(() => handle(message)).catch((err: unknown) => reply({ crash: err instanceof Error ? (err.stack ?? err.message) : String(err) }));
+  queue = queue.then(() => handle(message)).catch((err: unknown) => reply({ crash: crashOf(err) }));
 });
+
+/** An error as plain data; a filesystem error keeps its code and path, so the CLI can say what to fix. */
+function crashOf(err: unknown): SinkCrash {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const { code, path, syscall } = err as NodeJS.ErrnoException;
+  return { message: err.message, stack: err.stack, code, path, syscall };
+}

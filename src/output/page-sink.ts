@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import type { Worker } from "node:worker_threads";
 import { startWorker } from "../core/worker-threads.ts";
 import { checkLinks } from "../links/check.ts";
@@ -6,7 +5,7 @@ import { pageScanner } from "../links/extract.ts";
 import type { LinkReport, PageScan } from "../links/types.ts";
 import type { RenderedPage } from "../render/render.tsx";
 import { hashPage, loadRecord, RecordWriter, type OutputRecord } from "./record.ts";
-import { listOutput, StageWriter, type OutputEntry, type StageSpec, type WrittenFiles } from "./write.ts";
+import { StageWriter, type StageSpec, type WrittenFiles } from "./write.ts";
 
 /**
  * Where rendered pages go: each is scanned for links while it is in memory (so the link check
@@ -34,8 +33,6 @@ export interface SiteRest {
 export interface SinkResult {
   written: WrittenFiles;
   report?: LinkReport;
-  /** The output folder's entries before commit (update mode), read here so the committing thread need not. */
-  listing?: OutputEntry[];
   /** The pages' record (record.ts), to be saved once the output is committed. */
   record: Uint8Array;
 }
@@ -49,17 +46,12 @@ export class PageOutput {
   private readonly writer: StageWriter;
   private scanner?: ReturnType<typeof pageScanner>;
   private readonly scans: [string, PageScan][] = [];
-  /** Listed first thing: on the output thread that is while the site is still loading. */
-  private readonly listing?: OutputEntry[];
   private readonly previous?: OutputRecord;
   private readonly next = new RecordWriter();
 
   constructor(private readonly spec: StageSpec) {
     this.writer = new StageWriter(spec);
-    if (spec.mode === "update") {
-      this.previous = loadRecord(spec.out);
-      this.listing = listOutput(spec.out);
-    }
+    if (spec.live) this.previous = loadRecord(spec.live);
   }
 
   /** Whether pages are scanned for links: known once the manifest is loaded. */
@@ -73,18 +65,16 @@ export class PageOutput {
     const old = this.previous?.match(file, hash);
     const scan = this.scanner && (old?.scan ?? this.scanner(html, shared));
     if (scan) this.scans.push([file, scan]);
-    const staged = await this.writer.add(file, html, old?.same);
-    this.next.add(file, hash, staged ?? old?.stat ?? join(this.spec.out, file), scan);
+    this.next.add(file, hash, await this.writer.add(file, html, old?.same), scan);
   }
 
   async finish(rest: SiteRest): Promise<SinkResult> {
     await this.writer.flush();
     const written = this.writer.files();
-    const listing = this.listing;
     const record = this.next.finish();
-    if (!rest.check) return { written, listing, record };
-    const report = await checkLinks({ dir: this.spec.staging, files: [...written.produced, ...rest.files], scans: new Map([...this.scans, ...rest.scans]) });
-    return { written, report, listing, record };
+    if (!rest.check) return { written, record };
+    const report = await checkLinks({ dir: this.spec.target, files: [...written.produced, ...rest.files], scans: new Map([...this.scans, ...rest.scans]) });
+    return { written, report, record };
   }
 
   async drain(): Promise<void> {
@@ -119,7 +109,15 @@ export type SinkMessage =
   | { pages: [file: string, html: string, shared?: [at: number, id: number][]][]; parts: string[] }
   | { finish: SiteRest };
 
-export type SinkReply = { ack: true } | { done: SinkResult } | { crash: string };
+export interface SinkCrash {
+  message: string;
+  stack?: string;
+  code?: string;
+  path?: string;
+  syscall?: string;
+}
+
+export type SinkReply = { ack: true } | { done: SinkResult } | { crash: SinkCrash };
 
 /** Pages per message: fewer, larger messages cost the rendering thread less. */
 const BATCH = 16;
@@ -145,7 +143,7 @@ export class ThreadSink implements PageSink {
     this.worker.on("message", (reply: SinkReply) => {
       if ("ack" in reply) this.unacked--;
       else if ("done" in reply) this.done?.(reply.done);
-      else this.failure = new Error(`the output thread failed:\n${reply.crash}`);
+      else this.failure = Object.assign(new Error(`the output thread failed: ${reply.crash.message}`, { cause: reply.crash.stack }), reply.crash);
       this.wakeUp();
     });
     this.worker.on("error", (err) => {

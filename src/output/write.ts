@@ -1,131 +1,58 @@
-import { copyFile as copyFileCb, mkdir as mkdirCb, mkdirSync, readFileSync, statSync, writeFile as writeFileCb, existsSync, readdirSync } from "node:fs";
-import { mkdir, rename, rm, rmdir, unlink } from "node:fs/promises";
+import { copyFile as copyFileCb, link as linkCb, mkdir as mkdirCb, readFileSync, statSync, writeFile as writeFileCb } from "node:fs";
+import { lstat, mkdir, rm, unlink } from "node:fs/promises";
 import { promisify } from "node:util";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, posix } from "node:path";
+import { PpgError } from "../core/errors.ts";
 
 // The callback API does a file's open, write and close inside libuv; fs/promises' FileHandle
 // takes a JavaScript round trip for each, which made writing 4,000 pages three times slower.
 const writeFileCallback = promisify(writeFileCb);
 const copyFileCallback = promisify(copyFileCb);
+const linkCallback = promisify(linkCb);
 const mkdirCallback = promisify(mkdirCb);
 
-/**
- * `fresh`: there is no output folder yet, so the whole site is written into the staging folder,
- * which is then renamed into place. `update`: only files whose bytes differ from the output's are
- * staged, and moved in one by one once the build has succeeded.
- *
- * Why not always write everything and swap folders: creating thousands of files and deleting the
- * old thousands costs far more than the rendering (4,000 pages: about 1 s to delete, and file
- * creation on ext4 slows several-fold while those deletions are being discarded), and a rebuild
- * usually changes few pages.
- */
-export type OutputMode = "fresh" | "update";
-
-/** What a writer needs to know, plain data so that a worker thread can be given it. */
+/** What a writer needs to know, plain data so that a worker thread can be given it (see output-folder.ts). */
 export interface StageSpec {
-  out: string;
-  staging: string;
-  mode: OutputMode;
-  /** Names this writer's staged files apart from other threads'. */
+  /** The copy of the site being written. */
+  target: string;
+  /** The copy being served, whose unchanged files are linked rather than written; none on a first build. */
+  live?: string;
+  /** Names this writer's temporary files apart from other threads'. */
   prefix: string;
 }
 
 /** An entry of an output folder: its path relative to the folder, and whether it is a folder. */
 export type OutputEntry = [string, boolean];
 
-/** Everything in an output folder (a few thousand folders take a few hundred ms to read on these disks). */
-export function listOutput(out: string): OutputEntry[] {
-  return readdirSync(out, { recursive: true, withFileTypes: true }).map((e) => [relative(out, join(e.parentPath, e.name)), e.isDirectory()]);
-}
-
-/** What one writer did: every file of the new output it accounts for, and the staged ones. */
+/** What one writer did: every file of the new output it accounts for. */
 export interface WrittenFiles {
   produced: string[];
-  /** [output file, name in the staging folder] for each file that must be moved in. */
-  staged: [string, string][];
 }
 
 /**
- * The output folder of one build, changed only by commit(): until then a failed build leaves the
- * previous output exactly as it was.
+ * The second wall behind the schema: a file name that is absolute, climbs with `..`, has empty
+ * or `.` segments, a backslash or a control character never reaches the disk, wherever it came from.
  */
-export class StagedOutput {
-  private constructor(
-    readonly out: string,
-    readonly dir: string,
-    readonly mode: OutputMode,
-  ) {}
-
-  static create(out: string): StagedOutput {
-    const staged = new StagedOutput(out, `${out}.staging-${process.pid}-${Date.now()}`, existsSync(out) ? "update" : "fresh");
-    mkdirSync(staged.dir, { recursive: true });
-    return staged;
-  }
-
-  spec(prefix: string): StageSpec {
-    return { out: this.out, staging: this.dir, mode: this.mode, prefix };
-  }
-
-  writer(prefix: string): StageWriter {
-    return new StageWriter(this.spec(prefix));
-  }
-
-  /**
-   * Makes the output exactly the new site: files no writer produced are deleted, staged files
-   * moved in. Each move replaces one file atomically, so a reader never sees a half-written page.
-   * `listing`: the output's entries, when another thread has listed them already.
-   */
-  async commit(written: WrittenFiles[], listing?: OutputEntry[]): Promise<void> {
-    if (this.mode === "fresh") {
-      await rename(this.dir, this.out);
-      return;
-    }
-    const produced = new Set(written.flatMap((w) => w.produced));
-    const needed = new Set<string>();
-    for (const file of produced) for (let d = dirname(file); d !== "." && !needed.has(d); d = dirname(d)) needed.add(d);
-    // Stale entries go first, so that a file can take the place of an old folder and vice versa.
-    // Inside a stale folder everything is stale (every folder above a produced file is needed).
-    const stale: Promise<void>[] = [];
-    const dirs = new Map<string, Promise<unknown>>();
-    for (const [rel, isDir] of listing ?? listOutput(this.out)) {
-      const parent = dirname(rel);
-      if (parent !== "." && !needed.has(parent)) continue;
-      if (!isDir) {
-        if (!produced.has(rel)) stale.push(unlink(join(this.out, rel)));
-      } else if (needed.has(rel)) dirs.set(rel, Promise.resolve());
-      else stale.push(rm(join(this.out, rel), { recursive: true, force: true }));
-    }
-    await Promise.all(stale);
-    const dirOf = (file: string) => {
-      const dir = dirname(file);
-      let made = dirs.get(dir);
-      if (!made) dirs.set(dir, (made = mkdir(join(this.out, dir), { recursive: true })));
-      return made;
-    };
-    await Promise.all(
-      written.flatMap((w) =>
-        w.staged.map(async ([file, name]) => {
-          await dirOf(file);
-          await rename(join(this.dir, name), join(this.out, file));
-        }),
-      ),
-    );
-    await rmdir(this.dir);
-  }
-
-  async discard(): Promise<void> {
-    await rm(this.dir, { recursive: true, force: true });
+export function assertContained(file: string): void {
+  // eslint-disable-next-line no-control-regex
+  const bad = file === "" || file.startsWith("/") || /[\\\u0000-\u001f\u007f]/.test(file) || file.split("/").some((s) => s === "" || s === "." || s === "..") || posix.normalize(file) !== file;
+  if (bad) {
+    throw new PpgError("OutputPathOutside", `the output file name '${file}' would not stay inside the output folder`, {
+      hint: "Route, alias and asset paths may not contain '.' or '..' segments, empty segments, backslashes or control characters.",
+    });
   }
 }
 
 /**
- * Writes files for a StagedOutput, from any thread. add() returns at once until `limit` writes
- * are in flight, then waits for one: the writes run on libuv's threads while the next pages
- * render, without exhausting file handles.
+ * Writes files into the copy of the site being prepared, from any thread. add() returns at once
+ * until `limit` writes are in flight, then waits for one: the writes run on libuv's threads while
+ * the next pages render, without exhausting file handles.
+ *
+ * A file never changes in place: the served copy may share its inode (a hard link), so an old
+ * file is unlinked before its new bytes are written to a new inode.
  */
 export class StageWriter implements WrittenFiles {
   readonly produced: string[] = [];
-  readonly staged: [string, string][] = [];
   private readonly made = new Map<string, Promise<unknown>>();
   private inFlight = 0;
   private failure: unknown;
@@ -138,19 +65,22 @@ export class StageWriter implements WrittenFiles {
 
   /**
    * `file` is relative to the output folder, e.g. `beaches/index.html`. `unchanged`: the caller
-   * knows the output has these bytes already. Returns where the bytes are written (a path in the
-   * staging folder), or undefined when the output's copy is kept.
+   * knows the served copy has these bytes already. Returns the path written or linked.
    */
-  async add(file: string, content: string | Uint8Array, unchanged = false): Promise<string | undefined> {
-    const path = this.stage(file, () => unchanged || sameBytes(join(this.spec.out, file), content));
-    if (path) await this.run(async () => writeFileCallback(await this.ensureDir(path), content));
+  async add(file: string, content: string | Uint8Array, unchanged = false): Promise<string> {
+    const path = this.stage(file);
+    const live = this.spec.live && join(this.spec.live, file);
+    if (live && (unchanged || sameBytes(live, content))) await this.run(() => this.place(path, live));
+    else await this.run(() => this.place(path, undefined, (to) => writeFileCallback(to, content, { flag: "wx" })));
     return path;
   }
 
   /** Copies a file (from public/) into the output. */
   async copy(from: string, file: string): Promise<void> {
-    const path = this.stage(file, () => sameFile(from, join(this.spec.out, file)));
-    if (path) await this.run(async () => copyFileCallback(from, await this.ensureDir(path)));
+    const path = this.stage(file);
+    const live = this.spec.live && join(this.spec.live, file);
+    if (live && sameFile(from, live)) await this.run(() => this.place(path, live));
+    else await this.run(() => this.place(path, undefined, (to) => copyFileCallback(from, to, 1 /* COPYFILE_EXCL */)));
   }
 
   /** Waits for every write; throws the first one that failed. */
@@ -161,26 +91,50 @@ export class StageWriter implements WrittenFiles {
 
   /** The record alone, as plain data: the writer itself holds promises and cannot cross threads. */
   files(): WrittenFiles {
-    return { produced: this.produced, staged: this.staged };
+    return { produced: this.produced };
   }
 
-  /** Records the file; returns where to write it, or undefined when the output already has it. */
-  private stage(file: string, unchanged: () => boolean): string | undefined {
+  private stage(file: string): string {
+    assertContained(file);
     this.produced.push(file);
-    if (this.spec.mode === "fresh") return join(this.spec.staging, file);
-    if (unchanged()) return undefined;
-    const name = `${this.spec.prefix}${this.staged.length}`;
-    this.staged.push([file, name]);
-    return join(this.spec.staging, name);
+    return join(this.spec.target, file);
   }
 
-  private async ensureDir(path: string): Promise<string> {
-    if (this.spec.mode === "update") return path;
-    const dir = dirname(path);
+  /** Puts the served copy's file (`live`) or new bytes (`write`) at `path`, clearing whatever is in the way. */
+  private async place(path: string, live: string | undefined, write?: (to: string) => Promise<unknown>): Promise<void> {
+    const old = await lstat(path).catch(() => undefined);
+    if (live && old?.isFile()) {
+      // Already the same file (a link made by an earlier build): nothing to do.
+      if (old.ino === statSync(live).ino) return;
+    }
+    if (old) await (old.isDirectory() ? rm(path, { recursive: true, force: true }) : unlink(path));
+    else await this.ensureDir(dirname(path));
+    if (live) await linkCallback(live, path).catch(() => copyFileCallback(live, path, 1));
+    else await write!(path);
+  }
+
+  /** Creates a file's folder; a file standing where the folder goes (left by an older site) is removed. */
+  private ensureDir(dir: string): Promise<unknown> {
     let made = this.made.get(dir);
-    if (!made) this.made.set(dir, (made = mkdirCallback(dir, { recursive: true })));
-    await made;
-    return path;
+    if (!made) {
+      made = mkdirCallback(dir, { recursive: true }).catch(async (err: NodeJS.ErrnoException) => {
+        if (err.code !== "ENOTDIR" && err.code !== "EEXIST") throw err;
+        await this.removeFileAbove(dir);
+        await mkdir(dir, { recursive: true });
+      });
+      this.made.set(dir, made);
+    }
+    return made;
+  }
+
+  private async removeFileAbove(dir: string): Promise<void> {
+    for (let d = dir; d.length > this.spec.target.length; d = dirname(d)) {
+      const stat = await lstat(d).catch(() => undefined);
+      if (stat && !stat.isDirectory()) {
+        await unlink(d);
+        return;
+      }
+    }
   }
 
   private async run(write: () => Promise<unknown>): Promise<void> {
@@ -196,6 +150,24 @@ export class StageWriter implements WrittenFiles {
         wake?.();
       });
   }
+}
+
+/**
+ * Makes the copy exactly the new site: what it held before (`listing`) that no writer produced
+ * is deleted. Inside a stale folder everything is stale (every folder above a produced file is needed).
+ */
+export async function removeStale(target: string, listing: OutputEntry[], written: WrittenFiles[]): Promise<void> {
+  const produced = new Set(written.flatMap((w) => w.produced));
+  const needed = new Set<string>();
+  for (const file of produced) for (let d = dirname(file); d !== "." && !needed.has(d); d = dirname(d)) needed.add(d);
+  const stale: Promise<void>[] = [];
+  for (const [rel] of listing) {
+    const parent = dirname(rel);
+    if (parent !== "." && !needed.has(parent)) continue;
+    // What is now produced or needed was replaced in place already (a file where a folder was, or the reverse).
+    if (!produced.has(rel) && !needed.has(rel)) stale.push(rm(join(target, rel), { recursive: true, force: true }));
+  }
+  await Promise.all(stale);
 }
 
 // Read synchronously: a page is a few tens of kilobytes, read in tens of microseconds, and a

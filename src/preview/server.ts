@@ -2,7 +2,7 @@
  * `ppguide preview`: serves a built output folder as Netlify or Cloudflare Pages would. Redirects
  * from `_redirects` first, then files with clean URLs (/x → x/index.html or x.html), the rules of
  * `_headers` on every response, and 404.html with status 404 for the rest. It reads the folder
- * as it is on each request and never rebuilds: `ppguide dev` is for editing.
+ * (and the two rule files) as they are on each request and never rebuilds: `ppguide dev` is for editing.
  */
 import { createReadStream } from "node:fs";
 import { readFile, realpath, stat } from "node:fs/promises";
@@ -24,12 +24,12 @@ export interface PreviewServer {
 }
 
 export async function startPreview(opts: { dir: string } & ListenOptions): Promise<PreviewServer> {
-  const dir = await realpath(resolve(opts.dir));
+  const dir = resolve(opts.dir);
   const problems: RuleProblem[] = [];
-  const headerRules = parseHeaders(await readFile(join(dir, "_headers"), "utf8").catch(() => ""), problems);
-  const redirectRules = parseRedirects(await readFile(join(dir, "_redirects"), "utf8").catch(() => ""), problems);
+  // Read once to report their problems at start; each request reads them again (see below).
+  await hostRules(await realpath(dir), problems);
   const server: Server = createServer((req, res) => {
-    handle(dir, headerRules, redirectRules, req, res).catch((err: unknown) => {
+    handle(dir, req, res).catch((err: unknown) => {
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
       res.end(`ppguide preview: ${(err as Error).message}\n`);
     });
@@ -48,7 +48,17 @@ export async function startPreview(opts: { dir: string } & ListenOptions): Promi
   };
 }
 
-async function handle(dir: string, headerRules: HeaderRule[], redirectRules: RedirectRule[], req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function hostRules(dir: string, problems: RuleProblem[] = []): Promise<{ headers: HeaderRule[]; redirects: RedirectRule[] }> {
+  const read = (name: string) => readFile(join(dir, name), "utf8").catch(() => "");
+  const [headers, redirects] = await Promise.all([read("_headers"), read("_redirects")]);
+  return { headers: parseHeaders(headers, problems), redirects: parseRedirects(redirects, problems) };
+}
+
+async function handle(outDir: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // The output folder is a link that each build switches to a new copy (src/output/write.ts):
+  // followed on every request, so a rebuild shows without restarting the preview.
+  const dir = await realpath(outDir);
+  const { headers: headerRules, redirects: redirectRules } = await hostRules(dir);
   const respond = (status: number, path: string, extra: OutgoingHttpHeaders, body?: string | { file: string; size: number }) => {
     const headers: OutgoingHttpHeaders = { ...extra };
     for (const [name, value] of headersFor(headerRules, path)) headers[name] = value;

@@ -62,7 +62,7 @@ export type PageModel =
   | DirectoryPage
   | (PageBase & { kind: "index"; html: string; cards: CardModel[]; columns: number; related: CardModel[] })
   | (PageBase & { kind: "videos"; html: string; videos: (Video & { poster?: ImageAttributes })[]; related: CardModel[] })
-  | (PageBase & { kind: "search"; html: string; related: CardModel[] })
+  | (PageBase & { kind: "search"; html: string; related: CardModel[]; pages: SearchItem[] })
   | (PageBase & {
       kind: "home";
       home: HomeData;

@@ -2,6 +2,7 @@ import { imageHtml, type ImageService } from "../assets/images.ts";
 import { PpgError } from "../core/errors.ts";
 import type { ContentIndex, MarkdownFile } from "../content/load.ts";
 import { websiteLabel } from "../content/listings.ts";
+import { unsafeHtml } from "../content/raw-html.ts";
 import { placeImages, renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import type { ArticleBody, CardModel, HeadModel, PageBase, PageModel, SearchItem } from "./model.ts";
@@ -163,7 +164,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
     }
     case "search":
       base.head.noindex = true;
-      return { ...base, kind: "search", html, related };
+      return { ...base, kind: "search", html, related, pages: searchPageItems(ctx) };
     case "home": {
       const home = route.home!;
       base.head.jsonLd.push(website(site));
@@ -186,6 +187,18 @@ function ogImageFor(ctx: SiteContext, image: NonNullable<RouteEntry["image"]>): 
   const { site } = ctx.manifest;
   const raster = ctx.images.ogImage(image.src);
   return raster ? { url: absoluteUrl(site, raster.url), width: raster.width, height: raster.height, type: raster.type, alt: image.alt } : { url: absoluteUrl(site, image.src), alt: image.alt };
+}
+
+/**
+ * What the /search page lists: the search box's list (which the spec fixes), then every other
+ * article, recipe and index page, so a page left out of the box can still be found on /search.
+ */
+export function searchPageItems(ctx: SiteContext): SearchItem[] {
+  const listed = new Set(ctx.search.map((item) => ctx.aliases.get(item.path) ?? item.path));
+  const more = ctx.manifest.routes
+    .filter((r) => (r.kind === "article" || r.kind === "recipe" || r.kind === "index") && !listed.has(r.path))
+    .map((r) => ({ title: r.title, path: r.path }));
+  return [...ctx.search, ...more];
 }
 
 function parentIndex(ctx: SiteContext, path: string): CardModel | undefined {
@@ -217,6 +230,18 @@ function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): R
       new PpgError(ref.kind === "image" ? "AssetMissing" : "RouteNotFound", `${ref.kind === "image" ? "image" : "link"} '${target}' ${ref.kind === "image" ? "is not a file under public/" : "is not a route or alias"}`, {
         location: { file: file.file, line, column: Math.max(col, 1) },
         hint: ref.kind === "image" ? "Add the file to public/ or fix the path." : "Fix the path, or add the route or an alias to site.yaml.",
+      }),
+    );
+  }
+  for (const [html, line] of md.rawHtml) {
+    const reason = unsafeHtml(html);
+    if (!reason) continue;
+    const lineText = file.body.split("\n")[line - 1] ?? "";
+    const column = Math.max(1, lineText.indexOf(html.trimStart().split("\n")[0]!.slice(0, 20)) + 1);
+    errors.push(
+      new PpgError("RawHtmlUnsafe", `raw HTML with ${reason} is not published`, {
+        location: { file: file.file, line: line + file.bodyLine, column },
+        hint: "Remove it: use the ::video directive for videos, a Markdown link for links. Plain inline HTML such as <kbd> or <br> is fine (docs/content-format.md).",
       }),
     );
   }

@@ -145,6 +145,7 @@ export function listingItem(site: SiteSettings, itemType: string, item: Listing)
   return {
     "@type": itemType,
     name: item.name,
+    description: item.description,
     image: absoluteUrl(site, item.image),
     address: postalAddress(item),
     telephone: item.phone || undefined,

@@ -1,5 +1,5 @@
 import { load, type CheerioAPI } from "cheerio";
-import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, realpath, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -89,6 +89,13 @@ describe("a built fixture site", () => {
     expect($('footer a[href="mailto:info@fixture.example"]').length).toBe(1);
     expect($("footer .copyright").text()).toContain(String(new Date().getFullYear()));
     expect($("footer .disclosure").text()).toContain("affiliate links");
+  });
+
+  it("lists on /search the search box's titles, then every other article, recipe and index; no footer links unless site.yaml names some", async () => {
+    const $ = await page("search/index.html");
+    expect($("#search-page-results a").map((_, a) => $(a).attr("href")).get()).toEqual(["/beaches", "/flan-recipe", "/guides"]);
+    expect($("#search-status").text()).toBe("All 3 articles and recipes:");
+    expect($("footer .footer-links").length).toBe(0);
   });
 
   it("renders the article body: byline, hero, table of contents, figures, banners, related", async () => {
@@ -199,7 +206,9 @@ describe("a rebuild over an existing output", () => {
     const files = (await readdir(dist, { recursive: true })).sort();
     expect(files).not.toContain("gone.html");
     expect(files.some((f) => f.startsWith("old-folder"))).toBe(false);
-    expect((await readdir(root)).filter((f) => f.startsWith("dist."))).toEqual([]);
+    // Beside the output only its store, holding the two copies and nothing left over.
+    expect((await readdir(root)).filter((f) => f.startsWith("dist."))).toEqual(["dist.ppguide"]);
+    expect((await readdir(join(root, "dist.ppguide"))).sort()).toEqual(["a", "b"]);
 
     const fresh = join(root, "fresh");
     await build({ root, out: fresh });
@@ -220,14 +229,14 @@ describe("a rebuild over an existing output", () => {
     for (const f of files.filter((f) => /\.(html|xml|txt)$/.test(f))) expect(await readFile(join(threaded, f), "utf8"), f).toBe(await readFile(join(inline, f), "utf8"));
 
     await edit(join(root, "content/articles/beaches.md"), "Back to [Dorada](#Dorada).", "Back to [Dorada](#Doradaa).");
-    const failures = await Promise.all([false, true].map((workers) => build({ root, out: join(root, "x"), workers }).then(() => undefined, (err: Error) => err.message)));
-    expect(failures[1]).toMatch(/beaches\/index\.html:\d+:\d+ {2}#Doradaa {2}missing anchor/);
+    const failures = await Promise.all([false, true].map((workers) => build({ root, out: join(root, `x${workers}`), workers }).then(() => undefined, (err: Error) => err.message)));
+    expect(failures[1]).toMatch(/content\/articles\/beaches\.md:19:42 {2}#Doradaa {2}missing anchor/);
     expect(failures[1]).toBe(failures[0]);
 
     // A manifest mistake stops the thread started before loading, and leaves nothing behind.
     await edit(join(root, "site.yaml"), "related: [/flan-recipe, /bakeries, /guides]", "related: [/flan-recipe, /nowhere, /guides]");
     await expect(build({ root, out: threaded, workers: true })).rejects.toThrow(/nowhere/);
-    expect((await readdir(root)).filter((f) => f.includes(".staging-"))).toEqual([]);
+    expect((await readdir(join(root, "threaded.ppguide"))).sort()).toEqual(["a", "b"]);
   });
 
   it("records each page's hash and scan, and trusts the record only while the file is as it left it", async () => {
@@ -236,7 +245,7 @@ describe("a rebuild over an existing output", () => {
     await build({ root, out: dist });
     const file = join(dist, "beaches/index.html");
     const html = await readFile(file, "utf8");
-    const record = (await loadRecord(dist))!;
+    const record = (await loadRecord(await realpath(dist)))!;
     const found = record.match("beaches/index.html", hashPage(html));
     expect(found.same).toBe(true);
     expect(found.scan).toEqual(scanPage(html));
@@ -259,22 +268,29 @@ describe("a rebuild over an existing output", () => {
     const flan = await readFile(join(dist, "flan-recipe/index.html"), "utf8");
     await edit(join(root, "content/articles/beaches.md"), "## Playa Dorada {#Dorada}", "## Playa Dorada {#Golden}");
     await edit(join(root, "content/articles/beaches.md"), "Back to [Dorada](#Dorada).", "Back to [Dorada](#Golden).");
-    expect((await loadRecord(dist))!.match("flan-recipe/index.html", hashPage(flan)).same).toBe(true);
+    expect((await loadRecord(await realpath(dist)))!.match("flan-recipe/index.html", hashPage(flan)).same).toBe(true);
 
     const failure = (out: string) => build({ root, out }).then(() => "built", (err: Error) => err.message);
     const withRecord = await failure(dist);
-    expect(withRecord).toMatch(/flan-recipe\/index\.html:\d+:\d+ {2}\/beaches#Dorada {2}missing anchor/);
+    expect(withRecord).toMatch(/content\/articles\/flan\.md:\d+:\d+ {2}\/beaches#Dorada {2}missing anchor/);
     expect(withRecord).toBe(await failure(join(root, "fresh")));
     expect(await readFile(join(dist, "flan-recipe/index.html"), "utf8")).toBe(flan);
   });
 
-  it("replaces a folder by a file and a file by a folder", async () => {
+  it("replaces a folder by a file and a file by a folder in the copy it brings up to date", async () => {
     const root = await copyFixture("basic-site");
     const dist = join(root, "dist");
-    await mkdir(join(dist, "robots.txt"), { recursive: true });
-    await writeFile(join(dist, "robots.txt/index.html"), "old");
-    await writeFile(join(dist, "beaches"), "a file where a folder belongs");
     await build({ root, out: dist });
+    await build({ root, out: dist });
+    // The copy the next build writes is the one not served now.
+    const next = join(root, "dist.ppguide", (await realpath(dist)).endsWith("a") ? "b" : "a");
+    await rm(join(next, "robots.txt"));
+    await mkdir(join(next, "robots.txt"), { recursive: true });
+    await writeFile(join(next, "robots.txt/index.html"), "old");
+    await rm(join(next, "beaches"), { recursive: true });
+    await writeFile(join(next, "beaches"), "a file where a folder belongs");
+    await build({ root, out: dist });
+    expect(await realpath(dist)).toBe(next);
     expect(await readFile(join(dist, "robots.txt"), "utf8")).toMatch(/Sitemap:/);
     expect(await readFile(join(dist, "beaches/index.html"), "utf8")).toContain("The Best Beaches");
   });
@@ -322,12 +338,12 @@ describe("a failed build", () => {
     const { failure, before, after, siblings } = await breakAndRebuild("site.yaml", "related: [/flan-recipe, /bakeries, /guides]", "related: [/flan-recipe, /nowhere, /guides]");
     expect(failure).toBeInstanceOf(PpgErrorList);
     expect(after).toEqual(before);
-    expect(siblings.filter((f) => f.startsWith("dist."))).toEqual([]);
+    expect(siblings.filter((f) => f.startsWith("dist."))).toEqual(["dist.ppguide"]);
   });
 
   it("also keeps the output when only a late stage (the link check) fails", async () => {
     const { failure, before, after } = await breakAndRebuild("content/articles/beaches.md", "Back to [Dorada](#Dorada).", "Back to [Dorada](#Doradaa).");
-    expect((failure as Error).message).toMatch(/beaches\/index\.html:\d+:\d+ {2}#Doradaa {2}missing anchor/);
+    expect((failure as Error).message).toMatch(/content\/articles\/beaches\.md:19:42 {2}#Doradaa {2}missing anchor/);
     expect(after).toEqual(before);
   });
 

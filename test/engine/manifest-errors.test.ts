@@ -68,6 +68,13 @@ describe("site.yaml mistakes are reported at file:line:col with a hint", () => {
     ]);
   });
 
+  it("a footer link naming an unknown route, with a suggestion", () => {
+    const footer = "  footerLinks:\n    - { label: Plan, path: /guidez }\n";
+    expect(problems(mutate("  banners:\n", `${footer}  banners:\n`))).toEqual([
+      "site.yaml:15:28  site.footerLinks[0].path  footer link '/guidez' is not a route or alias. Did you mean '/guides'?",
+    ]);
+  });
+
   it("a duplicate path", () => {
     const duplicate = "  - path: /beaches\n    kind: search\n    title: Beaches again\n    description: A second page declared at the same path.\n";
     expect(problems(siteYaml + duplicate)).toEqual([

@@ -1,12 +1,12 @@
 import { spawn } from "node:child_process";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/core/build.ts";
 import { headersFor, parseHeaders, parseRedirects, redirectFor, type RuleProblem } from "../../src/preview/host-rules.ts";
 import { startPreview, type PreviewServer } from "../../src/preview/server.ts";
-import { copyFixture } from "../helpers/fixture.ts";
+import { copyFixture, edit } from "../helpers/fixture.ts";
 
 const bin = fileURLToPath(new URL("../../bin/ppguide", import.meta.url));
 
@@ -30,12 +30,13 @@ describe("_headers and _redirects rules", () => {
 });
 
 describe("ppguide preview", () => {
+  let root: string;
   let out: string;
   let preview: PreviewServer;
   const get = (path: string, init: RequestInit = {}) => fetch(preview.url + path, { redirect: "manual", ...init });
 
   beforeAll(async () => {
-    const root = await copyFixture("basic-site");
+    root = await copyFixture("basic-site");
     out = join(root, "dist");
     await build({ root, out });
     preview = await startPreview({ dir: out, port: 0, host: "127.0.0.1" });
@@ -85,9 +86,10 @@ describe("ppguide preview", () => {
     expect(Number(head.headers.get("content-length"))).toBeGreaterThan(1000);
   });
 
-  it("reads the folder on each request and never rebuilds", async () => {
-    await writeFile(join(out, "late.txt"), "written after the preview started\n");
-    expect(await (await get("/late.txt")).text()).toBe("written after the preview started\n");
+  it("reads the folder on each request, so a rebuild shows at once (the output link switches copies)", async () => {
+    await edit(join(root, "site.yaml"), "title: The Best Beaches\n", "title: The Best Beaches, Rebuilt\n");
+    await build({ root, out });
+    expect(await (await get("/beaches")).text()).toContain("<h1>The Best Beaches, Rebuilt</h1>");
   });
 });
 

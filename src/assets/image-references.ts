@@ -1,0 +1,29 @@
+import { PpgError } from "../core/errors.ts";
+import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-source.ts";
+
+const IMAGE = /^\/\S*\.(?:svg|png|jpe?g|webp|avif|gif|ico)$/i;
+
+/**
+ * Every image a YAML source names (site.yaml, a listings file) that is not a file under public/,
+ * located at the value that names it: found while loading, an editor is sent to the line to fix
+ * rather than told only the image's name after every page has rendered.
+ */
+export function missingImages(source: YamlSource, publicFiles: ReadonlySet<string>): PpgError[] {
+  const errors: PpgError[] = [];
+  const visit = (value: unknown, path: PathSegment[]) => {
+    if (typeof value === "string") {
+      if (IMAGE.test(value) && !publicFiles.has(value)) {
+        errors.push(
+          new PpgError("AssetMissing", `image '${value}' is not a file under public/`, {
+            location: source.locate(path),
+            path: formatPath(path),
+            hint: "Add the file to public/ or fix the path.",
+          }),
+        );
+      }
+    } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, i]));
+    else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) visit(v, [...path, k]);
+  };
+  visit(source.data, []);
+  return errors;
+}

@@ -1,0 +1,44 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { PpgError, type SourceLocation } from "./errors.ts";
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+// Tab, line feed and carriage return are the only control characters a text source needs; any
+// other (NUL above all) means a binary file or a mangled copy, which would reach readers as junk.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * Reads a source file (site.yaml, Markdown, a listings file) as UTF-8 text. Bytes that are not
+ * UTF-8 (a Latin-1 export, say) would silently become U+FFFD on the pages, and a binary file
+ * thousands of control characters: both are errors at the first offending character. A leading
+ * byte-order mark is dropped, as editors add one unasked.
+ */
+export function readSourceText(root: string, file: string): string {
+  const bytes = readFileSync(join(root, file));
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    const lossy = bytes.toString("utf8");
+    throw new PpgError("EncodingInvalid", "the file is not valid UTF-8 text", {
+      location: locate(lossy, lossy.indexOf("\uFFFD"), file),
+      hint: "Save it as UTF-8 (your editor's 'Save with encoding' or 'Reopen with encoding' menu).",
+    });
+  }
+  const bad = CONTROL.exec(text);
+  if (bad) {
+    throw new PpgError("NotText", `the file holds a control character (U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}), so it is not a text file`, {
+      location: locate(text, bad.index, file),
+      hint: "Only text files belong here: move images and other binary files to public/, or remove the character.",
+    });
+  }
+  return text;
+}
+
+/** The 1-based line and column of a character offset. */
+export function locate(text: string, offset: number, file: string): SourceLocation {
+  const before = text.slice(0, Math.max(0, offset));
+  const line = before.split("\n").length;
+  return { file, line, column: offset - before.lastIndexOf("\n") };
+}

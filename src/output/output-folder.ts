@@ -1,0 +1,238 @@
+import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync, type Stats } from "node:fs";
+import { homedir } from "node:os";
+import { basename, dirname, join, parse, relative, resolve } from "node:path";
+import { PpgError } from "../core/errors.ts";
+import { isInside } from "../core/site-folder.ts";
+import type { OutputEntry } from "./write.ts";
+
+/**
+ * The output folder is a symbolic link to one of two complete copies of the site, kept beside it
+ * in `<out>.ppguide/` (`dist` → `dist.ppguide/a`). A build brings the copy that is not served up
+ * to date (unchanged files are hard links to the served copy's, so they keep their bytes, inode
+ * and mtime and cost no space), checks it, then replaces the link with a single rename(2).
+ *
+ * So at every instant, even if the build is killed, `dist` is wholly the old site or wholly the
+ * new one; a failed build never touches the served copy; and nothing accumulates, since the
+ * same two copies are reused. (Node cannot reach renameat2(RENAME_EXCHANGE) to swap two real
+ * folders; the link is the one thing rename(2) can replace atomically.)
+ *
+ * The link into a `<out>.ppguide/` store is also how ppguide knows a folder is its own: any other
+ * non-empty folder (or link, or file) at `--out` is refused unless `--force` is given, as Vite's
+ * emptyOutDir refuses outside the project, because replacing it would delete someone's files.
+ */
+export const COPIES = ["a", "b"] as const;
+
+const STORE_SUFFIX = ".ppguide";
+
+export interface OutputPaths {
+  /** What readers and hosts use: the link (a folder only before the first ppguide build). */
+  out: string;
+  /** Where the two copies, the lock and temporary links live. */
+  store: string;
+}
+
+export function outputPaths(out: string): OutputPaths {
+  return { out, store: `${out}${STORE_SUFFIX}` };
+}
+
+/** A path with its existing part resolved through symlinks, so `link/dist` is judged by where it really is. */
+function realish(path: string): string {
+  const missing: string[] = [];
+  for (let p = path; ; p = dirname(p)) {
+    try {
+      return join(realpathSync(p), ...missing.reverse());
+    } catch {
+      if (dirname(p) === p) return path;
+      missing.push(basename(p));
+    }
+  }
+}
+
+/** The site's own folders, which an output must never be in, replace or contain. */
+const SOURCE_FOLDERS = ["content", "public", "templates", "src"];
+
+/**
+ * Refuses an output folder whose replacement would destroy something that is not ppguide's:
+ * the site itself or a folder holding it, its sources, the filesystem root or the home folder,
+ * or a folder, file or link that ppguide did not create (the last one only, `--force` allows).
+ */
+export function checkOutputFolder(root: string, out: string, force = false): void {
+  const refuse = (why: string, hint: string) => {
+    throw new PpgError("OutputRefused", `refusing to write the site into ${out}: ${why}`, { hint });
+  };
+  const pickAnother = "Pass another --out, e.g. --out dist (a folder inside the site that ppguide creates and owns).";
+  for (const [o, r, home] of [
+    [resolve(out), resolve(root), homedir()],
+    [realish(resolve(out)), realish(resolve(root)), realish(homedir())],
+  ] as const) {
+    if (parse(o).root === o) refuse("it is the filesystem root", pickAnother);
+    if (isInside(home, o)) refuse("it is the home folder or a folder that holds it", pickAnother);
+    if (isInside(r, o)) refuse("it is the site folder or a folder that holds it, so the build would replace the site's own files", pickAnother);
+    for (const source of SOURCE_FOLDERS) if (isInside(o, join(r, source))) refuse(`it is inside the site's ${source}/ folder`, pickAnother);
+  }
+  const { store } = outputPaths(resolve(out));
+  const found = lstatOrUndefined(out);
+  if (!found || ownLink(out, found)) return;
+  if (found.isSymbolicLink()) {
+    if (!force) refuse("it is a symbolic link that ppguide did not create", "Remove the link, pass another --out, or pass --force to replace the link (never what it points to).");
+    return;
+  }
+  if (!found.isDirectory()) refuse("it is a file, not a folder", pickAnother);
+  if (readdirSync(out).length > 0 && !force) {
+    refuse(
+      `it is a folder that ppguide did not create (ppguide's output is a link into ${basename(store)}/) and it is not empty`,
+      "Delete the folder if you no longer need it, pass another --out, or pass --force to replace it (its files are deleted). Older ppguide versions wrote a plain folder: --force once adopts it.",
+    );
+  }
+}
+
+function lstatOrUndefined(path: string): Stats | undefined {
+  return lstatSync(path, { throwIfNoEntry: false });
+}
+
+/** The copy `out` links to, when it is a link ppguide made. */
+function ownLink(out: string, stat: Stats | undefined = lstatOrUndefined(out)): (typeof COPIES)[number] | undefined {
+  if (!stat?.isSymbolicLink()) return undefined;
+  const target = readlinkSync(out);
+  const copy = COPIES.find((c) => target === join(basename(out) + STORE_SUFFIX, c));
+  return copy;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * One build's hold on an output folder: the lock, the copy being written (`target`), the copy
+ * being served (`live`, none on a first build) and what `target` held before (`listing`).
+ */
+export class OutputFolder {
+  private locked = false;
+  private swapLink?: string;
+
+  private constructor(
+    readonly out: string,
+    readonly store: string,
+    readonly target: string,
+    readonly live: string | undefined,
+    readonly listing: OutputEntry[],
+  ) {}
+
+  /** Checks `out` (see checkOutputFolder), takes the lock, and readies the copy to write. */
+  static open(root: string, outArg: string, force = false): OutputFolder {
+    const out = resolve(outArg);
+    checkOutputFolder(root, out, force);
+    const { store } = outputPaths(out);
+    mkdirSync(dirname(out), { recursive: true });
+    const storeStat = lstatOrUndefined(store);
+    if (storeStat && !storeStat.isDirectory()) {
+      throw new PpgError("OutputRefused", `refusing to write the site: ${store} is not a folder ppguide made`, {
+        hint: `ppguide keeps the two copies of the site in ${basename(store)}/ beside the output: move that file or link away.`,
+      });
+    }
+    mkdirSync(store, { recursive: true });
+    const liveCopy = ownLink(out);
+    const targetCopy = liveCopy === "a" ? "b" : "a";
+    const folder = new OutputFolder(out, store, join(store, targetCopy), liveCopy && join(store, liveCopy), []);
+    folder.lock();
+    try {
+      removeLeftovers(out, store);
+      (folder as { listing: OutputEntry[] }).listing = prepareTarget(folder.target);
+    } catch (err) {
+      folder.release();
+      throw err;
+    }
+    return folder;
+  }
+
+  /** Serves the new copy: one rename of a link, so a reader sees the old site or the new, never a mix. */
+  commit(): void {
+    const link = join(this.store, `link-${process.pid}`);
+    rmSync(link, { force: true });
+    symlinkSync(relative(dirname(this.out), this.target), link);
+    this.swapLink = link;
+    const found = lstatOrUndefined(this.out);
+    if (found?.isDirectory()) {
+      // A folder ppguide is allowed to replace (empty, or --force): it cannot be renamed over, so
+      // it is moved aside first; the output is missing for that instant only, and only this once.
+      const aside = join(this.store, `replaced-${process.pid}`);
+      renameSync(this.out, aside);
+      renameSync(link, this.out);
+      rmSync(aside, { recursive: true, force: true });
+    } else {
+      renameSync(link, this.out);
+    }
+    this.swapLink = undefined;
+  }
+
+  /** Lets go of the lock and anything half-made; safe to call more than once, and from a signal handler. */
+  release(): void {
+    if (this.swapLink) rmSync(this.swapLink, { force: true });
+    if (this.locked) rmSync(join(this.store, "lock"), { force: true });
+    this.locked = false;
+  }
+
+  private lock(): void {
+    const file = join(this.store, "lock");
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        writeFileSync(file, String(process.pid), { flag: "wx" });
+        this.locked = true;
+        return;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      }
+      const pid = Number(readFileSync(file, "utf8"));
+      if (pid && alive(pid)) {
+        throw new PpgError("OutputBusy", `another ppguide build (process ${pid}) is writing ${this.out}`, {
+          hint: `Wait for it to finish. If no build is running, delete ${file}.`,
+        });
+      }
+      // Left by a build that was killed: take it over.
+      rmSync(file, { force: true });
+    }
+  }
+}
+
+/**
+ * Temporary links of killed builds, and the staging folders older versions of ppguide left
+ * beside the output (`dist.staging-<pid>-<time>`) when they were interrupted.
+ */
+function removeLeftovers(out: string, store: string): void {
+  for (const name of readdirSync(store)) {
+    const pid = /^(?:link|replaced)-(\d+)$/.exec(name)?.[1];
+    if (pid && !alive(Number(pid))) rmSync(join(store, name), { recursive: true, force: true });
+  }
+  const staging = new RegExp(`^${basename(out).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.staging-(\\d+)-\\d+$`);
+  for (const name of readdirSync(dirname(out))) {
+    const pid = staging.exec(name)?.[1];
+    if (pid && !alive(Number(pid))) rmSync(join(dirname(out), name), { recursive: true, force: true });
+  }
+}
+
+/**
+ * The copy about to be written must hold only files and folders: a symbolic link in it (put there
+ * by hand) would make a later write land wherever it points, outside the output.
+ */
+function prepareTarget(target: string): OutputEntry[] {
+  const stat = lstatOrUndefined(target);
+  if (stat && !stat.isDirectory()) unlinkSync(target);
+  if (!stat?.isDirectory()) {
+    mkdirSync(target);
+    return [];
+  }
+  const entries = readdirSync(target, { recursive: true, withFileTypes: true });
+  const listing: OutputEntry[] = [];
+  for (const e of entries) {
+    const path = join(e.parentPath, e.name);
+    if (e.isDirectory() || e.isFile()) listing.push([relative(target, path), e.isDirectory()]);
+    else rmSync(path, { force: true });
+  }
+  return listing;
+}
+

@@ -1,0 +1,253 @@
+/**
+ * ppguide never writes or deletes outside its output folder, and a reader of the output sees
+ * wholly the old site or wholly the new one, even when the build is killed (issue 15). Each test
+ * tries to break one of those promises.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, readFile, readlink, realpath, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { homedir, tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { StageWriter } from "../../src/output/write.ts";
+import { copyFixture } from "../helpers/fixture.ts";
+import { attempt, runCli, startCli, treeHash } from "../helpers/outcome.ts";
+import { writeSyntheticSite } from "../helpers/synthetic-site.ts";
+
+describe("an output folder that is not ppguide's to replace", () => {
+  const REFUSED: [string, (root: string) => string | Promise<string>, RegExp][] = [
+    ["the site folder itself", (root) => root, /it is the site folder or a folder that holds it/],
+    ["the folder holding the site", (root) => join(root, ".."), /it is the site folder or a folder that holds it/],
+    ["a folder inside content/", (root) => join(root, "content/out"), /inside the site's content\/ folder/],
+    ["public/", (root) => join(root, "public"), /inside the site's public\/ folder/],
+    ["a folder inside templates/", (root) => join(root, "templates/x"), /inside the site's templates\/ folder/],
+    ["the filesystem root", () => "/", /it is the filesystem root/],
+    ["the home folder", () => homedir(), /it is the home folder/],
+    ["a link to the site folder", async (root) => {
+      const via = join(await mkdtemp(join(tmpdir(), "ppguide-via-")), "site");
+      await symlink(root, via);
+      return via;
+    }, /it is the site folder or a folder that holds it/],
+    ["a file", async (root) => {
+      await writeFile(join(root, "notes.txt"), "mine");
+      return join(root, "notes.txt");
+    }, /it is a file, not a folder/],
+  ];
+
+  it.each(REFUSED)("refuses %s with exit 2, even with --force, and touches nothing", async (_what, outOf, reason) => {
+    const root = await copyFixture("basic-site");
+    const out = await outOf(root);
+    const site = await treeHash(root);
+    for (const force of [false, true]) {
+      const outcome = await attempt({ root, out, force });
+      expect(outcome.exit).toBe(2);
+      expect(outcome.lines).toEqual([expect.stringMatching(reason)]);
+    }
+    expect(await treeHash(root)).toBe(site);
+  });
+
+  it("refuses a non-empty folder it did not create unless --force, which replaces only that folder", async () => {
+    const root = await copyFixture("basic-site");
+    const out = join(root, "mine");
+    await mkdir(out);
+    await writeFile(join(out, "thesis.txt"), "years of work");
+    const refused = await attempt({ root, out });
+    expect(refused.exit).toBe(2);
+    expect(refused.lines[0]).toMatch(/OutputRefused .*a folder that ppguide did not create .* not empty.*--force/);
+    expect(await readFile(join(out, "thesis.txt"), "utf8")).toBe("years of work");
+
+    expect((await attempt({ root, out, force: true })).exit).toBe(0);
+    expect(await readlink(out)).toBe("mine.ppguide/a");
+    expect(existsSync(join(out, "thesis.txt"))).toBe(false);
+    expect(existsSync(join(out, "index.html"))).toBe(true);
+    // From now on the folder is ppguide's: no --force needed.
+    expect((await attempt({ root, out })).exit).toBe(0);
+  });
+
+  it("the CLI says so and exits 2 for `--out .` and `--out ..`, leaving the site as it was", async () => {
+    const root = await copyFixture("basic-site");
+    const site = await treeHash(root);
+    for (const out of [".", ".."]) {
+      const run = await runCli(["build", "--out", out], root);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/refusing to write the site into .*: it is the site folder or a folder that holds it/);
+    }
+    expect(await treeHash(root)).toBe(site);
+  });
+});
+
+describe("the writer", () => {
+  it("refuses any file name that would leave its folder, whatever the schema let through", async () => {
+    const target = await mkdtemp(join(tmpdir(), "ppguide-writer-"));
+    const writer = new StageWriter({ target: join(target, "copy"), prefix: "t-" });
+    for (const name of ["../victim/index.html", "a/../../victim", "/etc/passwd", "a//b", "./x", "a\\..\\b", "x\u0000y", ""]) {
+      await expect(writer.add(name, "x"), name).rejects.toMatchObject({ code: "OutputPathOutside" });
+    }
+    await writer.flush();
+    expect(await readdir(target)).toEqual([]);
+  });
+
+  it("never writes through a symbolic link planted in the copy it brings up to date", async () => {
+    const root = await copyFixture("basic-site");
+    const out = join(root, "dist");
+    await attempt({ root, out });
+    await attempt({ root, out });
+    const next = join(root, "dist.ppguide", (await realpath(out)).endsWith("a") ? "b" : "a");
+    const victim = await mkdtemp(join(tmpdir(), "ppguide-victim-"));
+    await rm(join(next, "beaches"), { recursive: true });
+    await symlink(victim, join(next, "beaches"));
+    await symlink(join(victim, "robots.txt"), join(next, "images-link"));
+    expect((await attempt({ root, out })).exit).toBe(0);
+    expect(await readdir(victim)).toEqual([]);
+    expect((await stat(join(out, "beaches"))).isDirectory()).toBe(true);
+  });
+});
+
+describe("two builds, and leftovers of killed ones", () => {
+  it("a second build of the same output waits for no one: it says another is running", async () => {
+    const root = await copyFixture("basic-site");
+    const out = join(root, "dist");
+    await mkdir(`${out}.ppguide`, { recursive: true });
+    const sleeper = startCli(["--help"], root); // any live process that is not this one
+    await writeFile(join(`${out}.ppguide`, "lock"), String(sleeper.pid));
+    const busy = await attempt({ root, out });
+    sleeper.kill();
+    expect(busy.exit).toBe(1);
+    expect(busy.lines[0]).toMatch(new RegExp(`^OutputBusy {2}another ppguide build \\(process ${sleeper.pid}\\) is writing`));
+  });
+
+  it("takes over the lock of a dead build and removes the staging folders older versions left", async () => {
+    const root = await copyFixture("basic-site");
+    const out = join(root, "dist");
+    const dead = spawnSync(process.execPath, ["-e", "process.pid"]).pid!;
+    await mkdir(`${out}.ppguide`, { recursive: true });
+    await writeFile(join(`${out}.ppguide`, "lock"), String(dead));
+    await mkdir(join(`${out}.ppguide`, `link-${dead}`));
+    await mkdir(join(root, `dist.staging-${dead}-1700000000000/big`), { recursive: true });
+    await writeFile(join(root, "dist.staging-keep-me"), "not a staging folder of ppguide's");
+    expect((await attempt({ root, out })).exit).toBe(0);
+    expect((await readdir(root)).filter((f) => f.startsWith("dist")).sort()).toEqual(["dist", "dist.ppguide", "dist.staging-keep-me"]);
+    expect((await readdir(`${out}.ppguide`)).sort()).toEqual(["a"]);
+  });
+});
+
+/** A tmpfs of `size` at a new folder, or undefined where this machine does not allow mounting. */
+function mountTmpfs(size: string): string | undefined {
+  const dir = execFileSync("mktemp", ["-d", join(tmpdir(), "ppguide-mnt-XXXXXX")]).toString().trim();
+  const result = spawnSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir]);
+  return result.status === 0 ? dir : undefined;
+}
+const mounts: string[] = [];
+afterAll(() => {
+  for (const dir of mounts) spawnSync("umount", ["-l", dir]);
+});
+
+describe("a machine that says no", () => {
+  const canMount = (() => {
+    const dir = mountTmpfs("1m");
+    if (dir) spawnSync("umount", [dir]);
+    return dir !== undefined;
+  })();
+  if (!canMount) console.warn("skipping the full-disk and read-only tests: this machine does not let the tests mount a tmpfs");
+
+  it.skipIf(!canMount)("a full disk is DiskFull, exit 1, naming the file, and the served site is untouched", async () => {
+    const root = await copyFixture("basic-site");
+    const disk = mountTmpfs("2m")!;
+    mounts.push(disk);
+    const out = join(disk, "dist");
+    expect((await attempt({ root, out })).exit).toBe(0);
+    const before = await treeHash(out);
+    await writeFile(join(root, "public/images/huge.svg"), `<svg xmlns="http://www.w3.org/2000/svg">${"<!-- padding -->".repeat(200_000)}</svg>`);
+    const full = await attempt({ root, out });
+    expect(full.exit).toBe(1);
+    expect(full.lines).toEqual([expect.stringMatching(/^DiskFull {2}.*: the disk is full \(ENOSPC/)]);
+    expect(await treeHash(out)).toBe(before);
+  });
+
+  it.skipIf(!canMount)("a read-only output is PermissionDenied, exit 1, with what to do", async () => {
+    const root = await copyFixture("basic-site");
+    const disk = mountTmpfs("4m")!;
+    mounts.push(disk);
+    const out = join(disk, "dist");
+    expect((await attempt({ root, out })).exit).toBe(0);
+    const before = await treeHash(out);
+    execFileSync("mount", ["-o", "remount,ro", disk]);
+    const refused = await attempt({ root, out });
+    expect(refused.exit).toBe(1);
+    expect(refused.lines).toEqual([expect.stringMatching(/^PermissionDenied {2}.*: the filesystem is read-only \(EROFS.*Pass an --out on a writable disk/)]);
+    expect(await treeHash(out)).toBe(before);
+  });
+
+  it("a file where the output's parent folder goes is PathBlocked, exit 1 from the CLI", async () => {
+    const root = await copyFixture("basic-site");
+    await writeFile(join(root, "build"), "a file, not a folder");
+    const run = await runCli(["build", "--out", "build/dist"], root);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/PathBlocked|a file stands where a folder must be \(ENOTDIR/);
+    expect(await readFile(join(root, "build"), "utf8")).toBe("a file, not a folder");
+  });
+});
+
+describe("an interrupted build", () => {
+  const PAGES = 2000;
+  /** Every page's version as served, e.g. {"v1": 2500}; a mix would show two keys. */
+  async function versions(out: string): Promise<Record<string, number>> {
+    const seen: Record<string, number> = {};
+    for (let i = 0; i < PAGES; i++) {
+      const html = await readFile(join(out, `article-${i}/index.html`), "utf8");
+      const v = /Build (v\d+) of article/.exec(html)![1]!;
+      seen[v] = (seen[v] ?? 0) + 1;
+    }
+    return seen;
+  }
+
+  it("killed with SIGKILL at any moment, the output is wholly the old site or wholly the new one", { timeout: 300_000 }, async () => {
+    const root = await mkdtemp(join(tmpdir(), "ppguide-kill-"));
+    const out = join(root, "dist");
+    await writeSyntheticSite(root, PAGES, "v0");
+    const started = performance.now();
+    expect((await runCli(["build"], root)).code).toBe(0);
+    const full = performance.now() - started;
+    let served = "v0";
+    // Spread over a whole build: loading, rendering, writing, checking and the final swap.
+    for (const [k, fraction] of [0.3, 0.6, 0.85, 0.95, 1.05].entries()) {
+      const next = `v${k + 1}`;
+      await writeSyntheticSite(root, PAGES, next);
+      const child = startCli(["build"], root);
+      const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+      await new Promise((resolve) => setTimeout(resolve, full * fraction));
+      child.kill("SIGKILL");
+      const code = await exited;
+      const seen = await versions(out);
+      expect(Object.keys(seen), `killed at ${Math.round(full * fraction)} ms`).toHaveLength(1);
+      const now = Object.keys(seen)[0]!;
+      expect([served, next]).toContain(now);
+      if (code === 0) expect(now).toBe(next);
+      served = now;
+    }
+    // The next build after all that finishes, and nothing has piled up beside the output.
+    expect((await runCli(["build"], root)).code).toBe(0);
+    expect(await readdir(`${out}.ppguide`)).toEqual(expect.arrayContaining(["a", "b"]));
+    expect((await readdir(`${out}.ppguide`)).length).toBe(2);
+  });
+
+  it.each([
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const)("%s lets go of the lock, keeps the served site and exits %i", { timeout: 120_000 }, async (signal, status) => {
+    const root = await mkdtemp(join(tmpdir(), "ppguide-signal-"));
+    const out = join(root, "dist");
+    await writeSyntheticSite(root, PAGES, "v0");
+    expect((await runCli(["build"], root)).code).toBe(0);
+    const before = await treeHash(out);
+    await writeSyntheticSite(root, PAGES, "v1");
+    const child = startCli(["build"], root);
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    // Once the lock is taken the build is under way.
+    while (!existsSync(join(`${out}.ppguide`, "lock"))) await new Promise((resolve) => setTimeout(resolve, 20));
+    child.kill(signal);
+    expect(await exited).toBe(status);
+    expect(existsSync(join(`${out}.ppguide`, "lock"))).toBe(false);
+    expect(await treeHash(out)).toBe(before);
+  });
+});
