@@ -9,19 +9,24 @@ export function registerBuild(program: Command): void {
     .option("--check-links <mode>", "broken internal links: error, warn or off (default: site.yaml's site.checkLinks, else error)")
     .option("--force", "replace an output folder that ppguide did not create (its files are deleted)")
     .option("--timings", "print how long each stage took")
-    .action(async (opts: { root: string; out: string; checkLinks?: "error" | "warn" | "off"; timings?: boolean; force?: boolean }) => {
+    .option("--strict", "fail, writing nothing, while the site holds placeholders (videos without an id, stand-in ids, .example domains, bare social links)")
+    .action(async (opts: { root: string; out: string; checkLinks?: "error" | "warn" | "off"; timings?: boolean; force?: boolean; strict?: boolean }) => {
       if (opts.checkLinks && !["error", "warn", "off"].includes(opts.checkLinks)) {
         console.error(`--check-links must be error, warn or off, not '${opts.checkLinks}'`);
         process.exit(2);
       }
       // Loaded on demand, so --help and --version do not pay for the whole pipeline.
       const { build } = await import("../core/build.ts");
-      const result = await build({ root: opts.root, out: opts.out, checkLinks: opts.checkLinks, force: opts.force });
+      const result = await build({ root: opts.root, out: opts.out, checkLinks: opts.checkLinks, force: opts.force, strict: opts.strict });
       for (const w of result.warnings) console.warn(`warning: ${w}`);
       if (opts.timings) {
         for (const [stage, ms] of Object.entries(result.timings)) console.log(`  ${stage.padEnd(9)} ${ms.toFixed(0)} ms`);
       }
       const pages = result.pages.filter((p) => p.kind !== "alias").length;
       console.log(`Built ${pages} pages, ${result.aliases} aliases and ${result.assets} assets into ${result.outDir} in ${result.seconds.toFixed(2)} s`);
+      if (result.placeholders.length) {
+        const { formatPlaceholders } = await import("../check/placeholders.ts");
+        console.log(formatPlaceholders(result.placeholders));
+      }
     });
 }

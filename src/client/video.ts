@@ -20,9 +20,10 @@ export function initVideos(): void {
   document.addEventListener("click", (event) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const facade = (event.target as Element | null)?.closest?.<HTMLAnchorElement>("a.video-facade[data-video-id]");
-    if (!facade) return;
+    // Without an id there is no player to show (a template never renders such a facade): the link stays a link.
+    if (!facade?.dataset.videoId) return;
     event.preventDefault();
-    const iframe = videoIframe(facade.dataset.videoId ?? "", facade.dataset.videoTitle ?? "Video");
+    const iframe = videoIframe(facade.dataset.videoId, facade.dataset.videoTitle ?? "Video");
     facade.replaceWith(iframe);
     iframe.focus();
   });

@@ -55,3 +55,22 @@ export function websiteLabel(item: Pick<Listing, "link" | "website">): string | 
     return undefined;
   }
 }
+
+/**
+ * The town a listing is in, from its second address line: 'Puerto Plata 57000' → 'Puerto Plata',
+ * 'Cabarete, Puerto Plata' → 'Cabarete'.
+ */
+export function listingTown(item: Pick<Listing, "address2">): string {
+  const line = item.address2.trim().replace(/,?\s+\d{5}$/, "");
+  return line.split(",")[0]!.trim() || line;
+}
+
+/**
+ * A map search for a listing by its name and town: a query, never coordinates or a street
+ * address, so the map service finds the place itself and nothing has to be invented here.
+ * https://wiki.openstreetmap.org/wiki/Browsing#Search
+ */
+export function mapSearchUrl(item: Pick<Listing, "name" | "address2">): string {
+  const query = `${item.name}, ${listingTown(item)}, Dominican Republic`;
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}`;
+}

@@ -8,6 +8,7 @@ import { inlineSink, ThreadSink, type PageSink } from "../output/page-sink.ts";
 import { extraFiles } from "../output/extra-files.ts";
 import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
 import { saveRecord } from "../output/record.ts";
+import { findPlaceholders } from "../check/placeholders.ts";
 import { OutputFolder } from "../output/output-folder.ts";
 import { removeStale, StageWriter } from "../output/write.ts";
 import { whileInterruptible } from "./interrupt.ts";
@@ -35,6 +36,8 @@ export interface BuildOptions {
    * Default: from OUTPUT_THREAD_THRESHOLD routes.
    */
   workers?: boolean;
+  /** Fail, writing nothing, while the site still holds placeholders (check/placeholders.ts). */
+  strict?: boolean;
 }
 
 /** Below this many routes a worker's start-up (≈50 ms) costs more than it takes off the rendering thread. */
@@ -57,6 +60,8 @@ export interface BuildResult {
   assets: number;
   outDir?: string;
   warnings: string[];
+  /** Stand-ins still to replace before going live: listed by the CLI, fatal with `strict`. */
+  placeholders: PpgError[];
   timings: StageTimings;
   seconds: number;
 }
@@ -71,9 +76,12 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const root = resolve(opts.root);
   const timings: StageTimings = {};
   const warnings: string[] = [];
-  const make = ({ manifest, content, publicFiles, assets }: LoadedSite): BuildResult => {
+  const make = (site: LoadedSite): BuildResult => {
+    const { manifest, content, publicFiles, assets } = site;
     for (const f of content.unused) warnings.push(`content/${f} is not used by any route in site.yaml`);
-    return { pages: [], aliases: manifest.aliases?.length ?? 0, assets: publicFiles.size + 1 + assets.scripts.length, warnings, timings, seconds: 0 };
+    const placeholders = findPlaceholders(site);
+    if (opts.strict && placeholders.length) throw new PpgErrorList(placeholders);
+    return { pages: [], aliases: manifest.aliases?.length ?? 0, assets: publicFiles.size + 1 + assets.scripts.length, warnings, placeholders, timings, seconds: 0 };
   };
   if (opts.write === false) {
     const site = await loadSite(root, timings);
@@ -114,14 +122,15 @@ async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions,
   const early = startEarly ? new ThreadSink(spec("p-")) : undefined;
   const earlyMarkdown = startEarly && markdownAhead ? new MarkdownThread() : undefined;
   let site: LoadedSite;
+  let done: BuildResult;
   try {
     site = await loadSite(root, timings);
+    done = make(site);
   } catch (err) {
     await Promise.all([early?.cancel(), earlyMarkdown?.stop()]);
     throw err;
   }
   const { manifest, publicFiles, assets, raster } = site;
-  const done = make(site);
   const checkMode = opts.checkLinks ?? manifest.site.checkLinks ?? "error";
   const threaded = opts.workers ?? manifest.routes.length >= OUTPUT_THREAD_THRESHOLD;
   if (!threaded) await Promise.all([early?.cancel(), earlyMarkdown?.stop()]);

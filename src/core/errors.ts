@@ -19,6 +19,7 @@ export type ErrorCode =
   | "StyleFailed"
   | "ScriptFailed"
   | "BrokenLink"
+  | "PlaceholderLeft"
   | "OutputRefused"
   | "OutputBusy"
   | "OutputPathOutside"

@@ -44,10 +44,17 @@ export interface NavMenu {
   items: { label: string; path: string }[];
 }
 
+/** A video on a videos page (site.yaml) or placed by `::video` in Markdown. */
 export interface Video {
-  id: string;
+  /** The video service's id. Absent while no real video is chosen: readers then see a card, not a player. */
+  id?: string;
   title: string;
-  placeholder?: boolean;
+  /** What the video shows (or will show): the card says it while there is no id. */
+  summary?: string;
+  /** Poster image under public/, shown behind the play button. */
+  poster?: string;
+  /** What the card's search link asks the video service for; default: the title. */
+  search?: string;
 }
 
 export interface HomeData {

@@ -61,7 +61,7 @@ export type PageModel =
   | (PageBase & { kind: "recipe"; recipe: RecipeData } & ArticleBody)
   | DirectoryPage
   | (PageBase & { kind: "index"; html: string; cards: CardModel[]; columns: number; related: CardModel[] })
-  | (PageBase & { kind: "videos"; html: string; videos: (Video & { poster?: ImageAttributes })[]; related: CardModel[] })
+  | (PageBase & { kind: "videos"; html: string; videos: (Omit<Video, "poster"> & { poster?: ImageAttributes })[]; related: CardModel[] })
   | (PageBase & { kind: "search"; html: string; related: CardModel[]; pages: SearchItem[] })
   | (PageBase & {
       kind: "home";
@@ -76,7 +76,7 @@ export type PageModel =
 export type DirectoryPage = PageBase & {
   kind: "directory" | "resorts";
   html: string;
-  listings: (Listing & { imageAttrs: ImageAttributes; websiteLabel?: string })[];
+  listings: (Listing & { imageAttrs: ImageAttributes; websiteLabel?: string; town: string; mapUrl: string })[];
   columns: number;
   related: CardModel[];
 };

@@ -1,7 +1,7 @@
 import { imageHtml, type ImageService } from "../assets/images.ts";
 import { PpgError } from "../core/errors.ts";
 import type { ContentIndex, MarkdownFile } from "../content/load.ts";
-import { websiteLabel } from "../content/listings.ts";
+import { listingTown, mapSearchUrl, websiteLabel } from "../content/listings.ts";
 import { unsafeHtml } from "../content/raw-html.ts";
 import { placeImages, renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
@@ -146,6 +146,8 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
         // The first card on a directory is usually above the fold on phones.
         imageAttrs: ctx.images.attributes(item.image, item.alt, { priority: i === 0, sizes: "(min-width: 992px) 380px, (min-width: 576px) 50vw, 100vw" }),
         websiteLabel: websiteLabel(item),
+        town: listingTown(item),
+        mapUrl: mapSearchUrl(item),
       }));
       base.head.jsonLd.push(collectionPage(site, route, listings.items.map((item) => listingItem(site, listings.itemType, item))));
       return { ...base, kind: route.kind, html, listings: items, columns: route.columns ?? 2, related };
@@ -156,9 +158,11 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       return { ...base, kind: "index", html, cards, columns: route.columns ?? 3, related };
     }
     case "videos": {
-      const videos = route.videos!.map((v, i) => ({ ...v, poster: posterFor(ctx, i) }));
+      const videos = route.videos!.map((v) => ({ ...v, poster: v.poster ? ctx.images.attributes(v.poster, "", {}) : undefined }));
+      // Only videos with a real id are VideoObjects: a card saying what a video will show is not one.
+      const real = videos.filter((v) => v.id);
       base.head.jsonLd.push(
-        collectionPage(site, route, videos.map((v) => ({ "@type": "VideoObject", name: v.title, embedUrl: `https://www.youtube-nocookie.com/embed/${v.id}` }))),
+        collectionPage(site, route, real.map((v) => ({ "@type": "VideoObject", name: v.title, description: v.summary, embedUrl: `https://www.youtube-nocookie.com/embed/${v.id}` }))),
       );
       return { ...base, kind: "videos", html, videos, related };
     }
@@ -208,11 +212,6 @@ function parentIndex(ctx: SiteContext, path: string): CardModel | undefined {
 
 function cardJsonLd(ctx: SiteContext) {
   return (card: CardModel): JsonLd => ({ "@type": "WebPage", name: card.title, url: absoluteUrl(ctx.manifest.site, card.path) });
-}
-
-function posterFor(ctx: SiteContext, i: number) {
-  const src = `/images/videos/poster-${i + 1}.svg`;
-  return ctx.images.has(src) ? ctx.images.attributes(src, "", {}) : undefined;
 }
 
 function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): RenderedMarkdown {

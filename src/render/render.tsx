@@ -1,8 +1,9 @@
 import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { PpgError } from "../core/errors.ts";
+import { PpgError, type SourceLocation } from "../core/errors.ts";
 import type { SharedPart } from "../links/extract.ts";
 import { DIRECTIVE_PLACEHOLDER } from "../content/markdown.ts";
+import { parseVideoDirective } from "../content/video-directive.ts";
 import type { RouteEntry } from "../manifest/types.ts";
 import type { AliasModel, NotFoundModel, PageModel } from "./model.ts";
 import { buildPageModel, cardFor, type SiteContext } from "./page-model.ts";
@@ -102,14 +103,28 @@ function renderDirective(ctx: SiteContext, templates: Templates, route: RouteEnt
     return renderToStaticMarkup(createElement(templates.AffiliateBanner, { banner }));
   }
   if (name === "video") {
-    const [id, ...title] = arg.split(/\s+/);
-    // A poster drawn for this video, else the page's hero image.
-    const poster = ctx.images.has(`/images/videos/${id}.svg`) ? `/images/videos/${id}.svg` : route.image?.src;
-    const posterAttrs = poster ? ctx.images.attributes(poster, "") : undefined;
-    return renderToStaticMarkup(createElement(templates.VideoEmbed, { id, title: title.join(" ") || route.title, poster: posterAttrs }));
+    const parsed = parseVideoDirective(arg);
+    if ("error" in parsed) {
+      errors.push(new PpgError("FrontMatterInvalid", parsed.error, { location: directiveLocation(ctx, route, `::video`, arg), hint: parsed.hint }));
+      return "";
+    }
+    const { video } = parsed;
+    // The directive's own poster, else the page's hero image.
+    const poster = video.poster ?? route.image?.src;
+    return renderToStaticMarkup(createElement(templates.VideoEmbed, { ...video, title: video.title || route.title, poster: poster ? ctx.images.attributes(poster, "") : undefined }));
   }
-  errors.push(new PpgError("FrontMatterInvalid", `${file} uses an unknown directive '::${name}'`, { hint: "Use ::banner, ::video ID Title, or ::gallery … ::/gallery." }));
+  errors.push(new PpgError("FrontMatterInvalid", `${file} uses an unknown directive '::${name}'`, { location: directiveLocation(ctx, route, `::${name}`, arg), hint: "Use ::banner, ::video ID Title, ::video { title, summary }, or ::gallery … ::/gallery." }));
   return "";
+}
+
+/** Where a directive line is in its Markdown file: the first line holding both its name and argument. */
+function directiveLocation(ctx: SiteContext, route: RouteEntry, name: string, arg: string): SourceLocation {
+  const md = route.content ? ctx.content.markdown.get(route.content) : undefined;
+  const file = md?.file ?? `content/${route.content}`;
+  const lines = md?.body.split("\n") ?? [];
+  const at = lines.findIndex((l) => l.trimStart().startsWith(name) && l.includes(arg));
+  if (at < 0 || !md) return { file, line: 1, column: 1 };
+  return { file, line: at + 1 + md.bodyLine, column: lines[at]!.indexOf(name) + 1 };
 }
 
 export function renderAlias(ctx: SiteContext, templates: Templates, from: string, to: string): RenderedPage {

@@ -30,6 +30,17 @@ export function GlobeIcon({ className }: IconProps) {
   );
 }
 
+export function MapPinIcon({ className }: IconProps) {
+  return (
+    <svg {...base} className={className ?? "icon"}>
+      <g fill="none" stroke="currentColor" strokeWidth="1.4">
+        <path d="M8 14.5S3 9.6 3 6.2a5 5 0 0 1 10 0c0 3.4-5 8.3-5 8.3z" />
+        <circle cx="8" cy="6.2" r="1.8" />
+      </g>
+    </svg>
+  );
+}
+
 export function MailIcon({ className }: IconProps) {
   return (
     <svg {...base} className={className ?? "icon"}>

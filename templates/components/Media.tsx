@@ -21,9 +21,11 @@ export function AffiliateBanner({ banner }: { banner: Banner }) {
 /**
  * A video facade: a poster and a play button that only become the player's iframe when a
  * reader asks, so no third-party request happens on page load. Without scripts the button is a
- * plain link to the video.
+ * plain link to the video. A video with no real id yet is never a player: it is a card saying
+ * what the video will show, with a search for it on the video service.
  */
-export function VideoEmbed({ id, title, poster }: { id: string; title: string; poster?: ImageAttributes }) {
+export function VideoEmbed({ id, title, summary, search, poster }: { id?: string; title: string; summary?: string; search?: string; poster?: ImageAttributes }) {
+  if (!id) return <VideoPending title={title} summary={summary} search={search ?? title} poster={poster} />;
   const watch = `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
   return (
     <figure className="video">
@@ -33,6 +35,25 @@ export function VideoEmbed({ id, title, poster }: { id: string; title: string; p
         <span className="visually-hidden">Play video: {title}</span>
       </a>
       <figcaption>{title}</figcaption>
+    </figure>
+  );
+}
+
+function VideoPending({ title, summary, search, poster }: { title: string; summary?: string; search: string; poster?: ImageAttributes }) {
+  const results = `https://www.youtube.com/results?search_query=${encodeURIComponent(search)}`;
+  return (
+    <figure className="video video-pending">
+      <div className="video-pending-art">
+        {poster && <Img image={{ ...poster, alt: "" }} className="video-poster" />}
+        <p className="video-pending-label">Video coming soon</p>
+      </div>
+      <figcaption>
+        <span className="video-title">{title}</span>
+        {summary && <span className="video-summary">{summary}</span>}
+        <a className="video-search" href={results} rel="noopener">
+          Search YouTube for it<span className="visually-hidden">{`: ${search}`}</span>
+        </a>
+      </figcaption>
     </figure>
   );
 }

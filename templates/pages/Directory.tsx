@@ -1,6 +1,6 @@
 import type { DirectoryPage } from "../../src/render/model.ts";
 import { RelatedCards } from "../components/Card.tsx";
-import { GlobeIcon, PhoneIcon, Stars } from "../components/Icons.tsx";
+import { GlobeIcon, MapPinIcon, PhoneIcon, Stars } from "../components/Icons.tsx";
 import { Img } from "../components/Img.tsx";
 
 type Listing = DirectoryPage["listings"][number];
@@ -23,6 +23,14 @@ function Contact({ item, newTab }: { item: Listing; newTab: boolean }) {
           <span>No Website</span>
         )}
       </li>
+      <li>
+        <MapPinIcon />
+        {/* The visible words start the accessible name (WCAG 2.5.3); the rest says which place opens where. */}
+        <a href={item.mapUrl} className="map-link" rel="noopener" target={newTab ? "_blank" : undefined}>
+          Open in Maps
+          <span className="visually-hidden">{`: ${item.name}, ${item.town} on OpenStreetMap${newTab ? " (opens in a new tab)" : ""}`}</span>
+        </a>
+      </li>
     </ul>
   );
 }
@@ -40,6 +48,7 @@ export function ListingCard({ item, resort }: { item: Listing; resort: boolean }
         )}
         <h2 className="card-title">{item.name}</h2>
         {item.inclusive && <p className="badge">{item.inclusive}</p>}
+        {item.description && <p className="listing-description">{item.description}</p>}
         <address>
           {item.address1 && (
             <>
@@ -47,6 +56,7 @@ export function ListingCard({ item, resort }: { item: Listing; resort: boolean }
               <br />
             </>
           )}
+          {/* The town leads the second line ('Puerto Plata 57000', 'Cabarete, Puerto Plata'): every card shows it. */}
           {item.address2}
         </address>
         <Contact item={item} newTab={item.newTab ?? resort} />

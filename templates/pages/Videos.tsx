@@ -10,8 +10,8 @@ export default function Videos({ page }: { page: PageOf<"videos"> }) {
         <div className="prose intro" dangerouslySetInnerHTML={{ __html: page.html }} />
         <ul className="grid grid-3 video-grid">
           {page.videos.map((v) => (
-            <li key={v.id}>
-              <VideoEmbed id={v.id} title={v.title} poster={v.poster} />
+            <li key={v.id ?? v.title}>
+              <VideoEmbed {...v} />
             </li>
           ))}
         </ul>

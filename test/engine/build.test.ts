@@ -140,9 +140,29 @@ describe("a built fixture site", () => {
     expect(items[1].item.telephone).toBeUndefined();
     expect(items[1].item.address).toMatchObject({ addressLocality: "Sosúa", addressRegion: "Puerto Plata" });
     const cards = $(".listing-card");
-    expect(cards.eq(0).find(".listing-contact a").last().text()).toBe("corner-bakery.example");
+    expect(cards.eq(0).find('.listing-contact a[href^="https://www.corner-bakery"]').text()).toBe("corner-bakery.example");
     expect(cards.eq(1).find(".listing-contact").text()).toContain("No Phone");
     expect(cards.eq(1).find(".listing-contact").text()).toContain("No Website");
+  });
+
+  it("gives every listing card its description, its town and a map search for its name and town", async () => {
+    const $ = await page("bakeries/index.html");
+    const cards = $(".listing-card");
+    expect(cards.eq(0).find(".listing-description").text()).toBe("A neighbourhood bakery selling bread and cakes baked each morning.");
+    // A listing without a description gets no empty paragraph.
+    expect(cards.eq(1).find(".listing-description").length).toBe(0);
+    expect(cards.eq(0).find("address").text()).toContain("Puerto Plata");
+    expect(cards.eq(1).find("address").text()).toContain("Sosúa");
+    const maps = cards.find("a.map-link");
+    expect(maps.length).toBe(2);
+    expect(maps.eq(0).attr("href")).toBe("https://www.openstreetmap.org/search?query=Corner%20Bakery%2C%20Puerto%20Plata%2C%20Dominican%20Republic");
+    expect(new URL(maps.eq(1).attr("href")!).searchParams.get("query")).toBe("Market Stall, Sosúa, Dominican Republic");
+    // The accessible name starts with the visible words and says which place it opens.
+    expect(maps.eq(1).text().replace(/\s+/g, " ")).toBe("Open in Maps: Market Stall, Sosúa on OpenStreetMap");
+    expect(maps.eq(1).attr("rel")).toBe("noopener");
+    const items = jsonLd($, "CollectionPage").mainEntity.itemListElement;
+    expect(items[0].item.description).toBe("A neighbourhood bakery selling bread and cakes baked each morning.");
+    expect(items[1].item.description).toBeUndefined();
   });
 
   it("describes an index as a CollectionPage of its cards", async () => {

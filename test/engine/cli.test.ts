@@ -32,11 +32,14 @@ describe("the ppguide CLI", () => {
     expect(result.stderr).toContain("unknown command 'no-such-command'");
   });
 
-  it("builds a site and ends with a one-line summary", async () => {
+  it("builds a site and ends with a one-line summary, then the placeholders left", async () => {
     const root = await copyFixture("basic-site");
     const result = await run(["build", "--root", root]);
     expect(result.code).toBe(0);
-    expect(result.stdout.trim()).toMatch(/^Built 7 pages, 1 aliases and \d+ assets into .*dist in \d+\.\d\d s$/);
+    const [summary, placeholders] = result.stdout.trim().split("\n");
+    expect(summary).toMatch(/^Built 7 pages, 1 aliases and \d+ assets into .*dist in \d+\.\d\d s$/);
+    // The fixture keeps .example domains and bare social links (test/engine/placeholders.test.ts).
+    expect(placeholders).toMatch(/^9 placeholders left to replace before going live/);
   });
 
   // Regression: `npm run build` failed with "sh: 1: ppguide: not found" on a fresh clone, because

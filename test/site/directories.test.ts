@@ -47,6 +47,39 @@ describe.each(directories)("%s", (route, count, columns) => {
     });
     $('.listing-card a[target="_blank"]').each((_, a) => expect($(a).attr("rel")).toContain("noopener"));
   });
+
+  it("every card names its town and has an 'Open in Maps' search for its own name and town", async () => {
+    const $ = await page(route);
+    const cards = $(".listing-card").toArray();
+    expect(cards.length).toBe(count);
+    for (const card of cards) {
+      const name = $(card).find(".card-title").text();
+      const address = $(card).find("address").text();
+      const map = $(card).find("a.map-link");
+      expect(map.length, name).toBe(1);
+      const url = new URL(map.attr("href")!);
+      expect(url.origin + url.pathname, name).toBe("https://www.openstreetmap.org/search");
+      // A search query only: never coordinates or a street address.
+      expect([...url.searchParams.keys()], name).toEqual(["query"]);
+      const query = url.searchParams.get("query")!;
+      expect(query.startsWith(`${name}, `), query).toBe(true);
+      expect(query.endsWith(", Dominican Republic"), query).toBe(true);
+      const town = query.slice(name.length + 2, -", Dominican Republic".length);
+      expect(town.length, query).toBeGreaterThan(2);
+      expect(address, name).toContain(town);
+      expect(map.text(), name).toContain(`Open in Maps: ${name}, ${town}`);
+    }
+  });
+
+  it("every card shows its listing's description, the same sentence as its JSON-LD", async () => {
+    const $ = await page(route);
+    const list = jsonLd($, "CollectionPage").mainEntity.itemListElement;
+    $(".listing-card").each((i, card) => {
+      const shown = $(card).find(".listing-description").text();
+      expect(shown.length, list[i].item.name).toBeGreaterThan(20);
+      expect(shown).toBe(list[i].item.description);
+    });
+  });
 });
 
 describe("resort cards", () => {

@@ -1,0 +1,220 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { PpgError, type SourceLocation } from "../core/errors.ts";
+import type { ContentIndex } from "../content/load.ts";
+import { parseVideoDirective } from "../content/video-directive.ts";
+import { MANIFEST_FILE } from "../manifest/load.ts";
+import type { Manifest } from "../manifest/types.ts";
+import { yamlSource, type PathSegment, type YamlSource } from "../manifest/yaml-source.ts";
+
+/**
+ * Placeholders still in a site: stand-ins an editor must replace before it goes live. A build
+ * lists them in its summary; `ppguide build --strict` fails on them. Each is a PpgError (code
+ * PlaceholderLeft) so it prints, and fails, like every other located problem.
+ *
+ * What counts as one:
+ * - a video with no real id yet (site.yaml's videos, `::video` lines), or an id that says it is a stand-in;
+ * - a stand-in token in a URL, such as `aid=AFFILIATE_ID`;
+ * - a domain reserved for examples (RFC 2606 and RFC 6761: `.example`, `.test`, `.invalid`,
+ *   `.localhost`, example.com/.net/.org) in a URL or an e-mail address;
+ * - a social link to a network's home page instead of the site's own profile.
+ */
+export interface PlaceholderSite {
+  root: string;
+  manifest: Manifest;
+  source: YamlSource;
+  content: ContentIndex;
+}
+
+export function findPlaceholders(site: PlaceholderSite): PpgError[] {
+  const found: PpgError[] = [];
+  scanYaml(site.manifest, new TextLocator(join(site.root, MANIFEST_FILE), site.source), found);
+  for (const [name, listings] of site.content.listings) {
+    const file = `content/${name}`;
+    const path = join(site.root, file);
+    let exact: YamlSource | undefined;
+    const locate: YamlSource["locate"] = (at) => (exact ??= yamlSource(readText(path), file, 0, listings)).locate(at);
+    scanYaml(listings, new TextLocator(path, { file, data: listings, locate }), found);
+  }
+  for (const md of site.content.markdown.values()) scanMarkdown(md, found);
+  return found;
+}
+
+/** The placeholders as one report for a build's summary: a heading line, then one line each. */
+export function formatPlaceholders(placeholders: PpgError[]): string {
+  const n = placeholders.length;
+  const lines = placeholders.map((p) => `  ${p.format()}`);
+  return [`${n} placeholder${n === 1 ? "" : "s"} left to replace before going live (ppguide build --strict fails on them):`, ...lines].join("\n");
+}
+
+const STAND_IN = /\b(?:PLACEHOLDER[\w-]*|[A-Z][A-Z0-9]*_ID|YOUR_[A-Z0-9_]+|CHANGE_?ME|TODO|FIXME|X{4,})\b/;
+const STAND_IN_VIDEO_HINT = "Put in the real video's id, or leave `id` out until it is chosen: readers then see a card, not a broken player.";
+const RESERVED_HOST = /(?:^|\.)(?:example|test|invalid|localhost)$|(?:^|\.)example\.(?:com|net|org)$/i;
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s)<>"'\]]+/g;
+// A bare address or a mailto: link's; '(?<![\w.+-/:])' keeps it from starting inside a URL.
+const EMAIL_IN_TEXT = /(?<![\w.+\-/:])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+
+function scanYaml(data: unknown, at: TextLocator, found: PpgError[]): void {
+  // One mutable path, copied only for a hit: a 4,000-route manifest holds some 60,000 strings.
+  const path: PathSegment[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === "string") {
+      // Only URLs, e-mail addresses and video ids can be placeholders.
+      if (!value.includes("://") && !value.includes("@") && path[path.length - 1] !== "id") return;
+      const problem = stringProblem(value, path);
+      if (problem) found.push(new PpgError("PlaceholderLeft", problem.message, { location: at.value(value, path), path: dotted(path), hint: problem.hint }));
+      return;
+    }
+    if (!value || typeof value !== "object") return;
+    if (Array.isArray(value)) {
+      value.forEach((v, i) => {
+        path.push(i);
+        if (path[path.length - 2] === "videos" && v && typeof v === "object" && !("id" in v) && typeof v.title === "string") {
+          path.push("title");
+          found.push(missingVideoId(v.title, at.value(v.title, path), dotted(path.slice(0, -1))));
+          path.pop();
+        }
+        walk(v);
+        path.pop();
+      });
+      return;
+    }
+    for (const [k, v] of Object.entries(value)) {
+      path.push(k);
+      walk(v);
+      path.pop();
+    }
+  };
+  walk(data);
+}
+
+function scanMarkdown(md: { file: string; body: string; bodyLine: number }, found: PpgError[]): void {
+  const { file, body, bodyLine } = md;
+  let lines: LineStarts | undefined;
+  const at = (offset: number): SourceLocation => {
+    const pos = (lines ??= new LineStarts(body)).position(offset);
+    return { file, line: pos.line + bodyLine, column: pos.column };
+  };
+  if (body.includes("::video")) {
+    for (const directive of body.matchAll(/^([ \t]*)::video(?:[ \t]+(.*))?$/gm)) {
+      const parsed = parseVideoDirective(directive[2] ?? "");
+      // A malformed line is the render stage's error, with its own message.
+      if (!("video" in parsed)) continue;
+      const where = at(directive.index! + directive[1]!.length);
+      if (!parsed.video.id) found.push(missingVideoId(parsed.video.title, where));
+      else if (STAND_IN.test(parsed.video.id)) found.push(new PpgError("PlaceholderLeft", `'::video' id '${parsed.video.id}' is a stand-in`, { location: where, hint: STAND_IN_VIDEO_HINT }));
+    }
+  }
+  const scan = (pattern: RegExp) => {
+    for (const match of body.matchAll(pattern)) {
+      const problem = stringProblem(match[0]);
+      if (problem) found.push(new PpgError("PlaceholderLeft", problem.message, { location: at(match.index!), hint: problem.hint }));
+    }
+  };
+  scan(URL_IN_TEXT);
+  if (body.includes("@")) scan(EMAIL_IN_TEXT);
+}
+
+function stringProblem(value: string, path: PathSegment[] = []): { message: string; hint: string } | undefined {
+  const key = path[path.length - 1];
+  if (key === "id" && path.includes("videos") && STAND_IN.test(value)) return { message: `video id '${value}' is a stand-in`, hint: STAND_IN_VIDEO_HINT };
+  const email = /^(?:mailto:)?[\w.+-]+@([\w-]+(?:\.[\w-]+)+)$/.exec(value.trim());
+  if (email) {
+    return RESERVED_HOST.test(email[1]!) ? { message: `e-mail address '${value}' uses the reserved domain '${email[1]}'`, hint: "Reserved example domains can never receive mail: use an address at the site's real domain." } : undefined;
+  }
+  if (!/^https?:\/\//i.test(value)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  if (RESERVED_HOST.test(url.hostname)) {
+    return { message: `'${value}' uses the reserved domain '${url.hostname}'`, hint: "Reserved example domains can never be registered: set the real domain before going live." };
+  }
+  const token = STAND_IN.exec(decodeURIComponent(url.pathname + url.search));
+  if (token) return { message: `'${value}' holds the stand-in '${token[0]}'`, hint: `Replace '${token[0]}' with the real value (for an affiliate link, the partner id the network gave you).` };
+  if (path[0] === "site" && path[1] === "social" && url.pathname.replace(/\/+$/, "") === "" && !url.search) {
+    return { message: `social link '${value}' is the network's home page, not the site's profile`, hint: `Link the site's own ${String(path[2])} profile.` };
+  }
+  return undefined;
+}
+
+function missingVideoId(title: string, location: SourceLocation, path?: string): PpgError {
+  return new PpgError("PlaceholderLeft", `video '${title}' has no real id yet`, {
+    location,
+    path,
+    hint: "Readers see a card with a search link instead of a player; add the video service's id once the real video is chosen.",
+  });
+}
+
+/** Line and column of an offset, from the offsets where lines start (found once, searched in halves). */
+class LineStarts {
+  private readonly starts = [0];
+  constructor(text: string) {
+    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) this.starts.push(i + 1);
+  }
+  position(offset: number): { line: number; column: number } {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - this.starts[lo]! + 1 };
+  }
+}
+
+/**
+ * Places a value found in a YAML file by finding its text. yaml's positioned document would do it
+ * exactly, but building one costs about a second for a 4,000-route manifest, on every build that
+ * still has placeholders. Values are found in document order, so each search starts where the
+ * last ended; an occurrence counts only as a whole scalar outside a comment. Anything not found so
+ * falls back to the exact, slow way.
+ */
+class TextLocator {
+  private text: string | undefined;
+  private lines: LineStarts | undefined;
+  private cursor = 0;
+  constructor(
+    private readonly path: string,
+    private readonly source: YamlSource,
+  ) {}
+
+  value(value: string, path: PathSegment[]): SourceLocation {
+    this.text ??= readText(this.path);
+    const offset = this.find(value, this.cursor) ?? this.find(value, 0);
+    if (offset === undefined) return this.source.locate([...path]);
+    this.cursor = offset + value.length;
+    // A quoted scalar starts at its quote, as the YAML parser reports it.
+    const start = offset > 0 && /["']/.test(this.text[offset - 1]!) ? offset - 1 : offset;
+    const pos = (this.lines ??= new LineStarts(this.text)).position(start);
+    return { file: this.source.file, line: pos.line, column: pos.column };
+  }
+
+  private find(value: string, from: number): number | undefined {
+    const text = this.text!;
+    for (let i = text.indexOf(value, from); i !== -1; i = text.indexOf(value, i + 1)) {
+      const before = text[i - 1] ?? "\n";
+      const after = text[i + value.length] ?? "\n";
+      if (!/[\s"'[{,:]/.test(before) || !/[\s"',}\]#]/.test(after)) continue;
+      const lineStart = text.lastIndexOf("\n", i) + 1;
+      if (/(^|\s)#/.test(text.slice(lineStart, i))) continue;
+      return i;
+    }
+    return undefined;
+  }
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+function dotted(path: PathSegment[]): string {
+  return path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? p : `.${p}`)).join("");
+}

@@ -1,0 +1,111 @@
+import { execFile } from "node:child_process";
+import { appendFile, readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { build } from "../../src/core/build.ts";
+import { copyFixture } from "../helpers/fixture.ts";
+
+const bin = fileURLToPath(new URL("../../bin/ppguide", import.meta.url));
+const run = (args: string[]) =>
+  promisify(execFile)(bin, args, { encoding: "utf8" }).then(
+    (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+  );
+
+/** The basic fixture keeps its placeholders (.example domains, bare social links) and gains two in Markdown. */
+async function siteWithPlaceholders(): Promise<string> {
+  const root = await copyFixture("basic-site");
+  await appendFile(join(root, "content/articles/beaches.md"), "\n::video { title: Sunset surf, summary: Surfers at Cabarete. }\n\nBook at [the hotel](https://www.hotel.example/book).\n");
+  return root;
+}
+
+/** The same site with every placeholder replaced by a real-looking value. */
+async function siteWithRealValues(): Promise<string> {
+  const root = await copyFixture("basic-site");
+  const replaceAll = async (file: string, pairs: [string, string][]) => {
+    let text = await readFile(join(root, file), "utf8");
+    for (const [from, to] of pairs) {
+      if (!text.includes(from)) throw new Error(`no '${from}' in ${file}`);
+      text = text.replaceAll(from, to);
+    }
+    await writeFile(join(root, file), text);
+  };
+  await replaceAll("site.yaml", [
+    ["fixture.example", "fixtureguide.org"],
+    ["https://www.facebook.com/", "https://www.facebook.com/fixtureguide"],
+    ["https://x.com/", "https://x.com/fixtureguide"],
+    ["https://www.pinterest.com/", "https://www.pinterest.com/fixtureguide/"],
+    ["https://www.youtube.com/", "https://www.youtube.com/@fixtureguide"],
+    ["https://hotels.example/?aid=1", "https://www.booking.com/?aid=304142"],
+  ]);
+  await replaceAll("content/listings/bakeries.yaml", [["corner-bakery.example", "cornerbakery.com.do"]]);
+  await appendFile(join(root, "content/articles/beaches.md"), "\n::video { id: abcDEF12345, title: Sunset surf, summary: Surfers at Cabarete. }\n");
+  return root;
+}
+
+describe("the placeholder report", () => {
+  it("lists every placeholder with its file:line:col", async () => {
+    const result = await build({ root: await siteWithPlaceholders(), write: false });
+    expect(result.placeholders.map((p) => p.format().split(". ")[0])).toEqual([
+      "site.yaml:4:8  site.url  'https://fixture.example' uses the reserved domain 'fixture.example'",
+      "site.yaml:7:10  site.email  e-mail address 'info@fixture.example' uses the reserved domain 'fixture.example'",
+      "site.yaml:9:15  site.social.facebook  social link 'https://www.facebook.com/' is the network's home page, not the site's profile",
+      "site.yaml:10:14  site.social.twitter  social link 'https://x.com/' is the network's home page, not the site's profile",
+      "site.yaml:11:16  site.social.pinterest  social link 'https://www.pinterest.com/' is the network's home page, not the site's profile",
+      "site.yaml:12:14  site.social.youtube  social link 'https://www.youtube.com/' is the network's home page, not the site's profile",
+      "site.yaml:15:15  site.banners[0].href  'https://hotels.example/?aid=1' uses the reserved domain 'hotels.example'",
+      "site.yaml:20:12  authors.desk.email  e-mail address 'desk@fixture.example' uses the reserved domain 'fixture.example'",
+      "content/listings/bakeries.yaml:11:11  items[0].link  'https://www.corner-bakery.example/' uses the reserved domain 'www.corner-bakery.example'",
+      "content/articles/beaches.md:21:1  video 'Sunset surf' has no real id yet",
+      "content/articles/beaches.md:23:21  'https://www.hotel.example/book' uses the reserved domain 'www.hotel.example'",
+    ]);
+  });
+
+  it("finds stand-in ids in affiliate links and videos", async () => {
+    const root = await copyFixture("basic-site");
+    await writeFile(join(root, "site.yaml"), (await readFile(join(root, "site.yaml"), "utf8")).replace("https://hotels.example/?aid=1", "https://www.booking.com/?aid=AFFILIATE_ID"));
+    await appendFile(join(root, "content/articles/beaches.md"), "\n::video PLACEHOLDER_SURF Sunset surf\n");
+    const found = (await build({ root, write: false })).placeholders.map((p) => p.format());
+    expect(found).toContainEqual(expect.stringMatching(/^site\.yaml:15:15 {2}site\.banners\[0\]\.href {2}'https:\/\/www\.booking\.com\/\?aid=AFFILIATE_ID' holds the stand-in 'AFFILIATE_ID'/));
+    expect(found).toContainEqual(expect.stringMatching(/^content\/articles\/beaches\.md:21:1 {2}'::video' id 'PLACEHOLDER_SURF' is a stand-in/));
+  });
+
+  it("prints the list after the summary line, and the build still succeeds", async () => {
+    const root = await siteWithPlaceholders();
+    const result = await run(["build", "--root", root]);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/^Built 7 pages/);
+    expect(lines[1]).toBe("11 placeholders left to replace before going live (ppguide build --strict fails on them):");
+    expect(lines.slice(2)).toHaveLength(11);
+    expect(lines[2]).toMatch(/^ {2}site\.yaml:4:8 {2}site\.url {2}/);
+  });
+
+  it("--strict: exit 1, every placeholder as a located error, and the previous output untouched", async () => {
+    const root = await siteWithPlaceholders();
+    const out = join(root, "dist");
+    expect((await run(["build", "--root", root])).code).toBe(0);
+    const snapshot = async () => {
+      const files = (await readdir(out, { recursive: true })).sort();
+      return { files, home: await readFile(join(out, "index.html"), "utf8") };
+    };
+    const before = await snapshot();
+    const result = await run(["build", "--root", root, "--strict"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("content/articles/beaches.md:21:1  video 'Sunset surf' has no real id yet.");
+    expect(result.stderr).toContain("site.yaml:4:8  site.url  'https://fixture.example' uses the reserved domain");
+    expect(result.stderr).toContain("11 problems found; nothing was written.");
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("the same site with real values has no list, and --strict builds it", async () => {
+    const root = await siteWithRealValues();
+    expect((await build({ root, write: false })).placeholders).toEqual([]);
+    const result = await run(["build", "--root", root, "--strict"]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toMatch(/^Built 7 pages, 1 aliases and \d+ assets into .*dist in \d+\.\d\d s$/);
+  });
+});
