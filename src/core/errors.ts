@@ -1,42 +1,11 @@
-/**
- * Every problem ppguide reports to a user is a PpgError: a permanent code, a message saying what
- * happened, a hint saying what to do, and where it happened. Modelled on Astro's errors-data.ts:
- * codes never change meaning, so editors and CI logs can search for them.
- */
-export type ErrorCode =
-  | "YamlSyntax"
-  | "ManifestInvalid"
-  | "RouteNotFound"
-  | "RouteDuplicate"
-  | "RelatedNotThree"
-  | "RelatedSelf"
-  | "ContentMissing"
-  | "FrontMatterInvalid"
-  | "ListingsInvalid"
-  | "RecipeFigures"
-  | "AssetMissing"
-  | "TemplateFailed"
-  | "StyleFailed"
-  | "ScriptFailed"
-  | "BrokenLink"
-  | "PlaceholderLeft"
-  | "OutputRefused"
-  | "OutputBusy"
-  | "OutputPathOutside"
-  | "SymlinkOutside"
-  | "SymlinkLoop"
-  | "EncodingInvalid"
-  | "NotText"
-  | "FrontMatterUnclosed"
-  | "RawHtmlUnsafe"
-  | "DiskFull"
-  | "PermissionDenied"
-  | "PathBlocked"
-  | "TooManyOpenFiles"
-  | "InternalError";
+import { ERRORS, type ErrorCode } from "./errors-data.ts";
 
-/** Codes that mean the command was used wrongly (exit 2, like a bad flag) rather than a problem in the site (exit 1). */
-const USAGE_CODES: ReadonlySet<ErrorCode> = new Set(["OutputRefused"]);
+/**
+ * Every problem ppguide reports to a user is a PpgError: a permanent code from the catalogue
+ * (errors-data.ts), a message saying what happened, a hint saying what to do (the catalogue's
+ * unless the call gives a more precise one), and where it happened.
+ */
+export type { ErrorCode } from "./errors-data.ts";
 
 export interface SourceLocation {
   /** Path relative to the site root, with forward slashes. */
@@ -52,13 +21,14 @@ export class PpgError extends Error {
   readonly path?: string;
   readonly hint?: string;
 
-  constructor(code: ErrorCode, message: string, opts: { location?: SourceLocation; path?: string; hint?: string } = {}) {
-    super(message);
+  /** `cause`: the error behind this one (a template's own exception), whose stack is shown. */
+  constructor(code: ErrorCode, message: string, opts: { location?: SourceLocation; path?: string; hint?: string; cause?: unknown } = {}) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = "PpgError";
     this.code = code;
     this.location = opts.location;
     this.path = opts.path;
-    this.hint = opts.hint;
+    this.hint = opts.hint ?? ERRORS[code].hint;
   }
 
   /** `site.yaml:12:5  routes[3].related  must have exactly 3 entries. Add or remove ...` */
@@ -81,13 +51,22 @@ export class PpgErrorList extends Error {
   }
 }
 
+/**
+ * One problem as the terminal shows it: the format() line, its code in brackets (to search the
+ * docs and logs for), and the stack of the error behind it, if any (a template's own exception).
+ */
+export function describe(e: PpgError): string {
+  const cause = e.cause instanceof Error && e.cause.stack ? `\n${e.cause.stack.replace(/^/gm, "    ")}` : "";
+  return `${e.format()}  [${e.code}]${cause}`;
+}
+
 export function isUserError(err: unknown): err is PpgError | PpgErrorList {
   return err instanceof PpgError || err instanceof PpgErrorList;
 }
 
 /** 2 for a refused command, else 1. */
 export function exitCodeOf(err: PpgError | PpgErrorList): number {
-  return errorsOf(err).some((e) => USAGE_CODES.has(e.code)) ? 2 : 1;
+  return errorsOf(err).some((e) => (ERRORS[e.code] as { usage?: boolean }).usage) ? 2 : 1;
 }
 
 /**

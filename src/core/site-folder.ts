@@ -32,7 +32,7 @@ export async function listSiteFolder(root: string, folder: string, opts: { exten
         real = realpathSync(join(dir, entry.path));
       } catch (err) {
         const loop = (err as NodeJS.ErrnoException).code === "ELOOP";
-        errors.push(problem(loop ? "SymlinkLoop" : "SymlinkOutside", `${shown} is a symbolic link ${loop ? "that leads back to itself" : "to nothing"}`, "Delete the link or point it at a file inside the site."));
+        errors.push(problem(loop ? "SymlinkLoop" : "SymlinkBroken", `${shown} is a symbolic link ${loop ? "that leads back to itself" : "to nothing"}`, "Delete the link or point it at a file inside the site."));
         continue;
       }
       if (!isInside(real, siteReal)) {
@@ -73,7 +73,7 @@ export function isInside(a: string, b: string): boolean {
   return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !parse(rel).root);
 }
 
-function problem(code: "SymlinkOutside" | "SymlinkLoop", message: string, hint: string): PpgError {
+function problem(code: "SymlinkOutside" | "SymlinkLoop" | "SymlinkBroken", message: string, hint: string): PpgError {
   return new PpgError(code, message, { hint });
 }
 

@@ -3,7 +3,8 @@
  * instead of exiting, so the CLI owns the one process exit and tests call this directly.
  */
 import { checkLinks } from './check.ts';
-import { LinkCheckError, linkCheckErrors } from './errors.ts';
+import { describe, PpgError } from '../core/errors.ts';
+import { linkCheckErrors } from './errors.ts';
 import { formatJson, formatText } from './report.ts';
 
 export const EXIT_CLEAN = 0;
@@ -14,16 +15,15 @@ export async function runCheckLinksCommand(
   dir: string,
   opts: { external?: boolean; format?: 'text' | 'json' } = {},
 ): Promise<number> {
-  const format: string = opts.format ?? 'text';
+  const format = opts.format ?? 'text';
   try {
-    if (format !== 'text' && format !== 'json') throw linkCheckErrors.badFormat(format);
     const report = await checkLinks({ dir, external: opts.external });
     if (report.pages === 0) throw linkCheckErrors.noPages(dir);
     process.stdout.write(format === 'json' ? formatJson(report) : formatText(report));
     return report.problems.length > 0 ? EXIT_BROKEN : EXIT_CLEAN;
   } catch (err) {
-    if (err instanceof LinkCheckError) {
-      process.stderr.write(`ppguide check-links: ${err.message}\n  hint: ${err.hint}\n  (${err.code})\n`);
+    if (err instanceof PpgError) {
+      process.stderr.write(`${describe(err)}\n`);
       return EXIT_USAGE;
     }
     throw err;

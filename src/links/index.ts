@@ -2,6 +2,5 @@
 export { checkLinks } from './check.ts';
 export { runCheckLinksCommand, EXIT_BROKEN, EXIT_CLEAN, EXIT_USAGE } from './command.ts';
 export { formatJson, formatProblem, formatSummary, formatText } from './report.ts';
-export { LinkCheckError, type LinkCheckErrorCode } from './errors.ts';
 export { scanPage } from './extract.ts';
 export type { CheckLinksOptions, LinkProblem, LinkReason, LinkReport } from './types.ts';

@@ -20,22 +20,32 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /**
- * Ids compared per broken fragment at most. Without a bound a page with 20,000 broken anchors
- * into a page of 20,000 ids did 400 million comparisons (43 s); a typo is nearly always among
- * the ids of about the same length, which are compared first.
+ * Bounds on the "did you mean" search, so that checking stays linear in the number of links:
+ * comparing every broken fragment with every id of its target took 43 s for 20,000 broken
+ * anchors into a page of 20,000 ids. One typo (a letter missing, extra or changed) is found
+ * through an index of each id with one letter deleted (SymSpell's idea: two strings one edit
+ * apart share a one-deletion variant); a wider search over the ids of the nearest lengths is
+ * made for the first SCANS_PER_PAGE fragments of a page, at most MAX_COMPARED ids each.
  */
-const MAX_COMPARED = 256;
+const MAX_COMPARED = 64;
+const SCANS_PER_PAGE = 200;
 
-/** A page's ids indexed for suggestions: by their folded text, and by length. */
+/** A page's ids indexed for suggestions. */
 class AnchorIndex {
-  readonly folded = new Map<string, string>();
+  /** Folded id, and each of its one-letter deletions → the ids it comes from. */
+  readonly variants = new Map<string, string[]>();
   readonly byLength = new Map<number, [folded: string, id: string][]>();
   readonly memo = new Map<string, string | undefined>();
+  scans = 0;
 
   constructor(anchors: Iterable<string>) {
     for (const id of anchors) {
       const f = fold(id);
-      if (!this.folded.has(f)) this.folded.set(f, id);
+      for (const v of [f, ...deletions(f)]) {
+        const ids = this.variants.get(v);
+        if (!ids) this.variants.set(v, [id]);
+        else if (ids.length < 8 && !ids.includes(id)) ids.push(id);
+      }
       let bucket = this.byLength.get(f.length);
       if (!bucket) this.byLength.set(f.length, (bucket = []));
       bucket.push([f, id]);
@@ -43,33 +53,45 @@ class AnchorIndex {
   }
 }
 
+function deletions(s: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < s.length; i++) out.push(s.slice(0, i) + s.slice(i + 1));
+  return out;
+}
+
 const indexes = new WeakMap<Iterable<string>, AnchorIndex>();
 const fold = (s: string) => s.normalize('NFC').toLowerCase();
 
 /**
  * The anchor a broken fragment most likely meant: same text in another case or Unicode
- * normalisation, else the closest id within a small edit distance (among the nearest lengths
- * first, at most MAX_COMPARED of them).
+ * normalisation, else the closest id within a small edit distance (see the bounds above).
  */
 export function closestAnchor(fragment: string, anchors: Iterable<string>): string | undefined {
   let index = indexes.get(anchors);
   if (!index) indexes.set(anchors, (index = new AnchorIndex(anchors)));
   if (index.memo.has(fragment)) return index.memo.get(fragment);
   const wanted = fold(fragment);
-  let best = index.folded.get(wanted);
-  if (best === undefined) {
-    const max = Math.max(2, Math.floor(wanted.length / 4));
-    let bestDistance = max + 1;
+  const max = Math.max(2, Math.floor(wanted.length / 4));
+  let best: string | undefined;
+  let bestDistance = max + 1;
+  const consider = (folded: string, id: string) => {
+    const d = editDistance(wanted, folded, Math.min(max, bestDistance - 1));
+    if (d < bestDistance) {
+      best = id;
+      bestDistance = d;
+    }
+  };
+  for (const v of [wanted, ...deletions(wanted)]) {
+    for (const id of index.variants.get(v) ?? []) consider(fold(id), id);
+    if (bestDistance === 0) break;
+  }
+  if (best === undefined && index.scans++ < SCANS_PER_PAGE) {
     let compared = 0;
-    search: for (let delta = 0; delta <= max && delta < bestDistance; delta++) {
+    search: for (let delta = 0; delta <= max; delta++) {
       for (const length of delta === 0 ? [wanted.length] : [wanted.length - delta, wanted.length + delta]) {
         for (const [f, id] of index.byLength.get(length) ?? []) {
           if (++compared > MAX_COMPARED) break search;
-          const d = editDistance(wanted, f, Math.min(max, bestDistance - 1));
-          if (d < bestDistance) {
-            best = id;
-            bestDistance = d;
-          }
+          consider(f, id);
         }
       }
     }

@@ -23,7 +23,7 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
   const aliasTargets = new Map<string, string>();
   (manifest.aliases ?? []).forEach((alias, i) => {
     if (firstSeen.has(alias.from)) {
-      fail("RouteDuplicate", ["aliases", i, "from"], `alias '${alias.from}' is also a route`, "An alias must be a path that has no page of its own.");
+      fail("AliasIsRoute", ["aliases", i, "from"], `alias '${alias.from}' is also a route`, "An alias must be a path that has no page of its own.");
     }
     if (!firstSeen.has(alias.to)) {
       fail("RouteNotFound", ["aliases", i, "to"], `alias target '${alias.to}' is not a route`, suggest(alias.to, firstSeen.keys()));
@@ -49,10 +49,10 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
     });
     route.cards?.forEach((path, i) => expectRoute(path, ["routes", r, "cards", i], "index card"));
     if (route.author && !(route.author in manifest.authors)) {
-      fail("RouteNotFound", ["routes", r, "author"], `unknown author '${route.author}'`, `Use one of: ${Object.keys(manifest.authors).join(", ")}.`);
+      fail("AuthorNotFound", ["routes", r, "author"], `unknown author '${route.author}'`, `Use one of: ${Object.keys(manifest.authors).join(", ")}.`);
     }
     if (route.dates && !(route.dates.created <= route.dates.published && route.dates.published <= route.dates.modified)) {
-      fail("ManifestInvalid", ["routes", r, "dates"], "dates are out of order", "created must be on or before published, and published on or before modified.");
+      fail("DatesOutOfOrder", ["routes", r, "dates"], "dates are out of order", "created must be on or before published, and published on or before modified.");
     }
     const home = route.home;
     if (home) {

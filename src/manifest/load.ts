@@ -18,7 +18,7 @@ export interface LoadedManifest {
 
 function readManifest(root: string): string {
   if (!existsSync(join(root, MANIFEST_FILE))) {
-    throw new PpgError("ManifestInvalid", `no ${MANIFEST_FILE} in ${root}`, {
+    throw new PpgError("ManifestMissing", `no ${MANIFEST_FILE} in ${root}`, {
       hint: "Run ppguide in the site's folder or pass --root DIR.",
     });
   }

@@ -112,7 +112,7 @@ function alive(pid: number): boolean {
  * being served (`live`, none on a first build) and what `target` held before (`listing`).
  */
 export class OutputFolder {
-  private locked = false;
+  private lockFile?: string;
   private swapLink?: string;
 
   private constructor(
@@ -121,7 +121,10 @@ export class OutputFolder {
     readonly target: string,
     readonly live: string | undefined,
     readonly listing: OutputEntry[],
-  ) {}
+    lockFile: string,
+  ) {
+    this.lockFile = lockFile;
+  }
 
   /** Checks `out` (see checkOutputFolder), takes the lock, and readies the copy to write. */
   static open(root: string, outArg: string, force = false): OutputFolder {
@@ -136,18 +139,16 @@ export class OutputFolder {
       });
     }
     mkdirSync(store, { recursive: true });
-    const liveCopy = ownLink(out);
-    const targetCopy = liveCopy === "a" ? "b" : "a";
-    const folder = new OutputFolder(out, store, join(store, targetCopy), liveCopy && join(store, liveCopy), []);
-    folder.lock();
+    const lockFile = takeLock(store, out);
     try {
       removeLeftovers(out, store);
-      (folder as { listing: OutputEntry[] }).listing = prepareTarget(folder.target);
+      const liveCopy = ownLink(out);
+      const target = join(store, liveCopy === "a" ? "b" : "a");
+      return new OutputFolder(out, store, target, liveCopy && join(store, liveCopy), prepareTarget(target), lockFile);
     } catch (err) {
-      folder.release();
+      rmSync(lockFile, { force: true });
       throw err;
     }
-    return folder;
   }
 
   /** Serves the new copy: one rename of a link, so a reader sees the old site or the new, never a mix. */
@@ -173,30 +174,30 @@ export class OutputFolder {
   /** Lets go of the lock and anything half-made; safe to call more than once, and from a signal handler. */
   release(): void {
     if (this.swapLink) rmSync(this.swapLink, { force: true });
-    if (this.locked) rmSync(join(this.store, "lock"), { force: true });
-    this.locked = false;
+    if (this.lockFile) rmSync(this.lockFile, { force: true });
+    this.lockFile = this.swapLink = undefined;
   }
+}
 
-  private lock(): void {
-    const file = join(this.store, "lock");
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        writeFileSync(file, String(process.pid), { flag: "wx" });
-        this.locked = true;
-        return;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      }
-      const pid = Number(readFileSync(file, "utf8"));
-      if (pid && alive(pid)) {
-        throw new PpgError("OutputBusy", `another ppguide build (process ${pid}) is writing ${this.out}`, {
-          hint: `Wait for it to finish. If no build is running, delete ${file}.`,
-        });
-      }
-      // Left by a build that was killed: take it over.
-      rmSync(file, { force: true });
+/** Takes `<store>/lock` for this process, or says which live build holds it; a dead build's lock is taken over. */
+function takeLock(store: string, out: string): string {
+  const file = join(store, "lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: "wx" });
+      return file;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
     }
+    const pid = Number(readFileSync(file, "utf8"));
+    if (pid && alive(pid)) {
+      throw new PpgError("OutputBusy", `another ppguide build (process ${pid}) is writing ${out}`, {
+        hint: `Wait for it to finish. If no build is running, delete ${file}.`,
+      });
+    }
+    rmSync(file, { force: true });
   }
+  throw new PpgError("OutputBusy", `could not take the lock ${file}`, { hint: `If no build is running, delete ${file}.` });
 }
 
 /**

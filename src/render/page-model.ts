@@ -129,7 +129,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       base.head.jsonLd.push(blogPosting(facts));
       if (route.kind === "recipe") {
         if (!fm.recipe) {
-          errors.push(new PpgError("FrontMatterInvalid", "a recipe page needs a `recipe:` block in its front matter", { location: { file: file!.file, line: 1, column: 1 }, hint: "Add prepMinutes, totalMinutes, servings, category, ingredients and instructions (see docs/content-format.md)." }));
+          errors.push(new PpgError("RecipeMissing", "a recipe page needs a `recipe:` block in its front matter", { location: { file: file!.file, line: 1, column: 1 }, hint: "Add prepMinutes, totalMinutes, servings, category, ingredients and instructions (see docs/content-format.md)." }));
           return Object.assign(base, { kind: "article" as const }, body);
         }
         base.head.jsonLd.push(recipeJsonLd({ ...facts, recipe: fm.recipe }));

@@ -41,7 +41,7 @@ export function renderRoute(ctx: SiteContext, templates: Templates, route: Route
   try {
     inner = renderToStaticMarkup(createElement(templates.Layout, { page: model }, createElement(Page, { page: model })));
   } catch (err) {
-    errors.push(new PpgError("TemplateFailed", `rendering ${route.path} failed: ${(err as Error).message}`, { hint: "Fix the template named in the stack trace; run with --verbose to see it." }));
+    errors.push(new PpgError("TemplateFailed", `rendering ${route.path} failed: ${(err as Error).message}`, { cause: err }));
     inner = "";
   }
   if (inner.includes(DIRECTIVE_MARK)) {
@@ -95,7 +95,7 @@ function renderDirective(ctx: SiteContext, templates: Templates, route: RouteEnt
   if (name === "banner") {
     const banners = ctx.manifest.site.banners ?? [];
     if (banners.length === 0) {
-      errors.push(new PpgError("ManifestInvalid", `${file} places a ::banner but site.banners is empty`, { hint: "Add banners under site.banners in site.yaml." }));
+      errors.push(new PpgError("BannersMissing", `${file} places a ::banner but site.banners is empty`));
       return "";
     }
     // Pages with several banners cycle through them, so a reader does not see one banner three times in a row.
@@ -105,7 +105,7 @@ function renderDirective(ctx: SiteContext, templates: Templates, route: RouteEnt
   if (name === "video") {
     const parsed = parseVideoDirective(arg);
     if ("error" in parsed) {
-      errors.push(new PpgError("FrontMatterInvalid", parsed.error, { location: directiveLocation(ctx, route, `::video`, arg), hint: parsed.hint }));
+      errors.push(new PpgError("VideoInvalid", parsed.error, { location: directiveLocation(ctx, route, `::video`, arg), hint: parsed.hint }));
       return "";
     }
     const { video } = parsed;
@@ -113,7 +113,7 @@ function renderDirective(ctx: SiteContext, templates: Templates, route: RouteEnt
     const poster = video.poster ?? route.image?.src;
     return renderToStaticMarkup(createElement(templates.VideoEmbed, { ...video, title: video.title || route.title, poster: poster ? ctx.images.attributes(poster, "") : undefined }));
   }
-  errors.push(new PpgError("FrontMatterInvalid", `${file} uses an unknown directive '::${name}'`, { location: directiveLocation(ctx, route, `::${name}`, arg), hint: "Use ::banner, ::video ID Title, ::video { title, summary }, or ::gallery … ::/gallery." }));
+  errors.push(new PpgError("DirectiveUnknown", `${file} uses an unknown directive '::${name}'`, { location: directiveLocation(ctx, route, `::${name}`, arg), hint: "Use ::banner, ::video ID Title, ::video { title, summary }, or ::gallery … ::/gallery." }));
   return "";
 }
 

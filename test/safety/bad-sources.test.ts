@@ -46,7 +46,7 @@ const CASES: [string, Breakage, RegExp][] = [
   ["a Markdown file linked from outside the site", link("/etc/passwd", "content/articles/pw.md"), /^SymlinkOutside {2}content\/articles\/pw\.md is a symbolic link to \/etc\/passwd/],
   ["a link to the folder holding it", link(".", "public/images/loop"), /^SymlinkLoop {2}public\/images\/loop is a symbolic link to public\/images, a folder that contains it/],
   ["a link to the site's own folder", link("../..", "public/images/up"), /^SymlinkLoop {2}public\/images\/up is a symbolic link to \., a folder that contains it/],
-  ["a link to nothing", link("nowhere.svg", "public/images/dangling.svg"), /^SymlinkOutside {2}public\/images\/dangling\.svg is a symbolic link to nothing/],
+  ["a link to nothing", link("nowhere.svg", "public/images/dangling.svg"), /^SymlinkBroken {2}public\/images\/dangling\.svg is a symbolic link to nothing/],
 ];
 
 describe("a bad source", () => {

@@ -1,0 +1,75 @@
+/**
+ * The catalogue of every problem ppguide reports, one entry per code and one cause per code, as
+ * Astro keeps `core/errors/errors-data.ts`. A code never changes meaning, so editors and CI logs
+ * can search for it. `docs/errors.md` is generated from this file (`npm run docs:errors`) and a
+ * test fails when it is out of date.
+ *
+ * To add a code: add an entry here, throw `new PpgError("YourCode", message, { location })` where
+ * the problem is found (the hint below is used unless the call gives a more precise one), add a
+ * test that makes the problem happen, and run `npm run docs:errors`.
+ */
+export interface ErrorInfo {
+  /** A few words, for the docs' table. */
+  title: string;
+  /** The one situation this code means. */
+  cause: string;
+  /** What to do, shown after the message unless the call site gives a more precise hint. */
+  hint: string;
+  /** The command was used wrongly (exit 2), rather than a problem in the site (exit 1). */
+  usage?: boolean;
+}
+
+export const ERRORS = {
+  // site.yaml and the other YAML sources
+  ManifestMissing: { title: "No site.yaml", cause: "The site folder has no site.yaml.", hint: "Run ppguide in the site's folder or pass --root DIR.", usage: true },
+  YamlSyntax: { title: "YAML syntax error", cause: "A YAML text (site.yaml, front matter, a listings file) cannot be parsed.", hint: "Check the indentation and quoting on this line (quote values that contain ': ' or start with a special character)." },
+  ManifestInvalid: { title: "site.yaml breaks its schema", cause: "A value in site.yaml has the wrong type, format or name (schema/site.schema.json).", hint: "Fix the value; the schema describes every field." },
+  RouteNotFound: { title: "Link to no route", cause: "site.yaml or a Markdown link names a path that is neither a route nor an alias.", hint: "Fix the path, or add the route or an alias to site.yaml." },
+  RouteDuplicate: { title: "Route declared twice", cause: "Two routes declare the same path.", hint: "Each path may be declared once: remove or rename one of them." },
+  AliasIsRoute: { title: "Alias shadows a route", cause: "An alias's `from` path is also a route's path.", hint: "An alias must be a path that has no page of its own." },
+  AuthorNotFound: { title: "Unknown author", cause: "A route names an author that site.yaml's `authors` does not define.", hint: "Use one of the authors defined under `authors:`." },
+  DatesOutOfOrder: { title: "Dates out of order", cause: "A route's created, published and modified dates are not in that order.", hint: "created must be on or before published, and published on or before modified." },
+  RelatedNotThree: { title: "Related block not three", cause: "A route's `related` list does not have exactly three paths.", hint: "List exactly three routes under related." },
+  RelatedSelf: { title: "Related to itself", cause: "A route's `related` list names the route itself.", hint: "Name three other pages." },
+  BannersMissing: { title: "Banner without banners", cause: "Markdown places a `::banner` but site.yaml's site.banners is empty.", hint: "Add banners under site.banners in site.yaml, or remove the ::banner line." },
+  // content/
+  ContentMissing: { title: "Content file missing", cause: "A route's `content` or `listings` file does not exist under content/.", hint: "Create the file or fix the name (paths are relative to content/)." },
+  FrontMatterInvalid: { title: "Front matter breaks its schema", cause: "A value in a Markdown file's front matter has the wrong type or name (schema/front-matter.schema.json).", hint: "Fix the value; docs/content-format.md lists the fields." },
+  FrontMatterUnclosed: { title: "Front matter not closed", cause: "A Markdown file opens front matter with `---` but never closes it.", hint: "End the front matter with a line holding only '---', or remove the first line if the file has none." },
+  RecipeMissing: { title: "Recipe without recipe data", cause: "A recipe route's Markdown has no `recipe:` block in its front matter.", hint: "Add prepMinutes, totalMinutes, servings, category, ingredients and instructions (see docs/content-format.md)." },
+  RecipeFigures: { title: "Recipe figures disagree", cause: "A recipe's times contradict each other (total shorter than prep, or only one given).", hint: "totalMinutes includes the prep time: give both, with total at least prep." },
+  DirectiveUnknown: { title: "Unknown directive", cause: "A Markdown line starts with `::` and a name ppguide does not know.", hint: "Use ::banner, ::video or ::gallery … ::/gallery (docs/content-format.md)." },
+  VideoInvalid: { title: "Bad ::video line", cause: "A `::video` directive's fields cannot be read.", hint: "Write ::video ID Title, or ::video { title: …, summary: … } for a video that has no id yet." },
+  ListingsInvalid: { title: "Listings file breaks its schema", cause: "A listings file's value has the wrong type or name, or two listings share an id.", hint: "Fix the value; schema/listings.schema.json describes every field." },
+  RawHtmlUnsafe: { title: "Unsafe raw HTML", cause: "Raw HTML in Markdown could run a script or frame another site.", hint: "Remove it: use the ::video directive for videos, a Markdown link for links. Plain inline HTML such as <kbd> or <br> is fine (docs/content-format.md)." },
+  EncodingInvalid: { title: "Not UTF-8", cause: "A source file holds bytes that are not UTF-8.", hint: "Save it as UTF-8 (your editor's 'Save with encoding' or 'Reopen with encoding' menu)." },
+  NotText: { title: "Not a text file", cause: "A source file holds control characters: it is binary, or a mangled copy.", hint: "Only text files belong here: move images and other binary files to public/, or remove the character." },
+  // public/ and files on disk
+  AssetMissing: { title: "Image missing", cause: "site.yaml, a listings file or Markdown names an image that is not a file under public/.", hint: "Add the file to public/ or fix the path." },
+  SymlinkOutside: { title: "Link out of the site", cause: "A symbolic link under public/ or content/ resolves outside the site folder.", hint: "Copy the file into the site instead: ppguide publishes only what is inside the site folder." },
+  SymlinkBroken: { title: "Link to nothing", cause: "A symbolic link under public/ or content/ points to nothing.", hint: "Delete the link or point it at a file inside the site." },
+  SymlinkLoop: { title: "Link loop", cause: "A symbolic link under public/ or content/ leads to a folder that contains it.", hint: "Delete the link: following it would never end." },
+  // compiling
+  TemplateFailed: { title: "Template failed", cause: "A React template failed to compile or threw while rendering a page.", hint: "Fix the template at the top of the stack shown below." },
+  StyleFailed: { title: "Stylesheet failed", cause: "A stylesheet under templates/styles/ has a syntax error.", hint: "Fix the file and save it again." },
+  ScriptFailed: { title: "Browser script failed", cause: "A browser script under src/client/ failed to compile.", hint: "Fix the file and save it again." },
+  // the built site
+  BrokenLink: { title: "Broken links", cause: "The built site links to a page, file or anchor that it does not have.", hint: "Fix the links, or set site.checkLinks to 'warn' in site.yaml while you work." },
+  PlaceholderLeft: { title: "Placeholder left", cause: "The site still holds a stand-in value (a video without an id, an example domain, a network's home page as a social link); an error only with --strict.", hint: "Replace it with the real value before going live." },
+  // the output folder
+  OutputRefused: { title: "Output folder refused", cause: "--out names a folder ppguide must not replace: the site or a folder holding it, a source folder, /, the home folder, a file, or a folder it did not create (without --force).", hint: "Pass another --out, e.g. --out dist.", usage: true },
+  OutputBusy: { title: "Output folder busy", cause: "Another ppguide build is writing the same output folder.", hint: "Wait for it to finish; if no build is running, delete the lock file named in the message." },
+  OutputPathOutside: { title: "Output path outside", cause: "A file name would leave the output folder (absolute, '..', empty or '.' segments, a backslash or a control character).", hint: "Route, alias and asset paths may not contain '.' or '..' segments, empty segments, backslashes or control characters." },
+  DiskFull: { title: "Disk full", cause: "The disk (or the user's quota) has no space left for the output.", hint: "Free some space (or use a larger disk for the output) and build again; the previous output is untouched." },
+  PermissionDenied: { title: "Permission denied", cause: "The system refused to write or read a file: permissions, attributes or a read-only filesystem.", hint: "Check the folder's permissions and who owns it, or pass an --out on a writable disk." },
+  PathBlocked: { title: "Something in the way", cause: "A file stands where a folder must go, or the reverse, outside what ppguide owns.", hint: "Move or delete it, or pass another --out." },
+  TooManyOpenFiles: { title: "Too many open files", cause: "The process or the machine ran out of file handles.", hint: "Raise the limit (ulimit -n) and build again." },
+  // check-links
+  LinksDirNotFound: { title: "Folder to check missing", cause: "check-links was given a folder that does not exist.", hint: "Build the site first (ppguide build), or pass the folder that holds the HTML: ppguide check-links path/to/site", usage: true },
+  LinksDirNotADirectory: { title: "Not a folder", cause: "check-links was given a file instead of a folder.", hint: "Pass the folder that holds the site, not one page: ppguide check-links path/to/site", usage: true },
+  LinksNoPages: { title: "No pages", cause: "check-links found no HTML pages in the folder.", hint: "Check that this is the output folder of the build (by default dist/).", usage: true },
+  // dev mode
+  InternalError: { title: "Bug in ppguide", cause: "ppguide itself failed (dev mode shows it and keeps serving the last good build).", hint: "Please report it with the stack shown." },
+} as const satisfies Record<string, ErrorInfo>;
+
+export type ErrorCode = keyof typeof ERRORS;
