@@ -4,6 +4,17 @@ import { serializeJsonLd } from "../src/render/structured-data.ts";
 import { ChevronDown, MailIcon, MenuIcon, SocialIcon } from "./components/Icons.tsx";
 import { Img } from "./components/Img.tsx";
 
+/** The only inline script: marks the document as scripted for the stylesheet (html.js). */
+export const HTML_JS_SCRIPT = 'document.documentElement.classList.add("js")';
+
+/**
+ * A title's text escaped only where HTML requires it. React also escapes ' as &#x27;, which
+ * html-validate's long-title rule (and any tool reading the source) counts as six characters.
+ */
+export function escapeTitle(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+}
+
 type LayoutPage = Pick<PageBase, "site" | "nav" | "search" | "assets" | "logo" | "year"> & { head: HeadModel; route: { path: string } };
 
 export function Layout({ page, children }: { page: LayoutPage; children?: ReactNode }) {
@@ -37,7 +48,7 @@ function Head({ page }: { page: LayoutPage }) {
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       {head.refresh && <meta httpEquiv="refresh" content={`0; url=${head.refresh}`} />}
-      <title>{title}</title>
+      <title dangerouslySetInnerHTML={{ __html: escapeTitle(title) }} />
       <meta name="description" content={head.description} />
       <link rel="canonical" href={head.canonical} />
       {head.noindex && <meta name="robots" content="noindex" />}
@@ -47,20 +58,39 @@ function Head({ page }: { page: LayoutPage }) {
       <meta property="og:description" content={head.description} />
       <meta property="og:url" content={head.canonical} />
       <meta property="og:locale" content="en_US" />
-      {head.ogImage && <meta property="og:image" content={head.ogImage} />}
+      {head.ogImage && <OgImage image={head.ogImage} />}
       <meta name="twitter:card" content={head.ogImage ? "summary_large_image" : "summary"} />
       <meta name="twitter:title" content={head.title} />
       <meta name="twitter:description" content={head.description} />
-      {head.ogImage && <meta name="twitter:image" content={head.ogImage} />}
+      {head.ogImage && <meta name="twitter:image" content={head.ogImage.url} />}
+      {head.ogImage && <meta name="twitter:image:alt" content={head.ogImage.alt} />}
       <meta name="theme-color" content="#0b5d6b" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
       <link rel="manifest" href="/site.webmanifest" />
+      {/* Feed readers find the feed of articles and recipes from any page (src/output/feed.ts). */}
+      <link rel="alternate" type="application/atom+xml" title={site.name} href="/feed.xml" />
+      {/* Set before the stylesheet applies, so the first paint already has the scripted layout (the
+          menu collapsed behind its toggle): setting it from the deferred module moved <main> down. */}
+      <script dangerouslySetInnerHTML={{ __html: HTML_JS_SCRIPT }} />
       <link rel="stylesheet" href={page.assets.css} />
       {head.jsonLd.map((data, i) => (
         <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />
       ))}
     </head>
+  );
+}
+
+/** https://ogp.me/#structured: the size lets a network lay out the preview before it has fetched the image. */
+function OgImage({ image }: { image: NonNullable<HeadModel["ogImage"]> }) {
+  return (
+    <>
+      <meta property="og:image" content={image.url} />
+      {image.type && <meta property="og:image:type" content={image.type} />}
+      {image.width && <meta property="og:image:width" content={String(image.width)} />}
+      {image.height && <meta property="og:image:height" content={String(image.height)} />}
+      <meta property="og:image:alt" content={image.alt} />
+    </>
   );
 }
 
@@ -71,8 +101,8 @@ export function Header({ page }: { page: LayoutPage }) {
         <a className="brand" href="/">
           <Img image={page.logo} className="brand-logo" />
         </a>
-        {/* Scripts reveal the toggle and collapse the menu below 992 px; without them the menu stays open. */}
-        <button className="nav-toggle" type="button" aria-controls="site-nav" aria-expanded="false" hidden>
+        {/* Where scripts run (html.js) the stylesheet shows the toggle and collapses the menu below 992 px; without them the menu stays open. */}
+        <button className="nav-toggle" type="button" aria-controls="site-nav" aria-expanded="false">
           <MenuIcon />
           <span className="visually-hidden">Menu</span>
         </button>

@@ -21,6 +21,19 @@ export interface RasterSource {
   responsive(src: string): { src: string; srcSet: string; sources: { type: string; srcSet: string }[] } | undefined;
 }
 
+/** Raster copies of page images for social previews and structured data (see share-images.ts). */
+export interface ShareSource {
+  og(src: string): ShareImageRef | undefined;
+  schema(src: string): ShareImageRef[];
+}
+
+export interface ShareImageRef {
+  url: string;
+  width: number;
+  height: number;
+  type: string;
+}
+
 export interface ImageOptions {
   /** The page's first, most important image: eager, high priority. Everything else is lazy. */
   priority?: boolean;
@@ -41,7 +54,18 @@ export class ImageService {
     private readonly publicDir: string,
     private readonly publicFiles: Set<string>,
     private readonly raster?: RasterSource,
+    private readonly share?: ShareSource,
   ) {}
+
+  /** The 1200×630 raster image for og:image and twitter:image, when one was made for `src`. */
+  ogImage(src: string): ShareImageRef | undefined {
+    return this.share?.og(src);
+  }
+
+  /** The 16:9, 4:3 and 1:1 raster images for an article's or recipe's structured data. */
+  schemaImages(src: string): ShareImageRef[] {
+    return this.share?.schema(src) ?? [];
+  }
 
   /** Answers by src: a site names the same few images on thousands of pages. */
   private readonly known = new Map<string, boolean>();

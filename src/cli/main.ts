@@ -4,6 +4,7 @@ import { Command, CommanderError } from "commander";
 import { registerBuild } from "./build.ts";
 import { registerCheckLinks } from "./check-links.ts";
 import { registerDev } from "./dev.ts";
+import { registerPreview } from "./preview.ts";
 import { exitWithError } from "./throw-and-exit.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 
@@ -18,6 +19,7 @@ export function createProgram(): Command {
   registerBuild(program);
   registerCheckLinks(program);
   registerDev(program);
+  registerPreview(program);
   return program;
 }
 

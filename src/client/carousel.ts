@@ -57,7 +57,6 @@ export function initCarousel(root: HTMLElement | null = document.querySelector("
     // The markup takes hidden slides' links out of the tab order for readers without scripts; inert does it now.
     slide.querySelectorAll("[tabindex='-1']").forEach((el) => el.removeAttribute("tabindex"));
   }
-  controls.hidden = false;
   root.classList.add("is-enhanced");
   show(current);
 

@@ -34,8 +34,8 @@ export function initNav(): void {
       nav.classList.toggle("is-open", open);
       toggle.setAttribute("aria-expanded", String(open));
     };
+    // The stylesheet shows the toggle below 992 px; a menu opened there closes when the window widens.
     const sync = () => {
-      toggle.hidden = !mq.matches;
       if (!mq.matches) setOpen(false);
     };
     sync();

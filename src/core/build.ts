@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { LinkReport, PageScan } from "../links/types.ts";
 import { PageOutput } from "../output/page-sink.ts";
+import { extraFiles } from "../output/extra-files.ts";
 import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
 import { saveRecord } from "../output/record.ts";
 import { findPlaceholders } from "../check/placeholders.ts";
@@ -117,6 +118,7 @@ async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions,
         { file: "sitemap.xml", content: sitemapXml(manifest) },
         { file: "robots.txt", content: robotsTxt(manifest) },
         { file: "_redirects", content: redirectsFile(manifest) },
+        ...(await extraFiles(site)),
       ]) {
         await own.add(file, content);
       }

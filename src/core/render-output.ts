@@ -34,7 +34,7 @@ export function renderPages(site: LoadedSite, select: RenderSelection = {}): Ren
  */
 export function* renderPageStream(site: LoadedSite, select: RenderSelection, errors: PpgError[]): Generator<RenderedPage> {
   const { manifest, assets, templates } = site;
-  const images = new ImageService(join(site.root, "public"), site.publicFiles, site.raster);
+  const images = new ImageService(join(site.root, "public"), site.publicFiles, site.raster, site.share);
   const ctx = createSiteContext(manifest, site.content, images, (kind) => ({ css: assets.css.url, scripts: scriptsFor(kind, assets.scripts) }));
   for (const route of select.routes ?? manifest.routes) yield renderRoute(ctx, templates, route, errors);
   if (select.aliases !== false) for (const a of manifest.aliases ?? []) yield renderAlias(ctx, templates, a.from, a.to);

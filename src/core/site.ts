@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { listPublicFiles } from "../assets/public-files.ts";
 import { RasterPipeline, referencedTexts } from "../assets/raster.ts";
+import { ShareImages } from "../assets/share-images.ts";
 import { loadContent, type ContentIndex } from "../content/load.ts";
 import { loadManifest } from "../manifest/load.ts";
 import type { Manifest } from "../manifest/types.ts";
@@ -21,6 +22,8 @@ export interface LoadedSite {
   assets: SiteAssets;
   templates: Templates;
   raster: RasterPipeline;
+  /** Raster og:image and structured-data images of each page's image. */
+  share: ShareImages;
 }
 
 /**
@@ -36,8 +39,9 @@ export async function loadSite(root: string, timings: StageTimings = {}, opts: {
   if (missing.length) throw new PpgErrorList(missing);
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
   const raster = createRaster(root);
-  await timed(timings, "content", () => raster.prepare(publicFiles, referencedTexts(manifest, content)));
-  return { root, manifest, source, content, publicFiles, assets, templates, raster };
+  const share = new ShareImages(join(root, "public"), join(root, ".ppguide-cache", "images"));
+  await timed(timings, "content", () => Promise.all([raster.prepare(publicFiles, referencedTexts(manifest, content)), share.prepare(manifest.routes, publicFiles)]));
+  return { root, manifest, source, content, publicFiles, assets, templates, raster, share };
 }
 
 export function createRaster(root: string): RasterPipeline {

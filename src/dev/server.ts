@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { lookup } from "mime-types";
+import { atomFeed, FEED_PATH } from "../output/feed.ts";
 import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
 import type { PpgError } from "../core/errors.ts";
 import { isInside, resolveInsideSite } from "../core/site-folder.ts";
@@ -54,29 +55,9 @@ export class DevServer {
 
   /** Listens on `port`, or the next free one; returns the port it got. */
   async listen(opts: ListenOptions): Promise<number> {
-    const attempts = opts.port === 0 ? 1 : (opts.attempts ?? 20);
-    for (let i = 0; i < attempts; i++) {
-      try {
-        await new Promise<void>((ok, fail) => {
-          const onError = (err: Error) => {
-            this.server.off("listening", onListening);
-            fail(err);
-          };
-          const onListening = () => {
-            this.server.off("error", onError);
-            ok();
-          };
-          this.server.once("error", onError);
-          this.server.once("listening", onListening);
-          this.server.listen(opts.port + i, opts.host);
-        });
-        this.heartbeat = setInterval(() => this.comment("ping"), 15_000).unref();
-        return (this.server.address() as AddressInfo).port;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE" || i === attempts - 1) throw err;
-      }
-    }
-    throw new Error("unreachable");
+    const port = await listenOnFreePort(this.server, opts);
+    this.heartbeat = setInterval(() => this.comment("ping"), 15_000).unref();
+    return port;
   }
 
   /** Sends one server-sent event to every connected browser. */
@@ -126,6 +107,8 @@ export class DevServer {
     if (manifest && path === "/sitemap.xml") return send(req, res, 200, contentType(path), sitemapXml(manifest));
     if (manifest && path === "/robots.txt") return send(req, res, 200, contentType(path), robotsTxt(manifest));
     if (manifest && path === "/_redirects") return send(req, res, 200, "text/plain; charset=utf-8", redirectsFile(manifest));
+    const share = this.site.site?.share;
+    if (manifest && share && path === FEED_PATH) return send(req, res, 200, "application/atom+xml; charset=utf-8", atomFeed(manifest, (src) => share.og(src)));
 
     const file = await this.publicFile(path);
     if (file === "forbidden") return send(req, res, 403, "text/plain; charset=utf-8", "Forbidden.\n");
@@ -157,13 +140,15 @@ export class DevServer {
     return entry ? assets.scripts.find((s) => s.url.startsWith(`/assets/${entry}.`))?.content : undefined;
   }
 
-  /** Encoded photo variants, read from the raster cache once per build that changed them. */
+  /** Encoded photo variants and share images, read from the cache once per build that changed them. */
   private rasterVariants(): Promise<Map<string, Uint8Array>> {
     const raster = this.site.site?.raster;
     if (!raster) return Promise.resolve(new Map());
     if (this.variantsFor !== raster) {
       this.variantsFor = raster;
-      this.variants = raster.files().then((files) => new Map(files.map((f) => [f.file, f.content])));
+      // The share images (og:image, structured data) live beside the photo variants.
+      const share = this.site.site?.share;
+      this.variants = Promise.all([raster.files(), share?.files() ?? []]).then((lists) => new Map(lists.flat().map((f) => [f.file, f.content])));
     }
     return this.variants!;
   }
@@ -208,6 +193,32 @@ export class DevServer {
     this.clients.add(res);
     req.on("close", () => this.clients.delete(res));
   }
+}
+
+/** Listens on `port`, or the next free one when it is taken (dev and preview); returns the port it got. */
+export async function listenOnFreePort(server: Server, opts: ListenOptions): Promise<number> {
+  const attempts = opts.port === 0 ? 1 : (opts.attempts ?? 20);
+  for (let i = 0; i < attempts; i++) {
+    try {
+      await new Promise<void>((ok, fail) => {
+        const onError = (err: Error) => {
+          server.off("listening", onListening);
+          fail(err);
+        };
+        const onListening = () => {
+          server.off("error", onError);
+          ok();
+        };
+        server.once("error", onError);
+        server.once("listening", onListening);
+        server.listen(opts.port + i, opts.host);
+      });
+      return (server.address() as AddressInfo).port;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE" || i === attempts - 1) throw err;
+    }
+  }
+  throw new Error("unreachable");
 }
 
 export function problemEvents(errors: PpgError[]): ProblemEvent[] {

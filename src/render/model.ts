@@ -25,7 +25,8 @@ export interface HeadModel {
   description: string;
   canonical: string;
   ogType: "article" | "website";
-  ogImage?: string;
+  /** The social preview image: a raster 1200×630 copy of the page image where one was made. */
+  ogImage?: { url: string; width?: number; height?: number; type?: string; alt: string };
   jsonLd: JsonLd[];
   noindex?: boolean;
   refresh?: string;

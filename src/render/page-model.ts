@@ -5,7 +5,7 @@ import { listingTown, mapSearchUrl, websiteLabel } from "../content/listings.ts"
 import { unsafeHtml } from "../content/raw-html.ts";
 import { placeImages, renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
-import type { ArticleBody, CardModel, PageBase, PageModel, SearchItem } from "./model.ts";
+import type { ArticleBody, CardModel, HeadModel, PageBase, PageModel, SearchItem } from "./model.ts";
 import { absoluteUrl, blogPosting, collectionPage, listingItem, recipe as recipeJsonLd, website, type JsonLd } from "./structured-data.ts";
 
 /** Article text is about 760 px wide (.container-narrow): its images never need more. */
@@ -89,7 +89,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       description: route.description,
       canonical: absoluteUrl(site, route.path),
       ogType: route.kind === "article" || route.kind === "recipe" ? "article" : "website",
-      ogImage: route.image && absoluteUrl(site, route.image.src),
+      ogImage: route.image && ogImageFor(ctx, route.image),
       jsonLd: [],
     },
   };
@@ -110,6 +110,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
         about: fm.about,
         keywords: fm.keywords,
         imageSize: hero?.width && hero.height ? { width: hero.width, height: hero.height } : undefined,
+        images: route.image ? ctx.images.schemaImages(route.image.src) : undefined,
         summary: summarize(html),
       };
       const body: ArticleBody = {
@@ -180,6 +181,13 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       };
     }
   }
+}
+
+/** The raster 1200×630 copy of the page image where one was made; else the image itself. */
+function ogImageFor(ctx: SiteContext, image: NonNullable<RouteEntry["image"]>): HeadModel["ogImage"] {
+  const { site } = ctx.manifest;
+  const raster = ctx.images.ogImage(image.src);
+  return raster ? { url: absoluteUrl(site, raster.url), width: raster.width, height: raster.height, type: raster.type, alt: image.alt } : { url: absoluteUrl(site, image.src), alt: image.alt };
 }
 
 /**

@@ -31,6 +31,11 @@ export interface ArticleFacts {
   about?: string;
   keywords?: string[];
   imageSize?: { width: number; height: number };
+  /**
+   * Raster copies of the page image in 16:9, 4:3 and 1:1 (site-relative URLs), which Google asks
+   * for in Article and Recipe results; they replace the SVG, which it does not index.
+   */
+  images?: { url: string; width: number; height: number }[];
   /** Plain-text opening of the body, for articleBody. */
   summary: string;
 }
@@ -43,13 +48,15 @@ export function blogPosting(f: ArticleFacts): JsonLd {
     "@type": "BlogPosting",
     headline: route.title,
     description: route.description,
-    image: route.image && {
-      "@type": "ImageObject",
-      url: absoluteUrl(site, route.image.src),
-      width: f.imageSize?.width,
-      height: f.imageSize?.height,
-      caption: route.image.caption ?? route.image.alt,
-    },
+    image: f.images?.length
+      ? imageObjects(f)
+      : route.image && {
+          "@type": "ImageObject",
+          url: absoluteUrl(site, route.image.src),
+          width: f.imageSize?.width,
+          height: f.imageSize?.height,
+          caption: route.image.caption ?? route.image.alt,
+        },
     author: person(site, f.author),
     publisher: publisher(site),
     url,
@@ -67,6 +74,11 @@ export function blogPosting(f: ArticleFacts): JsonLd {
   };
 }
 
+function imageObjects({ site, route, images = [] }: ArticleFacts): JsonLd[] {
+  const caption = route.image?.caption ?? route.image?.alt;
+  return images.map((i) => ({ "@type": "ImageObject", url: absoluteUrl(site, i.url), width: i.width, height: i.height, caption }));
+}
+
 /** ISO 8601 duration, as recipe rich results require: 65 → PT1H5M. */
 export function isoDuration(minutes: number): string {
   const h = Math.floor(minutes / 60);
@@ -81,7 +93,7 @@ export function recipe(f: ArticleFacts & { recipe: RecipeData }): JsonLd {
     "@type": "Recipe",
     name: route.title,
     description: route.description,
-    image: route.image ? [absoluteUrl(site, route.image.src)] : undefined,
+    image: f.images?.length ? imageObjects(f) : route.image ? [absoluteUrl(site, route.image.src)] : undefined,
     author: person(site, f.author),
     datePublished: route.dates?.published,
     dateModified: route.dates?.modified,

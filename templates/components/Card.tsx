@@ -18,12 +18,13 @@ export function Card({ card, headingLevel = 3, showDescription = false }: { card
   );
 }
 
-export function CardGrid({ cards, columns, showDescription, label }: { cards: CardModel[]; columns: number; showDescription?: boolean; label?: string }) {
+/** `headingLevel` 2 where the grid follows the page's h1 directly: a heading level may not be skipped. */
+export function CardGrid({ cards, columns, showDescription, label, headingLevel }: { cards: CardModel[]; columns: number; showDescription?: boolean; label?: string; headingLevel?: 2 | 3 }) {
   return (
     <ul className={`grid grid-${columns}`} aria-label={label}>
       {cards.map((card) => (
         <li key={card.path}>
-          <Card card={card} showDescription={showDescription} />
+          <Card card={card} showDescription={showDescription} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

@@ -1,4 +1,5 @@
 import type { AliasModel } from "../../src/render/model.ts";
+import { escapeTitle } from "../Layout.tsx";
 
 /**
  * A redirect any static host can serve: meta refresh at 0 s, noindex, a canonical link to the
@@ -10,7 +11,7 @@ export default function Alias({ page }: { page: AliasModel }) {
     <html lang={page.site.language}>
       <head>
         <meta charSet="utf-8" />
-        <title>{`Moved: ${page.title}`}</title>
+        <title dangerouslySetInnerHTML={{ __html: escapeTitle(movedTitle(page.title)) }} />
         <meta name="robots" content="noindex" />
         <meta httpEquiv="refresh" content={`0; url=${page.to}`} />
         <link rel="canonical" href={page.canonical} />
@@ -22,4 +23,10 @@ export default function Alias({ page }: { page: AliasModel }) {
       </body>
     </html>
   );
+}
+
+/** Search engines cut titles near 70 characters: the 'Moved: ' prefix goes where it would not fit. */
+function movedTitle(title: string): string {
+  const moved = `Moved: ${title}`;
+  return moved.length > 70 ? title : moved;
 }

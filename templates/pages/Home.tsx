@@ -26,24 +26,27 @@ function Carousel({ slides }: { slides: PageOf<"home">["slides"] }) {
           </div>
         ))}
       </div>
-      {/* Controls appear once the carousel script runs; without it the first slide simply shows. */}
-      <div className="carousel-controls" hidden>
-        <button type="button" className="carousel-prev" aria-label="Previous slide">
-          ‹
-        </button>
-        <div className="carousel-dots">
-          {slides.map((slide, i) => (
-            <button key={i} type="button" className="carousel-dot" aria-label={`Show slide ${i + 1}: ${slide.title}`} aria-current={i === 0 ? "true" : undefined} />
-          ))}
+      {/* The stylesheet shows the controls where scripts run (html.js), from the first paint so
+          nothing moves when the carousel script starts; without scripts the first slide simply shows. */}
+      {slides.length > 1 && (
+        <div className="carousel-controls">
+          <button type="button" className="carousel-prev" aria-label="Previous slide">
+            ‹
+          </button>
+          <div className="carousel-dots">
+            {slides.map((slide, i) => (
+              <button key={i} type="button" className="carousel-dot" aria-label={`Show slide ${i + 1}: ${slide.title}`} aria-current={i === 0 ? "true" : undefined} />
+            ))}
+          </div>
+          <button type="button" className="carousel-next" aria-label="Next slide">
+            ›
+          </button>
+          {/* Auto-advancing content needs a way to stop it (WCAG 2.2.2); the script keeps the label in step. */}
+          <button type="button" className="carousel-pause" aria-label="Pause slideshow">
+            <span className="carousel-pause-icon" aria-hidden="true" />
+          </button>
         </div>
-        <button type="button" className="carousel-next" aria-label="Next slide">
-          ›
-        </button>
-        {/* Auto-advancing content needs a way to stop it (WCAG 2.2.2); the script keeps the label in step. */}
-        <button type="button" className="carousel-pause" aria-label="Pause slideshow">
-          <span className="carousel-pause-icon" aria-hidden="true" />
-        </button>
-      </div>
+      )}
     </section>
   );
 }

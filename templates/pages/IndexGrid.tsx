@@ -7,7 +7,7 @@ export default function IndexGrid({ page }: { page: PageOf<"index"> }) {
       <div className="container index-page">
         <h1>{page.route.title}</h1>
         <div className="prose intro" dangerouslySetInnerHTML={{ __html: page.html }} />
-        <CardGrid cards={page.cards} columns={page.columns} showDescription />
+        <CardGrid cards={page.cards} columns={page.columns} showDescription headingLevel={2} />
       </div>
       <RelatedCards cards={page.related} />
     </>

@@ -10,7 +10,7 @@ export default function NotFound({ page }: { page: NotFoundModel }) {
         {page.suggestions.length > 0 ? ", or start from one of these:" : "."}
       </p>
       {/* site.notFound.suggestions in site.yaml; a site without them shows no empty grid. */}
-      {page.suggestions.length > 0 && <CardGrid cards={page.suggestions} columns={3} />}
+      {page.suggestions.length > 0 && <CardGrid cards={page.suggestions} columns={3} headingLevel={2} />}
       <p>
         <a className="button" href="/">
           Back to the home page

@@ -128,6 +128,12 @@ describe("ppguide dev", () => {
     expect(svg.status).toBe(200);
     expect(svg.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
     expect((await get("/sitemap.xml")).headers.get("content-type")).toMatch(/^application\/xml/);
+    // The feed every page links, and the og:image it names, as the build writes them.
+    const feed = await get("/feed.xml");
+    expect(feed.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
+    const og = load(await (await get("/beach-day")).text())('meta[property="og:image"]').attr("content")!;
+    const image = await get(new URL(og).pathname);
+    expect([image.status, image.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
     expect((await fetch(new URL("/", dev.url), { method: "POST" })).status).toBe(405);
   });
 

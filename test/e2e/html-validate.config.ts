@@ -1,11 +1,11 @@
 import type { ConfigData } from "html-validate";
 
 /**
- * html-validate's recommended rules, with the few style rules set to what our renderer writes
+ * html-validate's recommended and document rules, with the few style rules set to what our renderer writes
  * on purpose. Everything else stays an error.
  */
 export const htmlValidateConfig: ConfigData = {
-  extends: ["html-validate:recommended"],
+  extends: ["html-validate:recommended", "html-validate:document"],
   rules: {
     // src/render/render.tsx writes the HTML5 doctype in lower case, as the HTML spec's examples do.
     "doctype-style": ["error", { style: "lowercase" }],
@@ -13,9 +13,9 @@ export const htmlValidateConfig: ConfigData = {
     "void-style": "off",
     // React writes empty boolean attributes as hidden="", valid HTML; hold the output to that style.
     "attribute-empty-style": ["error", { style: "empty" }],
-    // html-validate counts the title's source text, where React escapes ' as &#x27; (6 characters);
-    // the layout keeps the decoded title within 70, and redirect pages (noindex) add 'Moved: '.
-    "long-title": ["error", { maxlength: 80 }],
+    // Subresource integrity guards against a third-party host serving altered files; every script
+    // and stylesheet here is first-party, same-origin and content-hashed.
+    "require-sri": ["error", { target: "crossorigin" }],
     // React writes some attribute names in camelCase (charSet, fetchPriority, autoComplete);
     // HTML attribute names are case-insensitive.
     "attr-case": ["error", { style: ["lowercase", "camelcase"], ignoreForeign: true }],

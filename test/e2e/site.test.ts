@@ -36,7 +36,7 @@ afterAll(() => site.cleanup());
 describe("every page's HTML", () => {
   const validator = new HtmlValidate(htmlValidateConfig);
 
-  it.each(site.pages.map((p) => [p.route, p] as const))("html-validate (recommended): %s", async (_route, page) => {
+  it.each(site.pages.map((p) => [p.route, p] as const))("html-validate (recommended + document): %s", async (_route, page) => {
     const report = await validator.validateString(page.html, page.file);
     const messages = report.results.flatMap((r) => r.messages.map((m) => `${page.file}:${m.line}:${m.column} ${m.ruleId} ${m.message}`));
     expect(messages).toEqual([]);

@@ -1,14 +1,13 @@
 /**
- * Builds the real site once into a temp folder and serves it on 127.0.0.1, as a static host
- * would: clean URLs (/sosua-resorts → sosua-resorts/index.html) and 404.html for the rest.
+ * Builds the real site once into a temp folder and serves it on 127.0.0.1 with `ppguide preview`'s
+ * server, as a static host would: clean URLs (/sosua-resorts → sosua-resorts/index.html),
+ * _redirects, _headers and 404.html for the rest.
  */
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, normalize } from "node:path";
-import { lookup } from "mime-types";
+import { join } from "node:path";
 import { build } from "../../src/core/build.ts";
+import { startPreview } from "../../src/preview/server.ts";
 import type { RenderedPage } from "../../src/render/render.tsx";
 
 export const SITE_ROOT = new URL("../../", import.meta.url).pathname.replace(/\/$/, "");
@@ -40,28 +39,8 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-/** A tiny static host: clean URLs, /dir/ → dir/index.html, 404.html with status 404. */
+/** The built site as `ppguide preview` serves it: clean URLs, _redirects, _headers, 404.html with status 404. */
 export async function serve(dir: string): Promise<StaticServer> {
-  const server: Server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
-    const safe = normalize(path).replace(/^(\.\.[/\\])+/, "");
-    const candidates = safe.endsWith("/") ? [join(safe, "index.html")] : [safe, `${safe}.html`, join(safe, "index.html")];
-    for (const c of candidates) {
-      const file = join(dir, c);
-      const info = await stat(file).catch(() => null);
-      if (info?.isFile()) {
-        res.writeHead(200, { "content-type": lookup(file) || "application/octet-stream" });
-        res.end(await readFile(file));
-        return;
-      }
-    }
-    res.writeHead(404, { "content-type": "text/html; charset=utf-8" });
-    res.end(await readFile(join(dir, "404.html")).catch(() => "Not found"));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
-  };
+  const preview = await startPreview({ dir, port: 0, host: "127.0.0.1" });
+  return { origin: preview.url, close: () => preview.close() };
 }

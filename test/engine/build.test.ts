@@ -48,7 +48,6 @@ describe("a built fixture site", () => {
     const post = jsonLd(await page("beaches/index.html"), "BlogPosting");
     expect(post).toMatchObject({
       headline: "The Best Beaches",
-      image: { url: "https://fixture.example/images/photo.svg", width: 800, height: 600, caption: "The beach at dawn" },
       author: { "@type": "Person", name: "Test Desk" },
       publisher: { name: "Fixture Guide", logo: { width: 1800, height: 390 } },
       url: "https://fixture.example/beaches",
@@ -61,6 +60,13 @@ describe("a built fixture site", () => {
       keywords: "beaches",
     });
     expect(post.articleBody).toMatch(/^Our favourite beaches/);
+    // The 800x600 SVG as the three raster aspect ratios Google asks for (share-images.ts).
+    expect(post.image).toMatchObject([
+      { "@type": "ImageObject", width: 1200, height: 675, caption: "The beach at dawn" },
+      { width: 1200, height: 900 },
+      { width: 1200, height: 1200 },
+    ]);
+    expect(post.image[0].url).toMatch(/^https:\/\/fixture\.example\/assets\/images\/photo-[0-9a-f]{10}-1200x675\.jpg$/);
   });
 
   it("loads the logo eagerly on every page but the home page, whichever renders first", async () => {

@@ -42,6 +42,18 @@ describe("the ppguide CLI", () => {
     expect(placeholders).toMatch(/^9 placeholders left to replace before going live/);
   });
 
+  // Regression: `npm run build` failed with "sh: 1: ppguide: not found" on a fresh clone, because
+  // npm puts only dependencies' bins on a script's PATH, never the package's own.
+  it("runs through npm run build and npm run check-links", async () => {
+    const root = await copyFixture("basic-site");
+    const npm = (args: string[]) =>
+      promisify(execFile)("npm", ["run", "--silent", ...args], { cwd: fileURLToPath(new URL("../..", import.meta.url)), encoding: "utf8" });
+    const built = await npm(["build", "--", "--root", root, "--out", join(root, "out")]);
+    expect(built.stdout).toMatch(/^Built 7 pages/);
+    const checked = await npm(["check-links", "--", join(root, "out")]);
+    expect(checked.stdout).toMatch(/\d+ pages, \d+ references, 0 problems/);
+  });
+
   it("reports every manifest mistake with file:line:col and exits 1", async () => {
     const root = await copyFixture("basic-site");
     await edit(join(root, "site.yaml"), "related: [/flan-recipe, /bakeries, /guides]", "related: [/flan-recipe, /bakeries]");

@@ -90,7 +90,8 @@ describe("articles", () => {
     expect($(".related .card-link").map((_, a) => $(a).attr("href")).get()).toEqual(["/12-best-fun-things-to-do-puerto-plata-budget", "/paseo-dona-blanca-puerto-plata", "/puerto-plata-street-art"]);
     const post = jsonLd($, "BlogPosting");
     expect([post.dateCreated, post.datePublished, post.dateModified]).toEqual(["2025-11-02", "2025-11-02", "2025-11-02"]);
-    expect(post.image).toMatchObject({ width: 1344, height: 644 });
+    // Google's three aspect ratios, as raster copies of the 1344x644 SVG (share-images.ts).
+    expect(post.image.map((i: { width: number; height: number }) => [i.width, i.height])).toEqual([[1200, 675], [1200, 900], [1200, 1200]]);
   });
 
   it("spec facts: fortress 1564-1577 and $2; Malecón three kilometres and February; cable car $10 and $5; Macorix hours", async () => {

@@ -1,9 +1,9 @@
-// Every page: the enhancements of the shared layout. html.js tells the stylesheet scripts run.
+// Every page: the enhancements of the shared layout. html.js, which tells the stylesheet scripts
+// run, is set by an inline script in the head (templates/Layout.tsx), before the first paint.
 import { initNav } from "../nav.ts";
 import { initSearch } from "../search.ts";
 import { initVideos } from "../video.ts";
 
-document.documentElement.classList.add("js");
 initNav();
 initSearch();
 initVideos();

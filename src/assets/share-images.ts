@@ -1,0 +1,158 @@
+import { createHash, randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { basename, extname, join } from "node:path";
+import type { RouteEntry } from "../manifest/types.ts";
+
+/**
+ * Raster copies of each page's image for the places that will not show an SVG: the 1200×630
+ * og:image / twitter:image of social previews (Facebook, X, LinkedIn, Slack and WhatsApp render
+ * no SVG), and the 16:9, 4:3 and 1:1 images Google asks for in Article and Recipe structured data
+ * (https://developers.google.com/search/docs/appearance/structured-data/article#article-types).
+ * Made with sharp from the SVG or photo, cropped to fill, as JPEG; cached on disk by the source's
+ * content hash like the photo variants (raster.ts), so a rebuild encodes nothing it has made before.
+ */
+
+export interface ShareImage {
+  /** URL path in the built site, under /assets/ (hashed, cached a year by _headers). */
+  url: string;
+  width: number;
+  height: number;
+  type: "image/jpeg";
+  /** The encoded file's size, known once files() has made or found it. */
+  bytes?: number;
+  /** The encoded file in the on-disk cache. */
+  cacheFile: string;
+}
+
+/** The social preview size Facebook and LinkedIn recommend (1.91:1); X's large summary card crops to it too. */
+export const OG_SIZE = { width: 1200, height: 630 } as const;
+/** Google's three aspect ratios for article and recipe images, each well above its 50,000-pixel minimum. */
+export const SCHEMA_SIZES = [
+  { width: 1200, height: 675 },
+  { width: 1200, height: 900 },
+  { width: 1200, height: 1200 },
+] as const;
+/** Bump when the encoding changes so cached files made the old way are not reused. */
+const SHARE_VERSION = "1";
+const JPEG_OPTIONS = { quality: 82, mozjpeg: true } as const;
+const SHAREABLE = /\.(svg|jpe?g|png|webp)$/i;
+
+interface Planned {
+  src: string;
+  /** The source file's content hash: names the cached and the output files. */
+  hash: string;
+  og: ShareImage;
+  schema: ShareImage[];
+}
+
+export class ShareImages {
+  private readonly images = new Map<string, Planned>();
+  private encoding?: Promise<void>;
+  /** Images encoded by sharp in this build (the rest came from the cache). */
+  encoded = 0;
+
+  constructor(
+    private readonly publicDir: string,
+    private readonly cacheDir: string,
+  ) {}
+
+  /**
+   * Names the share images of every route's image that public/ holds: the og:image for every
+   * page, the three structured-data images for articles and recipes. Only hashes the sources;
+   * encoding waits for files(), so a build that writes nothing (tests, dev) encodes nothing.
+   */
+  async prepare(routes: readonly RouteEntry[], publicFiles: ReadonlySet<string>): Promise<void> {
+    const wanted = new Map<string, boolean>();
+    for (const r of routes) {
+      const src = r.image?.src;
+      if (!src || !SHAREABLE.test(src) || !publicFiles.has(decodeURI(src))) continue;
+      wanted.set(src, (wanted.get(src) ?? false) || r.kind === "article" || r.kind === "recipe");
+    }
+    await Promise.all([...wanted].map(async ([src, forSchema]) => this.images.set(src, await this.plan(src, forSchema))));
+  }
+
+  /** The 1200×630 social preview image of a page image. */
+  og(src: string): ShareImage | undefined {
+    return this.images.get(src)?.og;
+  }
+
+  /** The 16:9, 4:3 and 1:1 images for structured data; empty unless an article or recipe shows `src`. */
+  schema(src: string): ShareImage[] {
+    return this.images.get(src)?.schema ?? [];
+  }
+
+  /** Every share image the built site needs: encoded where the cache lacks it, then read from the cache. */
+  async files(concurrency = 2): Promise<{ file: string; content: Uint8Array }[]> {
+    this.encoding ??= this.encodeMissing(concurrency);
+    await this.encoding;
+    const all = [...this.images.values()].flatMap((p) => [p.og, ...p.schema]);
+    return Promise.all(all.map(async (i) => ({ file: i.url.slice(1), content: await readFile(i.cacheFile) })));
+  }
+
+  private async plan(src: string, forSchema: boolean): Promise<Planned> {
+    const input = await readFile(join(this.publicDir, decodeURI(src)));
+    const hash = createHash("sha256").update(SHARE_VERSION).update(input).digest("hex").slice(0, 16);
+    const name = basename(src, extname(src)).replace(/[^\w-]+/g, "-").toLowerCase();
+    const image = (size: { width: number; height: number }): ShareImage => ({
+      url: `/assets/images/${name}-${hash.slice(0, 10)}-${size.width}x${size.height}.jpg`,
+      ...size,
+      type: "image/jpeg",
+      cacheFile: join(this.cacheDir, `share-${hash}-${size.width}x${size.height}.jpg`),
+    });
+    return { src, hash, og: image(OG_SIZE), schema: forSchema ? SCHEMA_SIZES.map(image) : [] };
+  }
+
+  private async encodeMissing(concurrency: number): Promise<void> {
+    await mkdir(this.cacheDir, { recursive: true });
+    const queue = [...this.images.values()];
+    const workers = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+      for (let planned = queue.shift(); planned; planned = queue.shift()) {
+        const targets = [planned.og, ...planned.schema];
+        const missing = targets.filter((i) => !existsSync(i.cacheFile));
+        if (missing.length) await this.encode(planned.src, missing);
+        for (const i of targets) i.bytes = (await stat(i.cacheFile)).size;
+      }
+    });
+    await Promise.all(workers);
+  }
+
+  /** Draws the source once, large enough for every target, then crops and encodes each. */
+  private async encode(src: string, targets: ShareImage[]): Promise<void> {
+    const sharp = loadSharp();
+    const input = await readFile(join(this.publicDir, decodeURI(src)));
+    let base = input;
+    if (/\.svg$/i.test(src)) {
+      // Rasterise the vector at the density that covers the largest target: sharp's default 72 dpi
+      // would draw it at its nominal size and then blur it up.
+      const meta = await sharp(input).metadata();
+      const scale = Math.max(...targets.map((t) => Math.max(t.width / (meta.width || t.width), t.height / (meta.height || t.height))));
+      const density = Math.min(2400, Math.ceil(72 * Math.max(1, scale)));
+      base = await sharp(input, { density }).flatten({ background: "#ffffff" }).png({ compressionLevel: 0 }).toBuffer();
+    }
+    for (const target of targets) {
+      const jpeg = await sharp(base)
+        .rotate()
+        .resize({ width: target.width, height: target.height, fit: "cover", position: "centre" })
+        .flatten({ background: "#ffffff" })
+        .jpeg(JPEG_OPTIONS)
+        .toBuffer();
+      await writeAtomically(target.cacheFile, jpeg);
+      this.encoded++;
+    }
+  }
+}
+
+// Write then rename: an interrupted build never leaves a truncated file that looks cached. The
+// temporary name is unique, as two builds on worker threads of one process may make the same file.
+async function writeAtomically(file: string, data: Buffer): Promise<void> {
+  const tmp = `${file}.${randomUUID()}.tmp`;
+  await writeFile(tmp, data);
+  await rename(tmp, file);
+}
+
+/** Loaded only when something must be encoded (see raster.ts for why it is required, not imported). */
+function loadSharp(): typeof import("sharp").default {
+  return createRequire(import.meta.url)("sharp") as typeof import("sharp").default;
+}

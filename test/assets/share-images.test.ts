@@ -1,0 +1,92 @@
+import { load, type CheerioAPI } from "cheerio";
+import { existsSync } from "node:fs";
+import { readdir, readFile, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { build } from "../../src/core/build.ts";
+import { copyFixture, edit } from "../helpers/fixture.ts";
+
+const SITE = "https://fixture.example";
+
+/** A noisy photo, so the encoder has real work (a flat colour compresses to nothing). */
+async function makeJpeg(file: string, width: number, height: number): Promise<void> {
+  const pixels = Buffer.alloc(width * height * 3);
+  let seed = 11;
+  for (let i = 0; i < pixels.length; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    pixels[i] = (i % 251) + (seed % 5);
+  }
+  await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toFile(file);
+}
+
+describe("share images (issue 16: social previews and rich-result images)", () => {
+  let root: string;
+  const cache = () => join(root, ".ppguide-cache/images");
+  const html = async (out: string, file: string) => load(await readFile(join(root, out, file), "utf8"));
+  const outputFile = (out: string, url: string) => {
+    expect(url.startsWith(`${SITE}/assets/`), url).toBe(true);
+    return join(root, out, url.slice(SITE.length));
+  };
+  const jsonLd = ($: CheerioAPI, type: string) =>
+    $('script[type="application/ld+json"]')
+      .toArray()
+      .map((el) => JSON.parse($(el).text()) as Record<string, unknown>)
+      .find((d) => d["@type"] === type)!;
+
+  beforeAll(async () => {
+    root = await copyFixture("basic-site");
+    // The recipe's image is a photo, the article's an SVG: both kinds of source.
+    await makeJpeg(join(root, "public/images/flan.jpg"), 900, 700);
+    await edit(join(root, "site.yaml"), "image: { src: /images/photo.svg, alt: A flan on a plate }", "image: { src: /images/flan.jpg, alt: A flan on a plate }");
+    await build({ root, out: "first" });
+  }, 120_000);
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it.each([
+    ["beaches/index.html", "A wide sandy beach"],
+    ["flan-recipe/index.html", "A flan on a plate"],
+    ["bakeries/index.html", "Bread in a basket"],
+  ])("%s: og:image and twitter:image are a 1200x630 JPEG in the output, with its size and alt", async (file, alt) => {
+    const $ = await html("first", file);
+    const url = $('meta[property="og:image"]').attr("content")!;
+    expect($('meta[name="twitter:image"]').attr("content")).toBe(url);
+    expect($('meta[name="twitter:card"]').attr("content")).toBe("summary_large_image");
+    expect([$('meta[property="og:image:width"]').attr("content"), $('meta[property="og:image:height"]').attr("content")]).toEqual(["1200", "630"]);
+    expect($('meta[property="og:image:type"]').attr("content")).toBe("image/jpeg");
+    expect($('meta[property="og:image:alt"]').attr("content")).toBe(alt);
+    const meta = await sharp(outputFile("first", url)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1200, 630]);
+  });
+
+  it.each([
+    ["beaches/index.html", "BlogPosting"],
+    ["flan-recipe/index.html", "Recipe"],
+  ])("%s: %s JSON-LD lists 16:9, 4:3 and 1:1 raster images that exist; the logo stays a PNG", async (file, type) => {
+    const $ = await html("first", file);
+    const data = jsonLd($, type);
+    const images = data.image as { url: string; width: number; height: number }[];
+    expect(images.map((i) => i.width / i.height)).toEqual([16 / 9, 4 / 3, 1]);
+    for (const image of images) {
+      expect(image.width * image.height).toBeGreaterThanOrEqual(50_000);
+      const meta = await sharp(outputFile("first", image.url)).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", image.width, image.height]);
+    }
+    const logo = (jsonLd($, "BlogPosting").publisher as { logo: { url: string } }).logo.url;
+    expect(logo).toBe(`${SITE}/images/logo.png`);
+  });
+
+  it("a rebuild encodes nothing: the cached files are neither rewritten nor added to", async () => {
+    const shareFiles = async () => (await readdir(cache())).filter((f) => f.startsWith("share-")).sort();
+    const before = await shareFiles();
+    // Two sources (the SVG most pages share, the recipe's photo), each in four sizes, made once.
+    expect(before.length).toBe(8);
+    const mtimes = await Promise.all(before.map(async (f) => (await stat(join(cache(), f))).mtimeMs));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await build({ root, out: "second" });
+    expect(await shareFiles()).toEqual(before);
+    expect(await Promise.all(before.map(async (f) => (await stat(join(cache(), f))).mtimeMs))).toEqual(mtimes);
+    const ogUrl = (await html("second", "beaches/index.html"))('meta[property="og:image"]').attr("content")!;
+    expect(existsSync(outputFile("second", ogUrl))).toBe(true);
+  });
+});

@@ -1,0 +1,123 @@
+import { spawn } from "node:child_process";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { build } from "../../src/core/build.ts";
+import { headersFor, parseHeaders, parseRedirects, redirectFor, type RuleProblem } from "../../src/preview/host-rules.ts";
+import { startPreview, type PreviewServer } from "../../src/preview/server.ts";
+import { copyFixture, edit } from "../helpers/fixture.ts";
+
+const bin = fileURLToPath(new URL("../../bin/ppguide", import.meta.url));
+
+describe("_headers and _redirects rules", () => {
+  it("applies every matching header rule and joins a repeated header with a comma, as Netlify and Cloudflare Pages do", () => {
+    const rules = parseHeaders("# comment\n/assets/*\n  Cache-Control: immutable\n/*\n  X-Frame-Options: DENY\n  cache-control: no-transform\n/blog/:slug\n  X-Slug: yes\n");
+    expect(Object.fromEntries(headersFor(rules, "/assets/site.css"))).toEqual({ "Cache-Control": "immutable, no-transform", "X-Frame-Options": "DENY" });
+    expect(Object.fromEntries(headersFor(rules, "/blog/a"))).toEqual({ "X-Frame-Options": "DENY", "cache-control": "no-transform", "X-Slug": "yes" });
+    expect(headersFor(rules, "/blog/a/b").has("X-Slug")).toBe(false);
+  });
+
+  it("matches redirects with or without a trailing slash, fills splats and placeholders, and reports lines it cannot read", () => {
+    const problems: RuleProblem[] = [];
+    const rules = parseRedirects("/old /new 301\n/news/* /blog/:splat 302\n/u/:id /users/:id\nnonsense\n/x /y 200\n", problems);
+    expect(redirectFor(rules, "/old/")).toEqual({ location: "/new", status: 301 });
+    expect(redirectFor(rules, "/news/2024/post")).toEqual({ location: "/blog/2024/post", status: 302 });
+    expect(redirectFor(rules, "/u/7")).toEqual({ location: "/users/7", status: 301 });
+    expect(redirectFor(rules, "/older")).toBeUndefined();
+    expect(problems.map((p) => p.line)).toEqual([4, 5]);
+  });
+});
+
+describe("ppguide preview", () => {
+  let root: string;
+  let out: string;
+  let preview: PreviewServer;
+  const get = (path: string, init: RequestInit = {}) => fetch(preview.url + path, { redirect: "manual", ...init });
+
+  beforeAll(async () => {
+    root = await copyFixture("basic-site");
+    out = join(root, "dist");
+    await build({ root, out });
+    preview = await startPreview({ dir: out, port: 0, host: "127.0.0.1" });
+  });
+  afterAll(() => preview?.close());
+
+  it("serves pages by their clean URLs, with the host's default revalidation and the _headers rules for every path", async () => {
+    for (const path of ["/", "/beaches", "/beaches/", "/beaches/index.html"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-type"), path).toBe("text/html; charset=utf-8");
+      expect(res.headers.get("cache-control"), path).toBe("public, max-age=0, must-revalidate");
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+    }
+    expect(await (await get("/beaches")).text()).toBe(await readFile(join(out, "beaches/index.html"), "utf8"));
+  });
+
+  it("caches hashed assets for a year, immutable, and public files for a day", async () => {
+    const css = (await readdir(join(out, "assets"))).find((f) => f.endsWith(".css"))!;
+    const asset = await get(`/assets/${css}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("content-type")).toBe("text/css; charset=utf-8");
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await get("/favicon.svg")).headers.get("cache-control")).toBe("public, max-age=86400");
+  });
+
+  it("answers an alias with the 301 of _redirects, keeping the query string", async () => {
+    const res = await get("/old-beaches?from=mail");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/beaches?from=mail");
+  });
+
+  it("serves 404.html with status 404, and never the host's own files", async () => {
+    for (const path of ["/no-such-page", "/_headers", "/_redirects"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).toBe(await readFile(join(out, "404.html"), "utf8"));
+    }
+  });
+
+  it("refuses paths that leave the folder, and methods other than GET and HEAD", async () => {
+    // ..%2f survives URL parsing (a literal ../ would be resolved by fetch before it is sent).
+    expect((await get("/..%2fsite.yaml")).status).toBe(403);
+    expect((await get("/", { method: "POST" })).status).toBe(405);
+    const head = await get("/beaches", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get("content-length"))).toBeGreaterThan(1000);
+  });
+
+  it("reads the folder on each request, so a rebuild shows at once (the output link switches copies)", async () => {
+    await edit(join(root, "site.yaml"), "title: The Best Beaches\n", "title: The Best Beaches, Rebuilt\n");
+    await build({ root, out });
+    expect(await (await get("/beaches")).text()).toContain("<h1>The Best Beaches, Rebuilt</h1>");
+  });
+});
+
+describe("the preview command", () => {
+  it("serves a built folder on the port it prints, and says what to do when there is no build", async () => {
+    const root = await copyFixture("basic-site");
+    await build({ root });
+    const child = spawn(process.execPath, [bin, "preview", "--root", root, "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let text = "";
+        child.stdout.on("data", (chunk: Buffer) => {
+          text += chunk;
+          const match = /at (http:\/\/\S+?)\/ /.exec(text);
+          if (match) resolve(match[1]);
+        });
+        child.on("exit", (code) => reject(new Error(`preview exited with ${code}: ${text}`)));
+      });
+      expect((await fetch(`${url}/beaches`)).status).toBe(200);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    const empty = await copyFixture("basic-site");
+    const missing = spawn(process.execPath, [bin, "preview", "--root", empty, "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    missing.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => missing.on("exit", resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain("holds no built site (no index.html). Run ppguide build --root");
+  }, 30_000);
+});
