@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { build } from "../../src/core/build.ts";
 import { copyFixture, edit } from "../helpers/fixture.ts";
-import { writeSyntheticSite } from "../helpers/synthetic-site.ts";
+import { writePpguideSite } from "../helpers/synthetic-site.ts";
 
 const bin = fileURLToPath(new URL("../../bin/ppguide", import.meta.url));
 const cliBundle = fileURLToPath(new URL("../../bin/cli-bundle.mjs", import.meta.url));
@@ -67,7 +67,7 @@ describe("the ppguide CLI", () => {
 
   it("builds the same site through the bundled CLI as the library does, first and again", async () => {
     const root = await mkdtemp(join(tmpdir(), "ppguide-cli-large-"));
-    await writeSyntheticSite(root, 320, "v1");
+    await writePpguideSite(root, 320);
     for (const pass of ["first build", "rebuild"]) {
       const result = await run(["build", "--root", root]);
       expect(result.stderr, pass).toBe("");

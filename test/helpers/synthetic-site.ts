@@ -1,9 +1,8 @@
 /**
  * The synthetic Markdown site the benchmarks build (bench/build.ts, bench/dev.ts) and the CLI test
- * uses to go past the output-thread threshold: N ~700-word articles with headings, a list, two
+ * and the safety tests use: N ~700-word articles with headings, a list, two
  * internal links and an image, front matter, a related triple, and the full nav and footer.
  * It lives with the tests because the tests need it; bench/ holds only what compares us with peers.
- * Below it, a smaller site whose every page names the build that wrote it, for the safety tests.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -47,8 +46,12 @@ export const NAV = [
   ["Shopping", 4],
 ] as const;
 
-/** Writes the site for ppguide: site.yaml, content/articles/*.md and the images it names. */
-export async function writePpguideSite(dir: string, n: number): Promise<void> {
+/**
+ * Writes the site for ppguide: site.yaml, content/articles/*.md and the images it names.
+ * `version`: each article then starts "Build <version> of article <i>.", so a test can tell
+ * which build wrote every page it reads.
+ */
+export async function writePpguideSite(dir: string, n: number, version?: string): Promise<void> {
   await mkdir(join(dir, "content/articles"), { recursive: true });
   await mkdir(join(dir, "public/images"), { recursive: true });
   for (const f of ["photo.svg", "logo.svg", "logo.png", "avatar.svg"]) await writeFile(join(dir, "public/images", f), PHOTO);
@@ -65,7 +68,7 @@ export async function writePpguideSite(dir: string, n: number): Promise<void> {
         `    dates: { created: 2025-01-01, published: 2025-01-02, modified: 2025-03-04 }\n    content: articles/article-${i}.md\n` +
         `    related: [/article-${(i + 1) % n}, /article-${(i + 2) % n}, /article-${(i + 3) % n}]`,
     );
-    writes.push(writeFile(join(dir, `content/articles/article-${i}.md`), `---\nsection: Travel\nkeywords: [travel, beach]\n---\n\n${articleBody(i, n)}\n`));
+    writes.push(writeFile(join(dir, `content/articles/article-${i}.md`), `---\nsection: Travel\nkeywords: [travel, beach]\n---\n\n${version ? `Build ${version} of article ${i}.\n\n` : ""}${articleBody(i, n)}\n`));
   }
   await Promise.all(writes);
   await writeFile(
@@ -97,62 +100,6 @@ routes:
     kind: search
     title: Search
     description: Every article of the synthetic benchmark site, searchable by title.
-${routes.join("\n")}
-`,
-  );
-}
-
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>\n';
-
-/**
- * A site of `n` small articles, each page saying `version`: large enough that a build takes a
- * few seconds, and every page showing which build wrote it.
- */
-export async function writeSyntheticSite(dir: string, n: number, version: string): Promise<void> {
-  await mkdir(join(dir, "content/articles"), { recursive: true });
-  await mkdir(join(dir, "public/images"), { recursive: true });
-  for (const f of ["photo.svg", "logo.svg", "avatar.svg"]) await writeFile(join(dir, "public/images", f), SVG);
-  for (const f of ["favicon.svg", "apple-touch-icon.png"]) await writeFile(join(dir, "public", f), SVG);
-  await writeFile(join(dir, "public/site.webmanifest"), "{}");
-  const routes: string[] = [];
-  await Promise.all(
-    Array.from({ length: n }, (_, i) => {
-      routes.push(
-        `  - { path: /article-${i}, kind: article, title: Article ${i} of the north coast, description: A synthetic article for the safety tests number ${i}., ` +
-          `image: { src: /images/photo.svg, alt: A beach }, author: desk, dates: { created: 2025-01-01, published: 2025-01-02, modified: 2025-03-04 }, ` +
-          `content: articles/article-${i}.md, related: [/article-${(i + 1) % n}, /article-${(i + 2) % n}, /article-${(i + 3) % n}] }`,
-      );
-      return writeFile(join(dir, `content/articles/article-${i}.md`), `Build ${version} of article ${i}. See [the next one](/article-${(i + 1) % n}).\n`);
-    }),
-  );
-  await writeFile(
-    join(dir, "site.yaml"),
-    `site:
-  name: Safety Guide
-  url: https://safety.example
-  language: en-US
-  logo: { src: /images/logo.svg, png: /images/logo.svg, width: 1800, height: 390, alt: Safety Guide }
-  email: info@safety.example
-  social: { facebook: "https://www.facebook.com/safety", twitter: "https://x.com/safety", pinterest: "https://www.pinterest.com/safety", youtube: "https://www.youtube.com/safety" }
-  disclosure: Some links are affiliate links.
-authors:
-  desk: { name: Desk, avatar: /images/avatar.svg, email: desk@safety.example }
-nav:
-  - label: Articles
-    items:
-      - { label: First, path: /article-0 }
-routes:
-  - path: /
-    kind: home
-    title: Safety Guide ${version}
-    description: The home page of the synthetic safety-test site, linking to its articles.
-    home:
-      heading: Safety Guide ${version}
-      slides: [{ title: Beaches, text: Sand and sea., image: /images/photo.svg, alt: A beach, path: /article-0 }]
-      culture: [/article-0, /article-1]
-      cuisine: [/article-2]
-      thumbnails: [{ label: First, path: /article-3 }]
-  - { path: /search, kind: search, title: Search, description: "Every article of the synthetic safety-test site, searchable by its title." }
 ${routes.join("\n")}
 `,
   );

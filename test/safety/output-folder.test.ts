@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { StageWriter } from "../../src/output/write.ts";
 import { copyFixture } from "../helpers/fixture.ts";
 import { attempt, runCli, startCli, treeHash } from "../helpers/outcome.ts";
-import { writeSyntheticSite } from "../helpers/synthetic-site.ts";
+import { writePpguideSite } from "../helpers/synthetic-site.ts";
 
 describe("an output folder that is not ppguide's to replace", () => {
   const REFUSED: [string, (root: string) => string | Promise<string>, RegExp][] = [
@@ -204,7 +204,7 @@ describe("an interrupted build", () => {
   it("killed with SIGKILL at any moment, the output is wholly the old site or wholly the new one", { timeout: 300_000 }, async () => {
     const root = await mkdtemp(join(tmpdir(), "ppguide-kill-"));
     const out = join(root, "dist");
-    await writeSyntheticSite(root, PAGES, "v0");
+    await writePpguideSite(root, PAGES, "v0");
     const started = performance.now();
     expect((await runCli(["build"], root)).code).toBe(0);
     const full = performance.now() - started;
@@ -212,7 +212,7 @@ describe("an interrupted build", () => {
     // Spread over a whole build: loading, rendering, writing, checking and the final swap.
     for (const [k, fraction] of [0.3, 0.6, 0.85, 0.95, 1.05].entries()) {
       const next = `v${k + 1}`;
-      await writeSyntheticSite(root, PAGES, next);
+      await writePpguideSite(root, PAGES, next);
       const child = startCli(["build"], root);
       const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
       await new Promise((resolve) => setTimeout(resolve, full * fraction));
@@ -237,10 +237,10 @@ describe("an interrupted build", () => {
   ] as const)("%s lets go of the lock, keeps the served site and exits %i", { timeout: 120_000 }, async (signal, status) => {
     const root = await mkdtemp(join(tmpdir(), "ppguide-signal-"));
     const out = join(root, "dist");
-    await writeSyntheticSite(root, PAGES, "v0");
+    await writePpguideSite(root, PAGES, "v0");
     expect((await runCli(["build"], root)).code).toBe(0);
     const before = await treeHash(out);
-    await writeSyntheticSite(root, PAGES, "v1");
+    await writePpguideSite(root, PAGES, "v1");
     const child = startCli(["build"], root);
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     // Once the lock is taken the build is under way.
