@@ -2,8 +2,8 @@ import { join } from "node:path";
 import { ImageService } from "../assets/images.ts";
 import type { RouteEntry } from "../manifest/types.ts";
 import { scriptsFor } from "../output/assets.ts";
-import type { PageOutput } from "../output/page-sink.ts";
-import { createSiteContext } from "../render/page-model.ts";
+import type { PageSink } from "../output/page-sink.ts";
+import { createSiteContext, type SiteContext } from "../render/page-model.ts";
 import { renderAlias, renderNotFound, renderRoute, type RenderedPage } from "../render/render.tsx";
 import { PpgError, PpgErrorList } from "./errors.ts";
 import type { LoadedSite } from "./site.ts";
@@ -32,10 +32,10 @@ export function renderPages(site: LoadedSite, select: RenderSelection = {}): Ren
  * holding the whole site in memory. Problems are pushed to `errors`; the caller fails once the
  * stream ends (a build then discards its staging folder).
  */
-export function* renderPageStream(site: LoadedSite, select: RenderSelection, errors: PpgError[]): Generator<RenderedPage> {
+export function* renderPageStream(site: LoadedSite, select: RenderSelection, errors: PpgError[], markdown?: SiteContext["markdown"]): Generator<RenderedPage> {
   const { manifest, assets, templates } = site;
   const images = new ImageService(join(site.root, "public"), site.publicFiles, site.raster, site.share);
-  const ctx = createSiteContext(manifest, site.content, images, (kind) => ({ css: assets.css.url, scripts: scriptsFor(kind, assets.scripts) }));
+  const ctx = createSiteContext(manifest, site.content, images, (kind) => ({ css: assets.css.url, scripts: scriptsFor(kind, assets.scripts) }), markdown);
   for (const route of select.routes ?? manifest.routes) yield renderRoute(ctx, templates, route, errors);
   if (select.aliases !== false) for (const a of manifest.aliases ?? []) yield renderAlias(ctx, templates, a.from, a.to);
   if (select.notFound !== false) yield renderNotFound(ctx, templates);
@@ -50,9 +50,9 @@ export function* renderPageStream(site: LoadedSite, select: RenderSelection, err
  * Renders the selected pages into a sink one at a time, so memory stays flat however large the
  * site: each page is scanned and written (or found unchanged) while the next ones render.
  */
-export async function renderToOutput(site: LoadedSite, select: RenderSelection, sink: PageOutput): Promise<{ pages: BuiltPage[]; errors: PpgError[] }> {
+export async function renderToOutput(site: LoadedSite, select: RenderSelection, sink: PageSink, markdown?: SiteContext["markdown"]): Promise<{ pages: BuiltPage[]; errors: PpgError[] }> {
   const out = { pages: [] as BuiltPage[], errors: [] as PpgError[] };
-  for (const page of renderPageStream(site, select, out.errors)) {
+  for (const page of renderPageStream(site, select, out.errors, markdown)) {
     out.pages.push({ route: page.route, file: page.file, kind: page.kind });
     await sink.add(page);
   }

@@ -1,9 +1,27 @@
+import type { Worker } from "node:worker_threads";
+import { startWorker } from "../core/worker-threads.ts";
 import { checkLinks } from "../links/check.ts";
 import { pageScanner } from "../links/extract.ts";
 import type { LinkReport, PageScan } from "../links/types.ts";
 import type { RenderedPage } from "../render/render.tsx";
 import { hashPage, loadRecord, RecordWriter, type OutputRecord } from "./record.ts";
 import { StageWriter, type StageSpec, type WrittenFiles } from "./write.ts";
+
+/**
+ * Where rendered pages go: each is scanned for links while it is in memory (so the link check
+ * reads nothing back) and handed to a StageWriter. At the end the sink checks the links of the
+ * whole site, given the files and scans the build made elsewhere (public/, assets).
+ *
+ * InlineSink does this on the rendering thread; ThreadSink on a worker, which on a large site
+ * takes the scanning, comparing and writing (about a quarter of the work) off the thread that
+ * renders, and costs that thread only a copy of each page.
+ */
+export interface PageSink {
+  add(page: RenderedPage): Promise<void>;
+  finish(rest: SiteRest): Promise<SinkResult>;
+  /** Stops all work; once this resolves nothing writes into the staging folder any more. */
+  cancel(): Promise<void>;
+}
 
 /** What the build wrote besides the pages, and whether links are checked. */
 export interface SiteRest {
@@ -19,35 +37,35 @@ export interface SinkResult {
   record: Uint8Array;
 }
 
-/**
- * Where rendered pages go: each is scanned for links while it is in memory (so the link check
- * reads nothing back) and handed to a StageWriter, unless the last build's record shows the
- * served copy has the same bytes, in which case it is neither compared nor scanned again. At
- * the end the links of the whole site are checked, given the files and scans the build made
- * elsewhere (public/, assets).
- */
+export function inlineSink(spec: StageSpec, scan: boolean): PageSink {
+  return new InlineSink(spec, scan);
+}
+
+/** The work of a sink, on whichever thread it runs. */
 export class PageOutput {
   private readonly writer: StageWriter;
-  private readonly scanner?: ReturnType<typeof pageScanner>;
+  private scanner?: ReturnType<typeof pageScanner>;
   private readonly scans: [string, PageScan][] = [];
   private readonly previous?: OutputRecord;
   private readonly next = new RecordWriter();
 
-  constructor(
-    private readonly spec: StageSpec,
-    scan: boolean,
-  ) {
+  constructor(private readonly spec: StageSpec) {
     this.writer = new StageWriter(spec);
-    this.scanner = scan ? pageScanner() : undefined;
     if (spec.live) this.previous = loadRecord(spec.live);
   }
 
-  async add(page: RenderedPage): Promise<void> {
-    const hash = hashPage(page.html);
-    const old = this.previous?.match(page.file, hash);
-    const scan = this.scanner && (old?.scan ?? this.scanner(page.html, page.shared));
-    if (scan) this.scans.push([page.file, scan]);
-    this.next.add(page.file, hash, await this.writer.add(page.file, page.html, old?.same), scan);
+  /** Whether pages are scanned for links: known once the manifest is loaded. */
+  setScanning(scan: boolean): void {
+    this.scanner = scan ? pageScanner() : undefined;
+  }
+
+  async add(file: string, html: string, shared?: RenderedPage["shared"]): Promise<void> {
+    const hash = hashPage(html);
+    // A page the last build wrote with the same bytes is neither compared nor scanned again.
+    const old = this.previous?.match(file, hash);
+    const scan = this.scanner && (old?.scan ?? this.scanner(html, shared));
+    if (scan) this.scans.push([file, scan]);
+    this.next.add(file, hash, await this.writer.add(file, html, old?.same), scan);
   }
 
   async finish(rest: SiteRest): Promise<SinkResult> {
@@ -59,8 +77,130 @@ export class PageOutput {
     return { written, report, record };
   }
 
-  /** Waits for the writes in flight, whatever their outcome: nothing writes once this resolves. */
   async drain(): Promise<void> {
     await this.writer.flush().catch(() => {});
+  }
+}
+
+class InlineSink implements PageSink {
+  private readonly output: PageOutput;
+
+  constructor(spec: StageSpec, scan: boolean) {
+    this.output = new PageOutput(spec);
+    this.output.setScanning(scan);
+  }
+
+  add(page: RenderedPage): Promise<void> {
+    return this.output.add(page.file, page.html, page.shared);
+  }
+
+  finish(rest: SiteRest): Promise<SinkResult> {
+    return this.output.finish(rest);
+  }
+
+  cancel(): Promise<void> {
+    return this.output.drain();
+  }
+}
+
+/** Messages to output-worker.ts. A shared part's text crosses once; pages then name it by id. */
+export type SinkMessage =
+  | { scan: boolean }
+  | { pages: [file: string, html: string, shared?: [at: number, id: number][]][]; parts: string[] }
+  | { finish: SiteRest };
+
+export interface SinkCrash {
+  message: string;
+  stack?: string;
+  code?: string;
+  path?: string;
+  syscall?: string;
+}
+
+export type SinkReply = { ack: true } | { done: SinkResult } | { crash: SinkCrash };
+
+/** Pages per message: fewer, larger messages cost the rendering thread less. */
+const BATCH = 16;
+/** Batches sent but not yet handled by the worker: bounds the pages held in memory. */
+const MAX_UNACKED = 8;
+
+/**
+ * The output thread. A build starts it before loading the site, so that its start-up and the
+ * listing of the old output overlap the load; start(scan) then makes it a PageSink (or, for a
+ * small site, the build cancels it and writes inline).
+ */
+export class ThreadSink implements PageSink {
+  private readonly worker: Worker;
+  private readonly partIds = new Map<string, number>();
+  private batch: Extract<SinkMessage, { pages: unknown }> = { pages: [], parts: [] };
+  private unacked = 0;
+  private wake?: () => void;
+  private failure?: Error;
+  private done?: (result: SinkResult) => void;
+
+  constructor(spec: StageSpec) {
+    this.worker = startWorker(import.meta.url, "output-worker", { spec });
+    this.worker.on("message", (reply: SinkReply) => {
+      if ("ack" in reply) this.unacked--;
+      else if ("done" in reply) this.done?.(reply.done);
+      else this.failure = Object.assign(new Error(`the output thread failed: ${reply.crash.message}`, { cause: reply.crash.stack }), reply.crash);
+      this.wakeUp();
+    });
+    this.worker.on("error", (err) => {
+      this.failure = err;
+      this.wakeUp();
+    });
+  }
+
+  start(scan: boolean): this {
+    this.worker.postMessage({ scan } satisfies SinkMessage);
+    return this;
+  }
+
+  async add(page: RenderedPage): Promise<void> {
+    const shared = page.shared?.map((part): [number, number] => [part.at, this.partId(part.html)]);
+    this.batch.pages.push(shared ? [page.file, page.html, shared] : [page.file, page.html]);
+    if (this.batch.pages.length >= BATCH) await this.send();
+  }
+
+  async finish(rest: SiteRest): Promise<SinkResult> {
+    if (this.batch.pages.length) await this.send();
+    const result = new Promise<SinkResult>((resolve) => (this.done = resolve));
+    this.worker.postMessage({ finish: rest } satisfies SinkMessage);
+    await Promise.race([result, this.waitFor(() => this.failure !== undefined)]);
+    if (this.failure) throw this.failure;
+    void this.worker.terminate();
+    return result;
+  }
+
+  async cancel(): Promise<void> {
+    await this.worker.terminate();
+  }
+
+  private partId(html: string): number {
+    let id = this.partIds.get(html);
+    if (id === undefined) {
+      this.partIds.set(html, (id = this.partIds.size));
+      this.batch.parts.push(html);
+    }
+    return id;
+  }
+
+  private async send(): Promise<void> {
+    await this.waitFor(() => this.unacked < MAX_UNACKED || this.failure !== undefined);
+    if (this.failure) throw this.failure;
+    this.worker.postMessage(this.batch satisfies SinkMessage);
+    this.unacked++;
+    this.batch = { pages: [], parts: [] };
+  }
+
+  private async waitFor(ready: () => boolean): Promise<void> {
+    while (!ready()) await new Promise<void>((resolve) => (this.wake = resolve));
+  }
+
+  private wakeUp(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
   }
 }

@@ -25,6 +25,8 @@ export interface SiteContext {
   parents: Map<string, string>;
   /** Rendered header and footer, by the nav path they mark as current ('' for none). */
   chrome: Map<string, { header: string; footer: string }>;
+  /** A Markdown file's body rendered (images still marks): here, or ahead on another thread. */
+  markdown: (file: MarkdownFile) => RenderedMarkdown;
   /** Cards made so far, by path (cardFor). */
   cards: Map<string, CardModel>;
 }
@@ -34,6 +36,7 @@ export function createSiteContext(
   content: ContentIndex,
   images: ImageService,
   assetsFor: SiteContext["assetsFor"],
+  markdown: SiteContext["markdown"] = (file) => renderMarkdown(file.body),
 ): SiteContext {
   const routes = new Map(manifest.routes.map((r) => [r.path, r]));
   const aliases = new Map((manifest.aliases ?? []).map((a) => [a.from, a.to]));
@@ -45,7 +48,7 @@ export function createSiteContext(
   });
   const parents = new Map<string, string>();
   for (const r of manifest.routes) if (r.kind === "index") for (const p of r.cards ?? []) if (!parents.has(p)) parents.set(p, r.path);
-  return { manifest, content, images, assetsFor, routes, aliases, search, parents, year: new Date().getFullYear(), chrome: new Map(), cards: new Map() };
+  return { manifest, content, images, assetsFor, routes, aliases, search, parents, year: new Date().getFullYear(), chrome: new Map(), markdown, cards: new Map() };
 }
 
 /**
@@ -212,7 +215,7 @@ function cardJsonLd(ctx: SiteContext) {
 }
 
 function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): RenderedMarkdown {
-  const md = renderMarkdown(file.body);
+  const md = ctx.markdown(file);
   md.html = placeImages(md, (src, alt) => imageHtml(ctx.images.attributes(src, alt, { sizes: ARTICLE_IMAGE_SIZES })));
   for (const ref of md.references) {
     const target = decodeURI(ref.href);

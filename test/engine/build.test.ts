@@ -266,6 +266,29 @@ describe("a rebuild over an existing output", () => {
     for (const f of files.filter((f) => f.endsWith(".html"))) expect(await readFile(join(dist, f), "utf8"), f).toBe(await readFile(join(fresh, f), "utf8"));
   });
 
+  it("writes the same site, and finds the same broken links, when pages go through the output thread", async () => {
+    const root = await copyFixture("basic-site");
+    const [inline, threaded] = [join(root, "inline"), join(root, "threaded")];
+    await build({ root, out: inline, workers: false });
+    await build({ root, out: threaded, workers: true });
+    await edit(join(root, "content/articles/beaches.md"), "Our favourite beaches", "Our very favourite beaches");
+    await build({ root, out: threaded, workers: true }); // a rebuild: one page staged by the worker
+    await build({ root, out: inline, workers: false });
+    const files = (await readdir(inline, { recursive: true })).sort();
+    expect((await readdir(threaded, { recursive: true })).sort()).toEqual(files);
+    for (const f of files.filter((f) => /\.(html|xml|txt)$/.test(f))) expect(await readFile(join(threaded, f), "utf8"), f).toBe(await readFile(join(inline, f), "utf8"));
+
+    await edit(join(root, "content/articles/beaches.md"), "Back to [Dorada](#Dorada).", "Back to [Dorada](#Doradaa).");
+    const failures = await Promise.all([false, true].map((workers) => build({ root, out: join(root, `x${workers}`), workers }).then(() => undefined, (err: Error) => err.message)));
+    expect(failures[1]).toMatch(/content\/articles\/beaches\.md:19:42 {2}#Doradaa {2}missing anchor/);
+    expect(failures[1]).toBe(failures[0]);
+
+    // A manifest mistake stops the thread started before loading, and leaves nothing behind.
+    await edit(join(root, "site.yaml"), "related: [/flan-recipe, /bakeries, /guides]", "related: [/flan-recipe, /nowhere, /guides]");
+    await expect(build({ root, out: threaded, workers: true })).rejects.toThrow(/nowhere/);
+    expect((await readdir(join(root, "threaded.ppguide"))).sort()).toEqual(["a", "b"]);
+  });
+
   it("records each page's hash and scan, and trusts the record only while the file is as it left it", async () => {
     const root = await copyFixture("basic-site");
     const dist = join(root, "dist");

@@ -1,0 +1,30 @@
+/** The worker of ThreadSink (page-sink.ts): scans, compares and writes pages, then checks links. */
+import { parentPort, workerData } from "node:worker_threads";
+import { PageOutput, type SinkCrash, type SinkMessage, type SinkReply } from "./page-sink.ts";
+import type { StageSpec } from "./write.ts";
+
+const { spec } = workerData as { spec: StageSpec };
+const output = new PageOutput(spec);
+const parts: string[] = [];
+const reply = (message: SinkReply) => parentPort!.postMessage(message);
+
+async function handle(message: SinkMessage): Promise<void> {
+  if ("scan" in message) return output.setScanning(message.scan);
+  if ("finish" in message) return reply({ done: await output.finish(message.finish) });
+  parts.push(...message.parts);
+  for (const [file, html, shared] of message.pages) await output.add(file, html, shared?.map(([at, id]) => ({ at, html: parts[id]! })));
+  reply({ ack: true });
+}
+
+// One message at a time, in order: a page's writes wait for free slots in the writer.
+let queue = Promise.resolve();
+parentPort!.on("message", (message: SinkMessage) => {
+  queue = queue.then(() => handle(message)).catch((err: unknown) => reply({ crash: crashOf(err) }));
+});
+
+/** An error as plain data; a filesystem error keeps its code and path, so the CLI can say what to fix. */
+function crashOf(err: unknown): SinkCrash {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const { code, path, syscall } = err as NodeJS.ErrnoException;
+  return { message: err.message, stack: err.stack, code, path, syscall };
+}
