@@ -65,7 +65,10 @@ export class PageOutput {
     const old = this.previous?.match(file, hash);
     const scan = this.scanner && (old?.scan ?? this.scanner(html, shared));
     if (scan) this.scans.push([file, scan]);
-    this.next.add(file, hash, await this.writer.add(file, html, old?.same), scan);
+    const served = old?.same ? old.stat : undefined;
+    const path = await this.writer.add(file, html, served);
+    // A page linked to the served copy's file has that file's size, mtime and inode: no stat needed.
+    this.next.add(file, hash, served ?? path, scan);
   }
 
   async finish(rest: SiteRest): Promise<SinkResult> {

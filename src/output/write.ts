@@ -64,13 +64,14 @@ export class StageWriter implements WrittenFiles {
   ) {}
 
   /**
-   * `file` is relative to the output folder, e.g. `beaches/index.html`. `unchanged`: the caller
-   * knows the served copy has these bytes already. Returns the path written or linked.
+   * `file` is relative to the output folder, e.g. `beaches/index.html`. `served`: the caller knows
+   * the served copy has these bytes already, in the file of this inode. Returns the path written
+   * or linked.
    */
-  async add(file: string, content: string | Uint8Array, unchanged = false): Promise<string> {
+  async add(file: string, content: string | Uint8Array, served?: { ino: number }): Promise<string> {
     const path = this.stage(file);
     const live = this.spec.live && join(this.spec.live, file);
-    if (live && (unchanged || sameBytes(live, content))) await this.run(() => this.place(path, live));
+    if (live && (served || sameBytes(live, content))) await this.run(() => this.place(path, live, undefined, served?.ino));
     else await this.run(() => this.place(path, undefined, (to) => writeFileCallback(to, content, { flag: "wx" })));
     return path;
   }
@@ -101,12 +102,10 @@ export class StageWriter implements WrittenFiles {
   }
 
   /** Puts the served copy's file (`live`) or new bytes (`write`) at `path`, clearing whatever is in the way. */
-  private async place(path: string, live: string | undefined, write?: (to: string) => Promise<unknown>): Promise<void> {
+  private async place(path: string, live: string | undefined, write?: (to: string) => Promise<unknown>, liveIno?: number): Promise<void> {
     const old = await lstat(path).catch(() => undefined);
-    if (live && old?.isFile()) {
-      // Already the same file (a link made by an earlier build): nothing to do.
-      if (old.ino === statSync(live).ino) return;
-    }
+    // Already the same file (a link made by an earlier build): nothing to do.
+    if (live && old?.isFile() && old.ino === (liveIno ?? statSync(live).ino)) return;
     if (old) await (old.isDirectory() ? rm(path, { recursive: true, force: true }) : unlink(path));
     else await this.ensureDir(dirname(path));
     if (live) await linkCallback(live, path).catch(() => copyFileCallback(live, path, 1));
