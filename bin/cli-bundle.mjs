@@ -112,7 +112,9 @@ function mapStackTraces(file) {
 
 async function fromSource() {
   const { register } = await import("tsx/esm/api");
-  register();
+  // ppguide's own tsconfig (automatic JSX runtime), whatever folder the site is built from:
+  // tsx would otherwise look for one in the current folder, the user's site.
+  register({ tsconfig: join(packageDir, "tsconfig.json") });
   return import("../src/cli/main.ts");
 }
 

@@ -26,6 +26,14 @@ describe("the ppguide CLI", () => {
     expect(help.stdout).toContain("--out <dir>");
   });
 
+  // Regression: run from the sources in another folder, tsx looked for a tsconfig there and
+  // compiled the templates for the classic JSX runtime ("React is not defined").
+  it("runs from its sources (PPGUIDE_FROM_SOURCE=1) whatever the current folder", async () => {
+    const root = await copyFixture("basic-site");
+    const result = await promisify(execFile)(process.execPath, [bin, "build"], { cwd: root, env: { ...process.env, PPGUIDE_FROM_SOURCE: "1" }, encoding: "utf8" });
+    expect(result.stdout).toMatch(/^Built \d+ pages/);
+  });
+
   it("exits 2 on bad usage", async () => {
     const result = await run(["no-such-command"]);
     expect(result.code).toBe(2);
