@@ -148,15 +148,20 @@ describe("a machine that says no", () => {
     if (dir) spawnSync("umount", [dir]);
     return dir !== undefined;
   })();
-  if (!canMount) console.warn("skipping the full-disk and read-only tests: this machine does not let the tests mount a tmpfs");
-
-  it.skipIf(!canMount)("a full disk is DiskFull, exit 1, naming the file, and the served site is untouched", async () => {
+  /** The fixture built once onto a tmpfs of `size`, and the hash of that output. */
+  async function builtOnTmpfs(size: string) {
     const root = await copyFixture("basic-site");
-    const disk = mountTmpfs("2m")!;
+    const disk = mountTmpfs(size)!;
     mounts.push(disk);
     const out = join(disk, "dist");
     expect((await attempt({ root, out })).exit).toBe(0);
-    const before = await treeHash(out);
+    return { root, disk, out, before: await treeHash(out) };
+  }
+
+  if (!canMount) console.warn("skipping the full-disk and read-only tests: this machine does not let the tests mount a tmpfs");
+
+  it.skipIf(!canMount)("a full disk is DiskFull, exit 1, naming the file, and the served site is untouched", async () => {
+    const { root, out, before } = await builtOnTmpfs("2m");
     await writeFile(join(root, "public/images/huge.svg"), `<svg xmlns="http://www.w3.org/2000/svg">${"<!-- padding -->".repeat(200_000)}</svg>`);
     const full = await attempt({ root, out });
     expect(full.exit).toBe(1);
@@ -165,12 +170,7 @@ describe("a machine that says no", () => {
   });
 
   it.skipIf(!canMount)("a read-only output is PermissionDenied, exit 1, with what to do", async () => {
-    const root = await copyFixture("basic-site");
-    const disk = mountTmpfs("4m")!;
-    mounts.push(disk);
-    const out = join(disk, "dist");
-    expect((await attempt({ root, out })).exit).toBe(0);
-    const before = await treeHash(out);
+    const { root, disk, out, before } = await builtOnTmpfs("4m");
     execFileSync("mount", ["-o", "remount,ro", disk]);
     const refused = await attempt({ root, out });
     expect(refused.exit).toBe(1);
