@@ -10,7 +10,7 @@ import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
 import { saveRecord } from "../output/record.ts";
 import { findPlaceholders } from "../check/placeholders.ts";
 import { OutputFolder } from "../output/output-folder.ts";
-import { removeStale, StageWriter } from "../output/write.ts";
+import { removeStale, StageWriter, type StageSpec } from "../output/write.ts";
 import { whileInterruptible } from "./interrupt.ts";
 import { inSourceFiles } from "./link-sources.ts";
 import { PpgError, PpgErrorList } from "./errors.ts";
@@ -112,7 +112,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 
 /** The write path of build(): load, render into the copy not served, check, then serve it. */
 async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions, timings: StageTimings, make: (site: LoadedSite) => BuildResult): Promise<BuildResult> {
-  const spec = (prefix: string) => ({ target: folder.target, live: folder.live, prefix });
+  const spec: StageSpec = { target: folder.target, live: folder.live };
   // On a large site the output thread starts before the site loads: its start-up and its listing
   // of the old output then use the otherwise idle core.
   const startEarly = opts.workers ?? manifestBytes(root) >= EARLY_THREAD_BYTES;
@@ -121,7 +121,7 @@ async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions,
   // every page keeps that core busy: on the 4,000-page bench a third thread made the first build
   // no faster (4.4-5.5 s against 3.9-4.7 s) and 60-80 MB larger at its peak.
   const markdownAhead = folder.live !== undefined;
-  const early = startEarly ? new ThreadSink(spec("p-")) : undefined;
+  const early = startEarly ? new ThreadSink(spec) : undefined;
   const earlyMarkdown = startEarly && markdownAhead ? new MarkdownThread() : undefined;
   let site: LoadedSite;
   let done: BuildResult;
@@ -136,9 +136,9 @@ async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions,
   const checkMode = opts.checkLinks ?? manifest.site.checkLinks ?? "error";
   const threaded = opts.workers ?? manifest.routes.length >= OUTPUT_THREAD_THRESHOLD;
   if (!threaded) await Promise.all([early?.cancel(), earlyMarkdown?.stop()]);
-  const sink: PageSink = threaded ? (early ?? new ThreadSink(spec("p-"))).start(checkMode !== "off") : inlineSink(spec("p-"), checkMode !== "off");
+  const sink: PageSink = threaded ? (early ?? new ThreadSink(spec)).start(checkMode !== "off") : inlineSink(spec, checkMode !== "off");
   const markdown = threaded && markdownAhead ? (earlyMarkdown ?? new MarkdownThread()).start(markdownInRenderOrder(site)) : undefined;
-  const own = new StageWriter(spec("m-"));
+  const own = new StageWriter(spec);
   try {
     done.pages = await timed(timings, "render", async () => {
       const rendered = await renderToOutput(site, {}, sink, markdown?.render).finally(() => markdown?.stop());

@@ -17,8 +17,6 @@ export interface StageSpec {
   target: string;
   /** The copy being served, whose unchanged files are linked rather than written; none on a first build. */
   live?: string;
-  /** Names this writer's temporary files apart from other threads'. */
-  prefix: string;
 }
 
 /** An entry of an output folder: its path relative to the folder, and whether it is a folder. */

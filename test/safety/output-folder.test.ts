@@ -79,7 +79,7 @@ describe("an output folder that is not ppguide's to replace", () => {
 describe("the writer", () => {
   it("refuses any file name that would leave its folder, whatever the schema let through", async () => {
     const target = await mkdtemp(join(tmpdir(), "ppguide-writer-"));
-    const writer = new StageWriter({ target: join(target, "copy"), prefix: "t-" });
+    const writer = new StageWriter({ target: join(target, "copy") });
     for (const name of ["../victim/index.html", "a/../../victim", "/etc/passwd", "a//b", "./x", "a\\..\\b", "x\u0000y", ""]) {
       await expect(writer.add(name, "x"), name).rejects.toMatchObject({ code: "OutputPathOutside" });
     }
