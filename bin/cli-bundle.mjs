@@ -24,7 +24,6 @@ async function bundle(dir) {
       main: join(packageDir, "src/cli/main.ts"),
       "scan-worker": join(packageDir, "src/links/scan-worker.ts"),
       "output-worker": join(packageDir, "src/output/output-worker.ts"),
-      "markdown-worker": join(packageDir, "src/content/markdown-worker.ts"),
     },
     outdir: staging,
     bundle: true,

@@ -115,8 +115,8 @@ let renderer: MarkdownIt | undefined;
 
 /**
  * Renders a Markdown body. Images are left as marks for placeImages(), which gives every image
- * of a page its final HTML (sizes, srcset, lazy) through the same pipeline: the image service
- * lives on the rendering thread, and a body may be rendered on another (markdown-thread.ts).
+ * of a page its final HTML (sizes, srcset, lazy) through the same pipeline, and a body rendered
+ * by an earlier build (markdown-cache.ts) still shows the images as they are now.
  */
 export function renderMarkdown(body: string): RenderedMarkdown {
   renderer ??= createRenderer();

@@ -1,6 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
-import type { MarkdownFile } from "../content/load.ts";
-import { MarkdownThread } from "../content/markdown-thread.ts";
+import { MarkdownCache } from "../content/markdown-cache.ts";
 import { MANIFEST_FILE } from "../manifest/load.ts";
 import { join, resolve } from "node:path";
 import type { LinkReport, PageScan } from "../links/types.ts";
@@ -32,8 +31,7 @@ export interface BuildOptions {
   /** Overrides site.checkLinks. */
   checkLinks?: "error" | "warn" | "off";
   /**
-   * Scan, compare and write pages on a worker thread, and render Markdown ahead on another.
-   * Default: from OUTPUT_THREAD_THRESHOLD routes.
+   * Scan, compare and write pages on a worker thread. Default: from OUTPUT_THREAD_THRESHOLD routes.
    */
   workers?: boolean;
   /** Fail, writing nothing, while the site still holds placeholders (check/placeholders.ts). */
@@ -116,32 +114,26 @@ async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions,
   // On a large site the output thread starts before the site loads: its start-up and its listing
   // of the old output then use the otherwise idle core.
   const startEarly = opts.workers ?? manifestBytes(root) >= EARLY_THREAD_BYTES;
-  // Markdown rendered ahead on a third thread pays only while the output thread leaves a core
-  // free: on a rebuild, which finds most pages unchanged (record.ts). On a first build writing
-  // every page keeps that core busy: on the 4,000-page bench a third thread made the first build
-  // no faster (4.4-5.5 s against 3.9-4.7 s) and 60-80 MB larger at its peak.
-  const markdownAhead = folder.live !== undefined;
   const early = startEarly ? new ThreadSink(spec) : undefined;
-  const earlyMarkdown = startEarly && markdownAhead ? new MarkdownThread() : undefined;
   let site: LoadedSite;
   let done: BuildResult;
   try {
     site = await loadSite(root, timings);
     done = make(site);
   } catch (err) {
-    await Promise.all([early?.cancel(), earlyMarkdown?.stop()]);
+    await early?.cancel();
     throw err;
   }
   const { manifest, publicFiles, assets, raster } = site;
   const checkMode = opts.checkLinks ?? manifest.site.checkLinks ?? "error";
   const threaded = opts.workers ?? manifest.routes.length >= OUTPUT_THREAD_THRESHOLD;
-  if (!threaded) await Promise.all([early?.cancel(), earlyMarkdown?.stop()]);
+  if (!threaded) await early?.cancel();
   const sink: PageSink = threaded ? (early ?? new ThreadSink(spec)).start(checkMode !== "off") : inlineSink(spec, checkMode !== "off");
-  const markdown = threaded && markdownAhead ? (earlyMarkdown ?? new MarkdownThread()).start(markdownInRenderOrder(site)) : undefined;
+  const markdown = new MarkdownCache(root);
   const own = new StageWriter(spec);
   try {
     done.pages = await timed(timings, "render", async () => {
-      const rendered = await renderToOutput(site, {}, sink, markdown?.render).finally(() => markdown?.stop());
+      const rendered = await renderToOutput(site, {}, sink, markdown.render);
       if (rendered.errors.length) throw new PpgErrorList(dedupe(rendered.errors));
       return rendered.pages;
     });
@@ -171,19 +163,13 @@ async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions,
     await removeStale(folder.target, folder.listing, [written, own]);
     folder.commit();
     saveRecord(folder.target, record);
+    markdown.save();
     return done;
   } catch (err) {
     // Nothing may still be writing when the lock is released.
     await sink.cancel();
     await own.flush().catch(() => {});
     throw err;
-  }
-}
-
-function* markdownInRenderOrder({ manifest, content }: LoadedSite): Generator<MarkdownFile> {
-  for (const route of manifest.routes) {
-    const file = route.content ? content.markdown.get(route.content) : undefined;
-    if (file) yield file;
   }
 }
 

@@ -215,8 +215,9 @@ function cardJsonLd(ctx: SiteContext) {
 }
 
 function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): RenderedMarkdown {
-  const md = ctx.markdown(file);
-  md.html = placeImages(md, (src, alt) => imageHtml(ctx.images.attributes(src, alt, { sizes: ARTICLE_IMAGE_SIZES })));
+  const rendered = ctx.markdown(file);
+  // A copy: the rendered body may be cached, and must keep its image marks for the next page.
+  const md = { ...rendered, html: placeImages(rendered, (src, alt) => imageHtml(ctx.images.attributes(src, alt, { sizes: ARTICLE_IMAGE_SIZES }))) };
   for (const ref of md.references) {
     const target = decodeURI(ref.href);
     if (!target.startsWith("/") || target.startsWith("//")) continue;

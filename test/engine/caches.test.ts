@@ -1,6 +1,6 @@
 /**
  * PPGUIDE_CACHE_DIR moves every cache of what a build computed (checked manifests, output records,
- * compiled schema validators) out of ppguide's node_modules/.cache: the test suite points it at a
+ * rendered Markdown, compiled schema validators) out of ppguide's node_modules/.cache: the test suite points it at a
  * temporary folder (test/helpers/private-caches.ts) so that no test touches a developer's caches.
  */
 import { execFile } from "node:child_process";
@@ -34,7 +34,7 @@ describe("the caches' folder", () => {
     const build = () => promisify(execFile)(bin, ["build", "--root", root], { env: { ...process.env, PPGUIDE_CACHE_DIR: caches }, encoding: "utf8" });
 
     await build();
-    expect((await readdir(caches)).sort()).toEqual(["ppguide-manifest", "ppguide-output", "ppguide-schemas"]);
+    expect((await readdir(caches)).sort()).toEqual(["ppguide-manifest", "ppguide-markdown", "ppguide-output", "ppguide-schemas"]);
     const records = await readdir(join(caches, "ppguide-output"));
     expect(records).toHaveLength(1);
     expect((await readdir(join(caches, "ppguide-schemas"))).some((f) => /^site-[0-9a-f]{16}\.cjs$/.test(f))).toBe(true);
