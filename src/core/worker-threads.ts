@@ -13,6 +13,12 @@ const resourceLimits = { maxYoungGenerationSizeMb: 8 };
  * Starts a worker thread on module `name` (without extension) that sits beside the caller,
  * whether ppguide runs from its TypeScript sources through tsx (tests, PPGUIDE_FROM_SOURCE) or
  * from the bundled CLI, where bin/cli-bundle.mjs emits each worker as its own entry.
+ *
+ * From sources, `execArgv: ['--import', 'tsx']` is not enough on Node 20: the worker's .ts entry
+ * is loaded before the loader applies (ERR_UNKNOWN_FILE_EXTENSION; tested in
+ * test/links/workers.test.ts). So the worker starts on a bootstrap that registers tsx's loader,
+ * then imports the entry. tsx is resolved from this file, not from the current directory, which is
+ * the user's site.
  */
 export function startWorker(callerUrl: string, name: string, workerData: unknown, transferList: Transferable[] = []): Worker {
   const fromSource = callerUrl.endsWith(".ts") || callerUrl.endsWith(".tsx");

@@ -23,7 +23,7 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
   const known = opts.scans;
   const unscanned = known ? pages.filter((p) => !known.has(p)) : pages;
   const threads = opts.threads ?? (unscanned.length > WORKER_THRESHOLD ? availableParallelism() : 1);
-  const fresh = (await scanPages(dir, unscanned, threads)).scans;
+  const fresh = await scanPages(dir, unscanned, threads);
   const freshOf = new Map(unscanned.map((p, i) => [p, fresh[i]!]));
   const scans = pages.map((p) => known?.get(p) ?? freshOf.get(p)!);
 

@@ -55,32 +55,11 @@ export function scanClaimedChunks(job: ScanJob, done: (chunk: ScannedChunk) => v
   }
 }
 
-/**
- * Starts a worker on scan-worker. From TypeScript sources (tsx, vitest) that module is a .ts file,
- * and `execArgv: ['--import', 'tsx']` is not enough on Node 20: the worker's entry is loaded before
- * the loader applies (ERR_UNKNOWN_FILE_EXTENSION; tested in test/links/workers.test.ts). So the
- * worker starts on a two-line bootstrap that registers tsx's loader, then imports the .ts entry.
- * tsx is resolved from this file, not from the current directory, which is the user's site.
- */
-export interface ScanResult {
-  /** One scan per file, in the order of `files`. */
-  scans: PageScan[];
-  /** How many pages the workers parsed (for tests and profiling). */
-  byWorkers: number;
-}
-
-/** Scans every page once, on `threads` threads counting this one. */
-export async function scanPages(
-  dir: string,
-  files: readonly string[],
-  threads: number,
-  /** mainThreadScans: false leaves all parsing to the workers; tests use it to prove they run. */
-  { mainThreadScans = true }: { mainThreadScans?: boolean } = {},
-): Promise<ScanResult> {
+/** Scans every page once, on `threads` threads counting this one; one scan per file, in order. */
+export async function scanPages(dir: string, files: readonly string[], threads: number): Promise<PageScan[]> {
   const scans: PageScan[] = new Array(files.length);
   const total = Math.ceil(files.length / CHUNK);
   let received = 0;
-  let byWorkers = 0;
   const accept = ({ start, scans: chunk }: ScannedChunk): void => {
     for (let i = 0; i < chunk.length; i++) scans[start + i] = chunk[i]!;
     received++;
@@ -96,7 +75,6 @@ export async function scanPages(
       live++;
       worker.on('message', (chunk: ScannedChunk) => {
         accept(chunk);
-        byWorkers += chunk.scans.length;
         wake?.();
       });
       // A worker that cannot start or dies must not fail the check: whatever it claimed and did
@@ -111,24 +89,21 @@ export async function scanPages(
   };
 
   if (threads > 1 && total > 1) {
-    if (!mainThreadScans) startWorkers();
-    else {
-      scanClaimedChunks(job, accept, PROBE_CHUNKS - 1);
-      const started = performance.now();
-      scanClaimedChunks(job, accept, 1);
-      const left = total - Atomics.load(job.counter, 0);
-      // A worker that starts after S ms halves what is left after S: worth it when that is well
-      // more than S.
-      if (left * (performance.now() - started) > 2 * WORKER_START_MS) startWorkers();
-    }
+    scanClaimedChunks(job, accept, PROBE_CHUNKS - 1);
+    const started = performance.now();
+    scanClaimedChunks(job, accept, 1);
+    const left = total - Atomics.load(job.counter, 0);
+    // A worker that starts after S ms halves what is left after S: worth it when that is well
+    // more than S.
+    if (left * (performance.now() - started) > 2 * WORKER_START_MS) startWorkers();
   }
 
   // This thread claims chunks too, so it works while the workers start up.
-  if (mainThreadScans || workers.length === 0) scanClaimedChunks(job, accept);
+  scanClaimedChunks(job, accept);
   while (received < total && live > 0) await new Promise<void>((resolve) => (wake = resolve));
   for (const w of workers) void w.terminate();
   for (let i = 0; i < files.length; i++) {
     if (scans[i] === undefined) scans[i] = scanPage(readFileSync(join(dir, files[i]!), 'utf8'));
   }
-  return { scans, byWorkers };
+  return scans;
 }
