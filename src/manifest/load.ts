@@ -33,18 +33,13 @@ function readManifest(root: string): string {
  */
 const checkedManifests = new DiskCache("ppguide-manifest", 8);
 
-/** The cache key of a manifest text. Exported for tests. */
-export function checkedManifestKey(text: string): string {
-  return DiskCache.key(currentCode(), schemaText("site"), text);
-}
-
 /**
  * Reads site.yaml and checks it against the schema and for cross-references; throws a
  * PpgErrorList naming every problem.
  */
 export async function loadManifest(root: string): Promise<LoadedManifest> {
   const text = readManifest(root);
-  const key = checkedManifestKey(text);
+  const key = DiskCache.key(currentCode(), schemaText("site"), text);
   const cached = checkedManifests.read(key);
   if (cached) {
     try {
