@@ -1,6 +1,6 @@
 import { imageHtml, type ImageService } from "../assets/images.ts";
 import { PpgError } from "../core/errors.ts";
-import type { ContentIndex, MarkdownFile } from "../content/load.ts";
+import { CONTENT_DIR, type ContentIndex, type MarkdownFile } from "../content/load.ts";
 import { listingTown, mapSearchUrl, websiteLabel } from "../content/listings.ts";
 import { unsafeHtml } from "../content/raw-html.ts";
 import { placeImages, renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
@@ -102,7 +102,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
   switch (route.kind) {
     case "article":
     case "recipe": {
-      const author = ctx.manifest.authors[route.author!];
+      const author = ctx.manifest.authors[route.author];
       const hero = route.image && { ...ctx.images.attributes(route.image.src, route.image.alt, { priority: true, sizes: ARTICLE_IMAGE_SIZES }), caption: route.image.caption };
       const facts = {
         site,
@@ -119,7 +119,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       const body: ArticleBody = {
         hero,
         author: { ...author, avatarImage: ctx.images.attributes(author.avatar, "", {}) },
-        dates: route.dates!,
+        dates: route.dates,
         section: fm.section,
         html,
         toc: fm.toc ? (md?.headings ?? []).filter((h) => h.level === 2 && h.id) : [],
@@ -129,7 +129,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       base.head.jsonLd.push(blogPosting(facts));
       if (route.kind === "recipe") {
         if (!fm.recipe) {
-          errors.push(new PpgError("RecipeMissing", "a recipe page needs a `recipe:` block in its front matter", { location: { file: file!.file, line: 1, column: 1 }, hint: "Add prepMinutes, totalMinutes, servings, category, ingredients and instructions (see docs/content-format.md)." }));
+          errors.push(new PpgError("RecipeMissing", "a recipe page needs a `recipe:` block in its front matter", { location: { file: `${CONTENT_DIR}/${route.content}`, line: 1, column: 1 }, hint: "Add prepMinutes, totalMinutes, servings, category, ingredients and instructions (see docs/content-format.md)." }));
           return Object.assign(base, { kind: "article" as const }, body);
         }
         base.head.jsonLd.push(recipeJsonLd({ ...facts, recipe: fm.recipe }));
@@ -140,7 +140,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
     }
     case "directory":
     case "resorts": {
-      const listings = ctx.content.listings.get(route.listings!)!;
+      const listings = ctx.content.listings.get(route.listings)!;
       const items = listings.items.map((item, i) => ({
         ...item,
         // The first card on a directory is usually above the fold on phones.
@@ -153,12 +153,12 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       return { ...base, kind: route.kind, html, listings: items, columns: route.columns ?? 2, related };
     }
     case "index": {
-      const cards = route.cards!.map((p) => cardFor(ctx, p));
+      const cards = route.cards.map((p) => cardFor(ctx, p));
       base.head.jsonLd.push(collectionPage(site, route, cards.map(cardJsonLd(ctx))));
       return { ...base, kind: "index", html, cards, columns: route.columns ?? 3, related };
     }
     case "videos": {
-      const videos = route.videos!.map((v) => ({ ...v, poster: v.poster ? ctx.images.attributes(v.poster, "", {}) : undefined }));
+      const videos = route.videos.map((v) => ({ ...v, poster: v.poster ? ctx.images.attributes(v.poster, "", {}) : undefined }));
       // Only videos with a real id are VideoObjects: a card saying what a video will show is not one.
       const real = videos.filter((v) => v.id);
       base.head.jsonLd.push(
@@ -170,7 +170,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       base.head.noindex = true;
       return { ...base, kind: "search", html, related, pages: searchPageItems(ctx) };
     case "home": {
-      const home = route.home!;
+      const home = route.home;
       base.head.jsonLd.push(website(site));
       return {
         ...base,
