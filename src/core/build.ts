@@ -1,9 +1,8 @@
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { MarkdownCache } from "../content/markdown-cache.ts";
-import { MANIFEST_FILE } from "../manifest/load.ts";
 import { join, resolve } from "node:path";
 import type { LinkReport, PageScan } from "../links/types.ts";
-import { inlineSink, ThreadSink, type PageSink } from "../output/page-sink.ts";
+import { pageSink } from "../output/page-sink.ts";
 import { extraFiles } from "../output/extra-files.ts";
 import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
 import { saveRecord } from "../output/record.ts";
@@ -38,19 +37,6 @@ export interface BuildOptions {
   strict?: boolean;
 }
 
-/** Below this many routes a worker's start-up (≈50 ms) costs more than it takes off the rendering thread. */
-const OUTPUT_THREAD_THRESHOLD = 300;
-/** A site.yaml this large lists hundreds of routes (about 450 bytes each): worth starting the output thread early. */
-const EARLY_THREAD_BYTES = 128 * 1024;
-
-function manifestBytes(root: string): number {
-  try {
-    return statSync(join(root, MANIFEST_FILE)).size;
-  } catch {
-    return 0;
-  }
-}
-
 export interface BuildResult {
   /** Every page written; with `write: false` each also carries its HTML. */
   pages: BuiltPage[];
@@ -73,17 +59,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const root = resolve(opts.root);
   const timings: StageTimings = {};
-  const warnings: string[] = [];
-  const make = (site: LoadedSite): BuildResult => {
-    const { manifest, content, publicFiles, assets } = site;
-    for (const f of content.unused) warnings.push(`content/${f} is not used by any route in site.yaml`);
-    const placeholders = findPlaceholders(site);
-    if (opts.strict && placeholders.length) throw new PpgErrorList(placeholders);
-    return { pages: [], aliases: manifest.aliases?.length ?? 0, assets: publicFiles.size + 1 + assets.scripts.length, warnings, placeholders, timings, seconds: 0 };
-  };
   if (opts.write === false) {
     const site = await loadSite(root, timings);
-    const done = make(site);
+    const done = checkLoaded(site, opts, timings);
     done.pages = await timed(timings, "render", async () => renderPages(site));
     done.seconds = (performance.now() - started) / 1000;
     return done;
@@ -98,7 +76,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     folder = OutputFolder.open(root, outDir, opts.force);
     let done: BuildResult;
     try {
-      done = await writeSite(root, folder, opts, timings, make);
+      done = await writeSite(root, folder, opts, timings);
     } finally {
       folder.release();
     }
@@ -108,27 +86,23 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   });
 }
 
+/** What a loaded site tells before rendering: content no route uses, placeholders (fatal with `strict`). */
+function checkLoaded(site: LoadedSite, opts: BuildOptions, timings: StageTimings): BuildResult {
+  const { manifest, content, publicFiles, assets } = site;
+  const warnings = content.unused.map((f) => `content/${f} is not used by any route in site.yaml`);
+  const placeholders = findPlaceholders(site);
+  if (opts.strict && placeholders.length) throw new PpgErrorList(placeholders);
+  return { pages: [], aliases: manifest.aliases?.length ?? 0, assets: publicFiles.size + 1 + assets.scripts.length, warnings, placeholders, timings, seconds: 0 };
+}
+
 /** The write path of build(): load, render into the copy not served, check, then serve it. */
-async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions, timings: StageTimings, make: (site: LoadedSite) => BuildResult): Promise<BuildResult> {
-  const spec: StageSpec = { target: folder.target, live: folder.live };
-  // On a large site the output thread starts before the site loads: its start-up and its listing
-  // of the old output then use the otherwise idle core.
-  const startEarly = opts.workers ?? manifestBytes(root) >= EARLY_THREAD_BYTES;
-  const early = startEarly ? new ThreadSink(spec) : undefined;
-  let site: LoadedSite;
-  let done: BuildResult;
-  try {
-    site = await loadSite(root, timings);
-    done = make(site);
-  } catch (err) {
-    await early?.cancel();
-    throw err;
-  }
+async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions, timings: StageTimings): Promise<BuildResult> {
+  const site = await loadSite(root, timings);
+  const done = checkLoaded(site, opts, timings);
   const { manifest, publicFiles, assets, raster } = site;
   const checkMode = opts.checkLinks ?? manifest.site.checkLinks ?? "error";
-  const threaded = opts.workers ?? manifest.routes.length >= OUTPUT_THREAD_THRESHOLD;
-  if (!threaded) await early?.cancel();
-  const sink: PageSink = threaded ? (early ?? new ThreadSink(spec)).start(checkMode !== "off") : inlineSink(spec, checkMode !== "off");
+  const spec: StageSpec = { target: folder.target, live: folder.live };
+  const sink = pageSink(spec, checkMode !== "off", manifest.routes.length, opts.workers);
   const markdown = new MarkdownCache(root);
   const own = new StageWriter(spec);
   try {

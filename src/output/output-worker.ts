@@ -1,15 +1,13 @@
 /** The worker of ThreadSink (page-sink.ts): scans, compares and writes pages, then checks links. */
 import { parentPort, workerData } from "node:worker_threads";
-import { PageOutput, type SinkCrash, type SinkMessage, type SinkReply } from "./page-sink.ts";
-import type { StageSpec } from "./write.ts";
+import { PageOutput, type OutputWorkerData, type SinkCrash, type SinkMessage, type SinkReply } from "./page-sink.ts";
 
-const { spec } = workerData as { spec: StageSpec };
-const output = new PageOutput(spec);
+const { spec, scan } = workerData as OutputWorkerData;
+const output = new PageOutput(spec, scan);
 const parts: string[] = [];
 const reply = (message: SinkReply) => parentPort!.postMessage(message);
 
 async function handle(message: SinkMessage): Promise<void> {
-  if ("scan" in message) return output.setScanning(message.scan);
   if ("finish" in message) return reply({ done: await output.finish(message.finish) });
   parts.push(...message.parts);
   for (const [file, html, shared] of message.pages) await output.add(file, html, shared?.map(([at, id]) => ({ at, html: parts[id]! })));
