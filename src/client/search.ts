@@ -6,11 +6,9 @@
  * Pattern: https://www.w3.org/WAI/ARIA/apg/patterns/combobox/examples/combobox-autocomplete-list/
  */
 
-export interface SearchItem {
-  title: string;
-  path: string;
-  keywords?: string[];
-}
+import type { SearchItem } from "../render/model.ts";
+
+export type { SearchItem };
 
 /** Lower case without diacritics: NFD splits 'ñ' into 'n' + U+0303, which is then dropped. */
 export function fold(text: string): string {
