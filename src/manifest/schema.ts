@@ -1,26 +1,18 @@
-import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { compileFunction } from "node:vm";
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from "ajv";
 import { PpgError, type ErrorCode } from "../core/errors.ts";
 import { formatPath, pointerToPath, type PathSegment, type YamlSource } from "./yaml-source.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
-import { cacheRoot } from "../core/disk-cache.ts";
+import { DiskCache } from "../core/disk-cache.ts";
 
 export type SchemaName = "site" | "front-matter" | "listings";
 
 const schemaDir = join(PACKAGE_DIR, "schema/");
 const compiled = new Map<SchemaName, ValidateFunction>();
 const require = createRequire(import.meta.url);
-
-
-/**
- * Compiling the three schemas took a quarter of a small site's build (about 270 ms), so each
- * compiled validator is kept on disk as ajv standalone code, keyed by the schema's text and the
- * ajv version, and required from there on later runs.
- */
 const texts = new Map<SchemaName, string>();
 
 /** A schema's text, read once. */
@@ -30,16 +22,24 @@ export function schemaText(name: SchemaName): string {
   return text;
 }
 
+/**
+ * Compiling the three schemas took a quarter of a small site's build (about 270 ms), so each
+ * compiled validator is kept on disk as ajv standalone code, keyed by the schema's text and the
+ * ajv version, and run from there on later runs (three schemas, a few versions of each kept).
+ */
+const standalone = new DiskCache("ppguide-schemas", 12);
+
 function validatorFor(name: SchemaName): ValidateFunction {
   let fn = compiled.get(name);
   if (fn) return fn;
   const text = schemaText(name);
-  const ajvVersion = (require("ajv/package.json") as { version: string }).version;
-  const cached = join(cacheRoot(), "ppguide-schemas", `${name}-${createHash("sha256").update(text).update(ajvVersion).digest("hex").slice(0, 16)}.cjs`);
+  const key = DiskCache.key(text, (require("ajv/package.json") as { version: string }).version);
   try {
-    fn = loadStandalone(cached);
+    fn = loadStandalone(standalone.file(key));
   } catch {
-    fn = compile(text, cached);
+    let code: string;
+    ({ fn, code } = compile(text));
+    standalone.write(key, code);
   }
   compiled.set(name, fn);
   return fn;
@@ -56,7 +56,7 @@ function loadStandalone(file: string): ValidateFunction {
   return module.exports;
 }
 
-function compile(schemaText: string, cacheFile: string): ValidateFunction {
+function compile(schemaText: string): { fn: ValidateFunction; code: string } {
   // Required only here: with every validator cached, loading ajv itself (~50 ms) is not needed.
   const { Ajv } = require("ajv") as { Ajv: new (opts: object) => AjvType };
   const addFormats = (require("ajv-formats") as { default: (ajv: AjvType) => AjvType }).default;
@@ -67,16 +67,7 @@ function compile(schemaText: string, cacheFile: string): ValidateFunction {
   const ajv = new Ajv({ allErrors: true, strict: true, verbose: true, strictTypes: false, strictRequired: false, code: { source: true } });
   addFormats(ajv);
   const fn = ajv.compile(JSON.parse(schemaText));
-  try {
-    mkdirSync(dirname(cacheFile), { recursive: true });
-    // Written under a temporary name and renamed, so a concurrent build never reads half a file.
-    const staging = `${cacheFile}.${process.pid}.tmp`;
-    writeFileSync(staging, standaloneCode(ajv, fn));
-    renameSync(staging, cacheFile);
-  } catch {
-    // A read-only install simply compiles every time.
-  }
-  return fn;
+  return { fn, code: standaloneCode(ajv, fn) };
 }
 
 /** Validates a parsed YAML source against one of the shipped schemas; returns every problem. */
