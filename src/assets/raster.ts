@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, stat } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import type { Manifest } from "../manifest/types.ts";
+import { writeCacheFile } from "../core/disk-cache.ts";
 
 /**
  * The raster pipeline: JPEG and PNG photos under public/ that the manifest or content names are
@@ -150,7 +151,7 @@ export class RasterPipeline {
     // EXIF-rotated photos report their stored size; the displayed one is swapped.
     const rotated = (meta.orientation ?? 1) >= 5;
     const size = { width: rotated ? meta.height : meta.width, height: rotated ? meta.width : meta.height };
-    await writeAtomically(file, JSON.stringify(size));
+    await writeCacheFile(file, JSON.stringify(size));
     return size;
   }
 
@@ -162,17 +163,11 @@ export class RasterPipeline {
     }
     const data = await encode();
     this.stats.encoded++;
-    await writeAtomically(cacheFile, data);
+    await writeCacheFile(cacheFile, data);
     return data.byteLength;
   }
 }
 
-// Write then rename: an interrupted build never leaves a truncated file that looks cached.
-async function writeAtomically(file: string, data: string | Buffer): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, data);
-  await rename(tmp, file);
-}
 
 /**
  * Loaded on the first photo to measure or encode: a site of SVGs, or one whose photos are all

@@ -1,9 +1,10 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { basename, extname, join } from "node:path";
 import type { RouteEntry } from "../manifest/types.ts";
+import { writeCacheFile } from "../core/disk-cache.ts";
 
 /**
  * Raster copies of each page's image for the places that will not show an SVG: the 1200×630
@@ -138,19 +139,12 @@ export class ShareImages {
         .flatten({ background: "#ffffff" })
         .jpeg(JPEG_OPTIONS)
         .toBuffer();
-      await writeAtomically(target.cacheFile, jpeg);
+      await writeCacheFile(target.cacheFile, jpeg);
       this.encoded++;
     }
   }
 }
 
-// Write then rename: an interrupted build never leaves a truncated file that looks cached. The
-// temporary name is unique, as two builds on worker threads of one process may make the same file.
-async function writeAtomically(file: string, data: Buffer): Promise<void> {
-  const tmp = `${file}.${randomUUID()}.tmp`;
-  await writeFile(tmp, data);
-  await rename(tmp, file);
-}
 
 /** Loaded only when something must be encoded (see raster.ts for why it is required, not imported). */
 function loadSharp(): typeof import("sharp").default {

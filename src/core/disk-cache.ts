@@ -1,5 +1,6 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { PACKAGE_DIR } from "./package-dir.ts";
@@ -61,6 +62,17 @@ export class DiskCache {
       // Read-only install, full disk: the next build recomputes.
     }
   }
+}
+
+/**
+ * Writes a cache file under a temporary name, then renames it: an interrupted build never leaves
+ * a truncated file that looks cached. The temporary name is unique, as two builds on worker threads
+ * of one process may make the same file.
+ */
+export async function writeCacheFile(file: string, data: string | Uint8Array): Promise<void> {
+  const tmp = `${file}.${randomUUID()}.tmp`;
+  await writeFile(tmp, data);
+  await rename(tmp, file);
 }
 
 let codeId: string | undefined;
