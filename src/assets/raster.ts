@@ -168,7 +168,6 @@ export class RasterPipeline {
   }
 }
 
-
 /**
  * Loaded on the first photo to measure or encode: a site of SVGs, or one whose photos are all
  * cached, never loads the native image library. Required, not imported: the bundled CLI runs

@@ -145,7 +145,6 @@ export class ShareImages {
   }
 }
 
-
 /** Loaded only when something must be encoded (see raster.ts for why it is required, not imported). */
 function loadSharp(): typeof import("sharp").default {
   return createRequire(import.meta.url)("sharp") as typeof import("sharp").default;
