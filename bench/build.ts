@@ -23,8 +23,8 @@ import { articleBody, NAV, PHOTO, writePpguideSite } from "../test/helpers/synth
 import { BENCH, hugoVersion, installPeers } from "./peers.ts";
 
 const REPO = fileURLToPath(new URL("../", import.meta.url));
-/** What a rebuild reuses from the last build (src/output/record.ts, src/manifest/load.ts, src/content/markdown-cache.ts). */
-const REBUILD_CACHES = ["ppguide-output", "ppguide-manifest", "ppguide-markdown"].map((kind) => join(cacheRoot(), kind));
+/** What a rebuild reuses from the last build (src/output/record.ts, src/content/markdown-cache.ts). */
+const REBUILD_CACHES = ["ppguide-output", "ppguide-markdown"].map((kind) => join(cacheRoot(), kind));
 const args = process.argv.slice(2);
 const runsArg = args.indexOf("--runs");
 const RUNS = runsArg >= 0 ? Number(args.splice(runsArg, 2)[1]) : 3;
@@ -187,15 +187,14 @@ async function main(): Promise<void> {
     await Promise.all(generators.map((g) => g.write(site(g), n)));
     const round = () => generators.map((g) => g.build(site(g)));
     // The first build of each starts from nothing (no output, no caches); the rebuilds find the
-    // previous output, as in CI with a cached output folder or an editor building again. (Another
-    // run of the bench may have left a checked manifest of this very text.)
+    // previous output, as in CI with a cached output folder or an editor building again.
     REBUILD_CACHES.forEach((cache) => rmSync(cache, { recursive: true, force: true }));
     const first = round();
     const rebuilds = Array.from({ length: RUNS }, () => {
       const samples = round();
-      // ppguide's rebuild once more without what it reuses from the last build (the output record,
-      // the checked manifest and the rendered Markdown): every page is then read back and scanned
-      // again, site.yaml parsed and checked and every body rendered, which shows what they save.
+      // ppguide's rebuild once more without what it reuses from the last build (the output record
+      // and the rendered Markdown): every page is then read back and scanned again and every body
+      // rendered, which shows what they save.
       REBUILD_CACHES.forEach((cache) => rmSync(cache, { recursive: true, force: true }));
       return { samples, bare: generators[0].build(site(generators[0])) };
     });

@@ -1,13 +1,9 @@
 import { load, type CheerioAPI } from "cheerio";
-import { mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, utimes, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile, realpath, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { deserialize, serialize } from "node:v8";
 import { beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/core/build.ts";
 import { PpgErrorList } from "../../src/core/errors.ts";
-import { loadManifest } from "../../src/manifest/load.ts";
-import type { Manifest } from "../../src/manifest/types.ts";
 import { scanPage } from "../../src/links/extract.ts";
 import { hashPage, loadRecord } from "../../src/output/record.ts";
 import { copyFixture, edit } from "../helpers/fixture.ts";
@@ -343,36 +339,6 @@ describe("a rebuild over an existing output", () => {
     expect(await realpath(dist)).toBe(next);
     expect(await readFile(join(dist, "robots.txt"), "utf8")).toMatch(/Sitemap:/);
     expect(await readFile(join(dist, "beaches/index.html"), "utf8")).toContain("The Best Beaches");
-  });
-});
-
-describe("the cache of checked manifests", () => {
-  it("skips parsing and checking a site.yaml it has checked before, and checks any edited one again", async () => {
-    const root = await copyFixture("basic-site");
-    // A cache folder of this test's own (read on every use): the one entry in it is this build's,
-    // and the entry tampered with below cannot reach other tests.
-    const shared = process.env.PPGUIDE_CACHE_DIR;
-    const cacheDir = await mkdtemp(join(tmpdir(), "ppguide-manifest-cache-"));
-    process.env.PPGUIDE_CACHE_DIR = cacheDir;
-    try {
-      await build({ root, out: join(root, "dist") });
-      const entries = await readdir(join(cacheDir, "ppguide-manifest"));
-      expect(entries).toHaveLength(1);
-      const entry = join(cacheDir, "ppguide-manifest", entries[0]!);
-      const cached = deserialize(await readFile(entry)) as Manifest;
-      expect(cached.routes[1]!.title).toBe("The Best Beaches");
-      cached.routes[1]!.title = "Read from the cache";
-      await writeFile(entry, serialize(cached));
-      // A title only the cache has can only come from the cache.
-      expect((await loadManifest(root)).manifest.routes[1]!.title).toBe("Read from the cache");
-
-      await edit(join(root, "site.yaml"), "related: [/flan-recipe, /bakeries, /guides]", "related: [/flan-recipe, /bakeries]");
-      await expect(loadManifest(root)).rejects.toThrow(/related must list exactly 3 routes/);
-    } finally {
-      if (shared === undefined) delete process.env.PPGUIDE_CACHE_DIR;
-      else process.env.PPGUIDE_CACHE_DIR = shared;
-      await rm(cacheDir, { recursive: true, force: true });
-    }
   });
 });
 

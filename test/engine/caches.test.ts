@@ -1,6 +1,6 @@
 /**
- * PPGUIDE_CACHE_DIR moves every cache of what a build computed (checked manifests, output records,
- * rendered Markdown, compiled schema validators) out of ppguide's node_modules/.cache: the test suite points it at a
+ * PPGUIDE_CACHE_DIR moves every cache of what a build computed (output records, rendered Markdown,
+ * compiled schema validators) out of ppguide's node_modules/.cache: the test suite points it at a
  * temporary folder (test/helpers/private-caches.ts) so that no test touches a developer's caches.
  */
 import { execFile } from "node:child_process";
@@ -34,7 +34,7 @@ describe("the caches' folder", () => {
     const build = () => promisify(execFile)(bin, ["build", "--root", root], { env: { ...process.env, PPGUIDE_CACHE_DIR: caches }, encoding: "utf8" });
 
     await build();
-    expect((await readdir(caches)).sort()).toEqual(["ppguide-manifest", "ppguide-markdown", "ppguide-output", "ppguide-schemas"]);
+    expect((await readdir(caches)).sort()).toEqual(["ppguide-markdown", "ppguide-output", "ppguide-schemas"]);
     const records = await readdir(join(caches, "ppguide-output"));
     expect(records).toHaveLength(1);
     // The three schemas' validators.
@@ -48,6 +48,5 @@ describe("the caches' folder", () => {
     await appendFile(join(root, "site.yaml"), "# edited\n");
     await build();
     expect(await identities(join(caches, "ppguide-schemas"))).toEqual(validators);
-    expect(await readdir(join(caches, "ppguide-manifest"))).toHaveLength(2);
   });
 });
