@@ -16,7 +16,7 @@ const require = createRequire(import.meta.url);
 const texts = new Map<SchemaName, string>();
 
 /** A schema's text, read once. */
-export function schemaText(name: SchemaName): string {
+function schemaText(name: SchemaName): string {
   let text = texts.get(name);
   if (text === undefined) texts.set(name, (text = readFileSync(`${schemaDir}${name}.schema.json`, "utf8")));
   return text;
