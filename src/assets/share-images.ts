@@ -38,7 +38,7 @@ export const SCHEMA_SIZES = [
 /** Bump when the encoding changes so cached files made the old way are not reused. */
 const SHARE_VERSION = "1";
 const JPEG_OPTIONS = { quality: 82, mozjpeg: true } as const;
-const SHAREABLE = /\.(svg|jpe?g|png|webp)$/i;
+export const SHAREABLE = /\.(svg|jpe?g|png|webp)$/i;
 
 interface Planned {
   src: string;

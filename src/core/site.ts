@@ -39,11 +39,15 @@ export async function loadSite(root: string, timings: StageTimings = {}, opts: {
   if (missing.length) throw new PpgErrorList(missing);
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
   const raster = createRaster(root);
-  const share = new ShareImages(join(root, "public"), join(root, ".ppguide-cache", "images"));
+  const share = createShareImages(root);
   await timed(timings, "content", () => Promise.all([raster.prepare(publicFiles, referencedTexts(manifest, content)), share.prepare(manifest.routes, publicFiles)]));
   return { root, manifest, source, content, publicFiles, assets, templates, raster, share };
 }
 
 export function createRaster(root: string): RasterPipeline {
   return new RasterPipeline(join(root, "public"), join(root, ".ppguide-cache", "images"));
+}
+
+export function createShareImages(root: string): ShareImages {
+  return new ShareImages(join(root, "public"), join(root, ".ppguide-cache", "images"));
 }

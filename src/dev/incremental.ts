@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { RASTER_EXTENSIONS, referencedTexts } from "../assets/raster.ts";
+import { SHAREABLE } from "../assets/share-images.ts";
 import { CONTENT_DIR, loadContent } from "../content/load.ts";
 import { renderPages } from "../core/render-output.ts";
-import { createRaster, loadSite, type LoadedSite } from "../core/site.ts";
+import { createRaster, createShareImages, loadSite, type LoadedSite } from "../core/site.ts";
 import { errorsOf, isUserError, PpgError } from "../core/errors.ts";
 import { loadManifest, MANIFEST_FILE } from "../manifest/load.ts";
 import { routeReferences } from "../manifest/route-references.ts";
@@ -167,6 +168,11 @@ export class DevSite {
       if ((route.content && c.markdown.has(route.content)) || (route.listings && c.listings.has(route.listings))) dirty.add(route.path);
     }
     if (!c.public.size && (c.manifest || c.markdown.size || c.listings.size)) await this.prepareNewPhotos(next, c);
+    // Share images are named by their source's bytes, and which images need them by the routes.
+    if (c.manifest || [...c.public.keys()].some((u) => SHAREABLE.test(u))) {
+      next.share = createShareImages(this.root);
+      await next.share.prepare(next.manifest.routes, next.publicFiles);
+    }
 
     if (all) {
       const rendered = renderPages(next);

@@ -41,7 +41,7 @@ export class DevServer {
   private readonly publicDir: string;
   private heartbeat?: NodeJS.Timeout;
   private variants?: Promise<Map<string, Uint8Array>>;
-  private variantsFor?: unknown;
+  private variantsFor?: { raster: unknown; share: unknown };
 
   constructor(private readonly site: DevSite) {
     this.publicDir = resolve(site.root, "public");
@@ -143,11 +143,11 @@ export class DevServer {
   /** Encoded photo variants and share images, read from the cache once per build that changed them. */
   private rasterVariants(): Promise<Map<string, Uint8Array>> {
     const raster = this.site.site?.raster;
+    // The share images (og:image, structured data) live beside the photo variants.
+    const share = this.site.site?.share;
     if (!raster) return Promise.resolve(new Map());
-    if (this.variantsFor !== raster) {
-      this.variantsFor = raster;
-      // The share images (og:image, structured data) live beside the photo variants.
-      const share = this.site.site?.share;
+    if (this.variantsFor?.raster !== raster || this.variantsFor.share !== share) {
+      this.variantsFor = { raster, share };
       this.variants = Promise.all([raster.files(), share?.files() ?? []]).then((lists) => new Map(lists.flat().map((f) => [f.file, f.content])));
     }
     return this.variants!;

@@ -248,6 +248,20 @@ describe("ppguide dev", () => {
     expect(fixed.pages).toEqual(["/cacao-tour"]);
   });
 
+  it("makes a page's share image anew when its source image is edited", async () => {
+    const ogOf = async () => load(await (await get("/beach-day")).text())('meta[property="og:image"]').attr("content")!;
+    const before = await ogOf();
+    const svg = await readFile(join(root, "public/images/hero.svg"), "utf8");
+    expect(svg).toMatch(/fill="#[0-9a-fA-F]{3,6}"/);
+    const report = await save("public/images/hero.svg", svg.replace(/fill="#[0-9a-fA-F]{3,6}"/, 'fill="#c0ffee"'));
+    expect(report.ok).toBe(true);
+    const after = await ogOf();
+    // Share images are named by their source's content: a new source, a new name.
+    expect(after).not.toBe(before);
+    const image = await get(new URL(after).pathname);
+    expect([image.status, image.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
+  });
+
   it("takes the next free port when the one asked for is taken, and says so", async () => {
     const blocker: Server = createServer();
     await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", r));
