@@ -30,11 +30,12 @@ async function withoutCaches(root: string): Promise<Record<string, string>> {
   }
 }
 
-/** The cache's one file: each test's site is a new folder, and tests run in separate caches folders per run. */
+/** The cache's entry for the test's site: the only one in the test's own caches folder (ownCaches). */
 async function cacheFile(): Promise<string> {
   const dir = join(process.env.PPGUIDE_CACHE_DIR!, "ppguide-markdown");
   const names = await readdir(dir);
-  return join(dir, names.sort().at(-1)!);
+  expect(names).toHaveLength(1);
+  return join(dir, names[0]!);
 }
 
 let saved: string | undefined;
