@@ -3,8 +3,8 @@
  * built from a fresh process, interleaved; prints median wall time, CPU time and peak memory side
  * by side.
  *
- *   npm run bench                      # N = 1000 and 4000: a first build and 3 rebuilds each
- *   npx tsx bench/build.ts 500 --runs 5
+ *   npm run bench                      # N = 1000 and 4000: 5 first builds and 5 rebuilds each
+ *   npx tsx bench/build.ts 500 --runs 7
  *
  * Every page is a ~700-word article with headings, a list, two internal links and an image,
  * front matter, a related triple, and the full nav and footer (test/helpers/synthetic-site.ts).
@@ -27,7 +27,8 @@ const REPO = fileURLToPath(new URL("../", import.meta.url));
 const REBUILD_CACHES = ["ppguide-output", "ppguide-markdown"].map((kind) => join(cacheRoot(), kind));
 const args = process.argv.slice(2);
 const runsArg = args.indexOf("--runs");
-const RUNS = runsArg >= 0 ? Number(args.splice(runsArg, 2)[1]) : 3;
+// Five of each by default: on a noisy 2-core machine a median of fewer is a guess.
+const RUNS = runsArg >= 0 ? Number(args.splice(runsArg, 2)[1]) : 5;
 const SIZES = args.length ? args.map(Number) : [1000, 4000];
 
 /** Where the layouts of the peers differ: how each template language spells the page's fields. */
@@ -158,6 +159,8 @@ interface Generator {
   build: (dir: string) => Sample;
   /** Where the pages end up, to check that every generator built all of them. */
   output: string;
+  /** What a build leaves in the site folder (output, caches): removed before each first build. */
+  leaves: string[];
 }
 
 async function main(): Promise<void> {
@@ -167,13 +170,13 @@ async function main(): Promise<void> {
   const eleventy = join(BENCH, "node_modules/@11ty/eleventy/cmd.cjs");
   const hugo = hugoVersion();
   const generators: Generator[] = [
-    { name: "ppguide", write: writePpguideSite, build: (dir) => measure(ppguide, ["build", "--root", dir], REPO), output: "dist" },
-    { name: "Eleventy", write: writeEleventySite, build: (dir) => measure(process.execPath, [eleventy, "--quiet"], dir), output: "_site" },
+    { name: "ppguide", write: writePpguideSite, build: (dir) => measure(ppguide, ["build", "--root", dir], REPO), output: "dist", leaves: ["dist", "dist.ppguide", ".ppguide-cache"] },
+    { name: "Eleventy", write: writeEleventySite, build: (dir) => measure(process.execPath, [eleventy, "--quiet"], dir), output: "_site", leaves: ["_site", ".cache"] },
   ];
-  if (hugo) generators.push({ name: "Hugo", write: writeHugoSite, build: (dir) => measure("hugo", ["--quiet"], dir), output: "public" });
+  if (hugo) generators.push({ name: "Hugo", write: writeHugoSite, build: (dir) => measure("hugo", ["--quiet"], dir), output: "public", leaves: ["public", "resources", ".hugo_build.lock"] });
 
   console.log(`node ${process.version}; ${hugo ?? "Hugo is not installed (apt-get install hugo): it is left out"}`);
-  console.log(`Per size a first build from nothing, then the median of ${RUNS} rebuilds over the previous output, the generators taking turns; wall / CPU (user+sys) / peak RSS.\n`);
+  console.log(`Per size the median of ${RUNS} first builds from nothing, then of ${RUNS} rebuilds over the previous output, the generators taking turns; wall / CPU (user+sys) / peak RSS.\n`);
   // A folder of this run's own: ppguide will not write over a folder an older run or version left.
   const ownOut = await mkdtemp(join(tmpdir(), "ppguide-bench-own-"));
   const own: Sample[] = [];
@@ -186,10 +189,15 @@ async function main(): Promise<void> {
     const site = (g: Generator) => join(dir, g.name);
     await Promise.all(generators.map((g) => g.write(site(g), n)));
     const round = () => generators.map((g) => g.build(site(g)));
-    // The first build of each starts from nothing (no output, no caches); the rebuilds find the
-    // previous output, as in CI with a cached output folder or an editor building again.
-    REBUILD_CACHES.forEach((cache) => rmSync(cache, { recursive: true, force: true }));
-    const first = round();
+    // Each first build starts from nothing: no output and no caches, as in CI on a fresh clone.
+    // The rebuilds find the previous output, as in CI with a cached output folder or an editor
+    // building again.
+    const firsts = Array.from({ length: RUNS }, () => {
+      for (const g of generators) for (const left of g.leaves) rmSync(join(site(g), left), { recursive: true, force: true });
+      REBUILD_CACHES.forEach((cache) => rmSync(cache, { recursive: true, force: true }));
+      return round();
+    });
+    const first = generators.map((_, g) => summarize(firsts.map((r) => r[g])));
     const rebuilds = Array.from({ length: RUNS }, () => {
       const samples = round();
       // ppguide's rebuild once more without what it reuses from the last build (the output record
@@ -200,7 +208,7 @@ async function main(): Promise<void> {
     });
     const again = generators.map((_, g) => summarize(rebuilds.map((r) => r.samples[g])));
 
-    console.log(`${`${n} pages`.padEnd(24)}${"first build".padEnd(BLANK.length)}   rebuild (median of ${RUNS})`);
+    console.log(`${`${n} pages`.padEnd(24)}${`first build (median of ${RUNS})`.padEnd(BLANK.length)}   rebuild (median of ${RUNS})`);
     generators.forEach((g, i) => console.log(`  ${g.name.padEnd(22)}${fmt(first[i])}   ${fmt(again[i])}`));
     console.log(`  ${"ppguide, no caches".padEnd(22)}${BLANK}   ${fmt(summarize(rebuilds.map((r) => r.bare)))}`);
     for (let i = 1; i < generators.length; i++) console.log(`  ${`ppguide ÷ ${generators[i].name}`.padEnd(22)}${ratio(first[0], first[i])}   ${ratio(again[0], again[i])}`.trimEnd());
