@@ -132,7 +132,9 @@ export class ShareImages {
       const density = Math.min(2400, Math.ceil(72 * Math.max(1, scale)));
       base = await sharp(input, { density }).flatten({ background: "#ffffff" }).png({ compressionLevel: 0 }).toBuffer();
     }
-    for (const target of targets) {
+    // The crops are independent: together, libvips spreads them over the cores (the four of one
+    // picture took 0.3 s one after another).
+    await Promise.all(targets.map(async (target) => {
       const jpeg = await sharp(base)
         .rotate()
         .resize({ width: target.width, height: target.height, fit: "cover", position: "centre" })
@@ -141,7 +143,7 @@ export class ShareImages {
         .toBuffer();
       await writeCacheFile(target.cacheFile, jpeg);
       this.encoded++;
-    }
+    }));
   }
 }
 
