@@ -88,7 +88,9 @@ function positionedDocument(text: string, file: string, lineOffset: number): Pos
   const { LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
   // YAML 1.2's core schema, as the schemas expect: dates stay strings, `<<` is an ordinary key.
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, schema: "core" });
+  // logLevel "error": `yaml` would print some warnings (a key that is a list) as bare Node
+  // warnings naming no file; the schema check reports what matters, at its place.
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, schema: "core", logLevel: "error" });
   const at = (offset: number): SourceLocation => {
     const pos = lineCounter.linePos(offset);
     return { file, line: pos.line + lineOffset, column: pos.col };

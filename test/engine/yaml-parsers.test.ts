@@ -15,7 +15,7 @@ import { parseYamlSource } from "../../src/manifest/yaml-source.ts";
 const REPO = join(import.meta.dirname, "..", "..");
 
 /** What `yaml` alone reads, configured as ppguide configures it. */
-const byYaml = (text: string) => parse(text, { schema: "core", uniqueKeys: true, maxAliasCount: 100 }) as unknown;
+const byYaml = (text: string) => parse(text, { schema: "core", uniqueKeys: true, maxAliasCount: 100, logLevel: "error" }) as unknown;
 
 const SAMPLES: [string, string][] = [
   ["integers", "a: 12\nb: -3\nc: +4\nd: 0o17\ne: 0x1F\nf: 017\ng: 1_000\n"],
@@ -57,5 +57,22 @@ describe("the two YAML parsers read alike", () => {
     }
     expect(texts.length).toBeGreaterThan(40);
     for (const text of texts) expect(parseYamlSource(text, "site.yaml").data).toEqual(byYaml(text));
+  });
+});
+
+describe("what `yaml` would warn about", () => {
+  it("is not printed as a bare Node warning without a file name", async () => {
+    const warnings: string[] = [];
+    const listen = (w: Error) => warnings.push(w.message);
+    process.on("warning", listen);
+    try {
+      // An unresolvable explicit tag and a key that is a list: both make `yaml` warn by default.
+      parseYamlSource("a: !!float 1\n? [b, c]\n: x\n", "site.yaml");
+      // Warnings are emitted on the next tick.
+      await new Promise((r) => setImmediate(r));
+    } finally {
+      process.off("warning", listen);
+    }
+    expect(warnings).toEqual([]);
   });
 });
