@@ -1,6 +1,6 @@
 import { load, type CheerioAPI } from "cheerio";
 import { existsSync } from "node:fs";
-import { readdir, readFile, rm, stat } from "node:fs/promises";
+import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,6 +38,11 @@ describe("share images (issue 16: social previews and rich-result images)", () =
     root = await copyFixture("basic-site");
     // The recipe's image is a photo, the article's an SVG: both kinds of source.
     await makeJpeg(join(root, "public/images/flan.jpg"), 900, 700);
+    // Two colours side by side, so a crop drawn wrong (shifted, stretched, mangled pixels) shows.
+    await writeFile(
+      join(root, "public/images/photo.svg"),
+      '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600"><rect width="400" height="600" fill="#cc0000"/><rect x="400" width="400" height="600" fill="#0000cc"/></svg>',
+    );
     await edit(join(root, "site.yaml"), "image: { src: /images/photo.svg, alt: A flan on a plate }", "image: { src: /images/flan.jpg, alt: A flan on a plate }");
     await build({ root, out: "first" });
   }, 120_000);
@@ -57,6 +62,27 @@ describe("share images (issue 16: social previews and rich-result images)", () =
     expect($('meta[property="og:image:alt"]').attr("content")).toBe(alt);
     const meta = await sharp(outputFile("first", url)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1200, 630]);
+  });
+
+  it("an SVG's share image is the picture drawn and cropped to fill: its left half red, its right half blue", async () => {
+    const $ = await html("first", "beaches/index.html");
+    const og = await readFile(outputFile("first", $('meta[property="og:image"]').attr("content")!));
+    // stats() reads its input, not the pipeline's result: the square is cut out first.
+    const square = (left: number) => sharp(og).extract({ left, top: 215, width: 200, height: 200 }).png().toBuffer();
+    const colour = async (left: number) => (await sharp(await square(left)).stats()).channels.map((c) => Math.round(c.mean));
+    const near = (got: number[], want: number[]) => got.every((v, i) => Math.abs(v - want[i]!) <= 6);
+    const [left, right] = await Promise.all([colour(100), colour(900)]);
+    expect(near(left, [204, 0, 0]), `left ${left}`).toBe(true);
+    expect(near(right, [0, 0, 204]), `right ${right}`).toBe(true);
+  });
+
+  it("a photo's share image has the colours of the photo cropped to fill", async () => {
+    const $ = await html("first", "flan-recipe/index.html");
+    const og = outputFile("first", $('meta[property="og:image"]').attr("content")!);
+    const reference = await sharp(join(root, "public/images/flan.jpg")).resize({ width: 1200, height: 630, fit: "cover" }).png().toBuffer();
+    const means = async (image: string | Buffer) => (await sharp(image).stats()).channels.map((c) => c.mean);
+    const [got, want] = await Promise.all([means(og), means(reference)]);
+    got.forEach((mean, channel) => expect(Math.abs(mean - want[channel]!), `channel ${channel}: ${mean} against ${want[channel]}`).toBeLessThan(3));
   });
 
   it.each([
