@@ -20,6 +20,9 @@ async function makeJpeg(file: string, width: number, height: number): Promise<vo
   await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toFile(file);
 }
 
+/** The mean of each channel of an image file or buffer. */
+const channelMeans = async (image: string | Buffer) => (await sharp(image).stats()).channels.map((c) => c.mean);
+
 describe("share images (issue 16: social previews and rich-result images)", () => {
   let root: string;
   const cache = () => join(root, ".ppguide-cache/images");
@@ -69,7 +72,7 @@ describe("share images (issue 16: social previews and rich-result images)", () =
     const og = await readFile(outputFile("first", $('meta[property="og:image"]').attr("content")!));
     // stats() reads its input, not the pipeline's result: the square is cut out first.
     const square = (left: number) => sharp(og).extract({ left, top: 215, width: 200, height: 200 }).png().toBuffer();
-    const colour = async (left: number) => (await sharp(await square(left)).stats()).channels.map((c) => Math.round(c.mean));
+    const colour = async (left: number) => (await channelMeans(await square(left))).map(Math.round);
     const near = (got: number[], want: number[]) => got.every((v, i) => Math.abs(v - want[i]!) <= 6);
     const [left, right] = await Promise.all([colour(100), colour(900)]);
     expect(near(left, [204, 0, 0]), `left ${left}`).toBe(true);
@@ -80,8 +83,7 @@ describe("share images (issue 16: social previews and rich-result images)", () =
     const $ = await html("first", "flan-recipe/index.html");
     const og = outputFile("first", $('meta[property="og:image"]').attr("content")!);
     const reference = await sharp(join(root, "public/images/flan.jpg")).resize({ width: 1200, height: 630, fit: "cover" }).png().toBuffer();
-    const means = async (image: string | Buffer) => (await sharp(image).stats()).channels.map((c) => c.mean);
-    const [got, want] = await Promise.all([means(og), means(reference)]);
+    const [got, want] = await Promise.all([channelMeans(og), channelMeans(reference)]);
     got.forEach((mean, channel) => expect(Math.abs(mean - want[channel]!), `channel ${channel}: ${mean} against ${want[channel]}`).toBeLessThan(3));
   });
 
