@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { HeadModel, PageBase } from "../src/render/model.ts";
-import { serializeJsonLd } from "../src/render/structured-data.ts";
+import { serializeJsonLd, twitterHandle } from "../src/render/structured-data.ts";
 import { ChevronDown, MailIcon, MenuIcon, SocialIcon } from "./components/Icons.tsx";
 import { Img } from "./components/Img.tsx";
 
@@ -43,6 +43,7 @@ function Head({ page }: { page: LayoutPage }) {
   // Search engines cut titles near 70 characters: the site name follows only when it fits.
   const full = `${head.title} | ${site.name}`;
   const title = page.route.path === "/" || full.length > 70 ? head.title : full;
+  const twitterSite = twitterHandle(site.social.twitter);
   return (
     <head>
       <meta charSet="utf-8" />
@@ -60,6 +61,7 @@ function Head({ page }: { page: LayoutPage }) {
       <meta property="og:locale" content="en_US" />
       {head.ogImage && <OgImage image={head.ogImage} />}
       <meta name="twitter:card" content={head.ogImage ? "summary_large_image" : "summary"} />
+      {twitterSite && <meta name="twitter:site" content={twitterSite} />}
       <meta name="twitter:title" content={head.title} />
       <meta name="twitter:description" content={head.description} />
       {head.ogImage && <meta name="twitter:image" content={head.ogImage.url} />}

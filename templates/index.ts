@@ -1,6 +1,7 @@
 /** What the render stage needs from the templates: one component per page kind plus the layout. */
 import Alias from "./pages/Alias.tsx";
 import Article from "./pages/Article.tsx";
+import Author from "./pages/Author.tsx";
 import Directory from "./pages/Directory.tsx";
 import Home from "./pages/Home.tsx";
 import IndexGrid from "./pages/IndexGrid.tsx";
@@ -11,5 +12,5 @@ import Videos from "./pages/Videos.tsx";
 
 export { Footer, Header, Layout } from "./Layout.tsx";
 export { AffiliateBanner, VideoEmbed } from "./components/Media.tsx";
-export const pages = { home: Home, article: Article, recipe: Recipe, directory: Directory, resorts: Directory, index: IndexGrid, videos: Videos, search: Search };
+export const pages = { home: Home, article: Article, recipe: Recipe, directory: Directory, resorts: Directory, index: IndexGrid, videos: Videos, search: Search, author: Author };
 export { Alias, NotFound };

@@ -67,9 +67,10 @@ export class ShareImages {
    * page, the three structured-data images for articles and recipes. Only hashes the sources;
    * encoding waits for files(), so a build that writes nothing (tests, dev) encodes nothing.
    */
-  async prepare(routes: readonly RouteEntry[], publicFiles: ReadonlySet<string>): Promise<void> {
+  async prepare(routes: readonly RouteEntry[], publicFiles: ReadonlySet<string>, others: readonly string[] = []): Promise<void> {
     const wanted = new Map<string, boolean>();
-    for (const r of routes) {
+    // `others`: images shown by pages without one of their own (the 404 page, search, authors).
+    for (const r of [...routes, ...others.map((src) => ({ kind: "search" as const, image: { src } }))]) {
       const src = r.image?.src;
       if (!src || !SHAREABLE.test(src) || !publicFiles.has(decodeURI(src))) continue;
       wanted.set(src, (wanted.get(src) ?? false) || r.kind === "article" || r.kind === "recipe");

@@ -125,8 +125,8 @@ async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions,
         ...(await raster.files()),
         { file: "sitemap.xml", content: sitemapXml(manifest) },
         { file: "robots.txt", content: robotsTxt(manifest) },
-        { file: "_redirects", content: redirectsFile(manifest) },
         ...(await extraFiles(site)),
+        ...redirects(manifest),
       ]) {
         await own.add(file, content);
       }
@@ -145,6 +145,11 @@ async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions,
     await own.flush().catch(() => {});
     throw err;
   }
+}
+
+function redirects(manifest: LoadedSite["manifest"]): { file: string; content: string }[] {
+  const content = redirectsFile(manifest);
+  return content === undefined ? [] : [{ file: "_redirects", content }];
 }
 
 async function reportBrokenLinks(report: LinkReport, mode: "error" | "warn" | "off", warnings: string[]): Promise<void> {

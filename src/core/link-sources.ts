@@ -10,7 +10,7 @@ import type { LoadedSite } from "./site.ts";
  */
 export function inSourceFiles(report: LinkReport, site: LoadedSite): LinkReport {
   const markdownOf = new Map<string, string>();
-  for (const route of site.manifest.routes) if (route.content) markdownOf.set(outputFileFor(route.path), route.content);
+  for (const route of site.manifest.routes) if (route.content) markdownOf.set(outputFileFor(route.path, site.manifest.site.build?.format), route.content);
   const moved = (problem: LinkProblem): LinkProblem => {
     const name = markdownOf.get(problem.file);
     const md = name ? site.content.markdown.get(name) : undefined;

@@ -5,6 +5,7 @@ import { scriptsFor } from "../output/assets.ts";
 import type { PageSink } from "../output/page-sink.ts";
 import { createSiteContext, type SiteContext } from "../render/page-model.ts";
 import { renderAlias, renderNotFound, renderRoute, type RenderedPage } from "../render/render.tsx";
+import { aliasesArePages } from "../output/site-files.ts";
 import { PpgError, PpgErrorList } from "./errors.ts";
 import type { LoadedSite } from "./site.ts";
 
@@ -37,7 +38,10 @@ export function* renderPageStream(site: LoadedSite, select: RenderSelection, err
   const images = new ImageService(join(site.root, "public"), site.publicFiles, site.raster, site.share);
   const ctx = createSiteContext(manifest, site.content, images, (kind) => ({ css: assets.css.url, scripts: scriptsFor(kind, assets.scripts) }), markdown);
   for (const route of select.routes ?? manifest.routes) yield renderRoute(ctx, templates, route, errors);
-  if (select.aliases !== false) for (const a of manifest.aliases ?? []) yield renderAlias(ctx, templates, a.from, a.to);
+  // Hosts that read _redirects answer an alias with its 301 (src/output/site-files.ts); a page at
+  // its path would only shadow the rule on Netlify. GitHub Pages reads no _redirects: a page it is.
+  const aliasPages = select.aliases !== false && aliasesArePages(manifest.site);
+  if (aliasPages) for (const a of manifest.aliases ?? []) yield renderAlias(ctx, templates, a.from, a.to);
   if (select.notFound !== false) yield renderNotFound(ctx, templates);
   for (const src of images.missing) {
     // A Markdown image is reported at its line already (page-model.ts): once is enough.

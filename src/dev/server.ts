@@ -104,9 +104,13 @@ export class DevServer {
     if (page) return this.html(req, res, page.route === "/404" ? 404 : 200, page.route, page.html);
 
     const manifest = this.site.site?.manifest;
+    // An alias is a 301 on the hosts that read _redirects, and no page is written for it there.
+    const alias = manifest?.aliases?.find((a) => a.from === path.replace(/(.)\/$/, "$1"));
+    if (alias) return send(req, res, 301, "text/plain; charset=utf-8", `Redirecting to ${alias.to}\n`, { Location: alias.to });
     if (manifest && path === "/sitemap.xml") return send(req, res, 200, contentType(path), sitemapXml(manifest));
     if (manifest && path === "/robots.txt") return send(req, res, 200, contentType(path), robotsTxt(manifest));
-    if (manifest && path === "/_redirects") return send(req, res, 200, "text/plain; charset=utf-8", redirectsFile(manifest));
+    const redirects = manifest && path === "/_redirects" ? redirectsFile(manifest) : undefined;
+    if (redirects !== undefined) return send(req, res, 200, "text/plain; charset=utf-8", redirects);
     const share = this.site.site?.share;
     if (manifest && share && path === FEED_PATH) return send(req, res, 200, "application/atom+xml; charset=utf-8", atomFeed(manifest, (src) => share.og(src)));
 

@@ -168,6 +168,19 @@ export interface SiteSettings {
      */
     disallow?: RoutePath[];
   };
+  /**
+   * How pages are written and which host's rules the output carries, as Astro's build.format. Links, canonicals, the sitemap and the feed always use the slashless route paths (/x).
+   */
+  build?: {
+    /**
+     * `file` writes route /x as x.html, which Cloudflare Pages, Netlify and GitHub Pages all serve at /x with 200 and no redirect. `directory` writes x/index.html, for hosts that only serve folder indexes (they answer /x with a redirect to /x/).
+     */
+    format?: "file" | "directory";
+    /**
+     * The host the output is for. `cloudflare-pages`: _redirects with a 301 for /alias and /alias/ each. `netlify`: forced 301! rules (Netlify matches /alias/ too). `github-pages`: no _redirects is read there, so each alias gets a meta-refresh page instead.
+     */
+    host?: "cloudflare-pages" | "netlify" | "github-pages";
+  };
 }
 export interface Banner {
   href: ExternalUrl;
@@ -183,6 +196,10 @@ export interface Author {
   name: string;
   avatar: PublicPath;
   email: string;
+  /**
+   * What the writer covers, shown on their author page and as jobTitle in its structured data.
+   */
+  role?: string;
 }
 export interface NavMenu {
   label: string;
@@ -215,9 +232,9 @@ export interface Image {
 export interface RouteFields {
   path: RoutePath;
   /**
-   * Which template renders the page.
+   * Which template renders the page. An `author` page's path is /authors/<its author's id>: every byline links there.
    */
-  kind: "home" | "article" | "recipe" | "directory" | "resorts" | "index" | "videos" | "search";
+  kind: "home" | "article" | "recipe" | "directory" | "resorts" | "index" | "videos" | "search" | "author";
   title: string;
   /**
    * Shorter title for cards and menus, when the title is long.
@@ -388,8 +405,14 @@ export interface SearchRoute extends RouteFields {
   kind: "search";
 }
 
+/** A route of kind "author": author required. */
+export interface AuthorRoute extends RouteFields {
+  kind: "author";
+  author: NonNullable<RouteFields["author"]>;
+}
+
 /** Every page of the site: one type per kind, so `route.kind === "recipe"` makes a recipe's fields required. */
-export type RouteEntry = HomeRoute | ArticleRoute | RecipeRoute | DirectoryRoute | ResortsRoute | IndexRoute | VideosRoute | SearchRoute;
+export type RouteEntry = HomeRoute | ArticleRoute | RecipeRoute | DirectoryRoute | ResortsRoute | IndexRoute | VideosRoute | SearchRoute | AuthorRoute;
 
 export type RouteKind = RouteEntry["kind"];
 

@@ -1,8 +1,15 @@
 /**
- * The `_headers` and `_redirects` files as Netlify and Cloudflare Pages read them, for
- * `ppguide preview`. Paths may hold `*` (a splat: anything, slashes included) and `:name`
- * (one path segment); a redirect's target may use `:splat` and the placeholders.
- * https://docs.netlify.com/routing/redirects/redirect-options/#splats
+ * How Cloudflare Pages answers a request for a folder of static files, for `ppguide preview`:
+ * `_redirects`, then its HTML handling (clean URLs, trailing slashes, 308s to the canonical form),
+ * then the nearest 404.html; `_headers` on every answer. A port of the asset server Cloudflare runs
+ * (workers-sdk pages-shared/asset-server/handler.ts, which `wrangler pages dev` runs too); the test
+ * suite in test/hosts/ compares preview with it URL by URL.
+ * https://developers.cloudflare.com/pages/configuration/serving-pages/
+ * https://developers.cloudflare.com/pages/configuration/redirects/
+ *
+ * A `_redirects` written for Netlify (a forced `301!` or a `404` rule, which Cloudflare rejects)
+ * is read as Netlify reads it: a rule also matches the path with a trailing slash, and a 404 rule
+ * answers its target with status 404. https://docs.netlify.com/routing/redirects/redirect-options/
  */
 
 export interface HeaderRule {
@@ -11,9 +18,14 @@ export interface HeaderRule {
 }
 
 export interface RedirectRule {
+  from: string;
   pattern: RegExp;
+  /** No splat or placeholder: matched by exact path, before every pattern rule. */
+  exact: boolean;
   to: string;
   status: number;
+  /** `301!`: Netlify's forced rule. */
+  force: boolean;
 }
 
 export interface RuleProblem {
@@ -22,9 +34,12 @@ export interface RuleProblem {
   message: string;
 }
 
+/** Files a host reads as configuration and never serves. */
+export const HOST_FILES = new Set(["/_headers", "/_redirects", "/_routes.json", "/_worker.js"]);
+
 function pathPattern(path: string): RegExp {
   const source = path
-    .split(/(\*|:[A-Za-z_]\w*)/)
+    .split(/(\*|:[A-Za-z]\w*)/)
     .map((part) => (part === "*" ? "(?<splat>.*)" : part.startsWith(":") && part.length > 1 ? `(?<${part.slice(1)}>[^/]+)` : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
     .join("");
   return new RegExp(`^${source}$`);
@@ -49,22 +64,37 @@ export function parseHeaders(text: string, problems: RuleProblem[] = []): Header
   return rules;
 }
 
+/** Statuses a rule may have: Cloudflare's, and Netlify's 404. */
+const STATUSES = new Set([200, 301, 302, 303, 307, 308, 404]);
+
 export function parseRedirects(text: string, problems: RuleProblem[] = []): RedirectRule[] {
   const rules: RedirectRule[] = [];
+  const seen = new Set<string>();
   text.split(/\r?\n/).forEach((line, i) => {
-    const fields = line.replace(/#.*$/, "").trim().split(/\s+/).filter(Boolean);
+    const fields = line.replace(/(^|\s)#.*$/, "").trim().split(/\s+/).filter(Boolean);
     if (fields.length === 0) return;
-    const status = fields[2] === undefined ? 301 : Number.parseInt(fields[2], 10);
-    if (fields.length < 2 || !(status >= 300 && status < 400)) {
-      problems.push({ file: "_redirects", line: i + 1, message: "expected 'FROM TO [3xx]'" });
+    const [from, to, code = "302"] = fields;
+    const force = code.endsWith("!");
+    const status = Number(force ? code.slice(0, -1) : code);
+    if (fields.length < 2 || fields.length > 3 || !STATUSES.has(status)) {
+      problems.push({ file: "_redirects", line: i + 1, message: "expected 'FROM TO [200|301|302|303|307|308]'" });
       return;
     }
-    rules.push({ pattern: pathPattern(fields[0]), to: fields[1], status });
+    // Both hosts use the first rule for a path.
+    if (seen.has(from!)) {
+      problems.push({ file: "_redirects", line: i + 1, message: `a second rule for ${from}` });
+      return;
+    }
+    seen.add(from!);
+    rules.push({ from: from!, pattern: pathPattern(from!), exact: !/[*:]/.test(from!), to: to!, status, force });
   });
   return rules;
 }
 
-/** The headers of every matching rule; a header set by several rules gets their values joined by ", ", as both hosts do. */
+/**
+ * The headers of every matching rule: the first rule to set a header replaces the host's own
+ * value, later ones add theirs, joined by ", " (as both hosts do).
+ */
 export function headersFor(rules: readonly HeaderRule[], path: string): Map<string, string> {
   const out = new Map<string, { name: string; values: string[] }>();
   for (const rule of rules) {
@@ -79,17 +109,90 @@ export function headersFor(rules: readonly HeaderRule[], path: string): Map<stri
   return new Map([...out.values()].map((e) => [e.name, e.values.join(", ")]));
 }
 
-/** The first redirect whose path matches (a trailing slash is ignored), with its placeholders filled in. */
-export function redirectFor(rules: readonly RedirectRule[], path: string): { location: string; status: number } | undefined {
-  const candidates = path.length > 1 && path.endsWith("/") ? [path, path.slice(0, -1)] : [path];
-  for (const rule of rules) {
-    for (const candidate of candidates) {
+/** Netlify-only syntax: the file was written for Netlify, and is read as Netlify reads it. */
+export function isNetlifyFile(rules: readonly RedirectRule[]): boolean {
+  return rules.some((r) => r.force || r.status === 404);
+}
+
+/** The first redirect for `path` (the URL's path as sent), with its placeholders filled in. */
+export function redirectFor(rules: readonly RedirectRule[], path: string): { to: string; status: number } | undefined {
+  const netlify = isNetlifyFile(rules);
+  // Netlify matches /x/ by the rule for /x; Cloudflare only by a rule for /x/ itself.
+  const candidates = netlify && path.length > 1 && path.endsWith("/") ? [path, path.slice(0, -1)] : [path];
+  const fill = (rule: RedirectRule, groups: Record<string, string | undefined>) => ({ to: rule.to.replace(/:([A-Za-z]\w*)/g, (whole, name: string) => groups[name] ?? whole), status: rule.status });
+  for (const candidate of candidates) {
+    // Cloudflare looks up rules without patterns by the exact path first.
+    const exact = rules.find((r) => r.exact && r.from === candidate);
+    if (exact) return fill(exact, {});
+  }
+  for (const candidate of candidates) {
+    for (const rule of rules) {
+      if (rule.exact) continue;
       const match = rule.pattern.exec(candidate);
-      if (!match) continue;
-      const groups = match.groups ?? {};
-      const location = rule.to.replace(/:([A-Za-z_]\w*)/g, (whole, name: string) => groups[name] ?? whole);
-      return { location, status: rule.status };
+      if (match) return fill(rule, match.groups ?? {});
     }
   }
   return undefined;
+}
+
+/** What the host answers: a file (with its status), a redirect, or its plain not-found. */
+export type HostAnswer = { status: number; file: string } | { status: number; location: string; rule: boolean } | { status: 404 } | { status: 405 };
+
+/**
+ * The answer for one request. `pathname` is the URL's path as sent (percent-encoded), `search`
+ * its query string; `exists` says whether the output holds a file at a decoded URL path.
+ */
+export async function hostAnswer(rules: readonly RedirectRule[], method: string, pathname: string, search: string, exists: (path: string) => Promise<boolean>): Promise<HostAnswer> {
+  const redirect = redirectFor(rules, pathname);
+  if (redirect && redirect.status !== 200 && redirect.status !== 404) {
+    const target = new URL(redirect.to, "http://host");
+    // The query string travels with the redirect unless the target has its own.
+    const location = /^https?:\/\//.test(redirect.to) ? redirect.to.replace(/\?.*$/, "") + (target.search || search) : `${target.pathname}${target.search || search}${target.hash}`;
+    return { status: redirect.status, location, rule: true };
+  }
+  if (method !== "GET" && method !== "HEAD") return { status: 405 };
+  const asset = async (p: string) => !HOST_FILES.has(p) && (await exists(p));
+  if (redirect?.status === 404) {
+    const file = decode(new URL(redirect.to, "http://host").pathname);
+    return (await asset(file)) ? { status: 404, file } : notFound(file, asset);
+  }
+  const path = decode(redirect?.status === 200 ? new URL(redirect.to, "http://host").pathname : pathname);
+  const moved = (location: string) => ({ status: 308, location: location + search, rule: false });
+
+  if (path.endsWith("/")) {
+    if (await asset(`${path}index.html`)) return { status: 200, file: `${path}index.html` };
+    if (path.endsWith("/index/")) return moved(`/${path.slice(1, -"index/".length)}`);
+    if (await asset(path.replace(/\/$/, ".html"))) return moved(`/${path.slice(1, -1)}`);
+    return notFound(path, asset);
+  }
+  if (await asset(path)) {
+    if (!path.endsWith(".html")) return { status: 200, file: path };
+    const bare = path.slice(0, -".html".length);
+    if (bare.endsWith("/index")) return moved(bare.replace(/\/index$/, "/"));
+    if ((await asset(bare)) || bare === "/") return { status: 200, file: path };
+    return moved(bare);
+  }
+  if (path.endsWith("/index")) return moved(`/${path.slice(1, -"index".length)}`);
+  if (await asset(`${path}.html`)) return { status: 200, file: `${path}.html` };
+  if (await asset(`${path}/index.html`)) return moved(`${path}/`);
+  return notFound(path, asset);
+}
+
+/** The nearest 404.html up the path's folders, with status 404. */
+async function notFound(path: string, asset: (p: string) => Promise<boolean>): Promise<HostAnswer> {
+  for (let dir = path; dir; ) {
+    dir = dir.slice(0, dir.lastIndexOf("/"));
+    if (await asset(`${dir}/404.html`)) return { status: 404, file: `${dir}/404.html` };
+  }
+  // Cloudflare serves a site without any 404.html as a single-page app: index.html, status 200.
+  if (await asset("/index.html")) return { status: 200, file: "/index.html" };
+  return { status: 404 };
+}
+
+function decode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

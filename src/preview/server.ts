@@ -1,8 +1,9 @@
 /**
- * `ppguide preview`: serves a built output folder as Netlify or Cloudflare Pages would. Redirects
- * from `_redirects` first, then files with clean URLs (/x → x/index.html or x.html), the rules of
- * `_headers` on every response, and 404.html with status 404 for the rest. It reads the folder
- * (and the two rule files) as they are on each request and never rebuilds: `ppguide dev` is for editing.
+ * `ppguide preview`: serves a built output folder as Cloudflare Pages does (host-rules.ts): the
+ * redirects of `_redirects` first, then its clean URLs (/x → x.html, 308s to the canonical form),
+ * the rules of `_headers` on every response, and the nearest 404.html with status 404 for the
+ * rest. It reads the folder (and the two rule files) as they are on each request and never
+ * rebuilds: `ppguide dev` is for editing.
  */
 import { createReadStream } from "node:fs";
 import { readFile, realpath, stat } from "node:fs/promises";
@@ -10,10 +11,7 @@ import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Serv
 import { join, resolve, sep } from "node:path";
 import { HOST_DEFAULT_CACHE } from "../output/host-headers.ts";
 import { contentType, listenOnFreePort, safePath, type ListenOptions } from "../dev/server.ts";
-import { headersFor, parseHeaders, parseRedirects, redirectFor, type HeaderRule, type RedirectRule, type RuleProblem } from "./host-rules.ts";
-
-/** Files a host reads as configuration and never serves. */
-const HOST_FILES = new Set(["/_headers", "/_redirects"]);
+import { headersFor, hostAnswer, parseHeaders, parseRedirects, type HeaderRule, type RedirectRule, type RuleProblem } from "./host-rules.ts";
 
 export interface PreviewServer {
   url: string;
@@ -59,53 +57,48 @@ async function handle(outDir: string, req: IncomingMessage, res: ServerResponse)
   // followed on every request, so a rebuild shows without restarting the preview.
   const dir = await realpath(outDir);
   const { headers: headerRules, redirects: redirectRules } = await hostRules(dir);
-  const respond = (status: number, path: string, extra: OutgoingHttpHeaders, body?: string | { file: string; size: number }) => {
-    const headers: OutgoingHttpHeaders = { ...extra };
-    for (const [name, value] of headersFor(headerRules, path)) headers[name] = value;
-    if (!Object.keys(headers).some((k) => k.toLowerCase() === "cache-control")) headers["Cache-Control"] = HOST_DEFAULT_CACHE;
-    if (typeof body === "string") headers["Content-Length"] = Buffer.byteLength(body);
-    else if (body) headers["Content-Length"] = body.size;
-    res.writeHead(status, headers);
+  const url = new URL(req.url ?? "/", "http://preview");
+  const respond = (status: number, extra: OutgoingHttpHeaders, body?: string | { file: string; size: number }) => {
+    // The host's own headers on every answer, then the _headers rules: the first rule to set a
+    // header replaces the host's value. A 404 is never cached, whatever the rules say.
+    const headers = new Headers({ "Access-Control-Allow-Origin": "*", "Referrer-Policy": "strict-origin-when-cross-origin" });
+    for (const [name, value] of Object.entries(extra)) headers.set(name, String(value));
+    if (headers.has("content-type")) headers.set("X-Content-Type-Options", "nosniff");
+    for (const [name, value] of headersFor(headerRules, url.pathname)) headers.set(name, value);
+    if (status === 404) headers.set("Cache-Control", "no-store");
+    if (typeof body === "string") headers.set("Content-Length", String(Buffer.byteLength(body)));
+    else if (body) headers.set("Content-Length", String(body.size));
+    res.writeHead(status, Object.fromEntries(headers));
     if (req.method === "HEAD" || body === undefined) return void res.end();
     if (typeof body === "string") return void res.end(body);
     createReadStream(body.file).pipe(res);
   };
 
-  if (req.method !== "GET" && req.method !== "HEAD") return respond(405, "/", { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" }, "Only GET and HEAD.\n");
-  const url = new URL(req.url ?? "/", "http://preview");
-  const path = safePath(url.pathname);
-  if (path === undefined) return respond(403, "/", { "Content-Type": "text/plain; charset=utf-8" }, "Forbidden.\n");
-
-  const redirect = redirectFor(redirectRules, path);
-  if (redirect) {
-    // The query string travels with the redirect, as both hosts do.
-    const location = redirect.location + (url.search && !redirect.location.includes("?") ? url.search : "");
-    return respond(redirect.status, path, { Location: location, "Content-Type": "text/plain; charset=utf-8" }, `Redirecting to ${location}\n`);
+  if (safePath(url.pathname) === undefined) return respond(403, { "Content-Type": "text/plain; charset=utf-8" }, "Forbidden.\n");
+  const answer = await hostAnswer(redirectRules, req.method ?? "GET", url.pathname, url.search, async (path) => (await findFile(dir, path)) !== undefined);
+  if ("location" in answer) {
+    // Cloudflare's own 308s (clean URLs) carry no body; a _redirects rule says where it goes.
+    if (!answer.rule) return respond(answer.status, { Location: answer.location });
+    return respond(answer.status, { Location: answer.location, "Content-Type": "text/plain;charset=UTF-8" }, `Redirecting to ${answer.location}`);
   }
-
-  const file = HOST_FILES.has(path) ? undefined : await findFile(dir, path);
-  if (file) return respond(200, path, { "Content-Type": contentType(file.file) }, file);
-
-  const notFound = await findFile(dir, "/404.html");
-  if (notFound) return respond(404, path, { "Content-Type": "text/html; charset=utf-8" }, notFound);
-  return respond(404, path, { "Content-Type": "text/plain; charset=utf-8" }, "Not found.\n");
+  if (answer.status === 405) return respond(405, { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" }, "Only GET and HEAD.\n");
+  const file = "file" in answer ? await findFile(dir, answer.file) : undefined;
+  if (!file) return respond(404, { "Content-Type": "text/plain; charset=utf-8" }, "Not found.\n");
+  return respond(answer.status, { "Content-Type": contentType(file.file), ...(answer.status === 200 ? { "Cache-Control": HOST_DEFAULT_CACHE } : {}) }, file);
 }
 
-/** Clean URLs: /x is x, x.html or x/index.html; /x/ is x/index.html. Never a file outside `dir`. */
+/** The file at a decoded URL path, if it is one: never a folder, nor a file outside `dir`. */
 async function findFile(dir: string, path: string): Promise<{ file: string; size: number } | undefined> {
-  const candidates = path.endsWith("/") ? [`${path}index.html`] : [path, `${path}.html`, `${path}/index.html`];
-  for (const candidate of candidates) {
-    const file = resolve(dir, `.${candidate}`);
-    try {
-      const info = await stat(file);
-      if (!info.isFile()) continue;
-      // A symlink in the output must not lead outside it.
-      const real = await realpath(file);
-      if (real !== dir && !real.startsWith(dir + sep)) continue;
-      return { file, size: info.size };
-    } catch {
-      // Not this candidate.
-    }
+  const file = resolve(dir, `.${path}`);
+  if (file !== dir && !file.startsWith(dir + sep)) return undefined;
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) return undefined;
+    // A symlink in the output must not lead outside it.
+    const real = await realpath(file);
+    if (real !== dir && !real.startsWith(dir + sep)) return undefined;
+    return { file, size: info.size };
+  } catch {
+    return undefined;
   }
-  return undefined;
 }

@@ -46,7 +46,7 @@ export interface PageBase {
 
 export interface ArticleBody {
   hero?: ImageAttributes & { caption?: string };
-  author: Author & { avatarImage: ImageAttributes };
+  author: Author & { id: string; avatarImage: ImageAttributes };
   dates: NonNullable<RouteEntry["dates"]>;
   section?: string;
   html: string;
@@ -63,6 +63,7 @@ export type PageModel =
   | (PageBase & { kind: "index"; html: string; cards: CardModel[]; columns: number; related: CardModel[] })
   | (PageBase & { kind: "videos"; html: string; videos: (Omit<Video, "poster"> & { poster?: ImageAttributes })[]; related: CardModel[] })
   | (PageBase & { kind: "search"; html: string; related: CardModel[]; pages: SearchItem[] })
+  | (PageBase & { kind: "author"; html: string; author: Author & { id: string; avatarImage: ImageAttributes }; articles: CardModel[]; recipes: CardModel[] })
   | (PageBase & {
       kind: "home";
       home: HomeData;

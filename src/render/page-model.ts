@@ -6,7 +6,7 @@ import { unsafeHtml } from "../content/raw-html.ts";
 import { placeImages, renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import type { ArticleBody, CardModel, HeadModel, PageBase, PageModel, SearchItem } from "./model.ts";
-import { absoluteUrl, blogPosting, collectionPage, listingItem, recipe as recipeJsonLd, website, type JsonLd } from "./structured-data.ts";
+import { absoluteUrl, authorPath, blogPosting, collectionPage, listingItem, profilePage, recipe as recipeJsonLd, website, type JsonLd } from "./structured-data.ts";
 
 /** Article text is about 760 px wide (.container-narrow): its images never need more. */
 const ARTICLE_IMAGE_SIZES = "(min-width: 800px) 760px, 100vw";
@@ -40,8 +40,20 @@ export function createSiteContext(
 ): SiteContext {
   const routes = new Map(manifest.routes.map((r) => [r.path, r]));
   const aliases = new Map((manifest.aliases ?? []).map((a) => [a.from, a.to]));
-  const search = (manifest.search ?? []).map((path) => {
-    const route = routes.get(aliases.get(path) ?? path)!;
+  // Menus, cards and lists may name an alias; the page links its target, which answers 200 where
+  // the alias costs a redirect.
+  const target = (path: string) => aliases.get(path) ?? path;
+  if (aliases.size) {
+    const { site, nav } = manifest;
+    manifest = {
+      ...manifest,
+      nav: nav.map((menu) => ({ ...menu, items: menu.items.map((item) => ({ ...item, path: target(item.path) })) })),
+      site: site.footerLinks ? { ...site, footerLinks: site.footerLinks.map((link) => ({ ...link, path: target(link.path) })) } : site,
+    };
+  }
+  const search = (manifest.search ?? []).map((alias) => {
+    const path = target(alias);
+    const route = routes.get(path)!;
     // Keywords let the search box find a page by a dish it covers ('mangu' → Top 8 Dominican Dishes).
     const keywords = route.content ? content.markdown.get(route.content)?.frontMatter.keywords : undefined;
     return keywords?.length ? { title: route.title, path, keywords } : { title: route.title, path };
@@ -61,7 +73,7 @@ export function cardFor(ctx: SiteContext, path: string): CardModel {
   if (card) return card;
   const route = ctx.routes.get(ctx.aliases.get(path) ?? path)!;
   card = {
-    path,
+    path: route.path,
     title: route.cardTitle ?? route.title,
     description: route.description,
     image: route.image ? ctx.images.attributes(route.image.src, route.image.alt, { sizes: "(min-width: 992px) 380px, (min-width: 576px) 50vw, 100vw" }) : undefined,
@@ -92,7 +104,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       description: route.description,
       canonical: absoluteUrl(site, route.path),
       ogType: route.kind === "article" || route.kind === "recipe" ? "article" : "website",
-      ogImage: route.image && ogImageFor(ctx, route.image),
+      ogImage: ogImageFor(ctx, route.image ?? defaultShareImage(ctx.manifest)),
       jsonLd: [],
     },
   };
@@ -108,6 +120,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
         site,
         route,
         author,
+        authorId: route.author,
         section: fm.section,
         genre: fm.genre,
         about: fm.about,
@@ -118,7 +131,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       };
       const body: ArticleBody = {
         hero,
-        author: { ...author, avatarImage: ctx.images.attributes(author.avatar, "", {}) },
+        author: { ...author, id: route.author, avatarImage: ctx.images.attributes(author.avatar, "", {}) },
         dates: route.dates,
         section: fm.section,
         html,
@@ -169,6 +182,22 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
     case "search":
       base.head.noindex = true;
       return { ...base, kind: "search", html, related, pages: searchPageItems(ctx) };
+    case "author": {
+      const author = ctx.manifest.authors[route.author];
+      base.head.jsonLd.push(profilePage(site, route, author, route.author));
+      // Newest first, as the feed lists them.
+      const byAuthor = ctx.manifest.routes
+        .filter((r) => (r.kind === "article" || r.kind === "recipe") && r.author === route.author)
+        .sort((a, b) => (b.dates?.published ?? "").localeCompare(a.dates?.published ?? ""));
+      return {
+        ...base,
+        kind: "author",
+        html,
+        author: { ...author, id: route.author, avatarImage: ctx.images.attributes(author.avatar, author.name, { priority: true }) },
+        articles: byAuthor.filter((r) => r.kind === "article").map((r) => cardFor(ctx, r.path)),
+        recipes: byAuthor.filter((r) => r.kind === "recipe").map((r) => cardFor(ctx, r.path)),
+      };
+    }
     case "home": {
       const home = route.home;
       base.head.jsonLd.push(website(site));
@@ -186,8 +215,14 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
   }
 }
 
+/** The share image of a page without an image of its own (search, 404, author pages): the home page's, else the logo. */
+export function defaultShareImage(manifest: Manifest): NonNullable<RouteEntry["image"]> {
+  const home = manifest.routes.find((r) => r.path === "/")?.image;
+  return home ?? { src: manifest.site.logo.src, alt: manifest.site.logo.alt };
+}
+
 /** The raster 1200×630 copy of the page image where one was made; else the image itself. */
-function ogImageFor(ctx: SiteContext, image: NonNullable<RouteEntry["image"]>): HeadModel["ogImage"] {
+export function ogImageFor(ctx: SiteContext, image: NonNullable<RouteEntry["image"]>): HeadModel["ogImage"] {
   const { site } = ctx.manifest;
   const raster = ctx.images.ogImage(image.src);
   return raster ? { url: absoluteUrl(site, raster.url), width: raster.width, height: raster.height, type: raster.type, alt: image.alt } : { url: absoluteUrl(site, image.src), alt: image.alt };
@@ -222,7 +257,13 @@ function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): R
     const target = decodeURI(ref.href);
     if (!target.startsWith("/") || target.startsWith("//")) continue;
     const path = target.split(/[?#]/)[0] || "/";
-    const known = ref.kind === "image" ? ctx.images.has(path) : ctx.routes.has(path) || ctx.aliases.has(path) || ctx.images.has(path);
+    const alias = ref.kind === "image" ? undefined : ctx.aliases.get(path);
+    if (alias) {
+      // Linked by its target: the alias would answer with a redirect first.
+      md.html = md.html.replaceAll(`href="${ref.href}"`, `href="${encodeURI(alias)}${ref.href.slice(ref.href.split(/[?#]/)[0]!.length)}"`);
+      continue;
+    }
+    const known = ref.kind === "image" ? ctx.images.has(path) : ctx.routes.has(path) || ctx.images.has(path);
     if (known) continue;
     const line = ref.line + file.bodyLine;
     const col = (file.body.split("\n")[ref.line - 1]?.indexOf(`](${ref.href.split("#")[0]}`) ?? -1) + 3;

@@ -4,9 +4,9 @@ import { PpgError, type SourceLocation } from "../core/errors.ts";
 import type { SharedPart } from "../links/extract.ts";
 import { DIRECTIVE_PLACEHOLDER } from "../content/markdown.ts";
 import { parseVideoDirective } from "../content/video-directive.ts";
-import type { RouteEntry } from "../manifest/types.ts";
+import type { RouteEntry, SiteSettings } from "../manifest/types.ts";
 import type { AliasModel, NotFoundModel, PageModel } from "./model.ts";
-import { buildPageModel, cardFor, type SiteContext } from "./page-model.ts";
+import { buildPageModel, cardFor, defaultShareImage, ogImageFor, type SiteContext } from "./page-model.ts";
 import { absoluteUrl } from "./structured-data.ts";
 
 export type Templates = typeof import("../../templates/index.ts");
@@ -14,7 +14,7 @@ export type Templates = typeof import("../../templates/index.ts");
 export interface RenderedPage {
   /** The route path, or the alias path for a redirect page. */
   route: string;
-  /** Output file relative to the output folder, e.g. `sosua-resorts/index.html`. */
+  /** Output file relative to the output folder, e.g. `sosua-resorts.html` (see outputFileFor). */
   file: string;
   html: string;
   kind: RouteEntry["kind"] | "alias" | "404";
@@ -25,8 +25,16 @@ export interface RenderedPage {
 
 const DOCTYPE = "<!doctype html>";
 
-export function outputFileFor(path: string): string {
-  return path === "/" ? "index.html" : `${path.slice(1)}/index.html`;
+export type BuildFormat = NonNullable<NonNullable<SiteSettings["build"]>["format"]>;
+
+/**
+ * The file a route is written to. `file` (the default): /x is x.html, which Cloudflare Pages,
+ * Netlify and GitHub Pages serve at /x itself; x/index.html would make each of them answer /x
+ * with a redirect to /x/ (https://developers.cloudflare.com/pages/configuration/serving-pages/).
+ */
+export function outputFileFor(path: string, format: BuildFormat = "file"): string {
+  if (path === "/") return "index.html";
+  return format === "directory" ? `${path.slice(1)}/index.html` : `${path.slice(1)}.html`;
 }
 
 export function loadTemplates(): Promise<Templates> {
@@ -48,7 +56,7 @@ export function renderRoute(ctx: SiteContext, templates: Templates, route: Route
     const placement = { banner: 0 };
     inner = inner.replace(DIRECTIVE_PLACEHOLDER, (_m, name: string, arg?: string) => renderDirective(ctx, templates, route, name, arg ? decodeURIComponent(arg) : "", placement, errors));
   }
-  return { route: route.path, file: outputFileFor(route.path), kind: route.kind, ...fillChrome(ctx, templates, model, inner) };
+  return { route: route.path, file: outputFileFor(route.path, ctx.manifest.site.build?.format), kind: route.kind, ...fillChrome(ctx, templates, model, inner) };
 }
 
 const DIRECTIVE_MARK = "<!--ppg:";
@@ -130,7 +138,7 @@ function directiveLocation(ctx: SiteContext, route: RouteEntry, name: string, ar
 export function renderAlias(ctx: SiteContext, templates: Templates, from: string, to: string): RenderedPage {
   const target = ctx.routes.get(to)!;
   const model: AliasModel = { site: ctx.manifest.site, from, to, title: target.title, canonical: absoluteUrl(ctx.manifest.site, to) };
-  return { route: from, file: outputFileFor(from), html: DOCTYPE + renderToStaticMarkup(createElement(templates.Alias, { page: model })), kind: "alias" };
+  return { route: from, file: outputFileFor(from, ctx.manifest.site.build?.format), html: DOCTYPE + renderToStaticMarkup(createElement(templates.Alias, { page: model })), kind: "alias" };
 }
 
 export function renderNotFound(ctx: SiteContext, templates: Templates): RenderedPage {
@@ -147,7 +155,7 @@ export function renderNotFound(ctx: SiteContext, templates: Templates): Rendered
     assets: ctx.assetsFor("404"),
     logo,
     year: ctx.year,
-    head: { title: route.title, description: route.description, canonical: `${site.url}/404`, ogType: "website", jsonLd: [], noindex: true },
+    head: { title: route.title, description: route.description, canonical: `${site.url}/404`, ogType: "website", ogImage: ogImageFor(ctx, defaultShareImage(ctx.manifest)), jsonLd: [], noindex: true },
     suggestions,
   };
   const inner = renderToStaticMarkup(createElement(templates.Layout, { page: model }, createElement(templates.NotFound, { page: model })));

@@ -18,14 +18,39 @@ function publisher(site: SiteSettings): JsonLd {
   };
 }
 
-function person(site: SiteSettings, author: Author): JsonLd {
-  return { "@type": "Person", name: author.name, email: `mailto:${author.email}`, image: absoluteUrl(site, author.avatar), worksFor: { "@type": "Organization", name: site.name } };
+/** Where an author's page is: every byline links it, and it is their `url` in structured data. */
+export function authorPath(id: string): string {
+  return `/authors/${id}`;
+}
+
+function person(site: SiteSettings, author: Author, id: string): JsonLd {
+  return {
+    "@type": "Person",
+    name: author.name,
+    url: absoluteUrl(site, authorPath(id)),
+    jobTitle: author.role,
+    email: `mailto:${author.email}`,
+    image: absoluteUrl(site, author.avatar),
+    worksFor: { "@type": "Organization", name: site.name },
+  };
+}
+
+/** An author's page: a ProfilePage about the Person. https://developers.google.com/search/docs/appearance/structured-data/profile-page */
+export function profilePage(site: SiteSettings, route: RouteEntry, author: Author, id: string): JsonLd {
+  return { "@context": "https://schema.org", "@type": "ProfilePage", name: route.title, url: absoluteUrl(site, route.path), inLanguage: site.language, mainEntity: person(site, author, id) };
+}
+
+/** `@handle` of a Twitter/X profile URL; undefined for the network's home page or anything else. */
+export function twitterHandle(url: string | undefined): string | undefined {
+  const match = url && /^https?:\/\/(?:www\.)?(?:x|twitter)\.com\/([A-Za-z0-9_]{1,15})\/?$/.exec(url);
+  return match ? `@${match[1]}` : undefined;
 }
 
 export interface ArticleFacts {
   site: SiteSettings;
   route: RouteEntry;
   author: Author;
+  authorId: string;
   section?: string;
   genre?: string;
   about?: string;
@@ -57,7 +82,7 @@ export function blogPosting(f: ArticleFacts): JsonLd {
           height: f.imageSize?.height,
           caption: route.image.caption ?? route.image.alt,
         },
-    author: person(site, f.author),
+    author: person(site, f.author, f.authorId),
     publisher: publisher(site),
     url,
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
@@ -94,7 +119,7 @@ export function recipe(f: ArticleFacts & { recipe: RecipeData }): JsonLd {
     name: route.title,
     description: route.description,
     image: f.images?.length ? imageObjects(f) : route.image ? [absoluteUrl(site, route.image.src)] : undefined,
-    author: person(site, f.author),
+    author: person(site, f.author, f.authorId),
     datePublished: route.dates?.published,
     dateModified: route.dates?.modified,
     prepTime: r.prepMinutes !== undefined ? isoDuration(r.prepMinutes) : undefined,
@@ -133,25 +158,23 @@ export function collectionPage(site: SiteSettings, route: RouteEntry, items: Jso
     inLanguage: site.language,
     isAccessibleForFree: true,
     publisher: publisher(site),
-    mainEntity: {
-      "@type": "ItemList",
-      numberOfItems: items.length,
-      itemListElement: items.map((item, i) => ({ "@type": "ListItem", position: i + 1, item })),
-    },
+    // An empty ItemList tells search engines nothing (a videos page before its videos are chosen).
+    mainEntity: items.length
+      ? { "@type": "ItemList", numberOfItems: items.length, itemListElement: items.map((item, i) => ({ "@type": "ListItem", position: i + 1, item })) }
+      : undefined,
   };
 }
 
+/** schema.org types that are a Service: it has no address or telephone, so they go on its provider. */
+const SERVICE_TYPES = new Set(["Service", "TaxiService", "BroadcastService", "CableOrSatelliteService", "FinancialProduct", "FoodService", "GovernmentService", "WebAPI"]);
+
 export function listingItem(site: SiteSettings, itemType: string, item: Listing): JsonLd {
-  return {
-    "@type": itemType,
-    name: item.name,
-    description: item.description,
-    image: absoluteUrl(site, item.image),
-    address: postalAddress(item),
-    telephone: item.phone || undefined,
-    url: item.link || undefined,
-    starRating: item.rating !== undefined ? { "@type": "Rating", ratingValue: item.rating, bestRating: 5 } : undefined,
-  };
+  const place = { address: postalAddress(item), telephone: item.phone || undefined };
+  const common = { "@type": itemType, name: item.name, description: item.description, image: absoluteUrl(site, item.image), url: item.link || undefined };
+  if (SERVICE_TYPES.has(itemType)) {
+    return { ...common, areaServed: { "@type": "City", name: place.address.addressLocality }, provider: { "@type": "LocalBusiness", name: item.name, ...place } };
+  }
+  return { ...common, ...place, starRating: item.rating !== undefined ? { "@type": "Rating", ratingValue: item.rating, bestRating: 5 } : undefined };
 }
 
 export function website(site: SiteSettings): JsonLd {
