@@ -12,6 +12,8 @@
  * answers its target with status 404. https://docs.netlify.com/routing/redirects/redirect-options/
  */
 
+import { lookup } from "mime-types";
+
 export interface HeaderRule {
   pattern: RegExp;
   headers: [name: string, value: string][];
@@ -195,4 +197,14 @@ function decode(path: string): string {
   } catch {
     return path;
   }
+}
+
+/**
+ * The Content-Type Cloudflare Pages sends for a file: its media type from the `mime` package's
+ * table, with a charset for text/* only. mime-db has since moved .js to text/javascript; the
+ * host still says application/javascript (workers-shared/utils/helpers.ts, getContentType).
+ */
+export function hostContentType(path: string): string {
+  const type = /\.m?js$/i.test(path) ? "application/javascript" : lookup(path) || "application/octet-stream";
+  return type.startsWith("text/") ? `${type}; charset=utf-8` : type;
 }

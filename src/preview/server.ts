@@ -10,8 +10,8 @@ import { readFile, realpath, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import { join, resolve, sep } from "node:path";
 import { HOST_DEFAULT_CACHE } from "../output/host-headers.ts";
-import { contentType, listenOnFreePort, safePath, type ListenOptions } from "../dev/server.ts";
-import { headersFor, hostAnswer, parseHeaders, parseRedirects, type HeaderRule, type RedirectRule, type RuleProblem } from "./host-rules.ts";
+import { listenOnFreePort, safePath, type ListenOptions } from "../dev/server.ts";
+import { headersFor, hostAnswer, hostContentType, parseHeaders, parseRedirects, type HeaderRule, type RedirectRule, type RuleProblem } from "./host-rules.ts";
 
 export interface PreviewServer {
   url: string;
@@ -84,7 +84,7 @@ async function handle(outDir: string, req: IncomingMessage, res: ServerResponse)
   if (answer.status === 405) return respond(405, { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" }, "Only GET and HEAD.\n");
   const file = "file" in answer ? await findFile(dir, answer.file) : undefined;
   if (!file) return respond(404, { "Content-Type": "text/plain; charset=utf-8" }, "Not found.\n");
-  return respond(answer.status, { "Content-Type": contentType(file.file), ...(answer.status === 200 ? { "Cache-Control": HOST_DEFAULT_CACHE } : {}) }, file);
+  return respond(answer.status, { "Content-Type": hostContentType(file.file), ...(answer.status === 200 ? { "Cache-Control": HOST_DEFAULT_CACHE } : {}) }, file);
 }
 
 /** The file at a decoded URL path, if it is one: never a folder, nor a file outside `dir`. */
