@@ -143,10 +143,14 @@ function SearchBox({ items }: { items: LayoutPage["search"] }) {
       <label htmlFor="search-input" className="visually-hidden">
         Search articles and recipes
       </label>
+      {/* type=text: ARIA in HTML allows role=combobox (and so aria-expanded) on a text input, not
+          on type=search, which the W3C checker rejects. enterkeyhint keeps the phone keyboard's
+          Search key. https://www.w3.org/TR/html-aria/#el-input-text */}
       <input
         id="search-input"
         className="search-input"
-        type="search"
+        type="text"
+        enterKeyHint="search"
         name="q"
         placeholder="Search..."
         autoComplete="off"

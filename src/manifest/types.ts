@@ -232,7 +232,7 @@ export interface Image {
 export interface RouteFields {
   path: RoutePath;
   /**
-   * Which template renders the page. An `author` page's path is /authors/<its author's id>: every byline links there.
+   * Which template renders the page. An `author` page (by convention at /authors/<id>) presents the writer named in `author`; their bylines link to it and their articles' structured data names it as the author's url.
    */
   kind: "home" | "article" | "recipe" | "directory" | "resorts" | "index" | "videos" | "search" | "author";
   title: string;

@@ -46,7 +46,8 @@ export interface PageBase {
 
 export interface ArticleBody {
   hero?: ImageAttributes & { caption?: string };
-  author: Author & { id: string; avatarImage: ImageAttributes };
+  /** `page`: the author's page, where the site has one. */
+  author: Author & { page?: string; avatarImage: ImageAttributes };
   dates: NonNullable<RouteEntry["dates"]>;
   section?: string;
   html: string;
@@ -63,7 +64,7 @@ export type PageModel =
   | (PageBase & { kind: "index"; html: string; cards: CardModel[]; columns: number; related: CardModel[] })
   | (PageBase & { kind: "videos"; html: string; videos: (Omit<Video, "poster"> & { poster?: ImageAttributes })[]; related: CardModel[] })
   | (PageBase & { kind: "search"; html: string; related: CardModel[]; pages: SearchItem[] })
-  | (PageBase & { kind: "author"; html: string; author: Author & { id: string; avatarImage: ImageAttributes }; articles: CardModel[]; recipes: CardModel[] })
+  | (PageBase & { kind: "author"; html: string; author: Author & { page: string; avatarImage: ImageAttributes }; articles: CardModel[]; recipes: CardModel[] })
   | (PageBase & {
       kind: "home";
       home: HomeData;

@@ -6,7 +6,7 @@ import { unsafeHtml } from "../content/raw-html.ts";
 import { placeImages, renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import type { ArticleBody, CardModel, HeadModel, PageBase, PageModel, SearchItem } from "./model.ts";
-import { absoluteUrl, authorPath, blogPosting, collectionPage, listingItem, profilePage, recipe as recipeJsonLd, website, type JsonLd } from "./structured-data.ts";
+import { absoluteUrl, blogPosting, collectionPage, listingItem, profilePage, recipe as recipeJsonLd, website, type JsonLd } from "./structured-data.ts";
 
 /** Article text is about 760 px wide (.container-narrow): its images never need more. */
 const ARTICLE_IMAGE_SIZES = "(min-width: 800px) 760px, 100vw";
@@ -29,6 +29,8 @@ export interface SiteContext {
   markdown: (file: MarkdownFile) => RenderedMarkdown;
   /** Cards made so far, by path (cardFor). */
   cards: Map<string, CardModel>;
+  /** Each author's page (a route of kind `author`), by author id: bylines link it. */
+  authorPages: Map<string, string>;
 }
 
 export function createSiteContext(
@@ -60,7 +62,8 @@ export function createSiteContext(
   });
   const parents = new Map<string, string>();
   for (const r of manifest.routes) if (r.kind === "index") for (const p of r.cards ?? []) if (!parents.has(p)) parents.set(p, r.path);
-  return { manifest, content, images, assetsFor, routes, aliases, search, parents, year: new Date().getFullYear(), chrome: new Map(), markdown, cards: new Map() };
+  const authorPages = new Map(manifest.routes.flatMap((r) => (r.kind === "author" ? [[r.author, r.path] as const] : [])));
+  return { manifest, content, images, assetsFor, routes, aliases, search, parents, year: new Date().getFullYear(), chrome: new Map(), markdown, cards: new Map(), authorPages };
 }
 
 /**
@@ -120,7 +123,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
         site,
         route,
         author,
-        authorId: route.author,
+        authorPage: ctx.authorPages.get(route.author),
         section: fm.section,
         genre: fm.genre,
         about: fm.about,
@@ -131,7 +134,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       };
       const body: ArticleBody = {
         hero,
-        author: { ...author, id: route.author, avatarImage: ctx.images.attributes(author.avatar, "", {}) },
+        author: { ...author, page: ctx.authorPages.get(route.author), avatarImage: ctx.images.attributes(author.avatar, "", {}) },
         dates: route.dates,
         section: fm.section,
         html,
@@ -184,7 +187,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       return { ...base, kind: "search", html, related, pages: searchPageItems(ctx) };
     case "author": {
       const author = ctx.manifest.authors[route.author];
-      base.head.jsonLd.push(profilePage(site, route, author, route.author));
+      base.head.jsonLd.push(profilePage(site, route, author));
       // Newest first, as the feed lists them.
       const byAuthor = ctx.manifest.routes
         .filter((r) => (r.kind === "article" || r.kind === "recipe") && r.author === route.author)
@@ -193,7 +196,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
         ...base,
         kind: "author",
         html,
-        author: { ...author, id: route.author, avatarImage: ctx.images.attributes(author.avatar, author.name, { priority: true }) },
+        author: { ...author, page: route.path, avatarImage: ctx.images.attributes(author.avatar, author.name, { priority: true }) },
         articles: byAuthor.filter((r) => r.kind === "article").map((r) => cardFor(ctx, r.path)),
         recipes: byAuthor.filter((r) => r.kind === "recipe").map((r) => cardFor(ctx, r.path)),
       };

@@ -18,16 +18,12 @@ function publisher(site: SiteSettings): JsonLd {
   };
 }
 
-/** Where an author's page is: every byline links it, and it is their `url` in structured data. */
-export function authorPath(id: string): string {
-  return `/authors/${id}`;
-}
-
-function person(site: SiteSettings, author: Author, id: string): JsonLd {
+function person(site: SiteSettings, author: Author, page?: string): JsonLd {
   return {
     "@type": "Person",
     name: author.name,
-    url: absoluteUrl(site, authorPath(id)),
+    // The author's page: Google reads `url` to tell writers of the same name apart.
+    url: page && absoluteUrl(site, page),
     jobTitle: author.role,
     email: `mailto:${author.email}`,
     image: absoluteUrl(site, author.avatar),
@@ -36,8 +32,8 @@ function person(site: SiteSettings, author: Author, id: string): JsonLd {
 }
 
 /** An author's page: a ProfilePage about the Person. https://developers.google.com/search/docs/appearance/structured-data/profile-page */
-export function profilePage(site: SiteSettings, route: RouteEntry, author: Author, id: string): JsonLd {
-  return { "@context": "https://schema.org", "@type": "ProfilePage", name: route.title, url: absoluteUrl(site, route.path), inLanguage: site.language, mainEntity: person(site, author, id) };
+export function profilePage(site: SiteSettings, route: RouteEntry, author: Author): JsonLd {
+  return { "@context": "https://schema.org", "@type": "ProfilePage", name: route.title, url: absoluteUrl(site, route.path), inLanguage: site.language, mainEntity: person(site, author, route.path) };
 }
 
 /** `@handle` of a Twitter/X profile URL; undefined for the network's home page or anything else. */
@@ -50,7 +46,8 @@ export interface ArticleFacts {
   site: SiteSettings;
   route: RouteEntry;
   author: Author;
-  authorId: string;
+  /** The author's page, where the site has one. */
+  authorPage?: string;
   section?: string;
   genre?: string;
   about?: string;
@@ -82,7 +79,7 @@ export function blogPosting(f: ArticleFacts): JsonLd {
           height: f.imageSize?.height,
           caption: route.image.caption ?? route.image.alt,
         },
-    author: person(site, f.author, f.authorId),
+    author: person(site, f.author, f.authorPage),
     publisher: publisher(site),
     url,
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
@@ -119,7 +116,7 @@ export function recipe(f: ArticleFacts & { recipe: RecipeData }): JsonLd {
     name: route.title,
     description: route.description,
     image: f.images?.length ? imageObjects(f) : route.image ? [absoluteUrl(site, route.image.src)] : undefined,
-    author: person(site, f.author, f.authorId),
+    author: person(site, f.author, f.authorPage),
     datePublished: route.dates?.published,
     dateModified: route.dates?.modified,
     prepTime: r.prepMinutes !== undefined ? isoDuration(r.prepMinutes) : undefined,

@@ -1,5 +1,4 @@
 import type { ArticleBody } from "../../src/render/model.ts";
-import { authorPath } from "../../src/render/structured-data.ts";
 import { Img } from "./Img.tsx";
 
 // Dates are calendar days: format in UTC so no time zone moves them by one. One formatter for
@@ -21,7 +20,7 @@ export function Byline({ author, dates }: Pick<ArticleBody, "author" | "dates">)
       <Img image={author.avatarImage} className="avatar" />
       <div>
         <p className="byline-author">
-          By <a href={authorPath(author.id)}>{author.name}</a> <span aria-hidden="true">·</span> <a href={`mailto:${author.email}`} className="byline-mail">Email</a>
+          By {author.page ? <a href={author.page}>{author.name}</a> : author.name} <span aria-hidden="true">·</span> <a href={`mailto:${author.email}`} className="byline-mail">Email</a>
         </p>
         <p className="byline-date">
           Updated <time dateTime={dates.modified}>{formatDate(dates.modified)}</time>
