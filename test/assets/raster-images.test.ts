@@ -57,7 +57,7 @@ describe("raster image pipeline", () => {
     const encoded = (await readdir(cacheDir)).filter((f) => f.endsWith(".webp")).map((f) => f.replace(/^[0-9a-f]{16}-/, ""));
     expect(encoded.sort()).toEqual(["1000.webp", "320.webp", "320.webp", "400.webp", "640.webp"]);
 
-    const $ = load(await import("node:fs/promises").then((fs) => fs.readFile(join(out(), "beaches/index.html"), "utf8")));
+    const $ = load(await import("node:fs/promises").then((fs) => fs.readFile(join(out(), "beaches.html"), "utf8")));
     const hero = $(".hero-figure img");
     expect(hero.attr("width")).toBe("1000");
     expect(hero.attr("height")).toBe("600");
@@ -79,8 +79,9 @@ describe("raster image pipeline", () => {
     expect(png.attr("height")).toBe("300");
     expect(png.attr("src")).toMatch(/\.webp$/);
 
-    // The logo's PNG is named only in JSON-LD, as the file itself: it gets no variants.
-    expect((await readdir(join(out(), "assets/images"))).filter((f) => f.startsWith("logo-"))).toEqual([]);
+    // The logo's PNG is named only in JSON-LD, as the file itself: it gets no variants. (The
+    // logo's SVG is the share image of pages without an image of their own: that one JPEG only.)
+    expect((await readdir(join(out(), "assets/images"))).filter((f) => f.startsWith("logo-") && !/^logo-[0-9a-f]{10}-1200x630\.jpg$/.test(f))).toEqual([]);
     expect(existsSync(join(out(), "images/logo.png"))).toBe(true);
 
     // SVGs pass through untouched.
@@ -127,7 +128,7 @@ describe("raster image pipeline", () => {
     const beach = sizes[measured.findIndex((m) => m.width === 1000)]!;
     await writeFile(join(cacheDir, beach), JSON.stringify({ width: 1000, height: 601 }));
     await build({ root, out: out(), checkLinks: "off" });
-    const $ = load(await readFile(join(out(), "beaches/index.html"), "utf8"));
+    const $ = load(await readFile(join(out(), "beaches.html"), "utf8"));
     expect($(".hero-figure img").attr("height")).toBe("601");
   });
 });

@@ -52,9 +52,9 @@ describe("share images (issue 16: social previews and rich-result images)", () =
   afterAll(() => rm(root, { recursive: true, force: true }));
 
   it.each([
-    ["beaches/index.html", "A wide sandy beach"],
-    ["flan-recipe/index.html", "A flan on a plate"],
-    ["bakeries/index.html", "Bread in a basket"],
+    ["beaches.html", "A wide sandy beach"],
+    ["flan-recipe.html", "A flan on a plate"],
+    ["bakeries.html", "Bread in a basket"],
   ])("%s: og:image and twitter:image are a 1200x630 JPEG in the output, with its size and alt", async (file, alt) => {
     const $ = await html("first", file);
     const url = $('meta[property="og:image"]').attr("content")!;
@@ -68,7 +68,7 @@ describe("share images (issue 16: social previews and rich-result images)", () =
   });
 
   it("an SVG's share image is the picture drawn and cropped to fill: its left half red, its right half blue", async () => {
-    const $ = await html("first", "beaches/index.html");
+    const $ = await html("first", "beaches.html");
     const og = await readFile(outputFile("first", $('meta[property="og:image"]').attr("content")!));
     // stats() reads its input, not the pipeline's result: the square is cut out first.
     const square = (left: number) => sharp(og).extract({ left, top: 215, width: 200, height: 200 }).png().toBuffer();
@@ -80,7 +80,7 @@ describe("share images (issue 16: social previews and rich-result images)", () =
   });
 
   it("a photo's share image has the colours of the photo cropped to fill", async () => {
-    const $ = await html("first", "flan-recipe/index.html");
+    const $ = await html("first", "flan-recipe.html");
     const og = outputFile("first", $('meta[property="og:image"]').attr("content")!);
     const reference = await sharp(join(root, "public/images/flan.jpg")).resize({ width: 1200, height: 630, fit: "cover" }).png().toBuffer();
     const [got, want] = await Promise.all([channelMeans(og), channelMeans(reference)]);
@@ -88,8 +88,8 @@ describe("share images (issue 16: social previews and rich-result images)", () =
   });
 
   it.each([
-    ["beaches/index.html", "BlogPosting"],
-    ["flan-recipe/index.html", "Recipe"],
+    ["beaches.html", "BlogPosting"],
+    ["flan-recipe.html", "Recipe"],
   ])("%s: %s JSON-LD lists 16:9, 4:3 and 1:1 raster images that exist; the logo stays a PNG", async (file, type) => {
     const $ = await html("first", file);
     const data = jsonLd($, type);
@@ -107,14 +107,15 @@ describe("share images (issue 16: social previews and rich-result images)", () =
   it("a rebuild encodes nothing: the cached files are neither rewritten nor added to", async () => {
     const shareFiles = async () => (await readdir(cache())).filter((f) => f.startsWith("share-")).sort();
     const before = await shareFiles();
-    // Two sources (the SVG most pages share, the recipe's photo), each in four sizes, made once.
-    expect(before.length).toBe(8);
+    // Two sources (the SVG most pages share, the recipe's photo), each in four sizes, and the
+    // og:image of the pages without an image (the logo: the home page has none), made once.
+    expect(before.length).toBe(9);
     const mtimes = await Promise.all(before.map(async (f) => (await stat(join(cache(), f))).mtimeMs));
     await new Promise((resolve) => setTimeout(resolve, 20));
     await build({ root, out: "second" });
     expect(await shareFiles()).toEqual(before);
     expect(await Promise.all(before.map(async (f) => (await stat(join(cache(), f))).mtimeMs))).toEqual(mtimes);
-    const ogUrl = (await html("second", "beaches/index.html"))('meta[property="og:image"]').attr("content")!;
+    const ogUrl = (await html("second", "beaches.html"))('meta[property="og:image"]').attr("content")!;
     expect(existsSync(outputFile("second", ogUrl))).toBe(true);
   });
 });

@@ -85,7 +85,7 @@ describe("DevSite rebuilds by kind of change", () => {
     const r = await site.rebuild(new Map([[join(TEMPLATES_DIR, "Layout.tsx"), "change"]]));
     expect(r.ok).toBe(true);
     expect(r.full).toBe(true);
-    expect(r.pages).toHaveLength(7);
+    expect(r.pages).toHaveLength(6);
   });
 
   it("re-renders the pages that show a public image when it changes", async () => {

@@ -1,6 +1,6 @@
 /**
  * Builds the real site once into a temp folder and serves it on 127.0.0.1 with `ppguide preview`'s
- * server, as a static host would: clean URLs (/sosua-resorts → sosua-resorts/index.html),
+ * server, as a static host would: clean URLs (/sosua-resorts → sosua-resorts.html),
  * _redirects, _headers and 404.html for the rest.
  */
 import { mkdtemp, readFile, rm } from "node:fs/promises";

@@ -1,4 +1,5 @@
 import { load, type CheerioAPI } from "cheerio";
+import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, realpath, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -23,15 +24,28 @@ beforeAll(async () => {
 });
 
 describe("a built fixture site", () => {
-  it("writes every route at a clean URL, plus 404, sitemap, robots and redirects", async () => {
+  it("writes route /x as x.html (served at /x by Cloudflare Pages, Netlify and GitHub Pages), plus 404, sitemap, robots and redirects", async () => {
     const files = await readdir(out, { recursive: true });
-    for (const f of ["index.html", "beaches/index.html", "flan-recipe/index.html", "bakeries/index.html", "guides/index.html", "old-beaches/index.html", "404.html", "sitemap.xml", "robots.txt", "_redirects"]) {
+    for (const f of ["index.html", "beaches.html", "flan-recipe.html", "bakeries.html", "guides.html", "authors/desk.html", "404.html", "sitemap.xml", "robots.txt", "_redirects"]) {
       expect(files).toContain(f);
     }
+    // Regression (issue 24): x/index.html made every host answer /x with a redirect to /x/.
+    expect(files.filter((f) => String(f).endsWith("/index.html"))).toEqual([]);
+  });
+
+  it("writes x/index.html with site.build.format: directory, the links staying /x", async () => {
+    const root = await copyFixture("basic-site");
+    await edit(join(root, "site.yaml"), "  disclosure:", "  build: { format: directory }\n  disclosure:");
+    const dir = join(root, "dist");
+    await build({ root, out: dir });
+    const files = (await readdir(dir, { recursive: true })).map(String);
+    expect(files).toEqual(expect.arrayContaining(["index.html", "beaches/index.html", "authors/desk/index.html", "404.html"]));
+    expect(files).not.toContain("beaches.html");
+    expect(load(await readFile(join(dir, "guides/index.html"), "utf8"))(".index-page .card a").first().attr("href")).toBe("/beaches");
   });
 
   it("gives an article its head: title, description, canonical, Open Graph, lang", async () => {
-    const $ = await page("beaches/index.html");
+    const $ = await page("beaches.html");
     expect($("html").attr("lang")).toBe("en-US");
     expect($("title").text()).toBe("The Best Beaches | Fixture Guide");
     expect($('meta[name="description"]').attr("content")).toBe("Where to swim, where to eat and when to go to the beach.");
@@ -41,7 +55,7 @@ describe("a built fixture site", () => {
   });
 
   it("describes an article as a BlogPosting", async () => {
-    const post = jsonLd(await page("beaches/index.html"), "BlogPosting");
+    const post = jsonLd(await page("beaches.html"), "BlogPosting");
     expect(post).toMatchObject({
       headline: "The Best Beaches",
       author: { "@type": "Person", name: "Test Desk" },
@@ -68,14 +82,14 @@ describe("a built fixture site", () => {
   it("loads the logo eagerly on every page but the home page, whichever renders first", async () => {
     expect((await page("index.html"))("img.brand-logo").attr("loading")).toBe("lazy");
     // guides is in no menu, so it shares the header variant the home page rendered first.
-    for (const file of ["guides/index.html", "beaches/index.html", "404.html"]) expect((await page(file))("img.brand-logo").attr("loading"), file).toBe("eager");
+    for (const file of ["guides.html", "beaches.html", "404.html"]) expect((await page(file))("img.brand-logo").attr("loading"), file).toBe("eager");
   });
 
   it("renders the layout: nav dropdowns, search box, footer", async () => {
-    const $ = await page("beaches/index.html");
+    const $ = await page("beaches.html");
     expect($("a.brand").attr("href")).toBe("/");
     expect($("nav.site-nav details.dropdown summary").map((_, el) => $(el).text()).get()).toEqual(["Guides", "Places"]);
-    expect($("nav.site-nav .dropdown-menu a").map((_, el) => $(el).attr("href")).get()).toEqual(["/beaches", "/flan-recipe", "/bakeries", "/old-beaches"]);
+    expect($("nav.site-nav .dropdown-menu a").map((_, el) => $(el).attr("href")).get()).toEqual(["/beaches", "/flan-recipe", "/bakeries", "/beaches"]);
     expect($("#search-input").attr("placeholder")).toBe("Search...");
     expect(JSON.parse($("#search-data").text())).toEqual([
       { title: "The Best Beaches", path: "/beaches", keywords: ["beaches"] },
@@ -88,15 +102,15 @@ describe("a built fixture site", () => {
   });
 
   it("lists on /search the search box's titles, then every other article, recipe and index; no footer links unless site.yaml names some", async () => {
-    const $ = await page("search/index.html");
+    const $ = await page("search.html");
     expect($("#search-page-results a").map((_, a) => $(a).attr("href")).get()).toEqual(["/beaches", "/flan-recipe", "/guides"]);
     expect($("#search-status").text()).toBe("All 3 articles and recipes:");
     expect($("footer .footer-links").length).toBe(0);
   });
 
   it("renders the article body: byline, hero, table of contents, figures, banners, related", async () => {
-    const $ = await page("beaches/index.html");
-    expect($(".byline a").attr("href")).toBe("mailto:desk@fixture.example");
+    const $ = await page("beaches.html");
+    expect($(".byline a").map((_, a) => $(a).attr("href")).get()).toEqual(["/authors/desk", "mailto:desk@fixture.example"]);
     expect($(".byline time").attr("datetime")).toBe("2025-09-01");
     expect($(".byline time").text()).toBe("Sep 01, 2025");
     expect($(".hero-figure img").attr("fetchpriority")).toBe("high");
@@ -114,7 +128,7 @@ describe("a built fixture site", () => {
   });
 
   it("describes a recipe with a Recipe whose figures match the content", async () => {
-    const $ = await page("flan-recipe/index.html");
+    const $ = await page("flan-recipe.html");
     const recipe = jsonLd($, "Recipe");
     expect(recipe).toMatchObject({ prepTime: "PT15M", totalTime: "PT1H5M", recipeYield: ["8", "8 slices"], recipeCuisine: "Dominican", recipeCategory: "Dessert" });
     expect(recipe.nutrition.calories).toBe("320 calories");
@@ -127,7 +141,7 @@ describe("a built fixture site", () => {
   });
 
   it("describes a directory as a CollectionPage whose ItemList follows the cards", async () => {
-    const $ = await page("bakeries/index.html");
+    const $ = await page("bakeries.html");
     const collection = jsonLd($, "CollectionPage");
     const items = collection.mainEntity.itemListElement;
     expect(items).toHaveLength($(".listing-card").length);
@@ -142,7 +156,7 @@ describe("a built fixture site", () => {
   });
 
   it("gives every listing card its description, its town and a map search for its name and town", async () => {
-    const $ = await page("bakeries/index.html");
+    const $ = await page("bakeries.html");
     const cards = $(".listing-card");
     expect(cards.eq(0).find(".listing-description").text()).toBe("A neighbourhood bakery selling bread and cakes baked each morning.");
     // A listing without a description gets no empty paragraph.
@@ -162,7 +176,7 @@ describe("a built fixture site", () => {
   });
 
   it("describes an index as a CollectionPage of its cards", async () => {
-    const $ = await page("guides/index.html");
+    const $ = await page("guides.html");
     expect(jsonLd($, "CollectionPage").mainEntity.itemListElement.map((i: { item: { url: string } }) => i.item.url)).toEqual([
       "https://fixture.example/beaches",
       "https://fixture.example/flan-recipe",
@@ -170,17 +184,74 @@ describe("a built fixture site", () => {
     expect($(".index-page .card").length).toBe(2);
   });
 
+  it("renders an author page: name, avatar, contact, their articles and recipes, a ProfilePage (the role where site.yaml gives one)", async () => {
+    const $ = await page("authors/desk.html");
+    expect($("h1").text()).toBe("Test Desk");
+    expect($(".author-header img.avatar").attr("alt")).toBe("Test Desk");
+    expect($(".author-role").length).toBe(0);
+    expect($('.author-contact a[href="mailto:desk@fixture.example"]').length).toBe(1);
+    expect($("#author-articles + ul .card a").map((_, a) => $(a).attr("href")).get()).toEqual(["/beaches"]);
+    expect($("#author-recipes + ul .card a").map((_, a) => $(a).attr("href")).get()).toEqual(["/flan-recipe"]);
+    const profile = jsonLd($, "ProfilePage");
+    expect(profile.mainEntity).toMatchObject({ "@type": "Person", name: "Test Desk", url: "https://fixture.example/authors/desk" });
+  });
+
+  it("names the author's page as author.url in every BlogPosting and Recipe", async () => {
+    for (const [file, type] of [["beaches.html", "BlogPosting"], ["flan-recipe.html", "Recipe"]]) {
+      expect(jsonLd(await page(file), type).author.url, file).toBe("https://fixture.example/authors/desk");
+    }
+  });
+
+  it("gives every page an og:image, the search page and the 404 page included (the home page's image, else the logo)", async () => {
+    for (const file of ["index.html", "search.html", "404.html", "authors/desk.html", "beaches.html"]) {
+      const url = (await page(file))('meta[property="og:image"]').attr("content");
+      expect(url, file).toMatch(/^https:\/\/fixture\.example\/assets\/images\/.+-1200x630\.jpg$/);
+      expect(existsSync(join(out, new URL(url!).pathname)), file).toBe(true);
+    }
+  });
+
+  it("keeps /search noindex, and sends twitter:site only for a Twitter/X profile, not the network's home page", async () => {
+    const $ = await page("search.html");
+    expect($('meta[name="robots"]').attr("content")).toBe("noindex");
+    expect($('meta[name="twitter:site"]').length).toBe(0);
+  });
+
   it("gives the home page a WebSite with a SearchAction", async () => {
     const site = jsonLd(await page("index.html"), "WebSite");
     expect(site.potentialAction.target.urlTemplate).toBe("https://fixture.example/search?q={search_term_string}");
   });
 
-  it("turns an alias into a redirect page and a _redirects line", async () => {
-    const $ = await page("old-beaches/index.html");
+  it("turns an alias into _redirects lines for Cloudflare Pages, one 301 each for /alias and /alias/, and writes no page there", async () => {
+    const files = (await readdir(out, { recursive: true })).map(String);
+    expect(files.filter((f) => f.startsWith("old-beaches"))).toEqual([]);
+    expect(await readFile(join(out, "_redirects"), "utf8")).toBe(
+      [
+        "# Written by ppguide build for cloudflare-pages (site.build.host in site.yaml).",
+        "/old-beaches /beaches 301",
+        "/old-beaches/ /beaches 301",
+        "/404 /.ppguide-not-found 200",
+        "/404/ /.ppguide-not-found 200",
+        "/404.html /.ppguide-not-found 200",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("links an alias named in a menu by its target, which answers without a redirect", async () => {
+    const $ = await page("beaches.html");
+    expect($("nav.site-nav a").filter((_, el) => $(el).text() === "Old Guides").attr("href")).toBe("/beaches");
+  });
+
+  it("writes a meta-refresh page per alias for GitHub Pages, which reads no _redirects", async () => {
+    const root = await copyFixture("basic-site");
+    await edit(join(root, "site.yaml"), "  disclosure:", "  build: { host: github-pages }\n  disclosure:");
+    const dir = join(root, "dist");
+    await build({ root, out: dir });
+    const $ = load(await readFile(join(dir, "old-beaches.html"), "utf8"));
     expect($('meta[http-equiv="refresh"]').attr("content")).toBe("0; url=/beaches");
     expect($('link[rel="canonical"]').attr("href")).toBe("https://fixture.example/beaches");
     expect($('meta[name="robots"]').attr("content")).toBe("noindex");
-    expect(await readFile(join(out, "_redirects"), "utf8")).toBe("/old-beaches /beaches 301\n");
+    expect(existsSync(join(dir, "_redirects"))).toBe(false);
   });
 
   it("lists every canonical route in the sitemap with its lastmod", async () => {
@@ -216,10 +287,10 @@ describe("site facts that site.yaml gives the engine", () => {
     await build({ root, out: dist });
   });
 
-  it("offers the cards site.notFound.suggestions names on the 404 page, in order, an alias showing its target", async () => {
+  it("offers the cards site.notFound.suggestions names on the 404 page, in order, an alias showing and linking its target", async () => {
     const $ = load(await readFile(join(dist, "404.html"), "utf8"));
     const cards = $(".not-found .grid li").toArray().map((li) => ({ href: $(li).find("a").first().attr("href"), title: $(li).find("h3, h2").first().text() }));
-    expect(cards.map((c) => c.href)).toEqual(["/guides", "/old-beaches", "/flan-recipe"]);
+    expect(cards.map((c) => c.href)).toEqual(["/guides", "/beaches", "/flan-recipe"]);
     expect(cards[1].title).toBe("The Best Beaches");
     expect($(".not-found .lead").text()).toMatch(/start from one of these:$/);
   });
@@ -235,20 +306,20 @@ describe("a rebuild over an existing output", () => {
     const dist = join(root, "dist");
     await build({ root, out: dist });
     const inode = async (file: string) => (await stat(join(dist, file))).ino;
-    const [home, beaches, flan] = await Promise.all(["index.html", "beaches/index.html", "flan-recipe/index.html"].map(inode));
+    const [home, beaches, flan] = await Promise.all(["index.html", "beaches.html", "flan-recipe.html"].map(inode));
     // Leftovers of an older site, one of them a file where the new site needs a folder.
     await writeFile(join(dist, "gone.html"), "old");
     await mkdir(join(dist, "old-folder/deeper"), { recursive: true });
     await writeFile(join(dist, "old-folder/deeper/index.html"), "old");
-    await writeFile(join(dist, "flan-recipe/index.html"), "tampered");
+    await writeFile(join(dist, "flan-recipe.html"), "tampered");
     await edit(join(root, "content/articles/beaches.md"), "Our favourite beaches", "Our very favourite beaches");
 
     await build({ root, out: dist });
 
     expect(await inode("index.html")).toBe(home); // untouched: the same file, not a copy
-    expect(await inode("beaches/index.html")).not.toBe(beaches);
-    expect(await readFile(join(dist, "beaches/index.html"), "utf8")).toContain("Our very favourite beaches");
-    expect(await inode("flan-recipe/index.html")).not.toBe(flan);
+    expect(await inode("beaches.html")).not.toBe(beaches);
+    expect(await readFile(join(dist, "beaches.html"), "utf8")).toContain("Our very favourite beaches");
+    expect(await inode("flan-recipe.html")).not.toBe(flan);
     const files = (await readdir(dist, { recursive: true })).sort();
     expect(files).not.toContain("gone.html");
     expect(files.some((f) => f.startsWith("old-folder"))).toBe(false);
@@ -289,19 +360,19 @@ describe("a rebuild over an existing output", () => {
     const root = await copyFixture("basic-site");
     const dist = join(root, "dist");
     await build({ root, out: dist });
-    const file = join(dist, "beaches/index.html");
+    const file = join(dist, "beaches.html");
     const html = await readFile(file, "utf8");
     const record = (await loadRecord(await realpath(dist)))!;
-    const found = record.match("beaches/index.html", hashPage(html));
+    const found = record.match("beaches.html", hashPage(html));
     expect(found.same).toBe(true);
     expect(found.scan).toEqual(scanPage(html));
-    expect(record.match("beaches/index.html", hashPage(`${html} `)).same).toBe(false);
+    expect(record.match("beaches.html", hashPage(`${html} `)).same).toBe(false);
     expect(record.match("nowhere/index.html", hashPage(html)).same).toBe(false);
     // Edited in place, same size: only the mtime tells, and the page is compared and rewritten.
     const tampered = html.replace("<h1", "<h2");
     await writeFile(file, tampered);
     await utimes(file, new Date(), new Date(Date.now() + 5_000));
-    expect(record.match("beaches/index.html", hashPage(html)).same).toBe(false);
+    expect(record.match("beaches.html", hashPage(html)).same).toBe(false);
     await build({ root, out: dist });
     expect(await readFile(file, "utf8")).toBe(html);
   });
@@ -311,16 +382,16 @@ describe("a rebuild over an existing output", () => {
     await edit(join(root, "content/articles/flan.md"), "More on the [beaches](/beaches).", "More on [Playa Dorada](/beaches#Dorada).");
     const dist = join(root, "dist");
     await build({ root, out: dist });
-    const flan = await readFile(join(dist, "flan-recipe/index.html"), "utf8");
+    const flan = await readFile(join(dist, "flan-recipe.html"), "utf8");
     await edit(join(root, "content/articles/beaches.md"), "## Playa Dorada {#Dorada}", "## Playa Dorada {#Golden}");
     await edit(join(root, "content/articles/beaches.md"), "Back to [Dorada](#Dorada).", "Back to [Dorada](#Golden).");
-    expect((await loadRecord(await realpath(dist)))!.match("flan-recipe/index.html", hashPage(flan)).same).toBe(true);
+    expect((await loadRecord(await realpath(dist)))!.match("flan-recipe.html", hashPage(flan)).same).toBe(true);
 
     const failure = (out: string) => build({ root, out }).then(() => "built", (err: Error) => err.message);
     const withRecord = await failure(dist);
     expect(withRecord).toMatch(/content\/articles\/flan\.md:\d+:\d+ {2}\/beaches#Dorada {2}missing anchor/);
     expect(withRecord).toBe(await failure(join(root, "fresh")));
-    expect(await readFile(join(dist, "flan-recipe/index.html"), "utf8")).toBe(flan);
+    expect(await readFile(join(dist, "flan-recipe.html"), "utf8")).toBe(flan);
   });
 
   it("replaces a folder by a file and a file by a folder in the copy it brings up to date", async () => {
@@ -333,12 +404,12 @@ describe("a rebuild over an existing output", () => {
     await rm(join(next, "robots.txt"));
     await mkdir(join(next, "robots.txt"), { recursive: true });
     await writeFile(join(next, "robots.txt/index.html"), "old");
-    await rm(join(next, "beaches"), { recursive: true });
-    await writeFile(join(next, "beaches"), "a file where a folder belongs");
+    await rm(join(next, "authors"), { recursive: true });
+    await writeFile(join(next, "authors"), "a file where a folder belongs");
     await build({ root, out: dist });
     expect(await realpath(dist)).toBe(next);
     expect(await readFile(join(dist, "robots.txt"), "utf8")).toMatch(/Sitemap:/);
-    expect(await readFile(join(dist, "beaches/index.html"), "utf8")).toContain("The Best Beaches");
+    expect(await readFile(join(dist, "authors/desk.html"), "utf8")).toContain("Test Desk");
   });
 });
 

@@ -40,13 +40,13 @@ describe("/feed.xml (issue 16)", () => {
     // The image is the page's 1200x630 share image, written to the output with the length the feed states.
     const file = join(out(), new URL(image!.url).pathname);
     expect(image?.length).toBe((await stat(file)).size);
-    const og = load(await readFile(join(out(), "beaches/index.html"), "utf8"))('meta[property="og:image"]').attr("content");
+    const og = load(await readFile(join(out(), "beaches.html"), "utf8"))('meta[property="og:image"]').attr("content");
     expect(image?.url).toBe(og);
     expect(beaches.image?.url).toBe(og);
   });
 
   it("is linked from the head of every page, the 404 page included", async () => {
-    for (const file of ["index.html", "beaches/index.html", "bakeries/index.html", "search/index.html", "404.html"]) {
+    for (const file of ["index.html", "beaches.html", "bakeries.html", "search.html", "404.html"]) {
       const link = load(await readFile(join(out(), file), "utf8"))('head link[rel="alternate"][type="application/atom+xml"]');
       expect(link.attr("href"), file).toBe("/feed.xml");
       expect(link.attr("title"), file).toBe("Fixture Guide");

@@ -65,8 +65,8 @@ describe("the rendered-Markdown cache", () => {
     await edit(join(root, "content/articles/beaches.md"), "## Playa Dorada", "A new line, just written.\n\n## Playa Dorada");
     await build({ root });
     const built = await pages(join(root, "dist"));
-    expect(built["beaches/index.html"]).toContain("A new line, just written.");
-    expect(built["beaches/index.html"]).not.toContain("from-the-cache");
+    expect(built["beaches.html"]).toContain("A new line, just written.");
+    expect(built["beaches.html"]).not.toContain("from-the-cache");
     expect(Object.values(built).filter((html) => html.includes("from-the-cache")).length).toBeGreaterThanOrEqual(2);
   });
 
@@ -79,8 +79,8 @@ describe("the rendered-Markdown cache", () => {
     await edit(join(root, "public/images/photo.svg"), 'width="800" height="600" viewBox="0 0 800 600"', 'width="900" height="300" viewBox="0 0 900 300"');
     await build({ root });
     const built = await pages(join(root, "dist"));
-    expect(built["flan-recipe/index.html"]).toContain("A classic, edited before the rebuild.");
-    expect(built["beaches/index.html"]).toMatch(/<img[^>]*src="\/images\/photo\.svg"[^>]*width="900"[^>]*height="300"/);
+    expect(built["flan-recipe.html"]).toContain("A classic, edited before the rebuild.");
+    expect(built["beaches.html"]).toMatch(/<img[^>]*src="\/images\/photo\.svg"[^>]*width="900"[^>]*height="300"/);
     expect(built).toEqual(await withoutCaches(root));
   });
 

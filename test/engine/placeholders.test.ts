@@ -77,7 +77,7 @@ describe("the placeholder report", () => {
     const result = await run(["build", "--root", root]);
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split("\n");
-    expect(lines[0]).toMatch(/^Built 7 pages/);
+    expect(lines[0]).toMatch(/^Built 8 pages/);
     expect(lines[1]).toBe("11 placeholders left to replace before going live (ppguide build --strict fails on them):");
     expect(lines.slice(2)).toHaveLength(11);
     expect(lines[2]).toMatch(/^ {2}site\.yaml:4:8 {2}site\.url {2}/);
@@ -106,6 +106,6 @@ describe("the placeholder report", () => {
     const result = await run(["build", "--root", root, "--strict"]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(result.stdout.trim()).toMatch(/^Built 7 pages, 1 aliases and \d+ assets into .*dist in \d+\.\d\d s$/);
+    expect(result.stdout.trim()).toMatch(/^Built 8 pages, 1 aliases and \d+ assets into .*dist in \d+\.\d\d s$/);
   });
 });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/core/build.ts";
-import { headersFor, parseHeaders, parseRedirects, redirectFor, type RuleProblem } from "../../src/preview/host-rules.ts";
+import { headersFor, hostAnswer, parseHeaders, parseRedirects, redirectFor, type RuleProblem } from "../../src/preview/host-rules.ts";
 import { startPreview, type PreviewServer } from "../../src/preview/server.ts";
 import { copyFixture, edit } from "../helpers/fixture.ts";
 
@@ -18,14 +18,39 @@ describe("_headers and _redirects rules", () => {
     expect(headersFor(rules, "/blog/a/b").has("X-Slug")).toBe(false);
   });
 
-  it("matches redirects with or without a trailing slash, fills splats and placeholders, and reports lines it cannot read", () => {
+  it("matches redirects as Cloudflare Pages does: exact paths first, then splats and placeholders in order; reports lines it cannot read", () => {
     const problems: RuleProblem[] = [];
-    const rules = parseRedirects("/old /new 301\n/news/* /blog/:splat 302\n/u/:id /users/:id\nnonsense\n/x /y 200\n", problems);
-    expect(redirectFor(rules, "/old/")).toEqual({ location: "/new", status: 301 });
-    expect(redirectFor(rules, "/news/2024/post")).toEqual({ location: "/blog/2024/post", status: 302 });
-    expect(redirectFor(rules, "/u/7")).toEqual({ location: "/users/7", status: 301 });
+    const rules = parseRedirects("/news/* /blog/:splat 302\n/old /new 301\n/u/:id /users/:id\nnonsense\n/x /y 418\n/old /other 301\n", problems);
+    expect(redirectFor(rules, "/old")).toEqual({ to: "/new", status: 301 });
+    // Cloudflare needs a rule of its own for /old/ (its HTML handling then strips the slash).
+    expect(redirectFor(rules, "/old/")).toBeUndefined();
+    expect(redirectFor(rules, "/news/2024/post")).toEqual({ to: "/blog/2024/post", status: 302 });
+    expect(redirectFor(rules, "/u/7")).toEqual({ to: "/users/7", status: 302 });
     expect(redirectFor(rules, "/older")).toBeUndefined();
-    expect(problems.map((p) => p.line)).toEqual([4, 5]);
+    expect(problems.map((p) => p.line)).toEqual([4, 5, 6]);
+  });
+
+  it("reads a file with Netlify's forced or 404 rules as Netlify does: /x/ matches the /x rule", () => {
+    const rules = parseRedirects("/old /new 301!\n/404 /404.html 404!\n");
+    expect(redirectFor(rules, "/old/")).toEqual({ to: "/new", status: 301 });
+    expect(redirectFor(rules, "/404")).toEqual({ to: "/404.html", status: 404 });
+  });
+
+  it("answers with Cloudflare's HTML handling: x.html at /x, 308s to the canonical form, the nearest 404.html", async () => {
+    const files = new Set(["/index.html", "/x.html", "/dir/index.html", "/404.html", "/dir/404.html", "/style.css"]);
+    const exists = async (p: string) => files.has(p);
+    const answer = (path: string, search = "") => hostAnswer([], "GET", path, search, exists);
+    expect(await answer("/")).toEqual({ status: 200, file: "/index.html" });
+    expect(await answer("/x")).toEqual({ status: 200, file: "/x.html" });
+    expect(await answer("/x/", "?q=1")).toEqual({ status: 308, location: "/x?q=1", rule: false });
+    expect(await answer("/x.html")).toEqual({ status: 308, location: "/x", rule: false });
+    expect(await answer("/index.html")).toEqual({ status: 308, location: "/", rule: false });
+    expect(await answer("/dir")).toEqual({ status: 308, location: "/dir/", rule: false });
+    expect(await answer("/dir/index.html")).toEqual({ status: 308, location: "/dir/", rule: false });
+    expect(await answer("/dir/missing")).toEqual({ status: 404, file: "/dir/404.html" });
+    expect(await answer("/x/index.html")).toEqual({ status: 404, file: "/404.html" });
+    expect(await answer("/style.css")).toEqual({ status: 200, file: "/style.css" });
+    expect(await hostAnswer([], "POST", "/x", "", exists)).toEqual({ status: 405 });
   });
 });
 
@@ -43,15 +68,23 @@ describe("ppguide preview", () => {
   });
   afterAll(() => preview?.close());
 
-  it("serves pages by their clean URLs, with the host's default revalidation and the _headers rules for every path", async () => {
-    for (const path of ["/", "/beaches", "/beaches/", "/beaches/index.html"]) {
+  it("serves x.html at /x, with the host's default revalidation and the _headers rules for every path", async () => {
+    for (const path of ["/", "/beaches", "/authors/desk"]) {
       const res = await get(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get("content-type"), path).toBe("text/html; charset=utf-8");
       expect(res.headers.get("cache-control"), path).toBe("public, max-age=0, must-revalidate");
       expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
     }
-    expect(await (await get("/beaches")).text()).toBe(await readFile(join(out, "beaches/index.html"), "utf8"));
+    expect(await (await get("/beaches")).text()).toBe(await readFile(join(out, "beaches.html"), "utf8"));
+  });
+
+  it("redirects /x/ and /x.html to /x with Cloudflare's 308, and has no /x/index.html", async () => {
+    for (const path of ["/beaches/", "/beaches.html"]) {
+      const res = await get(path);
+      expect([res.status, res.headers.get("location")], path).toEqual([308, "/beaches"]);
+    }
+    expect((await get("/beaches/index.html")).status).toBe(404);
   });
 
   it("caches hashed assets for a year, immutable, and public files for a day", async () => {
@@ -63,18 +96,25 @@ describe("ppguide preview", () => {
     expect((await get("/favicon.svg")).headers.get("cache-control")).toBe("public, max-age=86400");
   });
 
-  it("answers an alias with the 301 of _redirects, keeping the query string", async () => {
-    const res = await get("/old-beaches?from=mail");
-    expect(res.status).toBe(301);
-    expect(res.headers.get("location")).toBe("/beaches?from=mail");
+  it("answers an alias, with and without the slash, with one 301 of _redirects, keeping the query string", async () => {
+    for (const path of ["/old-beaches?from=mail", "/old-beaches/?from=mail"]) {
+      const res = await get(path);
+      expect([res.status, res.headers.get("location")], path).toEqual([301, "/beaches?from=mail"]);
+    }
   });
 
-  it("serves 404.html with status 404, and never the host's own files", async () => {
-    for (const path of ["/no-such-page", "/_headers", "/_redirects"]) {
+  it("serves 404.html with status 404, at /404 and /404.html too, and never the host's own files", async () => {
+    for (const path of ["/no-such-page", "/404", "/404.html", "/_headers", "/_redirects"]) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
       expect(await res.text(), path).toBe(await readFile(join(out, "404.html"), "utf8"));
     }
+  });
+
+  it("never lets a browser cache a 404, even where _headers caches for a year (regression, issue 24)", async () => {
+    const res = await get("/assets/site.0000000000.css");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("cache-control")).toBe("no-store");
   });
 
   it("refuses paths that leave the folder, and methods other than GET and HEAD", async () => {

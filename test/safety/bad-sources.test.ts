@@ -67,7 +67,7 @@ describe("a bad source", () => {
     const root = await copyFixture("basic-site");
     await replaceIn("content/articles/beaches.md", "Long and golden.", "Long and <kbd>golden</kbd>.<br>")(root);
     expect(await attempt({ root, out: join(root, "dist") })).toEqual({ exit: 0, lines: [] });
-    expect(await readFile(join(root, "dist/beaches/index.html"), "utf8")).toContain("Long and <kbd>golden</kbd>.<br>");
+    expect(await readFile(join(root, "dist/beaches.html"), "utf8")).toContain("Long and <kbd>golden</kbd>.<br>");
   });
 
   it("a link inside the site is followed, and a byte-order mark is dropped", async () => {

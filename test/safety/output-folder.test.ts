@@ -94,12 +94,12 @@ describe("the writer", () => {
     await attempt({ root, out });
     const next = join(root, "dist.ppguide", (await realpath(out)).endsWith("a") ? "b" : "a");
     const victim = await mkdtemp(join(tmpdir(), "ppguide-victim-"));
-    await rm(join(next, "beaches"), { recursive: true });
-    await symlink(victim, join(next, "beaches"));
+    await rm(join(next, "authors"), { recursive: true });
+    await symlink(victim, join(next, "authors"));
     await symlink(join(victim, "robots.txt"), join(next, "images-link"));
     expect((await attempt({ root, out })).exit).toBe(0);
     expect(await readdir(victim)).toEqual([]);
-    expect((await stat(join(out, "beaches"))).isDirectory()).toBe(true);
+    expect((await stat(join(out, "authors"))).isDirectory()).toBe(true);
   });
 });
 
@@ -194,7 +194,7 @@ describe("an interrupted build", () => {
   async function versions(out: string): Promise<Record<string, number>> {
     const seen: Record<string, number> = {};
     for (let i = 0; i < PAGES; i++) {
-      const html = await readFile(join(out, `article-${i}/index.html`), "utf8");
+      const html = await readFile(join(out, `article-${i}.html`), "utf8");
       const v = /Build (v\d+) of article/.exec(html)![1]!;
       seen[v] = (seen[v] ?? 0) + 1;
     }
