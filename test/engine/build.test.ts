@@ -283,6 +283,7 @@ describe("site facts that site.yaml gives the engine", () => {
     const root = await copyFixture("basic-site");
     const facts = "  notFound: { suggestions: [/guides, /old-beaches, /flan-recipe] }\n  robots: { disallow: [/search, /drafts] }\n";
     await edit(join(root, "site.yaml"), "  banners:\n", `${facts}  banners:\n`);
+    await edit(join(root, "site.yaml"), "twitter: https://x.com/", "twitter: https://x.com/fixtureguide");
     dist = join(root, "dist");
     await build({ root, out: dist });
   });
@@ -293,6 +294,12 @@ describe("site facts that site.yaml gives the engine", () => {
     expect(cards.map((c) => c.href)).toEqual(["/guides", "/beaches", "/flan-recipe"]);
     expect(cards[1].title).toBe("The Best Beaches");
     expect($(".not-found .lead").text()).toMatch(/start from one of these:$/);
+  });
+
+  it("sends twitter:site on every page when site.social.twitter is a profile", async () => {
+    for (const file of ["index.html", "beaches.html", "404.html"]) {
+      expect(load(await readFile(join(dist, file), "utf8"))('meta[name="twitter:site"]').attr("content"), file).toBe("@fixtureguide");
+    }
   });
 
   it("writes robots.txt from site.robots, one Disallow line per prefix (a prefix need not be a route)", async () => {

@@ -45,7 +45,7 @@ describe("the ppguide CLI", () => {
     const result = await run(["build", "--root", root]);
     expect(result.code).toBe(0);
     const [summary, placeholders] = result.stdout.trim().split("\n");
-    expect(summary).toMatch(/^Built 7 pages, 1 aliases and \d+ assets into .*dist in \d+\.\d\d s$/);
+    expect(summary).toMatch(/^Built 8 pages, 1 aliases and \d+ assets into .*dist in \d+\.\d\d s$/);
     // The fixture keeps .example domains and bare social links (test/engine/placeholders.test.ts).
     expect(placeholders).toMatch(/^9 placeholders left to replace before going live/);
   });
@@ -57,7 +57,7 @@ describe("the ppguide CLI", () => {
     const npm = (args: string[]) =>
       promisify(execFile)("npm", ["run", "--silent", ...args], { cwd: fileURLToPath(new URL("../..", import.meta.url)), encoding: "utf8" });
     const built = await npm(["build", "--", "--root", root, "--out", join(root, "out")]);
-    expect(built.stdout).toMatch(/^Built 7 pages/);
+    expect(built.stdout).toMatch(/^Built 8 pages/);
     const checked = await npm(["check-links", "--", join(root, "out")]);
     expect(checked.stdout).toMatch(/\d+ pages, \d+ references, 0 problems/);
   });

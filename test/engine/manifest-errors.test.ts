@@ -85,7 +85,7 @@ describe("site.yaml mistakes are reported at file:line:col with a hint", () => {
   it("a duplicate path", () => {
     const duplicate = "  - path: /beaches\n    kind: search\n    title: Beaches again\n    description: A second page declared at the same path.\n";
     expect(problems(siteYaml + duplicate)).toEqual([
-      "site.yaml:85:11  routes[6].path  duplicate route path '/beaches' (also routes[1]). Each path may be declared once: remove or rename one of them.",
+      "site.yaml:90:11  routes[7].path  duplicate route path '/beaches' (also routes[1]). Each path may be declared once: remove or rename one of them.",
     ]);
   });
 

@@ -158,8 +158,9 @@ describe("home, indexes and videos", () => {
       expect(search.searchParams.get("search_query")!.length).toBeGreaterThan(5);
       expect(card.find("img.video-poster").attr("src")).toMatch(/^\/images\/videos\/poster-\d\.svg$/);
     });
-    // A card is not a video: the page's ItemList holds only videos with a real id.
-    expect(jsonLd($, "CollectionPage").mainEntity.numberOfItems).toBe(0);
+    // A card is not a video: the page's ItemList holds only videos with a real id, and an empty
+    // ItemList is left out (regression, issue 24: numberOfItems 0 told search engines nothing).
+    expect(jsonLd($, "CollectionPage").mainEntity).toBeUndefined();
     expect($(".intro").text()).not.toMatch(/These short videos show/);
   });
 
