@@ -149,8 +149,8 @@ const fmt = (s: Sample) => `${s.wall.toFixed(2).padStart(7)} s ${s.cpu.toFixed(2
 const BLANK = " ".repeat(fmt({ wall: 0, cpu: 0, rssMb: 0 }).length);
 const ratio = (a: Sample, b: Sample) => `${(a.wall / b.wall).toFixed(2).padStart(7)} ×`.padEnd(BLANK.length);
 
-/** Pages a generator wrote: each article is a folder with an index.html (-L: ppguide's output folder is a link). */
-const countPages = (dir: string) => Number(execFileSync("bash", ["-c", `find -L ${dir} -name index.html | wc -l`]).toString());
+/** Pages a generator wrote: x/index.html (Eleventy, Hugo) or x.html (ppguide); -L: ppguide's output folder is a link. */
+const countPages = (dir: string) => Number(execFileSync("bash", ["-c", `find -L ${dir} -name '*.html' ! -name 404.html | wc -l`]).toString());
 
 interface Generator {
   name: string;
@@ -217,7 +217,8 @@ async function main(): Promise<void> {
       const pages = countPages(join(site(g), g.output));
       if (pages < n) throw new Error(`${g.name} wrote ${pages} pages, expected ${n}`);
       // The same page from everyone: the Markdown rendered inside the layout with its related list.
-      const page = await readFile(join(site(g), g.output, "article-1/index.html"), "utf8");
+      const out = join(site(g), g.output);
+      const page = await readFile(existsSync(join(out, "article-1.html")) ? join(out, "article-1.html") : join(out, "article-1/index.html"), "utf8");
       for (const text of ["Getting there</h2>", "Bring water</li>", "You May Also Like"]) {
         if (!page.includes(text)) throw new Error(`${g.name}'s article-1 lacks ${text}`);
       }

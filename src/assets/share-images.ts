@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { basename, extname, join } from "node:path";
-import type { RouteEntry } from "../manifest/types.ts";
+import type { Manifest } from "../manifest/types.ts";
 import { writeCacheFile } from "../core/disk-cache.ts";
 
 /**
@@ -51,6 +51,11 @@ interface Planned {
   schema: ShareImage[];
 }
 
+/** The share image of a page without an image of its own (search, 404, author pages): the home page's, else the logo. */
+export function defaultShareImage(manifest: Manifest): { src: string; alt: string } {
+  return manifest.routes.find((r) => r.path === "/")?.image ?? { src: manifest.site.logo.src, alt: manifest.site.logo.alt };
+}
+
 export class ShareImages {
   private readonly images = new Map<string, Planned>();
   private encoding?: Promise<void>;
@@ -67,10 +72,10 @@ export class ShareImages {
    * page, the three structured-data images for articles and recipes. Only hashes the sources;
    * encoding waits for files(), so a build that writes nothing (tests, dev) encodes nothing.
    */
-  async prepare(routes: readonly RouteEntry[], publicFiles: ReadonlySet<string>, others: readonly string[] = []): Promise<void> {
+  async prepare(manifest: Manifest, publicFiles: ReadonlySet<string>): Promise<void> {
     const wanted = new Map<string, boolean>();
-    // `others`: images shown by pages without one of their own (the 404 page, search, authors).
-    for (const r of [...routes, ...others.map((src) => ({ kind: "search" as const, image: { src } }))]) {
+    // The default image stands in for the pages without one of their own (the 404 page, search, authors).
+    for (const r of [...manifest.routes, { kind: "search" as const, image: defaultShareImage(manifest) }]) {
       const src = r.image?.src;
       if (!src || !SHAREABLE.test(src) || !publicFiles.has(decodeURI(src))) continue;
       wanted.set(src, (wanted.get(src) ?? false) || r.kind === "article" || r.kind === "recipe");

@@ -7,7 +7,7 @@ export function registerPreview(program: Command): void {
   serveOptions(
     program
       .command("preview")
-      .description("serve the built site as a static host would (clean URLs, _redirects, _headers, 404.html); no rebuilding")
+      .description("serve the built site as Cloudflare Pages does (_redirects, clean URLs: /x is x.html, _headers, 404.html); no rebuilding")
       .option("-r, --root <dir>", "site folder the output folder is relative to", ".")
       .option("-o, --out <dir>", "the built output folder to serve", "dist"),
   )

@@ -8,7 +8,6 @@ import type { Manifest } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-source.ts";
 import { buildAssets, type SiteAssets } from "../output/assets.ts";
 import { loadTemplates, type Templates } from "../render/render.tsx";
-import { defaultShareImage } from "../render/page-model.ts";
 import { timed, type StageTimings } from "./timing.ts";
 import { PpgErrorList } from "./errors.ts";
 import { missingImages } from "../assets/image-references.ts";
@@ -41,7 +40,7 @@ export async function loadSite(root: string, timings: StageTimings = {}, opts: {
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
   const raster = createRaster(root);
   const share = createShareImages(root);
-  await timed(timings, "content", () => Promise.all([raster.prepare(publicFiles, referencedTexts(manifest, content)), share.prepare(manifest.routes, publicFiles, [defaultShareImage(manifest).src])]));
+  await timed(timings, "content", () => Promise.all([raster.prepare(publicFiles, referencedTexts(manifest, content)), share.prepare(manifest, publicFiles)]));
   return { root, manifest, source, content, publicFiles, assets, templates, raster, share };
 }
 

@@ -171,7 +171,7 @@ export class DevSite {
     // Share images are named by their source's bytes, and which images need them by the routes.
     if (c.manifest || [...c.public.keys()].some((u) => SHAREABLE.test(u))) {
       next.share = createShareImages(this.root);
-      await next.share.prepare(next.manifest.routes, next.publicFiles);
+      await next.share.prepare(next.manifest, next.publicFiles);
     }
 
     if (all) {
@@ -248,6 +248,12 @@ export function diffManifests(before: Manifest, after: Manifest): Set<string> | 
   // The /search page lists every article, recipe and index by title (searchPageItems).
   const retitled = [...changed].some((p) => old.get(p)!.title !== after.routes.find((r) => r.path === p)!.title);
   if (retitled) for (const route of after.routes) if (route.kind === "search") dirty.add(route.path);
+  // An author page shows the cards of its writer's articles and recipes (page-model.ts), the old
+  // writer's too when a page changed hands.
+  const writers = new Set([...changed].flatMap((p) => [old.get(p)!.author, after.routes.find((r) => r.path === p)!.author]));
+  for (const route of after.routes) if (route.kind === "author" && writers.has(route.author)) dirty.add(route.path);
+  // The home page's image is the share image of every page without one (defaultShareImage).
+  if (changed.has("/") && !same(old.get("/")!.image, after.routes.find((r) => r.path === "/")!.image)) return "all";
   return dirty;
 }
 

@@ -164,7 +164,7 @@ export interface SiteSettings {
    */
   robots?: {
     /**
-     * Path prefixes crawlers are asked not to fetch, one `Disallow:` line each: pages with nothing of their own to index, such as the search page.
+     * Path prefixes crawlers are asked not to fetch, one `Disallow:` line each. Not for a page that is noindex (the search page): a crawler that may not fetch it never reads its noindex.
      */
     disallow?: RoutePath[];
   };

@@ -21,7 +21,7 @@ export function robotsTxt(manifest: Manifest): string {
 export type BuildHost = NonNullable<NonNullable<SiteSettings["build"]>["host"]>;
 
 /** A path no build writes: a rewrite to it ends in the host's own not-found answer. */
-export const NOT_FOUND_TARGET = "/.ppguide-not-found";
+const NOT_FOUND_TARGET = "/.ppguide-not-found";
 
 /** GitHub Pages reads no _redirects: there, and only there, each alias is a meta-refresh page. */
 export function aliasesArePages(site: SiteSettings): boolean {

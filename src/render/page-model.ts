@@ -1,4 +1,5 @@
 import { imageHtml, type ImageService } from "../assets/images.ts";
+import { defaultShareImage } from "../assets/share-images.ts";
 import { PpgError } from "../core/errors.ts";
 import { CONTENT_DIR, type ContentIndex, type MarkdownFile } from "../content/load.ts";
 import { listingTown, mapSearchUrl, websiteLabel } from "../content/listings.ts";
@@ -216,12 +217,6 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       };
     }
   }
-}
-
-/** The share image of a page without an image of its own (search, 404, author pages): the home page's, else the logo. */
-export function defaultShareImage(manifest: Manifest): NonNullable<RouteEntry["image"]> {
-  const home = manifest.routes.find((r) => r.path === "/")?.image;
-  return home ?? { src: manifest.site.logo.src, alt: manifest.site.logo.alt };
 }
 
 /** The raster 1200×630 copy of the page image where one was made; else the image itself. */

@@ -6,7 +6,8 @@ import { DIRECTIVE_PLACEHOLDER } from "../content/markdown.ts";
 import { parseVideoDirective } from "../content/video-directive.ts";
 import type { RouteEntry, SiteSettings } from "../manifest/types.ts";
 import type { AliasModel, NotFoundModel, PageModel } from "./model.ts";
-import { buildPageModel, cardFor, defaultShareImage, ogImageFor, type SiteContext } from "./page-model.ts";
+import { defaultShareImage } from "../assets/share-images.ts";
+import { buildPageModel, cardFor, ogImageFor, type SiteContext } from "./page-model.ts";
 import { absoluteUrl } from "./structured-data.ts";
 
 export type Templates = typeof import("../../templates/index.ts");
