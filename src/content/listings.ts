@@ -9,6 +9,9 @@ export interface Listing {
   alt: string;
   /** One sentence saying what the place is. */
   description?: string;
+  /** Neighborhood or landmark; the first address line when there is no street address. */
+  area?: string;
+  /** A street address; the schema requires a source for it. */
   address1?: string;
   address2: string;
   phone?: string;
@@ -17,6 +20,15 @@ export interface Listing {
   rating?: number;
   inclusive?: "All Inclusive" | "All Inclusive - Adults Only" | "Adults Only";
   newTab?: boolean;
+  sources?: ListingSource[];
+}
+
+/** Where a listing's street address, phone or website was read. */
+export interface ListingSource {
+  url: string;
+  supports: ("address1" | "phone" | "link")[];
+  says: string;
+  date?: string;
 }
 
 export interface ListingsFile {

@@ -50,9 +50,9 @@ export function ListingCard({ item, resort }: { item: Listing; resort: boolean }
         {item.inclusive && <p className="badge">{item.inclusive}</p>}
         {item.description && <p className="listing-description">{item.description}</p>}
         <address>
-          {item.address1 && (
+          {(item.address1 || item.area) && (
             <>
-              {item.address1}
+              {item.address1 || item.area}
               <br />
             </>
           )}

@@ -1,3 +1,4 @@
+import { load } from "cheerio";
 import { describe, expect, it } from "vitest";
 import { loadSite } from "../../src/core/site.ts";
 import { builtSite, jsonLd, page, ROOT } from "./built-site.ts";
@@ -38,6 +39,21 @@ describe("listing descriptions", () => {
     for (const { path, items } of await listingRoutes()) {
       const list = jsonLd(await page(path), "CollectionPage").mainEntity.itemListElement;
       expect(list.map((e: { item: { description?: string } }) => e.item.description), path).toEqual(items.map((i) => i.description));
+    }
+  });
+
+  it("a card's first address line is its street address, else its area; only a street address is a streetAddress", async () => {
+    for (const { path, items } of await listingRoutes()) {
+      const $ = await page(path);
+      const list = jsonLd($, "CollectionPage").mainEntity.itemListElement;
+      items.forEach((item, i) => {
+        const where = `${path}: ${item.name}`;
+        const first = $("ul.listings > li").eq(i).find("address").html()!.split("<br>")[0]!;
+        const expected = item.address1 || item.area;
+        if (expected) expect(load(first).text(), where).toBe(expected);
+        else expect($("ul.listings > li").eq(i).find("address br").length, where).toBe(0);
+        expect(list[i].item.address?.streetAddress, where).toBe(item.address1);
+      });
     }
   });
 
