@@ -73,7 +73,7 @@ describe("listing descriptions", () => {
     const bakery = routes.find((r) => r.path === "/bakeries-puerto-plata")!.items.find((i) => /Mariposa/.test(i.name));
     if (bakery) {
       expect(bakery.name).toMatch(/ice-cream/i);
-      expect(bakery.description).toMatch(/ice-cream parlour/);
+      expect(bakery.description).toMatch(/ice-cream parlor/);
     }
   });
 });
