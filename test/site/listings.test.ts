@@ -66,15 +66,15 @@ describe("listing descriptions", () => {
     expect(monkeys.description).toMatch(/near Sosúa/);
   });
 
-  it("Heladería Mariposa is an ice-cream shop: where the bakeries keep it, its card says so", async () => {
+  it("Heladería Mariposa is listed once, in the ice-cream directory, as the ice-cream parlor it is; the bakeries do not list it", async () => {
     const routes = await listingRoutes();
     const icecream = routes.find((r) => r.path === "/ice-cream-puerto-plata")!.items;
-    expect(icecream.some((i) => i.name === "Heladería Mariposa")).toBe(true);
-    const bakery = routes.find((r) => r.path === "/bakeries-puerto-plata")!.items.find((i) => /Mariposa/.test(i.name));
-    if (bakery) {
-      expect(bakery.name).toMatch(/ice-cream/i);
-      expect(bakery.description).toMatch(/ice-cream parlor/);
-    }
+    const bakeries = routes.find((r) => r.path === "/bakeries-puerto-plata")!.items;
+    const mariposa = icecream.filter((i) => /Mariposa/.test(i.name));
+    expect(mariposa.map((i) => i.name)).toEqual(["Heladería Mariposa"]);
+    expect(mariposa[0]!.description).toMatch(/ice-cream parlor/);
+    expect(bakeries.filter((i) => /Mariposa/.test(i.name))).toEqual([]);
+    expect(bakeries).toHaveLength(6);
   });
 });
 
@@ -124,6 +124,10 @@ function samePlace(a: string, b: string): boolean {
   return phrases(ka).some((p) => within(p, kb)) || phrases(kb).some((p) => within(p, ka));
 }
 
+// A service is named for the place it serves, and is not that place: "Amber Cove Cruise Port Taxis" is a taxi rank.
+const SERVICE_TYPES = new Set(["TaxiService"]);
+const namesAPlace = (itemType: string) => !SERVICE_TYPES.has(itemType);
+
 /** Whether the spec's own list for a listings file names this place. */
 const inSpec = (file: string, name: string) => (SPEC_LISTS[file] ?? []).some((listed) => samePlace(listed, name));
 
@@ -140,6 +144,12 @@ describe("each place once", () => {
     expect(samePlace("Cathedral of San Felipe Apóstol", "Parque Central Independencia")).toBe(false);
   });
 
+  it("a taxi rank named for the place it serves is not that place; shops, bakeries and parlors are places", () => {
+    expect(samePlace("Amber Cove Cruise Port Taxis", "Amber Cove")).toBe(true);
+    expect(namesAPlace("TaxiService")).toBe(false);
+    for (const itemType of ["Store", "Bakery", "IceCreamShop", "TouristAttraction", "AmusementPark", "NightClub"]) expect(namesAPlace(itemType), itemType).toBe(true);
+  });
+
   it("the spec's own lists name exactly Ocean World Terrace and Paseo de Doña Blanca in two directories", () => {
     const [family, ...others] = Object.keys(SPEC_LISTS);
     const twice = SPEC_LISTS[family!]!.filter((name) => others.some((file) => inSpec(file, name)));
@@ -148,8 +158,11 @@ describe("each place once", () => {
 
   it("no place is listed in two directories unless the spec names it in both", async () => {
     const { manifest, content } = await site;
-    const files = [...new Set(manifest.routes.filter((r) => r.listings).map((r) => r.listings!))];
-    expect(files).toHaveLength(17);
+    const all = [...new Set(manifest.routes.filter((r) => r.listings).map((r) => r.listings!))];
+    expect(all).toHaveLength(17);
+    expect(content.listings.get("listings/taxis.yaml")!.itemType).toBe("TaxiService");
+    const files = all.filter((f) => namesAPlace(content.listings.get(f)!.itemType));
+    expect(files).toHaveLength(16);
     const dupes: string[] = [];
     for (const [i, f] of files.entries())
       for (const g of files.slice(i + 1))
