@@ -144,6 +144,9 @@ describe("claims that are not ours to make", () => {
     const $ = await page("/27-charcos-puerto-plata-dominican-republic");
     const link = $('.prose a[href="https://www.godominicanrepublic.com/"]');
     expect(link.length).toBe(1);
-    expect(link.parent().text()).toMatch(/the link here is to the national tourism page/);
+    // Issue 26: said plainly, without an apology for the falls' own site.
+    expect(link.text()).toBe("Dominican Republic's official tourism website");
+    expect(link.parent().text()).toMatch(/For the wider region/);
+    expect(link.parent().text()).not.toMatch(/cannot confirm/);
   });
 });
