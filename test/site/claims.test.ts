@@ -69,7 +69,7 @@ describe("numbers that must agree with the page they are on", () => {
 });
 
 describe("claims that are not ours to make", () => {
-  const FIRST_HAND = [/our own guide to comfort/i, /our own trips/i, /tested recipes/i, /in our house/i, /my favourite/i, /we tested/i, /our favourite/i];
+  const FIRST_HAND = [/our own guide to comfort/i, /our own trips/i, /tested recipes/i, /in our house/i, /my favou?rite/i, /we tested/i, /our favou?rite/i];
 
   it("no page makes a first-hand claim nobody can back", async () => {
     const found: string[] = [];
