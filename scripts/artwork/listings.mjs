@@ -64,12 +64,13 @@ function resortBackdrop(it) {
   return "mountain";
 }
 function resortStyle(it) {
-  const s = `${it.name} ${it.description}`;
-  if (/eco|thatch|cabin|rustic|bungalow/i.test(s)) return "cabins";
-  if (/\bvillas?\b|estate/i.test(s)) return "villas";
-  if (/victorian|colonial|palace|courtyard|historic/i.test(s)) return "victorian";
-  if (/apartment|condo|suite|residen|modern/i.test(s)) return "modern";
-  if (/small|simple|lodge/i.test(s)) return "small";
+  // The description says what the place is built like; a name only when it says so ("Villa Taína" is a small hotel).
+  const d = it.description;
+  if (/eco|thatch|cabin|rustic|bungalow/i.test(d)) return "cabins";
+  if (/\bvillas?\b|estate/i.test(d)) return "villas";
+  if (/victorian|colonial|palace|courtyard|historic/i.test(`${it.name} ${d}`)) return "victorian";
+  if (/apartment|condo|suite|residen|modern/i.test(`${it.name} ${d}`)) return "modern";
+  if (/small|simple|lodge/i.test(d)) return "small";
   return "blocks";
 }
 const POOLS = {
@@ -136,19 +137,20 @@ function drawResort(it, bump) {
     const beach = !["ridge", "countryside"].includes(backdrop);
     if (beach) s += L.sand(hz + 90, 12);
     // buildings stand on y = 560, behind the pool deck
-    const spots = side === "left" ? [[-40, 520]] : side === "right" ? [[680, 520]] : [[-60, 380], [860, 380]];
+    // Each building is drawn at 1.35x about its own foot, so it stays within the frame.
+    const spots = side === "left" ? [[20, 420]] : side === "right" ? [[760, 420]] : [[40, 300], [860, 300]];
     const base = 560;
-    let b = "";
-    for (const [x, w] of spots) {
-      if (style === "blocks") b += hotelBlock(x, base, w, floors, wall, roof);
-      else if (style === "modern") b += modernBlock(x, base, w, floors, wall, roof);
-      else if (style === "victorian") b += L.victorian(c, x, base, w, floors * 140, wall, "#fff", { floors, roofCol: roof, shutter: "#3c8fb0" });
-      else if (style === "small") b += L.victorian(c, x + w * 0.1, base, w * 0.8, 180, wall, "#fff", { floors: 1, roofCol: roof, shutter: C.teal, fret: false });
-      else if (style === "villas") for (let i = 0; i < 3; i++) b += villa(x + 70 + i * (w / 3), base - (i % 2) * 50, 0.9 + (i % 2) * 0.1, wall, roof);
-      else for (let i = 0; i < 2; i++) b += cabin(x + 100 + i * (w / 2), base, 0.9, backdrop !== "countryside", wall);
-    }
-    s += g(b, "translate(600 560) scale(1.35) translate(-600 -560)");
-    if (rooftop && style === "victorian") s += rect(spots[0][0] + 40, base - floors * 140 - 70, spots[0][1] - 80, 18, "#5fd0e0") + L.sunbed(spots[0][0] + 100, base - floors * 140 - 58, 0.6);
+    spots.forEach(([x, w], n) => {
+      let b;
+      if (style === "blocks") b = hotelBlock(x, base, w, floors, wall, roof);
+      else if (style === "modern") b = modernBlock(x, base, w, floors, wall, roof);
+      else if (style === "victorian") b = L.victorian(c, x, base, w, floors * 140, wall, "#fff", { floors, roofCol: roof, shutter: "#3c8fb0" });
+      else if (style === "small") b = L.victorian(c, x + w * 0.1, base, w * 0.8, 180, wall, "#fff", { floors: 1, roofCol: roof, shutter: C.teal, fret: false });
+      else if (style === "villas") b = [0, 1, 2].map((i) => villa(x + 70 + i * (w / 3), base - (i % 2) * 50, 0.9 + (i % 2) * 0.1, wall, roof)).join("");
+      else b = [0, 1].map((i) => cabin(x + 100 + i * (w / 2), base, 0.9, backdrop !== "countryside", wall)).join("");
+      if (n === 0 && rooftop && style === "victorian") b += rect(x + 40, base - floors * 140 - 74, w - 80, 22, "#5fd0e0", 4) + L.sunbed(x + 110, base - floors * 140 - 76, 0.6);
+      s += g(b, t`translate(${x + w / 2} ${base}) scale(1.35) translate(${-(x + w / 2)} ${-base})`);
+    });
     const deck = style === "cabins" ? "#b98250" : ch.pick(["#eee3cf", "#e9dcc4", "#f3ead8"]);
     s += rect(-900, base, 3000, 600, deck);
     const px = side === "left" ? 520 : side === "right" ? 120 : 320, pw = poolKind === "lap" ? 620 : poolKind === "plunge" ? 260 : 540;
@@ -163,14 +165,16 @@ function drawResort(it, bump) {
     return s;
   };
 
-  const storey = floors === 1 ? "" : `${NUM[floors]}-story `;
+  // One building (left or right) or two (both sides), described as drawn.
+  const two = side === "both", storey = floors === 1 ? "one-story" : `${NUM[floors]}-story`, an = (w) => (/^[aeiou]/.test(w) ? "an" : "a");
+  const roofs = two ? `${roofName} roofs` : `${an(roofName)} ${roofName} roof`;
   const building = {
-    blocks: `${storey}${palName} hotel blocks ${side === "both" ? "on both sides " : ""}with ${roofName} roofs`,
-    modern: `a modern ${storey}${palName} apartment ${side === "both" ? "blocks" : "block"} with glass balconies`,
-    victorian: `a ${storey}${palName} Victorian-style ${side === "both" ? "pair of buildings" : "building"} with a ${roofName} roof${rooftop ? " and a rooftop pool" : ""}`,
-    small: `a small ${palName} one-story hotel${side === "both" ? " pair" : ""} with a ${roofName} roof`,
-    villas: `${side === "both" ? "six" : "three"} ${palName} villas with ${roofName} roofs`,
-    cabins: `${side === "both" ? "four" : "two"} ${backdrop !== "countryside" ? "thatched" : "wooden"} cabins`,
+    blocks: two ? `a pair of ${storey} ${palName} hotel blocks with ${roofs}` : `${an(storey)} ${storey} ${palName} hotel block with ${roofs}`,
+    modern: two ? `two modern ${storey} ${palName} apartment blocks with glass balconies` : `a modern ${storey} ${palName} apartment block with glass balconies`,
+    victorian: `${two ? "two" : an(storey)} ${storey} ${palName} Victorian-style ${two ? "buildings" : "building"} with ${roofs}${rooftop ? " and a rooftop pool" : ""}`,
+    small: two ? `two small one-story ${palName} hotels with ${roofs}` : `a small one-story ${palName} hotel with ${roofs}`,
+    villas: `${two ? "six" : "three"} ${palName} villas with ${roofName} roofs`,
+    cabins: `${two ? "four" : "two"} ${backdrop !== "countryside" ? "thatched" : "wooden"} cabins`,
   }[style];
   const extras = [`${NUM[loungers]} loungers`, `a ${umbrella[1]} umbrella`];
   if (inclusive) extras.push("a thatched pool bar");
