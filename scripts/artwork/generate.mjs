@@ -4,6 +4,8 @@
 //   catalog.json  – images requested by content (src, title = subject, width, height);
 //                   refresh it from editors' fragments with import-fragments.mjs.
 //   scenes.mjs    – one composed scene per image (SCENES) plus home/cards/videos extras (EXTRAS).
+//   listings.mjs  – one picture per listing card, drawn from content/listings/*.yaml, whose
+//                   image: and alt: lines it then rewrites.
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

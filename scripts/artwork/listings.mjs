@@ -50,9 +50,11 @@ const BACKDROPS = {
   sandbar: "a small sandbar island and a boat offshore",
   hills: "green hills beyond the sea",
   countryside: "green hills all around",
+  town: "a green mountain behind colorful town houses",
 };
 function resortBackdrop(it) {
   const where = `${it.area ?? ""} ${it.address2} ${it.description}`;
+  if (/historic cent/i.test(it.area ?? "")) return "town";
   if (/kite/i.test(where)) return "kites";
   if (/countryside|inland/i.test(where)) return "countryside";
   if (/Tubagua|ridge/i.test(where)) return "ridge";
@@ -114,7 +116,8 @@ function drawResort(it, bump) {
   const [skyKind, skyWords] = ch.pick(SKY);
   const inclusive = /all inclusive/i.test(it.inclusive ?? ""), adults = /adults/i.test(it.inclusive ?? ""), families = /famil/i.test(it.description);
   const rooftop = /rooftop/i.test(it.description);
-  const poolKind = style === "cabins" ? "plunge" : /long pool/i.test(it.description) ? "lap" : rooftop ? "rect" : ch.pick(["rect", "freeform", "kidney", "round", "twin", "lap"]);
+  const town = backdrop === "town";
+  const poolKind = town ? "none" : style === "cabins" ? "plunge" : /long pool/i.test(it.description) ? "lap" : rooftop ? "rect" : ch.pick(["rect", "freeform", "kidney", "round", "twin", "lap"]);
   const side = ch.pick(["left", "right", "both"]);
   const floors = style === "blocks" ? ch.int(inclusive ? 3 : 2, inclusive ? 5 : 3) : style === "modern" ? ch.int(3, 5) : style === "victorian" ? ch.int(2, 3) : 1;
   const loungers = Math.max(2, Math.round((Number(it.rating) || 3) * 2) - 4 + ch.int(0, 1));
@@ -133,8 +136,9 @@ function drawResort(it, bump) {
     else if (backdrop === "kites") { s += sea(); for (let i = 0; i < ch.int(2, 4); i++) { const x = 160 + i * 260 + ch.int(0, 80), y = 80 + ch.int(0, 120); s += L.kite(x, y, 1.3, [C.coral, C.yellow, "#2f7fd1", "#b052c4"][i], "#fff", x + 30, hz + 30); } }
     else if (backdrop === "sandbar") s += sea() + ell(900, hz + 40, 160, 18, C.sand) + L.palm(880, hz + 36, 90, 0.1, 0.35) + L.boat(420, hz + 60, 0.8);
     else if (backdrop === "ridge") s += L.sea(c, 260) + L.hills(320, "#5f9e63", 40, 3) + L.forest(360, "#3e8d52", 5, -900, 2100, 70);
+    else if (town) s += L.mountain(ch.int(300, 900), 470, 1300, 380, "#3f7f5a", "#6fae77") + L.townRow(c, 560, hash(it.name) % 50, -300, 1500, 2.2);
     else s += L.hills(hz - 40, "#6fae77", 50, 5) + L.forest(hz, "#3e8d52", 7, -900, 2100, 80);
-    const beach = !["ridge", "countryside"].includes(backdrop);
+    const beach = !["ridge", "countryside", "town"].includes(backdrop);
     if (beach) s += L.sand(hz + 90, 12);
     // buildings stand on y = 560, behind the pool deck
     // Each building is drawn at 1.35x about its own foot, so it stays within the frame.
@@ -151,15 +155,24 @@ function drawResort(it, bump) {
       if (n === 0 && rooftop && style === "victorian") b += rect(x + 40, base - floors * 140 - 74, w - 80, 22, "#5fd0e0", 4) + L.sunbed(x + 110, base - floors * 140 - 76, 0.6);
       s += g(b, t`translate(${x + w / 2} ${base}) scale(1.35) translate(${-(x + w / 2)} ${-base})`);
     });
-    const deck = style === "cabins" ? "#b98250" : ch.pick(["#eee3cf", "#e9dcc4", "#f3ead8"]);
+    const deck = style === "cabins" ? "#b98250" : town ? "#d9cfc0" : ch.pick(["#eee3cf", "#e9dcc4", "#f3ead8"]);
     s += rect(-900, base, 3000, 600, deck);
+    if (town) {
+      // A street in town: no pool to invent, only what any street there has.
+      s += rect(-900, 660, 3000, 600, "#9a948c") + rect(-900, 650, 3000, 14, "#efe8dc") + line("M-900 740h3000", "#fff", 8, ' stroke-dasharray="60 50"');
+      for (const x of spots.map(([x, w]) => x + w / 2)) s += L.pottedPlant(x - 170, 600, 1.3, C.coral) + L.pottedPlant(x + 170, 600, 1.3, C.orange);
+      s += L.lamp(side === "left" ? 700 : 480, 650, 1.2) + L.bench(side === "left" ? 860 : 320, 640, 1.3);
+      const free = side === "left" ? [1160, 620, 900, 40] : side === "right" ? [40, 560, 300, 1160] : [600, 40, 1160, 480];
+      for (let i = 0; i < nPalms; i++) s += L.palm(free[i], 660, 320, i % 2 ? -0.12 : 0.12, 0.8);
+      return s;
+    }
     const px = side === "left" ? 520 : side === "right" ? 120 : 320, pw = poolKind === "lap" ? 620 : poolKind === "plunge" ? 260 : 540;
     s += poolShape(c, poolKind, poolKind === "lap" ? 260 : px, 610, pw, poolKind === "lap" ? 70 : 120);
     if (inclusive) s += L.thatch(poolKind === "lap" ? 1000 : px + pw + 110, 650, 1.1) + F.tumbler((poolKind === "lap" ? 1000 : px + pw + 110) - 20, 614, 0.35, C.orange, 0.7);
     if (families) s += rect(px - 60, 500, 20, 160, "#e9e2d6") + line(t`M${px - 50} 510C${px - 150} 560 ${px - 40} 640 ${px + 40} 660`, C.yellow, 34);
-    for (let i = 0; i < loungers; i++) s += L.sunbed(90 + i * (adults ? 150 : 130) + (i % 2 && adults ? -50 : 0), 770, 1.3);
-    s += L.beachUmbrella(adults ? 720 : 1030, 770, 1.2, umbrella[0]);
-    if (adults) s += ell(1000, 760, 60, 14, "#fff") + rect(992, 760, 16, 40, "#888") + F.tumbler(975, 752, 0.3, C.orange, 0.7) + F.tumbler(1025, 752, 0.3, C.pink, 0.7);
+    for (let i = 0; i < loungers; i++) s += L.sunbed(90 + i * (adults ? 150 : 130) + (i % 2 && adults ? -50 : 0), 745, 1.25);
+    s += L.beachUmbrella(adults ? 720 : 1030, 750, 1.2, umbrella[0]);
+    if (adults) s += ell(990, 720, 80, 18, "#fff") + rect(980, 720, 20, 40, "#888") + F.tumbler(960, 712, 0.45, C.orange, 0.7) + F.tumbler(1020, 712, 0.45, C.pink, 0.7);
     const palmX = [[40, 0.15], [1160, -0.18], [side === "left" ? 430 : 760, 0.08], [side === "left" ? 1000 : 200, -0.1]];
     for (let i = 0; i < nPalms; i++) s += L.palm(palmX[i][0], i < 2 ? 800 : 600, i < 2 ? 440 : 240, palmX[i][1], i < 2 ? 1 : 0.65);
     return s;
@@ -176,6 +189,7 @@ function drawResort(it, bump) {
     villas: `${two ? "six" : "three"} ${palName} villas with ${roofName} roofs`,
     cabins: `${two ? "four" : "two"} ${backdrop !== "countryside" ? "thatched" : "wooden"} cabins`,
   }[style];
+  if (town) return { sig, body, alt: `${cap(building)} on a town street, with potted plants, a street lamp, a bench and ${NUM[nPalms]} palms; ${BACKDROPS.town} under ${skyWords}` };
   const extras = [`${NUM[loungers]} loungers`, `a ${umbrella[1]} umbrella`];
   if (inclusive) extras.push("a thatched pool bar");
   if (families) extras.push("a yellow water slide");
