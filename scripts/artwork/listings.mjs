@@ -221,6 +221,7 @@ const register = (x, y) => g(path("M-120 0l20 -120h200l20 120z", "#4a4e57") + re
 const water = (x, y, s = 1) => g(path("M-40 0v-180q0-30 20-40v-30h40v30q20 10 20 40v180z", "#cfeefa", ' opacity=".85"') + rect(-40, -130, 80, 50, "#2f7fd1") + rect(-20, -270, 40, 20, "#2f7fd1", 4), tr(x, y, s));
 const painting = (x, y, w, h, inner) => rect(x - 14, y - 14, w + 28, h + 28, "#8a5533") + rect(x, y, w, h, "#fff") + inner;
 const record = (x, y, s = 1) => g(rect(-160, -40, 320, 80, "#6b3a22", 10) + ell(0, -44, 130, 30, "#1a1a1a") + ell(0, -44, 40, 10, C.coral) + line("M110 -70l-60 30", "#c9cfd4", 8), tr(x, y, s));
+const lighthouseTall = (x, y) => g(path("M-40 0l16 -360h48l16 360z", "#fbfaf6") + [-300, -200, -100].map((b) => path(t`M${-36 + (b + 360) * 0.0444 - 18} ${b}h${72 - (b + 360) * 0.0888 + 36}v-30h${-(72 - (b + 360) * 0.0888 + 36)}z`, C.yellow)).join("") + line("M-30 -20L20 -120M30 -20L-20 -120M-26 -140L16 -240M26 -140L-16 -240", "#c9c1b0", 3) + rect(-34, -380, 68, 22, "#3a3a44") + rect(-26, -430, 52, 50, "#cfeef6") + line("M-26 -405h52M0 -430v50", "#3a3a44", 3) + path("M-36 -430h72l-36 -40z", C.red) + circ(0, -405, 46, C.sun, ' opacity=".25"'), tr(x, y, 1));
 const hutIsland = (x, y) => ell(x, y, 260, 40, C.sand) + L.thatch(x - 60, y - 6, 0.9) + L.palm(x + 120, y - 4, 140, -0.15, 0.45);
 
 const MOTIFS = {
@@ -277,7 +278,8 @@ const MOTIFS = {
     [/amber/i, "A lit display case of amber pieces, some with insects trapped inside", old("landmark-amber")],
     [/cathedral|parque/i, "A white Victorian gazebo in a green square in front of a white cathedral, with palms and benches", old("landmark-cathedral")],
     [/malec/i, "A palm-lined seafront promenade with a bench and a walker, waves breaking on the rocks", old("landmark-malecon")],
-    [/luper|house/i, "A two-story cream Victorian house with blue shutters and a red roof between a palm and a shade tree", old("landmark-house-museum")],
+    [/luperón|luperon|casa museo/i, "A two-story cream Victorian house with blue shutters and a red roof between a palm and a shade tree", old("landmark-house-museum")],
+    [/lighthouse|faro/i, "A tall white-and-yellow lighthouse on a rocky point beside a stone fort wall, the bay and a green mountain behind", (c) => sky(c, "bright") + L.cloud(300, 120, 0.8) + L.mountain(260, 470, 900, 300, "#3f7f5a", "#6fae77") + L.sea(c, 460) + L.waves(480, 640, 17) + path("M300 900C420 640 600 600 900 590S1300 620 1500 640V900z", "#8e7b62") + path("M-300 900V700C100 690 300 720 420 900z", "#a98259") + S.rocks(660, 19, "#5d5a66", 6, 380, 1300) + rect(880, 520, 700, 110, "#c49b6c") + path((() => { let d = ""; for (let i = 0; i < 6; i++) d += t`M${900 + i * 70} 520v-34h36v34z`; return d; })(), "#b08a5f") + lighthouseTall(800, 600) + S.splash(440, 690, 0.9)],
     [/brugal|distill/i, "Rows of rum bottles on a production line, seen through a large window", old("landmark-distillery")],
   ],
   "family-fun": [
@@ -321,8 +323,6 @@ const MOTIFS = {
   "tours-excursions": [
     [/ocean world/i, "Two dolphins leaping in a turquoise lagoon beside a wooden pier, palms on the shore", old("tour-1")],
     [/charcos/i, "A swimmer in a helmet sliding down a waterfall into a turquoise pool in a green gorge", old("tour-2")],
-    // The landmarks page shows the mountain from the town; here, the ride's top end.
-    [/cable/i, "A red cable car arriving at a hilltop station beside a white statue of Christ, the coast and town far below", (c) => sky(c, "bright") + L.cloud(240, 110, 0.9) + L.cloud(640, 70, 0.6) + L.sea(c, 560) + L.waves(580, 800, 14) + L.townRow(c, 575, 3, -300, 700, 0.6) + path("M250 900C330 700 480 520 700 480S1100 430 1500 420V900z", "#3e8d52") + path("M520 900C600 700 700 600 900 560S1200 520 1500 520V900z", "#2f7a45") + rect(560, 390, 200, 120, "#f7f1e3") + path("M540 390h240l-30 -40h-180z", C.red) + rect(600, 420, 60, 50, "#9fd3e6") + line("M600 420L-200 680", C.ink, 4) + L.cableCar(380, 616, 1.3, C.red) + L.christ(960, 470, 0.75) + L.palm(1160, 900, 320, -0.15, 0.8)],
     [/catamaran/i, "A catamaran on shallow turquoise water with snorkelers swimming nearby and a sandbar with a palm", old("tour-3")],
     [/outback|safari/i, "An open orange truck full of passengers on a country road between green hills, trees and a cow", (c) => sky(c, "day") + L.sun(1000, 110, 40) + L.hills(380, "#6fae77", 50, 8) + L.ground(460, "#8cc46e") + path("M-300 900C200 700 700 560 1500 520V580C700 620 300 720 0 950z", "#c9a77c") + S.roundTree(140, 500, 1.2, "#2f7a45") + S.roundTree(1080, 470, 1, "#2f7a45", "#f5a53a") + g(ell(0, 0, 70, 40, "#fff") + circ(-40, -10, 20, "#2a2a30") + circ(30, 6, 16, "#2a2a30") + circ(70, -20, 26, "#fff") + rect(-50, 20, 12, 40, "#fff") + rect(40, 20, 12, 40, "#fff"), "translate(300 560)") + S.safariTruck(640, 730, 1.1)],
     [/cayo|arena/i, "A tiny sandbar with a thatched shelter and a palm in turquoise shallows, two boats moored off it", (c) => sky(c, "bright") + L.sun(1000, 110, 44) + L.sea(c, 320) + rect(-900, 420, 3000, 800, c.lin("shal", [["0", "#2bb3a8"], ["1", "#c8f1ea"]])) + hutIsland(600, 560) + L.boat(240, 640, 1.3) + L.boat(960, 680, 1.2, "#fff", C.teal) + S.snorkeller(420, 720, 0.8)],
@@ -332,6 +332,8 @@ const MOTIFS = {
     [/sosúa|sosua|snorkel|div/i, "A diver and tropical fish swimming over coral in clear blue water", (c) => rect(-900, -600, 3000, 2200, c.lin("uw", [["0", "#5cc9e0"], ["1", "#1f6f9a"]])) + [0, 1, 2].map((i) => path(t`M${100 + i * 380} -100l80 0l-200 700h-40z`, "#fff", ' opacity=".08"')).join("") + path("M-900 700C-200 640 400 720 2100 660V1400H-900z", C.sand) + coral(200, 700, 1.6) + coral(360, 690, 1.2, C.pink) + coral(900, 680, 1.5, C.orange) + coral(1040, 700, 1.1, "#b052c4") + diver(600, 320, 1.4) + bubbles(470, 300) + fish(300, 420, 1.2) + fish(380, 470, 1, C.coral) + fish(860, 480, 1.3, "#2f7fd1") + fish(940, 420, 1)],
     [/gri/i, "A small boat with two passengers gliding through a mangrove lagoon toward a cave in a cliff", old("tour-6")],
     [/fun city|kart/i, "Red, blue and yellow go-karts racing round an oval track lined with tires, palms at the sides", old("tour-8")],
+    [/militares|hike/i, "Two hikers on a trail toward three waterfalls stepping down into deep blue pools among green hills", (c) => sky(c, "morning") + L.hills(260, "#6fae77", 50, 12) + L.forest(300, "#3e8d52", 13, -900, 2100, 80) + path("M470 310C520 270 740 270 800 310L860 720H420z", "#8a8f7a") + [[600, 300, 400], [660, 420, 540], [620, 560, 680]].map(([x, a, b], i) => S.waterfallStream(x, a, b, 70 - i * 6) + ell(x, b + 10, 120 - i * 10, 26, "#1f6fb5")).join("") + L.ground(700, "#7fb25e") + ell(640, 730, 260, 50, c.lin("mil", [["0", "#3f8fd1"], ["1", "#17436b"]])) + path("M-200 900C0 820 200 760 400 720", "none", ' stroke="#d9c49a" stroke-width="40"') + L.person(180, 800, 1.4, C.orange, C.deep) + L.person(300, 760, 1.2, C.teal, C.deep) + L.fern(980, 760, 1.6) + L.palm(1120, 800, 360, -0.12, 0.9)],
+    [/dud[uú]|rope swing/i, "A swimmer swinging on a rope over a clear blue lagoon ringed by rocks and trees, another swimmer in the water", (c) => sky(c, "bright") + L.forest(240, "#2f7a45", 15, -900, 2100, 90) + path("M-900 420H2100V1200H-900z", "#8a8f99") + ell(600, 640, 640, 220, c.lin("dudu", [["0", "#4fd1e5"], ["1", "#1a6fb0"]])) + L.waves(540, 780, 18, "#fff", 0.4, 8) + S.rocks(470, 23, "#6e6b78", 8, -200, 1400) + S.roundTree(1060, 430, 1.6, "#2f7a45") + line("M1000 170Q760 300 640 250", "#8a6a3a", 5) + g(L.person(0, 0, 1.2, C.coral, C.deep), "translate(640 380) rotate(18)") + S.splash(540, 700, 1) + L.person(260, 640, 1, C.yellow, C.deep)],
     [/whale|samaná|samana/i, "A humpback whale's tail rising from the sea in a splash, a whale-watching boat nearby", old("tour-7")],
   ],
   "casual-dining": [
@@ -351,8 +353,9 @@ const MOTIFS = {
 function drawMotif(it, bump, stem, used) {
   const motifs = MOTIFS[stem];
   const i = motifs.findIndex(([re], k) => !used.has(k) && re.test(it.name));
-  const k = i >= 0 ? i : motifs.findIndex((_, k) => !used.has(k));
-  if (k < 0) throw new Error(`${stem}: more listings than pictures; add a motif for ${it.name}`);
+  // No fallback to some other place's scene: a new listing gets a motif of its own, drawn for it.
+  if (i < 0) throw new Error(`${stem}.yaml: no picture drawn for "${it.name}"; add a motif for it to MOTIFS["${stem}"] in scripts/artwork/listings.mjs`);
+  const k = i;
   used.add(k);
   return { sig: String(k), alt: motifs[k][1], body: motifs[k][2] };
 }

@@ -36,6 +36,10 @@ export interface ListingsFile {
   items: Listing[];
 }
 
+/** A visitor acts on these (calls, walks there, books), so each must come from a page that states it. */
+const SOURCED_FIELDS = ["address1", "phone", "link"] as const;
+const FIELD_NAMES: Record<(typeof SOURCED_FIELDS)[number], string> = { address1: "street address", phone: "phone", link: "website" };
+
 /** Parses and validates one listings file; returns its errors instead of throwing. */
 export function parseListings(text: string, file: string): { listings?: ListingsFile; source?: YamlSource; errors: PpgError[] } {
   let source;
@@ -53,6 +57,12 @@ export function parseListings(text: string, file: string): { listings?: Listings
       errors.push(new PpgError("ListingsInvalid", `duplicate id ${item.id}`, { location: source.locate(["items", i, "id"]), path: `items[${i}].id`, hint: "Cards are keyed by id: give each listing its own number." }));
     }
     seen.add(item.id);
+    for (const field of SOURCED_FIELDS) {
+      const value = item[field];
+      if (value && !item.sources?.some((s) => s.supports.includes(field))) {
+        errors.push(new PpgError("ListingUnsourced", `${FIELD_NAMES[field]} '${value}' of '${item.name}' names no source`, { location: source.locate(["items", i, field]), path: `items[${i}].${field}` }));
+      }
+    }
   });
   return { listings, source, errors };
 }

@@ -73,7 +73,90 @@ describe("listing descriptions", () => {
     const bakery = routes.find((r) => r.path === "/bakeries-puerto-plata")!.items.find((i) => /Mariposa/.test(i.name));
     if (bakery) {
       expect(bakery.name).toMatch(/ice-cream/i);
-      expect(bakery.description).toMatch(/ice-cream parlour/);
+      expect(bakery.description).toMatch(/ice-cream parlor/);
     }
+  });
+});
+
+// Issue 26 item 5: each place once, except where the spec itself names it in two directories.
+// The spec's own lists, per listings file (site-spec.md, "Content"):
+//   "Family fun: Amber Cove, Amber Museum, Camú Ecolodge, Fun City, Parque Central Independencia, Ocean World
+//    Terrace, Laguna SOV (in Sosúa), Paseo de Doña Blanca, PasoMelosa, POP Cinemas, Taíno Bay, Umbrella Street."
+//   "Night clubs: Clubber Disco, Koko's Bar, Kviar Disco & Casino, Latin Disco Club, Lust Afterwork, Ocean World
+//    Terrace, Pachuche cigars, Plaza La Corona, Puerto Plata Cigar Club, Vivonte Cigar Lounge, Vox Room."
+//   "/puerto-plata-landmarks-museums ... nine cards ... including Mount Isabel de Torres, a rum museum, Paseo de
+//    Doña Blanca" ("a rum museum" names no one place).
+const SPEC_LISTS: Record<string, string[]> = {
+  "listings/family-fun.yaml": ["Amber Cove", "Amber Museum", "Camú Ecolodge", "Fun City", "Parque Central Independencia", "Ocean World Terrace", "Laguna SOV", "Paseo de Doña Blanca", "PasoMelosa", "POP Cinemas", "Taíno Bay", "Umbrella Street"],
+  "listings/night-clubs.yaml": ["Clubber Disco", "Koko's Bar", "Kviar Disco & Casino", "Latin Disco Club", "Lust Afterwork", "Ocean World Terrace", "Pachuche cigars", "Plaza La Corona", "Puerto Plata Cigar Club", "Vivonte Cigar Lounge", "Vox Room"],
+  "listings/landmarks-museums.yaml": ["Mount Isabel de Torres", "Paseo de Doña Blanca"],
+};
+
+/** A name reduced to what identifies the place: no case, accents, leading "The", parenthesized parts or punctuation. */
+function placeKey(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, " ")
+    .replace(/&/g, " and ")
+    .replace(/['’]/g, "")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()
+    .replace(/^the /, "");
+}
+
+/**
+ * Whether two listing names name the same place: equal keys, or one whole name inside the other
+ * ("Fun City" in "Fun City Action Park"), or the head of an "X and Y" name, two words or more, inside the
+ * other ("Parque Central" of "Parque Central and Cathedral ..." in "Parque Central Independencia"; the
+ * tail names an annex, "Spa Resort" of "Cofresí Palm Beach & Spa Resort", so it is not compared).
+ * A name met after "at" is the host of a different venue ("Spa at Senator Puerto Plata Spa Resort").
+ */
+function samePlace(a: string, b: string): boolean {
+  const [ka, kb] = [placeKey(a), placeKey(b)];
+  if (ka === kb) return true;
+  const phrases = (k: string) => {
+    const head = k.split(" and ")[0]!;
+    return head !== k && head.split(" ").length >= 2 ? [k, head] : [k];
+  };
+  const within = (phrase: string, k: string) => new RegExp(`(?<!\\bat )\\b${phrase}\\b`).test(k);
+  return phrases(ka).some((p) => within(p, kb)) || phrases(kb).some((p) => within(p, ka));
+}
+
+/** Whether the spec's own list for a listings file names this place. */
+const inSpec = (file: string, name: string) => (SPEC_LISTS[file] ?? []).some((listed) => samePlace(listed, name));
+
+describe("each place once", () => {
+  it("names the same place when only case, accents, 'The', a parenthesis or a longer form differ", () => {
+    expect(samePlace("Amber Museum (Museo del Ámbar Dominicano)", "Amber Museum")).toBe(true);
+    expect(samePlace("The Malecón", "malecon")).toBe(true);
+    expect(samePlace("Fun City Action Park", "Fun City")).toBe(true);
+    expect(samePlace("Parque Central and Cathedral of San Felipe Apóstol", "Parque Central Independencia")).toBe(true);
+    expect(samePlace("Mount Isabel de Torres and Cable Car", "Puerto Plata Cable Car to Mount Isabel de Torres")).toBe(true);
+    expect(samePlace("Spa at Senator Puerto Plata Spa Resort", "Senator Puerto Plata Spa Resort")).toBe(false);
+    expect(samePlace("Cofresí Palm Beach & Spa Resort", "Spa at Senator Puerto Plata Spa Resort")).toBe(false);
+    expect(samePlace("Ocean World Adventure Park", "Ocean World Terrace")).toBe(false);
+    expect(samePlace("Cathedral of San Felipe Apóstol", "Parque Central Independencia")).toBe(false);
+  });
+
+  it("the spec's own lists name exactly Ocean World Terrace and Paseo de Doña Blanca in two directories", () => {
+    const [family, ...others] = Object.keys(SPEC_LISTS);
+    const twice = SPEC_LISTS[family!]!.filter((name) => others.some((file) => inSpec(file, name)));
+    expect(twice.sort()).toEqual(["Ocean World Terrace", "Paseo de Doña Blanca"]);
+  });
+
+  it("no place is listed in two directories unless the spec names it in both", async () => {
+    const { manifest, content } = await site;
+    const files = [...new Set(manifest.routes.filter((r) => r.listings).map((r) => r.listings!))];
+    expect(files).toHaveLength(17);
+    const dupes: string[] = [];
+    for (const [i, f] of files.entries())
+      for (const g of files.slice(i + 1))
+        for (const a of content.listings.get(f)!.items)
+          for (const b of content.listings.get(g)!.items) {
+            if (samePlace(a.name, b.name) && !(inSpec(f, a.name) && inSpec(g, b.name))) dupes.push(`${f}: ${a.name}  =  ${g}: ${b.name}`);
+          }
+    expect(dupes).toEqual([]);
   });
 });
