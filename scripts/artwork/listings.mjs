@@ -127,16 +127,18 @@ function drawResort(it, bump) {
   const sig = `${style}|${backdrop}|${palName}|${poolKind}|${side}`;
 
   const body = (c) => {
-    let s = L.sky(c, skyKind) + L.sun(ch.pick([220, 980, 1040]), 120, 46) + L.cloud(ch.int(200, 800), ch.int(70, 140), 0.7 + ch.r() * 0.3);
+    // Details that tell nothing about the place come from a chooser of their own, so drawing twice draws the same.
+    const dc = chooser(hash(`${it.name}|details`));
+    let s = L.sky(c, skyKind) + L.sun(dc.pick([220, 980, 1040]), 120, 46) + L.cloud(dc.int(200, 800), dc.int(70, 140), 0.7 + dc.r() * 0.3);
     const sea = () => L.sea(c, hz) + L.waves(hz + 14, hz + 80, hash(it.name) % 50, "#fff", 0.4, 8);
-    if (backdrop === "mountain") s += L.mountain(ch.int(300, 900), hz + 4, 1000, ch.int(220, 320), "#3f7f5a", "#6fae77") + sea();
+    if (backdrop === "mountain") s += L.mountain(dc.int(300, 900), hz + 4, 1000, dc.int(220, 320), "#3f7f5a", "#6fae77") + sea();
     else if (backdrop === "hills") s += L.hills(hz, "#5f9e63", 40, 4) + sea();
     else if (backdrop === "headland") s += sea() + path(t`M${side === "right" ? -300 : 700} ${hz + 6}C${side === "right" ? -100 : 800} ${hz - 120} ${side === "right" ? 300 : 1100} ${hz - 140} ${side === "right" ? 500 : 1500} ${hz + 6}z`, "#4c8f5e") + L.boat(side === "right" ? 800 : 300, hz + 50, 0.7);
     else if (backdrop === "cliffs") s += sea() + path(t`M-300 ${hz - 80}L240 ${hz - 60}L300 ${hz + 110}H-300z`, "#b98a5a") + path(t`M-300 ${hz - 90}L240 ${hz - 70}L250 ${hz - 50}L-300 ${hz - 60}z`, "#5fa86a") + path(t`M1500 ${hz - 60}L960 ${hz - 40}L900 ${hz + 100}H1500z`, "#a97b4f") + path(t`M1500 ${hz - 70}L960 ${hz - 50}L950 ${hz - 30}L1500 ${hz - 40}z`, "#5fa86a") + L.fishingBoat(520, hz + 40, 0.8) + L.fishingBoat(700, hz + 62, 0.7, C.yellow);
-    else if (backdrop === "kites") { s += sea(); for (let i = 0; i < ch.int(2, 4); i++) { const x = 160 + i * 260 + ch.int(0, 80), y = 80 + ch.int(0, 120); s += L.kite(x, y, 1.3, [C.coral, C.yellow, "#2f7fd1", "#b052c4"][i], "#fff", x + 30, hz + 30); } }
+    else if (backdrop === "kites") { s += sea(); for (let i = 0; i < dc.int(2, 4); i++) { const x = 160 + i * 260 + dc.int(0, 80), y = 80 + dc.int(0, 120); s += L.kite(x, y, 1.3, [C.coral, C.yellow, "#2f7fd1", "#b052c4"][i], "#fff", x + 30, hz + 30); } }
     else if (backdrop === "sandbar") s += sea() + ell(900, hz + 40, 160, 18, C.sand) + L.palm(880, hz + 36, 90, 0.1, 0.35) + L.boat(420, hz + 60, 0.8);
     else if (backdrop === "ridge") s += L.sea(c, 260) + L.hills(320, "#5f9e63", 40, 3) + L.forest(360, "#3e8d52", 5, -900, 2100, 70);
-    else if (town) s += L.mountain(ch.int(300, 900), 470, 1300, 380, "#3f7f5a", "#6fae77") + L.townRow(c, 560, hash(it.name) % 50, -300, 1500, 2.2);
+    else if (town) s += L.mountain(dc.int(300, 900), 470, 1300, 380, "#3f7f5a", "#6fae77") + L.townRow(c, 560, hash(it.name) % 50, -300, 1500, 2.2);
     else s += L.hills(hz - 40, "#6fae77", 50, 5) + L.forest(hz, "#3e8d52", 7, -900, 2100, 80);
     const beach = !["ridge", "countryside", "town"].includes(backdrop);
     if (beach) s += L.sand(hz + 90, 12);
@@ -155,7 +157,7 @@ function drawResort(it, bump) {
       if (n === 0 && rooftop && style === "victorian") b += rect(x + 40, base - floors * 140 - 74, w - 80, 22, "#5fd0e0", 4) + L.sunbed(x + 110, base - floors * 140 - 76, 0.6);
       s += g(b, t`translate(${x + w / 2} ${base}) scale(1.35) translate(${-(x + w / 2)} ${-base})`);
     });
-    const deck = style === "cabins" ? "#b98250" : town ? "#d9cfc0" : ch.pick(["#eee3cf", "#e9dcc4", "#f3ead8"]);
+    const deck = style === "cabins" ? "#b98250" : town ? "#d9cfc0" : dc.pick(["#eee3cf", "#e9dcc4", "#f3ead8"]);
     s += rect(-900, base, 3000, 600, deck);
     if (town) {
       // A street in town: no pool to invent, only what any street there has.
