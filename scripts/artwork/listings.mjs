@@ -206,7 +206,7 @@ function drawResort(it, bump) {
 // pattern matches its name (else the first unused one), so each card of a page shows its own scene.
 const SC = { ...S.SCENES, ...N.LISTING_SCENES };
 const old = (k) => SC[`/images/listings/${k}.svg`];
-const M = N, sky = L.sky;
+const sky = L.sky;
 const plane = (x, y, s = 1) => g(path("M-120 0q0-16 20-16h190q30 0 40 16-10 16-40 16h-190q-20 0-20-16z", "#fff") + path("M-20 -10l60 -70h24l-30 70zM-20 10l60 70h24l-30 -70zM-110 -10l-20 -40h16l30 40z", "#d6dde3") + line("M50 -6h40", C.ocean, 6, ' stroke-dasharray="8 6"'), tr(x, y, s, -12));
 const conga = (x, y, s = 1, col = "#b5503f") => g(path("M-40 0l-10 -200h100l-10 200z", col) + ell(0, -200, 50, 14, "#f3e3c3") + line("M-46 -180l92 0M-42 -40h84", "#e6c15a", 6), tr(x, y, s));
 const fish = (x, y, s = 1, col = C.yellow) => g(ell(0, 0, 40, 20, col) + path("M34 0l30 -20v40z", col) + circ(-20, -4, 4, "#222"), tr(x, y, s));

@@ -392,4 +392,4 @@ export function fallback(title) {
 export const SCENES = S, EXTRAS = X;
 export { lane, beach as beachScene, larimar, amberPiece };
 // Motifs the per-listing pictures (listings.mjs) compose into their own scenes.
-export { pool, roundTree, monkey, snorkeller, splash, safariTruck, mangrove, kart, tyres, flag, malecon, parkScene, gorge, waterfallStream, slider, rocks, strawHat, bus, golf, rumRoom, kitesBay };
+export { roundTree, monkey, snorkeller, splash, safariTruck, waterfallStream, rocks, strawHat, golf };

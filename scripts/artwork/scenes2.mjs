@@ -106,4 +106,4 @@ N["/images/listings/family-cinema.svg"] = (c) => rect(-900, -600, 3000, 2200, "#
 
 export const LISTING_SCENES = N;
 // Motifs the per-listing pictures (listings.mjs) compose into their own scenes.
-export { burgerSide, pizzaTop, pizzaSlice, empanada, fries, colaCup, cone, massageTable, orchid, candle, pavilion, plantain, avocado, mango, coffeeBag, basket, cart, van, cruiseShip, yacht, martini, cigar, ashtray, neon, popcorn, breadRoll, quipe, lobster, grilledFish, beerBottle, wineGlass, stringLights, tub, glassCase, night, terrace, tostonesSide };
+export { burgerSide, pizzaTop, fries, colaCup, cone, massageTable, orchid, candle, pavilion, van, cruiseShip, yacht, martini, cigar, ashtray, beerBottle, grilledFish, stringLights, glassCase, night, terrace };
