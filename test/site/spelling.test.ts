@@ -114,10 +114,7 @@ describe("one spelling, en-US, and a confident voice", () => {
     expect(found).toEqual([]);
   });
 
-  // The listings files (content/listings/*.yaml) are being respelled in parallel (issue 26, item 1).
-  // Until that lands this check is expected to fail; when it passes, `it.fails` fails: turn it
-  // into a plain `it` then.
-  it.fails("no listing card uses a British spelling or apologizes for a missing fact", async () => {
+  it("no listing card uses a British spelling or apologizes for a missing fact", async () => {
     const found: string[] = [];
     for (const [route, html] of await builtSite()) {
       const $ = load(html);
