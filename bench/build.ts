@@ -3,8 +3,12 @@
  * built from a fresh process, interleaved; prints median wall time, CPU time and peak memory side
  * by side.
  *
- *   npm run bench                      # N = 1000 and 4000: 5 first builds and 5 rebuilds each
+ *   npm run bench                      # N = 1000 and 4000, 5 of each measurement
  *   npx tsx bench/build.ts 500 --runs 7
+ *
+ * For each size: first builds from nothing (on all cores, and pinned to one with taskset), then
+ * rebuilds with no change, after editing one article's body, and after renaming the first nav
+ * label (which every page shows).
  *
  * Every page is a ~700-word article with headings, a list, two internal links and an image,
  * front matter, a related triple, and the full nav and footer (test/helpers/synthetic-site.ts).
@@ -126,8 +130,9 @@ interface Sample {
   rssMb: number;
 }
 
-/** Runs a command under /usr/bin/time and reads its wall, user+sys CPU and peak RSS. */
-function measure(cmd: string, argv: string[], cwd: string): Sample {
+/** Runs a command under /usr/bin/time (pinned to the first `cores` cores) and reads its wall, user+sys CPU and peak RSS. */
+function measure(cmd: string, argv: string[], cwd: string, cores?: number): Sample {
+  if (cores) [cmd, argv] = ["taskset", ["-c", `0-${cores - 1}`, cmd, ...argv]];
   // The previous build's writes are flushed first, so that the disk's writeback of one build's
   // 4,000 files is not charged to whichever build comes next (without it a 4,000-page first build
   // of ppguide measured 4.7-6.7 s from one run to the next).
@@ -137,6 +142,16 @@ function measure(cmd: string, argv: string[], cwd: string): Sample {
   if (result.status !== 0 || !line) throw new Error(`${cmd} ${argv.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
   const [wall, user, sys, rssKb] = line.slice(5).split(" ").map(Number);
   return { wall, cpu: user + sys, rssMb: rssKb / 1024 };
+}
+
+async function appendTo(file: string, text: string): Promise<void> {
+  await writeFile(file, (await readFile(file, "utf8")) + text);
+}
+
+async function replaceIn(file: string, from: string, to: string): Promise<void> {
+  const text = await readFile(file, "utf8");
+  if (!text.includes(from)) throw new Error(`${file} has no ${JSON.stringify(from)}`);
+  await writeFile(file, text.split(from).join(to));
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -156,7 +171,12 @@ interface Generator {
   name: string;
   /** Writes the synthetic site of n pages into dir for this generator. */
   write: (dir: string, n: number) => Promise<void>;
-  build: (dir: string) => Sample;
+  /** Builds; `cores` pins the process (and its threads) to the first N cores with taskset. */
+  build: (dir: string, cores?: number) => Sample;
+  /** The Markdown file of article 0, whose body an edit changes. */
+  article0: string;
+  /** The file holding the nav's first label (every page shows it) and how it is written there. */
+  nav: { file: string; label: (name: string) => string };
   /** Where the pages end up, to check that every generator built all of them. */
   output: string;
   /** What a build leaves in the site folder (output, caches): removed before each first build. */
@@ -169,11 +189,38 @@ async function main(): Promise<void> {
   const ppguide = join(REPO, "bin/ppguide");
   const eleventy = join(BENCH, "node_modules/@11ty/eleventy/cmd.cjs");
   const hugo = hugoVersion();
+  const summary = (name: string) => `<summary>${name}</summary>`;
   const generators: Generator[] = [
-    { name: "ppguide", write: writePpguideSite, build: (dir) => measure(ppguide, ["build", "--root", dir], REPO), output: "dist", leaves: ["dist", "dist.ppguide", ".ppguide-cache"] },
-    { name: "Eleventy", write: writeEleventySite, build: (dir) => measure(process.execPath, [eleventy, "--quiet"], dir), output: "_site", leaves: ["_site", ".cache"] },
+    {
+      name: "ppguide",
+      write: writePpguideSite,
+      build: (dir, cores) => measure(ppguide, ["build", "--root", dir], REPO, cores),
+      article0: "content/articles/article-0.md",
+      nav: { file: "site.yaml", label: (name) => `  - label: ${name}\n` },
+      output: "dist",
+      leaves: ["dist", "dist.ppguide", ".ppguide-cache"],
+    },
+    {
+      name: "Eleventy",
+      write: writeEleventySite,
+      build: (dir, cores) => measure(process.execPath, [eleventy, "--quiet"], dir, cores),
+      article0: "src/articles/article-0.md",
+      nav: { file: "src/_includes/post.njk", label: summary },
+      output: "_site",
+      leaves: ["_site", ".cache"],
+    },
   ];
-  if (hugo) generators.push({ name: "Hugo", write: writeHugoSite, build: (dir) => measure("hugo", ["--quiet"], dir), output: "public", leaves: ["public", "resources", ".hugo_build.lock"] });
+  if (hugo) {
+    generators.push({
+      name: "Hugo",
+      write: writeHugoSite,
+      build: (dir, cores) => measure("hugo", ["--quiet"], dir, cores),
+      article0: "content/articles/article-0.md",
+      nav: { file: "layouts/_default/single.html", label: summary },
+      output: "public",
+      leaves: ["public", "resources", ".hugo_build.lock"],
+    });
+  }
 
   console.log(`node ${process.version}; ${hugo ?? "Hugo is not installed (apt-get install hugo): it is left out"}`);
   console.log(`Per size the median of ${RUNS} first builds from nothing, then of ${RUNS} rebuilds over the previous output, the generators taking turns; wall / CPU (user+sys) / peak RSS.\n`);
@@ -207,11 +254,40 @@ async function main(): Promise<void> {
       return { samples, bare: generators[0].build(site(generators[0])) };
     });
     const again = generators.map((_, g) => summarize(rebuilds.map((r) => r.samples[g])));
+    // The edits an editor makes: one article's body (one page changes), and the first nav label,
+    // which every page shows (every page changes), renamed back and forth.
+    const edited = async (edit: (g: Generator, r: number) => Promise<void>) => {
+      const samples: Sample[][] = [];
+      for (let r = 0; r < RUNS; r++) {
+        for (const g of generators) await edit(g, r);
+        samples.push(round());
+      }
+      return generators.map((_, g) => summarize(samples.map((x) => x[g])));
+    };
+    const body = await edited((g, r) => appendTo(join(site(g), g.article0), `\nEdited once more (${r}).\n`));
+    const navLabel = await edited((g, r) => replaceIn(join(site(g), g.nav.file), g.nav.label(r % 2 ? "Sights" : NAV[0][0]), g.nav.label(r % 2 ? NAV[0][0] : "Sights")));
+    // First builds with one core against the two above: how far the work spreads over cores.
+    const oneCore = Array.from({ length: RUNS }, () => {
+      for (const g of generators) for (const left of g.leaves) rmSync(join(site(g), left), { recursive: true, force: true });
+      REBUILD_CACHES.forEach((cache) => rmSync(cache, { recursive: true, force: true }));
+      return generators.map((g) => g.build(site(g), 1));
+    });
+    const first1 = generators.map((_, g) => summarize(oneCore.map((r) => r[g])));
 
-    console.log(`${`${n} pages`.padEnd(24)}${`first build (median of ${RUNS})`.padEnd(BLANK.length)}   rebuild (median of ${RUNS})`);
-    generators.forEach((g, i) => console.log(`  ${g.name.padEnd(22)}${fmt(first[i])}   ${fmt(again[i])}`));
-    console.log(`  ${"ppguide, no caches".padEnd(22)}${BLANK}   ${fmt(summarize(rebuilds.map((r) => r.bare)))}`);
-    for (let i = 1; i < generators.length; i++) console.log(`  ${`ppguide ÷ ${generators[i].name}`.padEnd(22)}${ratio(first[0], first[i])}   ${ratio(again[0], again[i])}`.trimEnd());
+    const rows: [string, Sample[]][] = [
+      ["first build", first],
+      ["first build, 1 core", first1],
+      ["rebuild, no change", again],
+      ["rebuild, 1 body edited", body],
+      ["rebuild, nav renamed", navLabel],
+    ];
+    console.log(`${n} pages, medians of ${RUNS}: wall / CPU / peak RSS`);
+    console.log(`  ${"".padEnd(24)}${generators.map((g) => g.name.padEnd(BLANK.length + 3)).join("")}${generators.slice(1).map((g) => `÷ ${g.name}`.padEnd(11)).join("")}`);
+    for (const [label, samples] of rows) {
+      console.log(`  ${label.padEnd(24)}${samples.map((x) => `${fmt(x)}   `).join("")}${samples.slice(1).map((x) => ratio(samples[0], x).trim().padEnd(11)).join("")}`);
+    }
+    console.log(`  ${"ppguide, no caches".padEnd(24)}${fmt(summarize(rebuilds.map((r) => r.bare)))}   (a rebuild without what it reuses)`);
+    generators.forEach((g, i) => console.log(`  ${g.name}: a first build on all cores is ${(first1[i].wall / first[i].wall).toFixed(2)}× as fast as on one`));
     console.log();
     for (const g of generators) {
       const pages = countPages(join(site(g), g.output));

@@ -4,6 +4,8 @@
 //   catalog.json  – images requested by content (src, title = subject, width, height);
 //                   refresh it from editors' fragments with import-fragments.mjs.
 //   scenes.mjs    – one composed scene per image (SCENES) plus home/cards/videos extras (EXTRAS).
+//   listings.mjs  – one picture per listing card, drawn from content/listings/*.yaml, whose
+//                   image: and alt: lines it then rewrites.
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,6 +15,7 @@ import * as L from "./lib.mjs";
 import { SCENES, EXTRAS, fallback, mask } from "./scenes.mjs";
 import * as F from "./food.mjs";
 import { LISTING_SCENES } from "./scenes2.mjs";
+import { listingPictures, relinkListings } from "./listings.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PUBLIC = join(here, "..", "..", "public");
@@ -48,6 +51,12 @@ for (const [src, img] of Object.entries(catalog)) {
   if (!fn) { fn = fallback(img.title); fallbacks.push(src); }
   scene(src, img.title, img.width, img.height, fn);
 }
+
+// ---------- one picture per listing card ----------
+// Drawn from the listings themselves; their `image:` and `alt:` lines are then pointed at them.
+const pictures = listingPictures(join(here, "..", "..", "content"));
+for (const p of pictures) scene(p.src, p.alt, 800, 600, p.body);
+relinkListings(pictures);
 
 // ---------- home, cards, videos ----------
 const EXTRA_META = {

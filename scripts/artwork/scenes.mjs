@@ -391,3 +391,5 @@ export function fallback(title) {
 }
 export const SCENES = S, EXTRAS = X;
 export { lane, beach as beachScene, larimar, amberPiece };
+// Motifs the per-listing pictures (listings.mjs) compose into their own scenes.
+export { roundTree, monkey, snorkeller, splash, safariTruck, waterfallStream, rocks, strawHat, golf };

@@ -105,3 +105,5 @@ N["/images/listings/family-boulevard.svg"] = (c) => L.sky(c, "dusk") + L.townRow
 N["/images/listings/family-cinema.svg"] = (c) => rect(-900, -600, 3000, 2200, "#1b1530") + ell(600, 240, 620, 240, c.rad("glow", [["0", "#cfe9ff", 0.5], ["1", "#cfe9ff", 0]])) + rect(160, 60, 880, 360, "#e6f2ff", 8) + path("M160 420l-80 40h1040l-80 -40z", "#2a2245") + [0, 1, 2].map((r) => [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((i) => rect(40 + i * 106 - r * 10, 480 + r * 90, 90, 70, "#8a2f3a", 16)).join("")).join("") + popcorn(600, 800, 1.1);
 
 export const LISTING_SCENES = N;
+// Motifs the per-listing pictures (listings.mjs) compose into their own scenes.
+export { burgerSide, pizzaTop, fries, colaCup, cone, massageTable, orchid, candle, pavilion, van, cruiseShip, yacht, martini, cigar, ashtray, beerBottle, grilledFish, stringLights, glassCase, night, terrace };

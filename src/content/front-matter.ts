@@ -8,7 +8,17 @@ export interface FrontMatter {
   about?: string;
   keywords?: string[];
   toc?: boolean;
+  sources?: Source[];
   recipe?: RecipeData;
+}
+
+/** A public page backing a practical fact of the article (a fare, hours, directions). */
+export interface Source {
+  url: string;
+  /** What the page states that the article relies on. */
+  says: string;
+  /** YYYY, YYYY-MM or YYYY-MM-DD. */
+  date?: string;
 }
 
 export interface RecipeData {

@@ -9,6 +9,9 @@ export interface Listing {
   alt: string;
   /** One sentence saying what the place is. */
   description?: string;
+  /** Neighborhood or landmark; the first address line when there is no street address. */
+  area?: string;
+  /** A street address; the schema requires a source for it. */
   address1?: string;
   address2: string;
   phone?: string;
@@ -17,12 +20,25 @@ export interface Listing {
   rating?: number;
   inclusive?: "All Inclusive" | "All Inclusive - Adults Only" | "Adults Only";
   newTab?: boolean;
+  sources?: ListingSource[];
+}
+
+/** Where a listing's street address, phone or website was read. */
+export interface ListingSource {
+  url: string;
+  supports: ("address1" | "phone" | "link")[];
+  says: string;
+  date?: string;
 }
 
 export interface ListingsFile {
   itemType: string;
   items: Listing[];
 }
+
+/** A visitor acts on these (calls, walks there, books), so each must come from a page that states it. */
+const SOURCED_FIELDS = ["address1", "phone", "link"] as const;
+const FIELD_NAMES: Record<(typeof SOURCED_FIELDS)[number], string> = { address1: "street address", phone: "phone", link: "website" };
 
 /** Parses and validates one listings file; returns its errors instead of throwing. */
 export function parseListings(text: string, file: string): { listings?: ListingsFile; source?: YamlSource; errors: PpgError[] } {
@@ -41,6 +57,12 @@ export function parseListings(text: string, file: string): { listings?: Listings
       errors.push(new PpgError("ListingsInvalid", `duplicate id ${item.id}`, { location: source.locate(["items", i, "id"]), path: `items[${i}].id`, hint: "Cards are keyed by id: give each listing its own number." }));
     }
     seen.add(item.id);
+    for (const field of SOURCED_FIELDS) {
+      const value = item[field];
+      if (value && !item.sources?.some((s) => s.supports.includes(field))) {
+        errors.push(new PpgError("ListingUnsourced", `${FIELD_NAMES[field]} '${value}' of '${item.name}' names no source`, { location: source.locate(["items", i, field]), path: `items[${i}].${field}` }));
+      }
+    }
   });
   return { listings, source, errors };
 }

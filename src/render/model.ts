@@ -1,5 +1,5 @@
 import type { ImageAttributes } from "../assets/images.ts";
-import type { RecipeData } from "../content/front-matter.ts";
+import type { RecipeData, Source } from "../content/front-matter.ts";
 import type { Heading } from "../content/markdown.ts";
 import type { Listing } from "../content/listings.ts";
 import type { Author, Banner, HomeData, NavMenu, RouteEntry, SiteSettings, Video } from "../manifest/types.ts";
@@ -52,6 +52,8 @@ export interface ArticleBody {
   section?: string;
   html: string;
   toc: Heading[];
+  /** The front matter's `sources:`, listed at the end of the article. */
+  sources: Source[];
   related: CardModel[];
   /** The index page that lists this page (recipes link back to the cuisine index). */
   parent?: CardModel;

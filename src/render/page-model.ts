@@ -140,6 +140,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
         section: fm.section,
         html,
         toc: fm.toc ? (md?.headings ?? []).filter((h) => h.level === 2 && h.id) : [],
+        sources: fm.sources ?? [],
         related,
         parent: parentIndex(ctx, route.path),
       };

@@ -33,7 +33,7 @@ export function Byline({ author, dates }: Pick<ArticleBody, "author" | "dates">)
 export function ContactLine({ email }: { email: string }) {
   return (
     <p className="contact-line">
-      Spotted something out of date, or have a tip for fellow travellers? Write to us at <a href={`mailto:${email}`}>{email}</a>.
+      Spotted something out of date, or have a tip for fellow travelers? Write to us at <a href={`mailto:${email}`}>{email}</a>.
     </p>
   );
 }

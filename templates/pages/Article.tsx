@@ -2,6 +2,7 @@ import type { PageOf } from "../../src/render/model.ts";
 import { Byline, ContactLine } from "../components/Byline.tsx";
 import { RelatedCards } from "../components/Card.tsx";
 import { Figure } from "../components/Img.tsx";
+import { Sources } from "../components/Sources.tsx";
 import { TableOfContents } from "../components/TableOfContents.tsx";
 
 export function ArticleHeader({ page }: { page: PageOf<"article"> | PageOf<"recipe"> }) {
@@ -22,6 +23,7 @@ export default function Article({ page }: { page: PageOf<"article"> }) {
         {page.hero && <Figure image={page.hero} caption={page.hero.caption} className="hero-figure" />}
         <TableOfContents headings={page.toc} />
         <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+        <Sources sources={page.sources} />
         <ContactLine email={page.site.email} />
       </article>
       <RelatedCards cards={page.related} />

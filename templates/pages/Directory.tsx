@@ -5,12 +5,20 @@ import { Img } from "../components/Img.tsx";
 
 type Listing = DirectoryPage["listings"][number];
 
+/**
+ * A phone number never wraps onto two lines: no-break spaces and hyphens, as html-validate's
+ * tel-non-breaking rule asks (https://html-validate.org/rules/tel-non-breaking.html).
+ */
+function unbreakable(phone: string): string {
+  return phone.replace(/ /g, "\u00a0").replace(/-/g, "\u2011");
+}
+
 function Contact({ item, newTab }: { item: Listing; newTab: boolean }) {
   return (
     <ul className="listing-contact">
       <li>
         <PhoneIcon />
-        {item.phone ? <a href={`tel:${item.phone.replace(/[^+\d]/g, "")}`}>{item.phone}</a> : <span>No Phone</span>}
+        {item.phone ? <a href={`tel:${item.phone.replace(/[^+\d]/g, "")}`}>{unbreakable(item.phone)}</a> : <span>No Phone</span>}
       </li>
       <li>
         <GlobeIcon />
@@ -50,9 +58,9 @@ export function ListingCard({ item, resort }: { item: Listing; resort: boolean }
         {item.inclusive && <p className="badge">{item.inclusive}</p>}
         {item.description && <p className="listing-description">{item.description}</p>}
         <address>
-          {item.address1 && (
+          {(item.address1 || item.area) && (
             <>
-              {item.address1}
+              {item.address1 || item.area}
               <br />
             </>
           )}

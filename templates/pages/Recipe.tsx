@@ -3,6 +3,7 @@ import type { PageOf } from "../../src/render/model.ts";
 import { ContactLine } from "../components/Byline.tsx";
 import { RelatedCards } from "../components/Card.tsx";
 import { Figure } from "../components/Img.tsx";
+import { Sources } from "../components/Sources.tsx";
 import { TableOfContents } from "../components/TableOfContents.tsx";
 import { ArticleHeader } from "./Article.tsx";
 
@@ -73,6 +74,7 @@ export default function Recipe({ page }: { page: PageOf<"recipe"> }) {
             </>
           )}
         </section>
+        <Sources sources={page.sources} />
         <ContactLine email={page.site.email} />
         {page.parent && (
           <p className="back-link">

@@ -58,6 +58,7 @@ describe("the placeholder report", () => {
       "site.yaml:15:15  site.banners[0].href  'https://hotels.example/?aid=1' uses the reserved domain 'hotels.example'",
       "site.yaml:20:12  authors.desk.email  e-mail address 'desk@fixture.example' uses the reserved domain 'fixture.example'",
       "content/listings/bakeries.yaml:11:11  items[0].link  'https://www.corner-bakery.example/' uses the reserved domain 'www.corner-bakery.example'",
+      "content/listings/bakeries.yaml:13:14  items[0].sources[0].url  'https://www.corner-bakery.example/contact' uses the reserved domain 'www.corner-bakery.example'",
       "content/articles/beaches.md:21:1  video 'Sunset surf' has no real id yet",
       "content/articles/beaches.md:23:21  'https://www.hotel.example/book' uses the reserved domain 'www.hotel.example'",
     ]);
@@ -78,8 +79,8 @@ describe("the placeholder report", () => {
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split("\n");
     expect(lines[0]).toMatch(/^Built 8 pages/);
-    expect(lines[1]).toBe("11 placeholders left to replace before going live (ppguide build --strict fails on them):");
-    expect(lines.slice(2)).toHaveLength(11);
+    expect(lines[1]).toBe("12 placeholders left to replace before going live (ppguide build --strict fails on them):");
+    expect(lines.slice(2)).toHaveLength(12);
     expect(lines[2]).toMatch(/^ {2}site\.yaml:4:8 {2}site\.url {2}/);
   });
 
@@ -96,7 +97,7 @@ describe("the placeholder report", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("content/articles/beaches.md:21:1  video 'Sunset surf' has no real id yet.");
     expect(result.stderr).toContain("site.yaml:4:8  site.url  'https://fixture.example' uses the reserved domain");
-    expect(result.stderr).toContain("11 problems found; nothing was written.");
+    expect(result.stderr).toContain("12 problems found; nothing was written.");
     expect(await snapshot()).toEqual(before);
   });
 

@@ -1,3 +1,4 @@
+import { load } from "cheerio";
 import { describe, expect, it } from "vitest";
 import { loadSite } from "../../src/core/site.ts";
 import { builtSite, jsonLd, page, ROOT } from "./built-site.ts";
@@ -41,6 +42,21 @@ describe("listing descriptions", () => {
     }
   });
 
+  it("a card's first address line is its street address, else its area; only a street address is a streetAddress", async () => {
+    for (const { path, items } of await listingRoutes()) {
+      const $ = await page(path);
+      const list = jsonLd($, "CollectionPage").mainEntity.itemListElement;
+      items.forEach((item, i) => {
+        const where = `${path}: ${item.name}`;
+        const first = $("ul.listings > li").eq(i).find("address").html()!.split("<br>")[0]!;
+        const expected = item.address1 || item.area;
+        if (expected) expect(load(first).text(), where).toBe(expected);
+        else expect($("ul.listings > li").eq(i).find("address br").length, where).toBe(0);
+        expect(list[i].item.address?.streetAddress, where).toBe(item.address1);
+      });
+    }
+  });
+
   it("no page mentions Monkeyland; the tours directory lists Monkey Jungle near Sosúa", async () => {
     for (const [route, html] of await builtSite()) expect(html, route).not.toMatch(/monkey\s*land/i);
     const tours = (await listingRoutes()).find((r) => r.path === "/tours-excursions-puerto-plata")!.items;
@@ -50,14 +66,110 @@ describe("listing descriptions", () => {
     expect(monkeys.description).toMatch(/near Sosúa/);
   });
 
-  it("Heladería Mariposa is an ice-cream shop: where the bakeries keep it, its card says so", async () => {
+  it("Heladería Mariposa is listed once, in the ice-cream directory, as the ice-cream parlor it is; the bakeries do not list it", async () => {
     const routes = await listingRoutes();
     const icecream = routes.find((r) => r.path === "/ice-cream-puerto-plata")!.items;
-    expect(icecream.some((i) => i.name === "Heladería Mariposa")).toBe(true);
-    const bakery = routes.find((r) => r.path === "/bakeries-puerto-plata")!.items.find((i) => /Mariposa/.test(i.name));
-    if (bakery) {
-      expect(bakery.name).toMatch(/ice-cream/i);
-      expect(bakery.description).toMatch(/ice-cream parlour/);
-    }
+    const bakeries = routes.find((r) => r.path === "/bakeries-puerto-plata")!.items;
+    const mariposa = icecream.filter((i) => /Mariposa/.test(i.name));
+    expect(mariposa.map((i) => i.name)).toEqual(["Heladería Mariposa"]);
+    expect(mariposa[0]!.description).toMatch(/ice-cream parlor/);
+    expect(bakeries.filter((i) => /Mariposa/.test(i.name))).toEqual([]);
+    expect(bakeries).toHaveLength(6);
+  });
+});
+
+// Issue 26 item 5: each place once, except where the spec itself names it in two directories.
+// The spec's own lists, per listings file (site-spec.md, "Content"):
+//   "Family fun: Amber Cove, Amber Museum, Camú Ecolodge, Fun City, Parque Central Independencia, Ocean World
+//    Terrace, Laguna SOV (in Sosúa), Paseo de Doña Blanca, PasoMelosa, POP Cinemas, Taíno Bay, Umbrella Street."
+//   "Night clubs: Clubber Disco, Koko's Bar, Kviar Disco & Casino, Latin Disco Club, Lust Afterwork, Ocean World
+//    Terrace, Pachuche cigars, Plaza La Corona, Puerto Plata Cigar Club, Vivonte Cigar Lounge, Vox Room."
+//   "/puerto-plata-landmarks-museums ... nine cards ... including Mount Isabel de Torres, a rum museum, Paseo de
+//    Doña Blanca" ("a rum museum" names no one place).
+const SPEC_LISTS: Record<string, string[]> = {
+  "listings/family-fun.yaml": ["Amber Cove", "Amber Museum", "Camú Ecolodge", "Fun City", "Parque Central Independencia", "Ocean World Terrace", "Laguna SOV", "Paseo de Doña Blanca", "PasoMelosa", "POP Cinemas", "Taíno Bay", "Umbrella Street"],
+  "listings/night-clubs.yaml": ["Clubber Disco", "Koko's Bar", "Kviar Disco & Casino", "Latin Disco Club", "Lust Afterwork", "Ocean World Terrace", "Pachuche cigars", "Plaza La Corona", "Puerto Plata Cigar Club", "Vivonte Cigar Lounge", "Vox Room"],
+  "listings/landmarks-museums.yaml": ["Mount Isabel de Torres", "Paseo de Doña Blanca"],
+};
+
+/** A name reduced to what identifies the place: no case, accents, leading "The", parenthesized parts or punctuation. */
+function placeKey(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, " ")
+    .replace(/&/g, " and ")
+    .replace(/['’]/g, "")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()
+    .replace(/^the /, "");
+}
+
+/**
+ * Whether two listing names name the same place: equal keys, or one whole name inside the other
+ * ("Fun City" in "Fun City Action Park"), or the head of an "X and Y" name, two words or more, inside the
+ * other ("Parque Central" of "Parque Central and Cathedral ..." in "Parque Central Independencia"; the
+ * tail names an annex, "Spa Resort" of "Cofresí Palm Beach & Spa Resort", so it is not compared).
+ * A name met after "at" is the host of a different venue ("Spa at Senator Puerto Plata Spa Resort").
+ */
+function samePlace(a: string, b: string): boolean {
+  const [ka, kb] = [placeKey(a), placeKey(b)];
+  if (ka === kb) return true;
+  const phrases = (k: string) => {
+    const head = k.split(" and ")[0]!;
+    return head !== k && head.split(" ").length >= 2 ? [k, head] : [k];
+  };
+  const within = (phrase: string, k: string) => new RegExp(`(?<!\\bat )\\b${phrase}\\b`).test(k);
+  return phrases(ka).some((p) => within(p, kb)) || phrases(kb).some((p) => within(p, ka));
+}
+
+// A service is named for the place it serves, and is not that place: "Amber Cove Cruise Port Taxis" is a taxi rank.
+const SERVICE_TYPES = new Set(["TaxiService"]);
+const namesAPlace = (itemType: string) => !SERVICE_TYPES.has(itemType);
+
+/** Whether the spec's own list for a listings file names this place. */
+const inSpec = (file: string, name: string) => (SPEC_LISTS[file] ?? []).some((listed) => samePlace(listed, name));
+
+describe("each place once", () => {
+  it("names the same place when only case, accents, 'The', a parenthesis or a longer form differ", () => {
+    expect(samePlace("Amber Museum (Museo del Ámbar Dominicano)", "Amber Museum")).toBe(true);
+    expect(samePlace("The Malecón", "malecon")).toBe(true);
+    expect(samePlace("Fun City Action Park", "Fun City")).toBe(true);
+    expect(samePlace("Parque Central and Cathedral of San Felipe Apóstol", "Parque Central Independencia")).toBe(true);
+    expect(samePlace("Mount Isabel de Torres and Cable Car", "Puerto Plata Cable Car to Mount Isabel de Torres")).toBe(true);
+    expect(samePlace("Spa at Senator Puerto Plata Spa Resort", "Senator Puerto Plata Spa Resort")).toBe(false);
+    expect(samePlace("Cofresí Palm Beach & Spa Resort", "Spa at Senator Puerto Plata Spa Resort")).toBe(false);
+    expect(samePlace("Ocean World Adventure Park", "Ocean World Terrace")).toBe(false);
+    expect(samePlace("Cathedral of San Felipe Apóstol", "Parque Central Independencia")).toBe(false);
+  });
+
+  it("a taxi rank named for the place it serves is not that place; shops, bakeries and parlors are places", () => {
+    expect(samePlace("Amber Cove Cruise Port Taxis", "Amber Cove")).toBe(true);
+    expect(namesAPlace("TaxiService")).toBe(false);
+    for (const itemType of ["Store", "Bakery", "IceCreamShop", "TouristAttraction", "AmusementPark", "NightClub"]) expect(namesAPlace(itemType), itemType).toBe(true);
+  });
+
+  it("the spec's own lists name exactly Ocean World Terrace and Paseo de Doña Blanca in two directories", () => {
+    const [family, ...others] = Object.keys(SPEC_LISTS);
+    const twice = SPEC_LISTS[family!]!.filter((name) => others.some((file) => inSpec(file, name)));
+    expect(twice.sort()).toEqual(["Ocean World Terrace", "Paseo de Doña Blanca"]);
+  });
+
+  it("no place is listed in two directories unless the spec names it in both", async () => {
+    const { manifest, content } = await site;
+    const all = [...new Set(manifest.routes.filter((r) => r.listings).map((r) => r.listings!))];
+    expect(all).toHaveLength(17);
+    expect(content.listings.get("listings/taxis.yaml")!.itemType).toBe("TaxiService");
+    const files = all.filter((f) => namesAPlace(content.listings.get(f)!.itemType));
+    expect(files).toHaveLength(16);
+    const dupes: string[] = [];
+    for (const [i, f] of files.entries())
+      for (const g of files.slice(i + 1))
+        for (const a of content.listings.get(f)!.items)
+          for (const b of content.listings.get(g)!.items) {
+            if (samePlace(a.name, b.name) && !(inSpec(f, a.name) && inSpec(g, b.name))) dupes.push(`${f}: ${a.name}  =  ${g}: ${b.name}`);
+          }
+    expect(dupes).toEqual([]);
   });
 });
