@@ -20,6 +20,8 @@ export interface RenderedPage {
   kind: RouteEntry["kind"] | "alias" | "404";
   /** Parts of `html` that many pages share (the header and footer), and where they start in it. */
   shared?: SharedPart[];
+  /** Kept out of search engines and the site's own search index (redirect stubs, the 404 and search pages). */
+  noindex?: boolean;
 }
 
 
@@ -48,7 +50,7 @@ export function renderRoute(ctx: SiteContext, templates: Templates, route: Route
     const placement = { banner: 0 };
     inner = inner.replace(DIRECTIVE_PLACEHOLDER, (_m, name: string, arg?: string) => renderDirective(ctx, templates, route, name, arg ? decodeURIComponent(arg) : "", placement, errors));
   }
-  return { route: route.path, file: outputFileFor(route.path), kind: route.kind, ...fillChrome(ctx, templates, model, inner) };
+  return { route: route.path, file: outputFileFor(route.path), kind: route.kind, ...(model.head.noindex && { noindex: true }), ...fillChrome(ctx, templates, model, inner) };
 }
 
 const DIRECTIVE_MARK = "<!--ppg:";
