@@ -142,6 +142,17 @@ function failed(errors: string[]): PpgError {
   return new PpgError("SearchIndexFailed", `Pagefind could not build the search index: ${errors.join("; ") || "no index was created"}`);
 }
 
+/** The index of a set of pages already rendered (dev mode keeps its pages in memory). */
+export async function indexPages(site: Pick<LoadedSite, "manifest" | "content">, pages: Iterable<RenderedPage>): Promise<OutputFile[]> {
+  const search = await SearchIndex.create(site);
+  try {
+    for (const page of pages) search.addPage(page);
+    return await search.files();
+  } finally {
+    await search.dispose();
+  }
+}
+
 /** A sink that also gives every page it is handed to the search index. */
 export function indexingSink(sink: PageSink, index: SearchIndex | undefined): PageSink {
   if (!index) return sink;
