@@ -34,7 +34,7 @@ const SHOWN = 15;
 /**
  * How much a long page is marked down against a short one (Pagefind's default 0.75). A listing is
  * a few words and a guide thousands: at 0.4 "beach" puts the beaches guide before a resort that
- * merely has Beach in its name, and "cable car" the cable car article beside its listings.
+ * merely has Beach in its name, and "safety" the safety article well before pages that mention it once.
  */
 const PAGE_LENGTH = 0.4;
 /** Typing pauses shorter than this do not each start a search. */

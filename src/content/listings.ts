@@ -68,15 +68,15 @@ export function websiteLabel(item: Pick<Listing, "link" | "website">): string | 
   }
 }
 
-/**
- * The town a listing is in, from its second address line: 'Puerto Plata 57000' → 'Puerto Plata',
- * 'Cabarete, Puerto Plata' → 'Cabarete'.
- */
 /** The id of a listing's card on its directory page, which search results link to (ids are unique within a file). */
 export function listingAnchor(id: number): string {
   return `listing-${id}`;
 }
 
+/**
+ * The town a listing is in, from its second address line: 'Puerto Plata 57000' → 'Puerto Plata',
+ * 'Cabarete, Puerto Plata' → 'Cabarete'.
+ */
 export function listingTown(item: Pick<Listing, "address2">): string {
   const line = item.address2.trim().replace(/,?\s+\d{5}$/, "");
   return line.split(",")[0]!.trim() || line;

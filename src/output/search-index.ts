@@ -118,7 +118,7 @@ export class SearchIndex {
     return files.filter((f) => !UNUSED.test(f.path)).map((f) => ({ file: `${INDEX_DIR}/${f.path}`, content: f.content }));
   }
 
-  /** Frees the index in the service (which stops once no index is left in use). */
+  /** Frees the index in Pagefind's service, once nothing added is still being indexed. */
   async dispose(): Promise<void> {
     await Promise.allSettled(this.pending);
     await this.index.deleteIndex().catch(() => {});

@@ -20,7 +20,7 @@ export interface RenderedPage {
   kind: RouteEntry["kind"] | "alias" | "404";
   /** Parts of `html` that many pages share (the header and footer), and where they start in it. */
   shared?: SharedPart[];
-  /** Kept out of search engines and the site's own search index (redirect stubs, the 404 and search pages). */
+  /** A route that search engines are told not to index (the search page): the site's own search index leaves it out too. */
   noindex?: boolean;
 }
 

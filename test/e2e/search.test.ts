@@ -137,6 +137,16 @@ describe.skipIf(browserMissing && process.env.CI !== "true")("search in Chromium
     await page.close();
   });
 
+  it("without the index (blocked), /search?q= falls back to filtering the titles", async () => {
+    const blocked = await isolatedContext(browser, origin);
+    await blocked.route("**/pagefind/**", (route) => route.abort("blockedbyclient"));
+    const page = await blocked.newPage();
+    await page.goto(`${origin}/search?q=pina`);
+    await expect.poll(() => page.locator("#search-page-results li:visible").allTextContents()).toEqual(["Perfect Piña Colada Recipe"]);
+    expect(await hits(page).count()).toBe(0);
+    await blocked.close();
+  });
+
   describe("the header box", () => {
     it("keeps its titles and adds 'Search all pages for …' last, which arrows and Enter open", async () => {
       const page = await context.newPage();

@@ -14,12 +14,15 @@ import { CLI } from "../helpers/outcome.ts";
 
 let root: string;
 let out: string;
+/** A page's file in the output, as the build laid it out. */
+let fileOf: (route: string) => string;
 const entry = async () => JSON.parse(await readFile(join(out, "pagefind/pagefind-entry.json"), "utf8")) as { languages: Record<string, { page_count: number }> };
 
 beforeAll(async () => {
   root = await copyFixture("basic-site");
   out = join(root, "dist");
-  await build({ root, out });
+  const { pages } = await build({ root, out });
+  fileOf = (route) => join(out, pages.find((p) => p.route === route)!.file);
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
@@ -36,7 +39,7 @@ describe("the search index of a build", () => {
   });
 
   it("each listing card carries the anchor its result links to", async () => {
-    const html = await readFile(join(out, "bakeries/index.html"), "utf8");
+    const html = await readFile(fileOf("/bakeries"), "utf8");
     expect(html.match(/<article class="card listing-card" id="listing-\d+">/g)).toHaveLength(2);
   });
 
@@ -49,7 +52,7 @@ describe("the search index of a build", () => {
 
   it("SearchIndexFailed: a Pagefind that cannot start fails the build (exit 1), and the served site keeps its index", async () => {
     const before = await readFile(join(out, "pagefind/pagefind-entry.json"), "utf8");
-    const page = await readFile(join(out, "beaches/index.html"), "utf8");
+    const page = await readFile(fileOf("/beaches"), "utf8");
     await appendFile(join(root, "content/articles/beaches.md"), "\nA new last line.\n");
     const run = await new Promise<{ code: number; stderr: string }>((done) =>
       execFile(process.execPath, [CLI, "build", "--root", root], { env: { ...process.env, PAGEFIND_BINARY_PATH: join(root, "no-such-binary") } }, (err, _stdout, stderr) =>
@@ -59,6 +62,6 @@ describe("the search index of a build", () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/Pagefind could not build the search index: .*\[SearchIndexFailed\]/);
     expect(await readFile(join(out, "pagefind/pagefind-entry.json"), "utf8")).toBe(before);
-    expect(await readFile(join(out, "beaches/index.html"), "utf8")).toBe(page);
+    expect(await readFile(fileOf("/beaches"), "utf8")).toBe(page);
   });
 });
