@@ -3,7 +3,8 @@
  * built by `node bin/ppguide build --root <site> --out <dir>` with and without `--no-search-index`,
  * each from a fresh process, taking turns (A, B, A, B, …): first builds from nothing (no output,
  * no caches), then rebuilds over the previous output. Prints the medians of wall and CPU time and
- * the index's share; also the size of the project site's index.
+ * the index's share; also the size of the project site's index. The CPU time is ppguide's
+ * process only: GNU time does not see Pagefind's process, which ppguide never waits for.
  *
  *   npx tsx bench/search-index.ts            # 4,000 pages, 5 runs of each
  *   npx tsx bench/search-index.ts 1000 --runs 7
