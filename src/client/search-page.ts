@@ -10,7 +10,7 @@ import { initSearchPage as filterTitles } from "./search-page-filter.ts";
 /** The slice of Pagefind's browser API used here (https://pagefind.app/docs/api/). */
 interface Pagefind {
   options(options: { ranking?: { pageLength?: number } }): Promise<void>;
-  search(query: string): Promise<{ results: { data(): Promise<ResultData> }[] } | null>;
+  search(query: string): Promise<{ results: { data(): Promise<ResultData> }[] }>;
 }
 interface ResultData {
   url: string;
@@ -87,7 +87,8 @@ export function initFullTextSearch(): void {
   const all = document.getElementById("search-page-results");
   if (!form || !input || !status || !hitsList || !all) return filterTitles();
   const everything = status.textContent ?? "";
-  const siteTitle = document.title.replace(/^.*\|\s*/, "");
+  const pageTitle = document.title;
+  const siteTitle = pageTitle.replace(/^.*\|\s*/, "");
   let pagefind: Promise<Pagefind> | undefined;
   let latest = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -106,7 +107,7 @@ export function initFullTextSearch(): void {
     if (q) url.searchParams.set("q", q);
     else url.searchParams.delete("q");
     history.replaceState(history.state, "", url);
-    document.title = q ? `Search results for “${q}” | ${siteTitle}` : `Search | ${siteTitle}`;
+    document.title = q ? `Search results for “${q}” | ${siteTitle}` : pageTitle;
     if (!q) return showEverything(everything);
     let hits: Hit[];
     try {
@@ -117,7 +118,6 @@ export function initFullTextSearch(): void {
         return api;
       });
       const found = await (await pagefind).search(q);
-      if (!found) return; // a newer search started
       hits = mergeResults(await Promise.all(found.results.slice(0, READ).map((r) => r.data()))).slice(0, SHOWN);
     } catch {
       // No index (a build with --no-search-index, a host that lost /pagefind/): titles only.
