@@ -1,6 +1,7 @@
 /**
- * The /search page lists every article for readers without scripts; with them it shows only the
- * titles matching ?q=, with the same matching as the search box.
+ * The /search page lists every article for readers without scripts. Where the full-text index
+ * cannot load (a build with --no-search-index, a host missing /pagefind/), search-page.ts falls
+ * back to this: only the titles matching ?q=, with the same matching as the search box.
  */
 import { fold, matchItems, readSearchItems } from "./search.ts";
 

@@ -1,6 +1,7 @@
 /**
  * The search box in the nav: an ARIA 1.2 combobox whose listbox shows the articles matching what
- * is typed, case- and accent-insensitively. Focus stays in the input; arrows move
+ * is typed, case- and accent-insensitively, and last "Search all pages for '…'", which opens the
+ * full-text search at /search?q=…. Focus stays in the input; arrows move
  * aria-activedescendant, Enter opens the active result (or submits the form to /search),
  * Escape closes the list, then clears the input.
  * Pattern: https://www.w3.org/WAI/ARIA/apg/patterns/combobox/examples/combobox-autocomplete-list/
@@ -22,6 +23,11 @@ export function matchItems(items: readonly SearchItem[], query: string): SearchI
   const byTitle = items.filter((item) => fold(item.title).includes(q));
   const byKeyword = items.filter((item) => !byTitle.includes(item) && (item.keywords ?? []).some((k) => fold(k).includes(q)));
   return [...byTitle, ...byKeyword];
+}
+
+/** The full-text search page for a query (src/client/search-page.ts). */
+export function searchAllUrl(query: string): string {
+  return `/search?q=${encodeURIComponent(query.trim())}`;
 }
 
 export function readSearchItems(): SearchItem[] {
@@ -71,16 +77,20 @@ export function initSearch(): void {
 
   const update = () => {
     const query = input.value;
+    const hasQuery = query.trim() !== "";
     const found = matchItems(items, query);
-    options = found.map((item, i) => {
+    // The titles, then the full-text search of every page and listing for the same words.
+    const targets = found.map((item, i) => ({ href: item.path, id: `search-option-${i}`, text: item.title }));
+    if (hasQuery) targets.push({ href: searchAllUrl(query), id: "search-option-all", text: `Search all pages for “${query.trim()}”` });
+    options = targets.map((item) => {
       const a = document.createElement("a");
-      a.href = item.path;
-      a.id = `search-option-${i}`;
+      a.href = item.href;
+      a.id = item.id;
       a.setAttribute("role", "option");
       a.setAttribute("aria-selected", "false");
       // Focus stays in the input (aria-activedescendant), so results are not Tab stops.
       a.tabIndex = -1;
-      a.textContent = item.title;
+      a.textContent = item.text;
       return a;
     });
     active = -1;
@@ -96,9 +106,10 @@ export function initSearch(): void {
     const open = options.length > 0;
     list.hidden = !open;
     input.setAttribute("aria-expanded", String(open));
-    const hasQuery = query.trim() !== "";
-    if (empty) empty.hidden = open || !hasQuery;
-    announce(!hasQuery ? "" : open ? `${options.length} result${options.length === 1 ? "" : "s"} available.` : "No results.");
+    // The search-all option says what the note under an empty list used to.
+    if (empty) empty.hidden = true;
+    const n = found.length;
+    announce(!hasQuery ? "" : n ? `${n} result${n === 1 ? "" : "s"} available, then search all pages.` : "No matching titles; search all pages is available.");
   };
 
   input.addEventListener("input", update);

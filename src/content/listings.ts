@@ -78,6 +78,11 @@ export function websiteLabel(item: Pick<Listing, "link" | "website">): string | 
   }
 }
 
+/** The id of a listing's card on its directory page, which search results link to (ids are unique within a file). */
+export function listingAnchor(id: number): string {
+  return `listing-${id}`;
+}
+
 /**
  * The town a listing is in, from its second address line: 'Puerto Plata 57000' → 'Puerto Plata',
  * 'Cabarete, Puerto Plata' → 'Cabarete'.

@@ -9,6 +9,7 @@ import { saveRecord } from "../output/record.ts";
 import { findPlaceholders } from "../check/placeholders.ts";
 import { OutputFolder } from "../output/output-folder.ts";
 import { removeStale, StageWriter, type StageSpec } from "../output/write.ts";
+import { indexingSink, SearchIndex } from "../output/search-index.ts";
 import { whileInterruptible } from "./interrupt.ts";
 import { inSourceFiles } from "./link-sources.ts";
 import { PpgError, PpgErrorList } from "./errors.ts";
@@ -35,6 +36,8 @@ export interface BuildOptions {
   workers?: boolean;
   /** Fail, writing nothing, while the site still holds placeholders (check/placeholders.ts). */
   strict?: boolean;
+  /** Default true: write the full-text search index (/pagefind/) with the pages (output/search-index.ts). */
+  searchIndex?: boolean;
 }
 
 export interface BuildResult {
@@ -51,7 +54,8 @@ export interface BuildResult {
 }
 
 /**
- * The whole pipeline: load → validate → load content → render → write → check links.
+ * The whole pipeline: load → validate → load content → render (and index for search) → write →
+ * check links.
  * Every stage collects all the problems it can find before failing, and nothing touches the
  * output folder until everything has succeeded.
  */
@@ -102,7 +106,9 @@ async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions,
   const { manifest, publicFiles, assets, raster } = site;
   const checkMode = opts.checkLinks ?? manifest.site.checkLinks ?? "error";
   const spec: StageSpec = { target: folder.target, live: folder.live };
-  const sink = pageSink(spec, checkMode !== "off", manifest.routes.length, opts.workers);
+  // Pagefind indexes each page in its own process as it renders; its files go into the same copy.
+  const search = opts.searchIndex === false ? undefined : await SearchIndex.create(site);
+  const sink = indexingSink(pageSink(spec, checkMode !== "off", manifest.routes.length, opts.workers), search);
   const markdown = new MarkdownCache(root);
   const own = new StageWriter(spec);
   try {
@@ -111,6 +117,8 @@ async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions,
       if (rendered.errors.length) throw new PpgErrorList(dedupe(rendered.errors));
       return rendered.pages;
     });
+    // Waits for Pagefind to finish the pages it was given while they rendered.
+    const searchFiles = search ? await timed(timings, "index", () => search.files()) : [];
     const scans: [string, PageScan][] = [];
     await timed(timings, "write", async () => {
       const scanPage = checkMode === "off" ? undefined : (await import("../links/extract.ts")).scanPage;
@@ -127,6 +135,7 @@ async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions,
         { file: "robots.txt", content: robotsTxt(manifest) },
         ...(await extraFiles(site)),
         ...redirects(manifest),
+        ...searchFiles,
       ]) {
         await own.add(file, content);
       }
@@ -144,6 +153,8 @@ async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions,
     await sink.cancel();
     await own.flush().catch(() => {});
     throw err;
+  } finally {
+    await search?.dispose();
   }
 }
 

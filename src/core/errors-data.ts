@@ -53,6 +53,7 @@ export const ERRORS = {
   // compiling
   TemplateFailed: { title: "Template failed", cause: "A React template failed to compile or threw while rendering a page.", hint: "Fix the template at the top of the stack shown below." },
   StyleFailed: { title: "Stylesheet failed", cause: "A stylesheet under templates/styles/ has a syntax error.", hint: "Fix the file and save it again." },
+  SearchIndexFailed: { title: "Search index failed", cause: "Pagefind, which builds the full-text search index, could not start or index the pages.", hint: "Run `npm ci` so that Pagefind's binary for this platform (an optional dependency such as @pagefind/linux-x64) is installed, or build with --no-search-index." },
   ScriptFailed: { title: "Browser script failed", cause: "A browser script under src/client/ failed to compile.", hint: "Fix the file and save it again." },
   // the built site
   BrokenLink: { title: "Broken links", cause: "The built site links to a page, file or anchor that it does not have.", hint: "Fix the links, or set site.checkLinks to 'warn' in site.yaml while you work." },

@@ -1,4 +1,4 @@
-export type Stage = "load" | "validate" | "content" | "render" | "write" | "check";
+export type Stage = "load" | "validate" | "content" | "render" | "index" | "write" | "check";
 export type StageTimings = Partial<Record<Stage, number>>;
 
 /** Runs one named pipeline stage and records its wall time in milliseconds. */

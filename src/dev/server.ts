@@ -7,6 +7,7 @@ import { dirname, join, resolve } from "node:path";
 import { lookup } from "mime-types";
 import { atomFeed, FEED_PATH } from "../output/feed.ts";
 import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
+import { INDEX_DIR } from "../output/search-index.ts";
 import type { PpgError } from "../core/errors.ts";
 import { isInside, resolveInsideSite } from "../core/site-folder.ts";
 import { EVENTS_PATH, injectReload } from "./client.ts";
@@ -30,7 +31,7 @@ export interface ProblemEvent {
 }
 
 /**
- * Serves the site from memory: pages and bundled assets from the last good build, everything else
+ * Serves the site from memory: pages, bundled assets and the search index of the last good build, everything else
  * from public/ on disk (so dev never writes an output folder), and an event stream that tells
  * browsers to reload. Only GET and HEAD; only files inside public/.
  */
@@ -98,6 +99,11 @@ export class DevServer {
     if (path.startsWith("/assets/images/")) {
       const variant = (await this.rasterVariants()).get(path.slice(1));
       if (variant) return send(req, res, 200, contentType(path), variant);
+    }
+
+    if (path.startsWith(`/${INDEX_DIR}/`)) {
+      const file = (await this.site.searchFiles()).get(path.slice(1));
+      if (file) return send(req, res, 200, contentType(path), file);
     }
 
     const page = this.page(path);

@@ -80,7 +80,8 @@ export type PageModel =
 export type DirectoryPage = PageBase & {
   kind: "directory" | "resorts";
   html: string;
-  listings: (Listing & { imageAttrs: ImageAttributes; websiteLabel?: string; town: string; mapUrl: string })[];
+  /** `anchor`: the card's id, which the search index's result for the listing links to. */
+  listings: (Listing & { imageAttrs: ImageAttributes; websiteLabel?: string; town: string; mapUrl: string; anchor: string })[];
   columns: number;
   related: CardModel[];
 };

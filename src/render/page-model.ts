@@ -2,7 +2,7 @@ import { imageHtml, type ImageService } from "../assets/images.ts";
 import { defaultShareImage } from "../assets/share-images.ts";
 import { PpgError } from "../core/errors.ts";
 import { CONTENT_DIR, type ContentIndex, type MarkdownFile } from "../content/load.ts";
-import { listingTown, mapSearchUrl, websiteLabel } from "../content/listings.ts";
+import { listingAnchor, listingTown, mapSearchUrl, websiteLabel } from "../content/listings.ts";
 import { unsafeHtml } from "../content/raw-html.ts";
 import { placeImages, renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
@@ -166,6 +166,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
         websiteLabel: websiteLabel(item),
         town: listingTown(item),
         mapUrl: mapSearchUrl(item),
+        anchor: listingAnchor(item.id),
       }));
       base.head.jsonLd.push(collectionPage(site, route, listings.items.map((item) => listingItem(site, listings.itemType, item))));
       return { ...base, kind: route.kind, html, listings: items, columns: route.columns ?? 2, related };

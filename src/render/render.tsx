@@ -21,6 +21,8 @@ export interface RenderedPage {
   kind: RouteEntry["kind"] | "alias" | "404";
   /** Parts of `html` that many pages share (the header and footer), and where they start in it. */
   shared?: SharedPart[];
+  /** A route that search engines are told not to index (the search page): the site's own search index leaves it out too. */
+  noindex?: boolean;
 }
 
 
@@ -57,7 +59,7 @@ export function renderRoute(ctx: SiteContext, templates: Templates, route: Route
     const placement = { banner: 0 };
     inner = inner.replace(DIRECTIVE_PLACEHOLDER, (_m, name: string, arg?: string) => renderDirective(ctx, templates, route, name, arg ? decodeURIComponent(arg) : "", placement, errors));
   }
-  return { route: route.path, file: outputFileFor(route.path, ctx.manifest.site.build?.format), kind: route.kind, ...fillChrome(ctx, templates, model, inner) };
+  return { route: route.path, file: outputFileFor(route.path, ctx.manifest.site.build?.format), kind: route.kind, ...(model.head.noindex && { noindex: true }), ...fillChrome(ctx, templates, model, inner) };
 }
 
 const DIRECTIVE_MARK = "<!--ppg:";

@@ -45,7 +45,8 @@ function Contact({ item, newTab }: { item: Listing; newTab: boolean }) {
 
 export function ListingCard({ item, resort }: { item: Listing; resort: boolean }) {
   return (
-    <article className="card listing-card">
+    // The anchor the search index's result for this listing points at (src/output/search-index.ts).
+    <article className="card listing-card" id={item.anchor}>
       <Img image={item.imageAttrs} className="card-img" />
       <div className="card-body">
         {resort && item.rating !== undefined && (

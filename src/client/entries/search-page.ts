@@ -1,4 +1,4 @@
-// The /search page: filter the full list by ?q=.
-import { initSearchPage } from "../search-page-filter.ts";
+// The /search page: full-text results for ?q= and as the visitor types.
+import { initFullTextSearch } from "../search-page.ts";
 
-initSearchPage();
+initFullTextSearch();

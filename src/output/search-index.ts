@@ -1,0 +1,189 @@
+/**
+ * The site's full-text search index, made by Pagefind (https://pagefind.app/docs/node-api/) from
+ * the pages as they render, and written into the copy of the site being built, so the index is
+ * committed with the pages it describes and never describes another build.
+ *
+ * Each page is given to Pagefind with its public URL (the route path), never a file path, so the
+ * index does not depend on how pages are laid out on disk. Pagefind reads what a visitor reads:
+ * <main> (never the header, menus and footer), less the parts that repeat other pages (below),
+ * plus the page's front-matter keywords. Each listing is a result of its own, pointing at its
+ * card's anchor on its directory page. Pagefind folds accents itself, in the index and in
+ * queries: "dona" finds Doña (test/e2e/search.test.ts).
+ */
+import * as pagefind from "pagefind";
+import { escapeAttribute, escapeUTF8 } from "entities";
+import { listingAnchor, listingTown } from "../content/listings.ts";
+import { PpgError } from "../core/errors.ts";
+import type { LoadedSite } from "../core/site.ts";
+import type { RenderedPage } from "../render/render.tsx";
+import type { OutputFile } from "./extra-files.ts";
+import type { PageSink } from "./page-sink.ts";
+
+/** The folder of the index in the output; src/client/search-page.ts imports /pagefind/pagefind.js. */
+export const INDEX_DIR = "pagefind";
+/**
+ * A keywords record's meta fields: the URL of the page it stands for (Pagefind keeps one record
+ * per URL, so the record has a URL of its own) and that page's description, shown instead of an excerpt.
+ */
+export const KEYWORDS_META = { page: "keywords_for", description: "description" } as const;
+
+/**
+ * Parts of <main> left out: the byline, table of contents and contact line say the same on every
+ * article, and the related cards and listing grid are other results' text (each listing is
+ * indexed on its own).
+ */
+const EXCLUDE = [".byline", ".toc", ".contact-line", ".related", ".listings"];
+
+/**
+ * Pagefind writes each result's text (its "fragment") to a file of its own, up to this many; a
+ * larger site shares files among several results. On the 4,000-page bench 4,000 fragment files
+ * made Pagefind's getFiles() take 5-6 s and the writing more; 256 shared ones (of about 16
+ * results, 5 KB each) took under 2 s, and a query loads a few of them. The project site has
+ * fewer results, one file each.
+ */
+const MAX_FRAGMENTS = 256;
+
+/**
+ * Files of Pagefind's bundle the site's own search page does not load: its ready-made UIs (the
+ * page has its own small result list), the highlighter for target pages, the playground, and the
+ * WebAssembly for pages of no known language (every record is indexed as the site's language).
+ */
+const UNUSED = /^(pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)|wasm\.unknown\.pagefind|playground\/.*)$/;
+
+/** Whether a rendered page belongs in the index: not a redirect stub, the 404 page or a noindex page. */
+export function indexable(page: Pick<RenderedPage, "kind" | "noindex">): boolean {
+  return page.kind !== "alias" && page.kind !== "404" && !page.noindex;
+}
+
+export class SearchIndex {
+  private readonly pending: Promise<void>[] = [];
+  private failure?: string;
+
+  private constructor(private readonly index: pagefind.PagefindIndex) {}
+
+  /**
+   * A new index in Pagefind's service process (one process, shared by every index), holding the
+   * site's listings already; the pages are added as they render.
+   */
+  static async create(site: Pick<LoadedSite, "manifest" | "content">): Promise<SearchIndex> {
+    // The site declares a locale (en-US); Pagefind keeps one index per base language.
+    const language = site.manifest.site.language.split("-")[0]!.toLowerCase();
+    const started = await pagefind.createIndex({ rootSelector: "main", excludeSelectors: EXCLUDE, forceLanguage: language, maxFragments: MAX_FRAGMENTS }).catch((err: unknown) => ({ errors: [messageOf(err)], index: undefined }));
+    if (!started.index || started.errors.length) throw failed(started.errors);
+    const search = new SearchIndex(started.index);
+    search.addKeywords(site, language);
+    search.addListings(site);
+    return search;
+  }
+
+  /**
+   * Adds a page, if it belongs in the index. Returns at once: Pagefind parses in its own process
+   * while the next pages render, and add() only keeps the answer for files().
+   */
+  addPage(page: Pick<RenderedPage, "route" | "html" | "kind" | "noindex">): void {
+    if (indexable(page)) this.track(this.index.addHTMLFile({ url: page.route, content: mainOf(page.html) }));
+  }
+
+  /**
+   * Each page's front-matter keywords as a record of their own at the page's URL: they name
+   * what a page is about in words its prose may never use ("safety" for "Staying Safe and
+   * Healthy"). A record of their own rather than text spliced into the page, so they never make
+   * the page's excerpt: the search page shows one result per URL, with the page's own excerpt,
+   * or its description when only its keywords matched (src/client/search-page.ts).
+   */
+  private addKeywords(site: Pick<LoadedSite, "manifest" | "content">, language: string): void {
+    for (const route of site.manifest.routes) {
+      const words = route.content ? site.content.markdown.get(route.content)?.frontMatter.keywords : undefined;
+      if (!words?.length || route.kind === "search") continue;
+      const meta = { title: route.title, [KEYWORDS_META.page]: route.path, [KEYWORDS_META.description]: route.description ?? "" };
+      this.track(this.index.addCustomRecord({ url: `${route.path}#keywords`, content: words.join(". "), language, meta }));
+    }
+  }
+
+  /** Every listing of every directory page, each as a result of its own at its card's anchor. */
+  private addListings(site: Pick<LoadedSite, "manifest" | "content">): void {
+    for (const route of site.manifest.routes) {
+      if (route.kind !== "directory" && route.kind !== "resorts") continue;
+      for (const item of site.content.listings.get(route.listings)?.items ?? []) {
+        // A small document rather than a custom record: its <h1> gives the name the weight of a
+        // page title, and the directory's title says where the card is.
+        const text = (s: string | undefined) => (s ? escapeUTF8(s) : "");
+        const html =
+          `<html><body><main><h1>${text(item.name)}</h1>` +
+          `<p>${text([item.area, listingTown(item)].filter(Boolean).join(", "))}</p><p>${text(item.description)}</p>` +
+          // An attribute, not text: the directory's title is shown with the result, not searched.
+          `<span data-pagefind-meta="section:${escapeAttribute(route.title)}"></span></main></body></html>`;
+        this.track(this.index.addHTMLFile({ url: `${route.path}#${listingAnchor(item.id)}`, content: html }));
+      }
+    }
+  }
+
+  /** The index's files, to write under /pagefind/, once every page added has been indexed. */
+  async files(): Promise<OutputFile[]> {
+    await Promise.all(this.pending);
+    if (this.failure) throw failed([this.failure]);
+    const { files, errors } = await this.index.getFiles().catch((err: unknown) => ({ files: [], errors: [messageOf(err)] }));
+    if (errors.length) throw failed(errors);
+    return files.filter((f) => !UNUSED.test(f.path)).map((f) => ({ file: `${INDEX_DIR}/${f.path}`, content: f.content }));
+  }
+
+  /** Frees the index in Pagefind's service, once nothing added is still being indexed. */
+  async dispose(): Promise<void> {
+    await Promise.allSettled(this.pending);
+    await this.index.deleteIndex().catch(() => {});
+  }
+
+  private track(added: Promise<pagefind.NewFileResponse>): void {
+    this.pending.push(
+      added.then(
+        (r) => void (r.errors.length && (this.failure ??= r.errors.join("; "))),
+        (err: unknown) => void (this.failure ??= messageOf(err)),
+      ),
+    );
+  }
+}
+
+/**
+ * The page's <main> in an otherwise empty document: all Pagefind reads of it (rootSelector), and
+ * less than half its bytes. Every message to Pagefind's process is JSON in base64, and on the
+ * 4,000-page bench the whole page cost it half as much again as the main alone. The layout
+ * (templates/Layout.tsx) writes one <main>, before the content and closed after it, so the first
+ * "<main" and the last "</main>" are its own.
+ */
+export function mainOf(html: string): string {
+  const start = html.indexOf("<main");
+  const end = html.lastIndexOf("</main>");
+  return start >= 0 && end > start ? `<html><body>${html.slice(start, end + "</main>".length)}</body></html>` : html;
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function failed(errors: string[]): PpgError {
+  return new PpgError("SearchIndexFailed", `Pagefind could not build the search index: ${errors.join("; ") || "no index was created"}`);
+}
+
+/** The index of a set of pages already rendered (dev mode keeps its pages in memory). */
+export async function indexPages(site: Pick<LoadedSite, "manifest" | "content">, pages: Iterable<RenderedPage>): Promise<OutputFile[]> {
+  const search = await SearchIndex.create(site);
+  try {
+    for (const page of pages) search.addPage(page);
+    return await search.files();
+  } finally {
+    await search.dispose();
+  }
+}
+
+/** A sink that also gives every page it is handed to the search index. */
+export function indexingSink(sink: PageSink, index: SearchIndex | undefined): PageSink {
+  if (!index) return sink;
+  return {
+    add(page) {
+      index.addPage(page);
+      return sink.add(page);
+    },
+    finish: (rest) => sink.finish(rest),
+    cancel: () => sink.cancel(),
+  };
+}
