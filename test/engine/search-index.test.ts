@@ -27,9 +27,9 @@ beforeAll(async () => {
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 describe("the search index of a build", () => {
-  it("holds the 5 indexable pages, the 2 listings and the 2 pages' keywords: not the alias, the 404 or the noindex search page", async () => {
-    // Routes /, /beaches, /flan-recipe, /bakeries, /guides; /search is noindex; /old-beaches an alias.
-    expect((await entry()).languages).toEqual({ en: expect.objectContaining({ page_count: 5 + 2 + 2 }) });
+  it("holds the 6 indexable pages, the 2 listings and the 2 pages' keywords: not the alias, the 404 or the noindex search page", async () => {
+    // Routes /, /beaches, /flan-recipe, /bakeries, /guides, /authors/desk; /search is noindex; /old-beaches an alias.
+    expect((await entry()).languages).toEqual({ en: expect.objectContaining({ page_count: 6 + 2 + 2 }) });
   });
 
   it("is written without Pagefind's ready-made UIs, which the site does not load", () => {
@@ -47,7 +47,7 @@ describe("the search index of a build", () => {
     await build({ root, out, searchIndex: false });
     expect(existsSync(join(out, "pagefind"))).toBe(false);
     await build({ root, out });
-    expect((await entry()).languages.en.page_count).toBe(9);
+    expect((await entry()).languages.en.page_count).toBe(6 + 2 + 2);
   });
 
   it("SearchIndexFailed: a Pagefind that cannot start fails the build (exit 1), and the served site keeps its index", async () => {
