@@ -41,7 +41,7 @@ export const ERRORS = {
   DirectiveUnknown: { title: "Unknown directive", cause: "A Markdown line starts with `::` and a name ppguide does not know.", hint: "Use ::banner, ::video or ::gallery … ::/gallery (docs/content-format.md)." },
   VideoInvalid: { title: "Bad ::video line", cause: "A `::video` directive's fields cannot be read.", hint: "Write ::video ID Title, or ::video { title: …, summary: … } for a video that has no id yet." },
   ListingsInvalid: { title: "Listings file breaks its schema", cause: "A listings file's value has the wrong type or name, or two listings share an id.", hint: "Fix the value; schema/listings.schema.json describes every field." },
-  RawHtmlUnsafe: { title: "Unsafe raw HTML", cause: "Raw HTML in Markdown could run a script or frame another site.", hint: "Remove it: use the ::video directive for videos, a Markdown link for links. Plain inline HTML such as <kbd> or <br> is fine (docs/content-format.md)." },
+  RawHtmlUnsafe: { title: "Raw HTML outside the allowlist", cause: "Raw HTML in Markdown holds an element, attribute, URL or markup the allowlist (src/content/raw-html.ts) does not allow.", hint: "Remove it: use the ::video directive for videos, a Markdown link for links. Plain inline HTML such as <kbd> or <br> is fine (docs/content-format.md)." },
   EncodingInvalid: { title: "Not UTF-8", cause: "A source file holds bytes that are not UTF-8.", hint: "Save it as UTF-8 (your editor's 'Save with encoding' or 'Reopen with encoding' menu)." },
   NotText: { title: "Not a text file", cause: "A source file holds control characters: it is binary, or a mangled copy.", hint: "Only text files belong here: move images and other binary files to public/, or remove the character." },
   // public/ and files on disk

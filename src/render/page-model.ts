@@ -1,8 +1,8 @@
 import { imageHtml, type ImageService } from "../assets/images.ts";
-import { PpgError } from "../core/errors.ts";
+import { PpgError, type SourceLocation } from "../core/errors.ts";
 import { CONTENT_DIR, type ContentIndex, type MarkdownFile } from "../content/load.ts";
 import { listingTown, mapSearchUrl, websiteLabel } from "../content/listings.ts";
-import { unsafeHtml } from "../content/raw-html.ts";
+import { rawHtmlProblems } from "../content/raw-html.ts";
 import { placeImages, renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import type { ArticleBody, CardModel, HeadModel, PageBase, PageModel, SearchItem } from "./model.ts";
@@ -233,19 +233,24 @@ function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): R
       }),
     );
   }
-  for (const [html, line] of md.rawHtml) {
-    const reason = unsafeHtml(html);
-    if (!reason) continue;
-    const lineText = file.body.split("\n")[line - 1] ?? "";
-    const column = Math.max(1, lineText.indexOf(html.trimStart().split("\n")[0]!.slice(0, 20)) + 1);
-    errors.push(
-      new PpgError("RawHtmlUnsafe", `raw HTML with ${reason} is not published`, {
-        location: { file: file.file, line: line + file.bodyLine, column },
-        hint: "Remove it: use the ::video directive for videos, a Markdown link for links. Plain inline HTML such as <kbd> or <br> is fine (docs/content-format.md).",
-      }),
-    );
+  if (md.rawHtml.length > 0) {
+    const lines = file.body.split("\n");
+    for (const [html, line] of md.rawHtml) {
+      for (const problem of rawHtmlProblems(html)) {
+        errors.push(new PpgError("RawHtmlUnsafe", `raw HTML with ${problem.what} is not published`, { location: rawHtmlLocation(file, lines, html, line, problem.offset) }));
+      }
+    }
   }
   return md;
+}
+
+/** Where `offset` of a raw HTML fragment starting on body line `line` is in the Markdown file. */
+function rawHtmlLocation(file: MarkdownFile, lines: string[], html: string, line: number, offset: number): SourceLocation {
+  const lineText = lines[line - 1] ?? "";
+  const start = Math.max(0, lineText.indexOf(html.split("\n")[0]!));
+  const before = html.slice(0, offset).split("\n");
+  const column = before.length === 1 ? start + offset + 1 : before.at(-1)!.length + 1;
+  return { file: file.file, line: line + file.bodyLine + before.length - 1, column };
 }
 
 /** The opening paragraphs as plain text, for articleBody: whole words, about 300 characters. */
