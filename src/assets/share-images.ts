@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import { basename, extname, join } from "node:path";
 import type { RouteEntry } from "../manifest/types.ts";
 import { writeCacheFile } from "../core/disk-cache.ts";
+import { decodeUriPath } from "../core/url-path.ts";
 
 /**
  * Raster copies of each page's image for the places that will not show an SVG: the 1200×630
@@ -71,7 +72,7 @@ export class ShareImages {
     const wanted = new Map<string, boolean>();
     for (const r of routes) {
       const src = r.image?.src;
-      if (!src || !SHAREABLE.test(src) || !publicFiles.has(decodeURI(src))) continue;
+      if (!src || !SHAREABLE.test(src) || !publicFiles.has(decodeUriPath(src) ?? "")) continue;
       wanted.set(src, (wanted.get(src) ?? false) || r.kind === "article" || r.kind === "recipe");
     }
     await Promise.all([...wanted].map(async ([src, forSchema]) => this.images.set(src, await this.plan(src, forSchema))));

@@ -31,6 +31,8 @@ export const ERRORS = {
   DatesOutOfOrder: { title: "Dates out of order", cause: "A route's created, published and modified dates are not in that order.", hint: "created must be on or before published, and published on or before modified." },
   RelatedNotThree: { title: "Related block not three", cause: "A route's `related` list does not have exactly three paths.", hint: "List exactly three routes under related." },
   RelatedSelf: { title: "Related to itself", cause: "A route's `related` list names the route itself.", hint: "Name three other pages." },
+  RouteIsFile: { title: "Route where a file goes", cause: "A route's or alias's path is a file the build writes (robots.txt, sitemap.xml, feed.xml, index.html, 404.html, _headers, _redirects) or copies from public/, or lies under one.", hint: "Pick another path for the page, or rename the file in public/." },
+  PathTooLong: { title: "Name too long", cause: "A route's path segment, or --out, is longer than the filesystem allows for a file name or path (ENAMETOOLONG).", hint: "Shorten it: a path segment may be 250 bytes, a whole path about 4,000." },
   BannersMissing: { title: "Banner without banners", cause: "Markdown places a `::banner` but site.yaml's site.banners is empty.", hint: "Add banners under site.banners in site.yaml, or remove the ::banner line." },
   // content/
   ContentMissing: { title: "Content file missing", cause: "A route's `content` or `listings` file does not exist under content/.", hint: "Create the file or fix the name (paths are relative to content/)." },
@@ -42,6 +44,7 @@ export const ERRORS = {
   VideoInvalid: { title: "Bad ::video line", cause: "A `::video` directive's fields cannot be read.", hint: "Write ::video ID Title, or ::video { title: …, summary: … } for a video that has no id yet." },
   ListingsInvalid: { title: "Listings file breaks its schema", cause: "A listings file's value has the wrong type or name, or two listings share an id.", hint: "Fix the value; schema/listings.schema.json describes every field." },
   RawHtmlUnsafe: { title: "Raw HTML outside the allowlist", cause: "Raw HTML in Markdown holds an element, attribute, URL or markup the allowlist (src/content/raw-html.ts) does not allow.", hint: "Remove it: use the ::video directive for videos, a Markdown link for links. Plain inline HTML such as <kbd> or <br> is fine (docs/content-format.md)." },
+  UrlMalformed: { title: "Malformed percent-escape", cause: "A link, image or poster path holds a '%' not followed by two hex digits of a UTF-8 character (e.g. /%E0%A4%A).", hint: "Write the character itself (ppguide encodes it), or a complete escape such as %20 for a space." },
   EncodingInvalid: { title: "Not UTF-8", cause: "A source file holds bytes that are not UTF-8.", hint: "Save it as UTF-8 (your editor's 'Save with encoding' or 'Reopen with encoding' menu)." },
   NotText: { title: "Not a text file", cause: "A source file holds control characters: it is binary, or a mangled copy.", hint: "Only text files belong here: move images and other binary files to public/, or remove the character." },
   // public/ and files on disk

@@ -11,6 +11,7 @@ import { loadTemplates, type Templates } from "../render/render.tsx";
 import { timed, type StageTimings } from "./timing.ts";
 import { PpgErrorList } from "./errors.ts";
 import { missingImages } from "../assets/image-references.ts";
+import { checkOutputNames } from "../manifest/cross-references.ts";
 
 /** Everything rendering needs, loaded and checked: build() renders it all once; dev mode keeps it and re-renders parts. */
 export interface LoadedSite {
@@ -35,7 +36,7 @@ export async function loadSite(root: string, timings: StageTimings = {}, opts: {
   const [content, publicFiles, assets, templates] = await timed(timings, "content", () =>
     Promise.all([loadContent(root, manifest, source), listPublicFiles(root), buildAssets(), (opts.templates ?? loadTemplates)()]),
   );
-  const missing = [source, ...content.listingSources.values()].flatMap((s) => missingImages(s, publicFiles));
+  const missing = [...checkOutputNames(manifest, source, publicFiles), ...[source, ...content.listingSources.values()].flatMap((s) => missingImages(s, publicFiles))];
   if (missing.length) throw new PpgErrorList(missing);
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
   const raster = createRaster(root);

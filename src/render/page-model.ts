@@ -3,6 +3,7 @@ import { PpgError, type SourceLocation } from "../core/errors.ts";
 import { CONTENT_DIR, type ContentIndex, type MarkdownFile } from "../content/load.ts";
 import { listingTown, mapSearchUrl, websiteLabel } from "../content/listings.ts";
 import { rawHtmlProblems } from "../content/raw-html.ts";
+import { decodeUriPath } from "../core/url-path.ts";
 import { placeImages, renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import type { ArticleBody, CardModel, HeadModel, PageBase, PageModel, SearchItem } from "./model.ts";
@@ -219,13 +220,21 @@ function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): R
   // A copy: the rendered body may be cached, and must keep its image marks for the next page.
   const md = { ...rendered, html: placeImages(rendered, (src, alt) => imageHtml(ctx.images.attributes(src, alt, { sizes: ARTICLE_IMAGE_SIZES }))) };
   for (const ref of md.references) {
-    const target = decodeURI(ref.href);
+    const line = ref.line + file.bodyLine;
+    const lineText = file.body.split("\n")[ref.line - 1] ?? "";
+    const col = lineText.indexOf(`](${ref.href.split("#")[0]}`) + 3;
+    const target = decodeUriPath(ref.href);
+    if (target === undefined) {
+      // markdown-it has already escaped the stray '%' (`%A` → `%25A`): quote and place what was written.
+      const at = lineText.indexOf(`](${ref.href.split("%")[0]}`) + 2;
+      const written = at >= 2 ? /^[^\s)]*/.exec(lineText.slice(at))![0] : ref.href;
+      errors.push(new PpgError("UrlMalformed", `${ref.kind === "image" ? "image" : "link"} '${written}' holds a malformed percent-escape`, { location: { file: file.file, line, column: Math.max(at + 1, 1) } }));
+      continue;
+    }
     if (!target.startsWith("/") || target.startsWith("//")) continue;
     const path = target.split(/[?#]/)[0] || "/";
     const known = ref.kind === "image" ? ctx.images.has(path) : ctx.routes.has(path) || ctx.aliases.has(path) || ctx.images.has(path);
     if (known) continue;
-    const line = ref.line + file.bodyLine;
-    const col = (file.body.split("\n")[ref.line - 1]?.indexOf(`](${ref.href.split("#")[0]}`) ?? -1) + 3;
     errors.push(
       new PpgError(ref.kind === "image" ? "AssetMissing" : "RouteNotFound", `${ref.kind === "image" ? "image" : "link"} '${target}' ${ref.kind === "image" ? "is not a file under public/" : "is not a route or alias"}`, {
         location: { file: file.file, line, column: Math.max(col, 1) },
