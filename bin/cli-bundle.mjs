@@ -93,8 +93,13 @@ function mapStackTraces(file) {
   Error.prepareStackTrace = (error, frames) => {
     const lines = frames.map((frame) => {
       if (frame.getFileName() === file) {
-        map ??= new SourceMap(JSON.parse(readFileSync(`${file}.map`, "utf8")));
-        const entry = map.findEntry(frame.getLineNumber() - 1, frame.getColumnNumber() - 1);
+        // A stack must print even when the map cannot be read (out of file handles, say).
+        try {
+          map ??= new SourceMap(JSON.parse(readFileSync(`${file}.map`, "utf8")));
+        } catch {
+          map = null;
+        }
+        const entry = map?.findEntry(frame.getLineNumber() - 1, frame.getColumnNumber() - 1) ?? {};
         if (entry.originalSource) {
           const source = entry.originalSource.startsWith("file:") ? fileURLToPath(entry.originalSource) : resolve(dirname(file), entry.originalSource);
           const name = frame.getFunctionName();

@@ -1,6 +1,6 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync, type Stats } from "node:fs";
 import { homedir } from "node:os";
-import { basename, dirname, join, parse, relative, resolve } from "node:path";
+import { basename, dirname, join, parse, relative, resolve, sep } from "node:path";
 import { PpgError } from "../core/errors.ts";
 import { isInside } from "../core/site-folder.ts";
 import type { OutputEntry } from "./write.ts";
@@ -23,6 +23,8 @@ import type { OutputEntry } from "./write.ts";
 export const COPIES = ["a", "b"] as const;
 
 const STORE_SUFFIX = ".ppguide";
+/** Room under --out for `.ppguide/a/` and the site's own deepest page path. */
+const MAX_OUT_BYTES = 3_000;
 
 export interface OutputPaths {
   /** What readers and hosts use: the link (a folder only before the first ppguide build). */
@@ -129,6 +131,14 @@ export class OutputFolder {
   /** Checks `out` (see checkOutputFolder), takes the lock, and readies the copy to write. */
   static open(root: string, outArg: string, force = false): OutputFolder {
     const out = resolve(outArg);
+    // Before anything is made: a path the filesystem would refuse halfway through the build once
+    // left a trail of empty folders behind (issue 27).
+    const longest = Math.max(...out.split(sep).map((s) => Buffer.byteLength(s)));
+    if (Buffer.byteLength(out) > MAX_OUT_BYTES || longest > 255) {
+      throw new PpgError("PathTooLong", `--out is ${Buffer.byteLength(out)} bytes long${longest > 255 ? ` with a ${longest}-byte folder name` : ""}: the pages under it would pass the filesystem's limit (4,096 bytes a path, 255 a name)`, {
+        hint: "Pass a shorter --out.",
+      });
+    }
     checkOutputFolder(root, out, force);
     const { store } = outputPaths(out);
     mkdirSync(dirname(out), { recursive: true });
