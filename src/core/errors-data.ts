@@ -52,6 +52,9 @@ export const ERRORS = {
   SymlinkOutside: { title: "Link out of the site", cause: "A symbolic link under public/ or content/ resolves outside the site folder.", hint: "Copy the file into the site instead: ppguide publishes only what is inside the site folder." },
   SymlinkBroken: { title: "Link to nothing", cause: "A symbolic link under public/ or content/ points to nothing.", hint: "Delete the link or point it at a file inside the site." },
   SymlinkLoop: { title: "Link loop", cause: "A symbolic link under public/ or content/ leads to a folder that contains it.", hint: "Delete the link: following it would never end." },
+  SymlinkHidden: { title: "Link to a hidden file", cause: "A symbolic link under public/ or content/ leads to a dot file or folder (.env, .git), which is never published.", hint: "Copy what readers may see to a file without a leading dot." },
+  SymlinkIntoOutput: { title: "Link into the output", cause: "A symbolic link under public/ or content/ leads into a build's output (dist, dist.ppguide/).", hint: "Delete the link: the output would contain itself and grow with every build." },
+  NotRegularFile: { title: "Not a file or folder", cause: "public/ or content/ holds a named pipe, socket or device, or a link to one: reading it could wait forever.", hint: "Delete it: only files and folders are published." },
   // compiling
   TemplateFailed: { title: "Template failed", cause: "A React template failed to compile or threw while rendering a page.", hint: "Fix the template at the top of the stack shown below." },
   StyleFailed: { title: "Stylesheet failed", cause: "A stylesheet under templates/styles/ has a syntax error.", hint: "Fix the file and save it again." },
