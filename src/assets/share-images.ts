@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
 import { mkdir, readFile, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { basename, extname, join } from "node:path";
 import type { RouteEntry } from "../manifest/types.ts";
 import { writeCacheFile } from "../core/disk-cache.ts";
+import { wholeImage } from "./cached-image.ts";
 import { decodeUriPath } from "../core/url-path.ts";
 
 /**
@@ -115,7 +115,8 @@ export class ShareImages {
     const workers = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
       for (let planned = queue.shift(); planned; planned = queue.shift()) {
         const targets = [planned.og, ...planned.schema];
-        const missing = targets.filter((i) => !existsSync(i.cacheFile));
+        const whole = await Promise.all(targets.map((i) => wholeImage(i.cacheFile)));
+        const missing = targets.filter((_, i) => !whole[i]);
         if (missing.length) await this.encode(planned.src, missing);
         for (const i of targets) i.bytes = (await stat(i.cacheFile)).size;
       }
