@@ -2,7 +2,7 @@
  * Problems with the machine rather than the site (issue 27): each exits 1 with the path, what
  * happened and what to do, and leaves nothing behind. They once exited 70, "a bug in ppguide".
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -52,4 +52,18 @@ describe("the machine in the way", () => {
     expect(run.code).toBe(1);
     expect(await treeHash(join(root, "dist"))).toBe(before);
   }, 120_000);
+
+  // Regression (issue 27): `ppguide build | head -1` ended with a raw EPIPE stack.
+  it.each([["build", 0], ["check-links", 0]] as const)("%s with its reader gone: no stack, its own exit code", async (command, code) => {
+    const root = await copyFixture("basic-site");
+    if (command === "check-links") expect((await shell(`"$NODE" "$PPGUIDE_CLI" build`, root)).code).toBe(0);
+    const child = spawn(process.execPath, [CLI, command], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    // The reader closes at once, as `head -1` does after its line.
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exit = await new Promise<number | null>((done) => child.on("close", done));
+    expect(stderr).not.toMatch(/EPIPE|crashed/);
+    expect(exit).toBe(code);
+  }, 60_000);
 });
