@@ -102,6 +102,23 @@ export function checkOutputFolder(root: string, out: string, force = false): voi
   }
 }
 
+/**
+ * mkdir -p, with the real reason when it fails: on a read-only filesystem Node's recursive mkdir
+ * reports ENOENT (which exited 70, "a bug"), where a plain mkdir says EROFS.
+ */
+function makeFolder(path: string): void {
+  try {
+    mkdirSync(path, { recursive: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    // The first missing folder, made on its own, fails with the reason.
+    let first = path;
+    while (dirname(first) !== first && !existsSync(dirname(first))) first = dirname(first);
+    mkdirSync(first);
+    throw err;
+  }
+}
+
 function lstatOrUndefined(path: string): Stats | undefined {
   return lstatSync(path, { throwIfNoEntry: false });
 }
@@ -155,7 +172,7 @@ export class OutputFolder {
     }
     checkOutputFolder(root, out, force);
     const { store } = outputPaths(out);
-    mkdirSync(dirname(out), { recursive: true });
+    makeFolder(dirname(out));
     const storeStat = lstatOrUndefined(store);
     if (storeStat && !storeStat.isDirectory()) {
       throw new PpgError("OutputRefused", `refusing to write the site: ${store} is not a folder ppguide made`, {
@@ -174,7 +191,7 @@ export class OutputFolder {
         });
       }
     }
-    mkdirSync(store, { recursive: true });
+    makeFolder(store);
     writeFileSync(join(store, STORE_MARK), "This folder is written by ppguide build: its contents are replaced on every build.\n");
     const lockFile = takeLock(store, out);
     try {

@@ -2,13 +2,14 @@
  * Problems with the machine rather than the site (issue 27): each exits 1 with the path, what
  * happened and what to do, and leaves nothing behind. They once exited 70, "a bug in ppguide".
  */
-import { execFile, spawn } from "node:child_process";
-import { readdir } from "node:fs/promises";
+import { execFile, spawn, spawnSync } from "node:child_process";
+import { mkdtemp, readdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { describe as describeError, fromFileSystemError, PpgError } from "../../src/core/errors.ts";
 import { copyFixture } from "../helpers/fixture.ts";
-import { CLI, treeHash } from "../helpers/outcome.ts";
+import { attempt, CLI, treeHash } from "../helpers/outcome.ts";
 
 /** The CLI run by a shell, which can first do what a user's shell did (`ulimit`, a deleted folder). */
 function shell(script: string, cwd: string, env: Record<string, string> = {}): Promise<{ code: number; stderr: string }> {
@@ -66,4 +67,17 @@ describe("the machine in the way", () => {
     expect(stderr).not.toMatch(/EPIPE|crashed/);
     expect(exit).toBe(code);
   }, 60_000);
+
+  // Regression (issue 27): Node's recursive mkdir says ENOENT on a read-only filesystem: exit 70.
+  it("--out on a read-only filesystem: PermissionDenied naming the folder, exit 1", async (ctx) => {
+    const mnt = await mkdtemp(join(tmpdir(), "ppguide-ro-"));
+    if (spawnSync("mount", ["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", mnt]).status !== 0) return ctx.skip();
+    try {
+      const root = await copyFixture("basic-site");
+      const outcome = await attempt({ root, out: join(mnt, "sub/dist") });
+      expect(outcome).toEqual({ exit: 1, lines: [`PermissionDenied  ${mnt}/sub: the filesystem is read-only (EROFS in mkdir). Pass an --out on a writable disk.`] });
+    } finally {
+      spawnSync("umount", [mnt]);
+    }
+  });
 });
