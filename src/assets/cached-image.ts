@@ -1,34 +1,50 @@
-import { readFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
 
 /**
  * Whether a cached encoded image is whole, judged from its own framing, so a truncated file is
  * encoded again rather than published (issue 27: a truncated share JPEG was published on every
  * later build). JPEG ends with its EOI marker; WebP's RIFF header states its size; AVIF is a
- * sequence of ISO BMFF boxes whose sizes must add up to the file's.
+ * sequence of ISO BMFF boxes whose sizes must add up to the file's. Only a few bytes are read:
+ * a rebuild checks every cached variant.
  */
 export async function wholeImage(file: string): Promise<boolean> {
-  let bytes: Buffer;
+  let handle;
   try {
-    bytes = await readFile(file);
+    handle = await open(file, "r");
   } catch {
     return false;
   }
-  if (file.endsWith(".jpg")) return bytes.length > 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[bytes.length - 2] === 0xff && bytes[bytes.length - 1] === 0xd9;
-  if (file.endsWith(".webp")) return bytes.length >= 12 && bytes.toString("latin1", 0, 4) === "RIFF" && bytes.readUInt32LE(4) + 8 === bytes.length && bytes.toString("latin1", 8, 12) === "WEBP";
-  if (file.endsWith(".avif")) return boxesFill(bytes);
-  return bytes.length > 0;
-}
-
-function boxesFill(bytes: Buffer): boolean {
-  let at = 0;
-  while (at + 8 <= bytes.length) {
-    let size = bytes.readUInt32BE(at);
-    if (size === 1) {
-      if (at + 16 > bytes.length) return false;
-      size = Number(bytes.readBigUInt64BE(at + 8));
-    } else if (size === 0) size = bytes.length - at;
-    if (size < 8) return false;
-    at += size;
+  try {
+    const { size } = await handle.stat();
+    const at = async (position: number, length: number): Promise<Buffer | undefined> => {
+      if (position < 0 || position + length > size) return undefined;
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, position);
+      return bytesRead === length ? buffer : undefined;
+    };
+    if (file.endsWith(".jpg")) {
+      const [head, tail] = [await at(0, 2), await at(size - 2, 2)];
+      return !!head && !!tail && size > 4 && head[0] === 0xff && head[1] === 0xd8 && tail[0] === 0xff && tail[1] === 0xd9;
+    }
+    if (file.endsWith(".webp")) {
+      const head = await at(0, 12);
+      return !!head && head.toString("latin1", 0, 4) === "RIFF" && head.readUInt32LE(4) + 8 === size && head.toString("latin1", 8, 12) === "WEBP";
+    }
+    if (file.endsWith(".avif")) {
+      let position = 0;
+      while (position + 8 <= size) {
+        const box = await at(position, 16 <= size - position ? 16 : 8);
+        if (!box) return false;
+        let length = box.readUInt32BE(0);
+        if (length === 1) length = box.length === 16 ? Number(box.readBigUInt64BE(8)) : 0;
+        else if (length === 0) length = size - position;
+        if (length < 8) return false;
+        position += length;
+      }
+      return position === size && size > 0;
+    }
+    return size > 0;
+  } finally {
+    await handle.close();
   }
-  return at === bytes.length && bytes.length > 0;
 }
