@@ -71,6 +71,7 @@ export const ERRORS = {
   PermissionDenied: { title: "Permission denied", cause: "The system refused to write or read a file: permissions, attributes or a read-only filesystem.", hint: "Check the folder's permissions and who owns it, or pass an --out on a writable disk." },
   PathBlocked: { title: "Something in the way", cause: "A file stands where a folder must go, or the reverse, outside what ppguide owns.", hint: "Move or delete it, or pass another --out." },
   WorkingFolderGone: { title: "Current folder deleted", cause: "ppguide was started from a folder that has since been deleted (or moved away).", hint: "cd into the site's folder (or any existing folder and pass --root DIR) and run ppguide again." },
+  DependenciesUnreachable: { title: "Dependencies unreachable", cause: "ppguide's node_modules is a link to a folder not named node_modules, where Node cannot resolve the packages' own dependencies.", hint: "Link node_modules to a folder named node_modules, or run npm ci in ppguide's folder." },
   TooManyOpenFiles: { title: "Too many open files", cause: "The process or the machine ran out of file handles.", hint: "Raise the limit (ulimit -n) and build again." },
   // check-links
   LinksDirNotFound: { title: "Folder to check missing", cause: "check-links was given a folder that does not exist.", hint: "Build the site first (ppguide build), or pass the folder that holds the HTML: ppguide check-links path/to/site", usage: true },

@@ -3,7 +3,7 @@
  * happened and what to do, and leaves nothing behind. They once exited 70, "a bug in ppguide".
  */
 import { execFile, spawn, spawnSync } from "node:child_process";
-import { mkdtemp, readdir } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readdir, realpath, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -79,5 +79,18 @@ describe("the machine in the way", () => {
     } finally {
       spawnSync("umount", [mnt]);
     }
+  });
+
+  // Regression (issue 27): node_modules linked to a folder of another name failed on React (exit 70).
+  it("node_modules linked to a folder not named node_modules: DependenciesUnreachable, exit 1", async () => {
+    // A copy of ppguide's launcher in a package of its own: the real node_modules is never touched.
+    const pkg = await mkdtemp(join(tmpdir(), "ppguide-pkg-"));
+    await mkdir(join(pkg, "bin"));
+    await copyFile(CLI, join(pkg, "bin/ppguide"));
+    await mkdir(join(pkg, "deps"));
+    await symlink(join(pkg, "deps"), join(pkg, "node_modules"));
+    const run = await shell(`"$NODE" "${join(pkg, "bin/ppguide")}" build`, pkg);
+    expect(run.stderr).toBe(`${join(pkg, "node_modules")} is a link to ${await realpath(join(pkg, "deps"))}, which is not a folder named node_modules: Node cannot find the packages' own dependencies there. Link it to a folder named node_modules, or run npm ci here.  [DependenciesUnreachable]\n`);
+    expect(run.code).toBe(1);
   });
 });
