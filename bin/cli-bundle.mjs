@@ -5,15 +5,36 @@
 // hundreds of modules nor compiles what it ran last time (project site: 0.69-0.85 s -> 0.50-0.57 s
 // from process start). Any problem with the bundle falls back to running the sources through
 // tsx, which also reports TypeScript syntax errors with their location.
+import { createHash } from "node:crypto";
 import { createRequire, SourceMap } from "node:module";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import vm from "node:vm";
 import { sourceFingerprint } from "./source-fingerprint.cjs";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
-const cacheRoot = join(packageDir, "node_modules", ".cache", "ppguide-cli");
+// PPGUIDE_CLI_CACHE_DIR: tests damage a bundle of their own, never the one other runs use (it
+// must be inside ppguide's folder: the bundle finds its package.json by walking up).
+const cacheRoot = process.env.PPGUIDE_CLI_CACHE_DIR ?? join(packageDir, "node_modules", ".cache", "ppguide-cli");
+
+/** What the bundle's files hashed to when written: a truncated or emptied file is rebuilt, never run. */
+const INTEGRITY = "integrity.json";
+const BUNDLED = ["main.js", "scan-worker.js", "output-worker.js", "package.json"];
+
+function sha256(bytes) {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+/** Whether every file of the bundle in `dir` is as it was written (issue 27: an empty output-worker.js published nothing, exit 0). */
+function intact(dir) {
+  try {
+    const expected = JSON.parse(readFileSync(join(dir, INTEGRITY), "utf8"));
+    return BUNDLED.every((f) => expected[f] === sha256(readFileSync(join(dir, f))));
+  } catch {
+    return false;
+  }
+}
 
 async function bundle(dir) {
   const { build } = await import("esbuild");
@@ -41,6 +62,7 @@ async function bundle(dir) {
     logLevel: "silent",
   });
   writeFileSync(join(staging, "package.json"), '{ "type": "commonjs" }\n');
+  writeFileSync(join(staging, INTEGRITY), JSON.stringify(Object.fromEntries(BUNDLED.map((f) => [f, sha256(readFileSync(join(staging, f)))]))));
   try {
     renameSync(staging, dir);
   } catch {
@@ -62,7 +84,10 @@ function requireWithCodeCache(file) {
   const cacheFile = `${file}.v8-cache`;
   let cachedData;
   try {
-    cachedData = readFileSync(cacheFile);
+    // The last 32 bytes are the SHA-256 of the rest: a damaged cache is dropped and remade.
+    const bytes = readFileSync(cacheFile);
+    const data = bytes.subarray(0, -32);
+    if (bytes.length > 32 && createHash("sha256").update(data).digest().equals(bytes.subarray(-32))) cachedData = data;
   } catch {
     // First run of this bundle.
   }
@@ -71,7 +96,8 @@ function requireWithCodeCache(file) {
   if (!cachedData || script.cachedDataRejected) {
     process.once("exit", () => {
       try {
-        writeFileSync(`${cacheFile}.tmp-${process.pid}`, script.createCachedData());
+        const data = script.createCachedData();
+        writeFileSync(`${cacheFile}.tmp-${process.pid}`, Buffer.concat([data, createHash("sha256").update(data).digest()]));
         renameSync(`${cacheFile}.tmp-${process.pid}`, cacheFile);
       } catch {
         // A read-only install runs without the cache.
@@ -93,8 +119,13 @@ function mapStackTraces(file) {
   Error.prepareStackTrace = (error, frames) => {
     const lines = frames.map((frame) => {
       if (frame.getFileName() === file) {
-        map ??= new SourceMap(JSON.parse(readFileSync(`${file}.map`, "utf8")));
-        const entry = map.findEntry(frame.getLineNumber() - 1, frame.getColumnNumber() - 1);
+        // A stack must print even when the map cannot be read (out of file handles, say).
+        try {
+          map ??= new SourceMap(JSON.parse(readFileSync(`${file}.map`, "utf8")));
+        } catch {
+          map = null;
+        }
+        const entry = map?.findEntry(frame.getLineNumber() - 1, frame.getColumnNumber() - 1) ?? {};
         if (entry.originalSource) {
           const source = entry.originalSource.startsWith("file:") ? fileURLToPath(entry.originalSource) : resolve(dirname(file), entry.originalSource);
           const name = frame.getFunctionName();
@@ -122,7 +153,8 @@ export async function loadCli() {
   try {
     // This file's text too: its bundling options shape the bundle.
     const dir = join(cacheRoot, sourceFingerprint(packageDir, readFileSync(fileURLToPath(import.meta.url))));
-    if (!existsSync(join(dir, "main.js"))) {
+    if (!intact(dir)) {
+      rmSync(dir, { recursive: true, force: true });
       mkdirSync(cacheRoot, { recursive: true });
       await bundle(dir);
     }

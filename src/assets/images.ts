@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { decodeUriPath } from "../core/url-path.ts";
 
 export interface ImageAttributes {
   src: string;
@@ -72,7 +73,7 @@ export class ImageService {
 
   has(src: string): boolean {
     let found = this.known.get(src);
-    if (found === undefined) this.known.set(src, (found = this.publicFiles.has(decodeURI(src.split(/[?#]/)[0]))));
+    if (found === undefined) this.known.set(src, (found = this.publicFiles.has(decodeUriPath(src.split(/[?#]/)[0]!) ?? "")));
     return found;
   }
 
@@ -85,7 +86,7 @@ export class ImageService {
     if (!size) return attrs;
     attrs.width = size.width;
     attrs.height = size.height;
-    const responsive = this.raster?.responsive(decodeURI(src));
+    const responsive = this.raster?.responsive(decodeUriPath(src)!);
     if (responsive) {
       attrs.src = responsive.src;
       attrs.srcSet = responsive.srcSet;
@@ -97,12 +98,13 @@ export class ImageService {
 
   size(src: string): { width: number; height: number } | undefined {
     if (!this.has(src)) {
-      this.missing.add(src);
+      // A malformed escape is reported where it was written (UrlMalformed), not as a missing file.
+      if (decodeUriPath(src) !== undefined) this.missing.add(src);
       return undefined;
     }
     let size = this.sizeCache.get(src);
     if (size === undefined) {
-      const path = decodeURI(src);
+      const path = decodeUriPath(src)!;
       size = path.endsWith(".svg") ? svgSize(readFileSync(join(this.publicDir, path), "utf8")) : (this.raster?.size(path) ?? null);
       this.sizeCache.set(src, size);
     }

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { mkdir, readFile, stat } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import type { Manifest } from "../manifest/types.ts";
 import { writeCacheFile } from "../core/disk-cache.ts";
+import { wholeImage } from "./cached-image.ts";
 
 /**
  * The raster pipeline: JPEG and PNG photos under public/ that the manifest or content names are
@@ -157,7 +157,7 @@ export class RasterPipeline {
 
   /** Returns the size of the cached file, encoding and storing it first if it is not there. */
   private async cached(cacheFile: string, encode: () => Promise<Buffer>): Promise<number> {
-    if (existsSync(cacheFile)) {
+    if (await wholeImage(cacheFile)) {
       this.stats.reused++;
       return (await stat(cacheFile)).size;
     }

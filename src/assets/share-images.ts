@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
 import { mkdir, readFile, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { basename, extname, join } from "node:path";
 import type { Manifest } from "../manifest/types.ts";
 import { writeCacheFile } from "../core/disk-cache.ts";
+import { wholeImage } from "./cached-image.ts";
+import { decodeUriPath } from "../core/url-path.ts";
 
 /**
  * Raster copies of each page's image for the places that will not show an SVG: the 1200×630
@@ -77,7 +78,7 @@ export class ShareImages {
     // The default image stands in for the pages without one of their own (the 404 page, search, authors).
     for (const r of [...manifest.routes, { kind: "search" as const, image: defaultShareImage(manifest) }]) {
       const src = r.image?.src;
-      if (!src || !SHAREABLE.test(src) || !publicFiles.has(decodeURI(src))) continue;
+      if (!src || !SHAREABLE.test(src) || !publicFiles.has(decodeUriPath(src) ?? "")) continue;
       wanted.set(src, (wanted.get(src) ?? false) || r.kind === "article" || r.kind === "recipe");
     }
     await Promise.all([...wanted].map(async ([src, forSchema]) => this.images.set(src, await this.plan(src, forSchema))));
@@ -120,7 +121,8 @@ export class ShareImages {
     const workers = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
       for (let planned = queue.shift(); planned; planned = queue.shift()) {
         const targets = [planned.og, ...planned.schema];
-        const missing = targets.filter((i) => !existsSync(i.cacheFile));
+        const whole = await Promise.all(targets.map((i) => wholeImage(i.cacheFile)));
+        const missing = targets.filter((_, i) => !whole[i]);
         if (missing.length) await this.encode(planned.src, missing);
         for (const i of targets) i.bytes = (await stat(i.cacheFile)).size;
       }

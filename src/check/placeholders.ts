@@ -6,6 +6,7 @@ import { parseVideoDirective } from "../content/video-directive.ts";
 import { MANIFEST_FILE } from "../manifest/load.ts";
 import type { Manifest } from "../manifest/types.ts";
 import { yamlSource, type PathSegment, type YamlSource } from "../manifest/yaml-source.ts";
+import { decodeUriPath } from "../core/url-path.ts";
 
 /**
  * Placeholders still in a site: stand-ins an editor must replace before it goes live. A build
@@ -132,7 +133,7 @@ function stringProblem(value: string, path: PathSegment[] = []): { message: stri
   if (RESERVED_HOST.test(url.hostname)) {
     return { message: `'${value}' uses the reserved domain '${url.hostname}'`, hint: "Reserved example domains can never be registered: set the real domain before going live." };
   }
-  const token = STAND_IN.exec(decodeURIComponent(url.pathname + url.search));
+  const token = STAND_IN.exec(decodeUriPath(url.pathname + url.search) ?? url.pathname + url.search);
   if (token) return { message: `'${value}' holds the stand-in '${token[0]}'`, hint: `Replace '${token[0]}' with the real value (for an affiliate link, the partner id the network gave you).` };
   if (path[0] === "site" && path[1] === "social" && url.pathname.replace(/\/+$/, "") === "" && !url.search) {
     return { message: `social link '${value}' is the network's home page, not the site's profile`, hint: `Link the site's own ${String(path[2])} profile.` };

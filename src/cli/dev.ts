@@ -10,9 +10,9 @@ export function registerDev(program: Command): void {
       .option("-r, --root <dir>", "site folder holding site.yaml, content/ and public/", ".")
       .option("--open", "open the preview in the default browser"),
   )
-    .action(async (opts: { root: string; port: number; host: string; open?: boolean }) => {
+    .action(async (opts: { root: string; port: number; host: string; allowedHost: string[]; open?: boolean }) => {
       const { startDev } = await import("../dev/index.ts");
-      const dev = await startDev({ root: opts.root, port: opts.port, host: opts.host });
+      const dev = await startDev({ root: opts.root, port: opts.port, host: opts.host, allowedHosts: opts.allowedHost });
       if (opts.open) openBrowser(dev.url);
       let stopping = false;
       const stop = async () => {

@@ -11,14 +11,14 @@ export function registerPreview(program: Command): void {
       .option("-r, --root <dir>", "site folder the output folder is relative to", ".")
       .option("-o, --out <dir>", "the built output folder to serve", "dist"),
   )
-    .action(async (opts: { root: string; out: string; port: number; host: string }) => {
+    .action(async (opts: { root: string; out: string; port: number; host: string; allowedHost: string[] }) => {
       const dir = resolve(opts.root, opts.out);
       if (!existsSync(join(dir, "index.html"))) {
         console.error(`${dir} holds no built site (no index.html). Run ppguide build${opts.root === "." ? "" : ` --root ${opts.root}`} first.`);
         process.exit(1);
       }
       const { startPreview } = await import("../preview/server.ts");
-      const preview = await startPreview({ dir, port: opts.port, host: opts.host });
+      const preview = await startPreview({ dir, port: opts.port, host: opts.host, allowedHosts: opts.allowedHost });
       for (const p of preview.problems) console.warn(`${join(dir, p.file)}:${p.line}  ${p.message}; the line is ignored, as a host would.`);
       console.log(`Serving ${dir} at ${preview.url}/ (Ctrl-C to stop)`);
       const stop = async () => {

@@ -33,7 +33,9 @@ export interface RenderedMarkdown {
  * (banners, videos, galleries). They render to placeholder comments the render stage replaces,
  * so this module knows nothing about React.
  */
-export const DIRECTIVE_PLACEHOLDER = /<!--ppg:(\w+)(?: ([^>]*?))?-->/g;
+// Anchored to whole lines: the renderer writes each mark on a line of its own (a block), so one
+// inside an attribute or a paragraph (issue 27: `<span title="<!--ppg:banner-->">`) is never spliced.
+export const DIRECTIVE_PLACEHOLDER = /^<!--ppg:(\w+)(?: ([^>\n]*?))?-->$/gm;
 const DIRECTIVE_LINE = /^::(\/?[a-z]+)(?:[ \t]+(.*))?$/;
 
 function directiveRule(state: StateBlock, startLine: number, _endLine: number, silent: boolean): boolean {
@@ -162,7 +164,15 @@ function collectRawHtml(tokens: Token[]): RenderedMarkdown["rawHtml"] {
   for (const block of tokens) {
     if (!block.map) continue;
     if (block.type === "html_block") raw.push([block.content, block.map[0] + 1]);
-    else if (block.type === "inline") for (const child of block.children ?? []) if (child.type === "html_inline") raw.push([child.content, block.map[0] + 1]);
+    else if (block.type === "inline") {
+      // An inline fragment's own line: the paragraph's first, plus the line breaks before it.
+      let line = block.map[0] + 1;
+      for (const child of block.children ?? []) {
+        if (child.type === "softbreak" || child.type === "hardbreak") line++;
+        else if (child.type === "html_inline") raw.push([child.content, line]);
+        else if (child.type === "text" || child.type === "code_inline") line += child.content.split("\n").length - 1;
+      }
+    }
   }
   return raw;
 }

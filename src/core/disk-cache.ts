@@ -15,6 +15,11 @@ export function cacheRoot(): string {
   return dir ? resolve(dir) : join(PACKAGE_DIR, "node_modules", ".cache");
 }
 
+/** The SHA-256 that ends every entry. */
+const TRAILER = 32;
+/** The names DiskCache.key() makes. */
+const ENTRY_NAME = /^[0-9a-f]{32}$/;
+
 /**
  * Small caches of what a build computed, under cacheRoot(): one folder per kind, one file per key,
  * the most recently written kept. Every entry is an optimisation only: one that cannot be read or
@@ -41,9 +46,16 @@ export class DiskCache {
     return join(this.dir, key);
   }
 
+  /**
+   * The entry's bytes, or undefined when there is none or it is damaged: each entry ends with the
+   * SHA-256 of what precedes it, so a truncated file or a same-length edit is recomputed, never
+   * trusted (issue 27: an edited Markdown entry was published on every later build).
+   */
   read(key: string): Buffer | undefined {
     try {
-      return readFileSync(this.file(key));
+      const bytes = readFileSync(this.file(key));
+      const body = bytes.subarray(0, -TRAILER);
+      return bytes.length > TRAILER && createHash("sha256").update(body).digest().equals(bytes.subarray(-TRAILER)) ? body : undefined;
     } catch {
       return undefined;
     }
@@ -53,10 +65,15 @@ export class DiskCache {
     const path = this.file(key);
     try {
       mkdirSync(this.dir, { recursive: true });
+      const body = typeof bytes === "string" ? Buffer.from(bytes) : bytes;
       // Under a temporary name, then renamed: a concurrent build never reads half an entry.
-      writeFileSync(`${path}.tmp-${process.pid}`, bytes);
+      writeFileSync(`${path}.tmp-${process.pid}`, Buffer.concat([body, createHash("sha256").update(body).digest()]));
       renameSync(`${path}.tmp-${process.pid}`, path);
-      const entries = readdirSync(this.dir).map((name) => ({ name, age: -statSync(join(this.dir, name)).mtimeMs }));
+      // Only entries ppguide names (DiskCache.key): PPGUIDE_CACHE_DIR may be a folder holding
+      // other files, which eviction once deleted (28 of 40).
+      const entries = readdirSync(this.dir)
+        .filter((name) => ENTRY_NAME.test(name))
+        .map((name) => ({ name, age: -statSync(join(this.dir, name)).mtimeMs }));
       for (const old of entries.sort((a, b) => a.age - b.age).slice(this.keep)) rmSync(join(this.dir, old.name), { force: true });
     } catch {
       // Read-only install, full disk: the next build recomputes.

@@ -31,6 +31,8 @@ export const ERRORS = {
   DatesOutOfOrder: { title: "Dates out of order", cause: "A route's created, published and modified dates are not in that order.", hint: "created must be on or before published, and published on or before modified." },
   RelatedNotThree: { title: "Related block not three", cause: "A route's `related` list does not have exactly three paths.", hint: "List exactly three routes under related." },
   RelatedSelf: { title: "Related to itself", cause: "A route's `related` list names the route itself.", hint: "Name three other pages." },
+  RouteIsFile: { title: "Route where a file goes", cause: "A route's or alias's path is a file the build writes (robots.txt, sitemap.xml, feed.xml, index.html, 404.html, _headers, _redirects) or copies from public/, or lies under one.", hint: "Pick another path for the page, or rename the file in public/." },
+  PathTooLong: { title: "Name too long", cause: "A route's path segment, or --out, is longer than the filesystem allows for a file name or path (ENAMETOOLONG).", hint: "Shorten it: a path segment may be 250 bytes, a whole path about 4,000." },
   BannersMissing: { title: "Banner without banners", cause: "Markdown places a `::banner` but site.yaml's site.banners is empty.", hint: "Add banners under site.banners in site.yaml, or remove the ::banner line." },
   // content/
   ContentMissing: { title: "Content file missing", cause: "A route's `content` or `listings` file does not exist under content/.", hint: "Create the file or fix the name (paths are relative to content/)." },
@@ -42,7 +44,8 @@ export const ERRORS = {
   VideoInvalid: { title: "Bad ::video line", cause: "A `::video` directive's fields cannot be read.", hint: "Write ::video ID Title, or ::video { title: …, summary: … } for a video that has no id yet." },
   ListingsInvalid: { title: "Listings file breaks its schema", cause: "A listings file's value has the wrong type or name, or two listings share an id.", hint: "Fix the value; schema/listings.schema.json describes every field." },
   ListingUnsourced: { title: "Contact fact without a source", cause: "A listing has a street address, phone or website that no entry of its `sources` supports.", hint: "Add a `sources:` entry with the page's url, `supports:` naming the field and what the page `says` (docs/content-format.md), or remove the value: the card then shows 'No Phone' or 'No Website'." },
-  RawHtmlUnsafe: { title: "Unsafe raw HTML", cause: "Raw HTML in Markdown could run a script or frame another site.", hint: "Remove it: use the ::video directive for videos, a Markdown link for links. Plain inline HTML such as <kbd> or <br> is fine (docs/content-format.md)." },
+  RawHtmlUnsafe: { title: "Raw HTML outside the allowlist", cause: "Raw HTML in Markdown holds an element, attribute, URL or markup the allowlist (src/content/raw-html.ts) does not allow.", hint: "Remove it: use the ::video directive for videos, a Markdown link for links. Plain inline HTML such as <kbd> or <br> is fine (docs/content-format.md)." },
+  UrlMalformed: { title: "Malformed percent-escape", cause: "A link, image or poster path holds a '%' not followed by two hex digits of a UTF-8 character (e.g. /%E0%A4%A).", hint: "Write the character itself (ppguide encodes it), or a complete escape such as %20 for a space." },
   EncodingInvalid: { title: "Not UTF-8", cause: "A source file holds bytes that are not UTF-8.", hint: "Save it as UTF-8 (your editor's 'Save with encoding' or 'Reopen with encoding' menu)." },
   NotText: { title: "Not a text file", cause: "A source file holds control characters: it is binary, or a mangled copy.", hint: "Only text files belong here: move images and other binary files to public/, or remove the character." },
   // public/ and files on disk
@@ -50,6 +53,10 @@ export const ERRORS = {
   SymlinkOutside: { title: "Link out of the site", cause: "A symbolic link under public/ or content/ resolves outside the site folder.", hint: "Copy the file into the site instead: ppguide publishes only what is inside the site folder." },
   SymlinkBroken: { title: "Link to nothing", cause: "A symbolic link under public/ or content/ points to nothing.", hint: "Delete the link or point it at a file inside the site." },
   SymlinkLoop: { title: "Link loop", cause: "A symbolic link under public/ or content/ leads to a folder that contains it.", hint: "Delete the link: following it would never end." },
+  SymlinkHidden: { title: "Link to a hidden file", cause: "A symbolic link under public/ or content/ leads to a dot file or folder (.env, .git), which is never published.", hint: "Copy what readers may see to a file without a leading dot." },
+  SymlinkIntoOutput: { title: "Link into the output", cause: "A symbolic link under public/ or content/ leads into a build's output (dist, dist.ppguide/).", hint: "Delete the link: the output would contain itself and grow with every build." },
+  NotRegularFile: { title: "Not a file or folder", cause: "public/ or content/ holds a named pipe, socket or device, or a link to one: reading it could wait forever.", hint: "Delete it: only files and folders are published." },
+  CacheFolderRefused: { title: "Cache folder refused", cause: "A cache folder is inside the site's sources (PPGUIDE_CACHE_DIR in content/, public/, …), or .ppguide-cache is a link leading out of the site.", hint: "Point PPGUIDE_CACHE_DIR outside the sources, or delete the .ppguide-cache link." },
   // compiling
   TemplateFailed: { title: "Template failed", cause: "A React template failed to compile or threw while rendering a page.", hint: "Fix the template at the top of the stack shown below." },
   StyleFailed: { title: "Stylesheet failed", cause: "A stylesheet under templates/styles/ has a syntax error.", hint: "Fix the file and save it again." },
@@ -65,6 +72,8 @@ export const ERRORS = {
   DiskFull: { title: "Disk full", cause: "The disk (or the user's quota) has no space left for the output.", hint: "Free some space (or use a larger disk for the output) and build again; the previous output is untouched." },
   PermissionDenied: { title: "Permission denied", cause: "The system refused to write or read a file: permissions, attributes or a read-only filesystem.", hint: "Check the folder's permissions and who owns it, or pass an --out on a writable disk." },
   PathBlocked: { title: "Something in the way", cause: "A file stands where a folder must go, or the reverse, outside what ppguide owns.", hint: "Move or delete it, or pass another --out." },
+  WorkingFolderGone: { title: "Current folder deleted", cause: "ppguide was started from a folder that has since been deleted (or moved away).", hint: "cd into the site's folder (or any existing folder and pass --root DIR) and run ppguide again." },
+  DependenciesUnreachable: { title: "Dependencies unreachable", cause: "ppguide's node_modules is a link to a folder not named node_modules, where Node cannot resolve the packages' own dependencies.", hint: "Link node_modules to a folder named node_modules, or run npm ci in ppguide's folder." },
   TooManyOpenFiles: { title: "Too many open files", cause: "The process or the machine ran out of file handles.", hint: "Raise the limit (ulimit -n) and build again." },
   // check-links
   LinksDirNotFound: { title: "Folder to check missing", cause: "check-links was given a folder that does not exist.", hint: "Build the site first (ppguide build), or pass the folder that holds the HTML: ppguide check-links path/to/site", usage: true },

@@ -78,7 +78,7 @@ export function fromFileSystemError(err: unknown): unknown {
   const e = err as NodeJS.ErrnoException;
   if (!(e instanceof Error) || typeof e.code !== "string") return err;
   const dest = (e as { dest?: string }).dest;
-  const path = dest ? `${e.path} → ${dest}` : (e.path ?? "a file");
+  const path = dest ? `${shortPath(e.path)} → ${shortPath(dest)}` : (shortPath(e.path) ?? "a file");
   const known: Record<string, [ErrorCode, string, string]> = {
     ENOSPC: ["DiskFull", "the disk is full", "Free some space (or a larger disk for the output) and build again; the previous output is untouched."],
     EDQUOT: ["DiskFull", "the disk quota is used up", "Free some space and build again; the previous output is untouched."],
@@ -90,11 +90,18 @@ export function fromFileSystemError(err: unknown): unknown {
     EISDIR: ["PathBlocked", "a folder stands where a file must be", "Move or delete that folder, or pass another --out."],
     EMFILE: ["TooManyOpenFiles", "too many files are open in this process", "Raise the limit (ulimit -n) and build again."],
     ENFILE: ["TooManyOpenFiles", "too many files are open on this machine", "Close other programs or raise the system's limit, then build again."],
+    ENAMETOOLONG: ["PathTooLong", "the name is longer than the filesystem allows", "Pass a shorter --out, or shorten the route path."],
   };
   const found = known[e.code];
   if (!found) return err;
   const [code, what, hint] = found;
   return new PpgError(code, `${path}: ${what} (${e.code}${e.syscall ? ` in ${e.syscall}` : ""})`, { hint });
+}
+
+/** A path short enough to read in a terminal: a 4,000-character one is shown by its ends. */
+function shortPath(path: string | undefined): string | undefined {
+  if (path === undefined || path.length <= 200) return path;
+  return `${path.slice(0, 80)}…${path.slice(-80)} (${path.length} characters)`;
 }
 
 export function errorsOf(err: PpgError | PpgErrorList): PpgError[] {

@@ -1,5 +1,5 @@
 import fg from "fast-glob";
-import { realpathSync, statSync } from "node:fs";
+import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, parse, relative, sep } from "node:path";
 import { PpgError, PpgErrorList } from "./errors.ts";
 
@@ -19,14 +19,23 @@ export async function listSiteFolder(root: string, folder: string, opts: { exten
 
   async function walk(dir: string, prefix: string, ancestors: Set<string>): Promise<void> {
     const entries = await fg("**/*", { cwd: dir, onlyFiles: false, followSymbolicLinks: false, objectMode: true, dot: false });
+    // Dot files and folders are never published (`.env`, `.git`), except `.well-known/` at the top
+    // of public/, which hosts and browsers look for by that name (RFC 8615).
+    if (prefix === "" && folder === "public" && lstatSync(join(dir, ".well-known"), { throwIfNoEntry: false })?.isDirectory()) {
+      entries.push(...(await fg(".well-known/**/*", { cwd: dir, onlyFiles: false, followSymbolicLinks: false, objectMode: true, dot: false })));
+    }
     for (const entry of entries) {
       const rel = prefix + entry.path;
       if (entry.dirent.isFile()) {
         if (wanted(entry.name)) files.push(rel);
         continue;
       }
-      if (!entry.dirent.isSymbolicLink()) continue;
       const shown = `${folder}/${rel}`;
+      if (!entry.dirent.isSymbolicLink()) {
+        // Reading a named pipe waits for a writer that never comes; a device never ends.
+        if (!entry.dirent.isDirectory()) errors.push(problem("NotRegularFile", `${shown} is ${kindOf(entry.dirent)}, not a file or a folder`, "Delete it: only files and folders are published."));
+        continue;
+      }
       let real: string;
       try {
         real = realpathSync(join(dir, entry.path));
@@ -35,11 +44,17 @@ export async function listSiteFolder(root: string, folder: string, opts: { exten
         errors.push(problem(loop ? "SymlinkLoop" : "SymlinkBroken", `${shown} is a symbolic link ${loop ? "that leads back to itself" : "to nothing"}`, "Delete the link or point it at a file inside the site."));
         continue;
       }
-      if (!isInside(real, siteReal)) {
-        errors.push(problem("SymlinkOutside", `${shown} is a symbolic link to ${real}, outside the site`, "Copy the file into the site instead: ppguide publishes only what is inside the site folder."));
+      const refused = refusedTarget(siteReal, real);
+      if (refused) {
+        errors.push(problem(refused.code, `${shown} is a symbolic link to ${refused.code === "SymlinkOutside" ? real : relative(siteReal, real)}, ${refused.why}`, refused.hint));
         continue;
       }
-      if (!statSync(real).isDirectory()) {
+      const target = statSync(real);
+      if (!target.isDirectory() && !target.isFile()) {
+        errors.push(problem("NotRegularFile", `${shown} is a symbolic link to ${relative(siteReal, real)}, which is ${kindOf(target)}, not a file or a folder`, "Delete the link: only files and folders are published."));
+        continue;
+      }
+      if (!target.isDirectory()) {
         if (wanted(entry.name)) files.push(rel);
         continue;
       }
@@ -73,15 +88,45 @@ export function isInside(a: string, b: string): boolean {
   return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !parse(rel).root);
 }
 
-function problem(code: "SymlinkOutside" | "SymlinkLoop" | "SymlinkBroken", message: string, hint: string): PpgError {
+type FolderProblem = "SymlinkOutside" | "SymlinkLoop" | "SymlinkBroken" | "SymlinkHidden" | "SymlinkIntoOutput" | "NotRegularFile";
+
+function problem(code: FolderProblem, message: string, hint: string): PpgError {
   return new PpgError(code, message, { hint });
 }
 
-/** `file`'s real path when it is inside the site, else undefined: the dev server's half of listSiteFolder's rule. */
+function kindOf(entry: { isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean }): string {
+  if (entry.isFIFO()) return "a named pipe (FIFO)";
+  if (entry.isSocket()) return "a socket";
+  return entry.isCharacterDevice() || entry.isBlockDevice() ? "a device" : "neither a file nor a folder";
+}
+
+/**
+ * Why a link's resolved target must not be published: outside the site; a hidden file or folder
+ * (`public/env.txt -> ../.env`, `public/repo -> ../.git`); or inside a build's output store
+ * (`public/mirror -> ../dist`), which would make the output contain itself and grow each build.
+ */
+function refusedTarget(siteReal: string, real: string): { code: FolderProblem; why: string; hint: string } | undefined {
+  if (!isInside(real, siteReal)) return { code: "SymlinkOutside", why: "outside the site", hint: "Copy the file into the site instead: ppguide publishes only what is inside the site folder." };
+  const segments = relative(siteReal, real).split(sep);
+  if (segments.some((s) => s.endsWith(".ppguide")) || existsSync(`${real}.ppguide`)) {
+    return { code: "SymlinkIntoOutput", why: "a build's output", hint: "Delete the link: the output would contain itself and grow with every build." };
+  }
+  if (segments.some((s, i) => s.startsWith(".") && !(s === ".well-known" && i === 1 && segments[0] === "public"))) {
+    return { code: "SymlinkHidden", why: "a hidden file or folder", hint: "Dot files (.env, .git, …) are never published: copy what readers may see to a file without a leading dot." };
+  }
+  return undefined;
+}
+
+/**
+ * `file`'s real path when the build would publish it (a regular file inside the site, not hidden,
+ * not in an output), else undefined: the dev server's half of listSiteFolder's rule, so dev serves
+ * what the build publishes and nothing more.
+ */
 export function resolveInsideSite(root: string, file: string): string | undefined {
   try {
+    const siteReal = realpathSync(root);
     const real = realpathSync(file);
-    return isInside(real, realpathSync(root)) ? real : undefined;
+    return !refusedTarget(siteReal, real) && statSync(real).isFile() ? real : undefined;
   } catch {
     return undefined;
   }

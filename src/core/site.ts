@@ -1,4 +1,5 @@
-import { join } from "node:path";
+import { lstatSync, realpathSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { listPublicFiles } from "../assets/public-files.ts";
 import { RasterPipeline, referencedTexts } from "../assets/raster.ts";
 import { ShareImages } from "../assets/share-images.ts";
@@ -9,8 +10,11 @@ import type { YamlSource } from "../manifest/yaml-source.ts";
 import { buildAssets, type SiteAssets } from "../output/assets.ts";
 import { loadTemplates, type Templates } from "../render/render.tsx";
 import { timed, type StageTimings } from "./timing.ts";
-import { PpgErrorList } from "./errors.ts";
+import { PpgError, PpgErrorList } from "./errors.ts";
+import { cacheRoot } from "./disk-cache.ts";
+import { isInside } from "./site-folder.ts";
 import { missingImages } from "../assets/image-references.ts";
+import { checkOutputNames } from "../manifest/cross-references.ts";
 
 /** Everything rendering needs, loaded and checked: build() renders it all once; dev mode keeps it and re-renders parts. */
 export interface LoadedSite {
@@ -31,11 +35,12 @@ export interface LoadedSite {
  * fresh module graph, so TSX edits take effect without restarting.
  */
 export async function loadSite(root: string, timings: StageTimings = {}, opts: { templates?: () => Promise<Templates> } = {}): Promise<LoadedSite> {
+  checkCacheFolders(root);
   const { manifest, source } = await timed(timings, "load", () => loadManifest(root));
   const [content, publicFiles, assets, templates] = await timed(timings, "content", () =>
     Promise.all([loadContent(root, manifest, source), listPublicFiles(root), buildAssets(), (opts.templates ?? loadTemplates)()]),
   );
-  const missing = [source, ...content.listingSources.values()].flatMap((s) => missingImages(s, publicFiles));
+  const missing = [...checkOutputNames(manifest, source, publicFiles), ...[source, ...content.listingSources.values()].flatMap((s) => missingImages(s, publicFiles))];
   if (missing.length) throw new PpgErrorList(missing);
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
   const raster = createRaster(root);
@@ -50,4 +55,45 @@ export function createRaster(root: string): RasterPipeline {
 
 export function createShareImages(root: string): ShareImages {
   return new ShareImages(join(root, "public"), join(root, ".ppguide-cache", "images"));
+}
+
+/**
+ * The caches are ppguide's to write and evict, so they may not be where the sources are (a cache
+ * in public/ would be published, one in content/ read as content, and eviction would delete
+ * sources), and the site's image cache may not lead out of the site (issue 27: 129 JPEGs written
+ * wherever a linked .ppguide-cache pointed).
+ */
+function checkCacheFolders(root: string): void {
+  const siteReal = realpathSync(root);
+  const imageCache = join(root, ".ppguide-cache");
+  if (lstatSync(imageCache, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    let real: string | undefined;
+    try {
+      real = realpathSync(imageCache);
+    } catch {
+      // A dangling link: refused below as leading nowhere in the site.
+    }
+    if (!real || !isInside(real, siteReal)) {
+      throw new PpgError("CacheFolderRefused", `.ppguide-cache is a symbolic link to ${real ?? "nothing"}, outside the site: ppguide would write encoded images there`, {
+        hint: "Delete the link; ppguide makes the folder itself.",
+      });
+    }
+  }
+  const caches = realish(cacheRoot());
+  for (const source of ["content", "public", "templates", "src"].map((f) => join(siteReal, f))) {
+    if (isInside(caches, source)) {
+      throw new PpgError("CacheFolderRefused", `the cache folder ${caches} is inside the site's ${basename(source)}/ folder`, { hint: "Point PPGUIDE_CACHE_DIR at a folder outside content/, public/, templates/ and src/." });
+    }
+  }
+}
+
+/** A path with its existing part resolved through links (the cache folder may not exist yet). */
+function realish(path: string): string {
+  for (let p = path, rest = ""; ; rest = join(basename(p), rest), p = dirname(p)) {
+    try {
+      return join(realpathSync(p), rest);
+    } catch {
+      if (dirname(p) === p) return path;
+    }
+  }
 }

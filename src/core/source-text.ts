@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { PpgError, type SourceLocation } from "./errors.ts";
 
@@ -15,6 +15,9 @@ const CONTROL = /[\u0000-\u0008\u000b-\u000c\u000e-\u001f\u007f]/;
  * byte-order mark is dropped, as editors add one unasked.
  */
 export function readSourceText(root: string, file: string): string {
+  // A named pipe or device in a file's place would block this read, and with it Ctrl-C, forever.
+  const info = statSync(join(root, file));
+  if (!info.isFile() && !info.isDirectory()) throw new PpgError("NotRegularFile", `${file} is not a file but a named pipe, socket or device`, { location: { file, line: 1, column: 1 } });
   const bytes = readFileSync(join(root, file));
   let text: string;
   try {

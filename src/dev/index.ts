@@ -14,6 +14,8 @@ export interface DevOptions {
   port?: number;
   /** Default 127.0.0.1: the preview is for this machine only. */
   host?: string;
+  /** Names besides localhost and `host` the server answers to (--allowed-host). */
+  allowedHosts?: string[];
   /** Quiet time before a rebuild, in ms (default 30). */
   debounceMs?: number;
   /** Where the terminal lines go. Default console.log. */
@@ -50,7 +52,7 @@ export async function startDev(opts: DevOptions): Promise<DevHandle> {
   report(initial, log, site);
 
   const server = new DevServer(site);
-  const port = await server.listen({ host, port: wanted });
+  const port = await server.listen({ host, port: wanted, allowedHosts: opts.allowedHosts });
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}/`;
   if (wanted !== 0 && port !== wanted) log(`Port ${wanted} is in use, so the preview is on port ${port} instead.`);
   log(`Preview: ${url}  (Ctrl-C to stop)`);

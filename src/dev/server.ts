@@ -10,6 +10,7 @@ import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
 import { INDEX_DIR } from "../output/search-index.ts";
 import type { PpgError } from "../core/errors.ts";
 import { isInside, resolveInsideSite } from "../core/site-folder.ts";
+import { guardHost } from "./allowed-hosts.ts";
 import { EVENTS_PATH, injectReload } from "./client.ts";
 import type { DevSite } from "./incremental.ts";
 
@@ -19,6 +20,8 @@ export interface ListenOptions {
   port: number;
   /** How many ports after `port` to try when it is taken. */
   attempts?: number;
+  /** Names besides localhost and `host` the server answers to (--allowed-host). */
+  allowedHosts?: readonly string[];
 }
 
 /** A problem as the overlay shows it. */
@@ -207,6 +210,7 @@ export class DevServer {
 
 /** Listens on `port`, or the next free one when it is taken (dev and preview); returns the port it got. */
 export async function listenOnFreePort(server: Server, opts: ListenOptions): Promise<number> {
+  guardHost(server, opts.host, opts.allowedHosts);
   const attempts = opts.port === 0 ? 1 : (opts.attempts ?? 20);
   for (let i = 0; i < attempts; i++) {
     try {

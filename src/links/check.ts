@@ -16,7 +16,8 @@ import { scanPages, WORKER_THRESHOLD } from './workers.ts';
 
 export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
   const dir = resolvePath(opts.dir);
-  const all = opts.files ? [...opts.files].sort() : listDir(dir, opts.dir);
+  const problems: LinkProblem[] = [];
+  const all = opts.files ? [...opts.files].sort() : listDir(dir, opts.dir, (file, target) => problems.push({ file, line: 1, col: 1, href: target, reason: 'symbolic link leading out of the folder' }));
   const files = new Set(all);
   const pages = all.filter(isHtmlFile);
   // Pages scanned already (by the build, as it rendered them) are not read or parsed again.
@@ -37,7 +38,6 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
   };
 
   const suggester = new PathSuggester(files);
-  const problems: LinkProblem[] = [];
   const externalRefs: { file: string; ref: RawRef; url: string }[] = [];
   // Many references share a target (navigation, footer): look each site path up once.
   const targets = new Map<string, string | null>();
@@ -50,6 +50,13 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
     const file = pages[p]!;
     const scan = scans[p]!;
     const base = documentBase(file, scan.base);
+    // A page with a million broken links gets a hundred lines and a count, not a million objects.
+    const pageStart = problems.length;
+    let more = 0;
+    const report = (problem: LinkProblem): void => {
+      if (problems.length - pageStart < MAX_PROBLEMS_PER_PAGE) problems.push(problem);
+      else more++;
+    };
     for (const ref of scan.refs) {
       const href = ref.href;
       const shared = base.dir !== null && href.charCodeAt(0) === 0x2f && href.charCodeAt(1) !== 0x2f;
@@ -70,11 +77,15 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
       let target = targets.get(resolved.path);
       if (target === undefined) targets.set(resolved.path, (target = findTarget(resolved.path, files)));
       if (target === null) {
-        problems.push(missingTarget(file, ref, resolved.path, resolved.fragment, suggester));
+        report(missingTarget(file, ref, resolved.path, resolved.fragment, suggester));
       } else if (resolved.fragment !== null && isHtmlFile(target)) {
         const anchors = anchorsOf(target);
-        if (!fragmentFound(resolved.fragment, anchors)) problems.push(missingAnchor(file, ref, resolved.fragment, anchors));
+        if (!fragmentFound(resolved.fragment, anchors)) report(missingAnchor(file, ref, resolved.fragment, anchors));
       }
+    }
+    if (more > 0) {
+      const last = problems[problems.length - 1]!;
+      problems.push({ file, line: last.line, col: last.col, href: '…', reason: `and ${more} more problems on this page` });
     }
   }
 
@@ -93,7 +104,10 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
   return { pages: pages.length, references, problems };
 }
 
-function listDir(dir: string, given: string): string[] {
+/** Findings kept per page; the rest are counted. */
+export const MAX_PROBLEMS_PER_PAGE = 100;
+
+function listDir(dir: string, given: string, outside: (file: string, target: string) => void): string[] {
   let stat;
   try {
     stat = statSync(dir);
@@ -101,7 +115,7 @@ function listDir(dir: string, given: string): string[] {
     throw linkCheckErrors.dirNotFound(given);
   }
   if (!stat.isDirectory()) throw linkCheckErrors.notADirectory(given);
-  return listSiteFiles(dir);
+  return listSiteFiles(dir, outside);
 }
 
 function missingTarget(file: string, ref: RawRef, path: string, fragment: string | null, suggester: PathSuggester): LinkProblem {

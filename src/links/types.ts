@@ -4,6 +4,8 @@ export type LinkReason =
   | 'missing page'
   | 'missing anchor'
   | 'missing asset'
+  | 'symbolic link leading out of the folder'
+  | `and ${number} more problems on this page`
   | `external: ${string}`;
 
 export interface LinkProblem {

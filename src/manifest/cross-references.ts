@@ -1,4 +1,5 @@
 import { PpgError } from "../core/errors.ts";
+import { decodeUriPath } from "../core/url-path.ts";
 import { routeReferences } from "./route-references.ts";
 import type { Manifest } from "./types.ts";
 import type { PathSegment, YamlSource } from "./yaml-source.ts";
@@ -44,7 +45,7 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
   }
 
   manifest.routes.forEach((route, r) => {
-    if (route.author && !(route.author in manifest.authors)) {
+    if (route.author && !Object.hasOwn(manifest.authors, route.author)) {
       fail("AuthorNotFound", ["routes", r, "author"], `unknown author '${route.author}'`, `Use one of: ${Object.keys(manifest.authors).join(", ")}.`);
     }
     if (route.dates && !(route.dates.created <= route.dates.published && route.dates.published <= route.dates.modified)) {
@@ -78,4 +79,34 @@ export function editDistance(a: string, b: string): number {
     }
   }
   return row[b.length];
+}
+
+/** Files the build writes at the top of the output beside the pages, whatever the site holds. */
+const BUILD_FILES = ["index.html", "404.html", "sitemap.xml", "robots.txt", "feed.xml", "_headers", "_redirects"];
+/** A file name may be 255 bytes on every common filesystem; a page is `segment/index.html` or `segment.html`. */
+const MAX_SEGMENT_BYTES = 250;
+
+/**
+ * What a route or alias would write that the filesystem or the build's own files refuse: a path
+ * that is a file the build writes or copies from public/ (`/robots.txt`, `/favicon.svg`), or one
+ * under it, and a segment too long to be a file name (ENAMETOOLONG). Reported at the site.yaml line,
+ * not as a write error in the output folder (issue 27).
+ */
+export function checkOutputNames(manifest: Manifest, source: YamlSource, publicFiles: ReadonlySet<string>): PpgError[] {
+  const errors: PpgError[] = [];
+  const taken = (path: string) => BUILD_FILES.includes(path.slice(1)) || publicFiles.has(path);
+  const check = (path: string, at: PathSegment[], what: string) => {
+    const where = { location: source.locate(at), path: formatPath(at) };
+    const segments = path.split("/").slice(1);
+    const long = segments.find((s) => Buffer.byteLength(decodeUriPath(s) ?? s) > MAX_SEGMENT_BYTES);
+    if (long !== undefined) {
+      errors.push(new PpgError("PathTooLong", `${what} '${path.slice(0, 40)}…' has a segment of ${Buffer.byteLength(long)} bytes, longer than a file name may be (${MAX_SEGMENT_BYTES})`, where));
+      return;
+    }
+    const clash = segments.map((_, i) => `/${segments.slice(0, i + 1).join("/")}`).find(taken);
+    if (clash) errors.push(new PpgError("RouteIsFile", `${what} '${path}' would be written where the build ${publicFiles.has(clash) ? `copies public${clash}` : `writes ${clash.slice(1)}`}`, where));
+  };
+  manifest.routes.forEach((route, i) => check(route.path, ["routes", i, "path"], "route"));
+  (manifest.aliases ?? []).forEach((alias, i) => check(alias.from, ["aliases", i, "from"], "alias"));
+  return errors;
 }

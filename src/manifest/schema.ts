@@ -35,7 +35,7 @@ function validatorFor(name: SchemaName): ValidateFunction {
   const text = schemaText(name);
   const key = DiskCache.key(text, (require("ajv/package.json") as { version: string }).version);
   try {
-    fn = loadStandalone(standalone.file(key));
+    fn = loadStandalone(standalone.file(key), standalone.read(key));
   } catch {
     let code: string;
     ({ fn, code } = compile(text));
@@ -50,9 +50,10 @@ function validatorFor(name: SchemaName): ValidateFunction {
  * node_modules (PPGUIDE_CACHE_DIR), where a plain require of the file could not resolve the ajv
  * runtime helpers its code requires.
  */
-function loadStandalone(file: string): ValidateFunction {
+function loadStandalone(file: string, code: Buffer | undefined): ValidateFunction {
+  if (!code) throw new Error(`no intact compiled validator in ${file}`);
   const module = { exports: {} as ValidateFunction };
-  compileFunction(readFileSync(file, "utf8"), ["require", "module", "exports"], { filename: file })(require, module, module.exports);
+  compileFunction(code.toString("utf8"), ["require", "module", "exports"], { filename: file })(require, module, module.exports);
   return module.exports;
 }
 

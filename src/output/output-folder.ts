@@ -1,7 +1,8 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync, type Stats } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync, type Stats } from "node:fs";
 import { homedir } from "node:os";
-import { basename, dirname, join, parse, relative, resolve } from "node:path";
+import { basename, dirname, join, parse, relative, resolve, sep } from "node:path";
 import { PpgError } from "../core/errors.ts";
+import { PACKAGE_DIR } from "../core/package-dir.ts";
 import { isInside } from "../core/site-folder.ts";
 import type { OutputEntry } from "./write.ts";
 
@@ -23,6 +24,8 @@ import type { OutputEntry } from "./write.ts";
 export const COPIES = ["a", "b"] as const;
 
 const STORE_SUFFIX = ".ppguide";
+/** Room under --out for `.ppguide/a/` and the site's own deepest page path. */
+const MAX_OUT_BYTES = 3_000;
 
 export interface OutputPaths {
   /** What readers and hosts use: the link (a folder only before the first ppguide build). */
@@ -50,6 +53,12 @@ function realish(path: string): string {
 
 /** The site's own folders, which an output must never be in, replace or contain. */
 const SOURCE_FOLDERS = ["content", "public", "templates", "src"];
+/** ppguide's own folders the build reads. */
+const PACKAGE_INPUTS = ["schema", "templates", "src", "bin", "node_modules", "package.json"];
+/** Written into every store ppguide makes: a `dist.ppguide/` without it is someone else's. */
+const STORE_MARK = ".ppguide-output";
+/** What a store made before the mark existed may hold. */
+const STORE_ENTRY = /^(a|b|lock|(link|replaced)-\d+)$/;
 
 /**
  * Refuses an output folder whose replacement would destroy something that is not ppguide's:
@@ -69,6 +78,13 @@ export function checkOutputFolder(root: string, out: string, force = false): voi
     if (isInside(home, o)) refuse("it is the home folder or a folder that holds it", pickAnother);
     if (isInside(r, o)) refuse("it is the site folder or a folder that holds it, so the build would replace the site's own files", pickAnother);
     for (const source of SOURCE_FOLDERS) if (isInside(o, join(r, source))) refuse(`it is inside the site's ${source}/ folder`, pickAnother);
+    // What the build reads, here or in ppguide's own folder: --force must never replace it
+    // (issue 27: `--out schema --force` deleted the build's own schemas).
+    for (const input of [join(r, "site.yaml"), ...SOURCE_FOLDERS.map((f) => join(r, f)), ...PACKAGE_INPUTS.map((f) => join(PACKAGE_DIR, f))]) {
+      if (isInside(o, input) || isInside(input, o)) refuse(`it is or holds ${input}, which the build reads`, pickAnother);
+    }
+    // A repository, or a folder holding one: `--out .git --force` once deleted the repository.
+    if (o.split(sep).includes(".git") || existsSync(join(o, ".git"))) refuse("it is or holds a git repository (.git)", pickAnother);
   }
   const { store } = outputPaths(resolve(out));
   const found = lstatOrUndefined(out);
@@ -83,6 +99,23 @@ export function checkOutputFolder(root: string, out: string, force = false): voi
       `it is a folder that ppguide did not create (ppguide's output is a link into ${basename(store)}/) and it is not empty`,
       "Delete the folder if you no longer need it, pass another --out, or pass --force to replace it (its files are deleted). Older ppguide versions wrote a plain folder: --force once adopts it.",
     );
+  }
+}
+
+/**
+ * mkdir -p, with the real reason when it fails: on a read-only filesystem Node's recursive mkdir
+ * reports ENOENT (which exited 70, "a bug"), where a plain mkdir says EROFS.
+ */
+function makeFolder(path: string): void {
+  try {
+    mkdirSync(path, { recursive: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    // The first missing folder, made on its own, fails with the reason.
+    let first = path;
+    while (dirname(first) !== first && !existsSync(dirname(first))) first = dirname(first);
+    mkdirSync(first);
+    throw err;
   }
 }
 
@@ -129,16 +162,37 @@ export class OutputFolder {
   /** Checks `out` (see checkOutputFolder), takes the lock, and readies the copy to write. */
   static open(root: string, outArg: string, force = false): OutputFolder {
     const out = resolve(outArg);
+    // Before anything is made: a path the filesystem would refuse halfway through the build once
+    // left a trail of empty folders behind (issue 27).
+    const longest = Math.max(...out.split(sep).map((s) => Buffer.byteLength(s)));
+    if (Buffer.byteLength(out) > MAX_OUT_BYTES || longest > 255) {
+      throw new PpgError("PathTooLong", `--out is ${Buffer.byteLength(out)} bytes long${longest > 255 ? ` with a ${longest}-byte folder name` : ""}: the pages under it would pass the filesystem's limit (4,096 bytes a path, 255 a name)`, {
+        hint: "Pass a shorter --out.",
+      });
+    }
     checkOutputFolder(root, out, force);
     const { store } = outputPaths(out);
-    mkdirSync(dirname(out), { recursive: true });
+    makeFolder(dirname(out));
     const storeStat = lstatOrUndefined(store);
     if (storeStat && !storeStat.isDirectory()) {
       throw new PpgError("OutputRefused", `refusing to write the site: ${store} is not a folder ppguide made`, {
         hint: `ppguide keeps the two copies of the site in ${basename(store)}/ beside the output: move that file or link away.`,
       });
     }
-    mkdirSync(store, { recursive: true });
+    if (storeStat && !existsSync(join(store, STORE_MARK))) {
+      // Adopted only when it is plainly ppguide's (made before the mark existed): the store of the
+      // link being replaced, or holding no copy (a lock, a killed build's temporary link). A copy
+      // (`a/`) without the link may be anyone's: the issue's `out.ppguide/a/notes.txt`.
+      const entries = readdirSync(store);
+      const leftovers = entries.every((e) => STORE_ENTRY.test(e) && !COPIES.includes(e as (typeof COPIES)[number]));
+      if (!leftovers && !(ownLink(out) && entries.every((e) => STORE_ENTRY.test(e)))) {
+        throw new PpgError("OutputRefused", `refusing to write the site: ${store} exists and ppguide did not make it`, {
+          hint: `ppguide keeps the two copies of the site in ${basename(store)}/ beside the output, and would replace what is there: move that folder away, or pass another --out.`,
+        });
+      }
+    }
+    makeFolder(store);
+    writeFileSync(join(store, STORE_MARK), "This folder is written by ppguide build: its contents are replaced on every build.\n");
     const lockFile = takeLock(store, out);
     try {
       removeLeftovers(out, store);

@@ -148,17 +148,29 @@ class ThreadSink implements PageSink {
   private wake?: () => void;
   private failure?: Error;
   private done?: (result: SinkResult) => void;
+  private finished = false;
 
   constructor(spec: StageSpec, scan: boolean) {
     this.worker = startWorker(import.meta.url, "output-worker", { spec, scan } satisfies OutputWorkerData);
     this.worker.on("message", (reply: SinkReply) => {
       if ("ack" in reply) this.unacked--;
-      else if ("done" in reply) this.done?.(reply.done);
+      else if ("done" in reply) {
+        this.finished = true;
+        this.done?.(reply.done);
+      }
       else this.failure = Object.assign(new Error(`the output thread failed: ${reply.crash.message}`, { cause: reply.crash.stack }), reply.crash);
       this.wakeUp();
     });
     this.worker.on("error", (err) => {
       this.failure = err;
+      this.wakeUp();
+    });
+    // A thread that ends without answering (an empty or damaged worker file runs nothing and
+    // exits 0) would leave the build waiting on nothing, and Node would exit 0 having published
+    // nothing (issue 27).
+    this.worker.on("exit", (code) => {
+      if (this.finished) return;
+      this.failure ??= new Error(`the output thread stopped (exit code ${code}) before the build was done`);
       this.wakeUp();
     });
   }
@@ -180,6 +192,7 @@ class ThreadSink implements PageSink {
   }
 
   async cancel(): Promise<void> {
+    this.finished = true;
     await this.worker.terminate();
   }
 

@@ -1,9 +1,10 @@
 import { imageHtml, type ImageService } from "../assets/images.ts";
 import { defaultShareImage } from "../assets/share-images.ts";
-import { PpgError } from "../core/errors.ts";
+import { PpgError, type SourceLocation } from "../core/errors.ts";
 import { CONTENT_DIR, type ContentIndex, type MarkdownFile } from "../content/load.ts";
 import { listingAnchor, listingTown, mapSearchUrl, websiteLabel } from "../content/listings.ts";
-import { unsafeHtml } from "../content/raw-html.ts";
+import { rawHtmlProblems } from "../content/raw-html.ts";
+import { decodeUriPath } from "../core/url-path.ts";
 import { placeImages, renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import type { ArticleBody, CardModel, HeadModel, PageBase, PageModel, SearchItem } from "./model.ts";
@@ -254,7 +255,17 @@ function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): R
   // A copy: the rendered body may be cached, and must keep its image marks for the next page.
   const md = { ...rendered, html: placeImages(rendered, (src, alt) => imageHtml(ctx.images.attributes(src, alt, { sizes: ARTICLE_IMAGE_SIZES }))) };
   for (const ref of md.references) {
-    const target = decodeURI(ref.href);
+    const line = ref.line + file.bodyLine;
+    const lineText = file.body.split("\n")[ref.line - 1] ?? "";
+    const col = lineText.indexOf(`](${ref.href.split("#")[0]}`) + 3;
+    const target = decodeUriPath(ref.href);
+    if (target === undefined) {
+      // markdown-it has already escaped the stray '%' (`%A` → `%25A`): quote and place what was written.
+      const at = lineText.indexOf(`](${ref.href.split("%")[0]}`) + 2;
+      const written = at >= 2 ? /^[^\s)]*/.exec(lineText.slice(at))![0] : ref.href;
+      errors.push(new PpgError("UrlMalformed", `${ref.kind === "image" ? "image" : "link"} '${written}' holds a malformed percent-escape`, { location: { file: file.file, line, column: Math.max(at + 1, 1) } }));
+      continue;
+    }
     if (!target.startsWith("/") || target.startsWith("//")) continue;
     const path = target.split(/[?#]/)[0] || "/";
     const alias = ref.kind === "image" ? undefined : ctx.aliases.get(path);
@@ -265,8 +276,6 @@ function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): R
     }
     const known = ref.kind === "image" ? ctx.images.has(path) : ctx.routes.has(path) || ctx.images.has(path);
     if (known) continue;
-    const line = ref.line + file.bodyLine;
-    const col = (file.body.split("\n")[ref.line - 1]?.indexOf(`](${ref.href.split("#")[0]}`) ?? -1) + 3;
     errors.push(
       new PpgError(ref.kind === "image" ? "AssetMissing" : "RouteNotFound", `${ref.kind === "image" ? "image" : "link"} '${target}' ${ref.kind === "image" ? "is not a file under public/" : "is not a route or alias"}`, {
         location: { file: file.file, line, column: Math.max(col, 1) },
@@ -274,19 +283,24 @@ function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): R
       }),
     );
   }
-  for (const [html, line] of md.rawHtml) {
-    const reason = unsafeHtml(html);
-    if (!reason) continue;
-    const lineText = file.body.split("\n")[line - 1] ?? "";
-    const column = Math.max(1, lineText.indexOf(html.trimStart().split("\n")[0]!.slice(0, 20)) + 1);
-    errors.push(
-      new PpgError("RawHtmlUnsafe", `raw HTML with ${reason} is not published`, {
-        location: { file: file.file, line: line + file.bodyLine, column },
-        hint: "Remove it: use the ::video directive for videos, a Markdown link for links. Plain inline HTML such as <kbd> or <br> is fine (docs/content-format.md).",
-      }),
-    );
+  if (md.rawHtml.length > 0) {
+    const lines = file.body.split("\n");
+    for (const [html, line] of md.rawHtml) {
+      for (const problem of rawHtmlProblems(html)) {
+        errors.push(new PpgError("RawHtmlUnsafe", `raw HTML with ${problem.what} is not published`, { location: rawHtmlLocation(file, lines, html, line, problem.offset) }));
+      }
+    }
   }
   return md;
+}
+
+/** Where `offset` of a raw HTML fragment starting on body line `line` is in the Markdown file. */
+function rawHtmlLocation(file: MarkdownFile, lines: string[], html: string, line: number, offset: number): SourceLocation {
+  const lineText = lines[line - 1] ?? "";
+  const start = Math.max(0, lineText.indexOf(html.split("\n")[0]!));
+  const before = html.slice(0, offset).split("\n");
+  const column = before.length === 1 ? start + offset + 1 : before.at(-1)!.length + 1;
+  return { file: file.file, line: line + file.bodyLine + before.length - 1, column };
 }
 
 /** The opening paragraphs as plain text, for articleBody: whole words, about 300 characters. */

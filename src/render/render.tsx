@@ -1,6 +1,7 @@
 import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
+import { decodeComponentOr, decodeUriPath } from "../core/url-path.ts";
 import type { SharedPart } from "../links/extract.ts";
 import { DIRECTIVE_PLACEHOLDER } from "../content/markdown.ts";
 import { parseVideoDirective } from "../content/video-directive.ts";
@@ -57,7 +58,7 @@ export function renderRoute(ctx: SiteContext, templates: Templates, route: Route
   }
   if (inner.includes(DIRECTIVE_MARK)) {
     const placement = { banner: 0 };
-    inner = inner.replace(DIRECTIVE_PLACEHOLDER, (_m, name: string, arg?: string) => renderDirective(ctx, templates, route, name, arg ? decodeURIComponent(arg) : "", placement, errors));
+    inner = inner.replace(DIRECTIVE_PLACEHOLDER, (_m, name: string, arg?: string) => renderDirective(ctx, templates, route, name, arg ? decodeComponentOr(arg) : "", placement, errors));
   }
   return { route: route.path, file: outputFileFor(route.path, ctx.manifest.site.build?.format), kind: route.kind, ...(model.head.noindex && { noindex: true }), ...fillChrome(ctx, templates, model, inner) };
 }
@@ -120,6 +121,13 @@ function renderDirective(ctx: SiteContext, templates: Templates, route: RouteEnt
       return "";
     }
     const { video } = parsed;
+    if (video.poster !== undefined && !ctx.images.has(video.poster)) {
+      const malformed = decodeUriPath(video.poster) === undefined;
+      errors.push(
+        new PpgError(malformed ? "UrlMalformed" : "AssetMissing", `'::video' poster '${video.poster}' ${malformed ? "holds a malformed percent-escape" : "is not a file under public/"}`, { location: directiveLocation(ctx, route, "::video", arg) }),
+      );
+      return "";
+    }
     // The directive's own poster, else the page's hero image.
     const poster = video.poster ?? route.image?.src;
     return renderToStaticMarkup(createElement(templates.VideoEmbed, { ...video, title: video.title || route.title, poster: poster ? ctx.images.attributes(poster, "") : undefined }));

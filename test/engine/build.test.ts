@@ -332,7 +332,7 @@ describe("a rebuild over an existing output", () => {
     expect(files.some((f) => f.startsWith("old-folder"))).toBe(false);
     // Beside the output only its store, holding the two copies and nothing left over.
     expect((await readdir(root)).filter((f) => f.startsWith("dist."))).toEqual(["dist.ppguide"]);
-    expect((await readdir(join(root, "dist.ppguide"))).sort()).toEqual(["a", "b"]);
+    expect((await readdir(join(root, "dist.ppguide"))).sort()).toEqual([".ppguide-output", "a", "b"]);
 
     const fresh = join(root, "fresh");
     await build({ root, out: fresh });
@@ -360,7 +360,7 @@ describe("a rebuild over an existing output", () => {
     // A manifest mistake stops the thread started before loading, and leaves nothing behind.
     await edit(join(root, "site.yaml"), "related: [/flan-recipe, /bakeries, /guides]", "related: [/flan-recipe, /nowhere, /guides]");
     await expect(build({ root, out: threaded, workers: true })).rejects.toThrow(/nowhere/);
-    expect((await readdir(join(root, "threaded.ppguide"))).sort()).toEqual(["a", "b"]);
+    expect((await readdir(join(root, "threaded.ppguide"))).sort()).toEqual([".ppguide-output", "a", "b"]);
   });
 
   it("records each page's hash and scan, and trusts the record only while the file is as it left it", async () => {

@@ -4,6 +4,7 @@
  * is rendered again, and a body taken from the cache still shows its images as they are now.
  */
 import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
@@ -57,10 +58,12 @@ describe("the rendered-Markdown cache", () => {
     await build({ root });
     // Mark every stored body: a page showing the mark came from the cache.
     const file = await cacheFile();
-    const stored = deserialize(await readFile(file)) as { bodies: Map<string, { html: string }> };
+    // An entry ends with the SHA-256 of its body (src/core/disk-cache.ts): rewritten as ppguide would.
+    const stored = deserialize((await readFile(file)).subarray(0, -32)) as { bodies: Map<string, { html: string }> };
     expect(stored.bodies.size).toBeGreaterThanOrEqual(3);
     for (const md of stored.bodies.values()) md.html = `<p>from-the-cache</p>${md.html}`;
-    await writeFile(file, serialize(stored));
+    const body = serialize(stored);
+    await writeFile(file, Buffer.concat([body, createHash("sha256").update(body).digest()]));
 
     await edit(join(root, "content/articles/beaches.md"), "## Playa Dorada", "A new line, just written.\n\n## Playa Dorada");
     await build({ root });
@@ -91,5 +94,24 @@ describe("the rendered-Markdown cache", () => {
     await writeFile(await cacheFile(), "not a cache entry");
     await build({ root });
     expect(await pages(join(root, "dist"))).toEqual(await withoutCaches(root));
+  });
+});
+
+describe("a damaged rendered-Markdown entry", () => {
+  // Regression (issue 27): a same-length edit of an entry was published on every later build.
+  it("is not trusted: an edit that keeps its length is noticed, and the pages are those of a build without caches", async () => {
+    await ownCaches();
+    const root = await copyFixture("basic-site");
+    await build({ root });
+    const file = await cacheFile();
+    const bytes = await readFile(file);
+    const at = bytes.indexOf("Long and golden.");
+    expect(at).toBeGreaterThan(0);
+    bytes.write("Long and GOLDEN.", at);
+    await writeFile(file, bytes);
+    await build({ root });
+    const built = await pages(join(root, "dist"));
+    expect(built["beaches/index.html"]).toContain("Long and golden.");
+    expect(built).toEqual(await withoutCaches(root));
   });
 });

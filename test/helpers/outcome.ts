@@ -55,3 +55,19 @@ export async function treeHash(dir: string): Promise<string> {
   for (const file of files) hash.update(`${file.slice(dir.length)}\0${(await stat(file)).mtimeMs}\0`).update(await readFile(file));
   return hash.digest("hex");
 }
+
+/**
+ * Builds a fresh copy of `fixture`, breaks it, builds again: what that second build said, and
+ * whether it left the first build's output untouched (files, bytes and mtimes).
+ */
+export async function attemptBroken(breakIt: (root: string) => Promise<void>, fixture = "basic-site"): Promise<Outcome & { untouched: boolean }> {
+  const { copyFixture } = await import("./fixture.ts");
+  const root = await copyFixture(fixture);
+  const out = join(root, "dist");
+  const first = await attempt({ root, out });
+  if (first.exit !== 0) throw new Error(`the fixture does not build: ${first.lines.join("\n")}`);
+  const before = await treeHash(out);
+  await breakIt(root);
+  const outcome = await attempt({ root, out });
+  return { ...outcome, untouched: (await treeHash(out)) === before };
+}

@@ -127,7 +127,7 @@ describe("two builds, and leftovers of killed ones", () => {
     await writeFile(join(root, "dist.staging-keep-me"), "not a staging folder of ppguide's");
     expect((await attempt({ root, out })).exit).toBe(0);
     expect((await readdir(root)).filter((f) => f.startsWith("dist")).sort()).toEqual(["dist", "dist.ppguide", "dist.staging-keep-me"]);
-    expect((await readdir(`${out}.ppguide`)).sort()).toEqual(["a"]);
+    expect((await readdir(`${out}.ppguide`)).sort()).toEqual([".ppguide-output", "a"]);
   });
 });
 
@@ -228,7 +228,7 @@ describe("an interrupted build", () => {
     // The next build after all that finishes, and nothing has piled up beside the output.
     expect((await runCli(["build"], root)).code).toBe(0);
     expect(await readdir(`${out}.ppguide`)).toEqual(expect.arrayContaining(["a", "b"]));
-    expect((await readdir(`${out}.ppguide`)).length).toBe(2);
+    expect((await readdir(`${out}.ppguide`)).length).toBe(3);
   });
 
   it.each([

@@ -1,0 +1,66 @@
+/**
+ * What the build reads from public/ and content/ (issue 27): only regular files and folders (a
+ * named pipe once hung the build past Ctrl-C), never a dot file or a build's output through a
+ * link (`public/env.txt -> ../.env` published the secrets, `public/mirror -> ../dist` made the
+ * output contain itself), and dev serves exactly what the build publishes.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { startDev } from "../../src/dev/index.ts";
+import { copyFixture } from "../helpers/fixture.ts";
+import { attempt, attemptBroken } from "../helpers/outcome.ts";
+
+type Breakage = (root: string) => Promise<void>;
+const link = (target: string, at: string): Breakage => async (root) => {
+  await mkdir(join(root, at, ".."), { recursive: true });
+  await symlink(target, join(root, at));
+};
+const fifo = (at: string): Breakage => async (root) => {
+  execFileSync("mkfifo", [join(root, at)]);
+};
+const both = (...steps: Breakage[]): Breakage => async (root) => {
+  for (const step of steps) await step(root);
+};
+const secret = (name: string): Breakage => async (root) => writeFile(join(root, name), "API_KEY=hunter2\n");
+
+/** [what, breakage, the one expected line] */
+const CASES: [string, Breakage, RegExp][] = [
+  ["a named pipe in public/", fifo("public/pipe.txt"), /^NotRegularFile {2}public\/pipe\.txt is a named pipe \(FIFO\), not a file or a folder/],
+  ["a link in public/ to a named pipe", both(fifo("pipe"), link("../pipe", "public/l.txt")), /^NotRegularFile {2}public\/l\.txt is a symbolic link to pipe, which is a named pipe \(FIFO\)/],
+  ["a named pipe where a Markdown file goes", fifo("content/articles/pipe.md"), /^NotRegularFile {2}content\/articles\/pipe\.md is a named pipe \(FIFO\)/],
+  ["a named pipe in place of site.yaml", both(async (root) => rm(join(root, "site.yaml")), fifo("site.yaml")), /^NotRegularFile {2}site\.yaml:1:1 {2}site\.yaml is not a file but a named pipe, socket or device/],
+  ["a link in public/ to .env", both(secret(".env"), link("../.env", "public/env.txt")), /^SymlinkHidden {2}public\/env\.txt is a symbolic link to \.env, a hidden file or folder/],
+  ["a link in public/ to .git", both(async (root) => void (await mkdir(join(root, ".git/objects"), { recursive: true })), link("../.git", "public/repo")), /^SymlinkHidden {2}public\/repo is a symbolic link to \.git, a hidden file or folder/],
+  ["a link in public/ to the output", link("../dist", "public/mirror"), /^SymlinkIntoOutput {2}public\/mirror is a symbolic link to dist\.ppguide\/a, a build's output/],
+];
+
+describe("what public/ and content/ may hold", () => {
+  it.each(CASES)("%s: one error, exit 1, promptly, the previous output untouched", async (_what, breakIt, expected) => {
+    const outcome = await attemptBroken(breakIt);
+    expect(outcome.lines).toEqual([expect.stringMatching(expected)]);
+    expect(outcome).toMatchObject({ exit: 1, untouched: true });
+  }, 20_000);
+
+  it("dot files in public/ are not published, .well-known/ is; dev serves the same", async () => {
+    const root = await copyFixture("basic-site");
+    await secret("public/.env")(root);
+    await mkdir(join(root, "public/.git"));
+    await writeFile(join(root, "public/.git/config"), "[core]\n");
+    await mkdir(join(root, "public/.well-known"));
+    await writeFile(join(root, "public/.well-known/security.txt"), "Contact: mailto:security@fixture.example\n");
+    expect((await attempt({ root, out: join(root, "dist") })).exit).toBe(0);
+    expect(existsSync(join(root, "dist/.env"))).toBe(false);
+    expect(existsSync(join(root, "dist/.git"))).toBe(false);
+    expect(await readFile(join(root, "dist/.well-known/security.txt"), "utf8")).toContain("Contact:");
+    const dev = await startDev({ root, port: 0, log: () => {} });
+    try {
+      for (const path of ["/.env", "/.git/config"]) expect((await fetch(new URL(path, dev.url))).status, path).not.toBe(200);
+      expect((await fetch(new URL("/.well-known/security.txt", dev.url))).status).toBe(200);
+    } finally {
+      await dev.close();
+    }
+  });
+});
