@@ -1,16 +1,16 @@
-// Loads the CLI without paying for tsx, or for Node's module loader, on every start: the
+// Loads the CLI without paying for tsx, or for Node's module resolution, on every start: the
 // TypeScript sources and their dependencies are bundled once with esbuild into one CommonJS file
 // in node_modules/.cache, reused until a file under src/ or templates/, package.json or the
-// installed dependencies change, and run through V8's code cache, so a start neither resolves
-// hundreds of modules nor compiles what it ran last time (project site: 0.69-0.85 s -> 0.50-0.57 s
-// from process start). Any problem with the bundle falls back to running the sources through
-// tsx, which also reports TypeScript syntax errors with their location.
+// installed dependencies change, and loaded with a plain require (project site, 8 interleaved
+// pairs: 0.83 s from process start against 1.30 s through tsx). V8's code cache of the bundle
+// was dropped (issue 23): it saved 2-5% of that build and forbade import() across the sources.
+// Any problem with the bundle falls back to running the sources through tsx, which also reports
+// TypeScript syntax errors with their location.
 import { createHash } from "node:crypto";
 import { createRequire, SourceMap } from "node:module";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import vm from "node:vm";
 import { sourceFingerprint } from "./source-fingerprint.cjs";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -74,45 +74,17 @@ async function bundle(dir) {
   }
 }
 
-/**
- * Runs a CommonJS file the way Node's require would, but compiled from (and, when there is none
- * yet, saved to) V8's code cache beside it. The cache is made at exit, once the functions this
- * run called have been compiled too. Code run this way must not use import(): V8 drops the
- * callback it needs when code comes from a cache.
- */
-function requireWithCodeCache(file) {
-  const cacheFile = `${file}.v8-cache`;
-  let cachedData;
-  try {
-    // The last 32 bytes are the SHA-256 of the rest: a damaged cache is dropped and remade.
-    const bytes = readFileSync(cacheFile);
-    const data = bytes.subarray(0, -32);
-    if (bytes.length > 32 && createHash("sha256").update(data).digest().equals(bytes.subarray(-32))) cachedData = data;
-  } catch {
-    // First run of this bundle.
-  }
-  const wrapped = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, "utf8")}\n})`;
-  const script = new vm.Script(wrapped, { filename: file, cachedData });
-  if (!cachedData || script.cachedDataRejected) {
-    process.once("exit", () => {
-      try {
-        const data = script.createCachedData();
-        writeFileSync(`${cacheFile}.tmp-${process.pid}`, Buffer.concat([data, createHash("sha256").update(data).digest()]));
-        renameSync(`${cacheFile}.tmp-${process.pid}`, cacheFile);
-      } catch {
-        // A read-only install runs without the cache.
-      }
-    });
-  }
-  const module = { exports: {} };
-  script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
+/** The bundle, required as any CommonJS file, with its stack frames mapped back to src/. */
+function requireBundle(file) {
+  const exports = createRequire(file)(file);
   mapStackTraces(file);
-  return module.exports;
+  return exports;
 }
 
 /**
- * Node applies source maps to what its loaders compiled, not to a vm.Script: frames in the
- * bundle are mapped here, with Node's own SourceMap, so a crash points into src/.
+ * Node applies source maps only under --enable-source-maps, which reads the whole map at start:
+ * frames in the bundle are mapped here, the map read on the first stack that needs it, with
+ * Node's own SourceMap, so a crash points into src/.
  */
 function mapStackTraces(file) {
   let map;
@@ -151,14 +123,15 @@ async function fromSource() {
 export async function loadCli() {
   if (process.env.PPGUIDE_FROM_SOURCE) return fromSource();
   try {
-    // This file's text too: its bundling options shape the bundle.
-    const dir = join(cacheRoot, sourceFingerprint(packageDir, readFileSync(fileURLToPath(import.meta.url))));
+    // This file's text too, whose bundling options shape the bundle, and the fingerprint's own,
+    // which the bundle carries (src/core/disk-cache.ts imports it).
+    const dir = join(cacheRoot, sourceFingerprint(packageDir, readFileSync(fileURLToPath(import.meta.url)), readFileSync(join(packageDir, "bin/source-fingerprint.cjs"))));
     if (!intact(dir)) {
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(cacheRoot, { recursive: true });
       await bundle(dir);
     }
-    return requireWithCodeCache(join(dir, "main.js"));
+    return requireBundle(join(dir, "main.js"));
   } catch {
     return fromSource();
   }

@@ -1,8 +1,8 @@
 // Identifies one state of ppguide's code cheaply: package.json, the installed dependencies
 // (npm rewrites node_modules/.package-lock.json on every install) and the size and mtime of
 // every TypeScript file under src/ and templates/, which change with every edit. Used by
-// bin/cli-bundle.mjs for its bundle and by caches of what the code computed. CommonJS, so that
-// the bundled CLI can require it: code that runs from V8's code cache must not import().
+// bin/cli-bundle.mjs for its bundle and by caches of what the code computed (src/core/disk-cache.ts
+// imports it, and the bundle carries it).
 "use strict";
 const { createHash } = require("node:crypto");
 const { readdirSync, readFileSync, statSync } = require("node:fs");

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { createRequire } from "node:module";
 import { mkdir, readFile, stat } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import type { Manifest } from "../manifest/types.ts";
@@ -122,8 +121,8 @@ export class RasterPipeline {
       Promise.all(
         widths.map(async (width): Promise<Variant> => {
           const cacheFile = join(this.cacheDir, `${hash}-${width}.${format}`);
-          const bytes = await this.cached(cacheFile, () => {
-            const pipeline = sharp()(input).rotate().resize({ width, withoutEnlargement: true });
+          const bytes = await this.cached(cacheFile, async () => {
+            const pipeline = (await loadSharp())(input).rotate().resize({ width, withoutEnlargement: true });
             return (format === "webp" ? pipeline.webp(WEBP_OPTIONS) : pipeline.avif(AVIF_OPTIONS)).toBuffer();
           });
           return { url: `/assets/images/${name}-${hash.slice(0, 10)}-${width}.${format}`, width, format, cacheFile, bytes };
@@ -147,7 +146,7 @@ export class RasterPipeline {
     } catch {
       // Not measured yet.
     }
-    const meta = await sharp()(input).metadata();
+    const meta = await (await loadSharp())(input).metadata();
     // EXIF-rotated photos report their stored size; the displayed one is swapped.
     const rotated = (meta.orientation ?? 1) >= 5;
     const size = { width: rotated ? meta.height : meta.width, height: rotated ? meta.width : meta.height };
@@ -170,11 +169,10 @@ export class RasterPipeline {
 
 /**
  * Loaded on the first photo to measure or encode: a site of SVGs, or one whose photos are all
- * cached, never loads the native image library. Required, not imported: the bundled CLI runs
- * from V8's code cache, where import() is unavailable.
+ * cached, never loads the native image library.
  */
-function sharp(): typeof import("sharp").default {
-  return createRequire(import.meta.url)("sharp") as typeof import("sharp").default;
+export async function loadSharp(): Promise<typeof import("sharp").default> {
+  return (await import("sharp")).default;
 }
 
 /** The variant widths for an original of `width` pixels: the standard steps below it, plus itself. */

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, stat } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { basename, extname, join } from "node:path";
 import type { Manifest } from "../manifest/types.ts";
 import { writeCacheFile } from "../core/disk-cache.ts";
 import { wholeImage } from "./cached-image.ts";
+import { loadSharp } from "./raster.ts";
 import { decodeUriPath } from "../core/url-path.ts";
 
 /**
@@ -132,7 +132,8 @@ export class ShareImages {
 
   /** Draws the source once, large enough for every target, then crops and encodes each. */
   private async encode(src: string, targets: ShareImage[]): Promise<void> {
-    const sharp = loadSharp();
+    // Loaded only when something must be encoded.
+    const sharp = await loadSharp();
     const input = await readFile(join(this.publicDir, decodeURI(src)));
     let source = () => sharp(input).rotate();
     if (/\.svg$/i.test(src)) {
@@ -158,9 +159,4 @@ export class ShareImages {
       }),
     );
   }
-}
-
-/** Loaded only when something must be encoded (see raster.ts for why it is required, not imported). */
-function loadSharp(): typeof import("sharp").default {
-  return createRequire(import.meta.url)("sharp") as typeof import("sharp").default;
 }

@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { PACKAGE_DIR } from "./package-dir.ts";
+import { sourceFingerprint } from "../../bin/source-fingerprint.cjs";
 
 /**
  * The folder of ppguide's caches: $PPGUIDE_CACHE_DIR when set (the tests point it at a temporary
@@ -99,9 +99,6 @@ let codeId: string | undefined;
  * trusted by another.
  */
 export function currentCode(): string {
-  if (codeId === undefined) {
-    const { sourceFingerprint } = createRequire(import.meta.url)(join(PACKAGE_DIR, "bin/source-fingerprint.cjs")) as { sourceFingerprint: (dir: string) => string };
-    codeId = sourceFingerprint(PACKAGE_DIR);
-  }
+  codeId ??= sourceFingerprint(PACKAGE_DIR);
   return codeId;
 }

@@ -33,8 +33,8 @@ export class FreshTemplates {
         entryPoints: [this.entry],
         bundle: true,
         packages: "external",
-        // CommonJS, loaded with require: the bundled CLI runs from V8's code cache, where import()
-        // is unavailable.
+        // CommonJS, loaded with require: each generation leaves the module cache once loaded
+        // (below), where an import()ed module would stay for the life of the dev server.
         format: "cjs",
         platform: "node",
         target: "node20",

@@ -2,6 +2,7 @@
  * The CLI's own cache (issue 27): a truncated or emptied file in node_modules/.cache/ppguide-cli
  * once failed every later run (exit 70), and an empty output-worker.js published nothing with
  * exit 0 and left the lock behind. Each file is now checked against the hash written with it.
+ * Issue 23: the bundle is loaded with a plain require, so import() works in every source file.
  */
 import { execFile } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from "node:fs/promises";
@@ -15,12 +16,24 @@ import { copyFixture } from "../helpers/fixture.ts";
 import { CLI, treeHash } from "../helpers/outcome.ts";
 import { writePpguideSite } from "../helpers/synthetic-site.ts";
 
-function run(args: string[], cwd: string, cliCache: string): Promise<{ code: number; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: "1", PPGUIDE_CLI_CACHE_DIR: cliCache, PPGUIDE_FROM_SOURCE: "" } }, (err, _stdout, stderr) => {
+/**
+ * Preloaded into the CLI: records at exit which files of the bundle were required, so a test
+ * can tell the bundle ran from the silent fallback to the sources.
+ */
+const PROBE = `if (require("node:worker_threads").isMainThread) process.on("exit", () => require("node:fs").writeFileSync(process.env.PPGUIDE_TEST_PROBE, JSON.stringify(Object.keys(require.cache))));`;
+
+async function run(args: string[], cwd: string, cliCache: string, env: Record<string, string> = {}): Promise<{ code: number; stderr: string; fromBundle: boolean }> {
+  const probe = join(cliCache, "..", `${cliCache.split("/").pop()}.probe`);
+  await writeFile(`${probe}.cjs`, PROBE);
+  onTestFinished(() => rm(`${probe}.cjs`, { force: true }).then(() => rm(probe, { force: true })));
+  const env_ = { ...process.env, NO_COLOR: "1", PPGUIDE_CLI_CACHE_DIR: cliCache, PPGUIDE_FROM_SOURCE: "", PPGUIDE_TEST_PROBE: probe, NODE_OPTIONS: `--require ${probe}.cjs`, ...env };
+  const { code, stderr } = await new Promise<{ code: number; stderr: string }>((resolve) => {
+    execFile(process.execPath, [CLI, ...args], { cwd, env: env_ }, (err, _stdout, stderr) => {
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stderr });
     });
   });
+  const required = JSON.parse(await readFile(probe, "utf8")) as string[];
+  return { code, stderr, fromBundle: required.some((f) => f.startsWith(cliCache) && f.endsWith("/main.js")) };
 }
 
 /** A private bundle cache inside ppguide's folder, where the bundle can find its package.json. */
@@ -43,16 +56,33 @@ describe("the CLI's bundle cache", () => {
       ["output-worker.js", (f: string) => writeFile(f, "")],
       ["main.js", (f: string) => truncate(f, 1000)],
       ["scan-worker.js", (f: string) => truncate(f, 10)],
-      ["main.js.v8-cache", (f: string) => truncate(f, 1000)],
     ] as const) {
       await damage(join(dir, file));
       const outcome = await run(["build"], root, cliCache);
       expect(outcome.code, `${file}: ${outcome.stderr}`).toBe(0);
       expect(await readFile(join(await bundleDir(cliCache), "main.js")), file).toEqual(good);
-      // Written only when the bundle (not the sources, the fallback) ran.
-      expect(existsSync(join(await bundleDir(cliCache), "main.js.v8-cache")), file).toBe(true);
+      expect(outcome.fromBundle, `${file}: the bundle, not the sources, ran`).toBe(true);
     }
-    expect(await readFile(join(root, "dist/beaches/index.html"), "utf8")).toContain("The Best Beaches");
+    expect(await readFile(join(root, "dist/beaches.html"), "utf8")).toContain("The Best Beaches");
+  }, 180_000);
+
+  // Regression (issue 23): run from V8's code cache, the bundle could not import(): a second run
+  // that had to encode an image failed with ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING (exit 70),
+  // which is why sharp was once loaded with createRequire.
+  it("import() inside the sources works through the bundle, on its first run and every later one", async () => {
+    const root = await copyFixture("basic-site");
+    const cliCache = await privateCliCache();
+    onTestFinished(() => rm(cliCache, { recursive: true, force: true }));
+    for (const pass of ["first run", "second run"]) {
+      // Fresh caches: sharp (external to the bundle) is import()ed to encode the share images.
+      const caches = await mkdtemp(join(tmpdir(), "ppguide-caches-"));
+      onTestFinished(() => rm(caches, { recursive: true, force: true }));
+      await rm(join(root, ".ppguide-cache"), { recursive: true, force: true });
+      const outcome = await run(["build"], root, cliCache, { PPGUIDE_CACHE_DIR: caches });
+      expect(outcome.code, `${pass}: ${outcome.stderr}`).toBe(0);
+      expect(outcome.fromBundle, pass).toBe(true);
+      expect((await readdir(join(root, ".ppguide-cache/images"))).filter((f) => f.startsWith("share-")).length, pass).toBeGreaterThan(0);
+    }
   }, 180_000);
 
   it("an output thread that runs nothing fails the build: exit 70, the lock released, the output untouched", async () => {
