@@ -52,7 +52,7 @@ describe("the CLI's bundle cache", () => {
       // Written only when the bundle (not the sources, the fallback) ran.
       expect(existsSync(join(await bundleDir(cliCache), "main.js.v8-cache")), file).toBe(true);
     }
-    expect(await readFile(join(root, "dist/beaches/index.html"), "utf8")).toContain("The Best Beaches");
+    expect(await readFile(join(root, "dist/beaches.html"), "utf8")).toContain("The Best Beaches");
   }, 180_000);
 
   it("an output thread that runs nothing fails the build: exit 70, the lock released, the output untouched", async () => {
