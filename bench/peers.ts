@@ -4,21 +4,15 @@
  * what ppguide and its tests need, and a bench installs its peers from bench/package-lock.json the
  * first time it runs (and again whenever that lock file is newer than the install).
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { installFromLock } from "../test/helpers/install-from-lock.ts";
 
 export const BENCH = fileURLToPath(new URL(".", import.meta.url));
 
-/** npm writes this after every install; its age tells whether the install follows the lock file. */
-const INSTALLED = join(BENCH, "node_modules/.package-lock.json");
-const LOCK = join(BENCH, "package-lock.json");
-
 export function installPeers(): void {
-  if (existsSync(INSTALLED) && statSync(INSTALLED).mtimeMs >= statSync(LOCK).mtimeMs) return;
-  process.stderr.write("Installing the benchmarks' peers into bench/node_modules (npm ci --prefix bench)…\n");
-  execFileSync("npm", ["ci", "--prefix", BENCH, "--no-audit", "--no-fund"], { stdio: ["ignore", "inherit", "inherit"] });
+  installFromLock(BENCH, "the benchmarks' peers");
 }
 
 /** A peer's command, as installed under bench/node_modules/.bin. */

@@ -111,7 +111,7 @@ describe("a damaged rendered-Markdown entry", () => {
     await writeFile(file, bytes);
     await build({ root });
     const built = await pages(join(root, "dist"));
-    expect(built["beaches/index.html"]).toContain("Long and golden.");
+    expect(built["beaches.html"]).toContain("Long and golden.");
     expect(built).toEqual(await withoutCaches(root));
   });
 });

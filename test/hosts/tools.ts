@@ -1,8 +1,8 @@
 /**
  * The hosts' own tools the suites in this folder run: installed from test/hosts/package.json and
- * its lockfile into test/hosts/node_modules (`npm ci --prefix test/hosts`, which .ci/run does),
- * apart from the main install. Without them the suites are skipped with a warning; under CI=true
- * they fail instead, as the browser suite does without Chromium.
+ * its lockfile into test/hosts/node_modules by the test run's global setup (install.ts), apart
+ * from the main install. A tool that still cannot run (no Java) skips its suite with a warning;
+ * under CI=true it fails instead, as the browser suite does without Chromium.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
