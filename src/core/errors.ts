@@ -14,7 +14,15 @@ export interface SourceLocation {
   column: number;
 }
 
+/**
+ * What marks a ppguide error, rather than its class: an error that crossed a worker thread
+ * (structured clone drops prototypes) or came from a second copy of this module is still one.
+ */
+export const PPG_ERROR = "PpgError";
+export const PPG_ERROR_LIST = "PpgErrorList";
+
 export class PpgError extends Error {
+  readonly type = PPG_ERROR;
   readonly code: ErrorCode;
   readonly location?: SourceLocation;
   /** Where in a YAML document the problem is, e.g. `routes[3].related`. */
@@ -43,6 +51,7 @@ export class PpgError extends Error {
 
 /** Many problems found in one pass; a build reports them all at once rather than one per run. */
 export class PpgErrorList extends Error {
+  readonly type = PPG_ERROR_LIST;
   readonly errors: PpgError[];
   constructor(errors: PpgError[]) {
     super(errors.map((e) => e.format()).join("\n"));
@@ -60,13 +69,39 @@ export function describe(e: PpgError): string {
   return `${e.format()}  [${e.code}]${cause}`;
 }
 
+export function isPpgError(err: unknown): err is PpgError {
+  return typeof err === "object" && err !== null && (err as { type?: unknown }).type === PPG_ERROR && typeof (err as { code?: unknown }).code === "string";
+}
+
+export function isPpgErrorList(err: unknown): err is PpgErrorList {
+  return typeof err === "object" && err !== null && (err as { type?: unknown }).type === PPG_ERROR_LIST && Array.isArray((err as { errors?: unknown }).errors);
+}
+
 export function isUserError(err: unknown): err is PpgError | PpgErrorList {
-  return err instanceof PpgError || err instanceof PpgErrorList;
+  return isPpgError(err) || isPpgErrorList(err);
+}
+
+/** A user error as plain data, to post to another thread; `reviveUserError` makes it an error again. */
+export interface PpgErrorData {
+  code: ErrorCode;
+  message: string;
+  location?: SourceLocation;
+  path?: string;
+  hint?: string;
+}
+
+export function userErrorData(err: PpgError | PpgErrorList): PpgErrorData[] {
+  return errorsOf(err).map(({ code, message, location, path, hint }) => ({ code, message, location, path, hint }));
+}
+
+export function reviveUserError(data: PpgErrorData[]): PpgError | PpgErrorList {
+  const errors = data.map(({ code, message, ...opts }) => new PpgError(code, message, opts));
+  return errors.length === 1 ? errors[0]! : new PpgErrorList(errors);
 }
 
 /** 2 for a refused command, else 1. */
 export function exitCodeOf(err: PpgError | PpgErrorList): number {
-  return errorsOf(err).some((e) => (ERRORS[e.code] as { usage?: boolean }).usage) ? 2 : 1;
+  return errorsOf(err).some((e) => (ERRORS[e.code] as { usage?: boolean } | undefined)?.usage) ? 2 : 1;
 }
 
 /**
@@ -105,5 +140,5 @@ function shortPath(path: string | undefined): string | undefined {
 }
 
 export function errorsOf(err: PpgError | PpgErrorList): PpgError[] {
-  return err instanceof PpgErrorList ? err.errors : [err];
+  return isPpgErrorList(err) ? err.errors : [err];
 }
