@@ -58,13 +58,8 @@ export function splitFrontMatter(text: string, file: string): SplitMarkdown {
     }
     return { frontMatter: {}, body: text, bodyLine: 0 };
   }
-  let source: YamlSource;
-  try {
-    // The YAML starts on line 2, below the opening fence.
-    source = parseYamlSource(match[1], file, 1);
-  } catch (errors) {
-    throw new PpgErrorList(errors as PpgError[]);
-  }
+  // The YAML starts on line 2, below the opening fence.
+  const source = parseYamlSource(match[1], file, 1);
   const data = source.data ?? {};
   const problems = validateAgainstSchema({ ...source, data }, "front-matter", "FrontMatterInvalid");
   const recipe = (data as FrontMatter).recipe;

@@ -38,12 +38,7 @@ export async function loadManifest(root: string): Promise<LoadedManifest> {
 }
 
 export function parseManifest(text: string, file = MANIFEST_FILE): LoadedManifest {
-  let source: YamlSource;
-  try {
-    source = parseYamlSource(text, file);
-  } catch (errors) {
-    throw new PpgErrorList(errors as PpgError[]);
-  }
+  const source = parseYamlSource(text, file);
   const problems = validateAgainstSchema(source, "site", "ManifestInvalid");
   if (problems.length) throw new PpgErrorList(problems);
   return { manifest: source.data as Manifest, source };
