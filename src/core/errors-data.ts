@@ -17,7 +17,15 @@ export interface ErrorInfo {
   hint: string;
   /** The command was used wrongly (exit 2), rather than a problem in the site (exit 1). */
   usage?: boolean;
+  /**
+   * Builds the message from what the throw site found (`new PpgError(code, params, { location })`),
+   * which also travels on the error as its `data`. A code without one takes a sentence.
+   */
+  message?: (params: never) => string;
 }
+
+/** The parameters a code's message is built from, or a sentence for a code without a builder. */
+export type ErrorParams<C extends ErrorCode> = (typeof ERRORS)[C] extends { message: (params: infer P) => string } ? P : string;
 
 export const ERRORS = {
   // site.yaml and the other YAML sources
@@ -63,7 +71,12 @@ export const ERRORS = {
   SearchIndexFailed: { title: "Search index failed", cause: "Pagefind, which builds the full-text search index, could not start or index the pages.", hint: "Run `npm ci` so that Pagefind's binary for this platform (an optional dependency such as @pagefind/linux-x64) is installed, or build with --no-search-index." },
   ScriptFailed: { title: "Browser script failed", cause: "A browser script under src/client/ failed to compile.", hint: "Fix the file and save it again." },
   // the built site
-  BrokenLink: { title: "Broken links", cause: "The built site links to a page, file or anchor that it does not have.", hint: "Fix the links, or set site.checkLinks to 'warn' in site.yaml while you work." },
+  BrokenLink: {
+    title: "Broken link",
+    cause: "The built site links to a page, file or anchor that it does not have.",
+    hint: "Fix the link, or set site.checkLinks to 'warn' in site.yaml while you work.",
+    message: (p: { href: string; reason: string; suggestion?: string }) => `${p.href}  ${p.reason}${p.suggestion !== undefined ? ` (did you mean ${p.suggestion}?)` : ""}`,
+  },
   PlaceholderLeft: { title: "Placeholder left", cause: "The site still holds a stand-in value (a video without an id, an example domain, a network's home page as a social link); an error only with --strict.", hint: "Replace it with the real value before going live." },
   // the output folder
   OutputRefused: { title: "Output folder refused", cause: "--out names a folder ppguide must not replace: the site or a folder holding it, a source folder, /, the home folder, a file, or a folder it did not create (without --force).", hint: "Pass another --out, e.g. --out dist.", usage: true },

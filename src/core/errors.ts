@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorCode } from "./errors-data.ts";
+import { ERRORS, type ErrorCode, type ErrorParams } from "./errors-data.ts";
 
 /**
  * Every problem ppguide reports to a user is a PpgError: a permanent code from the catalogue
@@ -21,29 +21,45 @@ export interface SourceLocation {
 export const PPG_ERROR = "PpgError";
 export const PPG_ERROR_LIST = "PpgErrorList";
 
-export class PpgError extends Error {
+export interface PpgErrorOptions {
+  location?: SourceLocation;
+  path?: string;
+  /** A more precise hint than the catalogue's, only when the call knows what exactly to do. */
+  hint?: string;
+  /** The error behind this one (a template's own exception), whose stack is shown. */
+  cause?: unknown;
+}
+
+export class PpgError<C extends ErrorCode = ErrorCode> extends Error {
   readonly type = PPG_ERROR;
-  readonly code: ErrorCode;
+  readonly code: C;
   readonly location?: SourceLocation;
   /** Where in a YAML document the problem is, e.g. `routes[3].related`. */
   readonly path?: string;
   readonly hint?: string;
+  /** What the throw site found, which the catalogue built the message from (codes with a builder). */
+  readonly data?: Readonly<Record<string, unknown>>;
 
-  /** `cause`: the error behind this one (a template's own exception), whose stack is shown. */
-  constructor(code: ErrorCode, message: string, opts: { location?: SourceLocation; path?: string; hint?: string; cause?: unknown } = {}) {
-    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+  /** `params`: what the catalogue's message builder for `code` takes, or a sentence for a code without one. */
+  constructor(code: C, params: ErrorParams<C>, opts: PpgErrorOptions = {}) {
+    const build = (ERRORS[code] as { message?: (p: unknown) => string }).message;
+    super(typeof params === "string" || !build ? String(params) : build(params), opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = "PpgError";
     this.code = code;
     this.location = opts.location;
     this.path = opts.path;
     this.hint = opts.hint ?? ERRORS[code].hint;
+    if (typeof params === "object" && params !== null) this.data = params as Record<string, unknown>;
   }
 
-  /** `site.yaml:12:5  routes[3].related  must have exactly 3 entries. Add or remove ...` */
-  format(): string {
+  /**
+   * `site.yaml:12:5  routes[3].related  must have exactly 3 entries. Add or remove ...`; without
+   * the hint when the next line of a report gives the same one (see describeAll).
+   */
+  format(withHint = true): string {
     const where = this.location ? `${this.location.file}:${this.location.line}:${this.location.column}` : "";
     // A multi-line message (a report) gets its hint on a line of its own.
-    const text = this.hint ? `${this.message}${this.message.includes("\n") ? "\n" : ". "}${this.hint}` : this.message;
+    const text = this.hint && withHint ? `${this.message}${this.message.includes("\n") ? "\n" : ". "}${this.hint}` : this.message;
     const parts = [where, this.path ?? "", text].filter(Boolean);
     return parts.join("  ");
   }
@@ -64,9 +80,20 @@ export class PpgErrorList extends Error {
  * One problem as the terminal shows it: the format() line, its code in brackets (to search the
  * docs and logs for), and the stack of the error behind it, if any (a template's own exception).
  */
-export function describe(e: PpgError): string {
+export function describe(e: PpgError, withHint = true): string {
   const cause = e.cause instanceof Error && e.cause.stack ? `\n${e.cause.stack.replace(/^/gm, "    ")}` : "";
-  return `${e.format()}  [${e.code}]${cause}`;
+  return `${e.format(withHint)}  [${e.code}]${cause}`;
+}
+
+/**
+ * A report's lines: a run of problems with the same code and hint (twenty broken links) gives
+ * the hint once, on its last line, rather than twenty times.
+ */
+export function describeAll(errors: readonly PpgError[]): string[] {
+  return errors.map((e, i) => {
+    const next = errors[i + 1];
+    return describe(e, !(next && next.code === e.code && next.hint === e.hint));
+  });
 }
 
 export function isPpgError(err: unknown): err is PpgError {
@@ -88,14 +115,15 @@ export interface PpgErrorData {
   location?: SourceLocation;
   path?: string;
   hint?: string;
+  data?: Readonly<Record<string, unknown>>;
 }
 
 export function userErrorData(err: PpgError | PpgErrorList): PpgErrorData[] {
-  return errorsOf(err).map(({ code, message, location, path, hint }) => ({ code, message, location, path, hint }));
+  return errorsOf(err).map(({ code, message, location, path, hint, data }) => ({ code, message, location, path, hint, data }));
 }
 
 export function reviveUserError(data: PpgErrorData[]): PpgError | PpgErrorList {
-  const errors = data.map(({ code, message, ...opts }) => new PpgError(code, message, opts));
+  const errors = data.map(({ code, message, data, ...opts }) => Object.assign(new PpgError(code, message as never, opts), { message, data }));
   return errors.length === 1 ? errors[0]! : new PpgErrorList(errors);
 }
 

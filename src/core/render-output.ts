@@ -63,11 +63,13 @@ export async function renderToOutput(site: LoadedSite, select: RenderSelection, 
   return out;
 }
 
-/** The same problem found on several threads or pages is reported once. */
+/** The same problem found on several threads or pages (same code, place and data) is reported once. */
 export function dedupe(errors: PpgError[]): PpgError[] {
   const seen = new Set<string>();
   return errors.filter((e) => {
-    const key = e.format();
+    const { file, line, column } = e.location ?? {};
+    // A code without a message builder has no data: its message is what it found.
+    const key = JSON.stringify([e.code, file, line, column, e.path, e.data ?? e.message]);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -35,7 +35,7 @@ const CASES: [string, Breakage, RegExp, { strict?: boolean; write?: boolean }?][
   ["VideoInvalid", [["content/articles/beaches.md", "::banner", "::video { title: [unclosed"]], /^VideoInvalid {2}content\/articles\/beaches\.md:15:\d+/],
   ["ListingsInvalid", [["content/listings/bakeries.yaml", "  - id: 2\n", "  - id: 1\n"]], /^ListingsInvalid {2}content\/listings\/bakeries\.yaml:\d+:\d+ {2}items\[1\]\.id {2}duplicate id 1/],
   ["ListingUnsourced", [["content/listings/bakeries.yaml", "        supports: [address1, phone, link]", "        supports: [address1, link]"]], /^ListingUnsourced {2}content\/listings\/bakeries\.yaml:10:12 {2}items\[0\]\.phone {2}phone '\+1 809 555 0100' of 'Corner Bakery' names no source\. Add a `sources:` entry/],
-  ["BrokenLink", [["content/articles/beaches.md", "Back to [Dorada](#Dorada).", "Back to [Dorada](#Doradaa)."]], /^BrokenLink {2}the built site has broken internal links:\ncontent\/articles\/beaches\.md:19:42 {2}#Doradaa {2}missing anchor \(did you mean #Dorada\?\)/],
+  ["BrokenLink", [["content/articles/beaches.md", "Back to [Dorada](#Dorada).", "Back to [Dorada](#Doradaa)."]], /^BrokenLink {2}content\/articles\/beaches\.md:19:42 {2}#Doradaa {2}missing anchor \(did you mean #Dorada\?\)\. Fix the link/],
   ["PlaceholderLeft", [], /^PlaceholderLeft {2}site\.yaml:\d+:\d+ /, { strict: true }],
 ];
 
