@@ -61,7 +61,7 @@ export function parseListings(text: string, file: string): { listings?: Listings
     for (const field of SOURCED_FIELDS) {
       const value = item[field];
       if (value && !item.sources?.some((s) => s.supports.includes(field))) {
-        errors.push(new PpgError("ListingUnsourced", `${FIELD_NAMES[field]} '${value}' of '${item.name}' names no source`, { location: source.locate(["items", i, field]), path: `items[${i}].${field}` }));
+        errors.push(new PpgError("ListingUnsourced", { field: FIELD_NAMES[field], value: String(value), name: item.name }, { location: source.locate(["items", i, field]), path: `items[${i}].${field}` }));
       }
     }
   });

@@ -63,11 +63,7 @@ export async function loadContent(root: string, manifest: Manifest, source: Yaml
       if (text === undefined) {
         if (!errors.some((e) => e.location?.file === file)) {
           errors.push(
-            new PpgError("ContentMissing", `${file} does not exist`, {
-              location: source.locate(["routes", r, field]),
-              path: `routes[${r}].${field}`,
-              hint: `Create the file or fix the name (paths are relative to ${CONTENT_DIR}/).`,
-            }),
+            new PpgError("ContentMissing", { file }, { location: source.locate(["routes", r, field]), path: `routes[${r}].${field}` }),
           );
         }
         continue;

@@ -45,8 +45,8 @@ export function* renderPageStream(site: LoadedSite, select: RenderSelection, err
   if (select.notFound !== false) yield renderNotFound(ctx, templates);
   for (const src of images.missing) {
     // A Markdown image is reported at its line already (page-model.ts): once is enough.
-    if (errors.some((e) => e.code === "AssetMissing" && e.message.includes(`'${src}'`))) continue;
-    errors.push(new PpgError("AssetMissing", `image '${src}' is not a file under public/`, { hint: "Add the file to public/ or fix the path in site.yaml or the listings file that names it." }));
+    if (errors.some((e) => e.code === "AssetMissing" && e.data?.path === src)) continue;
+    errors.push(new PpgError("AssetMissing", { what: "image", path: src }, { hint: "Add the file to public/ or fix the path in site.yaml or the listings file that names it." }));
   }
 }
 

@@ -16,9 +16,7 @@ export interface LoadedManifest {
 
 function readManifest(root: string): string {
   if (!existsSync(join(root, MANIFEST_FILE))) {
-    throw new PpgError("ManifestMissing", `no ${MANIFEST_FILE} in ${root}`, {
-      hint: "Run ppguide in the site's folder or pass --root DIR.",
-    });
+    throw new PpgError("ManifestMissing", { file: MANIFEST_FILE, root });
   }
   return readSourceText(root, MANIFEST_FILE);
 }

@@ -245,13 +245,13 @@ function takeLock(store: string, out: string): string {
     }
     const pid = Number(readFileSync(file, "utf8"));
     if (pid && alive(pid)) {
-      throw new PpgError("OutputBusy", `another ppguide build (process ${pid}) is writing ${out}`, {
+      throw new PpgError("OutputBusy", { pid, out }, {
         hint: `Wait for it to finish. If no build is running, delete ${file}.`,
       });
     }
     rmSync(file, { force: true });
   }
-  throw new PpgError("OutputBusy", `could not take the lock ${file}`, { hint: `If no build is running, delete ${file}.` });
+  throw new PpgError("OutputBusy", { lock: file }, { hint: `If no build is running, delete ${file}.` });
 }
 
 /**

@@ -29,8 +29,8 @@ describe("a user error on the output thread", () => {
 
   it("keeps each error's location, path and hint through a structured clone", () => {
     const list = new PpgErrorList([
-      new PpgError("RouteNotFound", "related card '/nowhere' is not a route or alias", { location: { file: "site.yaml", line: 4, column: 29 }, path: "routes[0].related[1]" }),
-      new PpgError("AssetMissing", "no such image", { hint: "A hint of the call's own." }),
+      new PpgError("RouteNotFound", { what: "related card", path: "/nowhere" }, { location: { file: "site.yaml", line: 4, column: 29 }, path: "routes[0].related[1]" }),
+      new PpgError("AssetMissing", { what: "image", path: "/images/none.svg" }, { hint: "A hint of the call's own." }),
     ]);
     const revived = reviveUserError(structuredClone(userErrorData(list)));
     expect(errorsOf(revived).map((e) => [e.code, e.format()])).toEqual(list.errors.map((e) => [e.code, e.format()]));
