@@ -4,9 +4,9 @@
  * can search for it. `docs/errors.md` is generated from this file (`npm run docs:errors`) and a
  * test fails when it is out of date.
  *
- * To add a code: add an entry here, throw `new PpgError("YourCode", message, { location })` where
- * the problem is found (the hint below is used unless the call gives a more precise one), add a
- * test that makes the problem happen, and run `npm run docs:errors`.
+ * To add a code: add an entry here with a message builder, throw `new PpgError("YourCode", params,
+ * { location })` where the problem is found (the hint below is used unless the call gives a more
+ * precise one), add its case to test/engine/every-code.test.ts, and run `npm run docs:errors`.
  */
 export interface ErrorInfo {
   /** A few words, for the docs' table. */
