@@ -27,13 +27,25 @@ export interface ErrorInfo {
 /** The parameters a code's message is built from, or a sentence for a code without a builder. */
 export type ErrorParams<C extends ErrorCode> = (typeof ERRORS)[C] extends { message: (params: infer P) => string } ? P : string;
 
+/** What the system refused, as fromFileSystemError (errors.ts) finds it: `path: what (ENOSPC in open)`. */
+interface SystemRefusal {
+  path: string;
+  what: string;
+  errno: string;
+  syscall?: string;
+}
+const refused = (p: SystemRefusal) => `${p.path}: ${p.what} (${p.errno}${p.syscall ? ` in ${p.syscall}` : ""})`;
+
 export const ERRORS = {
   // site.yaml and the other YAML sources
   ManifestMissing: {
     title: "No site.yaml", cause: "The site folder has no site.yaml.", hint: "Run ppguide in the site's folder or pass --root DIR.", usage: true,
     message: (p: { file: string; root: string }) => `no ${p.file} in ${p.root}`,
   },
-  YamlSyntax: { title: "YAML syntax error", cause: "A YAML text (site.yaml, front matter, a listings file) cannot be parsed.", hint: "Check the indentation and quoting on this line (quote values that contain ': ' or start with a special character)." },
+  YamlSyntax: {
+    title: "YAML syntax error", cause: "A YAML text (site.yaml, front matter, a listings file) cannot be parsed.", hint: "Check the indentation and quoting on this line (quote values that contain ': ' or start with a special character).",
+    message: (p: { problem: string }) => `YAML syntax error: ${p.problem}`,
+  },
   ManifestInvalid: { title: "site.yaml breaks its schema", cause: "A value in site.yaml has the wrong type, format or name (schema/site.schema.json).", hint: "Fix the value; the schema describes every field." },
   RouteNotFound: {
     title: "Link to no route", cause: "site.yaml or a Markdown link names a path that is neither a route nor an alias.", hint: "Fix the path, or add the route or an alias to site.yaml.",
@@ -60,8 +72,19 @@ export const ERRORS = {
     title: "Related to itself", cause: "A route's `related` list names the route itself.", hint: "Name three other pages.",
     message: (p: { path: string }) => `related card '${p.path}' is the page itself`,
   },
-  RouteIsFile: { title: "Route where a file goes", cause: "A route's or alias's path is a file the build writes (robots.txt, sitemap.xml, feed.xml, index.html, 404.html, _headers, _redirects) or copies from public/, or lies under one.", hint: "Pick another path for the page, or rename the file in public/." },
-  PathTooLong: { title: "Name too long", cause: "A route's path segment, or --out, is longer than the filesystem allows for a file name or path (ENAMETOOLONG).", hint: "Shorten it: a path segment may be 250 bytes, a whole path about 4,000." },
+  RouteIsFile: {
+    title: "Route where a file goes", cause: "A route's or alias's path is a file the build writes (robots.txt, sitemap.xml, feed.xml, index.html, 404.html, _headers, _redirects) or copies from public/, or lies under one.", hint: "Pick another path for the page, or rename the file in public/.",
+    message: (p: { what: string; path: string; clash: string; copied: boolean }) => `${p.what} '${p.path}' would be written where the build ${p.copied ? `copies public${p.clash}` : `writes ${p.clash.slice(1)}`}`,
+  },
+  PathTooLong: {
+    title: "Name too long", cause: "A route's path segment, or --out, is longer than the filesystem allows for a file name or path (ENAMETOOLONG).", hint: "Shorten it: a path segment may be 250 bytes, a whole path about 4,000.",
+    message: (p: { what: string; path: string; bytes: number; max: number } | { out: number; longest: number } | SystemRefusal) =>
+      "errno" in p
+        ? refused(p)
+        : "out" in p
+          ? `--out is ${p.out} bytes long${p.longest > 255 ? ` with a ${p.longest}-byte folder name` : ""}: the pages under it would pass the filesystem's limit (4,096 bytes a path, 255 a name)`
+          : `${p.what} '${p.path.slice(0, 40)}…' has a segment of ${p.bytes} bytes, longer than a file name may be (${p.max})`,
+  },
   BannersMissing: {
     title: "Banner without banners", cause: "Markdown places a `::banner` but site.yaml's site.banners is empty.", hint: "Add banners under site.banners in site.yaml, or remove the ::banner line.",
     message: (p: { file: string }) => `${p.file} places a ::banner but site.banners is empty`,
@@ -95,7 +118,10 @@ export const ERRORS = {
     title: "Contact fact without a source", cause: "A listing has a street address, phone or website that no entry of its `sources` supports.", hint: "Add a `sources:` entry with the page's url, `supports:` naming the field and what the page `says` (docs/content-format.md), or remove the value: the card then shows 'No Phone' or 'No Website'.",
     message: (p: { field: string; value: string; name: string }) => `${p.field} '${p.value}' of '${p.name}' names no source`,
   },
-  RawHtmlUnsafe: { title: "Raw HTML outside the allowlist", cause: "Raw HTML in Markdown holds an element, attribute, URL or markup the allowlist (src/content/raw-html.ts) does not allow.", hint: "Remove it: use the ::video directive for videos, a Markdown link for links. Plain inline HTML such as <kbd> or <br> is fine (docs/content-format.md)." },
+  RawHtmlUnsafe: {
+    title: "Raw HTML outside the allowlist", cause: "Raw HTML in Markdown holds an element, attribute, URL or markup the allowlist (src/content/raw-html.ts) does not allow.", hint: "Remove it: use the ::video directive for videos, a Markdown link for links. Plain inline HTML such as <kbd> or <br> is fine (docs/content-format.md).",
+    message: (p: { what: string }) => `raw HTML with ${p.what} is not published`,
+  },
   UrlMalformed: {
     title: "Malformed percent-escape", cause: "A link, image or poster path holds a '%' not followed by two hex digits of a UTF-8 character (e.g. /%E0%A4%A).", hint: "Write the character itself (ppguide encodes it), or a complete escape such as %20 for a space.",
     message: (p: { what: string; path: string }) => `${p.what} '${p.path}' holds a malformed percent-escape`,
@@ -119,9 +145,16 @@ export const ERRORS = {
   SymlinkHidden: { title: "Link to a hidden file", cause: "A symbolic link under public/ or content/ leads to a dot file or folder (.env, .git), which is never published.", hint: "Copy what readers may see to a file without a leading dot." },
   SymlinkIntoOutput: { title: "Link into the output", cause: "A symbolic link under public/ or content/ leads into a build's output (dist, dist.ppguide/).", hint: "Delete the link: the output would contain itself and grow with every build." },
   NotRegularFile: { title: "Not a file or folder", cause: "public/ or content/ holds a named pipe, socket or device, or a link to one: reading it could wait forever.", hint: "Delete it: only files and folders are published." },
-  CacheFolderRefused: { title: "Cache folder refused", cause: "A cache folder is inside the site's sources (PPGUIDE_CACHE_DIR in content/, public/, …), or .ppguide-cache is a link leading out of the site.", hint: "Point PPGUIDE_CACHE_DIR outside the sources, or delete the .ppguide-cache link." },
+  CacheFolderRefused: {
+    title: "Cache folder refused", cause: "A cache folder is inside the site's sources (PPGUIDE_CACHE_DIR in content/, public/, …), or .ppguide-cache is a link leading out of the site.", hint: "Point PPGUIDE_CACHE_DIR outside the sources, or delete the .ppguide-cache link.",
+    message: (p: { link: string; real?: string } | { caches: string; folder: string }) =>
+      "link" in p ? `${p.link} is a symbolic link to ${p.real ?? "nothing"}, outside the site: ppguide would write encoded images there` : `the cache folder ${p.caches} is inside the site's ${p.folder}/ folder`,
+  },
   // compiling
-  TemplateFailed: { title: "Template failed", cause: "A React template failed to compile or threw while rendering a page.", hint: "Fix the template at the top of the stack shown below." },
+  TemplateFailed: {
+    title: "Template failed", cause: "A React template failed to compile or threw while rendering a page.", hint: "Fix the template at the top of the stack shown below.",
+    message: (p: { route: string; reason: string } | { reason: string }) => ("route" in p ? `rendering ${p.route} failed: ${p.reason}` : `templates failed to load: ${p.reason}`),
+  },
   StyleFailed: { title: "Stylesheet failed", cause: "A stylesheet under templates/styles/ has a syntax error.", hint: "Fix the file and save it again." },
   SearchIndexFailed: {
     title: "Search index failed", cause: "Pagefind, which builds the full-text search index, could not start or index the pages.", hint: "Run `npm ci` so that Pagefind's binary for this platform (an optional dependency such as @pagefind/linux-x64) is installed, or build with --no-search-index.",
@@ -146,12 +179,24 @@ export const ERRORS = {
     title: "Output path outside", cause: "A file name would leave the output folder (absolute, '..', empty or '.' segments, a backslash or a control character).", hint: "Route, alias and asset paths may not contain '.' or '..' segments, empty segments, backslashes or control characters.",
     message: (p: { file: string }) => `the output file name '${p.file}' would not stay inside the output folder`,
   },
-  DiskFull: { title: "Disk full", cause: "The disk (or the user's quota) has no space left for the output.", hint: "Free some space (or use a larger disk for the output) and build again; the previous output is untouched." },
-  PermissionDenied: { title: "Permission denied", cause: "The system refused to write or read a file: permissions, attributes or a read-only filesystem.", hint: "Check the folder's permissions and who owns it, or pass an --out on a writable disk." },
-  PathBlocked: { title: "Something in the way", cause: "A file stands where a folder must go, or the reverse, outside what ppguide owns.", hint: "Move or delete it, or pass another --out." },
+  DiskFull: {
+    title: "Disk full", cause: "The disk (or the user's quota) has no space left for the output.", hint: "Free some space (or use a larger disk for the output) and build again; the previous output is untouched.",
+    message: refused,
+  },
+  PermissionDenied: {
+    title: "Permission denied", cause: "The system refused to write or read a file: permissions, attributes or a read-only filesystem.", hint: "Check the folder's permissions and who owns it, or pass an --out on a writable disk.",
+    message: refused,
+  },
+  PathBlocked: {
+    title: "Something in the way", cause: "A file stands where a folder must go, or the reverse, outside what ppguide owns.", hint: "Move or delete it, or pass another --out.",
+    message: refused,
+  },
   WorkingFolderGone: { title: "Current folder deleted", cause: "ppguide was started from a folder that has since been deleted (or moved away).", hint: "cd into the site's folder (or any existing folder and pass --root DIR) and run ppguide again." },
   DependenciesUnreachable: { title: "Dependencies unreachable", cause: "ppguide's node_modules is a link to a folder not named node_modules, where Node cannot resolve the packages' own dependencies.", hint: "Link node_modules to a folder named node_modules, or run npm ci in ppguide's folder." },
-  TooManyOpenFiles: { title: "Too many open files", cause: "The process or the machine ran out of file handles.", hint: "Raise the limit (ulimit -n) and build again." },
+  TooManyOpenFiles: {
+    title: "Too many open files", cause: "The process or the machine ran out of file handles.", hint: "Raise the limit (ulimit -n) and build again.",
+    message: refused,
+  },
   // check-links
   LinksDirNotFound: {
     title: "Folder to check missing", cause: "check-links was given a folder that does not exist.", hint: "Build the site first (ppguide build), or pass the folder that holds the HTML: ppguide check-links path/to/site", usage: true,
@@ -166,7 +211,10 @@ export const ERRORS = {
     message: (p: { dir: string }) => `no HTML pages (*.html, *.htm) were found in ${p.dir}`,
   },
   // dev mode
-  InternalError: { title: "Bug in ppguide", cause: "ppguide itself failed (dev mode shows it and keeps serving the last good build).", hint: "Please report it with the stack shown." },
+  InternalError: {
+    title: "Bug in ppguide", cause: "ppguide itself failed (dev mode shows it and keeps serving the last good build).", hint: "Please report it with the stack shown.",
+    message: (p: { stack: string }) => `ppguide crashed while rebuilding: ${p.stack}`,
+  },
 } as const satisfies Record<string, ErrorInfo>;
 
 export type ErrorCode = keyof typeof ERRORS;

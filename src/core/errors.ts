@@ -142,7 +142,7 @@ export function fromFileSystemError(err: unknown): unknown {
   if (!(e instanceof Error) || typeof e.code !== "string") return err;
   const dest = (e as { dest?: string }).dest;
   const path = dest ? `${shortPath(e.path)} → ${shortPath(dest)}` : (shortPath(e.path) ?? "a file");
-  const known: Record<string, [ErrorCode, string, string]> = {
+  const known: Record<string, ["DiskFull" | "PermissionDenied" | "PathBlocked" | "TooManyOpenFiles" | "PathTooLong", string, string]> = {
     ENOSPC: ["DiskFull", "the disk is full", "Free some space (or a larger disk for the output) and build again; the previous output is untouched."],
     EDQUOT: ["DiskFull", "the disk quota is used up", "Free some space and build again; the previous output is untouched."],
     EACCES: ["PermissionDenied", "permission denied", "Check the permissions of the folder (and who owns it), or pass another --out."],
@@ -158,7 +158,8 @@ export function fromFileSystemError(err: unknown): unknown {
   const found = known[e.code];
   if (!found) return err;
   const [code, what, hint] = found;
-  return new PpgError(code, `${path}: ${what} (${e.code}${e.syscall ? ` in ${e.syscall}` : ""})`, { hint });
+  const params = { path, what, errno: e.code, ...(e.syscall ? { syscall: e.syscall } : {}) };
+  return new PpgError(code, params, { hint });
 }
 
 /** A path short enough to read in a terminal: a 4,000-character one is shown by its ends. */

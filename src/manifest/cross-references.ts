@@ -102,11 +102,11 @@ export function checkOutputNames(manifest: Manifest, source: YamlSource, publicF
     const segments = path.split("/").slice(1);
     const long = segments.find((s) => Buffer.byteLength(decodeUriPath(s) ?? s) > MAX_SEGMENT_BYTES);
     if (long !== undefined) {
-      errors.push(new PpgError("PathTooLong", `${what} '${path.slice(0, 40)}…' has a segment of ${Buffer.byteLength(long)} bytes, longer than a file name may be (${MAX_SEGMENT_BYTES})`, where));
+      errors.push(new PpgError("PathTooLong", { what, path, bytes: Buffer.byteLength(long), max: MAX_SEGMENT_BYTES }, where));
       return;
     }
     const clash = segments.map((_, i) => `/${segments.slice(0, i + 1).join("/")}`).find(taken);
-    if (clash) errors.push(new PpgError("RouteIsFile", `${what} '${path}' would be written where the build ${publicFiles.has(clash) ? `copies public${clash}` : `writes ${clash.slice(1)}`}`, where));
+    if (clash) errors.push(new PpgError("RouteIsFile", { what, path, clash, copied: publicFiles.has(clash) }, where));
   };
   manifest.routes.forEach((route, i) => check(route.path, ["routes", i, "path"], "route"));
   (manifest.aliases ?? []).forEach((alias, i) => check(alias.from, ["aliases", i, "from"], "alias"));

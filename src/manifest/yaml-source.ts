@@ -37,7 +37,7 @@ export function parseYamlSource(text: string, file: string, lineOffset = 0): Yam
   } catch (err) {
     // An alias to an anchor defined later or nowhere, or an alias bomb.
     throw new PpgErrorList([
-      new PpgError("YamlSyntax", `YAML syntax error: ${(err as Error).message}`, {
+      new PpgError("YamlSyntax", { problem: (err as Error).message }, {
         location: positioned.at(aliasOffset(positioned.doc)),
         hint: "Define the anchor (&name) before the alias (*name) that repeats it, or write the value out.",
       }),
@@ -100,7 +100,7 @@ function positionedDocument(text: string, file: string, lineOffset: number): Pos
     // lines after it that all disappear once the first is fixed.
     const e = doc.errors[0];
     throw new PpgErrorList([
-      new PpgError("YamlSyntax", `YAML syntax error: ${firstLine(e.message)}`, {
+      new PpgError("YamlSyntax", { problem: firstLine(e.message) }, {
         location: at(e.code === "MISSING_CHAR" ? openingQuote(text, e.pos[0], e.message) : e.pos[0]),
       }),
     ]);

@@ -166,7 +166,7 @@ export class OutputFolder {
     // left a trail of empty folders behind (issue 27).
     const longest = Math.max(...out.split(sep).map((s) => Buffer.byteLength(s)));
     if (Buffer.byteLength(out) > MAX_OUT_BYTES || longest > 255) {
-      throw new PpgError("PathTooLong", `--out is ${Buffer.byteLength(out)} bytes long${longest > 255 ? ` with a ${longest}-byte folder name` : ""}: the pages under it would pass the filesystem's limit (4,096 bytes a path, 255 a name)`, {
+      throw new PpgError("PathTooLong", { out: Buffer.byteLength(out), longest }, {
         hint: "Pass a shorter --out.",
       });
     }

@@ -283,7 +283,7 @@ function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): R
     const lines = file.body.split("\n");
     for (const [html, line] of md.rawHtml) {
       for (const problem of rawHtmlProblems(html)) {
-        errors.push(new PpgError("RawHtmlUnsafe", `raw HTML with ${problem.what} is not published`, { location: rawHtmlLocation(file, lines, html, line, problem.offset) }));
+        errors.push(new PpgError("RawHtmlUnsafe", { what: problem.what }, { location: rawHtmlLocation(file, lines, html, line, problem.offset) }));
       }
     }
   }

@@ -53,7 +53,7 @@ export function renderRoute(ctx: SiteContext, templates: Templates, route: Route
   try {
     inner = renderToStaticMarkup(createElement(templates.Layout, { page: model }, createElement(Page, { page: model })));
   } catch (err) {
-    errors.push(new PpgError("TemplateFailed", `rendering ${route.path} failed: ${(err as Error).message}`, { cause: err }));
+    errors.push(new PpgError("TemplateFailed", { route: route.path, reason: (err as Error).message }, { cause: err }));
     inner = "";
   }
   if (inner.includes(DIRECTIVE_MARK)) {

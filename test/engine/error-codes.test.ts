@@ -10,7 +10,7 @@ import { errorsMarkdown } from "../../scripts/errors-doc.ts";
 describe("an error from a template", () => {
   it("TemplateFailed keeps the template's own stack", () => {
     const thrown = new Error("Cannot read properties of undefined (reading 'title')");
-    const err = new PpgError("TemplateFailed", `rendering /beaches failed: ${thrown.message}`, { cause: thrown });
+    const err = new PpgError("TemplateFailed", { route: "/beaches", reason: thrown.message }, { cause: thrown });
     expect(describeError(err)).toContain(`[TemplateFailed]\n    Error: Cannot read properties of undefined (reading 'title')\n    `);
     expect(describeError(err)).toContain("error-codes.test.ts");
   });
