@@ -123,7 +123,8 @@ export function userErrorData(err: PpgError | PpgErrorList): PpgErrorData[] {
 }
 
 export function reviveUserError(data: PpgErrorData[]): PpgError | PpgErrorList {
-  const errors = data.map(({ code, message, data, ...opts }) => Object.assign(new PpgError(code, message as never, opts), { message, data }));
+  // The message arrives built: a builder would have to be given the data back only to make it again.
+  const errors = data.map(({ code, message, data, ...opts }) => Object.assign(new PpgError(code, message, opts), { data }));
   return errors.length === 1 ? errors[0]! : new PpgErrorList(errors);
 }
 
