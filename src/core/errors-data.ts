@@ -170,7 +170,10 @@ export const ERRORS = {
   },
   PlaceholderLeft: { title: "Placeholder left", cause: "The site still holds a stand-in value (a video without an id, an example domain, a network's home page as a social link); an error only with --strict.", hint: "Replace it with the real value before going live." },
   // the output folder
-  OutputRefused: { title: "Output folder refused", cause: "--out names a folder ppguide must not replace: the site or a folder holding it, a source folder, /, the home folder, a file, or a folder it did not create (without --force).", hint: "Pass another --out, e.g. --out dist.", usage: true },
+  OutputRefused: {
+    title: "Output folder refused", cause: "--out names a folder ppguide must not replace: the site or a folder holding it, a source folder, /, the home folder, a file, or a folder it did not create (without --force).", hint: "Pass another --out, e.g. --out dist.", usage: true,
+    message: (p: { out: string; why: string } | { store: string; why: string }) => ("out" in p ? `refusing to write the site into ${p.out}: ${p.why}` : `refusing to write the site: ${p.store} ${p.why}`),
+  },
   OutputBusy: {
     title: "Output folder busy", cause: "Another ppguide build is writing the same output folder.", hint: "Wait for it to finish; if no build is running, delete the lock file named in the message.",
     message: (p: { pid: number; out: string } | { lock: string }) => ("lock" in p ? `could not take the lock ${p.lock}` : `another ppguide build (process ${p.pid}) is writing ${p.out}`),

@@ -67,7 +67,7 @@ const STORE_ENTRY = /^(a|b|lock|(link|replaced)-\d+)$/;
  */
 export function checkOutputFolder(root: string, out: string, force = false): void {
   const refuse = (why: string, hint: string) => {
-    throw new PpgError("OutputRefused", `refusing to write the site into ${out}: ${why}`, { hint });
+    throw new PpgError("OutputRefused", { out, why }, { hint });
   };
   const pickAnother = "Pass another --out, e.g. --out dist (a folder inside the site that ppguide creates and owns).";
   for (const [o, r, home] of [
@@ -175,7 +175,7 @@ export class OutputFolder {
     makeFolder(dirname(out));
     const storeStat = lstatOrUndefined(store);
     if (storeStat && !storeStat.isDirectory()) {
-      throw new PpgError("OutputRefused", `refusing to write the site: ${store} is not a folder ppguide made`, {
+      throw new PpgError("OutputRefused", { store, why: "is not a folder ppguide made" }, {
         hint: `ppguide keeps the two copies of the site in ${basename(store)}/ beside the output: move that file or link away.`,
       });
     }
@@ -186,7 +186,7 @@ export class OutputFolder {
       const entries = readdirSync(store);
       const leftovers = entries.every((e) => STORE_ENTRY.test(e) && !COPIES.includes(e as (typeof COPIES)[number]));
       if (!leftovers && !(ownLink(out) && entries.every((e) => STORE_ENTRY.test(e)))) {
-        throw new PpgError("OutputRefused", `refusing to write the site: ${store} exists and ppguide did not make it`, {
+        throw new PpgError("OutputRefused", { store, why: "exists and ppguide did not make it" }, {
           hint: `ppguide keeps the two copies of the site in ${basename(store)}/ beside the output, and would replace what is there: move that folder away, or pass another --out.`,
         });
       }
