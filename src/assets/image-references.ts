@@ -14,11 +14,7 @@ export function missingImages(source: YamlSource, publicFiles: ReadonlySet<strin
     if (typeof value === "string") {
       if (IMAGE.test(value) && !publicFiles.has(value)) {
         errors.push(
-          new PpgError("AssetMissing", `image '${value}' is not a file under public/`, {
-            location: source.locate(path),
-            path: formatPath(path),
-            hint: "Add the file to public/ or fix the path.",
-          }),
+          new PpgError("AssetMissing", { what: "image", path: value }, { location: source.locate(path), path: formatPath(path) }),
         );
       }
     } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, i]));

@@ -1,4 +1,4 @@
-import { describe, errorsOf, exitCodeOf, fromFileSystemError, isUserError } from "../core/errors.ts";
+import { describeAll, errorsOf, exitCodeOf, fromFileSystemError, isUserError } from "../core/errors.ts";
 
 /**
  * The one place the CLI exits on failure. User mistakes print as `file:line:col  path  message`
@@ -8,7 +8,7 @@ export function exitWithError(thrown: unknown): never {
   const err = fromFileSystemError(thrown);
   if (isUserError(err)) {
     const errors = errorsOf(err);
-    for (const e of errors) console.error(describe(e));
+    for (const line of describeAll(errors)) console.error(line);
     console.error(`\n${errors.length} problem${errors.length === 1 ? "" : "s"} found; nothing was written.`);
     process.exit(exitCodeOf(err));
   }

@@ -50,21 +50,13 @@ export function splitFrontMatter(text: string, file: string): SplitMarkdown {
     // An opening fence without its closing one would publish the YAML as prose.
     if (/^---[ \t]*\r?\n/.test(text)) {
       throw new PpgErrorList([
-        new PpgError("FrontMatterUnclosed", "the front matter that starts here has no closing '---' line", {
-          location: { file, line: 1, column: 1 },
-          hint: "End the front matter with a line holding only '---', or remove the first line if the file has none.",
-        }),
+        new PpgError("FrontMatterUnclosed", {}, { location: { file, line: 1, column: 1 } }),
       ]);
     }
     return { frontMatter: {}, body: text, bodyLine: 0 };
   }
-  let source: YamlSource;
-  try {
-    // The YAML starts on line 2, below the opening fence.
-    source = parseYamlSource(match[1], file, 1);
-  } catch (errors) {
-    throw new PpgErrorList(errors as PpgError[]);
-  }
+  // The YAML starts on line 2, below the opening fence.
+  const source = parseYamlSource(match[1], file, 1);
   const data = source.data ?? {};
   const problems = validateAgainstSchema({ ...source, data }, "front-matter", "FrontMatterInvalid");
   const recipe = (data as FrontMatter).recipe;
@@ -83,7 +75,7 @@ function checkRecipeFigures(recipe: RecipeData, source: YamlSource): PpgError[] 
   const errors: PpgError[] = [];
   if (recipe.prepMinutes !== undefined && recipe.totalMinutes !== undefined && recipe.totalMinutes < recipe.prepMinutes) {
     errors.push(
-      new PpgError("RecipeFigures", `total time (${recipe.totalMinutes} min) is shorter than the prep time (${recipe.prepMinutes} min)`, {
+      new PpgError("RecipeFigures", { prepMinutes: recipe.prepMinutes, totalMinutes: recipe.totalMinutes }, {
         location: source.locate(["recipe", "totalMinutes"]),
         path: "recipe.totalMinutes",
         hint: "totalMinutes includes the prep time: it must be at least prepMinutes.",
@@ -93,7 +85,7 @@ function checkRecipeFigures(recipe: RecipeData, source: YamlSource): PpgError[] 
   if ((recipe.prepMinutes === undefined) !== (recipe.totalMinutes === undefined)) {
     const missing = recipe.prepMinutes === undefined ? "prepMinutes" : "totalMinutes";
     errors.push(
-      new PpgError("RecipeFigures", `${missing} is missing while the other time is set`, {
+      new PpgError("RecipeFigures", { missing }, {
         location: source.locate(["recipe"], { key: true }),
         path: "recipe",
         hint: "Give both prepMinutes and totalMinutes, or neither.",

@@ -1,4 +1,4 @@
-import { PpgError } from "../core/errors.ts";
+import { isPpgErrorList, PpgError } from "../core/errors.ts";
 import { validateAgainstSchema } from "../manifest/schema.ts";
 import { parseYamlSource, type YamlSource } from "../manifest/yaml-source.ts";
 
@@ -45,8 +45,9 @@ export function parseListings(text: string, file: string): { listings?: Listings
   let source;
   try {
     source = parseYamlSource(text, file);
-  } catch (errors) {
-    return { errors: errors as PpgError[] };
+  } catch (err) {
+    if (isPpgErrorList(err)) return { errors: err.errors };
+    throw err;
   }
   const errors = validateAgainstSchema(source, "listings", "ListingsInvalid");
   if (errors.length) return { errors };
@@ -60,7 +61,7 @@ export function parseListings(text: string, file: string): { listings?: Listings
     for (const field of SOURCED_FIELDS) {
       const value = item[field];
       if (value && !item.sources?.some((s) => s.supports.includes(field))) {
-        errors.push(new PpgError("ListingUnsourced", `${FIELD_NAMES[field]} '${value}' of '${item.name}' names no source`, { location: source.locate(["items", i, field]), path: `items[${i}].${field}` }));
+        errors.push(new PpgError("ListingUnsourced", { field: FIELD_NAMES[field], value: String(value), name: item.name }, { location: source.locate(["items", i, field]), path: `items[${i}].${field}` }));
       }
     }
   });

@@ -1,4 +1,4 @@
-import { PpgError, PpgErrorList } from "../core/errors.ts";
+import { isPpgError, isPpgErrorList, PpgError, PpgErrorList } from "../core/errors.ts";
 import { listSiteFolder } from "../core/site-folder.ts";
 import { readSourceText } from "../core/source-text.ts";
 import type { Manifest } from "../manifest/types.ts";
@@ -56,18 +56,14 @@ export async function loadContent(root: string, manifest: Manifest, source: Yaml
           // concurrent promises (66 ms against 644 ms for 4,000 articles), and nothing else is waiting.
           text = readSourceText(root, file);
         } catch (err) {
-          if (err instanceof PpgError) errors.push(err);
+          if (isPpgError(err)) errors.push(err);
           else if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
         }
       }
       if (text === undefined) {
         if (!errors.some((e) => e.location?.file === file)) {
           errors.push(
-            new PpgError("ContentMissing", `${file} does not exist`, {
-              location: source.locate(["routes", r, field]),
-              path: `routes[${r}].${field}`,
-              hint: `Create the file or fix the name (paths are relative to ${CONTENT_DIR}/).`,
-            }),
+            new PpgError("ContentMissing", { file }, { location: source.locate(["routes", r, field]), path: `routes[${r}].${field}` }),
           );
         }
         continue;
@@ -83,7 +79,7 @@ export async function loadContent(root: string, manifest: Manifest, source: Yaml
         const split = splitFrontMatter(text, file);
         markdown.set(name, { file, frontMatter: split.frontMatter, body: split.body, bodyLine: split.bodyLine });
       } catch (err) {
-        if (err instanceof PpgErrorList) errors.push(...err.errors);
+        if (isPpgErrorList(err)) errors.push(...err.errors);
         else throw err;
       }
     }

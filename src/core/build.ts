@@ -163,14 +163,16 @@ function redirects(manifest: LoadedSite["manifest"]): { file: string; content: s
   return content === undefined ? [] : [{ file: "_redirects", content }];
 }
 
+/** Each broken link or anchor is its own located error, so the dev overlay can point at each. */
 async function reportBrokenLinks(report: LinkReport, mode: "error" | "warn" | "off", warnings: string[]): Promise<void> {
-  const { formatText } = await import("../links/report.ts");
-  const text = formatText(report);
   if (mode === "warn") {
-    warnings.push(text);
+    const { formatText } = await import("../links/report.ts");
+    warnings.push(formatText(report));
     return;
   }
-  throw new PpgError("BrokenLink", `the built site has broken internal links:\n${text.trimEnd()}`, {
-    hint: "Fix the links, or set site.checkLinks to 'warn' in site.yaml while you work.",
-  });
+  throw new PpgErrorList(
+    report.problems.map(({ file, line, col, href, reason, suggestion }) =>
+      new PpgError("BrokenLink", suggestion === undefined ? { href, reason } : { href, reason, suggestion }, { location: { file, line, column: col } }),
+    ),
+  );
 }

@@ -4,9 +4,9 @@
  * can search for it. `docs/errors.md` is generated from this file (`npm run docs:errors`) and a
  * test fails when it is out of date.
  *
- * To add a code: add an entry here, throw `new PpgError("YourCode", message, { location })` where
- * the problem is found (the hint below is used unless the call gives a more precise one), add a
- * test that makes the problem happen, and run `npm run docs:errors`.
+ * To add a code: add an entry here with a message builder, throw `new PpgError("YourCode", params,
+ * { location })` where the problem is found (the hint below is used unless the call gives a more
+ * precise one), add its case to test/engine/every-code.test.ts, and run `npm run docs:errors`.
  */
 export interface ErrorInfo {
   /** A few words, for the docs' table. */
@@ -17,70 +17,207 @@ export interface ErrorInfo {
   hint: string;
   /** The command was used wrongly (exit 2), rather than a problem in the site (exit 1). */
   usage?: boolean;
+  /**
+   * Builds the message from what the throw site found (`new PpgError(code, params, { location })`),
+   * which also travels on the error as its `data`. A code without one takes a sentence.
+   */
+  message?: (params: never) => string;
 }
+
+/** The parameters a code's message is built from, or a sentence for a code without a builder. */
+export type ErrorParams<C extends ErrorCode> = (typeof ERRORS)[C] extends { message: (params: infer P) => string } ? P : string;
+
+/** What the system refused, as fromFileSystemError (errors.ts) finds it: `path: what (ENOSPC in open)`. */
+interface SystemRefusal {
+  path: string;
+  what: string;
+  errno: string;
+  syscall?: string;
+}
+const refused = (p: SystemRefusal) => `${p.path}: ${p.what} (${p.errno}${p.syscall ? ` in ${p.syscall}` : ""})`;
 
 export const ERRORS = {
   // site.yaml and the other YAML sources
-  ManifestMissing: { title: "No site.yaml", cause: "The site folder has no site.yaml.", hint: "Run ppguide in the site's folder or pass --root DIR.", usage: true },
-  YamlSyntax: { title: "YAML syntax error", cause: "A YAML text (site.yaml, front matter, a listings file) cannot be parsed.", hint: "Check the indentation and quoting on this line (quote values that contain ': ' or start with a special character)." },
+  ManifestMissing: {
+    title: "No site.yaml", cause: "The site folder has no site.yaml.", hint: "Run ppguide in the site's folder or pass --root DIR.", usage: true,
+    message: (p: { file: string; root: string }) => `no ${p.file} in ${p.root}`,
+  },
+  YamlSyntax: {
+    title: "YAML syntax error", cause: "A YAML text (site.yaml, front matter, a listings file) cannot be parsed.", hint: "Check the indentation and quoting on this line (quote values that contain ': ' or start with a special character).",
+    message: (p: { problem: string }) => `YAML syntax error: ${p.problem}`,
+  },
   ManifestInvalid: { title: "site.yaml breaks its schema", cause: "A value in site.yaml has the wrong type, format or name (schema/site.schema.json).", hint: "Fix the value; the schema describes every field." },
-  RouteNotFound: { title: "Link to no route", cause: "site.yaml or a Markdown link names a path that is neither a route nor an alias.", hint: "Fix the path, or add the route or an alias to site.yaml." },
-  RouteDuplicate: { title: "Route declared twice", cause: "Two routes declare the same path.", hint: "Each path may be declared once: remove or rename one of them." },
-  AliasIsRoute: { title: "Alias shadows a route", cause: "An alias's `from` path is also a route's path.", hint: "An alias must be a path that has no page of its own." },
-  AuthorNotFound: { title: "Unknown author", cause: "A route names an author that site.yaml's `authors` does not define.", hint: "Use one of the authors defined under `authors:`." },
-  DatesOutOfOrder: { title: "Dates out of order", cause: "A route's created, published and modified dates are not in that order.", hint: "created must be on or before published, and published on or before modified." },
+  RouteNotFound: {
+    title: "Link to no route", cause: "site.yaml or a Markdown link names a path that is neither a route nor an alias.", hint: "Fix the path, or add the route or an alias to site.yaml.",
+    message: (p: { what: string; path: string }) => `${p.what} '${p.path}' is not a route${p.what === "alias target" ? "" : " or alias"}`,
+  },
+  RouteDuplicate: {
+    title: "Route declared twice", cause: "Two routes declare the same path.", hint: "Each path may be declared once: remove or rename one of them.",
+    message: (p: { path: string; first: number }) => `duplicate route path '${p.path}' (also routes[${p.first}])`,
+  },
+  AliasIsRoute: {
+    title: "Alias shadows a route", cause: "An alias's `from` path is also a route's path.", hint: "An alias must be a path that has no page of its own.",
+    message: (p: { from: string }) => `alias '${p.from}' is also a route`,
+  },
+  AuthorNotFound: {
+    title: "Unknown author", cause: "A route names an author that site.yaml's `authors` does not define.", hint: "Use one of the authors defined under `authors:`.",
+    message: (p: { author: string }) => `unknown author '${p.author}'`,
+  },
+  DatesOutOfOrder: {
+    title: "Dates out of order", cause: "A route's created, published and modified dates are not in that order.", hint: "created must be on or before published, and published on or before modified.",
+    message: (p: { created: string; published: string; modified: string }) => `dates are out of order (created ${p.created}, published ${p.published}, modified ${p.modified})`,
+  },
   RelatedNotThree: { title: "Related block not three", cause: "A route's `related` list does not have exactly three paths.", hint: "List exactly three routes under related." },
-  RelatedSelf: { title: "Related to itself", cause: "A route's `related` list names the route itself.", hint: "Name three other pages." },
-  RouteIsFile: { title: "Route where a file goes", cause: "A route's or alias's path is a file the build writes (robots.txt, sitemap.xml, feed.xml, index.html, 404.html, _headers, _redirects) or copies from public/, or lies under one.", hint: "Pick another path for the page, or rename the file in public/." },
-  PathTooLong: { title: "Name too long", cause: "A route's path segment, or --out, is longer than the filesystem allows for a file name or path (ENAMETOOLONG).", hint: "Shorten it: a path segment may be 250 bytes, a whole path about 4,000." },
-  BannersMissing: { title: "Banner without banners", cause: "Markdown places a `::banner` but site.yaml's site.banners is empty.", hint: "Add banners under site.banners in site.yaml, or remove the ::banner line." },
+  RelatedSelf: {
+    title: "Related to itself", cause: "A route's `related` list names the route itself.", hint: "Name three other pages.",
+    message: (p: { path: string }) => `related card '${p.path}' is the page itself`,
+  },
+  RouteIsFile: {
+    title: "Route where a file goes", cause: "A route's or alias's path is a file the build writes (robots.txt, sitemap.xml, feed.xml, index.html, 404.html, _headers, _redirects) or copies from public/, or lies under one.", hint: "Pick another path for the page, or rename the file in public/.",
+    message: (p: { what: string; path: string; clash: string; copied: boolean }) => `${p.what} '${p.path}' would be written where the build ${p.copied ? `copies public${p.clash}` : `writes ${p.clash.slice(1)}`}`,
+  },
+  PathTooLong: {
+    title: "Name too long", cause: "A route's path segment, or --out, is longer than the filesystem allows for a file name or path (ENAMETOOLONG).", hint: "Shorten it: a path segment may be 250 bytes, a whole path about 4,000.",
+    message: (p: { what: string; path: string; bytes: number; max: number } | { out: number; longest: number } | SystemRefusal) =>
+      "errno" in p
+        ? refused(p)
+        : "out" in p
+          ? `--out is ${p.out} bytes long${p.longest > 255 ? ` with a ${p.longest}-byte folder name` : ""}: the pages under it would pass the filesystem's limit (4,096 bytes a path, 255 a name)`
+          : `${p.what} '${p.path.slice(0, 40)}…' has a segment of ${p.bytes} bytes, longer than a file name may be (${p.max})`,
+  },
+  BannersMissing: {
+    title: "Banner without banners", cause: "Markdown places a `::banner` but site.yaml's site.banners is empty.", hint: "Add banners under site.banners in site.yaml, or remove the ::banner line.",
+    message: (p: { file: string }) => `${p.file} places a ::banner but site.banners is empty`,
+  },
   // content/
-  ContentMissing: { title: "Content file missing", cause: "A route's `content` or `listings` file does not exist under content/.", hint: "Create the file or fix the name (paths are relative to content/)." },
+  ContentMissing: {
+    title: "Content file missing", cause: "A route's `content` or `listings` file does not exist under content/.", hint: "Create the file or fix the name (paths are relative to content/).",
+    message: (p: { file: string }) => `${p.file} does not exist`,
+  },
   FrontMatterInvalid: { title: "Front matter breaks its schema", cause: "A value in a Markdown file's front matter has the wrong type or name (schema/front-matter.schema.json).", hint: "Fix the value; docs/content-format.md lists the fields." },
-  FrontMatterUnclosed: { title: "Front matter not closed", cause: "A Markdown file opens front matter with `---` but never closes it.", hint: "End the front matter with a line holding only '---', or remove the first line if the file has none." },
-  RecipeMissing: { title: "Recipe without recipe data", cause: "A recipe route's Markdown has no `recipe:` block in its front matter.", hint: "Add prepMinutes, totalMinutes, servings, category, ingredients and instructions (see docs/content-format.md)." },
-  RecipeFigures: { title: "Recipe figures disagree", cause: "A recipe's times contradict each other (total shorter than prep, or only one given).", hint: "totalMinutes includes the prep time: give both, with total at least prep." },
-  DirectiveUnknown: { title: "Unknown directive", cause: "A Markdown line starts with `::` and a name ppguide does not know.", hint: "Use ::banner, ::video or ::gallery … ::/gallery (docs/content-format.md)." },
+  FrontMatterUnclosed: {
+    title: "Front matter not closed", cause: "A Markdown file opens front matter with `---` but never closes it.", hint: "End the front matter with a line holding only '---', or remove the first line if the file has none.",
+    message: (_: object) => "the front matter that starts here has no closing '---' line",
+  },
+  RecipeMissing: {
+    title: "Recipe without recipe data", cause: "A recipe route's Markdown has no `recipe:` block in its front matter.", hint: "Add prepMinutes, totalMinutes, servings, category, ingredients and instructions (see docs/content-format.md).",
+    message: (_: object) => "a recipe page needs a `recipe:` block in its front matter",
+  },
+  RecipeFigures: {
+    title: "Recipe figures disagree", cause: "A recipe's times contradict each other (total shorter than prep, or only one given).", hint: "totalMinutes includes the prep time: give both, with total at least prep.",
+    message: (p: { prepMinutes: number; totalMinutes: number } | { missing: string }) =>
+      "missing" in p ? `${p.missing} is missing while the other time is set` : `total time (${p.totalMinutes} min) is shorter than the prep time (${p.prepMinutes} min)`,
+  },
+  DirectiveUnknown: {
+    title: "Unknown directive", cause: "A Markdown line starts with `::` and a name ppguide does not know.", hint: "Use ::banner, ::video or ::gallery … ::/gallery (docs/content-format.md).",
+    message: (p: { file: string; name: string }) => `${p.file} uses an unknown directive '::${p.name}'`,
+  },
   VideoInvalid: { title: "Bad ::video line", cause: "A `::video` directive's fields cannot be read.", hint: "Write ::video ID Title, or ::video { title: …, summary: … } for a video that has no id yet." },
   ListingsInvalid: { title: "Listings file breaks its schema", cause: "A listings file's value has the wrong type or name, or two listings share an id.", hint: "Fix the value; schema/listings.schema.json describes every field." },
-  ListingUnsourced: { title: "Contact fact without a source", cause: "A listing has a street address, phone or website that no entry of its `sources` supports.", hint: "Add a `sources:` entry with the page's url, `supports:` naming the field and what the page `says` (docs/content-format.md), or remove the value: the card then shows 'No Phone' or 'No Website'." },
-  RawHtmlUnsafe: { title: "Raw HTML outside the allowlist", cause: "Raw HTML in Markdown holds an element, attribute, URL or markup the allowlist (src/content/raw-html.ts) does not allow.", hint: "Remove it: use the ::video directive for videos, a Markdown link for links. Plain inline HTML such as <kbd> or <br> is fine (docs/content-format.md)." },
-  UrlMalformed: { title: "Malformed percent-escape", cause: "A link, image or poster path holds a '%' not followed by two hex digits of a UTF-8 character (e.g. /%E0%A4%A).", hint: "Write the character itself (ppguide encodes it), or a complete escape such as %20 for a space." },
-  EncodingInvalid: { title: "Not UTF-8", cause: "A source file holds bytes that are not UTF-8.", hint: "Save it as UTF-8 (your editor's 'Save with encoding' or 'Reopen with encoding' menu)." },
-  NotText: { title: "Not a text file", cause: "A source file holds control characters: it is binary, or a mangled copy.", hint: "Only text files belong here: move images and other binary files to public/, or remove the character." },
+  ListingUnsourced: {
+    title: "Contact fact without a source", cause: "A listing has a street address, phone or website that no entry of its `sources` supports.", hint: "Add a `sources:` entry with the page's url, `supports:` naming the field and what the page `says` (docs/content-format.md), or remove the value: the card then shows 'No Phone' or 'No Website'.",
+    message: (p: { field: string; value: string; name: string }) => `${p.field} '${p.value}' of '${p.name}' names no source`,
+  },
+  RawHtmlUnsafe: {
+    title: "Raw HTML outside the allowlist", cause: "Raw HTML in Markdown holds an element, attribute, URL or markup the allowlist (src/content/raw-html.ts) does not allow.", hint: "Remove it: use the ::video directive for videos, a Markdown link for links. Plain inline HTML such as <kbd> or <br> is fine (docs/content-format.md).",
+    message: (p: { what: string }) => `raw HTML with ${p.what} is not published`,
+  },
+  UrlMalformed: {
+    title: "Malformed percent-escape", cause: "A link, image or poster path holds a '%' not followed by two hex digits of a UTF-8 character (e.g. /%E0%A4%A).", hint: "Write the character itself (ppguide encodes it), or a complete escape such as %20 for a space.",
+    message: (p: { what: string; path: string }) => `${p.what} '${p.path}' holds a malformed percent-escape`,
+  },
+  EncodingInvalid: {
+    title: "Not UTF-8", cause: "A source file holds bytes that are not UTF-8.", hint: "Save it as UTF-8 (your editor's 'Save with encoding' or 'Reopen with encoding' menu).",
+    message: (_: object) => "the file is not valid UTF-8 text",
+  },
+  NotText: {
+    title: "Not a text file", cause: "A source file holds control characters: it is binary, or a mangled copy.", hint: "Only text files belong here: move images and other binary files to public/, or remove the character.",
+    message: (p: { char: string }) => `the file holds a control character (U+${p.char.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}), so it is not a text file`,
+  },
   // public/ and files on disk
-  AssetMissing: { title: "Image missing", cause: "site.yaml, a listings file or Markdown names an image that is not a file under public/.", hint: "Add the file to public/ or fix the path." },
+  AssetMissing: {
+    title: "Image missing", cause: "site.yaml, a listings file or Markdown names an image that is not a file under public/.", hint: "Add the file to public/ or fix the path.",
+    message: (p: { what: string; path: string }) => `${p.what} '${p.path}' is not a file under public/`,
+  },
   SymlinkOutside: { title: "Link out of the site", cause: "A symbolic link under public/ or content/ resolves outside the site folder.", hint: "Copy the file into the site instead: ppguide publishes only what is inside the site folder." },
   SymlinkBroken: { title: "Link to nothing", cause: "A symbolic link under public/ or content/ points to nothing.", hint: "Delete the link or point it at a file inside the site." },
   SymlinkLoop: { title: "Link loop", cause: "A symbolic link under public/ or content/ leads to a folder that contains it.", hint: "Delete the link: following it would never end." },
   SymlinkHidden: { title: "Link to a hidden file", cause: "A symbolic link under public/ or content/ leads to a dot file or folder (.env, .git), which is never published.", hint: "Copy what readers may see to a file without a leading dot." },
   SymlinkIntoOutput: { title: "Link into the output", cause: "A symbolic link under public/ or content/ leads into a build's output (dist, dist.ppguide/).", hint: "Delete the link: the output would contain itself and grow with every build." },
   NotRegularFile: { title: "Not a file or folder", cause: "public/ or content/ holds a named pipe, socket or device, or a link to one: reading it could wait forever.", hint: "Delete it: only files and folders are published." },
-  CacheFolderRefused: { title: "Cache folder refused", cause: "A cache folder is inside the site's sources (PPGUIDE_CACHE_DIR in content/, public/, …), or .ppguide-cache is a link leading out of the site.", hint: "Point PPGUIDE_CACHE_DIR outside the sources, or delete the .ppguide-cache link." },
+  CacheFolderRefused: {
+    title: "Cache folder refused", cause: "A cache folder is inside the site's sources (PPGUIDE_CACHE_DIR in content/, public/, …), or .ppguide-cache is a link leading out of the site.", hint: "Point PPGUIDE_CACHE_DIR outside the sources, or delete the .ppguide-cache link.",
+    message: (p: { link: string; real?: string } | { caches: string; folder: string }) =>
+      "link" in p ? `${p.link} is a symbolic link to ${p.real ?? "nothing"}, outside the site: ppguide would write encoded images there` : `the cache folder ${p.caches} is inside the site's ${p.folder}/ folder`,
+  },
   // compiling
-  TemplateFailed: { title: "Template failed", cause: "A React template failed to compile or threw while rendering a page.", hint: "Fix the template at the top of the stack shown below." },
+  TemplateFailed: {
+    title: "Template failed", cause: "A React template failed to compile or threw while rendering a page.", hint: "Fix the template at the top of the stack shown below.",
+    message: (p: { route: string; reason: string } | { reason: string }) => ("route" in p ? `rendering ${p.route} failed: ${p.reason}` : `templates failed to load: ${p.reason}`),
+  },
   StyleFailed: { title: "Stylesheet failed", cause: "A stylesheet under templates/styles/ has a syntax error.", hint: "Fix the file and save it again." },
-  SearchIndexFailed: { title: "Search index failed", cause: "Pagefind, which builds the full-text search index, could not start or index the pages.", hint: "Run `npm ci` so that Pagefind's binary for this platform (an optional dependency such as @pagefind/linux-x64) is installed, or build with --no-search-index." },
+  SearchIndexFailed: {
+    title: "Search index failed", cause: "Pagefind, which builds the full-text search index, could not start or index the pages.", hint: "Run `npm ci` so that Pagefind's binary for this platform (an optional dependency such as @pagefind/linux-x64) is installed, or build with --no-search-index.",
+    message: (p: { problems: string[] }) => `Pagefind could not build the search index: ${p.problems.join("; ") || "no index was created"}`,
+  },
   ScriptFailed: { title: "Browser script failed", cause: "A browser script under src/client/ failed to compile.", hint: "Fix the file and save it again." },
   // the built site
-  BrokenLink: { title: "Broken links", cause: "The built site links to a page, file or anchor that it does not have.", hint: "Fix the links, or set site.checkLinks to 'warn' in site.yaml while you work." },
+  BrokenLink: {
+    title: "Broken link",
+    cause: "The built site links to a page, file or anchor that it does not have.",
+    hint: "Fix the link, or set site.checkLinks to 'warn' in site.yaml while you work.",
+    message: (p: { href: string; reason: string; suggestion?: string }) => `${p.href}  ${p.reason}${p.suggestion !== undefined ? ` (did you mean ${p.suggestion}?)` : ""}`,
+  },
   PlaceholderLeft: { title: "Placeholder left", cause: "The site still holds a stand-in value (a video without an id, an example domain, a network's home page as a social link); an error only with --strict.", hint: "Replace it with the real value before going live." },
   // the output folder
-  OutputRefused: { title: "Output folder refused", cause: "--out names a folder ppguide must not replace: the site or a folder holding it, a source folder, /, the home folder, a file, or a folder it did not create (without --force).", hint: "Pass another --out, e.g. --out dist.", usage: true },
-  OutputBusy: { title: "Output folder busy", cause: "Another ppguide build is writing the same output folder.", hint: "Wait for it to finish; if no build is running, delete the lock file named in the message." },
-  OutputPathOutside: { title: "Output path outside", cause: "A file name would leave the output folder (absolute, '..', empty or '.' segments, a backslash or a control character).", hint: "Route, alias and asset paths may not contain '.' or '..' segments, empty segments, backslashes or control characters." },
-  DiskFull: { title: "Disk full", cause: "The disk (or the user's quota) has no space left for the output.", hint: "Free some space (or use a larger disk for the output) and build again; the previous output is untouched." },
-  PermissionDenied: { title: "Permission denied", cause: "The system refused to write or read a file: permissions, attributes or a read-only filesystem.", hint: "Check the folder's permissions and who owns it, or pass an --out on a writable disk." },
-  PathBlocked: { title: "Something in the way", cause: "A file stands where a folder must go, or the reverse, outside what ppguide owns.", hint: "Move or delete it, or pass another --out." },
+  OutputRefused: {
+    title: "Output folder refused", cause: "--out names a folder ppguide must not replace: the site or a folder holding it, a source folder, /, the home folder, a file, or a folder it did not create (without --force).", hint: "Pass another --out, e.g. --out dist.", usage: true,
+    message: (p: { out: string; why: string } | { store: string; why: string }) => ("out" in p ? `refusing to write the site into ${p.out}: ${p.why}` : `refusing to write the site: ${p.store} ${p.why}`),
+  },
+  OutputBusy: {
+    title: "Output folder busy", cause: "Another ppguide build is writing the same output folder.", hint: "Wait for it to finish; if no build is running, delete the lock file named in the message.",
+    message: (p: { pid: number; out: string } | { lock: string }) => ("lock" in p ? `could not take the lock ${p.lock}` : `another ppguide build (process ${p.pid}) is writing ${p.out}`),
+  },
+  OutputPathOutside: {
+    title: "Output path outside", cause: "A file name would leave the output folder (absolute, '..', empty or '.' segments, a backslash or a control character).", hint: "Route, alias and asset paths may not contain '.' or '..' segments, empty segments, backslashes or control characters.",
+    message: (p: { file: string }) => `the output file name '${p.file}' would not stay inside the output folder`,
+  },
+  DiskFull: {
+    title: "Disk full", cause: "The disk (or the user's quota) has no space left for the output.", hint: "Free some space (or use a larger disk for the output) and build again; the previous output is untouched.",
+    message: refused,
+  },
+  PermissionDenied: {
+    title: "Permission denied", cause: "The system refused to write or read a file: permissions, attributes or a read-only filesystem.", hint: "Check the folder's permissions and who owns it, or pass an --out on a writable disk.",
+    message: refused,
+  },
+  PathBlocked: {
+    title: "Something in the way", cause: "A file stands where a folder must go, or the reverse, outside what ppguide owns.", hint: "Move or delete it, or pass another --out.",
+    message: refused,
+  },
   WorkingFolderGone: { title: "Current folder deleted", cause: "ppguide was started from a folder that has since been deleted (or moved away).", hint: "cd into the site's folder (or any existing folder and pass --root DIR) and run ppguide again." },
   DependenciesUnreachable: { title: "Dependencies unreachable", cause: "ppguide's node_modules is a link to a folder not named node_modules, where Node cannot resolve the packages' own dependencies.", hint: "Link node_modules to a folder named node_modules, or run npm ci in ppguide's folder." },
-  TooManyOpenFiles: { title: "Too many open files", cause: "The process or the machine ran out of file handles.", hint: "Raise the limit (ulimit -n) and build again." },
+  TooManyOpenFiles: {
+    title: "Too many open files", cause: "The process or the machine ran out of file handles.", hint: "Raise the limit (ulimit -n) and build again.",
+    message: refused,
+  },
   // check-links
-  LinksDirNotFound: { title: "Folder to check missing", cause: "check-links was given a folder that does not exist.", hint: "Build the site first (ppguide build), or pass the folder that holds the HTML: ppguide check-links path/to/site", usage: true },
-  LinksDirNotADirectory: { title: "Not a folder", cause: "check-links was given a file instead of a folder.", hint: "Pass the folder that holds the site, not one page: ppguide check-links path/to/site", usage: true },
-  LinksNoPages: { title: "No pages", cause: "check-links found no HTML pages in the folder.", hint: "Check that this is the output folder of the build (by default dist/).", usage: true },
+  LinksDirNotFound: {
+    title: "Folder to check missing", cause: "check-links was given a folder that does not exist.", hint: "Build the site first (ppguide build), or pass the folder that holds the HTML: ppguide check-links path/to/site", usage: true,
+    message: (p: { dir: string }) => `the folder to check, ${p.dir}, does not exist`,
+  },
+  LinksDirNotADirectory: {
+    title: "Not a folder", cause: "check-links was given a file instead of a folder.", hint: "Pass the folder that holds the site, not one page: ppguide check-links path/to/site", usage: true,
+    message: (p: { dir: string }) => `${p.dir} is a file, not a folder`,
+  },
+  LinksNoPages: {
+    title: "No pages", cause: "check-links found no HTML pages in the folder.", hint: "Check that this is the output folder of the build (by default dist/).", usage: true,
+    message: (p: { dir: string }) => `no HTML pages (*.html, *.htm) were found in ${p.dir}`,
+  },
   // dev mode
-  InternalError: { title: "Bug in ppguide", cause: "ppguide itself failed (dev mode shows it and keeps serving the last good build).", hint: "Please report it with the stack shown." },
+  InternalError: {
+    title: "Bug in ppguide", cause: "ppguide itself failed (dev mode shows it and keeps serving the last good build).", hint: "Please report it with the stack shown.",
+    message: (p: { stack: string }) => `ppguide crashed while rebuilding: ${p.stack}`,
+  },
 } as const satisfies Record<string, ErrorInfo>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorCode } from "./errors-data.ts";
+import { ERRORS, type ErrorCode, type ErrorParams } from "./errors-data.ts";
 
 /**
  * Every problem ppguide reports to a user is a PpgError: a permanent code from the catalogue
@@ -14,28 +14,52 @@ export interface SourceLocation {
   column: number;
 }
 
-export class PpgError extends Error {
-  readonly code: ErrorCode;
+/**
+ * What marks a ppguide error, rather than its class: an error that crossed a worker thread
+ * (structured clone drops prototypes) or came from a second copy of this module is still one.
+ */
+export const PPG_ERROR = "PpgError";
+export const PPG_ERROR_LIST = "PpgErrorList";
+
+export interface PpgErrorOptions {
+  location?: SourceLocation;
+  path?: string;
+  /** A more precise hint than the catalogue's, only when the call knows what exactly to do. */
+  hint?: string;
+  /** The error behind this one (a template's own exception), whose stack is shown. */
+  cause?: unknown;
+}
+
+export class PpgError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly type = PPG_ERROR;
+  readonly code: C;
   readonly location?: SourceLocation;
   /** Where in a YAML document the problem is, e.g. `routes[3].related`. */
   readonly path?: string;
   readonly hint?: string;
+  /** What the throw site found, which the catalogue built the message from (codes with a builder). */
+  readonly data?: Readonly<Record<string, unknown>>;
 
-  /** `cause`: the error behind this one (a template's own exception), whose stack is shown. */
-  constructor(code: ErrorCode, message: string, opts: { location?: SourceLocation; path?: string; hint?: string; cause?: unknown } = {}) {
-    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+  /** `params`: what the catalogue's message builder for `code` takes, or a sentence for a code without one. */
+  constructor(code: C, params: ErrorParams<C>, opts: PpgErrorOptions = {}) {
+    const build = (ERRORS[code] as { message?: (p: unknown) => string }).message;
+    super(typeof params === "string" || !build ? String(params) : build(params), opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = "PpgError";
     this.code = code;
     this.location = opts.location;
     this.path = opts.path;
     this.hint = opts.hint ?? ERRORS[code].hint;
+    if (typeof params === "object" && params !== null) this.data = params as Record<string, unknown>;
   }
 
-  /** `site.yaml:12:5  routes[3].related  must have exactly 3 entries. Add or remove ...` */
-  format(): string {
+  /**
+   * `site.yaml:12:5  routes[3].related  must have exactly 3 entries. Add or remove ...`; without
+   * the hint when the next line of a report gives the same one (see describeAll).
+   */
+  format(withHint = true): string {
     const where = this.location ? `${this.location.file}:${this.location.line}:${this.location.column}` : "";
     // A multi-line message (a report) gets its hint on a line of its own.
-    const text = this.hint ? `${this.message}${this.message.includes("\n") ? "\n" : ". "}${this.hint}` : this.message;
+    const text = this.hint && withHint ? `${this.message}${this.message.includes("\n") ? "\n" : ". "}${this.hint}` : this.message;
     const parts = [where, this.path ?? "", text].filter(Boolean);
     return parts.join("  ");
   }
@@ -43,6 +67,7 @@ export class PpgError extends Error {
 
 /** Many problems found in one pass; a build reports them all at once rather than one per run. */
 export class PpgErrorList extends Error {
+  readonly type = PPG_ERROR_LIST;
   readonly errors: PpgError[];
   constructor(errors: PpgError[]) {
     super(errors.map((e) => e.format()).join("\n"));
@@ -55,18 +80,57 @@ export class PpgErrorList extends Error {
  * One problem as the terminal shows it: the format() line, its code in brackets (to search the
  * docs and logs for), and the stack of the error behind it, if any (a template's own exception).
  */
-export function describe(e: PpgError): string {
+export function describe(e: PpgError, withHint = true): string {
   const cause = e.cause instanceof Error && e.cause.stack ? `\n${e.cause.stack.replace(/^/gm, "    ")}` : "";
-  return `${e.format()}  [${e.code}]${cause}`;
+  return `${e.format(withHint)}  [${e.code}]${cause}`;
+}
+
+/**
+ * A report's lines: a run of problems with the same code and hint (twenty broken links) gives
+ * the hint once, on its last line, rather than twenty times.
+ */
+export function describeAll(errors: readonly PpgError[]): string[] {
+  return errors.map((e, i) => {
+    const next = errors[i + 1];
+    return describe(e, !(next && next.code === e.code && next.hint === e.hint));
+  });
+}
+
+export function isPpgError(err: unknown): err is PpgError {
+  return typeof err === "object" && err !== null && (err as { type?: unknown }).type === PPG_ERROR && typeof (err as { code?: unknown }).code === "string";
+}
+
+export function isPpgErrorList(err: unknown): err is PpgErrorList {
+  return typeof err === "object" && err !== null && (err as { type?: unknown }).type === PPG_ERROR_LIST && Array.isArray((err as { errors?: unknown }).errors);
 }
 
 export function isUserError(err: unknown): err is PpgError | PpgErrorList {
-  return err instanceof PpgError || err instanceof PpgErrorList;
+  return isPpgError(err) || isPpgErrorList(err);
+}
+
+/** A user error as plain data, to post to another thread; `reviveUserError` makes it an error again. */
+export interface PpgErrorData {
+  code: ErrorCode;
+  message: string;
+  location?: SourceLocation;
+  path?: string;
+  hint?: string;
+  data?: Readonly<Record<string, unknown>>;
+}
+
+export function userErrorData(err: PpgError | PpgErrorList): PpgErrorData[] {
+  return errorsOf(err).map(({ code, message, location, path, hint, data }) => ({ code, message, location, path, hint, data }));
+}
+
+export function reviveUserError(data: PpgErrorData[]): PpgError | PpgErrorList {
+  // The message arrives built: a builder would have to be given the data back only to make it again.
+  const errors = data.map(({ code, message, data, ...opts }) => Object.assign(new PpgError(code, message, opts), { data }));
+  return errors.length === 1 ? errors[0]! : new PpgErrorList(errors);
 }
 
 /** 2 for a refused command, else 1. */
 export function exitCodeOf(err: PpgError | PpgErrorList): number {
-  return errorsOf(err).some((e) => (ERRORS[e.code] as { usage?: boolean }).usage) ? 2 : 1;
+  return errorsOf(err).some((e) => (ERRORS[e.code] as { usage?: boolean } | undefined)?.usage) ? 2 : 1;
 }
 
 /**
@@ -79,7 +143,7 @@ export function fromFileSystemError(err: unknown): unknown {
   if (!(e instanceof Error) || typeof e.code !== "string") return err;
   const dest = (e as { dest?: string }).dest;
   const path = dest ? `${shortPath(e.path)} → ${shortPath(dest)}` : (shortPath(e.path) ?? "a file");
-  const known: Record<string, [ErrorCode, string, string]> = {
+  const known: Record<string, ["DiskFull" | "PermissionDenied" | "PathBlocked" | "TooManyOpenFiles" | "PathTooLong", string, string]> = {
     ENOSPC: ["DiskFull", "the disk is full", "Free some space (or a larger disk for the output) and build again; the previous output is untouched."],
     EDQUOT: ["DiskFull", "the disk quota is used up", "Free some space and build again; the previous output is untouched."],
     EACCES: ["PermissionDenied", "permission denied", "Check the permissions of the folder (and who owns it), or pass another --out."],
@@ -95,7 +159,8 @@ export function fromFileSystemError(err: unknown): unknown {
   const found = known[e.code];
   if (!found) return err;
   const [code, what, hint] = found;
-  return new PpgError(code, `${path}: ${what} (${e.code}${e.syscall ? ` in ${e.syscall}` : ""})`, { hint });
+  const params = { path, what, errno: e.code, ...(e.syscall ? { syscall: e.syscall } : {}) };
+  return new PpgError(code, params, { hint });
 }
 
 /** A path short enough to read in a terminal: a 4,000-character one is shown by its ends. */
@@ -105,5 +170,5 @@ function shortPath(path: string | undefined): string | undefined {
 }
 
 export function errorsOf(err: PpgError | PpgErrorList): PpgError[] {
-  return err instanceof PpgErrorList ? err.errors : [err];
+  return isPpgErrorList(err) ? err.errors : [err];
 }

@@ -45,8 +45,8 @@ export function* renderPageStream(site: LoadedSite, select: RenderSelection, err
   if (select.notFound !== false) yield renderNotFound(ctx, templates);
   for (const src of images.missing) {
     // A Markdown image is reported at its line already (page-model.ts): once is enough.
-    if (errors.some((e) => e.code === "AssetMissing" && e.message.includes(`'${src}'`))) continue;
-    errors.push(new PpgError("AssetMissing", `image '${src}' is not a file under public/`, { hint: "Add the file to public/ or fix the path in site.yaml or the listings file that names it." }));
+    if (errors.some((e) => e.code === "AssetMissing" && e.data?.path === src)) continue;
+    errors.push(new PpgError("AssetMissing", { what: "image", path: src }, { hint: "Add the file to public/ or fix the path in site.yaml or the listings file that names it." }));
   }
 }
 
@@ -63,11 +63,13 @@ export async function renderToOutput(site: LoadedSite, select: RenderSelection, 
   return out;
 }
 
-/** The same problem found on several threads or pages is reported once. */
+/** The same problem found on several threads or pages (same code, place and data) is reported once. */
 export function dedupe(errors: PpgError[]): PpgError[] {
   const seen = new Set<string>();
   return errors.filter((e) => {
-    const key = e.format();
+    const { file, line, column } = e.location ?? {};
+    // A code without a message builder has no data: its message is what it found.
+    const key = JSON.stringify([e.code, file, line, column, e.path, e.data ?? e.message]);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

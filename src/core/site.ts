@@ -74,7 +74,7 @@ function checkCacheFolders(root: string): void {
       // A dangling link: refused below as leading nowhere in the site.
     }
     if (!real || !isInside(real, siteReal)) {
-      throw new PpgError("CacheFolderRefused", `.ppguide-cache is a symbolic link to ${real ?? "nothing"}, outside the site: ppguide would write encoded images there`, {
+      throw new PpgError("CacheFolderRefused", { link: ".ppguide-cache", ...(real === undefined ? {} : { real }) }, {
         hint: "Delete the link; ppguide makes the folder itself.",
       });
     }
@@ -82,7 +82,7 @@ function checkCacheFolders(root: string): void {
   const caches = realish(cacheRoot());
   for (const source of ["content", "public", "templates", "src"].map((f) => join(siteReal, f))) {
     if (isInside(caches, source)) {
-      throw new PpgError("CacheFolderRefused", `the cache folder ${caches} is inside the site's ${basename(source)}/ folder`, { hint: "Point PPGUIDE_CACHE_DIR at a folder outside content/, public/, templates/ and src/." });
+      throw new PpgError("CacheFolderRefused", { caches, folder: basename(source) }, { hint: "Point PPGUIDE_CACHE_DIR at a folder outside content/, public/, templates/ and src/." });
     }
   }
 }

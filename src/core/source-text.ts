@@ -24,17 +24,11 @@ export function readSourceText(root: string, file: string): string {
     text = utf8.decode(bytes);
   } catch {
     const lossy = bytes.toString("utf8");
-    throw new PpgError("EncodingInvalid", "the file is not valid UTF-8 text", {
-      location: locate(lossy, lossy.indexOf("\uFFFD"), file),
-      hint: "Save it as UTF-8 (your editor's 'Save with encoding' or 'Reopen with encoding' menu).",
-    });
+    throw new PpgError("EncodingInvalid", {}, { location: locate(lossy, lossy.indexOf("\uFFFD"), file) });
   }
   const bad = CONTROL.exec(text);
   if (bad) {
-    throw new PpgError("NotText", `the file holds a control character (U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}), so it is not a text file`, {
-      location: locate(text, bad.index, file),
-      hint: "Only text files belong here: move images and other binary files to public/, or remove the character.",
-    });
+    throw new PpgError("NotText", { char: bad[0] }, { location: locate(text, bad.index, file) });
   }
   return text;
 }

@@ -87,7 +87,7 @@ export class DevSite {
     } catch (err) {
       // Compile errors of templates, CSS and browser scripts arrive as PpgErrors too (compile-errors.ts).
       const user = isUserError(err) ? err : undefined;
-      this.problems = user ? errorsOf(user) : [new PpgError("InternalError", `ppguide crashed while rebuilding: ${(err as Error)?.stack ?? String(err)}`, { hint: "This is a bug in ppguide, not in your site." })];
+      this.problems = user ? errorsOf(user) : [new PpgError("InternalError", { stack: (err as Error)?.stack ?? String(err) }, { hint: "This is a bug in ppguide, not in your site." })];
       return { ok: false, files, full: false, pages: [], reloadAll: false, errors: this.problems, crash: user ? undefined : err, ms: performance.now() - started };
     }
   }

@@ -3,7 +3,7 @@
  * instead of exiting, so the CLI owns the one process exit and tests call this directly.
  */
 import { checkLinks } from './check.ts';
-import { describe, PpgError } from '../core/errors.ts';
+import { describe, isPpgError } from '../core/errors.ts';
 import { linkCheckErrors } from './errors.ts';
 import { formatJson, formatText } from './report.ts';
 
@@ -22,7 +22,7 @@ export async function runCheckLinksCommand(
     process.stdout.write(format === 'json' ? formatJson(report) : formatText(report));
     return report.problems.length > 0 ? EXIT_BROKEN : EXIT_CLEAN;
   } catch (err) {
-    if (err instanceof PpgError) {
+    if (isPpgError(err)) {
       process.stderr.write(`${describe(err)}\n`);
       return EXIT_USAGE;
     }

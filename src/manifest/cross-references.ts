@@ -1,4 +1,5 @@
-import { PpgError } from "../core/errors.ts";
+import { PpgError, type ErrorCode } from "../core/errors.ts";
+import type { ErrorParams } from "../core/errors-data.ts";
 import { decodeUriPath } from "../core/url-path.ts";
 import { routeReferences } from "./route-references.ts";
 import type { Manifest } from "./types.ts";
@@ -11,45 +12,46 @@ import { formatPath } from "./yaml-source.ts";
  */
 export function checkCrossReferences(manifest: Manifest, source: YamlSource): PpgError[] {
   const errors: PpgError[] = [];
-  const fail = (code: PpgError["code"], path: PathSegment[], message: string, hint: string) =>
-    errors.push(new PpgError(code, message, { location: source.locate(path), path: formatPath(path), hint }));
+  // `hint` only where the call knows better than the catalogue (a near match, the authors defined).
+  const fail = <C extends ErrorCode>(code: C, path: PathSegment[], params: ErrorParams<C>, hint?: string) =>
+    errors.push(new PpgError(code, params, { location: source.locate(path), path: formatPath(path), hint }));
 
   const firstSeen = new Map<string, number>();
   manifest.routes.forEach((route, i) => {
     const earlier = firstSeen.get(route.path);
     if (earlier !== undefined) {
-      fail("RouteDuplicate", ["routes", i, "path"], `duplicate route path '${route.path}' (also routes[${earlier}])`, "Each path may be declared once: remove or rename one of them.");
+      fail("RouteDuplicate", ["routes", i, "path"], { path: route.path, first: earlier });
     } else firstSeen.set(route.path, i);
   });
 
   const aliasTargets = new Map<string, string>();
   (manifest.aliases ?? []).forEach((alias, i) => {
     if (firstSeen.has(alias.from)) {
-      fail("AliasIsRoute", ["aliases", i, "from"], `alias '${alias.from}' is also a route`, "An alias must be a path that has no page of its own.");
+      fail("AliasIsRoute", ["aliases", i, "from"], { from: alias.from });
     }
     if (!firstSeen.has(alias.to)) {
-      fail("RouteNotFound", ["aliases", i, "to"], `alias target '${alias.to}' is not a route`, suggest(alias.to, firstSeen.keys()));
+      fail("RouteNotFound", ["aliases", i, "to"], { what: "alias target", path: alias.to }, suggest(alias.to, firstSeen.keys()));
     }
     aliasTargets.set(alias.from, alias.to);
   });
 
   const known = (path: string) => firstSeen.has(path) || aliasTargets.has(path);
   const expectRoute = (path: string, at: PathSegment[], what: string) => {
-    if (!known(path)) fail("RouteNotFound", at, `${what} '${path}' is not a route or alias`, suggest(path, firstSeen.keys()));
+    if (!known(path)) fail("RouteNotFound", at, { what, path }, suggest(path, firstSeen.keys()));
   };
 
   for (const ref of routeReferences(manifest)) {
     if (ref.what === "related card" && (ref.path === ref.shownOn || aliasTargets.get(ref.path) === ref.shownOn)) {
-      fail("RelatedSelf", ref.at, `related card '${ref.path}' is the page itself`, "Name three other pages.");
+      fail("RelatedSelf", ref.at, { path: ref.path });
     } else expectRoute(ref.path, ref.at, ref.what);
   }
 
   manifest.routes.forEach((route, r) => {
     if (route.author && !Object.hasOwn(manifest.authors, route.author)) {
-      fail("AuthorNotFound", ["routes", r, "author"], `unknown author '${route.author}'`, `Use one of: ${Object.keys(manifest.authors).join(", ")}.`);
+      fail("AuthorNotFound", ["routes", r, "author"], { author: route.author }, `Use one of: ${Object.keys(manifest.authors).join(", ")}.`);
     }
     if (route.dates && !(route.dates.created <= route.dates.published && route.dates.published <= route.dates.modified)) {
-      fail("DatesOutOfOrder", ["routes", r, "dates"], "dates are out of order", "created must be on or before published, and published on or before modified.");
+      fail("DatesOutOfOrder", ["routes", r, "dates"], { created: String(route.dates.created), published: String(route.dates.published), modified: String(route.dates.modified) });
     }
   });
   return errors;
@@ -100,11 +102,11 @@ export function checkOutputNames(manifest: Manifest, source: YamlSource, publicF
     const segments = path.split("/").slice(1);
     const long = segments.find((s) => Buffer.byteLength(decodeUriPath(s) ?? s) > MAX_SEGMENT_BYTES);
     if (long !== undefined) {
-      errors.push(new PpgError("PathTooLong", `${what} '${path.slice(0, 40)}…' has a segment of ${Buffer.byteLength(long)} bytes, longer than a file name may be (${MAX_SEGMENT_BYTES})`, where));
+      errors.push(new PpgError("PathTooLong", { what, path, bytes: Buffer.byteLength(long), max: MAX_SEGMENT_BYTES }, where));
       return;
     }
     const clash = segments.map((_, i) => `/${segments.slice(0, i + 1).join("/")}`).find(taken);
-    if (clash) errors.push(new PpgError("RouteIsFile", `${what} '${path}' would be written where the build ${publicFiles.has(clash) ? `copies public${clash}` : `writes ${clash.slice(1)}`}`, where));
+    if (clash) errors.push(new PpgError("RouteIsFile", { what, path, clash, copied: publicFiles.has(clash) }, where));
   };
   manifest.routes.forEach((route, i) => check(route.path, ["routes", i, "path"], "route"));
   (manifest.aliases ?? []).forEach((alias, i) => check(alias.from, ["aliases", i, "from"], "alias"));

@@ -16,9 +16,7 @@ export interface LoadedManifest {
 
 function readManifest(root: string): string {
   if (!existsSync(join(root, MANIFEST_FILE))) {
-    throw new PpgError("ManifestMissing", `no ${MANIFEST_FILE} in ${root}`, {
-      hint: "Run ppguide in the site's folder or pass --root DIR.",
-    });
+    throw new PpgError("ManifestMissing", { file: MANIFEST_FILE, root });
   }
   return readSourceText(root, MANIFEST_FILE);
 }
@@ -38,12 +36,7 @@ export async function loadManifest(root: string): Promise<LoadedManifest> {
 }
 
 export function parseManifest(text: string, file = MANIFEST_FILE): LoadedManifest {
-  let source: YamlSource;
-  try {
-    source = parseYamlSource(text, file);
-  } catch (errors) {
-    throw new PpgErrorList(errors as PpgError[]);
-  }
+  const source = parseYamlSource(text, file);
   const problems = validateAgainstSchema(source, "site", "ManifestInvalid");
   if (problems.length) throw new PpgErrorList(problems);
   return { manifest: source.data as Manifest, source };

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import type { Document, Node } from "yaml";
-import { PpgError, type SourceLocation } from "../core/errors.ts";
+import { PpgError, PpgErrorList, type SourceLocation } from "../core/errors.ts";
 
 export type PathSegment = string | number;
 
@@ -36,12 +36,12 @@ export function parseYamlSource(text: string, file: string, lineOffset = 0): Yam
     data = positioned.doc.toJS({ maxAliasCount: 100 });
   } catch (err) {
     // An alias to an anchor defined later or nowhere, or an alias bomb.
-    throw [
-      new PpgError("YamlSyntax", `YAML syntax error: ${(err as Error).message}`, {
+    throw new PpgErrorList([
+      new PpgError("YamlSyntax", { problem: (err as Error).message }, {
         location: positioned.at(aliasOffset(positioned.doc)),
         hint: "Define the anchor (&name) before the alias (*name) that repeats it, or write the value out.",
       }),
-    ];
+    ]);
   }
   return yamlSource(text, file, lineOffset, data, positioned);
 }
@@ -99,12 +99,11 @@ function positionedDocument(text: string, file: string, lineOffset: number): Pos
     // Only the first: one mis-indented line makes the parser report a cascade of errors on the
     // lines after it that all disappear once the first is fixed.
     const e = doc.errors[0];
-    throw [
-      new PpgError("YamlSyntax", `YAML syntax error: ${firstLine(e.message)}`, {
+    throw new PpgErrorList([
+      new PpgError("YamlSyntax", { problem: firstLine(e.message) }, {
         location: at(e.code === "MISSING_CHAR" ? openingQuote(text, e.pos[0], e.message) : e.pos[0]),
-        hint: "Check the indentation and quoting on this line (quote values that contain ': ' or start with a special character).",
       }),
-    ];
+    ]);
   }
   return { doc, at };
 }

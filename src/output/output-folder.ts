@@ -67,7 +67,7 @@ const STORE_ENTRY = /^(a|b|lock|(link|replaced)-\d+)$/;
  */
 export function checkOutputFolder(root: string, out: string, force = false): void {
   const refuse = (why: string, hint: string) => {
-    throw new PpgError("OutputRefused", `refusing to write the site into ${out}: ${why}`, { hint });
+    throw new PpgError("OutputRefused", { out, why }, { hint });
   };
   const pickAnother = "Pass another --out, e.g. --out dist (a folder inside the site that ppguide creates and owns).";
   for (const [o, r, home] of [
@@ -166,7 +166,7 @@ export class OutputFolder {
     // left a trail of empty folders behind (issue 27).
     const longest = Math.max(...out.split(sep).map((s) => Buffer.byteLength(s)));
     if (Buffer.byteLength(out) > MAX_OUT_BYTES || longest > 255) {
-      throw new PpgError("PathTooLong", `--out is ${Buffer.byteLength(out)} bytes long${longest > 255 ? ` with a ${longest}-byte folder name` : ""}: the pages under it would pass the filesystem's limit (4,096 bytes a path, 255 a name)`, {
+      throw new PpgError("PathTooLong", { out: Buffer.byteLength(out), longest }, {
         hint: "Pass a shorter --out.",
       });
     }
@@ -175,7 +175,7 @@ export class OutputFolder {
     makeFolder(dirname(out));
     const storeStat = lstatOrUndefined(store);
     if (storeStat && !storeStat.isDirectory()) {
-      throw new PpgError("OutputRefused", `refusing to write the site: ${store} is not a folder ppguide made`, {
+      throw new PpgError("OutputRefused", { store, why: "is not a folder ppguide made" }, {
         hint: `ppguide keeps the two copies of the site in ${basename(store)}/ beside the output: move that file or link away.`,
       });
     }
@@ -186,7 +186,7 @@ export class OutputFolder {
       const entries = readdirSync(store);
       const leftovers = entries.every((e) => STORE_ENTRY.test(e) && !COPIES.includes(e as (typeof COPIES)[number]));
       if (!leftovers && !(ownLink(out) && entries.every((e) => STORE_ENTRY.test(e)))) {
-        throw new PpgError("OutputRefused", `refusing to write the site: ${store} exists and ppguide did not make it`, {
+        throw new PpgError("OutputRefused", { store, why: "exists and ppguide did not make it" }, {
           hint: `ppguide keeps the two copies of the site in ${basename(store)}/ beside the output, and would replace what is there: move that folder away, or pass another --out.`,
         });
       }
@@ -245,13 +245,13 @@ function takeLock(store: string, out: string): string {
     }
     const pid = Number(readFileSync(file, "utf8"));
     if (pid && alive(pid)) {
-      throw new PpgError("OutputBusy", `another ppguide build (process ${pid}) is writing ${out}`, {
+      throw new PpgError("OutputBusy", { pid, out }, {
         hint: `Wait for it to finish. If no build is running, delete ${file}.`,
       });
     }
     rmSync(file, { force: true });
   }
-  throw new PpgError("OutputBusy", `could not take the lock ${file}`, { hint: `If no build is running, delete ${file}.` });
+  throw new PpgError("OutputBusy", { lock: file }, { hint: `If no build is running, delete ${file}.` });
 }
 
 /**

@@ -1,5 +1,6 @@
 /** The worker of ThreadSink (page-sink.ts): scans, compares and writes pages, then checks links. */
 import { parentPort, workerData } from "node:worker_threads";
+import { isUserError, userErrorData } from "../core/errors.ts";
 import { PageOutput, type OutputWorkerData, type SinkCrash, type SinkMessage, type SinkReply } from "./page-sink.ts";
 
 const { spec, scan } = workerData as OutputWorkerData;
@@ -20,8 +21,12 @@ parentPort!.on("message", (message: SinkMessage) => {
   queue = queue.then(() => handle(message)).catch((err: unknown) => reply({ crash: crashOf(err) }));
 });
 
-/** An error as plain data; a filesystem error keeps its code and path, so the CLI can say what to fix. */
+/**
+ * An error as plain data; a user error keeps its code, location and hint, and a filesystem error
+ * its code and path, so the CLI can say what to fix.
+ */
 function crashOf(err: unknown): SinkCrash {
+  if (isUserError(err)) return { message: err.message, user: userErrorData(err) };
   if (!(err instanceof Error)) return { message: String(err) };
   const { code, path, syscall } = err as NodeJS.ErrnoException;
   return { message: err.message, stack: err.stack, code, path, syscall };

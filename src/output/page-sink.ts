@@ -1,5 +1,6 @@
 import type { Worker } from "node:worker_threads";
 import { startWorker } from "../core/worker-threads.ts";
+import { reviveUserError, type PpgErrorData } from "../core/errors.ts";
 import { checkLinks } from "../links/check.ts";
 import { pageScanner } from "../links/extract.ts";
 import type { LinkReport, PageScan } from "../links/types.ts";
@@ -125,6 +126,8 @@ export interface SinkCrash {
   code?: string;
   path?: string;
   syscall?: string;
+  /** A user's mistake found on the thread, to be thrown as the same typed error here. */
+  user?: PpgErrorData[];
 }
 
 export interface OutputWorkerData {
@@ -158,6 +161,7 @@ class ThreadSink implements PageSink {
         this.finished = true;
         this.done?.(reply.done);
       }
+      else if (reply.crash.user) this.failure = reviveUserError(reply.crash.user);
       else this.failure = Object.assign(new Error(`the output thread failed: ${reply.crash.message}`, { cause: reply.crash.stack }), reply.crash);
       this.wakeUp();
     });

@@ -161,7 +161,7 @@ function messageOf(err: unknown): string {
 }
 
 function failed(errors: string[]): PpgError {
-  return new PpgError("SearchIndexFailed", `Pagefind could not build the search index: ${errors.join("; ") || "no index was created"}`);
+  return new PpgError("SearchIndexFailed", { problems: errors });
 }
 
 /** The index of a set of pages already rendered (dev mode keeps its pages in memory). */

@@ -35,9 +35,7 @@ export function assertContained(file: string): void {
   // eslint-disable-next-line no-control-regex
   const bad = file === "" || file.startsWith("/") || /[\\\u0000-\u001f\u007f]/.test(file) || file.split("/").some((s) => s === "" || s === "." || s === "..") || posix.normalize(file) !== file;
   if (bad) {
-    throw new PpgError("OutputPathOutside", `the output file name '${file}' would not stay inside the output folder`, {
-      hint: "Route, alias and asset paths may not contain '.' or '..' segments, empty segments, backslashes or control characters.",
-    });
+    throw new PpgError("OutputPathOutside", { file });
   }
 }
 

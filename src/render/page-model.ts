@@ -148,7 +148,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       base.head.jsonLd.push(blogPosting(facts));
       if (route.kind === "recipe") {
         if (!fm.recipe) {
-          errors.push(new PpgError("RecipeMissing", "a recipe page needs a `recipe:` block in its front matter", { location: { file: `${CONTENT_DIR}/${route.content}`, line: 1, column: 1 }, hint: "Add prepMinutes, totalMinutes, servings, category, ingredients and instructions (see docs/content-format.md)." }));
+          errors.push(new PpgError("RecipeMissing", {}, { location: { file: `${CONTENT_DIR}/${route.content}`, line: 1, column: 1 } }));
           return Object.assign(base, { kind: "article" as const }, body);
         }
         base.head.jsonLd.push(recipeJsonLd({ ...facts, recipe: fm.recipe }));
@@ -263,7 +263,7 @@ function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): R
       // markdown-it has already escaped the stray '%' (`%A` → `%25A`): quote and place what was written.
       const at = lineText.indexOf(`](${ref.href.split("%")[0]}`) + 2;
       const written = at >= 2 ? /^[^\s)]*/.exec(lineText.slice(at))![0] : ref.href;
-      errors.push(new PpgError("UrlMalformed", `${ref.kind === "image" ? "image" : "link"} '${written}' holds a malformed percent-escape`, { location: { file: file.file, line, column: Math.max(at + 1, 1) } }));
+      errors.push(new PpgError("UrlMalformed", { what: ref.kind === "image" ? "image" : "link", path: written }, { location: { file: file.file, line, column: Math.max(at + 1, 1) } }));
       continue;
     }
     if (!target.startsWith("/") || target.startsWith("//")) continue;
@@ -276,18 +276,14 @@ function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): R
     }
     const known = ref.kind === "image" ? ctx.images.has(path) : ctx.routes.has(path) || ctx.images.has(path);
     if (known) continue;
-    errors.push(
-      new PpgError(ref.kind === "image" ? "AssetMissing" : "RouteNotFound", `${ref.kind === "image" ? "image" : "link"} '${target}' ${ref.kind === "image" ? "is not a file under public/" : "is not a route or alias"}`, {
-        location: { file: file.file, line, column: Math.max(col, 1) },
-        hint: ref.kind === "image" ? "Add the file to public/ or fix the path." : "Fix the path, or add the route or an alias to site.yaml.",
-      }),
-    );
+    const location = { file: file.file, line, column: Math.max(col, 1) };
+    errors.push(ref.kind === "image" ? new PpgError("AssetMissing", { what: "image", path: target }, { location }) : new PpgError("RouteNotFound", { what: "link", path: target }, { location }));
   }
   if (md.rawHtml.length > 0) {
     const lines = file.body.split("\n");
     for (const [html, line] of md.rawHtml) {
       for (const problem of rawHtmlProblems(html)) {
-        errors.push(new PpgError("RawHtmlUnsafe", `raw HTML with ${problem.what} is not published`, { location: rawHtmlLocation(file, lines, html, line, problem.offset) }));
+        errors.push(new PpgError("RawHtmlUnsafe", { what: problem.what }, { location: rawHtmlLocation(file, lines, html, line, problem.offset) }));
       }
     }
   }

@@ -53,7 +53,7 @@ export function renderRoute(ctx: SiteContext, templates: Templates, route: Route
   try {
     inner = renderToStaticMarkup(createElement(templates.Layout, { page: model }, createElement(Page, { page: model })));
   } catch (err) {
-    errors.push(new PpgError("TemplateFailed", `rendering ${route.path} failed: ${(err as Error).message}`, { cause: err }));
+    errors.push(new PpgError("TemplateFailed", { route: route.path, reason: (err as Error).message }, { cause: err }));
     inner = "";
   }
   if (inner.includes(DIRECTIVE_MARK)) {
@@ -107,7 +107,7 @@ function renderDirective(ctx: SiteContext, templates: Templates, route: RouteEnt
   if (name === "banner") {
     const banners = ctx.manifest.site.banners ?? [];
     if (banners.length === 0) {
-      errors.push(new PpgError("BannersMissing", `${file} places a ::banner but site.banners is empty`));
+      errors.push(new PpgError("BannersMissing", { file }));
       return "";
     }
     // Pages with several banners cycle through them, so a reader does not see one banner three times in a row.
@@ -124,7 +124,7 @@ function renderDirective(ctx: SiteContext, templates: Templates, route: RouteEnt
     if (video.poster !== undefined && !ctx.images.has(video.poster)) {
       const malformed = decodeUriPath(video.poster) === undefined;
       errors.push(
-        new PpgError(malformed ? "UrlMalformed" : "AssetMissing", `'::video' poster '${video.poster}' ${malformed ? "holds a malformed percent-escape" : "is not a file under public/"}`, { location: directiveLocation(ctx, route, "::video", arg) }),
+        new PpgError(malformed ? "UrlMalformed" : "AssetMissing", { what: "'::video' poster", path: video.poster }, { location: directiveLocation(ctx, route, "::video", arg) }),
       );
       return "";
     }
@@ -132,7 +132,7 @@ function renderDirective(ctx: SiteContext, templates: Templates, route: RouteEnt
     const poster = video.poster ?? route.image?.src;
     return renderToStaticMarkup(createElement(templates.VideoEmbed, { ...video, title: video.title || route.title, poster: poster ? ctx.images.attributes(poster, "") : undefined }));
   }
-  errors.push(new PpgError("DirectiveUnknown", `${file} uses an unknown directive '::${name}'`, { location: directiveLocation(ctx, route, `::${name}`, arg), hint: "Use ::banner, ::video ID Title, ::video { title, summary }, or ::gallery … ::/gallery." }));
+  errors.push(new PpgError("DirectiveUnknown", { file, name }, { location: directiveLocation(ctx, route, `::${name}`, arg), hint: "Use ::banner, ::video ID Title, ::video { title, summary }, or ::gallery … ::/gallery." }));
   return "";
 }
 

@@ -11,6 +11,7 @@ import fg from "fast-glob";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { parseYamlSource } from "../../src/manifest/yaml-source.ts";
+import { PpgErrorList } from "../../src/core/errors.ts";
 
 const REPO = join(import.meta.dirname, "..", "..");
 
@@ -74,5 +75,24 @@ describe("what `yaml` would warn about", () => {
       process.off("warning", listen);
     }
     expect(warnings).toEqual([]);
+  });
+});
+
+describe("a YAML text that cannot be read", () => {
+  // Regression (issue 23): the parser threw a bare array of errors, which callers had to cast.
+  it.each([
+    ["a syntax error", "a: [unclosed\n", /^site\.yaml:2:1 {2}YAML syntax error.*Check the indentation/],
+    ["an alias to no anchor", "a: *nowhere\n", /^site\.yaml:1:4 {2}YAML syntax error.*Define the anchor/],
+  ])("throws a PpgErrorList of located YamlSyntax errors: %s", (_case, text, expected) => {
+    let thrown: unknown;
+    try {
+      parseYamlSource(text, "site.yaml");
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(PpgErrorList);
+    const [err] = (thrown as PpgErrorList).errors;
+    expect(err!.code).toBe("YamlSyntax");
+    expect(err!.format()).toMatch(expected);
   });
 });

@@ -1,0 +1,217 @@
+/**
+ * Every code of the catalogue, made to happen: one case per code, keyed by the code, each of
+ * which runs (an inline site built, a command run, a function called) and must see that code
+ * thrown, at the place its own text says. The type `Record<ErrorCode, Case>` makes a new code
+ * without a case a compile error, and the last test checks the same at run time.
+ *
+ * Regression (issue 23): the check that replaced this passed when a code's name merely appeared
+ * in test text, even in a skipped test.
+ */
+import { execFile } from "node:child_process";
+import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ERRORS, type ErrorCode } from "../../src/core/errors-data.ts";
+import { errorsOf, fromFileSystemError, isUserError, PpgError } from "../../src/core/errors.ts";
+import { runCheckLinksCommand } from "../../src/links/command.ts";
+import { buildScripts, buildStylesheet } from "../../src/output/assets.ts";
+import { pageSink } from "../../src/output/page-sink.ts";
+import { renderPages } from "../../src/core/render-output.ts";
+import { loadSite } from "../../src/core/site.ts";
+import { DevSite } from "../../src/dev/incremental.ts";
+import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
+import { attempt, CLI } from "../helpers/outcome.ts";
+
+/** Runs the case; resolves to each problem reported, as `Code  file:line:col  path  message`. */
+type Case = [run: () => Promise<string[]>, expected: RegExp];
+
+/** The fields of an article that a case does not break; a case writes what it breaks before them. */
+const ARTICLE = "kind: article, title: Page A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }";
+const RELATED = "related: [/filler-1, /filler-2, /filler-3]";
+
+const lines = (err: unknown): string[] => {
+  const user = fromFileSystemError(err);
+  if (!isUserError(user)) throw err;
+  return errorsOf(user).map((e) => `${e.code}  ${e.format()}`);
+};
+const thrown = (work: Promise<unknown>): Promise<string[]> => work.then(() => [], lines);
+const inline = (text: string, opts: Parameters<typeof buildInline>[1] = {}) => async () => (await buildInline(text, opts)).lines;
+/** An inline site with one more thing done to its folder before it is built. */
+const inlineThen = (text: string, then: (root: string) => Promise<unknown>) => async () => {
+  const root = await writeInlineSite(text);
+  await then(root);
+  return (await attempt({ root, out: join(root, "dist") })).lines;
+};
+const page = (markdown: string) => `-- site.yaml --\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\n${markdown}\n`;
+const cli = (script: string, cwd: string) =>
+  new Promise<string[]>((done) => execFile("sh", ["-c", script], { cwd, env: { ...process.env, NODE: process.execPath, PPGUIDE_CLI: CLI } }, (_err, _stdout, stderr) => done(stderr.split("\n").filter(Boolean).map((l) => l.replace(/^(.*) {2}\[(\w+)\]$/, "$2  $1")))));
+const errno = (code: string) => async () => lines(Object.assign(new Error(code), { code, syscall: "open", path: "/x/dist.ppguide/a/index.html" }));
+
+const CASES: Record<ErrorCode, Case> = {
+  ManifestMissing: [inlineThen("", (root) => rm(join(root, "site.yaml"))), /^ManifestMissing {2}no site\.yaml in \/.*Run ppguide in the site's folder/],
+  YamlSyntax: [inline("-- site.yaml --\nroutes: [\n  - { path: /a\n"), /^YamlSyntax {2}site\.yaml:\d+:\d+ {2}YAML syntax error/],
+  ManifestInvalid: [inline(`-- site.yaml --\nroutes:\n  - { kind: nope, path: /a, content: a.md, ${RELATED}, title: A, description: A. }\n-- content/a.md --\nA.\n`), /^ManifestInvalid {2}site\.yaml:2:\d+ {2}routes\[0\]/],
+  RouteNotFound: [inline(`-- site.yaml --\nroutes:\n  - { related: [/filler-1, /nowhere, /filler-3], path: /a, content: a.md, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^RouteNotFound {2}site\.yaml:2:28 {2}routes\[0\]\.related\[1\] {2}related card '\/nowhere' is not a route or alias/],
+  RouteDuplicate: [inline(`-- site.yaml --\nroutes:\n  - { path: /filler-1, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^RouteDuplicate {2}site\.yaml:\d+:\d+ {2}routes\[\d\]\.path {2}duplicate route path '\/filler-1'/],
+  AliasIsRoute: [inline("-- site.yaml --\naliases:\n  - { from: /filler-1, to: /filler-2 }\n"), /^AliasIsRoute {2}site\.yaml:2:13 {2}aliases\[0\]\.from {2}alias '\/filler-1' is also a route/],
+  AuthorNotFound: [inline(`-- site.yaml --\nroutes:\n  - { author: nobody, path: /a, content: a.md, ${RELATED}, kind: article, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 } }\n-- content/a.md --\nA.\n`), /^AuthorNotFound {2}site\.yaml:2:15 {2}routes\[0\]\.author {2}unknown author 'nobody'\. Use one of: desk\./],
+  DatesOutOfOrder: [inline(`-- site.yaml --\nroutes:\n  - { dates: { created: 2025-02-01, published: 2025-01-01, modified: 2025-01-01 }, path: /a, content: a.md, ${RELATED}, kind: article, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk }\n-- content/a.md --\nA.\n`), /^DatesOutOfOrder {2}site\.yaml:2:14 {2}routes\[0\]\.dates {2}dates are out of order \(created 2025-02-01, published 2025-01-01, modified 2025-01-01\)/],
+  RelatedNotThree: [inline(`-- site.yaml --\nroutes:\n  - { related: [/filler-1, /filler-2], path: /a, content: a.md, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^RelatedNotThree {2}site\.yaml:2:\d+ {2}routes\[0\]\.related/],
+  RelatedSelf: [inline(`-- site.yaml --\nroutes:\n  - { related: [/filler-1, /a, /filler-3], path: /a, content: a.md, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^RelatedSelf {2}site\.yaml:2:28 {2}routes\[0\]\.related\[1\] {2}related card '\/a' is the page itself/],
+  RouteIsFile: [inline(`-- site.yaml --\nroutes:\n  - { path: /robots.txt, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^RouteIsFile {2}site\.yaml:2:13 {2}routes\[0\]\.path {2}route '\/robots\.txt' would be written where the build writes robots\.txt/],
+  PathTooLong: [inline(`-- site.yaml --\nroutes:\n  - { path: /${"a".repeat(300)}, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^PathTooLong {2}site\.yaml:2:13 {2}routes\[0\]\.path {2}route '\/a{39}…' has a segment of 300 bytes/],
+  BannersMissing: [inline(page("Intro.\n\n::banner\n\nMore.")), /^BannersMissing {2}content\/a\.md places a ::banner but site\.banners is empty/],
+  ContentMissing: [inline(`-- site.yaml --\nroutes:\n  - { content: missing.md, path: /a, ${RELATED}, ${ARTICLE} }\n`), /^ContentMissing {2}site\.yaml:2:16 {2}routes\[0\]\.content {2}content\/missing\.md does not exist/],
+  FrontMatterInvalid: [inline(page("---\nkeywords: beaches\n---\nA.")), /^FrontMatterInvalid {2}content\/a\.md:2:11 {2}keywords {2}must be an array/],
+  FrontMatterUnclosed: [inline(page("---\nkeywords: [a]\nA.")), /^FrontMatterUnclosed {2}content\/a\.md:1:1 {2}the front matter that starts here has no closing '---' line/],
+  RecipeMissing: [inline(`-- site.yaml --\nroutes:\n  - { kind: recipe, path: /a, content: a.md, ${RELATED}, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 } }\n-- content/a.md --\nA.\n`), /^RecipeMissing {2}content\/a\.md:1:1 {2}a recipe page needs a `recipe:` block/],
+  RecipeFigures: [
+    inline(`-- site.yaml --\nroutes:\n  - { kind: recipe, path: /a, content: a.md, ${RELATED}, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 } }\n-- content/a.md --\n---\nrecipe:\n  prepMinutes: 15\n  totalMinutes: 5\n  servings: 2\n  category: Dessert\n  ingredients: [sugar]\n  instructions: [Melt it.]\n---\nA.\n`),
+    /^RecipeFigures {2}content\/a\.md:4:17 {2}recipe\.totalMinutes {2}total time \(5 min\) is shorter than the prep time \(15 min\)/,
+  ],
+  DirectiveUnknown: [inline(page("Intro.\n\n::bannr\n\nMore.")), /^DirectiveUnknown {2}content\/a\.md:3:1 {2}content\/a\.md uses an unknown directive '::bannr'/],
+  VideoInvalid: [inline(page("Intro.\n\n::video { title: [unclosed\n\nMore.")), /^VideoInvalid {2}content\/a\.md:3:\d+/],
+  ListingsInvalid: [
+    inline(`-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: A, image: /images/photo.svg, alt: A, description: A bakery for a test. }\n  - { id: 1, name: B, image: /images/photo.svg, alt: B, description: A bakery for a test. }\n`),
+    /^ListingsInvalid {2}content\/l\.yaml:\d+:\d+/,
+  ],
+  ListingUnsourced: [
+    inline(`-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: Corner Bakery, image: /images/photo.svg, alt: A, description: A bakery for a test., address2: Puerto Plata, phone: "+1 809 555 0100" }\n`),
+    /^ListingUnsourced {2}content\/l\.yaml:3:\d+ {2}items\[0\]\.phone {2}phone '\+1 809 555 0100' of 'Corner Bakery' names no source\. Add a `sources:` entry/,
+  ],
+  RawHtmlUnsafe: [inline(page("Hi <script>alert(1)</script>")), /^RawHtmlUnsafe {2}content\/a\.md:1:\d+ {2}raw HTML with/],
+  UrlMalformed: [inline(page("See [it](/%E0%A4%A).")), /^UrlMalformed {2}content\/a\.md:1:10 {2}link '\/%E0%A4%A' holds a malformed percent-escape/],
+  EncodingInvalid: [inlineThen(page("A."), (root) => writeFile(join(root, "content/a.md"), Buffer.from([0x41, 0x0a, 0x42, 0xff, 0x0a]))), /^EncodingInvalid {2}content\/a\.md:2:2 {2}the file is not valid UTF-8 text/],
+  NotText: [inline(page("A\u0001.")), /^NotText {2}content\/a\.md:1:2 {2}the file holds a control character \(U\+0001\)/],
+  AssetMissing: [inline(page("![A photo](/images/none.svg)")), /^AssetMissing {2}content\/a\.md:1:\d+ {2}image '\/images\/none\.svg' is not a file under public\//],
+  SymlinkOutside: [inlineThen(page("A."), (root) => symlink("/etc/hostname", join(root, "public/out.txt"))), /^SymlinkOutside {2}/],
+  SymlinkBroken: [inlineThen(page("A."), (root) => symlink(join(root, "nothing"), join(root, "public/gone.txt"))), /^SymlinkBroken {2}/],
+  SymlinkLoop: [inlineThen(page("A."), (root) => symlink(join(root, "public"), join(root, "public/images/loop"))), /^SymlinkLoop {2}/],
+  SymlinkHidden: [inlineThen(page("A."), async (root) => (await writeFile(join(root, ".env"), "SECRET=1\n"), symlink(join(root, ".env"), join(root, "public/env.txt")))), /^SymlinkHidden {2}/],
+  SymlinkIntoOutput: [inlineThen(page("A."), async (root) => (await mkdir(join(root, "dist.ppguide")), symlink(join(root, "dist.ppguide"), join(root, "public/out")))), /^SymlinkIntoOutput {2}/],
+  NotRegularFile: [inlineThen(page("A."), (root) => new Promise((done) => execFile("mkfifo", [join(root, "public/pipe")], done))), /^NotRegularFile {2}/],
+  CacheFolderRefused: [inlineThen(page("A."), async (root) => symlink(await mkdtemp(join(tmpdir(), "ppguide-elsewhere-")), join(root, ".ppguide-cache"))), /^CacheFolderRefused {2}\.ppguide-cache is a symbolic link to .*, outside the site/],
+  TemplateFailed: [
+    async () => {
+      // A page template that throws while rendering /a: the site's own templates, one of them broken.
+      const site = await loadSite(await writeInlineSite(page("A.")));
+      const broken = () => {
+        throw new Error("Cannot read properties of undefined (reading 'title')");
+      };
+      return thrown(Promise.resolve().then(() => renderPages({ ...site, templates: { ...site.templates, pages: { ...site.templates.pages, article: broken } } })));
+    },
+    /^TemplateFailed {2}rendering \/a failed: Cannot read properties of undefined \(reading 'title'\)\. Fix the template/,
+  ],
+  StyleFailed: [
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), "ppguide-styles-"));
+      await writeFile(join(dir, "a.css"), ".a {\n  color: red;\n}\n}\n");
+      return thrown(buildStylesheet(dir));
+    },
+    /^StyleFailed {2}.*a\.css:4:\d+/,
+  ],
+  SearchIndexFailed: [
+    async () => {
+      const root = await writeInlineSite(page("A."));
+      return cli(`PAGEFIND_BINARY_PATH=${join(root, "none")} "$NODE" "$PPGUIDE_CLI" build`, root);
+    },
+    /^SearchIndexFailed {2}Pagefind could not build the search index: /,
+  ],
+  ScriptFailed: [
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), "ppguide-client-"));
+      await mkdir(join(dir, "entries"));
+      await writeFile(join(dir, "entries/menu.ts"), "export const open = (a: number) => {\n  return a +;\n};\n");
+      return thrown(buildScripts(dir));
+    },
+    /^ScriptFailed {2}.*menu\.ts:2:\d+/,
+  ],
+  BrokenLink: [inline(page("See [the list](#nowhere).")), /^BrokenLink {2}content\/a\.md:1:16 {2}#nowhere {2}missing anchor/],
+  PlaceholderLeft: [inline(page("Book at [the hotel](https://www.hotel.example/book)."), { strict: true }), /^PlaceholderLeft {2}/],
+  OutputRefused: [
+    async () => {
+      const root = await writeInlineSite(page("A."));
+      return (await attempt({ root, out: root })).lines;
+    },
+    /^OutputRefused {2}refusing to write the site into /,
+  ],
+  OutputBusy: [
+    inlineThen(page("A."), async (root) => {
+      await mkdir(join(root, "dist.ppguide"));
+      await writeFile(join(root, "dist.ppguide/lock"), String(process.ppid));
+    }),
+    /^OutputBusy {2}another ppguide build \(process \d+\) is writing /,
+  ],
+  OutputPathOutside: [
+    async () => {
+      const sink = pageSink({ target: await mkdtemp(join(tmpdir(), "ppguide-sink-")) }, false, 1, true);
+      const result = thrown((async () => (await sink.add({ route: "/x", file: "../x.html", html: "x", kind: "article" }), await sink.finish({ files: [], scans: [], check: false })))());
+      return result.finally(() => sink.cancel());
+    },
+    /^OutputPathOutside {2}the output file name '\.\.\/x\.html' would not stay inside the output folder/,
+  ],
+  DiskFull: [errno("ENOSPC"), /^DiskFull {2}\/x\/dist\.ppguide\/a\/index\.html: the disk is full \(ENOSPC in open\)/],
+  PermissionDenied: [errno("EACCES"), /^PermissionDenied {2}\/x\/dist\.ppguide\/a\/index\.html: permission denied/],
+  PathBlocked: [errno("ENOTDIR"), /^PathBlocked {2}\/x\/dist\.ppguide\/a\/index\.html: a file stands where a folder must be/],
+  TooManyOpenFiles: [errno("EMFILE"), /^TooManyOpenFiles {2}\/x\/dist\.ppguide\/a\/index\.html: too many files are open in this process/],
+  WorkingFolderGone: [
+    async () => {
+      const root = await writeInlineSite(page("A."));
+      return cli(`mkdir gone && cd gone && rmdir ../gone && exec "$NODE" "$PPGUIDE_CLI" build --root "${root}"`, root);
+    },
+    /^WorkingFolderGone {2}the current folder no longer exists/,
+  ],
+  DependenciesUnreachable: [
+    async () => {
+      const pkg = await mkdtemp(join(tmpdir(), "ppguide-pkg-"));
+      await mkdir(join(pkg, "bin"));
+      await copyFile(CLI, join(pkg, "bin/ppguide"));
+      await mkdir(join(pkg, "deps"));
+      await symlink(join(pkg, "deps"), join(pkg, "node_modules"));
+      return cli(`exec "$NODE" "${join(pkg, "bin/ppguide")}" build`, pkg);
+    },
+    /^DependenciesUnreachable {2}.*node_modules is a link to /,
+  ],
+  LinksDirNotFound: [() => checkLinksLines("/nonexistent-ppguide-folder"), /^LinksDirNotFound {2}the folder to check, \/nonexistent-ppguide-folder, does not exist/],
+  LinksDirNotADirectory: [() => checkLinksLines(CLI), /^LinksDirNotADirectory {2}.*ppguide is a file, not a folder/],
+  LinksNoPages: [async () => checkLinksLines(await mkdtemp(join(tmpdir(), "ppguide-empty-"))), /^LinksNoPages {2}no HTML pages/],
+  // Dev mode's wrapper for a crash in ppguide itself. No site can cause one on purpose, so the
+  // case makes the build step throw a plain TypeError, as a bug would, and rebuilds.
+  InternalError: [
+    async () => {
+      const site = new DevSite(await writeInlineSite(page("A.")));
+      Object.assign(site, { full: () => Promise.reject(new TypeError("x is not a function")) });
+      const report = await site.rebuild();
+      await site.dispose();
+      return report.errors.map((e) => `${e.code}  ${e.format()}`);
+    },
+    /^InternalError {2}ppguide crashed while rebuilding: TypeError: x is not a function\n/,
+  ],
+};
+
+/** What check-links printed, as `Code  message` lines. */
+async function checkLinksLines(dir: string): Promise<string[]> {
+  let err = "";
+  const write = process.stderr.write.bind(process.stderr);
+  process.stderr.write = ((chunk: string) => ((err += chunk), true)) as typeof process.stderr.write;
+  try {
+    await runCheckLinksCommand(dir);
+  } finally {
+    process.stderr.write = write;
+  }
+  return err.split("\n").filter(Boolean).map((l) => l.replace(/^(.*) {2}\[(\w+)\]$/, "$2  $1"));
+}
+
+describe("every error code, made to happen", () => {
+  it.each(Object.entries(CASES))("%s", async (code, [run, expected]) => {
+    const reported = await run();
+    const line = reported.find((l) => l.startsWith(`${code}  `));
+    expect(line, `${code} not thrown; reported: ${reported.join("\n")}`).toBeDefined();
+    expect(line).toMatch(expected);
+  }, 60_000);
+
+  it("has a case for every code of the catalogue, and none for a code it does not have", () => {
+    expect(Object.keys(CASES).sort()).toEqual(Object.keys(ERRORS).sort());
+  });
+});
