@@ -11,7 +11,7 @@
  * queries: "dona" finds Doña (test/e2e/search.test.ts).
  */
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import * as pagefind from "pagefind";
@@ -101,7 +101,7 @@ export class SearchIndex {
   private index?: pagefind.PagefindIndex;
   /** Records not yet given to Pagefind: all of them, until it is known that the served index will not do. */
   private held: IndexRecord[] = [];
-  /** Each record's URL and hash: the digest is of the set, whatever order the pages rendered in. */
+  /** Each record's hash (URL and content): the digest is of the set, whatever order the pages rendered in. */
   private readonly hashes: string[] = [];
 
   private constructor(
@@ -120,6 +120,7 @@ export class SearchIndex {
     const language = site.manifest.site.language.split("-")[0]!.toLowerCase();
     const options = { rootSelector: "main", excludeSelectors: EXCLUDE, forceLanguage: language, maxFragments: MAX_FRAGMENTS };
     const search = new SearchIndex(options, live ? servedInputs(live) : undefined);
+    // PPGUIDE_INDEX_FEED=eager feeds Pagefind even then: the alternative bench/search-index.ts --eager measures.
     if (!search.served || process.env.PPGUIDE_INDEX_FEED === "eager") await search.start();
     search.addKeywords(site, language);
     search.addListings(site);
@@ -172,7 +173,7 @@ export class SearchIndex {
   async files(): Promise<IndexOutput> {
     const digest = this.digest();
     if (this.served?.digest === digest) {
-      // Pages already given to Pagefind are waited for, not abandoned (see below); none were when the served index was there to compare with.
+      // Records already given to Pagefind (only with PPGUIDE_INDEX_FEED=eager) are waited for, never abandoned (below).
       await Promise.all(this.pending);
       return { write: [], link: [...this.served.files, INPUTS_FILE] };
     }
@@ -230,12 +231,16 @@ export class SearchIndex {
   }
 }
 
-/** The served copy's record of its index, if it has one whose files are all still there. */
+/**
+ * The served copy's record of its index, if it has one whose files are all still there, plain
+ * files inside its pagefind/ folder (anything else, and the index is simply made again).
+ */
 function servedInputs(live: string): InputsRecord | undefined {
   try {
     const inputs = JSON.parse(readFileSync(join(live, INPUTS_FILE), "utf8")) as InputsRecord;
     if (typeof inputs.digest !== "string" || !Array.isArray(inputs.files)) return undefined;
-    return inputs.files.every((f) => typeof f === "string" && statSync(join(live, f), { throwIfNoEntry: false })?.isFile()) ? inputs : undefined;
+    const ours = (f: unknown) => typeof f === "string" && f.startsWith(`${INDEX_DIR}/`) && !f.split("/").includes("..") && lstatSync(join(live, f), { throwIfNoEntry: false })?.isFile();
+    return inputs.files.every(ours) ? inputs : undefined;
   } catch {
     return undefined;
   }
