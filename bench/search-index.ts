@@ -2,15 +2,19 @@
  * What the full-text search index (src/output/search-index.ts) costs a build: the synthetic site
  * built by `node bin/ppguide build --root <site> --out <dir>` with and without `--no-search-index`,
  * each from a fresh process, taking turns (A, B, A, B, …): first builds from nothing (no output,
- * no caches), then rebuilds over the previous output. Prints the medians of wall and CPU time and
- * the index's share; also the size of the project site's index. The CPU time is ppguide's
- * process only: GNU time does not see Pagefind's process, which ppguide never waits for.
+ * no caches), rebuilds over the previous output with nothing changed, and rebuilds after one
+ * word of one article's body changed. Prints the medians of wall and CPU time and the index's
+ * share; also the size of the project site's index. The CPU time is ppguide's process only: GNU
+ * time does not see Pagefind's process, which ppguide never waits for.
+ *
+ * `--eager` adds a third variant, PPGUIDE_INDEX_FEED=eager: Pagefind is given every page as it
+ * renders even when a served index could be reused (the alternative search-index.ts measured).
  *
  *   npx tsx bench/search-index.ts            # 4,000 pages, 5 runs of each
  *   npx tsx bench/search-index.ts 1000 --runs 7
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,6 +29,8 @@ const REBUILD_CACHES = ["ppguide-output", "ppguide-markdown"].map((kind) => join
 const args = process.argv.slice(2);
 const runsAt = args.indexOf("--runs");
 const RUNS = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 5;
+const EAGER = args.includes("--eager");
+if (EAGER) args.splice(args.indexOf("--eager"), 1);
 const N = args.length ? Number(args[0]) : 4000;
 
 interface Sample {
@@ -32,10 +38,10 @@ interface Sample {
   cpu: number;
 }
 
-function measure(argv: string[]): Sample {
+function measure(argv: string[], env: Record<string, string> = {}): Sample {
   // The previous build's writes are flushed first, so their writeback is not charged to the next.
   spawnSync("sync");
-  const result = spawnSync("/usr/bin/time", ["-f", "TIME %e %U %S", process.execPath, CLI, ...argv], { cwd: REPO, encoding: "utf8", env: { ...process.env, CI: "true" } });
+  const result = spawnSync("/usr/bin/time", ["-f", "TIME %e %U %S", process.execPath, CLI, ...argv], { cwd: REPO, encoding: "utf8", env: { ...process.env, CI: "true", ...env } });
   const line = result.stderr.split("\n").find((l) => l.startsWith("TIME "));
   if (result.status !== 0 || !line) throw new Error(`ppguide ${argv.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
   const [wall, user, sys] = line.slice(5).split(" ").map(Number);
@@ -53,31 +59,40 @@ async function main(): Promise<void> {
     const site = join(tmp, "site");
     await writePpguideSite(site, N);
     const variants = [
-      { name: "with the index", out: join(tmp, "with"), extra: [] as string[] },
-      { name: "--no-search-index", out: join(tmp, "without"), extra: ["--no-search-index"] },
+      { name: "with", out: join(tmp, "with"), extra: [] as string[], env: {} as Record<string, string> },
+      { name: "without", out: join(tmp, "without"), extra: ["--no-search-index"], env: {} },
+      ...(EAGER ? [{ name: "eager", out: join(tmp, "eager"), extra: [] as string[], env: { PPGUIDE_INDEX_FEED: "eager" } }] : []),
     ];
-    const build = (v: (typeof variants)[number]) => measure(["build", "--root", site, "--out", v.out, ...v.extra]);
+    const build = (v: (typeof variants)[number]) => measure(["build", "--root", site, "--out", v.out, ...v.extra], v.env);
     const clear = (v: (typeof variants)[number]) => {
       for (const p of [v.out, `${v.out}.ppguide`, join(site, ".ppguide-cache"), ...REBUILD_CACHES]) rmSync(p, { recursive: true, force: true });
     };
     // One untimed build of each first: the CLI bundle and the schema cache are made once, as on any machine after install.
     for (const v of variants) build(v);
-    const firsts = variants.map(() => [] as Sample[]);
-    const rebuilds = variants.map(() => [] as Sample[]);
+    const samples = { "first build": variants.map(() => [] as Sample[]), "no-change rebuild": variants.map(() => [] as Sample[]), "one-edit rebuild": variants.map(() => [] as Sample[]) };
+    // Each run takes the variants in another order, so none always follows the same one.
+    const inTurn = (r: number, each: (v: (typeof variants)[number], i: number) => void) => variants.forEach((_, k) => each(variants[(k + r) % variants.length]!, (k + r) % variants.length));
     for (let r = 0; r < RUNS; r++) {
-      variants.forEach((v, i) => {
+      inTurn(r, (v, i) => {
         clear(v);
-        firsts[i].push(build(v));
+        samples["first build"][i].push(build(v));
       });
     }
-    for (let r = 0; r < RUNS; r++) variants.forEach((v, i) => rebuilds[i].push(build(v)));
+    for (let r = 0; r < RUNS; r++) inTurn(r, (v, i) => samples["no-change rebuild"][i].push(build(v)));
+    const edited = join(site, "content/articles/article-7.md");
+    for (let r = 0; r < RUNS; r++) {
+      // One word of one article's body, new each run: every variant rebuilds over one edit.
+      writeFileSync(edited, readFileSync(edited, "utf8").replace(/\n\nEdit \w+\.\n|$/, `\n\nEdit run${r}word.\n`));
+      inTurn(r, (v, i) => samples["one-edit rebuild"][i].push(build(v)));
+    }
 
     console.log(`node ${process.version}; ${N} synthetic pages; medians of ${RUNS} interleaved runs, wall / CPU (user+sys)`);
-    for (const [label, samples] of [["first build", firsts], ["rebuild", rebuilds]] as const) {
-      const [a, b] = samples.map(summary);
+    for (const [label, runs] of Object.entries(samples)) {
+      const [a, b] = runs.map(summary);
       const added = ((a.wall / b.wall - 1) * 100).toFixed(1);
-      console.log(`${label.padEnd(12)} with ${a.wall.toFixed(2)} s / ${a.cpu.toFixed(2)} s   without ${b.wall.toFixed(2)} s / ${b.cpu.toFixed(2)} s   index adds ${added}% wall`);
-      console.log(`${"".padEnd(12)} runs with: ${samples[0].map((s) => s.wall.toFixed(2)).join(" ")}   without: ${samples[1].map((s) => s.wall.toFixed(2)).join(" ")}`);
+      const shown = variants.map((v, i) => `${v.name} ${summary(runs[i]).wall.toFixed(2)} s / ${summary(runs[i]).cpu.toFixed(2)} s`).join("   ");
+      console.log(`${label.padEnd(18)} ${shown}   index adds ${added}% wall`);
+      console.log(`${"".padEnd(18)} runs ${variants.map((v, i) => `${v.name}: ${runs[i].map((s) => s.wall.toFixed(2)).join(" ")}`).join("   ")}`);
     }
     console.log(`index of the ${N}-page site: ${du(join(variants[0].out, "pagefind"))}`);
 

@@ -106,8 +106,8 @@ async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions,
   const { manifest, publicFiles, assets, raster } = site;
   const checkMode = opts.checkLinks ?? manifest.site.checkLinks ?? "error";
   const spec: StageSpec = { target: folder.target, live: folder.live };
-  // Pagefind indexes each page in its own process as it renders; its files go into the same copy.
-  const search = opts.searchIndex === false ? undefined : await SearchIndex.create(site);
+  // The index is given each page as it renders; its files go into the same copy.
+  const search = opts.searchIndex === false ? undefined : await SearchIndex.create(site, folder.live);
   const sink = indexingSink(pageSink(spec, checkMode !== "off", manifest.routes.length, opts.workers), search);
   const markdown = new MarkdownCache(root);
   const own = new StageWriter(spec);
@@ -117,8 +117,8 @@ async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions,
       if (rendered.errors.length) throw new PpgErrorList(dedupe(rendered.errors));
       return rendered.pages;
     });
-    // Waits for Pagefind to finish the pages it was given while they rendered.
-    const searchFiles = search ? await timed(timings, "index", () => search.files()) : [];
+    // Waits for Pagefind to finish the pages it was given, unless the served index will do.
+    const searchFiles = search ? await timed(timings, "index", () => search.files()) : { write: [], link: [] };
     const scans: [string, PageScan][] = [];
     await timed(timings, "write", async () => {
       const scanPage = checkMode === "off" ? undefined : (await import("../links/extract.ts")).scanPage;
@@ -135,10 +135,11 @@ async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions,
         { file: "robots.txt", content: robotsTxt(manifest) },
         ...(await extraFiles(site)),
         ...redirects(manifest),
-        ...searchFiles,
+        ...searchFiles.write,
       ]) {
         await own.add(file, content);
       }
+      for (const file of searchFiles.link) await own.link(file);
       await own.flush();
     });
     const { written, report, record } = await timed(timings, "check", () => sink.finish({ files: own.produced, scans, check: checkMode !== "off" }));

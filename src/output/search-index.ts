@@ -10,6 +10,10 @@
  * card's anchor on its directory page. Pagefind folds accents itself, in the index and in
  * queries: "dona" finds Doña (test/e2e/search.test.ts).
  */
+import { createHash } from "node:crypto";
+import { existsSync, lstatSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
 import * as pagefind from "pagefind";
 import { escapeAttribute, escapeUTF8 } from "entities";
 import { listingAnchor, listingTown } from "../content/listings.ts";
@@ -55,33 +59,77 @@ export function indexable(page: Pick<RenderedPage, "kind" | "noindex">): boolean
   return page.kind !== "alias" && page.kind !== "404" && !page.noindex;
 }
 
+/** One thing given to Pagefind: a document (a page, a listing) or a custom record (keywords). */
+type IndexRecord =
+  | { url: string; content: string }
+  | { url: string; content: string; language: string; meta: Record<string, string> };
+
+/**
+ * Written with the index: the digest of everything Pagefind was given, and the files it made. A
+ * rebuild whose inputs have the same digest links the served copy's files instead of asking
+ * Pagefind again (it cannot update an index, only make a whole one). Inside the copy, so it is
+ * published with the index it describes, in the same rename, and can never describe another build.
+ */
+export const INPUTS_FILE = `${INDEX_DIR}/index-inputs.json`;
+
+interface InputsRecord {
+  digest: string;
+  files: string[];
+}
+
+/** The index's files: new bytes to write, or the served copy's files to link when nothing fed to Pagefind changed. */
+export interface IndexOutput {
+  write: OutputFile[];
+  link: string[];
+}
+
+/**
+ * The pagefind package's version, which pins its binary's (an optional dependency). Found as Node
+ * finds the package: its package.json is not among the files it exports.
+ */
+function pagefindVersion(): string {
+  for (const dir of createRequire(import.meta.url).resolve.paths("pagefind") ?? []) {
+    const manifest = join(dir, "pagefind/package.json");
+    if (existsSync(manifest)) return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
+  }
+  return "unknown";
+}
+
 export class SearchIndex {
   private readonly pending: Promise<void>[] = [];
   private failure?: string;
+  private index?: pagefind.PagefindIndex;
+  /** Records not yet given to Pagefind: all of them, until it is known that the served index will not do. */
+  private held: IndexRecord[] = [];
+  /** Each record's hash (URL and content): the digest is of the set, whatever order the pages rendered in. */
+  private readonly hashes: string[] = [];
 
-  private constructor(private readonly index: pagefind.PagefindIndex) {}
+  private constructor(
+    private readonly options: pagefind.PagefindServiceConfig,
+    private readonly served?: InputsRecord,
+  ) {}
 
   /**
-   * A new index in Pagefind's service process (one process, shared by every index), holding the
-   * site's listings already; the pages are added as they render.
+   * A new index holding the site's listings and keywords already; the pages are added as they
+   * render. `live`: the served copy. With no index there to reuse (a first build), Pagefind starts
+   * at once and parses the pages in its own process while the next ones render; otherwise the
+   * records are only kept until files() knows whether they changed.
    */
-  static async create(site: Pick<LoadedSite, "manifest" | "content">): Promise<SearchIndex> {
+  static async create(site: Pick<LoadedSite, "manifest" | "content">, live?: string): Promise<SearchIndex> {
     // The site declares a locale (en-US); Pagefind keeps one index per base language.
     const language = site.manifest.site.language.split("-")[0]!.toLowerCase();
-    const started = await pagefind.createIndex({ rootSelector: "main", excludeSelectors: EXCLUDE, forceLanguage: language, maxFragments: MAX_FRAGMENTS }).catch((err: unknown) => ({ errors: [messageOf(err)], index: undefined }));
-    if (!started.index || started.errors.length) throw failed(started.errors);
-    const search = new SearchIndex(started.index);
+    const options = { rootSelector: "main", excludeSelectors: EXCLUDE, forceLanguage: language, maxFragments: MAX_FRAGMENTS };
+    const search = new SearchIndex(options, live ? servedInputs(live) : undefined);
+    // PPGUIDE_INDEX_FEED=eager feeds Pagefind even then: the alternative bench/search-index.ts --eager measures.
+    if (!search.served || process.env.PPGUIDE_INDEX_FEED === "eager") await search.start();
     search.addKeywords(site, language);
     search.addListings(site);
     return search;
   }
 
-  /**
-   * Adds a page, if it belongs in the index. Returns at once: Pagefind parses in its own process
-   * while the next pages render, and add() only keeps the answer for files().
-   */
+  /** Adds a page, if it belongs in the index. Returns at once: Pagefind parses in its own process. */
   addPage(page: Pick<RenderedPage, "route" | "html" | "kind" | "noindex">): void {
-    if (indexable(page)) this.track(this.index.addHTMLFile({ url: page.route, content: mainOf(page.html) }));
+    if (indexable(page)) this.add({ url: page.route, content: mainOf(page.html) });
   }
 
   /**
@@ -96,7 +144,7 @@ export class SearchIndex {
       const words = route.content ? site.content.markdown.get(route.content)?.frontMatter.keywords : undefined;
       if (!words?.length || route.kind === "search") continue;
       const meta = { title: route.title, [KEYWORDS_META.page]: route.path, [KEYWORDS_META.description]: route.description ?? "" };
-      this.track(this.index.addCustomRecord({ url: `${route.path}#keywords`, content: words.join(". "), language, meta }));
+      this.add({ url: `${route.path}#keywords`, content: words.join(". "), language, meta });
     }
   }
 
@@ -113,33 +161,88 @@ export class SearchIndex {
           `<p>${text([item.area, listingTown(item)].filter(Boolean).join(", "))}</p><p>${text(item.description)}</p>` +
           // An attribute, not text: the directory's title is shown with the result, not searched.
           `<span data-pagefind-meta="section:${escapeAttribute(route.title)}"></span></main></body></html>`;
-        this.track(this.index.addHTMLFile({ url: `${route.path}#${listingAnchor(item.id)}`, content: html }));
+        this.add({ url: `${route.path}#${listingAnchor(item.id)}`, content: html });
       }
     }
   }
 
-  /** The index's files, to write under /pagefind/, once every page added has been indexed. */
-  async files(): Promise<OutputFile[]> {
+  /**
+   * The index's files, to write under /pagefind/, once every page has been added: the served
+   * copy's, to link, when Pagefind would be given exactly what made them; else Pagefind's.
+   */
+  async files(): Promise<IndexOutput> {
+    const digest = this.digest();
+    if (this.served?.digest === digest) {
+      // Records already given to Pagefind (only with PPGUIDE_INDEX_FEED=eager) are waited for, never abandoned (below).
+      await Promise.all(this.pending);
+      return { write: [], link: [...this.served.files, INPUTS_FILE] };
+    }
+    if (!this.index) await this.start();
+    const held = this.held;
+    this.held = [];
+    for (const record of held) this.feed(record);
+    // Every add is awaited before anything else is asked of Pagefind: its Node wrapper leaves an
+    // index with adds still pending in a state that once took 297 s to get out of.
     await Promise.all(this.pending);
     if (this.failure) throw failed([this.failure]);
-    const { files, errors } = await this.index.getFiles().catch((err: unknown) => ({ files: [], errors: [messageOf(err)] }));
+    const { files, errors } = await this.index!.getFiles().catch((err: unknown) => ({ files: [], errors: [messageOf(err)] }));
     if (errors.length) throw failed(errors);
-    return files.filter((f) => !UNUSED.test(f.path)).map((f) => ({ file: `${INDEX_DIR}/${f.path}`, content: f.content }));
+    const write = files.filter((f) => !UNUSED.test(f.path)).map((f): OutputFile => ({ file: `${INDEX_DIR}/${f.path}`, content: f.content }));
+    const inputs: InputsRecord = { digest, files: write.map((f) => f.file) };
+    return { write: [...write, { file: INPUTS_FILE, content: JSON.stringify(inputs) }], link: [] };
   }
 
   /** Frees the index in Pagefind's service, once nothing added is still being indexed. */
   async dispose(): Promise<void> {
     await Promise.allSettled(this.pending);
-    await this.index.deleteIndex().catch(() => {});
+    await this.index?.deleteIndex().catch(() => {});
   }
 
-  private track(added: Promise<pagefind.NewFileResponse>): void {
+  /**
+   * What the index is a function of: every record given to Pagefind (URL, content, language,
+   * meta), the options and the files left out, and Pagefind's version (and binary, if overridden).
+   */
+  private digest(): string {
+    const hash = createHash("sha256").update(JSON.stringify([pagefindVersion(), process.env.PAGEFIND_BINARY_PATH ?? "", this.options, UNUSED.source]));
+    for (const h of this.hashes.sort()) hash.update(h);
+    return hash.digest("base64");
+  }
+
+  private async start(): Promise<void> {
+    const started = await pagefind.createIndex(this.options).catch((err: unknown) => ({ errors: [messageOf(err)], index: undefined }));
+    if (!started.index || started.errors.length) throw failed(started.errors);
+    this.index = started.index;
+  }
+
+  private add(record: IndexRecord): void {
+    this.hashes.push(createHash("sha1").update(JSON.stringify(record)).digest("base64"));
+    if (this.index) this.feed(record);
+    else this.held.push(record);
+  }
+
+  private feed(record: IndexRecord): void {
+    const added = "meta" in record ? this.index!.addCustomRecord(record) : this.index!.addHTMLFile(record);
     this.pending.push(
       added.then(
         (r) => void (r.errors.length && (this.failure ??= r.errors.join("; "))),
         (err: unknown) => void (this.failure ??= messageOf(err)),
       ),
     );
+  }
+}
+
+/**
+ * The served copy's record of its index, if it has one whose files are all still there, plain
+ * files inside its pagefind/ folder (anything else, and the index is simply made again).
+ */
+function servedInputs(live: string): InputsRecord | undefined {
+  try {
+    const inputs = JSON.parse(readFileSync(join(live, INPUTS_FILE), "utf8")) as InputsRecord;
+    if (typeof inputs.digest !== "string" || !Array.isArray(inputs.files)) return undefined;
+    const ours = (f: unknown) => typeof f === "string" && f.startsWith(`${INDEX_DIR}/`) && !f.split("/").includes("..") && lstatSync(join(live, f), { throwIfNoEntry: false })?.isFile();
+    return inputs.files.every(ours) ? inputs : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -169,7 +272,7 @@ export async function indexPages(site: Pick<LoadedSite, "manifest" | "content">,
   const search = await SearchIndex.create(site);
   try {
     for (const page of pages) search.addPage(page);
-    return await search.files();
+    return (await search.files()).write;
   } finally {
     await search.dispose();
   }

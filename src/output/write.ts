@@ -72,6 +72,13 @@ export class StageWriter implements WrittenFiles {
     return path;
   }
 
+  /** Links the served copy's `file`, known to be what this build would write there. */
+  async link(file: string): Promise<void> {
+    const path = this.stage(file);
+    if (!this.spec.live) throw new Error(`no served copy to link ${file} from`);
+    await this.run(() => this.place(path, join(this.spec.live!, file)));
+  }
+
   /** Copies a file (from public/) into the output. */
   async copy(from: string, file: string): Promise<void> {
     const path = this.stage(file);

@@ -4,13 +4,21 @@
  * build without touching the served site. (Finding things in it is test/e2e/search.test.ts.)
  */
 import { execFile } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
-import { appendFile, readFile, rm } from "node:fs/promises";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { appendFile, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { build } from "../../src/core/build.ts";
 import { copyFixture } from "../helpers/fixture.ts";
 import { CLI } from "../helpers/outcome.ts";
+import { searchBuilt } from "../helpers/pagefind-search.ts";
+
+/** Indexes asked of Pagefind by builds in this process: one per build that re-indexes. */
+const pagefindCalls = vi.hoisted(() => ({ createIndex: 0 }));
+vi.mock("pagefind", async (importOriginal) => {
+  const real = await importOriginal<typeof import("pagefind")>();
+  return { ...real, createIndex: (...args: Parameters<typeof real.createIndex>) => (pagefindCalls.createIndex++, real.createIndex(...args)) };
+});
 
 let root: string;
 let out: string;
@@ -63,5 +71,73 @@ describe("the search index of a build", () => {
     expect(run.stderr).toMatch(/Pagefind could not build the search index: .*\[SearchIndexFailed\]/);
     expect(await readFile(join(out, "pagefind/pagefind-entry.json"), "utf8")).toBe(before);
     expect(await readFile(fileOf("/beaches"), "utf8")).toBe(page);
+  });
+});
+
+/** Every file of the served index, with its inode: a file linked from the last build keeps its inode. */
+function indexInodes(dir: string): Map<string, number> {
+  const files = readdirSync(join(dir, "pagefind"), { recursive: true, encoding: "utf8" });
+  return new Map(files.map((f) => [f, statSync(join(dir, "pagefind", f)).ino] as const).filter(([f]) => statSync(join(dir, "pagefind", f)).isFile()));
+}
+
+describe("issue 25: a rebuild re-indexes no more than it must", () => {
+  let site: string;
+  let dist: string;
+  const edit = async (file: string, from: string | RegExp, to: string) => {
+    const path = join(site, file);
+    const text = await readFile(path, "utf8");
+    const next = text.replace(from, to);
+    expect(next).not.toBe(text);
+    await writeFile(path, next);
+  };
+  const inputs = async () => (JSON.parse(await readFile(join(dist, "pagefind/index-inputs.json"), "utf8")) as { digest: string }).digest;
+  /**
+   * Rebuilds. "linked": Pagefind was not asked for an index and every index file is the served
+   * one (same inode); "regenerated": Pagefind made the index again, for other inputs. (Files
+   * Pagefind makes byte for byte as before are linked either way, so inodes alone cannot tell.)
+   */
+  const rebuild = async () => {
+    const [files, digest, asked] = [indexInodes(dist), await inputs(), pagefindCalls.createIndex];
+    await build({ root: site, out: dist });
+    const reindexed = pagefindCalls.createIndex - asked;
+    const same = [...indexInodes(dist)].every(([f, ino]) => files.get(f) === ino) && indexInodes(dist).size === files.size;
+    if (reindexed === 0 && same) return "linked";
+    if (reindexed === 1 && (await inputs()) !== digest) return "regenerated";
+    return `re-indexed ${reindexed} times, inputs ${(await inputs()) === digest ? "same" : "changed"}, files ${same ? "same" : "changed"}`;
+  };
+
+  beforeAll(async () => {
+    site = await copyFixture("basic-site");
+    dist = join(site, "dist");
+    await build({ root: site, out: dist });
+  });
+  afterAll(() => rm(site, { recursive: true, force: true }));
+
+  it("a rebuild with nothing changed links the served index's files (same inodes) instead of asking Pagefind", async () => {
+    expect(await rebuild()).toBe("linked");
+    expect(await rebuild()).toBe("linked");
+    expect(await searchBuilt(dist, "bakery")).toContain("/bakeries#listing-1");
+  });
+
+  it("after a one-word edit of a page body the index is made again and finds the new word", async () => {
+    expect(await searchBuilt(dist, "snorkelling")).toEqual([]);
+    await appendFile(join(site, "content/articles/beaches.md"), "\nBring gear for snorkelling.\n");
+    expect(await rebuild()).toBe("regenerated");
+    expect(await searchBuilt(dist, "snorkelling")).toEqual(["/beaches"]);
+    expect(await rebuild()).toBe("linked");
+  });
+
+  it("a changed listing description is re-indexed and found at the listing's card", async () => {
+    expect(await searchBuilt(dist, "croissants")).toEqual([]);
+    await edit("content/listings/bakeries.yaml", "selling bread and cakes", "selling croissants and cakes");
+    expect(await rebuild()).toBe("regenerated");
+    expect(await searchBuilt(dist, "croissants")).toEqual(["/bakeries#listing-1"]);
+  });
+
+  it("a changed front-matter keyword is re-indexed and finds its page", async () => {
+    expect(await searchBuilt(dist, "custard")).toEqual([]);
+    await edit("content/articles/flan.md", "keywords: [flan, dessert]", "keywords: [flan, custard]");
+    expect(await rebuild()).toBe("regenerated");
+    expect(await searchBuilt(dist, "custard")).toEqual(["/flan-recipe#keywords"]);
   });
 });
