@@ -7,9 +7,6 @@
  * share; also the size of the project site's index. The CPU time is ppguide's process only: GNU
  * time does not see Pagefind's process, which ppguide never waits for.
  *
- * `--eager` adds a third variant, PPGUIDE_INDEX_FEED=eager: Pagefind is given every page as it
- * renders even when a served index could be reused (the alternative search-index.ts measured).
- *
  *   npx tsx bench/search-index.ts            # 4,000 pages, 5 runs of each
  *   npx tsx bench/search-index.ts 1000 --runs 7
  */
@@ -29,8 +26,6 @@ const REBUILD_CACHES = ["ppguide-output", "ppguide-markdown"].map((kind) => join
 const args = process.argv.slice(2);
 const runsAt = args.indexOf("--runs");
 const RUNS = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 5;
-const EAGER = args.includes("--eager");
-if (EAGER) args.splice(args.indexOf("--eager"), 1);
 const N = args.length ? Number(args[0]) : 4000;
 
 interface Sample {
@@ -61,7 +56,6 @@ async function main(): Promise<void> {
     const variants = [
       { name: "with", out: join(tmp, "with"), extra: [] as string[], env: {} as Record<string, string> },
       { name: "without", out: join(tmp, "without"), extra: ["--no-search-index"], env: {} },
-      ...(EAGER ? [{ name: "eager", out: join(tmp, "eager"), extra: [] as string[], env: { PPGUIDE_INDEX_FEED: "eager" } }] : []),
     ];
     const build = (v: (typeof variants)[number]) => measure(["build", "--root", site, "--out", v.out, ...v.extra], v.env);
     const clear = (v: (typeof variants)[number]) => {

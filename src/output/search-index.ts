@@ -120,8 +120,7 @@ export class SearchIndex {
     const language = site.manifest.site.language.split("-")[0]!.toLowerCase();
     const options = { rootSelector: "main", excludeSelectors: EXCLUDE, forceLanguage: language, maxFragments: MAX_FRAGMENTS };
     const search = new SearchIndex(options, live ? servedInputs(live) : undefined);
-    // PPGUIDE_INDEX_FEED=eager feeds Pagefind even then: the alternative bench/search-index.ts --eager measures.
-    if (!search.served || process.env.PPGUIDE_INDEX_FEED === "eager") await search.start();
+    if (!search.served) await search.start();
     search.addKeywords(site, language);
     search.addListings(site);
     return search;
@@ -173,8 +172,6 @@ export class SearchIndex {
   async files(): Promise<IndexOutput> {
     const digest = this.digest();
     if (this.served?.digest === digest) {
-      // Records already given to Pagefind (only with PPGUIDE_INDEX_FEED=eager) are waited for, never abandoned (below).
-      await Promise.all(this.pending);
       return { write: [], link: [...this.served.files, INPUTS_FILE] };
     }
     if (!this.index) await this.start();
