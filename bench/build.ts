@@ -200,6 +200,16 @@ async function main(): Promise<void> {
       output: "dist",
       leaves: ["dist", "dist.ppguide", ".ppguide-cache"],
     },
+    // The same without the Pagefind index, which the peers do not make: like against like.
+    {
+      name: "ppguide, no index",
+      write: writePpguideSite,
+      build: (dir, cores) => measure(ppguide, ["build", "--root", dir, "--no-search-index"], REPO, cores),
+      article0: "content/articles/article-0.md",
+      nav: { file: "site.yaml", label: (name) => `  - label: ${name}\n` },
+      output: "dist",
+      leaves: ["dist", "dist.ppguide", ".ppguide-cache"],
+    },
     {
       name: "Eleventy",
       write: writeEleventySite,
@@ -233,7 +243,7 @@ async function main(): Promise<void> {
 
   for (const n of SIZES) {
     const dir = await mkdtemp(join(tmpdir(), `ppguide-bench-${n}-`));
-    const site = (g: Generator) => join(dir, g.name);
+    const site = (g: Generator) => join(dir, g.name.replace(/\W+/g, "-"));
     await Promise.all(generators.map((g) => g.write(site(g), n)));
     const round = () => generators.map((g) => g.build(site(g)));
     // Each first build starts from nothing: no output and no caches, as in CI on a fresh clone.
@@ -282,9 +292,13 @@ async function main(): Promise<void> {
       ["rebuild, nav renamed", navLabel],
     ];
     console.log(`${n} pages, medians of ${RUNS}: wall / CPU / peak RSS`);
-    console.log(`  ${"".padEnd(24)}${generators.map((g) => g.name.padEnd(BLANK.length + 3)).join("")}${generators.slice(1).map((g) => `÷ ${g.name}`.padEnd(11)).join("")}`);
+    // Each ppguide variant's wall time over each peer's.
+    const ours = generators.flatMap((g, i) => (g.name.startsWith("ppguide") ? [i] : []));
+    const peers = generators.flatMap((g, i) => (g.name.startsWith("ppguide") ? [] : [i]));
+    const pairs = ours.flatMap((o) => peers.map((p) => [o, p] as const));
+    console.log(`  ${"".padEnd(24)}${generators.map((g) => g.name.padEnd(BLANK.length + 3)).join("")}${pairs.map(([o, p]) => `${o ? "no index" : "ppguide"} ÷ ${generators[p]!.name}`.padEnd(20)).join("")}`);
     for (const [label, samples] of rows) {
-      console.log(`  ${label.padEnd(24)}${samples.map((x) => `${fmt(x)}   `).join("")}${samples.slice(1).map((x) => ratio(samples[0], x).trim().padEnd(11)).join("")}`);
+      console.log(`  ${label.padEnd(24)}${samples.map((x) => `${fmt(x)}   `).join("")}${pairs.map(([o, p]) => ratio(samples[o]!, samples[p]!).trim().padEnd(20)).join("")}`);
     }
     console.log(`  ${"ppguide, no caches".padEnd(24)}${fmt(summarize(rebuilds.map((r) => r.bare)))}   (a rebuild without what it reuses)`);
     generators.forEach((g, i) => console.log(`  ${g.name}: a first build on all cores is ${(first1[i].wall / first[i].wall).toFixed(2)}× as fast as on one`));
