@@ -190,26 +190,19 @@ async function main(): Promise<void> {
   const eleventy = join(BENCH, "node_modules/@11ty/eleventy/cmd.cjs");
   const hugo = hugoVersion();
   const summary = (name: string) => `<summary>${name}</summary>`;
+  const ppguideAs = (name: string, ...flags: string[]): Generator => ({
+    name,
+    write: writePpguideSite,
+    build: (dir, cores) => measure(ppguide, ["build", "--root", dir, ...flags], REPO, cores),
+    article0: "content/articles/article-0.md",
+    nav: { file: "site.yaml", label: (label) => `  - label: ${label}\n` },
+    output: "dist",
+    leaves: ["dist", "dist.ppguide", ".ppguide-cache"],
+  });
   const generators: Generator[] = [
-    {
-      name: "ppguide",
-      write: writePpguideSite,
-      build: (dir, cores) => measure(ppguide, ["build", "--root", dir], REPO, cores),
-      article0: "content/articles/article-0.md",
-      nav: { file: "site.yaml", label: (name) => `  - label: ${name}\n` },
-      output: "dist",
-      leaves: ["dist", "dist.ppguide", ".ppguide-cache"],
-    },
+    ppguideAs("ppguide"),
     // The same without the Pagefind index, which the peers do not make: like against like.
-    {
-      name: "ppguide, no index",
-      write: writePpguideSite,
-      build: (dir, cores) => measure(ppguide, ["build", "--root", dir, "--no-search-index"], REPO, cores),
-      article0: "content/articles/article-0.md",
-      nav: { file: "site.yaml", label: (name) => `  - label: ${name}\n` },
-      output: "dist",
-      leaves: ["dist", "dist.ppguide", ".ppguide-cache"],
-    },
+    ppguideAs("ppguide, no index", "--no-search-index"),
     {
       name: "Eleventy",
       write: writeEleventySite,
