@@ -9,8 +9,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM, INSTALL_HINT, hasChromium, isolatedContext, launchChromium, runAxe, watchProblems } from "./browser.ts";
-import { buildSite, serve } from "./site.ts";
+import { hasChromium, isolatedContext, runAxe, watchProblems } from "./browser.ts";
+import { buildSite, chromiumOnSite } from "./site.ts";
 
 const site = await buildSite();
 const browserMissing = !hasChromium();
@@ -30,21 +30,11 @@ describe("the search index in the output", () => {
 });
 
 describe.skipIf(browserMissing && process.env.CI !== "true")("search in Chromium", () => {
-  let server: Awaited<ReturnType<typeof serve>>;
+  const chromium = chromiumOnSite(site.dir);
   let browser: Browser;
   let context: BrowserContext;
   let origin: string;
-
-  beforeAll(async () => {
-    if (browserMissing) throw new Error(`CI=true and no Chromium at ${CHROMIUM}. Install it with: ${INSTALL_HINT}`);
-    [server, browser] = await Promise.all([serve(site.dir), launchChromium()]);
-    origin = server.origin;
-    context = await isolatedContext(browser, origin);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  beforeAll(() => void ({ browser, context, origin } = chromium));
 
   const hits = (page: Page) => page.locator("#search-hits > li");
 

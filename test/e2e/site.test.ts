@@ -16,9 +16,9 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VideoEmbed } from "../../templates/components/Media.tsx";
-import { CHROMIUM, INSTALL_HINT, hasChromium, isolatedContext, launchChromium, runAxe, watchProblems } from "./browser.ts";
+import { CHROMIUM, INSTALL_HINT, hasChromium, isolatedContext, runAxe, watchProblems } from "./browser.ts";
 import { htmlValidateConfig } from "./html-validate.config.ts";
-import { buildSite, serve, SITE_ROOT } from "./site.ts";
+import { buildSite, chromiumOnSite, SITE_ROOT } from "./site.ts";
 import { parseManifest } from "../../src/manifest/load.ts";
 
 const site = await buildSite();
@@ -105,21 +105,11 @@ describe("every page's HTML", () => {
 });
 
 describe.skipIf(browserMissing && process.env.CI !== "true")("in Chromium", () => {
-  let server: Awaited<ReturnType<typeof serve>>;
+  const chromium = chromiumOnSite(site.dir);
   let browser: Browser;
   let context: BrowserContext;
   let origin: string;
-
-  beforeAll(async () => {
-    if (browserMissing) throw new Error(`CI=true and no Chromium at ${CHROMIUM}. Install it with: ${INSTALL_HINT}`);
-    [server, browser] = await Promise.all([serve(site.dir), launchChromium()]);
-    origin = server.origin;
-    context = await isolatedContext(browser, origin);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  beforeAll(() => void ({ browser, context, origin } = chromium));
 
   async function open(path: string, ctx: BrowserContext = context): Promise<Page> {
     const page = await ctx.newPage();

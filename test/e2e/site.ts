@@ -9,6 +9,9 @@ import { join } from "node:path";
 import { build } from "../../src/core/build.ts";
 import { startPreview } from "../../src/preview/server.ts";
 import type { RenderedPage } from "../../src/render/render.tsx";
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { CHROMIUM, INSTALL_HINT, hasChromium, isolatedContext, launchChromium } from "./browser.ts";
 
 export const SITE_ROOT = new URL("../../", import.meta.url).pathname.replace(/\/$/, "");
 
@@ -43,4 +46,31 @@ export interface StaticServer {
 export async function serve(dir: string): Promise<StaticServer> {
   const preview = await startPreview({ dir, port: 0, host: "127.0.0.1" });
   return { origin: preview.url, close: () => preview.close() };
+}
+
+export interface ChromiumOnSite {
+  browser: Browser;
+  context: BrowserContext;
+  origin: string;
+}
+
+/**
+ * For the describe block it is called in: the built site served as preview serves it, Chromium,
+ * and one isolated context, started before its tests and closed after them. The fields are set
+ * once its beforeAll has run.
+ */
+export function chromiumOnSite(dir: string): ChromiumOnSite {
+  const env = {} as ChromiumOnSite;
+  let server: StaticServer | undefined;
+  beforeAll(async () => {
+    if (!hasChromium()) throw new Error(`CI=true and no Chromium at ${CHROMIUM}. Install it with: ${INSTALL_HINT}`);
+    let browser: Browser;
+    [server, browser] = await Promise.all([serve(dir), launchChromium()]);
+    Object.assign(env, { browser, origin: server.origin, context: await isolatedContext(browser, server.origin) });
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await server?.close();
+  });
+  return env;
 }
