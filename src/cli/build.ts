@@ -17,7 +17,7 @@ export function registerBuild(program: Command): void {
         process.exit(2);
       }
       // Loaded on demand, so --help and --version do not pay for the whole pipeline.
-      const { build } = await import("../core/build.ts");
+      const { build } = await import("../build/build.ts");
       const result = await build({ root: opts.root, out: opts.out, checkLinks: opts.checkLinks, force: opts.force, strict: opts.strict, searchIndex: opts.searchIndex });
       for (const w of result.warnings) console.warn(`warning: ${w}`);
       if (opts.timings) {

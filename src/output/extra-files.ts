@@ -1,4 +1,4 @@
-import type { LoadedSite } from "../core/site.ts";
+import type { LoadedSite } from "../site/load-site.ts";
 import { atomFeed, FEED_PATH } from "./feed.ts";
 import { headersFile } from "./host-headers.ts";
 

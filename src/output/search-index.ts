@@ -18,7 +18,7 @@ import * as pagefind from "pagefind";
 import { escapeAttribute, escapeUTF8 } from "entities";
 import { listingAnchor, listingTown } from "../content/listings.ts";
 import { PpgError } from "../core/errors.ts";
-import type { LoadedSite } from "../core/site.ts";
+import type { LoadedSite } from "../site/load-site.ts";
 import type { RenderedPage } from "../render/render.tsx";
 import type { OutputFile } from "./extra-files.ts";
 import type { PageSink } from "./page-sink.ts";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PpgErrorList } from "../../src/core/errors.ts";
 import { DevSite } from "../../src/dev/incremental.ts";
 import { FreshTemplates, TEMPLATES_DIR } from "../../src/dev/templates.ts";
-import { buildStylesheet, STYLES_DIR } from "../../src/output/assets.ts";
+import { buildStylesheet, STYLES_DIR } from "../../src/assets/bundles.ts";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { errorsOf, type PpgError } from "../../src/core/errors.ts";
-import { buildScripts, buildStylesheet } from "../../src/output/assets.ts";
+import { buildScripts, buildStylesheet } from "../../src/assets/bundles.ts";
 
 async function failure(promise: Promise<unknown>): Promise<PpgError[]> {
   return promise.then(

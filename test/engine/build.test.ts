@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, realpath, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { build } from "../../src/core/build.ts";
+import { build } from "../../src/build/build.ts";
 import { PpgErrorList } from "../../src/core/errors.ts";
 import { scanPage } from "../../src/links/extract.ts";
 import { hashPage, loadRecord } from "../../src/output/record.ts";

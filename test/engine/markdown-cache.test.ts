@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { afterEach, describe, expect, it } from "vitest";
-import { build } from "../../src/core/build.ts";
+import { build } from "../../src/build/build.ts";
 import { copyFixture, edit } from "../helpers/fixture.ts";
 
 /** Every HTML file of an output, by its path inside it. */

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { appendFile, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { build } from "../../src/core/build.ts";
+import { build } from "../../src/build/build.ts";
 import { copyFixture } from "../helpers/fixture.ts";
 import { CLI } from "../helpers/outcome.ts";
 import { searchBuilt } from "../helpers/pagefind-search.ts";

@@ -26,7 +26,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { FIXTURES } from "./fixture.ts";
 import { attempt, type Outcome } from "./outcome.ts";
-import type { BuildOptions } from "../../src/core/build.ts";
+import type { BuildOptions } from "../../src/build/build.ts";
 
 const DEFAULT_KEYS: Record<string, string> = {
   site: `site:

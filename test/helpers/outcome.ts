@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type BuildOptions } from "../../src/core/build.ts";
+import { build, type BuildOptions } from "../../src/build/build.ts";
 import { errorsOf, exitCodeOf, fromFileSystemError, isUserError } from "../../src/core/errors.ts";
 
 export const CLI = fileURLToPath(new URL("../../bin/ppguide", import.meta.url));

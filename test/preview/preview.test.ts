@@ -3,7 +3,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { build } from "../../src/core/build.ts";
+import { build } from "../../src/build/build.ts";
 import { headersFor, hostAnswer, parseHeaders, parseRedirects, redirectFor, type RuleProblem } from "../../src/preview/host-rules.ts";
 import { startPreview, type PreviewServer } from "../../src/preview/server.ts";
 import { copyFixture, edit } from "../helpers/fixture.ts";

@@ -2,7 +2,7 @@ import { load } from "cheerio";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadSite } from "../../src/core/site.ts";
+import { loadSite } from "../../src/site/load-site.ts";
 import { builtSite, page, ROOT } from "./built-site.ts";
 
 // Issue 26: on the 18 resort cards of /puerto-plata-resorts there were 5 pictures, and the 133

@@ -1,6 +1,6 @@
 import { load } from "cheerio";
 import { describe, expect, it } from "vitest";
-import { loadSite } from "../../src/core/site.ts";
+import { loadSite } from "../../src/site/load-site.ts";
 import { builtSite, jsonLd, page, ROOT } from "./built-site.ts";
 
 // Issue 17: every directory and resort card says what the place is, and no page sends readers to

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PpgErrorList } from "../../src/core/errors.ts";
-import { loadSite } from "../../src/core/site.ts";
+import { loadSite } from "../../src/site/load-site.ts";
 import { splitFrontMatter, type Source } from "../../src/content/front-matter.ts";
 import { page, ROOT } from "./built-site.ts";
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { load } from "cheerio";
 import { describe, expect, it } from "vitest";
-import { loadSite } from "../../src/core/site.ts";
+import { loadSite } from "../../src/site/load-site.ts";
 import { sitemapXml } from "../../src/output/site-files.ts";
 import { builtSite, jsonLd, page, ROOT } from "./built-site.ts";
 

@@ -1,6 +1,6 @@
 import type { LinkProblem, LinkReport } from "../links/types.ts";
 import { outputFileFor } from "../render/render.tsx";
-import type { LoadedSite } from "./site.ts";
+import type { LoadedSite } from "../site/load-site.ts";
 
 /**
  * A broken link found in a built page is reported where an editor can fix it: the line of the

@@ -10,14 +10,14 @@ import { findPlaceholders } from "../check/placeholders.ts";
 import { OutputFolder } from "../output/output-folder.ts";
 import { removeStale, StageWriter, type StageSpec } from "../output/write.ts";
 import { indexingSink, SearchIndex } from "../output/search-index.ts";
-import { whileInterruptible } from "./interrupt.ts";
+import { whileInterruptible } from "../core/interrupt.ts";
 import { inSourceFiles } from "./link-sources.ts";
-import { PpgError, PpgErrorList } from "./errors.ts";
-import { dedupe, renderPages, renderToOutput, type BuiltPage } from "./render-output.ts";
-import { loadSite, type LoadedSite } from "./site.ts";
-import { timed, type StageTimings } from "./timing.ts";
+import { PpgError, PpgErrorList } from "../core/errors.ts";
+import { dedupe, renderPages, renderToOutput, type BuiltPage } from "./render-pages.ts";
+import { loadSite, type LoadedSite } from "../site/load-site.ts";
+import { timed, type StageTimings } from "../core/timing.ts";
 
-export type { BuiltPage } from "./render-output.ts";
+export type { BuiltPage } from "./render-pages.ts";
 
 export interface BuildOptions {
   /** The site folder, holding site.yaml, content/ and public/. */

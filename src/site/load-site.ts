@@ -7,12 +7,12 @@ import { loadContent, type ContentIndex } from "../content/load.ts";
 import { loadManifest } from "../manifest/load.ts";
 import type { Manifest } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-source.ts";
-import { buildAssets, type SiteAssets } from "../output/assets.ts";
+import { buildAssets, type SiteAssets } from "../assets/bundles.ts";
 import { loadTemplates, type Templates } from "../render/render.tsx";
-import { timed, type StageTimings } from "./timing.ts";
-import { PpgError, PpgErrorList } from "./errors.ts";
-import { cacheRoot } from "./disk-cache.ts";
-import { isInside } from "./site-folder.ts";
+import { timed, type StageTimings } from "../core/timing.ts";
+import { PpgError, PpgErrorList } from "../core/errors.ts";
+import { cacheRoot } from "../core/disk-cache.ts";
+import { isInside } from "../core/site-folder.ts";
 import { missingImages } from "../assets/image-references.ts";
 import { checkOutputNames } from "../manifest/cross-references.ts";
 

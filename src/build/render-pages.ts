@@ -1,13 +1,13 @@
 import { join } from "node:path";
 import { ImageService } from "../assets/images.ts";
 import type { RouteEntry } from "../manifest/types.ts";
-import { scriptsFor } from "../output/assets.ts";
+import { scriptsFor } from "../assets/bundles.ts";
 import type { PageSink } from "../output/page-sink.ts";
 import { createSiteContext, type SiteContext } from "../render/page-model.ts";
 import { renderAlias, renderNotFound, renderRoute, type RenderedPage } from "../render/render.tsx";
 import { aliasesArePages } from "../output/site-files.ts";
-import { PpgError, PpgErrorList } from "./errors.ts";
-import type { LoadedSite } from "./site.ts";
+import { PpgError, PpgErrorList } from "../core/errors.ts";
+import type { LoadedSite } from "../site/load-site.ts";
 
 export type BuiltPage = Omit<RenderedPage, "html"> & { html?: string };
 

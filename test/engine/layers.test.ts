@@ -1,0 +1,96 @@
+/**
+ * The folders of src/ are floors: a module imports only from its own floor or those below it.
+ * core/ (errors, caches, file-system and text helpers) is the ground floor and imports nothing
+ * else under src/; build/ is the pipeline, which only the commands above it may import.
+ * TypeScript's own pre-processor lists each file's imports, type-only and dynamic ones included.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import fg from "fast-glob";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const SRC = resolve(import.meta.dirname, "../../src");
+
+/** Lowest first. Folders on one floor do not import each other either way round (see below). */
+const FLOORS: string[][] = [
+  ["core"],
+  ["manifest", "links"],
+  ["content", "assets"],
+  ["render"],
+  ["site", "client"],
+  ["output", "check"],
+  ["build"],
+  ["dev"],
+  ["preview"],
+  ["cli"],
+];
+const floorOf = new Map(FLOORS.flatMap((folders, floor) => folders.map((f) => [f, floor] as const)));
+
+interface Import {
+  from: string;
+  to: string;
+  line: number;
+}
+
+/** Every import of a module under src/ by another folder's module. */
+function crossFolderImports(): Import[] {
+  const found: Import[] = [];
+  for (const file of fg.sync("**/*.{ts,tsx}", { cwd: SRC })) {
+    const text = readFileSync(join(SRC, file), "utf8");
+    for (const ref of ts.preProcessFile(text, true, true).importedFiles) {
+      if (!ref.fileName.startsWith(".")) continue;
+      const target = relative(SRC, resolve(SRC, dirname(file), ref.fileName));
+      if (target.startsWith("..")) continue;
+      if (target.split("/")[0] === file.split("/")[0]) continue;
+      found.push({ from: file, to: target, line: ts.createSourceFile(file, text, ts.ScriptTarget.Latest).getLineAndCharacterOfPosition(ref.pos).line + 1 });
+    }
+  }
+  return found;
+}
+
+/** The imports that run upward or sideways, as `file:line imports target`. */
+function violations(imports: Import[]): string[] {
+  return imports
+    .filter(({ from, to }) => {
+      const a = floorOf.get(from.split("/")[0]!);
+      const b = floorOf.get(to.split("/")[0]!);
+      return a === undefined || b === undefined || b >= a;
+    })
+    .map(({ from, to, line }) => `src/${from}:${line} imports src/${to}`);
+}
+
+describe("import direction", () => {
+  const imports = crossFolderImports();
+
+  it("finds the imports it judges (type-only and dynamic ones too)", () => {
+    expect(imports.length).toBeGreaterThan(50);
+    expect(imports).toContainEqual(expect.objectContaining({ from: "cli/build.ts", to: "build/build.ts" }));
+    expect(imports).toContainEqual(expect.objectContaining({ from: "output/extra-files.ts", to: "site/load-site.ts" }));
+  });
+
+  it("every folder under src/ has a floor", () => {
+    const folders = new Set(fg.sync("*", { cwd: SRC, onlyDirectories: true }));
+    expect([...folders].filter((f) => !floorOf.has(f))).toEqual([]);
+  });
+
+  it("no module imports from its own floor's other folders or from above", () => {
+    expect(violations(imports)).toEqual([]);
+  });
+
+  it("the ground floor imports nothing else under src/", () => {
+    expect(imports.filter((i) => i.from.startsWith("core/"))).toEqual([]);
+  });
+
+  it("only the commands import the pipeline", () => {
+    const users = new Set(imports.filter((i) => i.to.startsWith("build/")).map((i) => i.from.split("/")[0]));
+    expect([...users].filter((f) => !["dev", "preview", "cli"].includes(f!))).toEqual([]);
+  });
+
+  it("would see an upward import", () => {
+    expect(violations([{ from: "core/errors.ts", to: "build/build.ts", line: 3 }, { from: "render/render.tsx", to: "output/write.ts", line: 9 }])).toEqual([
+      "src/core/errors.ts:3 imports src/build/build.ts",
+      "src/render/render.tsx:9 imports src/output/write.ts",
+    ]);
+  });
+});
