@@ -20,7 +20,7 @@ const cacheRoot = process.env.PPGUIDE_CLI_CACHE_DIR ?? join(packageDir, "node_mo
 
 /** What the bundle's files hashed to when written: a truncated or emptied file is rebuilt, never run. */
 const INTEGRITY = "integrity.json";
-const BUNDLED = ["main.js", "scan-worker.js", "output-worker.js", "package.json"];
+const BUNDLED = ["main.js", "scan-worker.js", "render-worker.js", "package.json"];
 
 function sha256(bytes) {
   return createHash("sha256").update(bytes).digest("hex");
@@ -44,7 +44,7 @@ async function bundle(dir) {
     entryPoints: {
       main: join(packageDir, "src/cli/main.ts"),
       "scan-worker": join(packageDir, "src/links/scan-worker.ts"),
-      "output-worker": join(packageDir, "src/output/output-worker.ts"),
+      "render-worker": join(packageDir, "src/build/render-worker.ts"),
     },
     outdir: staging,
     bundle: true,
@@ -52,8 +52,9 @@ async function bundle(dir) {
     platform: "node",
     target: "node20",
     // Native code stays outside (sharp, esbuild), and so does React: dev mode loads edited
-    // templates as a separate bundle, which must render with the very same React.
-    external: ["sharp", "esbuild", "tsx", "tsx/*", "react", "react/*", "react-dom", "react-dom/*"],
+    // templates as a separate bundle, which must render with the very same React. piscina too:
+    // it starts each thread on its own worker file, found beside its own module.
+    external: ["sharp", "esbuild", "piscina", "tsx", "tsx/*", "react", "react/*", "react-dom", "react-dom/*"],
     // Our sources find their own folder and their workers from import.meta.url.
     define: { "import.meta.url": "__ppguide_module_url" },
     banner: { js: 'var __ppguide_module_url = require("node:url").pathToFileURL(__filename).href;' },

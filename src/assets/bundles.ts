@@ -73,7 +73,7 @@ export async function buildAssets(): Promise<SiteAssets> {
 }
 
 /** Which scripts a page kind loads, by entry name. */
-export function scriptsFor(kind: string, scripts: Asset[]): string[] {
+export function scriptsFor(kind: string, scripts: readonly Pick<Asset, "url">[]): string[] {
   const wanted = new Set(["site", kind === "home" ? "home" : "", kind === "search" ? "search-page" : ""]);
   return scripts.filter((s) => wanted.has(s.url.replace(/^\/assets\//, "").replace(/\.[0-9a-f]{10}\.js$/, ""))).map((s) => s.url);
 }

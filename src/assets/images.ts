@@ -56,6 +56,8 @@ export class ImageService {
     private readonly publicFiles: Set<string>,
     private readonly raster?: RasterSource,
     private readonly share?: ShareSource,
+    /** SVG sizes known already (a render worker's, from image-facts.ts): no SVG is read. */
+    private readonly svgSizes?: ReadonlyMap<string, { width: number; height: number } | null>,
   ) {}
 
   /** The 1200×630 raster image for og:image and twitter:image, when one was made for `src`. */
@@ -105,7 +107,7 @@ export class ImageService {
     let size = this.sizeCache.get(src);
     if (size === undefined) {
       const path = decodeUriPath(src)!;
-      size = path.endsWith(".svg") ? svgSize(readFileSync(join(this.publicDir, path), "utf8")) : (this.raster?.size(path) ?? null);
+      size = path.endsWith(".svg") ? (this.svgSizes?.has(path) ? this.svgSizes.get(path)! : svgSize(readFileSync(join(this.publicDir, path), "utf8"))) : (this.raster?.size(path) ?? null);
       this.sizeCache.set(src, size);
     }
     return size ?? undefined;

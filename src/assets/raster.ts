@@ -105,6 +105,11 @@ export class RasterPipeline {
     };
   }
 
+  /** Every prepared image's size and responsive sources, by path: what pages read of the pipeline. */
+  facts(): [string, { size: ImageSize; responsive: ResponsiveImage }][] {
+    return [...this.images.keys()].map((src) => [src, { size: this.images.get(src)!.size, responsive: this.responsive(src)! }]);
+  }
+
   /** Every variant file the built site needs, read from the cache. */
   async files(): Promise<{ file: string; content: Uint8Array }[]> {
     const all = [...this.images.values()].flatMap((i) => i.variants);

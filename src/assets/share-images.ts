@@ -6,6 +6,7 @@ import { writeCacheFile } from "../core/disk-cache.ts";
 import { wholeImage } from "./cached-image.ts";
 import { loadSharp } from "./raster.ts";
 import { decodeUriPath } from "../core/url-path.ts";
+import type { ShareImageRef } from "./images.ts";
 
 /**
  * Raster copies of each page's image for the places that will not show an SVG: the 1200×630
@@ -92,6 +93,12 @@ export class ShareImages {
   /** The 16:9, 4:3 and 1:1 images for structured data; empty unless an article or recipe shows `src`. */
   schema(src: string): ShareImage[] {
     return this.images.get(src)?.schema ?? [];
+  }
+
+  /** Each page image's share images, by src, as pages name them (without the cache's files). */
+  facts(): [string, { og: ShareImageRef; schema: ShareImageRef[] }][] {
+    const ref = ({ url, width, height, type }: ShareImage): ShareImageRef => ({ url, width, height, type });
+    return [...this.images].map(([src, p]) => [src, { og: ref(p.og), schema: p.schema.map(ref) }]);
   }
 
   /** Every share image the built site needs: encoded where the cache lacks it, then read from the cache. */

@@ -1,21 +1,23 @@
 import { readFileSync } from "node:fs";
-import { MarkdownCache } from "../content/markdown-cache.ts";
 import { join, resolve } from "node:path";
-import type { LinkReport, PageScan } from "../links/types.ts";
-import { pageSink } from "../output/page-sink.ts";
-import { extraFiles } from "../output/extra-files.ts";
-import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
-import { saveRecord } from "../output/record.ts";
 import { findPlaceholders } from "../check/placeholders.ts";
-import { OutputFolder } from "../output/output-folder.ts";
-import { removeStale, StageWriter, type StageSpec } from "../output/write.ts";
-import { indexingSink, SearchIndex } from "../output/search-index.ts";
+import { errorsOf, PpgError, PpgErrorList, reviveUserError, type PpgErrorData } from "../core/errors.ts";
 import { whileInterruptible } from "../core/interrupt.ts";
-import { inSourceFiles } from "./link-sources.ts";
-import { PpgError, PpgErrorList } from "../core/errors.ts";
-import { dedupe, renderPages, renderToOutput, type BuiltPage } from "./render-pages.ts";
-import { loadSite, type LoadedSite } from "../site/load-site.ts";
 import { timed, type StageTimings } from "../core/timing.ts";
+import { checkLinks } from "../links/check.ts";
+import type { LinkReport, PageScan } from "../links/types.ts";
+import { extraFiles } from "../output/extra-files.ts";
+import { OutputFolder } from "../output/output-folder.ts";
+import { loadPageCache, PageCacheWriter, savePageCache } from "../output/page-cache.ts";
+import { indexable, mainOf, SearchIndex, type IndexOutput } from "../output/search-index.ts";
+import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
+import { removeStale, StageWriter, type StageSpec } from "../output/write.ts";
+import { loadSite, type LoadedSite } from "../site/load-site.ts";
+import { inSourceFiles } from "./link-sources.ts";
+import { pageJobs, type PageJob } from "./page-keys.ts";
+import { renderInputOf, type RenderInput } from "./page-renderer.ts";
+import { renderJobs } from "./render-pool.ts";
+import { dedupe, missingImageErrors, renderPages, type BuiltPage } from "./render-pages.ts";
 
 export type { BuiltPage } from "./render-pages.ts";
 
@@ -30,10 +32,10 @@ export interface BuildOptions {
   write?: boolean;
   /** Overrides site.checkLinks. */
   checkLinks?: "error" | "warn" | "off";
-  /**
-   * Scan, compare and write pages on a worker thread. Default: from OUTPUT_THREAD_THRESHOLD routes.
-   */
+  /** Render on a pool of worker threads, one per core. Default: from 300 pages to render (build/render-pool.ts). */
   workers?: boolean;
+  /** Default true: render only the pages whose key changed since the served copy (output/page-cache.ts); false renders all. */
+  cache?: boolean;
   /** Fail, writing nothing, while the site still holds placeholders (check/placeholders.ts). */
   strict?: boolean;
   /** Default true: write the full-text search index (/pagefind/) with the pages (output/search-index.ts). */
@@ -43,6 +45,8 @@ export interface BuildOptions {
 export interface BuildResult {
   /** Every page written; with `write: false` each also carries its HTML. */
   pages: BuiltPage[];
+  /** The route paths of the pages this build rendered (the others were linked from the served copy). */
+  rendered?: string[];
   aliases: number;
   assets: number;
   outDir?: string;
@@ -99,64 +103,139 @@ function checkLoaded(site: LoadedSite, opts: BuildOptions, timings: StageTimings
   return { pages: [], aliases: manifest.aliases?.length ?? 0, assets: publicFiles.size + 1 + assets.scripts.length, warnings, placeholders, timings, seconds: 0 };
 }
 
-/** The write path of build(): load, render into the copy not served, check, then serve it. */
+/**
+ * The write path of build(): load, key every page, render the pages whose key changed into the
+ * copy not served (linking the others from the served copy), add the rest of the site, check its
+ * links, then serve it.
+ */
 async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions, timings: StageTimings): Promise<BuildResult> {
   const site = await loadSite(root, timings);
   const done = checkLoaded(site, opts, timings);
-  const { manifest, publicFiles, assets, raster } = site;
-  const checkMode = opts.checkLinks ?? manifest.site.checkLinks ?? "error";
+  const checkMode = opts.checkLinks ?? site.manifest.site.checkLinks ?? "error";
   const spec: StageSpec = { target: folder.target, live: folder.live };
-  // The index is given each page as it renders; its files go into the same copy.
-  const search = opts.searchIndex === false ? undefined : await SearchIndex.create(site, folder.live);
-  const sink = indexingSink(pageSink(spec, checkMode !== "off", manifest.routes.length, opts.workers), search);
-  const markdown = new MarkdownCache(root);
+  const input = renderInputOf(site, spec, checkMode !== "off");
+  const jobs = pageJobs(input);
+  done.pages = jobs.map(({ route, file, kind }) => ({ route, file, kind }));
   const own = new StageWriter(spec);
+  const search = opts.searchIndex === false ? undefined : await SearchIndex.create(site, folder.live, jobs);
+  input.search = search?.needsPages ?? false;
   try {
-    done.pages = await timed(timings, "render", async () => {
-      const rendered = await renderToOutput(site, {}, sink, markdown.render);
-      if (rendered.errors.length) throw new PpgErrorList(dedupe(rendered.errors));
-      return rendered.pages;
-    });
-    // Waits for Pagefind to finish the pages it was given, unless the served index will do.
+    const { changed, pages } = await timed(timings, "render", () => renderChanged(input, jobs, own, opts, search));
+    done.rendered = changed.map((job) => job.route);
     const searchFiles = search ? await timed(timings, "index", () => search.files()) : { write: [], link: [] };
-    const scans: [string, PageScan][] = [];
-    await timed(timings, "write", async () => {
-      const scanPage = checkMode === "off" ? undefined : (await import("../links/extract.ts")).scanPage;
-      for (const url of publicFiles) {
-        const from = join(root, "public", decodeURI(url));
-        if (scanPage && /\.html?$/i.test(url)) scans.push([url.slice(1), scanPage(readFileSync(from, "utf8"))]);
-        await own.copy(from, url.slice(1));
-      }
-      for (const { file, content } of [
-        { file: assets.css.url.slice(1), content: assets.css.content },
-        ...assets.scripts.map((s) => ({ file: s.url.slice(1), content: s.content })),
-        ...(await raster.files()),
-        { file: "sitemap.xml", content: sitemapXml(manifest) },
-        { file: "robots.txt", content: robotsTxt(manifest) },
-        ...(await extraFiles(site)),
-        ...redirects(manifest),
-        ...searchFiles.write,
-      ]) {
-        await own.add(file, content);
-      }
-      for (const file of searchFiles.link) await own.link(file);
-      await own.flush();
+    const publicScans = await timed(timings, "write", () => writeTheRest(site, own, searchFiles, input.scan));
+    const report = await timed(timings, "check", async () => {
+      if (!input.scan) return undefined;
+      const files = [...new Set([...own.produced, ...changed.map((job) => job.file)])];
+      return checkLinks({ dir: spec.target, files, scans: new Map([...pages.scans, ...publicScans]) });
     });
-    const { written, report, record } = await timed(timings, "check", () => sink.finish({ files: own.produced, scans, check: checkMode !== "off" }));
     if (report?.problems.length) await reportBrokenLinks(inSourceFiles(report, site), checkMode, done.warnings);
-    await removeStale(folder.target, folder.listing, [written, own]);
+    await removeStale(folder.target, folder.listing, [own, { produced: changed.map((job) => job.file) }]);
     folder.commit();
-    saveRecord(folder.target, record);
-    markdown.save();
+    savePageCache(folder.target, pages.cache.finish());
     return done;
   } catch (err) {
     // Nothing may still be writing when the lock is released.
-    await sink.cancel();
     await own.flush().catch(() => {});
     throw err;
   } finally {
     await search?.dispose();
   }
+}
+
+/**
+ * The pages whose key the page cache of the served copy does not hold are rendered (on the pool);
+ * the others are linked from the served copy, with their recorded scans.
+ */
+async function renderChanged(input: RenderInput, jobs: PageJob[], own: StageWriter, opts: BuildOptions, search?: SearchIndex) {
+  const live = input.spec.live;
+  const cache = opts.cache === false || !live ? undefined : loadPageCache(live);
+  const next = new PageCacheWriter();
+  const scans: [string, PageScan][] = [];
+  const changed: PageJob[] = [];
+  const index = input.search ? inOrder(jobs, search!) : undefined;
+  for (const job of jobs) {
+    const old = cache?.reuse(job.file, job.key);
+    if (!old || (input.scan && !old.scan)) {
+      changed.push(job);
+      continue;
+    }
+    await own.link(job.file, old.stat.ino);
+    next.add(job.file, job.key, old.stat, old.scan);
+    if (old.scan) scans.push([job.file, old.scan]);
+    index?.(job, () => mainOf(readFileSync(join(live!, job.file), "utf8")));
+  }
+  // By batch, so that problems are reported in the order of the routes whatever thread found them.
+  const errors: PpgError[][] = [];
+  const missing = new Set<string>();
+  await renderJobs(
+    input,
+    changed,
+    (result, batch) => {
+      errors[batch] = reviveAll(result.errors);
+      for (const src of result.missing) missing.add(src);
+      for (const { job, stat, scan, main } of result.pages) {
+        next.add(job.file, job.key, { size: stat[0], mtimeMs: stat[1], ino: stat[2] }, scan);
+        if (scan) scans.push([job.file, scan]);
+        index?.(job, () => main);
+      }
+    },
+    opts.workers,
+  );
+  const all = errors.flat();
+  all.push(...missingImageErrors(missing, all));
+  if (all.length) throw new PpgErrorList(dedupe(all));
+  return { changed, pages: { cache: next, scans } };
+}
+
+/**
+ * Gives the index each page's <main> in the order of the routes, whatever order the threads
+ * finish them in: Pagefind groups results into files by the order it was given them, and the
+ * output must be the same bytes from build to build.
+ */
+function inOrder(jobs: PageJob[], search: SearchIndex): (job: PageJob, main: () => string | undefined) => void {
+  // By file: a job comes back from a thread as a copy.
+  const position = new Map(jobs.map((job, i) => [job.file, i]));
+  const held: (string | null | undefined)[] = new Array(jobs.length);
+  let next = 0;
+  return (job, main) => {
+    held[position.get(job.file)!] = indexable(job) ? (main() ?? null) : null;
+    for (; next < jobs.length && held[next] !== undefined; next++) {
+      const text = held[next];
+      if (text !== null) search.addPage(jobs[next]!.route, text!);
+    }
+  };
+}
+
+function reviveAll(data: PpgErrorData[]): PpgError[] {
+  return data.length ? errorsOf(reviveUserError(data)) : [];
+}
+
+/** Everything but the pages: public/, the bundles, images, sitemap, robots, feed, headers, redirects, the index. Returns public HTML's scans. */
+async function writeTheRest(site: LoadedSite, own: StageWriter, searchFiles: IndexOutput, scan: boolean): Promise<[string, PageScan][]> {
+  const { root, manifest, publicFiles, assets, raster } = site;
+  const scans: [string, PageScan][] = [];
+  const scanPage = scan ? (await import("../links/extract.ts")).scanPage : undefined;
+  for (const url of publicFiles) {
+    const from = join(root, "public", decodeURI(url));
+    if (scanPage && /\.html?$/i.test(url)) scans.push([url.slice(1), scanPage(readFileSync(from, "utf8"))]);
+    await own.copy(from, url.slice(1));
+  }
+  for (const { file, content } of [
+    { file: assets.css.url.slice(1), content: assets.css.content },
+    ...assets.scripts.map((s) => ({ file: s.url.slice(1), content: s.content })),
+    ...(await raster.files()),
+    { file: "sitemap.xml", content: sitemapXml(manifest) },
+    { file: "robots.txt", content: robotsTxt(manifest) },
+    ...(await extraFiles(site)),
+    ...redirects(manifest),
+    ...searchFiles.write,
+  ]) {
+    await own.add(file, content);
+  }
+  for (const file of searchFiles.link) await own.link(file);
+  await own.flush();
+  return scans;
 }
 
 function redirects(manifest: LoadedSite["manifest"]): { file: string; content: string }[] {

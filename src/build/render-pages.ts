@@ -2,7 +2,6 @@ import { join } from "node:path";
 import { ImageService } from "../assets/images.ts";
 import type { RouteEntry } from "../manifest/types.ts";
 import { scriptsFor } from "../assets/bundles.ts";
-import type { PageSink } from "../output/page-sink.ts";
 import { createSiteContext, type SiteContext } from "../render/page-model.ts";
 import { renderAlias, renderNotFound, renderRoute, type RenderedPage } from "../render/render.tsx";
 import { aliasesArePages } from "../output/site-files.ts";
@@ -33,34 +32,24 @@ export function renderPages(site: LoadedSite, select: RenderSelection = {}): Ren
  * holding the whole site in memory. Problems are pushed to `errors`; the caller fails once the
  * stream ends (a build then discards its staging folder).
  */
-export function* renderPageStream(site: LoadedSite, select: RenderSelection, errors: PpgError[], markdown?: SiteContext["markdown"]): Generator<RenderedPage> {
+export function* renderPageStream(site: LoadedSite, select: RenderSelection, errors: PpgError[]): Generator<RenderedPage> {
   const { manifest, assets, templates } = site;
   const images = new ImageService(join(site.root, "public"), site.publicFiles, site.raster, site.share);
-  const ctx = createSiteContext(manifest, site.content, images, (kind) => ({ css: assets.css.url, scripts: scriptsFor(kind, assets.scripts) }), markdown);
+  const ctx = createSiteContext(manifest, site.content, images, (kind) => ({ css: assets.css.url, scripts: scriptsFor(kind, assets.scripts) }));
   for (const route of select.routes ?? manifest.routes) yield renderRoute(ctx, templates, route, errors);
   // Hosts that read _redirects answer an alias with its 301 (src/output/site-files.ts); a page at
   // its path would only shadow the rule on Netlify. GitHub Pages reads no _redirects: a page it is.
   const aliasPages = select.aliases !== false && aliasesArePages(manifest.site);
   if (aliasPages) for (const a of manifest.aliases ?? []) yield renderAlias(ctx, templates, a.from, a.to);
   if (select.notFound !== false) yield renderNotFound(ctx, templates);
-  for (const src of images.missing) {
-    // A Markdown image is reported at its line already (page-model.ts): once is enough.
-    if (errors.some((e) => e.code === "AssetMissing" && e.data?.path === src)) continue;
-    errors.push(new PpgError("AssetMissing", { what: "image", path: src }, { hint: "Add the file to public/ or fix the path in site.yaml or the listings file that names it." }));
-  }
+  errors.push(...missingImageErrors(images.missing, errors));
 }
 
-/**
- * Renders the selected pages into a sink one at a time, so memory stays flat however large the
- * site: each page is scanned and written (or found unchanged) while the next ones render.
- */
-export async function renderToOutput(site: LoadedSite, select: RenderSelection, sink: PageSink, markdown?: SiteContext["markdown"]): Promise<{ pages: BuiltPage[]; errors: PpgError[] }> {
-  const out = { pages: [] as BuiltPage[], errors: [] as PpgError[] };
-  for (const page of renderPageStream(site, select, out.errors, markdown)) {
-    out.pages.push({ route: page.route, file: page.file, kind: page.kind });
-    await sink.add(page);
-  }
-  return out;
+/** An image some page asked for that public/ lacks, unless already reported at its line in Markdown (page-model.ts). */
+export function missingImageErrors(missing: Iterable<string>, reported: readonly PpgError[]): PpgError[] {
+  return [...missing]
+    .filter((src) => !reported.some((e) => e.code === "AssetMissing" && e.data?.path === src))
+    .map((src) => new PpgError("AssetMissing", { what: "image", path: src }, { hint: "Add the file to public/ or fix the path in site.yaml or the listings file that names it." }));
 }
 
 /** The same problem found on several threads or pages (same code, place and data) is reported once. */

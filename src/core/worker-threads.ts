@@ -7,7 +7,7 @@ import { Worker, type Transferable } from "node:worker_threads";
  * (tens of MB per thread) only raised the peak memory. With 8 MB, the 4,000-page bench peaked
  * 45 MB lower at the same speed.
  */
-const resourceLimits = { maxYoungGenerationSizeMb: 8 };
+export const WORKER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
 /**
  * Starts a worker thread on module `name` (without extension) that sits beside the caller,
@@ -23,12 +23,12 @@ const resourceLimits = { maxYoungGenerationSizeMb: 8 };
 export function startWorker(callerUrl: string, name: string, workerData: unknown, transferList: Transferable[] = []): Worker {
   const fromSource = callerUrl.endsWith(".ts") || callerUrl.endsWith(".tsx");
   const entry = new URL(`./${name}.${fromSource ? "ts" : "js"}`, callerUrl);
-  if (!fromSource) return new Worker(entry, { workerData, transferList, resourceLimits });
+  if (!fromSource) return new Worker(entry, { workerData, transferList, resourceLimits: WORKER_RESOURCE_LIMITS });
   // require.resolve picks the "require" build of tsx/esm/api, whose relative imports break when
   // loaded with import(); its "import" build sits next to it.
   const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
   // Dynamic import only: the bootstrap runs as CommonJS or as a module depending on the flags.
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((m) => { (m.register ?? m.default.register)(); return import(${JSON.stringify(entry.href)}); });`;
   // execArgv: [] so the parent's flags (vitest's, --input-type) do not leak into the worker.
-  return new Worker(bootstrap, { eval: true, workerData, transferList, resourceLimits, execArgv: [] });
+  return new Worker(bootstrap, { eval: true, workerData, transferList, resourceLimits: WORKER_RESOURCE_LIMITS, execArgv: [] });
 }

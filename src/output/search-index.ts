@@ -21,7 +21,6 @@ import { PpgError } from "../core/errors.ts";
 import type { LoadedSite } from "../site/load-site.ts";
 import type { RenderedPage } from "../render/render.tsx";
 import type { OutputFile } from "./extra-files.ts";
-import type { PageSink } from "./page-sink.ts";
 
 /** The folder of the index in the output; src/client/search-page.ts imports /pagefind/pagefind.js. */
 export const INDEX_DIR = "pagefind";
@@ -95,74 +94,63 @@ function pagefindVersion(): string {
   return "unknown";
 }
 
+/** What the index needs to know of a page before it renders: its URL, whether it is indexed, and its key (build/page-keys.ts). */
+export type IndexedPage = Pick<RenderedPage, "route" | "kind" | "noindex"> & { key: string };
+
 export class SearchIndex {
   private readonly pending: Promise<void>[] = [];
   private failure?: string;
   private index?: pagefind.PagefindIndex;
-  /** Records not yet given to Pagefind: all of them, until it is known that the served index will not do. */
-  private held: IndexRecord[] = [];
-  /** Each record's hash (URL and content): the digest is of the set, whatever order the pages rendered in. */
+  /** Each record's hash: the digest is of the set, whatever order the pages rendered in. */
   private readonly hashes: string[] = [];
+  /** The served index, when Pagefind would be given exactly what made it. */
+  private reused?: InputsRecord;
+  /** Pages are hashed by their keys (given to create()), not by their content. */
+  private keyed = false;
 
-  private constructor(
-    private readonly options: pagefind.PagefindServiceConfig,
-    private readonly served?: InputsRecord,
-  ) {}
+  private constructor(private readonly options: pagefind.PagefindServiceConfig) {}
 
   /**
-   * A new index holding the site's listings and keywords already; the pages are added as they
-   * render. `live`: the served copy. With no index there to reuse (a first build), Pagefind starts
-   * at once and parses the pages in its own process while the next ones render; otherwise the
-   * records are only kept until files() knows whether they changed.
+   * A new index holding the site's listings and keywords. `pages`: every page of the site with its
+   * key, which determines its bytes, so the digest of what Pagefind would be given is known before
+   * anything renders. When it equals the served copy's (`live`), the served index is linked and no
+   * page needs to be given (`needsPages` is false); otherwise Pagefind starts at once and parses
+   * each page in its own process as it is added. Without `pages` (dev mode), pages are hashed by
+   * their content as they are added.
    */
-  static async create(site: Pick<LoadedSite, "manifest" | "content">, live?: string): Promise<SearchIndex> {
+  static async create(site: Pick<LoadedSite, "manifest" | "content">, live?: string, pages?: readonly IndexedPage[]): Promise<SearchIndex> {
     // The site declares a locale (en-US); Pagefind keeps one index per base language.
     const language = site.manifest.site.language.split("-")[0]!.toLowerCase();
     const options = { rootSelector: "main", excludeSelectors: EXCLUDE, forceLanguage: language, maxFragments: MAX_FRAGMENTS };
-    const search = new SearchIndex(options, live ? servedInputs(live) : undefined);
-    if (!search.served) await search.start();
-    search.addKeywords(site, language);
-    search.addListings(site);
+    const search = new SearchIndex(options);
+    const records = [...keywordRecords(site, language), ...listingRecords(site)];
+    for (const record of records) search.hashes.push(hashOf(record));
+    if (pages) {
+      search.keyed = true;
+      for (const page of pages) if (indexable(page)) search.hashes.push(hashOf(`${page.route}\0${page.key}`));
+      const served = live ? servedInputs(live) : undefined;
+      if (served?.digest === search.digest()) {
+        search.reused = served;
+        return search;
+      }
+    }
+    await search.start();
+    for (const record of records) search.feed(record);
     return search;
   }
 
-  /** Adds a page, if it belongs in the index. Returns at once: Pagefind parses in its own process. */
-  addPage(page: Pick<RenderedPage, "route" | "html" | "kind" | "noindex">): void {
-    if (indexable(page)) this.add({ url: page.route, content: mainOf(page.html) });
+
+  /** Whether pages must be given to the index (addPage): false when the served index is reused. */
+  get needsPages(): boolean {
+    return !this.reused;
   }
 
-  /**
-   * Each page's front-matter keywords as a record of their own at the page's URL: they name
-   * what a page is about in words its prose may never use ("safety" for "Staying Safe and
-   * Healthy"). A record of their own rather than text spliced into the page, so they never make
-   * the page's excerpt: the search page shows one result per URL, with the page's own excerpt,
-   * or its description when only its keywords matched (src/client/search-page.ts).
-   */
-  private addKeywords(site: Pick<LoadedSite, "manifest" | "content">, language: string): void {
-    for (const route of site.manifest.routes) {
-      const words = route.content ? site.content.markdown.get(route.content)?.frontMatter.keywords : undefined;
-      if (!words?.length || route.kind === "search") continue;
-      const meta = { title: route.title, [KEYWORDS_META.page]: route.path, [KEYWORDS_META.description]: route.description ?? "" };
-      this.add({ url: `${route.path}#keywords`, content: words.join(". "), language, meta });
-    }
-  }
-
-  /** Every listing of every directory page, each as a result of its own at its card's anchor. */
-  private addListings(site: Pick<LoadedSite, "manifest" | "content">): void {
-    for (const route of site.manifest.routes) {
-      if (route.kind !== "directory" && route.kind !== "resorts") continue;
-      for (const item of site.content.listings.get(route.listings)?.items ?? []) {
-        // A small document rather than a custom record: its <h1> gives the name the weight of a
-        // page title, and the directory's title says where the card is.
-        const text = (s: string | undefined) => (s ? escapeUTF8(s) : "");
-        const html =
-          `<html><body><main><h1>${text(item.name)}</h1>` +
-          `<p>${text([item.area, listingTown(item)].filter(Boolean).join(", "))}</p><p>${text(item.description)}</p>` +
-          // An attribute, not text: the directory's title is shown with the result, not searched.
-          `<span data-pagefind-meta="section:${escapeAttribute(route.title)}"></span></main></body></html>`;
-        this.add({ url: `${route.path}#${listingAnchor(item.id)}`, content: html });
-      }
-    }
+  /** Adds a page by its URL and its <main> (mainOf). Returns at once: Pagefind parses in its own process. */
+  addPage(url: string, main: string): void {
+    if (this.reused) return;
+    const record = { url, content: main };
+    if (!this.keyed) this.hashes.push(hashOf(record));
+    this.feed(record);
   }
 
   /**
@@ -170,21 +158,19 @@ export class SearchIndex {
    * copy's, to link, when Pagefind would be given exactly what made them; else Pagefind's.
    */
   async files(): Promise<IndexOutput> {
+    if (this.reused) return { write: [], link: [...this.reused.files, INPUTS_FILE] };
     const digest = this.digest();
-    if (this.served?.digest === digest) {
-      return { write: [], link: [...this.served.files, INPUTS_FILE] };
-    }
-    if (!this.index) await this.start();
-    const held = this.held;
-    this.held = [];
-    for (const record of held) this.feed(record);
     // Every add is awaited before anything else is asked of Pagefind: its Node wrapper leaves an
     // index with adds still pending in a state that once took 297 s to get out of.
     await Promise.all(this.pending);
     if (this.failure) throw failed([this.failure]);
     const { files, errors } = await this.index!.getFiles().catch((err: unknown) => ({ files: [], errors: [messageOf(err)] }));
     if (errors.length) throw failed(errors);
-    const write = files.filter((f) => !UNUSED.test(f.path)).map((f): OutputFile => ({ file: `${INDEX_DIR}/${f.path}`, content: f.content }));
+    // Sorted: Pagefind lists its files in the order its threads finish them.
+    const write = files
+      .filter((f) => !UNUSED.test(f.path))
+      .map((f): OutputFile => ({ file: `${INDEX_DIR}/${f.path}`, content: f.content }))
+      .sort((a, b) => (a.file < b.file ? -1 : 1));
     const inputs: InputsRecord = { digest, files: write.map((f) => f.file) };
     return { write: [...write, { file: INPUTS_FILE, content: JSON.stringify(inputs) }], link: [] };
   }
@@ -211,12 +197,6 @@ export class SearchIndex {
     this.index = started.index;
   }
 
-  private add(record: IndexRecord): void {
-    this.hashes.push(createHash("sha1").update(JSON.stringify(record)).digest("base64"));
-    if (this.index) this.feed(record);
-    else this.held.push(record);
-  }
-
   private feed(record: IndexRecord): void {
     const added = "meta" in record ? this.index!.addCustomRecord(record) : this.index!.addHTMLFile(record);
     this.pending.push(
@@ -227,6 +207,45 @@ export class SearchIndex {
     );
   }
 }
+
+/**
+ * Each page's front-matter keywords as a record of their own at the page's URL: they name
+ * what a page is about in words its prose may never use ("safety" for "Staying Safe and
+ * Healthy"). A record of their own rather than text spliced into the page, so they never make
+ * the page's excerpt: the search page shows one result per URL, with the page's own excerpt,
+ * or its description when only its keywords matched (src/client/search-page.ts).
+ */
+function keywordRecords(site: Pick<LoadedSite, "manifest" | "content">, language: string): IndexRecord[] {
+  const records: IndexRecord[] = [];
+    for (const route of site.manifest.routes) {
+      const words = route.content ? site.content.markdown.get(route.content)?.frontMatter.keywords : undefined;
+      if (!words?.length || route.kind === "search") continue;
+      const meta = { title: route.title, [KEYWORDS_META.page]: route.path, [KEYWORDS_META.description]: route.description ?? "" };
+      records.push({ url: `${route.path}#keywords`, content: words.join(". "), language, meta });
+    }
+  return records;
+}
+
+/** Every listing of every directory page, each as a result of its own at its card's anchor. */
+function listingRecords(site: Pick<LoadedSite, "manifest" | "content">): IndexRecord[] {
+  const records: IndexRecord[] = [];
+    for (const route of site.manifest.routes) {
+      if (route.kind !== "directory" && route.kind !== "resorts") continue;
+      for (const item of site.content.listings.get(route.listings)?.items ?? []) {
+        // A small document rather than a custom record: its <h1> gives the name the weight of a
+        // page title, and the directory's title says where the card is.
+        const text = (s: string | undefined) => (s ? escapeUTF8(s) : "");
+        const html =
+          `<html><body><main><h1>${text(item.name)}</h1>` +
+          `<p>${text([item.area, listingTown(item)].filter(Boolean).join(", "))}</p><p>${text(item.description)}</p>` +
+          // An attribute, not text: the directory's title is shown with the result, not searched.
+          `<span data-pagefind-meta="section:${escapeAttribute(route.title)}"></span></main></body></html>`;
+        records.push({ url: `${route.path}#${listingAnchor(item.id)}`, content: html });
+      }
+    }
+  return records;
+}
+
 
 /**
  * The served copy's record of its index, if it has one whose files are all still there, plain
@@ -268,22 +287,13 @@ function failed(errors: string[]): PpgError {
 export async function indexPages(site: Pick<LoadedSite, "manifest" | "content">, pages: Iterable<RenderedPage>): Promise<OutputFile[]> {
   const search = await SearchIndex.create(site);
   try {
-    for (const page of pages) search.addPage(page);
+    for (const page of pages) if (indexable(page)) search.addPage(page.route, mainOf(page.html));
     return (await search.files()).write;
   } finally {
     await search.dispose();
   }
 }
 
-/** A sink that also gives every page it is handed to the search index. */
-export function indexingSink(sink: PageSink, index: SearchIndex | undefined): PageSink {
-  if (!index) return sink;
-  return {
-    add(page) {
-      index.addPage(page);
-      return sink.add(page);
-    },
-    finish: (rest) => sink.finish(rest),
-    cancel: () => sink.cancel(),
-  };
+function hashOf(record: IndexRecord | string): string {
+  return createHash("sha1").update(typeof record === "string" ? record : JSON.stringify(record)).digest("base64");
 }

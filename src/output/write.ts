@@ -72,11 +72,11 @@ export class StageWriter implements WrittenFiles {
     return path;
   }
 
-  /** Links the served copy's `file`, known to be what this build would write there. */
-  async link(file: string): Promise<void> {
+  /** Links the served copy's `file` (of inode `ino`, when known), known to be what this build would write there. */
+  async link(file: string, ino?: number): Promise<void> {
     const path = this.stage(file);
     if (!this.spec.live) throw new Error(`no served copy to link ${file} from`);
-    await this.run(() => this.place(path, join(this.spec.live!, file)));
+    await this.run(() => this.place(path, join(this.spec.live!, file), undefined, ino));
   }
 
   /** Copies a file (from public/) into the output. */

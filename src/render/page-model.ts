@@ -187,7 +187,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       return { ...base, kind: "videos", html, videos, related };
     }
     case "search":
-      base.head.noindex = true;
+      base.head.noindex = isNoindex(route);
       return { ...base, kind: "search", html, related, pages: searchPageItems(ctx) };
     case "author": {
       const author = ctx.manifest.authors[route.author];
@@ -220,6 +220,11 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       };
     }
   }
+}
+
+/** Whether search engines (and the site's own index) are told to leave the route out: the search page only. */
+export function isNoindex(route: Pick<RouteEntry, "kind">): boolean {
+  return route.kind === "search";
 }
 
 /** The raster 1200×630 copy of the page image where one was made; else the image itself. */

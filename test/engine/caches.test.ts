@@ -1,6 +1,6 @@
 /**
- * PPGUIDE_CACHE_DIR moves every cache of what a build computed (output records, rendered Markdown,
- * compiled schema validators) out of ppguide's node_modules/.cache: the test suite points it at a
+ * PPGUIDE_CACHE_DIR moves every cache of what a build computed (the page cache, compiled schema
+ * validators) out of ppguide's node_modules/.cache: the test suite points it at a
  * temporary folder (test/helpers/private-caches.ts) so that no test touches a developer's caches.
  */
 import { execFile } from "node:child_process";
@@ -34,13 +34,13 @@ describe("the caches' folder", () => {
     const build = () => promisify(execFile)(bin, ["build", "--root", root], { env: { ...process.env, PPGUIDE_CACHE_DIR: caches }, encoding: "utf8" });
 
     await build();
-    expect((await readdir(caches)).sort()).toEqual(["ppguide-markdown", "ppguide-output", "ppguide-schemas"]);
-    const records = await readdir(join(caches, "ppguide-output"));
+    expect((await readdir(caches)).sort()).toEqual(["ppguide-pages", "ppguide-schemas"]);
+    const records = await readdir(join(caches, "ppguide-pages"));
     expect(records).toHaveLength(1);
     // The three schemas' validators.
     expect((await readdir(join(caches, "ppguide-schemas"))).filter((f) => /^[0-9a-f]{32}$/.test(f))).toHaveLength(3);
     // Nothing of this build went to the default place (its record's name is a hash of the output folder).
-    await expect(stat(join(PACKAGE_DIR, "node_modules/.cache/ppguide-output", records[0]!))).rejects.toThrow(/ENOENT/);
+    await expect(stat(join(PACKAGE_DIR, "node_modules/.cache/ppguide-pages", records[0]!))).rejects.toThrow(/ENOENT/);
 
     // An edited site.yaml is checked again, through the validator compiled by the first run: were
     // it not loadable from this folder, it would be compiled and written anew.

@@ -1,6 +1,6 @@
 /**
  * The CLI's own cache (issue 27): a truncated or emptied file in node_modules/.cache/ppguide-cli
- * once failed every later run (exit 70), and an empty output-worker.js published nothing with
+ * once failed every later run (exit 70), and an empty worker file published nothing with
  * exit 0 and left the lock behind. Each file is now checked against the hash written with it.
  * Issue 23: the bundle is loaded with a plain require, so import() works in every source file.
  */
@@ -53,7 +53,7 @@ describe("the CLI's bundle cache", () => {
     const dir = await bundleDir(cliCache);
     const good = await readFile(join(dir, "main.js"));
     for (const [file, damage] of [
-      ["output-worker.js", (f: string) => writeFile(f, "")],
+      ["render-worker.js", (f: string) => writeFile(f, "")],
       ["main.js", (f: string) => truncate(f, 1000)],
       ["scan-worker.js", (f: string) => truncate(f, 10)],
     ] as const) {
@@ -85,8 +85,8 @@ describe("the CLI's bundle cache", () => {
     }
   }, 180_000);
 
-  it("an output thread that runs nothing fails the build: exit 70, the lock released, the output untouched", async () => {
-    // Big enough for the build to write through the output thread.
+  it("a render thread that runs nothing fails the build: exit 70, the lock released, the output untouched", async () => {
+    // Big enough for the build to render on the pool of threads.
     const root = await mkdtemp(join(tmpdir(), "ppguide-threaded-"));
     await writePpguideSite(root, 320, "1");
     const cliCache = await privateCliCache();
@@ -95,13 +95,13 @@ describe("the CLI's bundle cache", () => {
     const before = await treeHash(join(root, "dist"));
     // An empty worker that the integrity record vouches for: what a worker that cannot start looks like.
     const dir = await bundleDir(cliCache);
-    await writeFile(join(dir, "output-worker.js"), "");
+    await writeFile(join(dir, "render-worker.js"), "");
     const record = JSON.parse(await readFile(join(dir, "integrity.json"), "utf8")) as Record<string, string>;
-    record["output-worker.js"] = createHash("sha256").update("").digest("hex");
+    record["render-worker.js"] = createHash("sha256").update("").digest("hex");
     await writeFile(join(dir, "integrity.json"), JSON.stringify(record));
     await writePpguideSite(root, 320, "2");
     const outcome = await run(["build"], root, cliCache);
-    expect(outcome.stderr).toContain("the output thread stopped (exit code 0) before the build was done");
+    expect(outcome.stderr).toMatch(/No handler function exported from .*render-worker\.js/);
     expect(outcome.code).toBe(70);
     expect(existsSync(join(root, "dist.ppguide/lock"))).toBe(false);
     expect(await treeHash(join(root, "dist"))).toBe(before);

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { statSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
@@ -6,18 +5,16 @@ import { currentCode, DiskCache } from "../core/disk-cache.ts";
 import type { PageScan, RawRef } from "../links/types.ts";
 
 /**
- * What the last build wrote into an output folder: for each page, the size, mtime and inode the
- * file had, a hash of its bytes, and its link scan. A rebuild that renders a page to the same
- * hash, and finds the file still as recorded, neither reads the old copy to compare nor scans
- * the page again: on the 4,000-page bench that was most of the output thread's work (reading
- * 4,000 pages and tokenizing them), and that thread shares the machine with the renderer.
+ * The page cache: what the last build wrote into an output folder, for each page the key it was
+ * rendered from (build/page-keys.ts), the size, mtime and inode its file had, and its link scan.
+ * A rebuild whose key for a page is the same, and finds the served file still as recorded, does
+ * not render the page: it links the served file and takes the recorded scan.
  *
- * The record is a cache and only ever trusted after checking: a file edited, replaced or
- * deleted since has another mtime, size or inode and is compared by its bytes as before; a
- * record written by other code (any change to ppguide's sources or dependencies) is ignored,
- * since its scans might differ; an unreadable one is ignored. It lives in a DiskCache, one entry
- * per output folder (the 16 most recently built), and is written only after the output has
- * been committed.
+ * The cache is only ever trusted after checking: a file edited, replaced or deleted since has
+ * another mtime, size or inode and the page is rendered again; a record written by other code is
+ * ignored (the key holds the code too, so this only saves reading it); an unreadable one is
+ * ignored. It lives in a DiskCache, one entry per output copy (the 16 most recently built), and
+ * is written only after the output has been committed. `ppguide build --no-cache` ignores it.
  */
 
 /** Per page: [size, mtimeMs, ino]. */
@@ -28,7 +25,7 @@ interface RecordData {
   code: string;
   files: string[];
   stats: Float64Array;
-  hashes: string[];
+  keys: string[];
   /** Every href, anchor and base once; the scans name them by index. */
   strings: string[];
   /** Per page: where its scan starts in `items`, or -1 if it was not scanned. */
@@ -39,30 +36,26 @@ interface RecordData {
 
 export type FileStat = Pick<Stats, "size" | "mtimeMs" | "ino">;
 
-export function hashPage(content: string | Uint8Array): string {
-  return createHash("sha1").update(content).digest("base64");
-}
+const records = new DiskCache("ppguide-pages", 16);
 
-const records = new DiskCache("ppguide-output", 16);
-
-/** The last build's record of `out`, if there is a usable one. */
-export function loadRecord(out: string): OutputRecord | undefined {
+/** The page cache of the output copy `out` (the served one), if there is a usable one. */
+export function loadPageCache(out: string): PageCache | undefined {
   const bytes = records.read(DiskCache.key(out));
   if (!bytes) return undefined;
   try {
     const data = deserialize(bytes) as RecordData;
-    return data.code === currentCode() ? new OutputRecord(out, data) : undefined;
+    return data.code === currentCode() ? new PageCache(out, data) : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Stores a record made by RecordWriter.finish(), once the output is committed. */
-export function saveRecord(out: string, bytes: Uint8Array): void {
+/** Stores a cache made by PageCacheWriter.finish(), once the output is committed. */
+export function savePageCache(out: string, bytes: Uint8Array): void {
   records.write(DiskCache.key(out), bytes);
 }
 
-export class OutputRecord {
+export class PageCache {
   private readonly index = new Map<string, number>();
 
   constructor(
@@ -73,17 +66,17 @@ export class OutputRecord {
   }
 
   /**
-   * Whether the output's copy of `file` is the one the last build wrote and has this hash.
-   * `stat`: the copy's, when it exists (whatever the answer). `scan`: the recorded scan, if any.
+   * The served `file`, if the last build rendered it from this key and it is still as written
+   * then: its stat and recorded scan. Undefined: the page must be rendered.
    */
-  match(file: string, hash: string): { same: boolean; stat?: FileStat; scan?: PageScan } {
-    const stat = statSync(join(this.out, file), { throwIfNoEntry: false });
+  reuse(file: string, key: string): { stat: FileStat; scan?: PageScan } | undefined {
     const i = this.index.get(file);
-    if (!stat || i === undefined) return { same: false, stat };
-    const { stats, hashes } = this.data;
+    if (i === undefined || this.data.keys[i] !== key) return undefined;
+    const stat = statSync(join(this.out, file), { throwIfNoEntry: false });
+    const { stats } = this.data;
     const at = i * STAT_FIELDS;
-    const same = stats[at] === stat.size && stats[at + 1] === stat.mtimeMs && stats[at + 2] === stat.ino && hashes[i] === hash;
-    return same ? { same, stat, scan: this.scan(i) } : { same, stat };
+    if (!stat?.isFile() || stats[at] !== stat.size || stats[at + 1] !== stat.mtimeMs || stats[at + 2] !== stat.ino) return undefined;
+    return { stat, scan: this.scan(i) };
   }
 
   private scan(i: number): PageScan | undefined {
@@ -101,20 +94,19 @@ export class OutputRecord {
   }
 }
 
-/** Collects the new record as pages are written; a page's stat may be known only once its write is done. */
-export class RecordWriter {
+/** Collects the new cache as pages are written or linked. */
+export class PageCacheWriter {
   private readonly files: string[] = [];
-  private readonly stats: (FileStat | string)[] = [];
-  private readonly hashes: string[] = [];
+  private readonly stats: number[] = [];
+  private readonly keys: string[] = [];
   private readonly strings = new Map<string, number>();
   private readonly scanAt: number[] = [];
   private readonly items: number[] = [];
 
-  /** `where`: the file's stat, or the path to stat once everything is written. */
-  add(file: string, hash: string, where: FileStat | string, scan?: PageScan): void {
+  add(file: string, key: string, stat: FileStat, scan?: PageScan): void {
     this.files.push(file);
-    this.stats.push(where);
-    this.hashes.push(hash);
+    this.stats.push(stat.size, stat.mtimeMs, stat.ino);
+    this.keys.push(key);
     if (!scan) {
       this.scanAt.push(-1);
       return;
@@ -126,18 +118,13 @@ export class RecordWriter {
     for (const anchor of scan.anchors) items.push(this.intern(anchor));
   }
 
-  /** The record, serialized; call when every write has finished. */
+  /** The cache, serialized. */
   finish(): Uint8Array {
-    const stats = new Float64Array(this.files.length * STAT_FIELDS);
-    this.stats.forEach((where, i) => {
-      const stat = typeof where === "string" ? statSync(where) : where;
-      stats.set([stat.size, stat.mtimeMs, stat.ino], i * STAT_FIELDS);
-    });
     const data: RecordData = {
       code: currentCode(),
       files: this.files,
-      stats,
-      hashes: this.hashes,
+      stats: Float64Array.from(this.stats),
+      keys: this.keys,
       strings: [...this.strings.keys()],
       scanAt: Int32Array.from(this.scanAt),
       items: Int32Array.from(this.items),

@@ -1,0 +1,46 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ImageService, svgSize, type ShareImageRef } from "./images.ts";
+import type { ImageSize, RasterPipeline, ResponsiveImage } from "./raster.ts";
+import type { ShareImages } from "./share-images.ts";
+
+/**
+ * Everything a page can read about the site's images, as plain data: which files public/ holds,
+ * each SVG's size, each photo's size and variants, each page image's share images. A render
+ * worker builds its ImageService from this alone, and a page's cache key includes its digest,
+ * so a changed image re-renders the pages (see build/page-keys.ts).
+ */
+export interface ImageFacts {
+  publicFiles: string[];
+  svg: [string, ImageSize | null][];
+  raster: [string, { size: ImageSize; responsive: ResponsiveImage }][];
+  share: [string, { og: ShareImageRef; schema: ShareImageRef[] }][];
+}
+
+export function imageFacts(publicDir: string, publicFiles: ReadonlySet<string>, raster: RasterPipeline, share: ShareImages): ImageFacts {
+  const files = [...publicFiles].sort();
+  return {
+    publicFiles: files,
+    svg: files.filter((f) => f.endsWith(".svg")).map((f) => [f, svgSize(readFileSync(join(publicDir, f), "utf8"))]),
+    // By path: the pipelines fill their maps in the order encodings finish.
+    raster: raster.facts().sort(byPath),
+    share: share.facts().sort(byPath),
+  };
+}
+
+/** The images of a site as a render worker knows them: from the facts, reading no file. */
+export function imageServiceFrom(facts: ImageFacts): ImageService {
+  const raster = new Map(facts.raster);
+  const share = new Map(facts.share);
+  return new ImageService(
+    "",
+    new Set(facts.publicFiles),
+    { size: (src) => raster.get(src)?.size, responsive: (src) => raster.get(src)?.responsive },
+    { og: (src) => share.get(src)?.og, schema: (src) => share.get(src)?.schema ?? [] },
+    new Map(facts.svg),
+  );
+}
+
+function byPath(a: [string, unknown], b: [string, unknown]): number {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+}

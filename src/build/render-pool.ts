@@ -1,0 +1,55 @@
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
+import { Piscina } from "piscina";
+import { WORKER_RESOURCE_LIMITS } from "../core/worker-threads.ts";
+import type { PageJob } from "./page-keys.ts";
+import { PageRenderer, type BatchResult, type RenderInput } from "./page-renderer.ts";
+
+/**
+ * Below this many pages to render, a pool's start-up (each thread loads React, the templates and
+ * the site's data, about 0.3 s) costs more than a second core gives back: the pages render inline.
+ */
+const POOL_THRESHOLD = 300;
+/** Pages per task: large enough that messages cost little, small enough that the threads finish together. */
+const BATCH = 32;
+
+/**
+ * Renders `jobs` on a pool of worker threads sized to the cores (piscina), or inline for few pages
+ * (`threads` overrides), calling `done` with each batch's result (and the batch's number) as it arrives.
+ */
+export async function renderJobs(input: RenderInput, jobs: PageJob[], done: (result: BatchResult, batch: number) => void, threads = jobs.length >= POOL_THRESHOLD): Promise<void> {
+  const batches: PageJob[][] = [];
+  for (let i = 0; i < jobs.length; i += BATCH) batches.push(jobs.slice(i, i + BATCH));
+  if (!threads || batches.length === 0) {
+    const renderer = await PageRenderer.create(input);
+    for (const [i, batch] of batches.entries()) done(await renderer.render(batch), i);
+    return;
+  }
+  const size = Math.min(availableParallelism(), batches.length);
+  const pool = new Piscina<PageJob[], BatchResult>({
+    filename: workerFile(),
+    name: "renderBatch",
+    workerData: input,
+    minThreads: size,
+    maxThreads: size,
+    resourceLimits: WORKER_RESOURCE_LIMITS,
+    // The parent's flags (vitest's, --input-type) are not the worker's.
+    execArgv: [],
+  });
+  try {
+    await Promise.all(batches.map((batch, i) => pool.run(batch).then((result) => done(result, i))));
+  } finally {
+    // Nothing may still be writing into the copy once the build fails or commits.
+    await pool.destroy();
+  }
+}
+
+/**
+ * The worker's file: beside the bundled CLI, bin/cli-bundle.mjs emits render-worker.js; from the
+ * sources, a small module that registers tsx's loader first (Node 20 loads a worker's own .ts
+ * entry before any loader applies).
+ */
+function workerFile(): string {
+  const fromSource = import.meta.url.endsWith(".ts");
+  return fileURLToPath(new URL(fromSource ? "./render-worker.mjs" : "./render-worker.js", import.meta.url));
+}
