@@ -27,8 +27,8 @@ import { articleBody, NAV, PHOTO, writePpguideSite } from "../test/helpers/synth
 import { BENCH, hugoVersion, installPeers } from "./peers.ts";
 
 const REPO = fileURLToPath(new URL("../", import.meta.url));
-/** What a rebuild reuses from the last build (src/output/record.ts, src/content/markdown-cache.ts). */
-const REBUILD_CACHES = ["ppguide-output", "ppguide-markdown"].map((kind) => join(cacheRoot(), kind));
+/** What a rebuild reuses from the last build: the page cache (src/output/page-cache.ts). */
+const REBUILD_CACHES = ["ppguide-pages"].map((kind) => join(cacheRoot(), kind));
 const args = process.argv.slice(2);
 const runsArg = args.indexOf("--runs");
 // Five of each by default: on a noisy 2-core machine a median of fewer is a guess.
@@ -250,9 +250,8 @@ async function main(): Promise<void> {
     const first = generators.map((_, g) => summarize(firsts.map((r) => r[g])));
     const rebuilds = Array.from({ length: RUNS }, () => {
       const samples = round();
-      // ppguide's rebuild once more without what it reuses from the last build (the output record
-      // and the rendered Markdown): every page is then read back and scanned again and every body
-      // rendered, which shows what they save.
+      // ppguide's rebuild once more without its page cache: every page is then rendered, scanned
+      // and compared again, which shows what the cache saves.
       REBUILD_CACHES.forEach((cache) => rmSync(cache, { recursive: true, force: true }));
       return { samples, bare: generators[0].build(site(generators[0])) };
     });

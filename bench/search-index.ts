@@ -22,7 +22,7 @@ import { writePpguideSite } from "../test/helpers/synthetic-site.ts";
 const REPO = fileURLToPath(new URL("../", import.meta.url));
 const CLI = join(REPO, "bin/ppguide");
 /** What a rebuild reuses from the last build; a first build starts without them. */
-const REBUILD_CACHES = ["ppguide-output", "ppguide-markdown"].map((kind) => join(cacheRoot(), kind));
+const REBUILD_CACHES = ["ppguide-pages"].map((kind) => join(cacheRoot(), kind));
 const args = process.argv.slice(2);
 const runsAt = args.indexOf("--runs");
 const RUNS = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 5;

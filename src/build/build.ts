@@ -81,7 +81,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   // are in place before the lock is taken, so no signal can leave the lock behind.
   let folder: OutputFolder | undefined;
   return whileInterruptible(() => folder?.release(), async () => {
-    folder = OutputFolder.open(root, outDir, opts.force);
+    folder = timed(timings, "open", () => OutputFolder.open(root, outDir, opts.force));
     let done: BuildResult;
     try {
       done = await writeSite(root, folder, opts, timings);
@@ -113,8 +113,8 @@ async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions,
   const done = checkLoaded(site, opts, timings);
   const checkMode = opts.checkLinks ?? site.manifest.site.checkLinks ?? "error";
   const spec: StageSpec = { target: folder.target, live: folder.live };
-  const input = renderInputOf(site, spec, checkMode !== "off");
-  const jobs = pageJobs(input);
+  const input = timed(timings, "keys", () => renderInputOf(site, spec, checkMode !== "off"));
+  const jobs = timed(timings, "keys", () => pageJobs(input));
   done.pages = jobs.map(({ route, file, kind }) => ({ route, file, kind }));
   const own = new StageWriter(spec);
   const search = opts.searchIndex === false ? undefined : await SearchIndex.create(site, folder.live, jobs);
@@ -130,9 +130,11 @@ async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions,
       return checkLinks({ dir: spec.target, files, scans: new Map([...pages.scans, ...publicScans]) });
     });
     if (report?.problems.length) await reportBrokenLinks(inSourceFiles(report, site), checkMode, done.warnings);
-    await removeStale(folder.target, folder.listing, [own, { produced: changed.map((job) => job.file) }]);
-    folder.commit();
-    savePageCache(folder.target, pages.cache.finish());
+    await timed(timings, "commit", async () => {
+      await removeStale(folder.target, folder.listing, [own, { produced: changed.map((job) => job.file) }]);
+      folder.commit();
+      savePageCache(folder.target, pages.cache.finish());
+    });
     return done;
   } catch (err) {
     // Nothing may still be writing when the lock is released.

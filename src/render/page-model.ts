@@ -27,8 +27,6 @@ export interface SiteContext {
   parents: Map<string, string>;
   /** Rendered header and footer, by the nav path they mark as current ('' for none). */
   chrome: Map<string, { header: string; footer: string }>;
-  /** A Markdown file's body rendered (images still marks): here, or ahead on another thread. */
-  markdown: (file: MarkdownFile) => RenderedMarkdown;
   /** Cards made so far, by path (cardFor). */
   cards: Map<string, CardModel>;
   /** Each author's page (a route of kind `author`), by author id: bylines link it. */
@@ -40,7 +38,6 @@ export function createSiteContext(
   content: ContentIndex,
   images: ImageService,
   assetsFor: SiteContext["assetsFor"],
-  markdown: SiteContext["markdown"] = (file) => renderMarkdown(file.body),
 ): SiteContext {
   const routes = new Map(manifest.routes.map((r) => [r.path, r]));
   const aliases = new Map((manifest.aliases ?? []).map((a) => [a.from, a.to]));
@@ -65,7 +62,7 @@ export function createSiteContext(
   const parents = new Map<string, string>();
   for (const r of manifest.routes) if (r.kind === "index") for (const p of r.cards ?? []) if (!parents.has(p)) parents.set(p, r.path);
   const authorPages = new Map(manifest.routes.flatMap((r) => (r.kind === "author" ? [[r.author, r.path] as const] : [])));
-  return { manifest, content, images, assetsFor, routes, aliases, search, parents, year: new Date().getFullYear(), chrome: new Map(), markdown, cards: new Map(), authorPages };
+  return { manifest, content, images, assetsFor, routes, aliases, search, parents, year: new Date().getFullYear(), chrome: new Map(), cards: new Map(), authorPages };
 }
 
 /**
@@ -256,8 +253,7 @@ function cardJsonLd(ctx: SiteContext) {
 }
 
 function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): RenderedMarkdown {
-  const rendered = ctx.markdown(file);
-  // A copy: the rendered body may be cached, and must keep its image marks for the next page.
+  const rendered = renderMarkdown(file.body);
   const md = { ...rendered, html: placeImages(rendered, (src, alt) => imageHtml(ctx.images.attributes(src, alt, { sizes: ARTICLE_IMAGE_SIZES }))) };
   for (const ref of md.references) {
     const line = ref.line + file.bodyLine;
