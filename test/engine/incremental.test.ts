@@ -8,7 +8,8 @@
  * the public API only (build(), the CLI), so it holds today's engine (which renders everything) and
  * any engine that reuses pages by key: a key that misses an input shows up as a differing file.
  *
- * FC_SEED and FC_RUNS vary the property locally; CI runs the fixed seed.
+ * FC_SEED and FC_RUNS vary the property locally; CI runs the fixed seed. A failure is reported as
+ * found, without shrinking (each try costs a few builds); FC_SHRINK=1 shrinks it to a shorter sequence.
  */
 import { spawn } from "node:child_process";
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
@@ -45,6 +46,7 @@ interface SiteState {
   listingName: string;
   listingDescription: string;
   photo: { width: number; height: number };
+  bannerFill: string;
   extra: boolean;
 }
 
@@ -64,6 +66,7 @@ const INITIAL: SiteState = {
   listingName: "Corner Bakery",
   listingDescription: "A neighbourhood bakery selling bread and cakes baked each morning.",
   photo: { width: 320, height: 200 },
+  bannerFill: "#0b5d6b",
   extra: false,
 };
 
@@ -209,6 +212,8 @@ items:
   - { id: 1, name: ${s.listingName}, image: /images/photo.svg, alt: Loaves on a shelf, description: ${s.listingDescription}, address2: Puerto Plata 57000 }
   - { id: 2, name: Market Stall, image: /images/photo.svg, alt: Cakes under glass, address2: "Sosúa, Puerto Plata" }
 `);
+  // An SVG is copied as it is, not measured or encoded: a replaced one must replace the output's copy.
+  files.set("public/images/banner.svg", `<svg xmlns="http://www.w3.org/2000/svg" width="728" height="90" viewBox="0 0 728 90"><rect width="728" height="90" fill="${s.bannerFill}"/></svg>\n`);
   if (s.extra) files.set("content/articles/extra.md", `${s.bodies.extra}\n\nBack to the [beaches](/beaches).\n`);
   return files;
 }
@@ -267,6 +272,7 @@ const edit = fc.oneof(
   fc.record({ kind: fc.constant("listing name" as const), name: words.map((w) => `${capital(w)} Bakery`) }),
   fc.record({ kind: fc.constant("listing description" as const), description: words.map((w) => `A ${w} bakery by the square.`) }),
   fc.record({ kind: fc.constant("raster image" as const), width: fc.integer({ min: 40, max: 900 }), height: fc.integer({ min: 40, max: 600 }) }),
+  fc.record({ kind: fc.constant("svg image" as const), fill: fc.constantFrom("#0b5d6b", "#8a3b12", "#1d4f91") }),
   fc.record({ kind: fc.constant("page added or removed" as const), present: fc.boolean() }),
 );
 type Edit = typeof edit extends fc.Arbitrary<infer E> ? E : never;
@@ -288,6 +294,7 @@ function apply(s: SiteState, e: Edit): SiteState {
     case "listing name": return { ...s, listingName: e.name };
     case "listing description": return { ...s, listingDescription: e.description };
     case "raster image": return { ...s, photo: { width: e.width, height: e.height } };
+    case "svg image": return { ...s, bannerFill: e.fill };
     case "page added or removed": return { ...s, extra: e.present };
   }
 }
@@ -390,6 +397,7 @@ describe("an incremental rebuild", () => {
       { kind: "listing name", name: "Early Bakery" },
       { kind: "listing description", description: "A fresh bakery by the square." },
       { kind: "raster image", width: 500, height: 90 },
+      { kind: "svg image", fill: "#8a3b12" },
       { kind: "page added or removed", present: true },
     ];
     // Every kind the generator can produce has its example here.
