@@ -243,7 +243,7 @@ async function writeSite(root: string, s: SiteState, before?: SiteState): Promis
 
 async function newSite(s: SiteState): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), "ppguide-incremental-"));
-  // The fixture's other public files (logo, avatar, banner, photo.svg, icons).
+  // The fixture's other public files (logo, avatar, photo.svg, icons); writeSite replaces banner.svg.
   await cp(join(FIXTURES, "basic-site/public"), join(root, "public"), { recursive: true });
   await writeSite(root, s);
   return root;

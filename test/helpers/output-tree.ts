@@ -29,7 +29,7 @@ export async function copySources(root: string, to: string): Promise<void> {
     recursive: true,
     filter: (src) => {
       const top = relative(root, src).split(sep)[0]!;
-      return !/^(dist|\.ppguide-cache)/.test(top);
+      return !/^(dist($|\.)|\.ppguide-cache$)/.test(top);
     },
   });
 }
