@@ -1,0 +1,468 @@
+/**
+ * Issue 23: a rebuild must equal a clean build, byte for byte, whatever was edited in between.
+ *
+ * The site is a model (SiteState) written out as real files; each edit changes one input of one
+ * kind, only the files whose text changes are rewritten (as an editor would), and after every edit
+ * the site is rebuilt in the same site folder, output folder and cache folder, then compared with a
+ * clean build of a copy of the same sources into a fresh folder with empty caches. Written against
+ * the public API only (build(), the CLI), so it holds today's engine (which renders everything) and
+ * any engine that reuses pages by key: a key that misses an input shows up as a differing file.
+ *
+ * FC_SEED and FC_RUNS vary the property locally; CI runs the fixed seed. A failure is reported as
+ * found, without shrinking (each try costs a few builds); FC_SHRINK=1 shrinks it to a shorter sequence.
+ */
+import { spawn } from "node:child_process";
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import fc from "fast-check";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { build } from "../../src/build/build.ts";
+import { PACKAGE_DIR } from "../../src/core/package-dir.ts";
+import { FIXTURES } from "../helpers/fixture.ts";
+import { copySources, describeDifference, readTree, type Tree } from "../helpers/output-tree.ts";
+
+const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : 20231123;
+const runs = (n: number) => (process.env.FC_RUNS ? Number(process.env.FC_RUNS) : n);
+
+// ---------------------------------------------------------------------------------------------
+// The site: the basic-site fixture's pages, with a raster photo (sharp measures and encodes it, so
+// its width and height reach the HTML) and an article that can come and go.
+
+interface SiteState {
+  bodies: { beaches: string; flan: string; bakeries: string; extra: string };
+  beachesKeywords: string[];
+  beachesToc: boolean;
+  flanSources: boolean;
+  navLabel: string;
+  beachesRelated: string[];
+  alias: boolean;
+  search: string[];
+  authorName: string;
+  banners: readonly number[];
+  guidesTitle: string;
+  flanDescription: string;
+  listingName: string;
+  listingDescription: string;
+  photo: { width: number; height: number };
+  bannerFill: string;
+  extra: boolean;
+}
+
+const INITIAL: SiteState = {
+  bodies: { beaches: "", flan: "", bakeries: "", extra: "A page that comes and goes." },
+  beachesKeywords: ["beaches"],
+  beachesToc: true,
+  flanSources: false,
+  navLabel: "Beaches",
+  beachesRelated: ["/flan-recipe", "/bakeries", "/guides"],
+  alias: false,
+  search: ["/beaches", "/flan-recipe"],
+  authorName: "Test Desk",
+  banners: [0],
+  guidesTitle: "All Guides",
+  flanDescription: "A creamy caramel flan that sets in the oven in under an hour.",
+  listingName: "Corner Bakery",
+  listingDescription: "A neighbourhood bakery selling bread and cakes baked each morning.",
+  photo: { width: 320, height: 200 },
+  bannerFill: "#0b5d6b",
+  extra: false,
+};
+
+const BANNERS = [
+  `{ href: "https://hotels.example/?aid=1", image: /images/banner.svg, alt: Find a hotel, width: 728, height: 90 }`,
+  `{ href: "https://hotels.example/?aid=2", image: /images/banner.svg, alt: Book a room by the sea, width: 728, height: 90 }`,
+];
+
+function siteYaml(s: SiteState): string {
+  return `site:
+  name: Fixture Guide
+  url: https://fixture.example
+  language: en-US
+  logo: { src: /images/logo.svg, png: /images/logo.png, width: 1800, height: 390, alt: Fixture Guide }
+  email: info@fixture.example
+  social: { facebook: https://www.facebook.com/, twitter: https://x.com/, pinterest: https://www.pinterest.com/, youtube: https://www.youtube.com/ }
+  disclosure: Some links are affiliate links; we may earn a commission.
+${s.banners.length ? `  banners:\n${s.banners.map((b) => `    - ${BANNERS[b]}\n`).join("")}` : ""}authors:
+  desk: { name: ${s.authorName}, avatar: /images/avatar.svg, email: desk@fixture.example }
+nav:
+  - label: Guides
+    items:
+      - { label: ${s.navLabel}, path: /beaches }
+      - { label: Flan, path: /flan-recipe }
+  - label: Places
+    items:
+      - { label: Bakeries, path: /bakeries }
+      - { label: Old Guides, path: /old-beaches }
+search: [${s.search.join(", ")}]
+aliases:
+  - { from: /old-beaches, to: /beaches }
+${s.alias ? "  - { from: /beach-guide, to: /beaches }\n" : ""}routes:
+  - path: /
+    kind: home
+    title: Fixture Guide Home
+    description: A tiny site that exercises every template of ppguide.
+    home:
+      heading: Welcome to the fixture
+      slides:
+        - { title: Beaches, text: Sand and sea., image: /images/photo.png, alt: A beach, path: /beaches }
+      culture: [/beaches]
+      cuisine: [/flan-recipe]
+      thumbnails:
+        - { label: Bakeries, path: /bakeries }
+  - path: /beaches
+    kind: article
+    title: The Best Beaches
+    description: Where to swim, where to eat and when to go to the beach.
+    image: { src: /images/photo.png, alt: A wide sandy beach, caption: The beach at dawn }
+    author: desk
+    dates: { created: 2025-01-02, published: 2025-01-03, modified: 2025-09-01 }
+    content: articles/beaches.md
+    related: [${s.beachesRelated.join(", ")}]
+  - path: /flan-recipe
+    kind: recipe
+    title: Caramel Flan
+    description: ${s.flanDescription}
+    image: { src: /images/photo.svg, alt: A flan on a plate }
+    author: desk
+    dates: { created: 2025-02-01, published: 2025-02-01, modified: 2025-03-15 }
+    content: articles/flan.md
+    related: [/beaches, /bakeries, /guides]
+  - path: /bakeries
+    kind: directory
+    title: Bakeries
+    description: Fresh bread and cakes from the town's bakeries.
+    image: { src: /images/photo.svg, alt: Bread in a basket }
+    content: pages/bakeries.md
+    listings: listings/bakeries.yaml
+    columns: 2
+    related: [/beaches, /flan-recipe, /guides]
+  - path: /guides
+    kind: index
+    title: ${s.guidesTitle}
+    description: Every guide on the fixture site in one place.
+    image: { src: /images/photo.svg, alt: A map }
+    cards: [/beaches, /flan-recipe${s.extra ? ", /extra" : ""}]
+    columns: 3
+    related: [/beaches, /flan-recipe, /bakeries]
+${s.extra ? `  - path: /extra
+    kind: article
+    title: An Extra Page
+    description: A page added to the site and removed again by the property test.
+    image: { src: /images/photo.png, alt: The same beach }
+    author: desk
+    dates: { created: 2025-04-01, published: 2025-04-01, modified: 2025-04-02 }
+    content: articles/extra.md
+    related: [/beaches, /flan-recipe, /bakeries]
+` : ""}  - path: /search
+    kind: search
+    title: Search
+    description: Every guide on the fixture site, searchable by title.
+  - path: /authors/desk
+    kind: author
+    author: desk
+    title: ${s.authorName}
+    description: The desk that writes every guide and recipe on the fixture site.
+`;
+}
+
+function siteFiles(s: SiteState): Map<string, string> {
+  const files = new Map<string, string>();
+  files.set("site.yaml", siteYaml(s));
+  files.set("content/articles/beaches.md", `---
+section: Travel
+keywords: [${s.beachesKeywords.join(", ")}]
+toc: ${s.beachesToc}
+---
+
+Our favourite beaches, with a [flan](/flan-recipe) to follow.${s.bodies.beaches}
+
+## Playa Dorada {#Dorada}
+
+Long and golden. See [Mangú](/beaches#Mangú).
+
+![Palm trees over the sand](/images/photo.png "Palms at Playa Dorada")
+
+::banner
+
+## Mangú {#Mangú}
+
+Breakfast after a swim. Back to [Dorada](#Dorada).
+`);
+  files.set("content/articles/flan.md", `---
+section: Recipes
+keywords: [flan, dessert]
+${s.flanSources ? `sources:\n  - { url: "https://flan.example/recipe", says: Bake it for 50 minutes in a water bath }\n` : ""}recipe:
+  prepMinutes: 15
+  totalMinutes: 65
+  servings: 8
+  yield: 8 slices
+  calories: 320
+  category: Dessert
+  ingredients: [1 cup sugar, 4 eggs, 1 can evaporated milk]
+  instructions: [Melt the sugar to a caramel., Whisk the eggs and milk., Bake 50 minutes in a water bath.]
+---
+
+A classic. More on the [beaches](/beaches).${s.bodies.flan}
+`);
+  files.set("content/pages/bakeries.md", `Two bakeries worth the walk.${s.bodies.bakeries}\n`);
+  files.set("content/listings/bakeries.yaml", `itemType: Bakery
+items:
+  - { id: 1, name: ${s.listingName}, image: /images/photo.svg, alt: Loaves on a shelf, description: ${s.listingDescription}, address2: Puerto Plata 57000 }
+  - { id: 2, name: Market Stall, image: /images/photo.svg, alt: Cakes under glass, address2: "Sosúa, Puerto Plata" }
+`);
+  // An SVG is copied as it is, not measured or encoded: a replaced one must replace the output's copy.
+  files.set("public/images/banner.svg", `<svg xmlns="http://www.w3.org/2000/svg" width="728" height="90" viewBox="0 0 728 90"><rect width="728" height="90" fill="${s.bannerFill}"/></svg>\n`);
+  if (s.extra) files.set("content/articles/extra.md", `${s.bodies.extra}\n\nBack to the [beaches](/beaches).\n`);
+  return files;
+}
+
+const photos = new Map<string, Buffer>();
+async function photo({ width, height }: SiteState["photo"]): Promise<Buffer> {
+  const key = `${width}x${height}`;
+  if (!photos.has(key)) {
+    photos.set(key, await sharp({ create: { width, height, channels: 3, background: { r: width % 256, g: 120, b: height % 256 } } }).png().toBuffer());
+  }
+  return photos.get(key)!;
+}
+
+/** Writes the site as state `s`: only the files whose bytes change, and removes the ones it no longer has. */
+async function writeSite(root: string, s: SiteState, before?: SiteState): Promise<void> {
+  const files: Map<string, string | Buffer> = siteFiles(s);
+  files.set("public/images/photo.png", await photo(s.photo));
+  for (const [name, body] of files) {
+    const path = join(root, name);
+    const old = await readFile(path).catch(() => undefined);
+    if (old && old.equals(Buffer.from(body))) continue;
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, body);
+  }
+  if (before) for (const name of siteFiles(before).keys()) if (!files.has(name)) await rm(join(root, name));
+}
+
+async function newSite(s: SiteState): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), "ppguide-incremental-"));
+  // The fixture's other public files (logo, avatar, photo.svg, icons); writeSite replaces banner.svg.
+  await cp(join(FIXTURES, "basic-site/public"), join(root, "public"), { recursive: true });
+  await writeSite(root, s);
+  return root;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The edits: plain data, so fast-check prints a failing sequence as it is.
+
+const word = fc.constantFrom("sunny", "quiet", "golden", "windy", "local", "fresh", "early", "late");
+const words = fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join(" "));
+const capital = (w: string) => w[0]!.toUpperCase() + w.slice(1);
+
+const edit = fc.oneof(
+  fc.record({ kind: fc.constant("markdown body" as const), page: fc.constantFrom("beaches", "flan", "bakeries", "extra" as const), text: words }),
+  fc.record({ kind: fc.constant("front matter keywords" as const), keywords: fc.uniqueArray(word, { minLength: 1, maxLength: 3 }) }),
+  fc.record({ kind: fc.constant("front matter toc" as const), toc: fc.boolean() }),
+  fc.record({ kind: fc.constant("front matter sources" as const), sources: fc.boolean() }),
+  fc.record({ kind: fc.constant("nav label" as const), label: words.map(capital) }),
+  fc.record({ kind: fc.constant("related" as const), related: fc.shuffledSubarray(["/flan-recipe", "/bakeries", "/guides", "/search"], { minLength: 3, maxLength: 3 }) }),
+  fc.record({ kind: fc.constant("alias" as const), present: fc.boolean() }),
+  fc.record({ kind: fc.constant("search list" as const), search: fc.shuffledSubarray(["/beaches", "/flan-recipe", "/bakeries", "/guides"], { minLength: 1 }) }),
+  fc.record({ kind: fc.constant("author name" as const), name: words.map((w) => `${capital(w)} Desk`) }),
+  fc.record({ kind: fc.constant("banners" as const), banners: fc.constantFrom([0], [1], [0, 1], [1, 0]) }),
+  fc.record({ kind: fc.constant("route title" as const), title: words.map((w) => `${capital(w)} Guides`) }),
+  fc.record({ kind: fc.constant("route description" as const), description: words.map((w) => `A ${w} caramel flan.`) }),
+  fc.record({ kind: fc.constant("listing name" as const), name: words.map((w) => `${capital(w)} Bakery`) }),
+  fc.record({ kind: fc.constant("listing description" as const), description: words.map((w) => `A ${w} bakery by the square.`) }),
+  fc.record({ kind: fc.constant("raster image" as const), width: fc.integer({ min: 40, max: 900 }), height: fc.integer({ min: 40, max: 600 }) }),
+  fc.record({ kind: fc.constant("svg image" as const), fill: fc.constantFrom("#0b5d6b", "#8a3b12", "#1d4f91") }),
+  fc.record({ kind: fc.constant("page added or removed" as const), present: fc.boolean() }),
+);
+type Edit = typeof edit extends fc.Arbitrary<infer E> ? E : never;
+
+function apply(s: SiteState, e: Edit): SiteState {
+  switch (e.kind) {
+    case "markdown body": return { ...s, bodies: { ...s.bodies, [e.page]: e.page === "extra" ? `An extra page, ${e.text}.` : ` Also ${e.text}.` } };
+    case "front matter keywords": return { ...s, beachesKeywords: e.keywords };
+    case "front matter toc": return { ...s, beachesToc: e.toc };
+    case "front matter sources": return { ...s, flanSources: e.sources };
+    case "nav label": return { ...s, navLabel: e.label };
+    case "related": return { ...s, beachesRelated: e.related };
+    case "alias": return { ...s, alias: e.present };
+    case "search list": return { ...s, search: e.search };
+    case "author name": return { ...s, authorName: e.name };
+    case "banners": return { ...s, banners: e.banners };
+    case "route title": return { ...s, guidesTitle: e.title };
+    case "route description": return { ...s, flanDescription: e.description };
+    case "listing name": return { ...s, listingName: e.name };
+    case "listing description": return { ...s, listingDescription: e.description };
+    case "raster image": return { ...s, photo: { width: e.width, height: e.height } };
+    case "svg image": return { ...s, bannerFill: e.fill };
+    case "page added or removed": return { ...s, extra: e.present };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Builds.
+
+/** Runs a process to its end; rejects with its output when it exits non-zero. */
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => (output += d));
+    child.stderr.on("data", (d: Buffer) => (output += d));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(" ")} exited ${code}:\n${output}`))));
+  });
+}
+
+/** Runs fn with PPGUIDE_CACHE_DIR set to dir (src/core/disk-cache.ts reads it on every use). */
+async function withCaches<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+  const saved = process.env.PPGUIDE_CACHE_DIR;
+  process.env.PPGUIDE_CACHE_DIR = dir;
+  try {
+    return await fn();
+  } finally {
+    process.env.PPGUIDE_CACHE_DIR = saved;
+  }
+}
+
+/** A clean build of root's sources: a fresh copy, a fresh output folder, empty caches. */
+async function cleanBuild(root: string, searchIndex: boolean): Promise<Tree> {
+  const copy = await mkdtemp(join(tmpdir(), "ppguide-clean-"));
+  const caches = await mkdtemp(join(tmpdir(), "ppguide-clean-caches-"));
+  try {
+    await copySources(root, copy);
+    await withCaches(caches, () => build({ root: copy, out: join(copy, "dist"), searchIndex, checkLinks: "error" }));
+    return await readTree(join(copy, "dist"));
+  } finally {
+    await rm(copy, { recursive: true, force: true });
+    await rm(caches, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The property: from a first build, each edit followed by a rebuild in place equals a clean build.
+ * A failure names the step, the edits so far, and how the trees differ; fast-check adds the seed
+ * and the shrunk sequence.
+ */
+async function rebuildsEqualCleanBuilds(edits: Edit[], searchIndex: boolean): Promise<void> {
+  let state = INITIAL;
+  const root = await newSite(state);
+  const caches = await mkdtemp(join(tmpdir(), "ppguide-incremental-caches-"));
+  const rebuild = () => withCaches(caches, () => build({ root, out: join(root, "dist"), searchIndex, checkLinks: "error" }));
+  try {
+    await rebuild();
+    for (const [i, e] of edits.entries()) {
+      const next = apply(state, e);
+      await writeSite(root, next, state);
+      state = next;
+      await rebuild();
+      const difference = describeDifference(await readTree(join(root, "dist")), await cleanBuild(root, searchIndex));
+      if (difference) {
+        const steps = edits.slice(0, i + 1).map((x, n) => `  ${n + 1}. ${JSON.stringify(x)}`).join("\n");
+        throw new Error(`after edit ${i + 1} of ${edits.length}, the rebuild differs from a clean build:\n${difference}\nedits:\n${steps}`);
+      }
+    }
+  } finally {
+    await rm(root, { recursive: true, force: true });
+    await rm(caches, { recursive: true, force: true });
+  }
+}
+
+describe("an incremental rebuild", () => {
+  it("starts from builds that are reproducible: two clean builds of the same sources are byte for byte equal", async () => {
+    const root = await newSite({ ...INITIAL, extra: true, alias: true });
+    try {
+      const [a, b] = [await cleanBuild(root, true), await cleanBuild(root, true)];
+      expect(a.size).toBeGreaterThan(20);
+      expect(describeDifference(a, b, ["first", "second"])).toBeUndefined();
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it("is fed edits that each reach the output: one of each kind changes the built site", { timeout: 120_000 }, async () => {
+    const examples: Edit[] = [
+      { kind: "markdown body", page: "bakeries", text: "fresh" },
+      { kind: "front matter keywords", keywords: ["sunny", "quiet"] },
+      { kind: "front matter toc", toc: false },
+      { kind: "front matter sources", sources: true },
+      { kind: "nav label", label: "Windy" },
+      { kind: "related", related: ["/guides", "/bakeries", "/flan-recipe"] },
+      { kind: "alias", present: true },
+      { kind: "search list", search: ["/bakeries"] },
+      { kind: "author name", name: "Quiet Desk" },
+      { kind: "banners", banners: [1] },
+      { kind: "route title", title: "Local Guides" },
+      { kind: "route description", description: "A late caramel flan." },
+      { kind: "listing name", name: "Early Bakery" },
+      { kind: "listing description", description: "A fresh bakery by the square." },
+      { kind: "raster image", width: 500, height: 90 },
+      { kind: "svg image", fill: "#8a3b12" },
+      { kind: "page added or removed", present: true },
+    ];
+    // Every kind the generator can produce has its example here.
+    expect(new Set(examples.map((e) => e.kind)).size).toBe(new Set(fc.sample(edit, { numRuns: 500, seed: SEED }).map((e) => e.kind)).size);
+    const sitesOf = async (s: SiteState) => {
+      const root = await newSite(s);
+      try {
+        return await cleanBuild(root, false);
+      } finally {
+        await rm(root, { recursive: true, force: true });
+      }
+    };
+    const before = await sitesOf(INITIAL);
+    for (const e of examples) expect(describeDifference(await sitesOf(apply(INITIAL, e)), before), e.kind).toBeDefined();
+  });
+
+  it("equals a clean build after any sequence of edits to the site's inputs", { timeout: 600_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 6 }), (edits) => rebuildsEqualCleanBuilds(edits, false)),
+      { numRuns: runs(30), seed: SEED, endOnFailure: !process.env.FC_SHRINK },
+    );
+  });
+
+  it("equals a clean build after a template of ppguide changes, through the CLI of an edited copy of the package", { timeout: 300_000 }, async () => {
+    // Templates are not the site's: pages depend on them through the code's fingerprint
+    // (bin/source-fingerprint.cjs). So the user's case is a ppguide whose templates changed (an
+    // upgrade, a local patch): a copy of the package, edited, run as a process.
+    const work = await mkdtemp(join(tmpdir(), "ppguide-template-edit-"));
+    const pkg = join(work, "ppguide");
+    for (const part of ["bin", "src", "templates", "schema", "package.json", "tsconfig.json"]) await cp(join(PACKAGE_DIR, part), join(pkg, part), { recursive: true });
+    await symlink(join(PACKAGE_DIR, "node_modules"), join(pkg, "node_modules"));
+    const root = await newSite(INITIAL);
+    const caches = join(work, "caches");
+    // The copy's CLI bundle stays inside the copy: the bundle finds its package.json by walking
+    // up from where it lies, and the real node_modules/.cache must not see another package's bundles.
+    const env = { ...process.env, PPGUIDE_CLI_CACHE_DIR: join(pkg, ".cli-cache"), NO_COLOR: "1" };
+    const cli = (site: string, cacheDir: string) => run(process.execPath, [join(pkg, "bin/ppguide"), "build", "--root", site, "--no-search-index"], { ...env, PPGUIDE_CACHE_DIR: cacheDir });
+    try {
+      await cli(root, caches);
+      const before = await readTree(join(root, "dist"));
+      const layout = join(pkg, "templates/Layout.tsx");
+      const text = await readFile(layout, "utf8");
+      expect(text.split("All rights reserved.").length).toBe(2);
+      await writeFile(layout, text.replace("All rights reserved.", "All rights kept."));
+      await cli(root, caches);
+      const rebuilt = await readTree(join(root, "dist"));
+
+      const clean = join(work, "clean");
+      await copySources(root, clean);
+      await cli(clean, join(work, "clean-caches"));
+      const difference = describeDifference(rebuilt, await readTree(join(clean, "dist")));
+      if (difference) throw new Error(`after a template edit (Layout.tsx footer), the CLI's rebuild differs from its clean build:\n${difference}`);
+      // And the edit reached the pages, so the comparison above compared something new.
+      expect(rebuilt.get("index.html")!.toString()).toContain("All rights kept.");
+      expect(describeDifference(rebuilt, before)).toBeDefined();
+    } finally {
+      await rm(work, { recursive: true, force: true });
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it("equals a clean build with the search index on, Pagefind's files included", { timeout: 600_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 3 }), (edits) => rebuildsEqualCleanBuilds(edits, true)),
+      { numRuns: runs(6), seed: SEED + 1, endOnFailure: !process.env.FC_SHRINK },
+    );
+  });
+});
