@@ -36,8 +36,14 @@ export async function renderJobs(input: RenderInput, jobs: PageJob[], done: (res
     // The parent's flags (vitest's, --input-type) are not the worker's.
     execArgv: [],
   });
+  // A thread's failure outside any task (one that dies idle, or answers a task the pool has
+  // already cancelled) is an 'error' event: unheard, it would end the process before the build
+  // lets go of its lock.
+  let failure: unknown;
+  pool.on("error", (err: unknown) => (failure ??= err));
   try {
     await Promise.all(batches.map((batch, i) => pool.run(batch).then((result) => done(result, i))));
+    if (failure) throw failure;
   } finally {
     // Nothing may still be writing into the copy once the build fails or commits.
     await pool.destroy();
