@@ -362,6 +362,23 @@ describe("a rebuild over an existing output", () => {
     expect((await readdir(join(root, "threaded.ppguide"))).sort()).toEqual([".ppguide-output", "a", "b"]);
   });
 
+  it("renders the pages an edit reaches and no others (issue 23)", async () => {
+    const root = await copyFixture("basic-site");
+    const dist = join(root, "dist");
+    const all = (await build({ root, out: dist })).pages.map((p) => p.route).sort();
+    const rendered = async () => ((await build({ root, out: dist })).rendered ?? []).sort();
+    await edit(join(root, "content/articles/beaches.md"), "## Playa Dorada", "A line of its own.\n\n## Playa Dorada");
+    expect(await rendered()).toEqual(["/beaches"]);
+    await edit(join(root, "content/listings/bakeries.yaml"), "selling bread and cakes", "selling bread, buns and cakes");
+    expect(await rendered()).toEqual(["/bakeries"]);
+    await edit(join(root, "site.yaml"), "related: [/flan-recipe, /bakeries, /guides]", "related: [/bakeries, /flan-recipe, /guides]");
+    expect(await rendered()).toEqual(["/beaches"]);
+    // Every page's header shows the nav.
+    await edit(join(root, "site.yaml"), "- { label: Beaches, path: /beaches }", "- { label: Playas, path: /beaches }");
+    expect(await rendered()).toEqual(all);
+    expect(await rendered()).toEqual([]);
+  });
+
   it("renders a page again only when its key changed or its served file is not as the build left it", async () => {
     const root = await copyFixture("basic-site");
     const dist = join(root, "dist");
