@@ -1,4 +1,4 @@
-import { copyFile as copyFileCb, link as linkCb, mkdir as mkdirCb, readFileSync, statSync, writeFile as writeFileCb } from "node:fs";
+import { copyFile as copyFileCb, link as linkCb, lstatSync, mkdir as mkdirCb, readFileSync, statSync, writeFile as writeFileCb } from "node:fs";
 import { lstat, mkdir, rm, unlink } from "node:fs/promises";
 import { promisify } from "node:util";
 import { dirname, join, posix } from "node:path";
@@ -106,7 +106,9 @@ export class StageWriter implements WrittenFiles {
 
   /** Puts the served copy's file (`live`) or new bytes (`write`) at `path`, clearing whatever is in the way. */
   private async place(path: string, live: string | undefined, write?: (to: string) => Promise<unknown>, liveIno?: number): Promise<void> {
-    const old = await lstat(path).catch(() => undefined);
+    // Synchronous: a few microseconds, where fs/promises' lstat cost 0.2 ms of the calling thread
+    // per file (profiled on a render thread of the 4,000-page bench: 0.4 s of 2 s).
+    const old = lstatSync(path, { throwIfNoEntry: false });
     // Already the same file (a link made by an earlier build): nothing to do.
     if (live && old?.isFile() && old.ino === (liveIno ?? statSync(live).ino)) return;
     if (old) await (old.isDirectory() ? rm(path, { recursive: true, force: true }) : unlink(path));
