@@ -117,7 +117,8 @@ async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions,
   const jobs = timed(timings, "keys", () => pageJobs(input));
   done.pages = jobs.map(({ route, file, kind }) => ({ route, file, kind }));
   const own = new StageWriter(spec);
-  const search = opts.searchIndex === false ? undefined : await SearchIndex.create(site, folder.live, jobs);
+  // --no-cache makes the index again too, rather than link the served one.
+  const search = opts.searchIndex === false ? undefined : await SearchIndex.create(site, opts.cache === false ? undefined : folder.live, jobs);
   input.search = search?.needsPages ?? false;
   try {
     const { changed, pages } = await timed(timings, "render", () => renderChanged(input, jobs, own, opts, search));
