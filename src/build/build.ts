@@ -58,10 +58,10 @@ export interface BuildResult {
 }
 
 /**
- * The whole pipeline: load → validate → load content → render (and index for search) → write →
- * check links.
- * Every stage collects all the problems it can find before failing, and nothing touches the
- * output folder until everything has succeeded.
+ * The whole pipeline: load (and validate) → check → key every page → render what changed (and
+ * index for search) → write the rest → check links → commit (writeSite).
+ * Every stage collects all the problems it can find before failing, and nothing is served until
+ * everything has succeeded.
  */
 export async function build(opts: BuildOptions): Promise<BuildResult> {
   const started = performance.now();

@@ -52,7 +52,8 @@ export class StageWriter implements WrittenFiles {
   private readonly made = new Map<string, Promise<unknown>>();
   private inFlight = 0;
   private failure: unknown;
-  private wake?: () => void;
+  /** Everyone waiting for a write to end (flush, or add at the limit): several batches of one render thread may wait at once. */
+  private waiting: (() => void)[] = [];
 
   constructor(
     private readonly spec: StageSpec,
@@ -89,7 +90,7 @@ export class StageWriter implements WrittenFiles {
 
   /** Waits for every write; throws the first one that failed. */
   async flush(): Promise<void> {
-    while (this.inFlight > 0) await new Promise<void>((resolve) => (this.wake = resolve));
+    while (this.inFlight > 0) await this.writeEnded();
     if (this.failure) throw this.failure;
   }
 
@@ -141,17 +142,21 @@ export class StageWriter implements WrittenFiles {
     }
   }
 
+  private writeEnded(): Promise<void> {
+    return new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
   private async run(write: () => Promise<unknown>): Promise<void> {
-    while (this.inFlight >= this.limit) await new Promise<void>((resolve) => (this.wake = resolve));
+    while (this.inFlight >= this.limit) await this.writeEnded();
     if (this.failure) throw this.failure;
     this.inFlight++;
     write()
       .catch((err: unknown) => (this.failure ??= err))
       .finally(() => {
         this.inFlight--;
-        const wake = this.wake;
-        this.wake = undefined;
-        wake?.();
+        const waiting = this.waiting;
+        this.waiting = [];
+        for (const wake of waiting) wake();
       });
   }
 }

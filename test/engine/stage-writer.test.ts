@@ -1,0 +1,27 @@
+/**
+ * StageWriter from several callers at once: a render thread runs two batches at a time
+ * (build/render-pool.ts), each adding pages and then flushing the same writer.
+ * Regression: with one wake slot, the second waiter replaced the first, which was never woken,
+ * and a first build of 1,200 pages hung for ever.
+ */
+import { mkdtemp, readdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { StageWriter } from "../../src/output/write.ts";
+
+describe("a StageWriter shared by two batches", () => {
+  it("wakes every caller waiting for a write: both batches finish, every file is written", async () => {
+    const target = await mkdtemp(join(tmpdir(), "ppguide-stage-"));
+    // A limit of 2 makes each add wait for a write to end, as a full writer does.
+    const writer = new StageWriter({ target }, 2);
+    const batch = async (name: string) => {
+      for (let i = 0; i < 25; i++) await writer.add(`${name}-${i}.html`, `<p>${name} ${i}</p>`);
+      await writer.flush();
+      return name;
+    };
+    const hung = new Promise<string>((resolve) => setTimeout(() => resolve("hung"), 5_000).unref());
+    expect(await Promise.race([Promise.all([batch("a"), batch("b")]), hung])).toEqual(["a", "b"]);
+    expect((await readdir(target)).length).toBe(50);
+  });
+});
