@@ -4,7 +4,7 @@
  * Regression: with one wake slot, the second waiter replaced the first, which was never woken,
  * and a first build of 1,200 pages hung for ever.
  */
-import { mkdtemp, readdir } from "node:fs/promises";
+import { link, mkdir, mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -23,5 +23,28 @@ describe("a StageWriter shared by two batches", () => {
     const hung = new Promise<string>((resolve) => setTimeout(() => resolve("hung"), 5_000).unref());
     expect(await Promise.race([Promise.all([batch("a"), batch("b")]), hung])).toEqual(["a", "b"]);
     expect((await readdir(target)).length).toBe(50);
+  });
+});
+
+describe("a StageWriter over the copy it brings up to date", () => {
+  it("rewrites a file of that copy alone in place, and never one the served copy shares", async () => {
+    const root = await mkdtemp(join(tmpdir(), "ppguide-stage-"));
+    const [target, live] = [join(root, "a"), join(root, "b")];
+    await mkdir(target);
+    await mkdir(live);
+    await writeFile(join(target, "own.html"), "<p>old, this copy's only</p>");
+    await writeFile(join(live, "shared.html"), "<p>served</p>");
+    await link(join(live, "shared.html"), join(target, "shared.html"));
+    const own = (await stat(join(target, "own.html"))).ino;
+    const writer = new StageWriter({ target, live });
+    await writer.add("own.html", "<p>new</p>");
+    await writer.add("shared.html", "<p>new</p>");
+    await writer.flush();
+    // The unserved file keeps its inode (no unlink and create); the shared one is replaced, and
+    // the served copy still reads as served.
+    expect((await stat(join(target, "own.html"))).ino).toBe(own);
+    expect(await readFile(join(target, "own.html"), "utf8")).toBe("<p>new</p>");
+    expect(await readFile(join(target, "shared.html"), "utf8")).toBe("<p>new</p>");
+    expect(await readFile(join(live, "shared.html"), "utf8")).toBe("<p>served</p>");
   });
 });
