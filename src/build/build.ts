@@ -119,6 +119,7 @@ async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions,
   const own = new StageWriter(spec);
   // --no-cache makes the index again too, rather than link the served one.
   const search = opts.searchIndex === false ? undefined : await SearchIndex.create(site, opts.cache === false ? undefined : folder.live, jobs);
+  // The threads return each page's <main> only when Pagefind is to be given the pages.
   input.search = search?.needsPages ?? false;
   try {
     const { changed, pages } = await timed(timings, "render", () => renderChanged(input, jobs, own, opts, search));
@@ -178,7 +179,7 @@ async function renderChanged(input: RenderInput, jobs: PageJob[], own: StageWrit
       errors[batch] = reviveAll(result.errors);
       for (const src of result.missing) missing.add(src);
       for (const { job, stat, scan, main } of result.pages) {
-        next.add(job.file, job.key, { size: stat[0], mtimeMs: stat[1], ino: stat[2] }, scan);
+        next.add(job.file, job.key, stat, scan);
         if (scan) scans.push([job.file, scan]);
         index?.(job, () => main);
       }

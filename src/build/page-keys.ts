@@ -33,7 +33,8 @@ export interface PageJob {
  */
 export function pageJobs(input: RenderInput): PageJob[] {
   const { manifest, content } = input;
-  const shared = sha256(JSON.stringify([currentCode(), input.year, input.assets, input.images, { ...manifest, routes: manifest.routes.map((r) => summary(r, input)) }]));
+  const searched = searchedPaths(manifest);
+  const shared = sha256(JSON.stringify([currentCode(), input.year, input.assets, input.images, { ...manifest, routes: manifest.routes.map((r) => summary(r, content, searched.has(r.path))) }]));
   const keyOf = (...own: unknown[]) => sha256(shared + JSON.stringify(own));
   const format = manifest.site.build?.format;
   const jobs: PageJob[] = manifest.routes.map((route) => ({
@@ -55,8 +56,7 @@ export function pageJobs(input: RenderInput): PageJob[] {
  * What other pages read of a route: its card (cardFor), the search page's list, an author page's
  * list, the index that parents it, and the search box (keywords of the routes it lists).
  */
-function summary(route: RouteEntry, { manifest, content }: Pick<RenderInput, "manifest" | "content">) {
-  const searched = searchedPaths(manifest).has(route.path);
+function summary(route: RouteEntry, content: RenderInput["content"], searched: boolean) {
   return {
     path: route.path,
     kind: route.kind,
@@ -71,17 +71,10 @@ function summary(route: RouteEntry, { manifest, content }: Pick<RenderInput, "ma
   };
 }
 
-const searched = new WeakMap<Manifest, Set<string>>();
-
 /** The routes the search box lists, by their own paths (the list may name an alias). */
 function searchedPaths(manifest: Manifest): Set<string> {
-  let paths = searched.get(manifest);
-  if (!paths) {
-    const aliases = new Map((manifest.aliases ?? []).map((a) => [a.from, a.to]));
-    paths = new Set((manifest.search ?? []).map((p) => aliases.get(p) ?? p));
-    searched.set(manifest, paths);
-  }
-  return paths;
+  const aliases = new Map((manifest.aliases ?? []).map((a) => [a.from, a.to]));
+  return new Set((manifest.search ?? []).map((p) => aliases.get(p) ?? p));
 }
 
 function sha256(text: string): string {

@@ -10,6 +10,7 @@ import type { Manifest } from "../manifest/types.ts";
 import { scriptsFor } from "../assets/bundles.ts";
 import { createSiteContext, type SiteContext } from "../render/page-model.ts";
 import { loadTemplates, renderAlias, renderNotFound, renderRoute, type RenderedPage, type Templates } from "../render/render.tsx";
+import type { FileStat } from "../output/page-cache.ts";
 import { mainOf } from "../output/search-index.ts";
 import { StageWriter, type StageSpec } from "../output/write.ts";
 import type { PageJob } from "./page-keys.ts";
@@ -44,6 +45,7 @@ export function renderInputOf(site: LoadedSite, spec: StageSpec, scan: boolean):
     year: new Date().getFullYear(),
     spec,
     scan,
+    // Set once the search index knows whether it needs the pages (build.ts).
     search: false,
   };
 }
@@ -51,8 +53,8 @@ export function renderInputOf(site: LoadedSite, spec: StageSpec, scan: boolean):
 /** A page rendered and written: what the build keeps of it. */
 export interface RenderedJob {
   job: PageJob;
-  /** size, mtimeMs and inode of the file written, for the page cache. */
-  stat: [number, number, number];
+  /** The file written, as the page cache records it. */
+  stat: FileStat;
   scan?: PageScan;
   main?: string;
 }
@@ -108,7 +110,7 @@ export class PageRenderer {
     if (errors.length) return { pages: [], errors: errors.flatMap((e) => userErrorData(e)), missing };
     const pages = done.map(({ job, path, scan, main }): RenderedJob => {
       const { size, mtimeMs, ino } = statSync(path);
-      return { job, stat: [size, mtimeMs, ino], scan, main };
+      return { job, stat: { size, mtimeMs, ino }, scan, main };
     });
     return { pages, errors: [], missing };
   }
