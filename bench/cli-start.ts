@@ -1,7 +1,7 @@
 /**
  * Whole `node bin/ppguide ARGS` processes, from spawn to exit, in ways of loading the CLI that
  * take strict turns (the order reversed every other round, `sync` before each run, one warm-up
- * run of each first): the bundle against the sources through tsx by default.
+ * run of each first): the compiled CLI (lib/) alone by default.
  *
  *   npx tsx bench/cli-start.ts                                   # project site: build --out /tmp/ppguide-cli-start/dist
  *   npx tsx bench/cli-start.ts --pairs 8 -- --version
@@ -22,7 +22,7 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { pairs: { type: "string", default: "8" }, variant: { type: "string", multiple: true } },
 });
-const variants = (values.variant ?? ["bundle:", "tsx:PPGUIDE_FROM_SOURCE=1"]).map((spec) => {
+const variants = (values.variant ?? ["lib:"]).map((spec) => {
   const [name, env = ""] = spec.split(/:(.*)/s);
   return { name: name!, env: Object.fromEntries(env.split(",").filter(Boolean).map((kv) => kv.split(/=(.*)/s) as [string, string])) };
 });

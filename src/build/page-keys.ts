@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { currentCode } from "../core/disk-cache.ts";
+import { currentCode } from "../core/code-id.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import { outputFileFor, type RenderedPage } from "../render/render.tsx";
 import { isNoindex } from "../render/page-model.ts";

@@ -55,11 +55,11 @@ export async function renderJobs(input: RenderInput, jobs: PageJob[], done: (res
 }
 
 /**
- * The worker's file: beside the bundled CLI, bin/cli-bundle.mjs emits render-worker.js; from the
+ * The worker's file: beside the compiled CLI, lib/render-worker.cjs (scripts/build-cli.mjs); from the
  * sources, a small module that registers tsx's loader first (Node 20 loads a worker's own .ts
  * entry before any loader applies).
  */
 function workerFile(): string {
   const fromSource = import.meta.url.endsWith(".ts");
-  return fileURLToPath(new URL(fromSource ? "./render-worker.mjs" : "./render-worker.js", import.meta.url));
+  return fileURLToPath(new URL(fromSource ? "./render-worker.mjs" : "./render-worker.cjs", import.meta.url));
 }

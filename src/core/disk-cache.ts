@@ -3,7 +3,6 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { rename, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { PACKAGE_DIR } from "./package-dir.ts";
-import { sourceFingerprint } from "../../bin/source-fingerprint.cjs";
 
 /**
  * The folder of ppguide's caches: $PPGUIDE_CACHE_DIR when set (the tests point it at a temporary
@@ -90,15 +89,4 @@ export async function writeCacheFile(file: string, data: string | Uint8Array): P
   const tmp = `${file}.${randomUUID()}.tmp`;
   await writeFile(tmp, data);
   await rename(tmp, file);
-}
-
-let codeId: string | undefined;
-
-/**
- * This copy of ppguide's code (bin/source-fingerprint.cjs): what one version computed is not
- * trusted by another.
- */
-export function currentCode(): string {
-  codeId ??= sourceFingerprint(PACKAGE_DIR);
-  return codeId;
 }

@@ -11,8 +11,8 @@ export const WORKER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
 /**
  * Starts a worker thread on module `name` (without extension) that sits beside the caller,
- * whether ppguide runs from its TypeScript sources through tsx (tests, PPGUIDE_FROM_SOURCE) or
- * from the bundled CLI, where bin/cli-bundle.mjs emits each worker as its own entry.
+ * whether ppguide runs from its TypeScript sources through tsx (tests, or a lib/ not compiled from the sources) or
+ * from the compiled CLI, where scripts/build-cli.mjs emits each worker as its own file in lib/.
  *
  * From sources, `execArgv: ['--import', 'tsx']` is not enough on Node 20: the worker's .ts entry
  * is loaded before the loader applies (ERR_UNKNOWN_FILE_EXTENSION; tested in
@@ -22,7 +22,7 @@ export const WORKER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8 };
  */
 export function startWorker(callerUrl: string, name: string, workerData: unknown, transferList: Transferable[] = []): Worker {
   const fromSource = callerUrl.endsWith(".ts") || callerUrl.endsWith(".tsx");
-  const entry = new URL(`./${name}.${fromSource ? "ts" : "js"}`, callerUrl);
+  const entry = new URL(`./${name}.${fromSource ? "ts" : "cjs"}`, callerUrl);
   if (!fromSource) return new Worker(entry, { workerData, transferList, resourceLimits: WORKER_RESOURCE_LIMITS });
   // require.resolve picks the "require" build of tsx/esm/api, whose relative imports break when
   // loaded with import(); its "import" build sits next to it.

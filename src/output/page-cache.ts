@@ -1,7 +1,8 @@
 import { statSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
-import { currentCode, DiskCache } from "../core/disk-cache.ts";
+import { DiskCache } from "../core/disk-cache.ts";
+import { currentCode } from "../core/code-id.ts";
 import type { PageScan, RawRef } from "../links/types.ts";
 
 /**

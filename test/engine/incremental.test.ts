@@ -12,16 +12,16 @@
  * found, without shrinking (each try costs a few builds); FC_SHRINK=1 shrinks it to a shorter sequence.
  */
 import { spawn } from "node:child_process";
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import fc from "fast-check";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { build } from "../../src/build/build.ts";
-import { PACKAGE_DIR } from "../../src/core/package-dir.ts";
 import { FIXTURES } from "../helpers/fixture.ts";
 import { copySources, describeDifference, readTree, type Tree } from "../helpers/output-tree.ts";
+import { compileCopy, copyPackage } from "../helpers/package-copy.ts";
 
 const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : 20231123;
 const runs = (n: number) => (process.env.FC_RUNS ? Number(process.env.FC_RUNS) : n);
@@ -422,18 +422,15 @@ describe("an incremental rebuild", () => {
   });
 
   it("equals a clean build after a template of ppguide changes, through the CLI of an edited copy of the package", { timeout: 300_000 }, async () => {
-    // Templates are not the site's: pages depend on them through the code's fingerprint
-    // (bin/source-fingerprint.cjs). So the user's case is a ppguide whose templates changed (an
-    // upgrade, a local patch): a copy of the package, edited, run as a process.
+    // Templates are not the site's: pages depend on them through the code's digest
+    // (src/core/code-id.ts). So the user's case is a ppguide whose templates changed (an upgrade,
+    // a local patch): a copy of the package (node_modules a link, issue 31's case), edited and
+    // compiled again, run as a process.
     const work = await mkdtemp(join(tmpdir(), "ppguide-template-edit-"));
-    const pkg = join(work, "ppguide");
-    for (const part of ["bin", "src", "templates", "schema", "package.json", "tsconfig.json"]) await cp(join(PACKAGE_DIR, part), join(pkg, part), { recursive: true });
-    await symlink(join(PACKAGE_DIR, "node_modules"), join(pkg, "node_modules"));
+    const pkg = await copyPackage(join(work, "ppguide"));
     const root = await newSite(INITIAL);
     const caches = join(work, "caches");
-    // The copy's CLI bundle stays inside the copy: the bundle finds its package.json by walking
-    // up from where it lies, and the real node_modules/.cache must not see another package's bundles.
-    const env = { ...process.env, PPGUIDE_CLI_CACHE_DIR: join(pkg, ".cli-cache"), NO_COLOR: "1" };
+    const env = { ...process.env, NO_COLOR: "1" };
     const cli = (site: string, cacheDir: string) => run(process.execPath, [join(pkg, "bin/ppguide"), "build", "--root", site, "--no-search-index"], { ...env, PPGUIDE_CACHE_DIR: cacheDir });
     try {
       await cli(root, caches);
@@ -442,6 +439,7 @@ describe("an incremental rebuild", () => {
       const text = await readFile(layout, "utf8");
       expect(text.split("All rights reserved.").length).toBe(2);
       await writeFile(layout, text.replace("All rights reserved.", "All rights kept."));
+      await compileCopy(pkg);
       await cli(root, caches);
       const rebuilt = await readTree(join(root, "dist"));
 

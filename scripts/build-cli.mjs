@@ -1,0 +1,57 @@
+// Compiles ppguide's TypeScript sources into lib/ with esbuild: one CommonJS file for the CLI and
+// one for each worker thread, each with its source map. Runs on `npm ci` and `npm install`
+// (package.json "prepare") and before `npm test`; `npm run build:cli` runs it by hand.
+//
+// A CLI started from one file is loaded by a plain require: it neither resolves hundreds of
+// modules nor compiles TypeScript on every start, as running the sources through tsx does.
+// lib/build.json records which sources it was compiled from and each file's SHA-256, so
+// bin/ppguide runs lib/ only when it is intact and up to date, and the sources otherwise.
+import { createHash } from "node:crypto";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+const lib = join(packageDir, "lib");
+const staging = `${lib}.tmp-${process.pid}`;
+
+export const LIB_FILES = ["ppguide.cjs", "render-worker.cjs", "scan-worker.cjs"];
+
+await build({
+  entryPoints: {
+    ppguide: join(packageDir, "src/cli/main.ts"),
+    // Worker threads start from files of their own beside the CLI (src/build/render-pool.ts, src/core/worker-threads.ts).
+    "render-worker": join(packageDir, "src/build/render-worker.ts"),
+    "scan-worker": join(packageDir, "src/links/scan-worker.ts"),
+  },
+  outdir: staging,
+  outExtension: { ".js": ".cjs" },
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  // Native code stays outside (sharp, esbuild), and so does React: dev mode compiles edited
+  // templates on their own, and they must render with the very same React. piscina starts each
+  // thread on a worker file of its own, found beside its module; tsx runs the sources.
+  external: ["sharp", "esbuild", "piscina", "tsx", "tsx/*", "react", "react/*", "react-dom", "react-dom/*"],
+  // The sources find their own folder and their workers from import.meta.url.
+  define: { "import.meta.url": "__ppguide_module_url" },
+  banner: { js: 'var __ppguide_module_url = require("node:url").pathToFileURL(__filename).href;' },
+  jsx: "automatic",
+  // Read by Node itself (bin/ppguide turns source maps on), so a stack trace points into src/.
+  sourcemap: "linked",
+  // Paths in the output are relative to the package, so two clones compile the same bytes.
+  absWorkingDir: packageDir,
+  logLevel: "warning",
+});
+
+const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
+const { sourcesDigest } = createRequire(import.meta.url)(join(staging, "ppguide.cjs"));
+const record = { sources: sourcesDigest(packageDir), files: Object.fromEntries(LIB_FILES.map((f) => [f, sha256(readFileSync(join(staging, f)))])) };
+writeFileSync(join(staging, "build.json"), `${JSON.stringify(record, null, 2)}\n`);
+writeFileSync(join(staging, "package.json"), '{ "type": "commonjs" }\n');
+// Replaced whole: a CLI starting meanwhile finds no lib/ and runs the sources.
+rmSync(lib, { recursive: true, force: true });
+renameSync(staging, lib);

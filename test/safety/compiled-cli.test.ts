@@ -1,0 +1,124 @@
+/**
+ * The compiled CLI (lib/, scripts/build-cli.mjs). Issue 27: a truncated or emptied compiled file
+ * once failed every later run (exit 70), and an empty worker file published nothing with exit 0.
+ * Issue 31: with node_modules a symbolic link, a template edit was silently lost ("0 rendered").
+ * Now lib/ runs only when every file is the one compiled, from the sources beside it; otherwise
+ * the CLI says why and runs the sources, so what renders is always the code in the folder.
+ */
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, truncate, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { copyFixture } from "../helpers/fixture.ts";
+import { treeHash } from "../helpers/outcome.ts";
+import { compileCopy, copyPackage } from "../helpers/package-copy.ts";
+import { writePpguideSite } from "../helpers/synthetic-site.ts";
+
+interface Run {
+  code: number;
+  stderr: string;
+  fromLib: boolean;
+}
+
+/** Runs the copy's CLI; whether lib/ ran is told by the one line the CLI prints when it runs the sources instead. */
+async function run(pkg: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
+  const env_ = { ...process.env, NO_COLOR: "1", ...env };
+  const { code, stderr } = await new Promise<{ code: number; stderr: string }>((resolve) => {
+    execFile(process.execPath, [join(pkg, "bin/ppguide"), ...args], { cwd, env: env_ }, (err, _stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stderr });
+    });
+  });
+  return { code, stderr, fromLib: !stderr.includes("so ppguide runs from its sources") };
+}
+
+async function packageCopy(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "ppguide-package-"));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  return copyPackage(dir);
+}
+
+describe("the compiled CLI (lib/)", () => {
+  it("runs when it is intact and compiled from the sources beside it", async () => {
+    const pkg = await packageCopy();
+    const root = await copyFixture("basic-site");
+    const outcome = await run(pkg, ["build"], root);
+    expect(outcome).toMatchObject({ code: 0, fromLib: true });
+    expect(outcome.stderr).toBe("");
+  });
+
+  it("a damaged compiled file is never run: the CLI says so, runs the sources, and the build is as it should be", async () => {
+    const pkg = await packageCopy();
+    const root = await copyFixture("basic-site");
+    for (const [file, damage] of [
+      ["render-worker.cjs", (f: string) => writeFile(f, "")],
+      ["ppguide.cjs", (f: string) => truncate(f, 1000)],
+      ["scan-worker.cjs", (f: string) => truncate(f, 10)],
+    ] as const) {
+      await damage(join(pkg, "lib", file));
+      const outcome = await run(pkg, ["build", "--no-cache"], root);
+      expect(outcome.code, `${file}: ${outcome.stderr}`).toBe(0);
+      expect(outcome.fromLib, file).toBe(false);
+      expect(outcome.stderr, file).toMatch(/lib\/.* so ppguide runs from its sources \(slower\)\. Run npm run build:cli/);
+      await compileCopy(pkg);
+    }
+    expect(await readFile(join(root, "dist/beaches.html"), "utf8")).toContain("The Best Beaches");
+  }, 180_000);
+
+  // Regression (issue 31): the code's part of every page key came from the mtimes of files in a
+  // folder found from where the CLI's bundle was cached; with node_modules a link, a template edit
+  // rebuilt "0 rendered" and published pages a clean build renders differently.
+  it("a template edited after compiling reaches every page, with node_modules a symbolic link", async () => {
+    const pkg = await packageCopy();
+    const root = await copyFixture("basic-site");
+    expect((await run(pkg, ["build"], root)).code).toBe(0);
+    const layout = join(pkg, "templates/Layout.tsx");
+    const text = await readFile(layout, "utf8");
+    expect(text).toContain("All rights reserved.");
+    await writeFile(layout, text.replace("All rights reserved.", "All rights kept."));
+    const stale = await run(pkg, ["build"], root);
+    expect(stale).toMatchObject({ code: 0, fromLib: false });
+    expect(stale.stderr).toContain("the sources changed since lib/ was compiled");
+    expect(await readFile(join(root, "dist/beaches.html"), "utf8")).toContain("All rights kept.");
+    // Compiled again, lib/ runs and renders the same pages: nothing left to render.
+    await compileCopy(pkg);
+    const compiled = await run(pkg, ["build"], root);
+    expect(compiled).toMatchObject({ code: 0, fromLib: true });
+  }, 180_000);
+
+  // Regression (issue 23): run from V8's code cache, the bundle could not import(): a run that had
+  // to encode an image failed with ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING (exit 70).
+  it("import() inside the sources works from lib/", async () => {
+    const pkg = await packageCopy();
+    const root = await copyFixture("basic-site");
+    const caches = await mkdtemp(join(tmpdir(), "ppguide-caches-"));
+    onTestFinished(() => rm(caches, { recursive: true, force: true }));
+    // Fresh caches: sharp (outside lib/) is import()ed to encode the share images.
+    const outcome = await run(pkg, ["build"], root, { PPGUIDE_CACHE_DIR: caches });
+    expect(outcome).toMatchObject({ code: 0, fromLib: true });
+    expect(existsSync(join(root, ".ppguide-cache/images"))).toBe(true);
+  }, 180_000);
+
+  it("a render thread that runs nothing fails the build: exit 70, the lock released, the output untouched", async () => {
+    const pkg = await packageCopy();
+    // Big enough for the build to render on the pool of threads.
+    const root = await mkdtemp(join(tmpdir(), "ppguide-threaded-"));
+    onTestFinished(() => rm(root, { recursive: true, force: true }));
+    await writePpguideSite(root, 320, "1");
+    expect((await run(pkg, ["build"], root)).code).toBe(0);
+    const before = await treeHash(join(root, "dist"));
+    // An empty worker that lib/build.json vouches for: what a worker that cannot start looks like.
+    await writeFile(join(pkg, "lib/render-worker.cjs"), "");
+    const record = JSON.parse(await readFile(join(pkg, "lib/build.json"), "utf8")) as { files: Record<string, string> };
+    record.files["render-worker.cjs"] = createHash("sha256").update("").digest("hex");
+    await writeFile(join(pkg, "lib/build.json"), JSON.stringify(record));
+    await writePpguideSite(root, 320, "2");
+    const outcome = await run(pkg, ["build"], root);
+    expect(outcome.stderr).toMatch(/No handler function exported from .*render-worker\.cjs/);
+    expect(outcome.code).toBe(70);
+    expect(existsSync(join(root, "dist.ppguide/lock"))).toBe(false);
+    expect(await treeHash(join(root, "dist"))).toBe(before);
+  }, 180_000);
+});
