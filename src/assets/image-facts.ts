@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ImageService, svgSize, type ShareImageRef } from "./images.ts";
@@ -43,4 +44,39 @@ export function imageServiceFrom(facts: ImageFacts): ImageService {
 
 function byPath(a: [string, unknown], b: [string, unknown]): number {
   return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+}
+
+/**
+ * A digest of what some public files are to a page that read them (ImageService.takeReads()):
+ * present or not, and each one's size, variants and share images. A page's record holds the
+ * digest of the files it read, so a replaced photo re-renders the pages that show it, and only them.
+ */
+export class ImageFactIndex {
+  private readonly files: Set<string>;
+  private readonly svg: Map<string, unknown>;
+  private readonly raster: Map<string, unknown>;
+  private readonly share: Map<string, unknown>;
+  private readonly digests = new Map<string, string>();
+
+  constructor(facts: ImageFacts) {
+    this.files = new Set(facts.publicFiles);
+    this.svg = new Map(facts.svg);
+    this.raster = new Map(facts.raster);
+    this.share = new Map(facts.share);
+  }
+
+  keyOf(paths: readonly string[]): string {
+    const hash = createHash("sha256");
+    for (const path of paths) hash.update(this.factOf(path)).update("\n");
+    return hash.digest("base64").slice(0, 22);
+  }
+
+  private factOf(path: string): string {
+    let fact = this.digests.get(path);
+    if (fact === undefined) {
+      fact = JSON.stringify([path, this.files.has(path), this.svg.get(path) ?? null, this.raster.get(path) ?? null, this.share.get(path) ?? null]);
+      this.digests.set(path, fact);
+    }
+    return fact;
+  }
 }

@@ -50,6 +50,12 @@ export class ImageService {
   private readonly sizeCache = new Map<string, { width: number; height: number } | null>();
   /** Every local image asked for; the build reports the ones public/ does not have. */
   readonly missing = new Set<string>();
+  /**
+   * The public files asked about since the last takeReads(): what a page read of the images, so
+   * that its key can hold their facts alone (build/page-keys.ts) and a replaced photo re-renders
+   * the pages that show it, not the whole site.
+   */
+  private reads = new Set<string>();
 
   constructor(
     private readonly publicDir: string,
@@ -60,13 +66,42 @@ export class ImageService {
     private readonly svgSizes?: ReadonlyMap<string, { width: number; height: number } | null>,
   ) {}
 
+  /** The public files asked about since the last call, sorted; starts the next page's list. */
+  takeReads(): string[] {
+    const reads = [...this.reads].sort();
+    this.reads.clear();
+    return reads;
+  }
+
+  /**
+   * Runs `make` and returns what it read as well: a part made once and reused by many pages (the
+   * header, a card) hands its reads to each page that reuses it (replay).
+   */
+  capture<T>(make: () => T): { value: T; reads: string[] } {
+    const outer = this.reads;
+    this.reads = new Set();
+    try {
+      const value = make();
+      return { value, reads: [...this.reads] };
+    } finally {
+      for (const path of this.reads) outer.add(path);
+      this.reads = outer;
+    }
+  }
+
+  replay(reads: readonly string[]): void {
+    for (const path of reads) this.reads.add(path);
+  }
+
   /** The 1200×630 raster image for og:image and twitter:image, when one was made for `src`. */
   ogImage(src: string): ShareImageRef | undefined {
+    this.note(src);
     return this.share?.og(src);
   }
 
   /** The 16:9, 4:3 and 1:1 raster images for an article's or recipe's structured data. */
   schemaImages(src: string): ShareImageRef[] {
+    this.note(src);
     return this.share?.schema(src) ?? [];
   }
 
@@ -74,6 +109,7 @@ export class ImageService {
   private readonly known = new Map<string, boolean>();
 
   has(src: string): boolean {
+    this.note(src);
     let found = this.known.get(src);
     if (found === undefined) this.known.set(src, (found = this.publicFiles.has(decodeUriPath(src.split(/[?#]/)[0]!) ?? "")));
     return found;
@@ -96,6 +132,10 @@ export class ImageService {
       if (responsive.sources.length) attrs.sources = responsive.sources;
     }
     return attrs;
+  }
+
+  private note(src: string): void {
+    this.reads.add(decodeUriPath(src.split(/[?#]/)[0]!) ?? src);
   }
 
   size(src: string): { width: number; height: number } | undefined {

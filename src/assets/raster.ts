@@ -110,10 +110,9 @@ export class RasterPipeline {
     return [...this.images.keys()].map((src) => [src, { size: this.images.get(src)!.size, responsive: this.responsive(src)! }]);
   }
 
-  /** Every variant file the built site needs, read from the cache. */
-  async files(): Promise<{ file: string; content: Uint8Array }[]> {
-    const all = [...this.images.values()].flatMap((i) => i.variants);
-    return Promise.all(all.map(async (v) => ({ file: v.url.slice(1), content: await readFile(v.cacheFile) })));
+  /** Every variant file the built site needs, each read from the cache when asked for. */
+  entries(): { file: string; content: () => Promise<Uint8Array> }[] {
+    return [...this.images.values()].flatMap((i) => i.variants).map((v) => ({ file: v.url.slice(1), content: () => readFile(v.cacheFile) }));
   }
 
   private async planAndEncode(src: string): Promise<PlannedImage> {

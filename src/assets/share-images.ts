@@ -101,12 +101,19 @@ export class ShareImages {
     return [...this.images].map(([src, p]) => [src, { og: ref(p.og), schema: p.schema.map(ref) }]);
   }
 
-  /** Every share image the built site needs: encoded where the cache lacks it, then read from the cache. */
-  async files(concurrency = 2): Promise<{ file: string; content: Uint8Array }[]> {
-    this.encoding ??= this.encodeMissing(concurrency);
-    await this.encoding;
+  /**
+   * Every share image the built site needs, each read when asked for: encoded (all that the
+   * cache lacks, once) first. Dev mode asks for one at a time, so a page loads before any encoding.
+   */
+  entries(): { file: string; content: () => Promise<Uint8Array> }[] {
     const all = [...this.images.values()].flatMap((p) => [p.og, ...p.schema]);
-    return Promise.all(all.map(async (i) => ({ file: i.url.slice(1), content: await readFile(i.cacheFile) })));
+    return all.map((i) => ({ file: i.url.slice(1), content: () => this.ready().then(() => readFile(i.cacheFile)) }));
+  }
+
+  /** Waits until every share image is in the cache, with its size in bytes known (the feed states it). */
+  ready(concurrency = 2): Promise<void> {
+    this.encoding ??= this.encodeMissing(concurrency);
+    return this.encoding;
   }
 
   private async plan(src: string, forSchema: boolean): Promise<Planned> {

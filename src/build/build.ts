@@ -1,25 +1,23 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, linkSync, lstatSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { findPlaceholders } from "../check/placeholders.ts";
-import { errorsOf, PpgError, PpgErrorList, reviveUserError, type PpgErrorData } from "../core/errors.ts";
+import { currentCode } from "../core/code-id.ts";
+import { PpgError, PpgErrorList } from "../core/errors.ts";
 import { whileInterruptible } from "../core/interrupt.ts";
 import { timed, type StageTimings } from "../core/timing.ts";
+import { ImageFactIndex } from "../assets/image-facts.ts";
 import { checkLinks } from "../links/check.ts";
 import type { LinkReport, PageScan } from "../links/types.ts";
-import { extraFiles } from "../output/extra-files.ts";
+import { generatedFiles, type OutputFile } from "../output/generated-files.ts";
 import { OutputFolder } from "../output/output-folder.ts";
-import { loadPageCache, PageCacheWriter, savePageCache } from "../output/page-cache.ts";
-import { indexable, mainOf, SearchIndex, type IndexOutput } from "../output/search-index.ts";
-import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
-import { removeStale, StageWriter, type StageSpec } from "../output/write.ts";
+import { readPageCache, servedIntact, writePageCache, type CachedPage, type CopyCache, type IndexRecord, type PageRecord } from "../output/page-cache.ts";
+import { indexable, makeShard, planIndex, servedShard } from "../output/search-index.ts";
+import { removeStale, StageWriter } from "../output/write.ts";
+import type { RenderedPage } from "../render/render.tsx";
 import { loadSite, type LoadedSite } from "../site/load-site.ts";
 import { inSourceFiles } from "./link-sources.ts";
-import { pageJobs, type PageJob } from "./page-keys.ts";
-import { renderInputOf, type RenderInput } from "./page-renderer.ts";
-import { renderJobs } from "./render-pool.ts";
-import { dedupe, missingImageErrors, renderPages, type BuiltPage } from "./render-pages.ts";
-
-export type { BuiltPage } from "./render-pages.ts";
+import { keyPages, planPages, type PageJob } from "./page-keys.ts";
+import { contentHash, renderInputOf, renderJobs, renderPages, type RenderInput } from "./render-pages.ts";
 
 export interface BuildOptions {
   /** The site folder, holding site.yaml, content/ and public/. */
@@ -28,11 +26,11 @@ export interface BuildOptions {
   out?: string;
   /** Replace an output folder that ppguide did not create (see output-folder.ts). */
   force?: boolean;
-  /** false: render in memory only and return the pages (tests, dev mode). */
+  /** false: render in memory only and return the pages (tests). */
   write?: boolean;
   /** Overrides site.checkLinks. */
   checkLinks?: "error" | "warn" | "off";
-  /** Render on a pool of worker threads, one per core. Default: from 300 pages to render (build/render-pool.ts). */
+  /** Render on a pool of worker threads, one per core. Default: from 300 pages to render (build/render-pages.ts). */
   workers?: boolean;
   /** Default true: render only the pages whose key changed since the served copy (output/page-cache.ts); false renders all. */
   cache?: boolean;
@@ -42,11 +40,16 @@ export interface BuildOptions {
   searchIndex?: boolean;
 }
 
+/** A page of the built site; with `write: false` it carries its HTML. */
+export type BuiltPage = Omit<RenderedPage, "html" | "shared"> & { html?: string };
+
 export interface BuildResult {
   /** Every page written; with `write: false` each also carries its HTML. */
   pages: BuiltPage[];
-  /** The route paths of the pages this build rendered (the others were linked from the served copy). */
-  rendered?: string[];
+  /** The pages this build rendered, and why (the others were linked from the served copy). */
+  rendered?: { route: string; reason: string }[];
+  /** The search index's shards made again (the others were linked from the served copy). */
+  indexed?: string[];
   aliases: number;
   assets: number;
   outDir?: string;
@@ -58,196 +61,146 @@ export interface BuildResult {
 }
 
 /**
- * The whole pipeline: load (and validate) → check → key every page → render what changed (and
- * index for search) → write the rest → check links → commit (writeSite).
- * Every stage collects all the problems it can find before failing, and nothing is served until
- * everything has succeeded.
+ * The whole pipeline: open the output → load → check → key every page → render what changed →
+ * index for search → write the rest → check links → commit. Every stage collects all the problems
+ * it can find before failing, and nothing is served until everything has succeeded.
  */
 export async function build(opts: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const root = resolve(opts.root);
   const timings: StageTimings = {};
+  const finish = (result: BuildResult) => Object.assign(result, { seconds: (performance.now() - started) / 1000 });
   if (opts.write === false) {
     const site = await loadSite(root, timings);
-    const done = checkLoaded(site, opts, timings);
-    done.pages = await timed(timings, "render", async () => renderPages(site));
-    done.seconds = (performance.now() - started) / 1000;
-    return done;
+    const result = checkSite(site, opts);
+    result.pages = await timed(timings, "render", () => renderPages(site));
+    return finish(result);
   }
-
   const outDir = resolve(root, opts.out ?? "dist");
   // Interrupted, the build lets go of the lock and its temporary link; the copy it was writing is
   // not served, so whatever it holds is simply brought up to date by the next build. The handlers
   // are in place before the lock is taken, so no signal can leave the lock behind.
-  let folder: OutputFolder | undefined;
-  return whileInterruptible(() => folder?.release(), async () => {
-    folder = timed(timings, "open", () => OutputFolder.open(root, outDir, opts.force));
-    let done: BuildResult;
+  let output: OutputFolder | undefined;
+  return whileInterruptible(() => output?.release(), async () => {
+    output = timed(timings, "open", () => OutputFolder.open(root, outDir, opts.force));
     try {
-      done = await writeSite(root, folder, opts, timings);
+      const site = await loadSite(root, timings);
+      const result = checkSite(site, opts);
+      const checkMode = opts.checkLinks ?? site.manifest.site.checkLinks ?? "error";
+      const input = renderInputOf(site, { target: output.target, live: output.live }, checkMode !== "off");
+      const served = opts.cache === false || !output.live ? undefined : readPageCache(output.live, currentCode());
+      const none = opts.cache === false ? "--no-cache" : !output.live ? "first build" : "no page cache of the served copy from this ppguide";
+      const { jobs, plan } = timed(timings, "key", () => keyAndPlan(input, output!.live, served ?? none));
+      const writer = new StageWriter(input.spec!);
+      try {
+        const records = await timed(timings, "render", () => renderChanged(input, plan, writer, opts.workers));
+        const index = opts.searchIndex === false ? undefined : await timed(timings, "index", () => indexSite(site, jobs, records, output!, served?.index, writer));
+        const publicScans = await timed(timings, "write", () => writeTheRest(site, writer, input.scan));
+        const rendered = plan.render.map(({ job }) => job.file);
+        if (input.scan) await timed(timings, "check", () => checkSiteLinks(site, output!.target, [...writer.produced, ...rendered], [...scansOf(records), ...publicScans], checkMode, result.warnings));
+        await timed(timings, "commit", async () => {
+          await removeStale(output!.target, output!.listing, [writer, { produced: rendered }]);
+          writePageCache(output!.target, currentCode(), { pages: withStats(output!.target, records), index: index?.record });
+          output!.commit();
+        });
+        result.pages = jobs.map(({ route, file, kind }) => ({ route, file, kind }));
+        result.rendered = plan.render.map(({ job, reason }) => ({ route: job.route, reason }));
+        result.indexed = index?.made;
+        result.outDir = outDir;
+        return finish(result);
+      } catch (err) {
+        // Nothing may still be writing when the lock is released.
+        await writer.flush().catch(() => {});
+        throw err;
+      }
     } finally {
-      folder.release();
+      output.release();
     }
-    done.outDir = outDir;
-    done.seconds = (performance.now() - started) / 1000;
-    return done;
   });
 }
 
 /** What a loaded site tells before rendering: content no route uses, placeholders (fatal with `strict`). */
-function checkLoaded(site: LoadedSite, opts: BuildOptions, timings: StageTimings): BuildResult {
+function checkSite(site: LoadedSite, opts: BuildOptions): BuildResult {
   const { manifest, content, publicFiles, assets } = site;
   const warnings = content.unused.map((f) => `content/${f} is not used by any route in site.yaml`);
   const placeholders = findPlaceholders(site);
   if (opts.strict && placeholders.length) throw new PpgErrorList(placeholders);
-  return { pages: [], aliases: manifest.aliases?.length ?? 0, assets: publicFiles.size + 1 + assets.scripts.length, warnings, placeholders, timings, seconds: 0 };
+  return { pages: [], aliases: manifest.aliases?.length ?? 0, assets: publicFiles.size + 1 + assets.scripts.length, warnings, placeholders, timings: {}, seconds: 0 };
+}
+
+/** Every page's key, and which pages the served copy holds as this build would make them. */
+function keyAndPlan(input: RenderInput, live: string | undefined, served: CopyCache | string) {
+  const jobs = keyPages(input);
+  const previous = typeof served === "string" ? served : (file: string) => served.pages.get(file);
+  const intact = (file: string, record: PageRecord) => servedIntact(live!, file, record as CachedPage, contentHash);
+  return { jobs, plan: planPages(jobs, previous, new ImageFactIndex(input.images), intact) };
 }
 
 /**
- * The write path of build(): load, key every page, render the pages whose key changed into the
- * copy not served (linking the others from the served copy), add the rest of the site, check its
- * links, then serve it.
+ * Renders the pages the plan says changed (on the pool) and links the others from the served
+ * copy; returns every page's record, in the order of the pages.
  */
-async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions, timings: StageTimings): Promise<BuildResult> {
-  const site = await loadSite(root, timings);
-  const done = checkLoaded(site, opts, timings);
-  const checkMode = opts.checkLinks ?? site.manifest.site.checkLinks ?? "error";
-  const spec: StageSpec = { target: folder.target, live: folder.live };
-  const input = timed(timings, "keys", () => renderInputOf(site, spec, checkMode !== "off"));
-  const jobs = timed(timings, "keys", () => pageJobs(input));
-  done.pages = jobs.map(({ route, file, kind }) => ({ route, file, kind }));
-  const own = new StageWriter(spec);
-  // --no-cache makes the index again too, rather than link the served one.
-  const search = opts.searchIndex === false ? undefined : await SearchIndex.create(site, opts.cache === false ? undefined : folder.live, jobs);
-  // The threads return each page's <main> only when Pagefind is to be given the pages.
-  input.search = search?.needsPages ?? false;
-  try {
-    const { changed, pages } = await timed(timings, "render", () => renderChanged(input, jobs, own, opts, search));
-    done.rendered = changed.map((job) => job.route);
-    const searchFiles = search ? await timed(timings, "index", () => search.files()) : { write: [], link: [] };
-    const publicScans = await timed(timings, "write", () => writeTheRest(site, own, searchFiles, input.scan));
-    const report = await timed(timings, "check", async () => {
-      if (!input.scan) return undefined;
-      const files = [...new Set([...own.produced, ...changed.map((job) => job.file)])];
-      return checkLinks({ dir: spec.target, files, scans: new Map([...pages.scans, ...publicScans]) });
-    });
-    if (report?.problems.length) await reportBrokenLinks(inSourceFiles(report, site), checkMode, done.warnings);
-    await timed(timings, "commit", async () => {
-      await removeStale(folder.target, folder.listing, [own, { produced: changed.map((job) => job.file) }]);
-      folder.commit();
-      savePageCache(folder.target, pages.cache.finish());
-    });
-    return done;
-  } catch (err) {
-    // Nothing may still be writing when the lock is released.
-    await own.flush().catch(() => {});
-    throw err;
-  } finally {
-    await search?.dispose();
+async function renderChanged(input: RenderInput, plan: ReturnType<typeof planPages>, writer: StageWriter, threads?: boolean): Promise<Map<string, PageRecord>> {
+  const records = new Map<string, PageRecord>();
+  for (const { job, record } of plan.reuse) {
+    await writer.link(job.file);
+    records.set(job.file, record);
   }
+  await renderJobs(input, plan.render.map(({ job }) => job), (pages) => pages.forEach((p) => records.set(p.job.file, p.record)), { threads });
+  await writer.flush();
+  return records;
 }
 
 /**
- * The pages whose key the page cache of the served copy does not hold are rendered (on the pool);
- * the others are linked from the served copy, with their recorded scans.
+ * The search index's shards: each one made from the same pages and records as the served copy's
+ * is linked from it; the others are made again from the pages just written.
  */
-async function renderChanged(input: RenderInput, jobs: PageJob[], own: StageWriter, opts: BuildOptions, search?: SearchIndex) {
-  const live = input.spec.live;
-  const cache = opts.cache === false || !live ? undefined : loadPageCache(live);
-  const next = new PageCacheWriter();
-  const scans: [string, PageScan][] = [];
-  const changed: PageJob[] = [];
-  const index = input.search ? inOrder(jobs, search!) : undefined;
-  for (const job of jobs) {
-    const old = cache?.reuse(job.file, job.key);
-    if (!old || (input.scan && !old.scan)) {
-      changed.push(job);
-      continue;
+async function indexSite(site: LoadedSite, jobs: PageJob[], records: Map<string, PageRecord>, output: OutputFolder, served: IndexRecord | undefined, writer: StageWriter): Promise<{ record: IndexRecord; made: string[] }> {
+  const fileOf = new Map(jobs.map((job) => [job.route, job.file]));
+  const pages = jobs.filter(indexable).map((job) => ({ route: job.route, main: records.get(job.file)!.main! }));
+  const record: IndexRecord = { shards: [] };
+  const made: string[] = [];
+  for (const shard of planIndex(site, pages)) {
+    const reuse = servedShard(output.live, served, shard);
+    let files: string[];
+    if (reuse) {
+      for (const file of reuse) await writer.link(file);
+      files = reuse;
+    } else {
+      const written: OutputFile[] = await makeShard(shard, output.indexWork, (page, to) => linkSync(join(output.target, fileOf.get(page.route)!), to));
+      for (const { file, content } of written) await writer.add(file, content);
+      files = written.map((f) => f.file);
+      made.push(shard.dir);
     }
-    await own.link(job.file, old.stat.ino);
-    next.add(job.file, job.key, old.stat, old.scan);
-    if (old.scan) scans.push([job.file, old.scan]);
-    index?.(job, () => mainOf(readFileSync(join(live!, job.file), "utf8")));
+    record.shards.push({ dir: shard.dir, digest: shard.digest, files });
   }
-  // By batch, so that problems are reported in the order of the routes whatever thread found them.
-  const errors: PpgError[][] = [];
-  const missing = new Set<string>();
-  await renderJobs(
-    input,
-    changed,
-    (result, batch) => {
-      errors[batch] = reviveAll(result.errors);
-      for (const src of result.missing) missing.add(src);
-      for (const { job, stat, scan, main } of result.pages) {
-        next.add(job.file, job.key, stat, scan);
-        if (scan) scans.push([job.file, scan]);
-        index?.(job, () => main);
-      }
-    },
-    opts.workers,
-  );
-  const all = errors.flat();
-  all.push(...missingImageErrors(missing, all));
-  if (all.length) throw new PpgErrorList(dedupe(all));
-  return { changed, pages: { cache: next, scans } };
+  return { record, made };
 }
 
-/**
- * Gives the index each page's <main> in the order of the routes, whatever order the threads
- * finish them in: Pagefind groups results into files by the order it was given them, and the
- * output must be the same bytes from build to build.
- */
-function inOrder(jobs: PageJob[], search: SearchIndex): (job: PageJob, main: () => string | undefined) => void {
-  // By file: a job comes back from a thread as a copy.
-  const position = new Map(jobs.map((job, i) => [job.file, i]));
-  const held: (string | null | undefined)[] = new Array(jobs.length);
-  let next = 0;
-  return (job, main) => {
-    held[position.get(job.file)!] = indexable(job) ? (main() ?? null) : null;
-    for (; next < jobs.length && held[next] !== undefined; next++) {
-      const text = held[next];
-      if (text !== null) search.addPage(jobs[next]!.route, text!);
-    }
-  };
-}
-
-function reviveAll(data: PpgErrorData[]): PpgError[] {
-  return data.length ? errorsOf(reviveUserError(data)) : [];
-}
-
-/** Everything but the pages: public/, the bundles, images, sitemap, robots, feed, headers, redirects, the index. Returns public HTML's scans. */
-async function writeTheRest(site: LoadedSite, own: StageWriter, searchFiles: IndexOutput, scan: boolean): Promise<[string, PageScan][]> {
-  const { root, manifest, publicFiles, assets, raster } = site;
+/** Everything but the pages and the index: public/ and the generated files. Returns public HTML's link scans. */
+async function writeTheRest(site: LoadedSite, writer: StageWriter, scan: boolean): Promise<[string, PageScan][]> {
   const scans: [string, PageScan][] = [];
   const scanPage = scan ? (await import("../links/extract.ts")).scanPage : undefined;
-  for (const url of publicFiles) {
-    const from = join(root, "public", decodeURI(url));
+  for (const url of site.publicFiles) {
+    const from = join(site.root, "public", decodeURI(url));
     if (scanPage && /\.html?$/i.test(url)) scans.push([url.slice(1), scanPage(readFileSync(from, "utf8"))]);
-    await own.copy(from, url.slice(1));
+    await writer.copy(from, url.slice(1));
   }
-  for (const { file, content } of [
-    { file: assets.css.url.slice(1), content: assets.css.content },
-    ...assets.scripts.map((s) => ({ file: s.url.slice(1), content: s.content })),
-    ...(await raster.files()),
-    { file: "sitemap.xml", content: sitemapXml(manifest) },
-    { file: "robots.txt", content: robotsTxt(manifest) },
-    ...(await extraFiles(site)),
-    ...redirects(manifest),
-    ...searchFiles.write,
-  ]) {
-    await own.add(file, content);
-  }
-  for (const file of searchFiles.link) await own.link(file);
-  await own.flush();
+  for (const { file, content } of generatedFiles(site)) await writer.add(file, await content());
+  await writer.flush();
   return scans;
 }
 
-function redirects(manifest: LoadedSite["manifest"]): { file: string; content: string }[] {
-  const content = redirectsFile(manifest);
-  return content === undefined ? [] : [{ file: "_redirects", content }];
+function scansOf(records: Map<string, PageRecord>): [string, PageScan][] {
+  return [...records].flatMap(([file, record]) => (record.scan ? [[file, record.scan] as [string, PageScan]] : []));
 }
 
-/** Each broken link or anchor is its own located error, so the dev overlay can point at each. */
+/** The link check over the new copy; each broken link or anchor is its own located error, so the dev overlay can point at each. */
+async function checkSiteLinks(site: LoadedSite, dir: string, files: string[], scans: [string, PageScan][], mode: "error" | "warn" | "off", warnings: string[]): Promise<void> {
+  const report = await checkLinks({ dir, files: [...new Set(files)], scans: new Map(scans) });
+  if (report.problems.length) await reportBrokenLinks(inSourceFiles(report, site), mode, warnings);
+}
+
 async function reportBrokenLinks(report: LinkReport, mode: "error" | "warn" | "off", warnings: string[]): Promise<void> {
   if (mode === "warn") {
     const { formatText } = await import("../links/report.ts");
@@ -259,4 +212,14 @@ async function reportBrokenLinks(report: LinkReport, mode: "error" | "warn" | "o
       new PpgError("BrokenLink", suggestion === undefined ? { href, reason } : { href, reason, suggestion }, { location: { file, line, column: col } }),
     ),
   );
+}
+
+/** Each page's record with its file's stat in the copy as it will be served, for the next build's quick check. */
+function withStats(target: string, records: Map<string, PageRecord>): Map<string, CachedPage> {
+  const cached = new Map<string, CachedPage>();
+  for (const [file, record] of records) {
+    const { size, mtimeMs, ctimeMs, ino } = lstatSync(join(target, file));
+    cached.set(file, { ...record, stat: { size, mtimeMs, ctimeMs, ino } });
+  }
+  return cached;
 }

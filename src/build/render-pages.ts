@@ -1,48 +1,234 @@
+import { createHash } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { ImageService } from "../assets/images.ts";
-import type { RouteEntry } from "../manifest/types.ts";
+import { fileURLToPath } from "node:url";
+import { Piscina } from "piscina";
+import { imageFacts, imageServiceFrom, type ImageFacts } from "../assets/image-facts.ts";
 import { scriptsFor } from "../assets/bundles.ts";
+import type { ContentIndex } from "../content/load.ts";
+import { errorsOf, fromFileSystemError, isUserError, PpgError, PpgErrorList, reviveUserError, userErrorData, type PpgErrorData } from "../core/errors.ts";
+import { WORKER_RESOURCE_LIMITS } from "../core/worker-threads.ts";
+import { pageScanner } from "../links/extract.ts";
+import type { Manifest } from "../manifest/types.ts";
+import { ImageFactIndex } from "../assets/image-facts.ts";
+import { indexable, mainOf, shardCount, shardDir } from "../output/search-index.ts";
+import { StageWriter, type StageSpec } from "../output/write.ts";
 import { createSiteContext, type SiteContext } from "../render/page-model.ts";
-import { renderAlias, renderNotFound, renderRoute, type RenderedPage } from "../render/render.tsx";
-import { aliasesArePages } from "../output/site-files.ts";
-import { PpgError, PpgErrorList } from "../core/errors.ts";
+import { loadTemplates, renderAlias, renderNotFound, renderRoute, type RenderedPage, type Templates } from "../render/render.tsx";
 import type { LoadedSite } from "../site/load-site.ts";
+import type { PageRecord } from "../output/page-cache.ts";
+import { keyPages, type PageJob } from "./page-keys.ts";
 
-export type BuiltPage = Omit<RenderedPage, "html"> & { html?: string };
-
-export interface RenderSelection {
-  /** Default: every route. */
-  routes?: Iterable<RouteEntry>;
-  /** Default true: the redirect page of every alias. */
-  aliases?: boolean;
-  /** Default true: the 404 page. */
-  notFound?: boolean;
+/**
+ * Everything rendering reads, as plain data, so that a worker thread can be given it once: the
+ * same input renders the same bytes inline or on any thread.
+ */
+export interface RenderInput {
+  manifest: Manifest;
+  content: Pick<ContentIndex, "markdown" | "listings">;
+  images: ImageFacts;
+  /** The hashed URLs of the stylesheet and the scripts. */
+  assets: { css: string; scripts: { url: string }[] };
+  year: number;
+  /** The search index's shards after the first, which the search page merges. */
+  indexShards: string[];
+  /** Where pages are written (the copy being built, and the served one to link equal bytes from); none: kept in memory (dev mode, tests). */
+  spec?: StageSpec;
+  /** Scan each page's links and anchors for the link check. */
+  scan: boolean;
 }
 
-/** The render stage, for all pages or some of them; throws every problem found at once. */
-export function renderPages(site: LoadedSite, select: RenderSelection = {}): RenderedPage[] {
-  const errors: PpgError[] = [];
-  const rendered = [...renderPageStream(site, select, errors)];
-  if (errors.length) throw new PpgErrorList(dedupe(errors));
-  return rendered;
+/** The loaded site as a render thread is given it; `images`: its images' facts, when known already (dev mode). */
+export function renderInputOf(site: LoadedSite, spec: StageSpec | undefined, scan: boolean, images?: ImageFacts): RenderInput {
+  const { manifest, content, assets } = site;
+  return {
+    manifest,
+    content: { markdown: content.markdown, listings: content.listings },
+    images: images ?? imageFacts(join(site.root, "public"), site.publicFiles, site.raster, site.share),
+    assets: { css: assets.css.url, scripts: assets.scripts.map(({ url }) => ({ url })) },
+    year: new Date().getFullYear(),
+    indexShards: Array.from({ length: shardCount(manifest) - 1 }, (_, i) => `/${shardDir(i + 1)}/`),
+    spec,
+    scan,
+  };
+}
+
+/** A page rendered: its record, and the page itself when it is kept in memory. */
+export interface RenderedJob {
+  job: PageJob;
+  record: PageRecord;
+  page?: RenderedPage;
+}
+
+/** What rendering a batch gave: pages, the user's mistakes found (as data), images asked for that public/ lacks. */
+export interface BatchResult {
+  pages: RenderedJob[];
+  errors: PpgErrorData[];
+  missing: string[];
+}
+
+/** Renders, scans and writes (or keeps) pages; one per thread (render-worker.ts), or one inline. */
+export class PageRenderer {
+  private readonly ctx: SiteContext;
+  private readonly writer?: StageWriter;
+  private readonly scanner?: ReturnType<typeof pageScanner>;
+  private readonly facts: ImageFactIndex;
+
+  private constructor(
+    private readonly input: RenderInput,
+    private readonly templates: Templates,
+  ) {
+    const { manifest, content, assets } = input;
+    const index: ContentIndex = { ...content, listingSources: new Map(), unused: [] };
+    this.ctx = createSiteContext(manifest, index, imageServiceFrom(input.images), (kind) => ({ css: assets.css, scripts: scriptsFor(kind, assets.scripts) }));
+    this.ctx.year = input.year;
+    this.ctx.indexShards = input.indexShards;
+    this.writer = input.spec && new StageWriter(input.spec);
+    this.scanner = input.scan ? pageScanner() : undefined;
+    this.facts = new ImageFactIndex(input.images);
+  }
+
+  /** `templates`: dev mode's, compiled again after an edit; by default ppguide's own. */
+  static async create(input: RenderInput, templates?: Templates): Promise<PageRenderer> {
+    return new PageRenderer(input, templates ?? (await loadTemplates()));
+  }
+
+  async render(jobs: PageJob[]): Promise<BatchResult> {
+    const errors: PpgError[] = [];
+    const done: RenderedJob[] = [];
+    try {
+      for (const job of jobs) {
+        this.ctx.images.takeReads();
+        const page = this.renderOne(job, errors);
+        const images = this.ctx.images.takeReads();
+        const record: PageRecord = {
+          parts: job.parts,
+          key: job.key,
+          images,
+          imagesKey: this.facts.keyOf(images),
+          hash: contentHash(page.html),
+          ...(indexable(job) && { main: contentHash(mainOf(page.html)) }),
+          ...(this.scanner && { scan: this.scanner(page.html, page.shared) }),
+        };
+        if (this.writer) await this.writer.add(job.file, page.html);
+        done.push(this.writer ? { job, record } : { job, record, page });
+      }
+      await this.writer?.flush();
+    } catch (err) {
+      // The machine's refusals (a full disk) and the user's mistakes cross the thread as data.
+      const user = fromFileSystemError(err);
+      if (!isUserError(user)) throw err;
+      await this.writer?.flush().catch(() => {});
+      errors.push(...errorsOf(user));
+    }
+    const missing = [...this.ctx.images.missing];
+    if (errors.length) return { pages: [], errors: errors.flatMap((e) => userErrorData(e)), missing };
+    return { pages: done, errors: [], missing };
+  }
+
+  private renderOne(job: PageJob, errors: PpgError[]): RenderedPage {
+    const { ctx, templates } = this;
+    if (job.kind === "404") return renderNotFound(ctx, templates);
+    if (job.kind === "alias") return renderAlias(ctx, templates, job.route, ctx.aliases.get(job.route)!);
+    return renderRoute(ctx, templates, ctx.routes.get(job.route)!, errors);
+  }
+}
+
+/** The digest a page record keeps of bytes: a served file must still hash to it to be reused. */
+export function contentHash(text: string | Uint8Array): string {
+  return createHash("sha256").update(text).digest("base64").slice(0, 22);
 }
 
 /**
- * Renders pages one at a time, so a build can write each page as soon as it exists instead of
- * holding the whole site in memory. Problems are pushed to `errors`; the caller fails once the
- * stream ends (a build then discards its staging folder).
+ * Below this many pages to render, a pool's start-up (each thread loads React, the templates and
+ * the site's data, about 0.3 s) costs more than a second core gives back: the pages render inline.
  */
-export function* renderPageStream(site: LoadedSite, select: RenderSelection, errors: PpgError[]): Generator<RenderedPage> {
-  const { manifest, assets, templates } = site;
-  const images = new ImageService(join(site.root, "public"), site.publicFiles, site.raster, site.share);
-  const ctx = createSiteContext(manifest, site.content, images, (kind) => ({ css: assets.css.url, scripts: scriptsFor(kind, assets.scripts) }));
-  for (const route of select.routes ?? manifest.routes) yield renderRoute(ctx, templates, route, errors);
-  // Hosts that read _redirects answer an alias with its 301 (src/output/site-files.ts); a page at
-  // its path would only shadow the rule on Netlify. GitHub Pages reads no _redirects: a page it is.
-  const aliasPages = select.aliases !== false && aliasesArePages(manifest.site);
-  if (aliasPages) for (const a of manifest.aliases ?? []) yield renderAlias(ctx, templates, a.from, a.to);
-  if (select.notFound !== false) yield renderNotFound(ctx, templates);
-  errors.push(...missingImageErrors(images.missing, errors));
+const POOL_THRESHOLD = 300;
+/** Pages per task: large enough that messages cost little, small enough that the threads finish together. */
+const BATCH = 32;
+
+export interface RenderOptions {
+  /** true: on a pool of threads sized to the cores (piscina); false: inline. Default: the pool from POOL_THRESHOLD pages, on more than one core. */
+  threads?: boolean;
+  /** Inline only: the templates to render with (dev mode's). */
+  templates?: Templates;
+}
+
+/**
+ * Renders `jobs`, each batch's result given to `done` (with the batch's number) as it arrives;
+ * throws every problem found, in the order of the pages whatever thread found them.
+ */
+export async function renderJobs(input: RenderInput, jobs: PageJob[], done: (pages: RenderedJob[]) => void, opts: RenderOptions = {}): Promise<void> {
+  const batches: PageJob[][] = [];
+  for (let i = 0; i < jobs.length; i += BATCH) batches.push(jobs.slice(i, i + BATCH));
+  const errors: PpgError[][] = [];
+  const missing = new Set<string>();
+  const take = (result: BatchResult, batch: number) => {
+    if (result.errors.length) errors[batch] = errorsOf(reviveUserError(result.errors));
+    for (const src of result.missing) missing.add(src);
+    done(result.pages);
+  };
+  const threads = opts.threads ?? (jobs.length >= POOL_THRESHOLD && availableParallelism() > 1);
+  if (!threads || batches.length === 0) {
+    const renderer = await PageRenderer.create(input, opts.templates);
+    for (const [i, batch] of batches.entries()) take(await renderer.render(batch), i);
+  } else {
+    await onPool(input, batches, take);
+  }
+  const all = errors.flat();
+  all.push(...missingImageErrors(missing, all));
+  if (all.length) throw new PpgErrorList(dedupe(all));
+}
+
+async function onPool(input: RenderInput, batches: PageJob[][], take: (result: BatchResult, batch: number) => void): Promise<void> {
+  const size = Math.min(availableParallelism(), batches.length);
+  const pool = new Piscina<PageJob[], BatchResult>({
+    filename: workerFile(),
+    name: "renderBatch",
+    workerData: input,
+    minThreads: size,
+    // A thread that finishes a batch has the next one already, instead of waiting a round trip
+    // through this thread (docs/performance.md).
+    concurrentTasksPerWorker: 2,
+    maxThreads: size,
+    resourceLimits: WORKER_RESOURCE_LIMITS,
+    // The parent's flags (vitest's, --input-type) are not the worker's.
+    execArgv: [],
+  });
+  // A thread's failure outside any task (one that dies idle, or answers a task the pool has
+  // already cancelled) is an 'error' event: unheard, it would end the process before the build
+  // lets go of its lock.
+  let failure: unknown;
+  pool.on("error", (err: unknown) => (failure ??= err));
+  try {
+    await Promise.all(batches.map((batch, i) => pool.run(batch).then((result) => take(result, i))));
+    if (failure) throw failure;
+  } finally {
+    // Nothing may still be writing into the copy once the build fails or commits.
+    await pool.destroy();
+  }
+}
+
+/**
+ * The worker's file: beside the compiled CLI, lib/render-worker.cjs (scripts/build-cli.mjs); from the
+ * sources, a small module that registers tsx's loader first (Node 20 loads a worker's own .ts
+ * entry before any loader applies).
+ */
+function workerFile(): string {
+  const fromSource = import.meta.url.endsWith(".ts");
+  return fileURLToPath(new URL(fromSource ? "./render-worker.mjs" : "./render-worker.cjs", import.meta.url));
+}
+
+/**
+ * Every page of a loaded site rendered in memory with the site's own templates (tests, and a
+ * build with `write: false`); throws every problem found at once.
+ */
+export async function renderPages(site: LoadedSite): Promise<RenderedPage[]> {
+  const input = renderInputOf(site, undefined, false);
+  const jobs = keyPages(input);
+  const rendered = new Map<string, RenderedPage>();
+  await renderJobs(input, jobs, (pages) => pages.forEach((p) => rendered.set(p.job.file, p.page!)), { threads: false, templates: site.templates });
+  return jobs.map((job) => rendered.get(job.file)!);
 }
 
 /** An image some page asked for that public/ lacks, unless already reported at its line in Markdown (page-model.ts). */

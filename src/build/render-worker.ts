@@ -1,7 +1,7 @@
-/** A thread of the render pool (render-pool.ts): renders, scans and writes the batches it is given. */
+/** A thread of the render pool (render-pages.ts): renders, scans and writes the batches it is given. */
 import { workerData } from "node:worker_threads";
 import type { PageJob } from "./page-keys.ts";
-import { PageRenderer, type BatchResult, type RenderInput } from "./page-renderer.ts";
+import { PageRenderer, type BatchResult, type RenderInput } from "./render-pages.ts";
 
 let renderer: Promise<PageRenderer> | undefined;
 

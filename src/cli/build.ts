@@ -10,17 +10,24 @@ export function registerBuild(program: Command): void {
     .option("--force", "replace an output folder that ppguide did not create (its files are deleted)")
     .option("--no-search-index", "leave out the full-text search index (/pagefind/) that the /search page queries")
     .option("--no-cache", "render every page, not only those whose inputs changed since the last build")
+    .option("--explain", "list each page rendered and the input that changed it (code, site-wide data, its route, its Markdown, its listings, an image)")
+    .option("--verify", "build, then build again from nothing into a temporary folder, and fail (exit 1) listing any file that differs")
     .option("--timings", "print how long each stage took")
     .option("--strict", "fail, writing nothing, while the site holds placeholders (videos without an id, stand-in ids, .example domains, bare social links)")
-    .action(async (opts: { root: string; out: string; checkLinks?: "error" | "warn" | "off"; timings?: boolean; force?: boolean; strict?: boolean; searchIndex: boolean; cache: boolean }) => {
+    .action(async (opts: { root: string; out: string; checkLinks?: "error" | "warn" | "off"; timings?: boolean; force?: boolean; strict?: boolean; searchIndex: boolean; cache: boolean; explain?: boolean; verify?: boolean }) => {
       if (opts.checkLinks && !["error", "warn", "off"].includes(opts.checkLinks)) {
         console.error(`--check-links must be error, warn or off, not '${opts.checkLinks}'`);
         process.exit(2);
       }
       // Loaded on demand, so --help and --version do not pay for the whole pipeline.
       const { build } = await import("../build/build.ts");
-      const result = await build({ root: opts.root, out: opts.out, checkLinks: opts.checkLinks, force: opts.force, strict: opts.strict, searchIndex: opts.searchIndex, cache: opts.cache });
+      const run = opts.verify ? (await import("../build/verify.ts")).buildAndVerify : build;
+      const result = await run({ root: opts.root, out: opts.out, checkLinks: opts.checkLinks, force: opts.force, strict: opts.strict, searchIndex: opts.searchIndex, cache: opts.cache });
       for (const w of result.warnings) console.warn(`warning: ${w}`);
+      if (opts.explain) {
+        for (const { route, reason } of result.rendered ?? []) console.log(`  rendered ${route}: ${reason}`);
+        for (const shard of result.indexed ?? []) console.log(`  indexed /${shard}/: one of its pages or records changed`);
+      }
       if (opts.timings) {
         for (const [stage, ms] of Object.entries(result.timings)) console.log(`  ${stage.padEnd(9)} ${ms.toFixed(0)} ms`);
       }
@@ -28,6 +35,7 @@ export function registerBuild(program: Command): void {
       // Said only when pages were reused, so a first build reads as before.
       const rendered = result.rendered && result.rendered.length < result.pages.length ? ` (${result.rendered.length} rendered, the rest unchanged)` : "";
       console.log(`Built ${pages} pages${rendered}, ${result.aliases} aliases and ${result.assets} assets into ${result.outDir} in ${result.seconds.toFixed(2)} s`);
+      if (opts.verify) console.log("Verified: a clean build of the same sources writes the same files, byte for byte.");
       if (result.placeholders.length) {
         const { formatPlaceholders } = await import("../check/placeholders.ts");
         console.log(formatPlaceholders(result.placeholders));

@@ -10,6 +10,7 @@ import { initSearchPage as filterTitles } from "./search-page-filter.ts";
 /** The slice of Pagefind's browser API used here (https://pagefind.app/docs/api/). */
 interface Pagefind {
   options(options: { ranking?: { pageLength?: number } }): Promise<void>;
+  mergeIndex(url: string): Promise<void>;
   search(query: string): Promise<{ results: { data(): Promise<ResultData> }[] }>;
 }
 interface ResultData {
@@ -46,9 +47,9 @@ const DEBOUNCE_MS = 120;
  */
 export function mergeResults(data: ResultData[]): Hit[] {
   const hits = new Map<string, Hit>();
-  const byUrl = new Map(data.filter((d) => !d.meta.keywords_for).map((d) => [d.url, d]));
+  const byUrl = new Map(data.filter((d) => !d.meta.keywords_for).map((d) => [routeOf(d.url), d]));
   for (const d of data) {
-    const url = d.meta.keywords_for ?? d.url;
+    const url = d.meta.keywords_for ?? routeOf(d.url);
     if (hits.has(url)) continue;
     const own = byUrl.get(url);
     const source = own ?? d;
@@ -60,6 +61,15 @@ export function mergeResults(data: ResultData[]): Hit[] {
     });
   }
   return [...hits.values()];
+}
+
+/**
+ * A result's page by its route: Pagefind names a page by the file it indexed, which the build
+ * names after the route plus `.html` (src/output/search-index.ts); listings and keywords records
+ * carry their URL as given.
+ */
+export function routeOf(url: string): string {
+  return url.endsWith(".html") ? url.slice(0, -".html".length) : url;
 }
 
 function escapeText(text: string): string {
@@ -115,6 +125,8 @@ export function initFullTextSearch(): void {
       const script = "/pagefind/pagefind.js";
       pagefind ??= (import(/* @vite-ignore */ script) as Promise<Pagefind>).then(async (api) => {
         await api.options({ ranking: { pageLength: PAGE_LENGTH } });
+        // A large site's index comes in shards (src/output/search-index.ts): one search over all.
+        for (const shard of form.dataset.indexShards?.split(" ") ?? []) await api.mergeIndex(shard);
         return api;
       });
       const found = await (await pagefind).search(q);

@@ -45,29 +45,15 @@ export class DiskCache {
     return join(this.dir, key);
   }
 
-  /**
-   * The entry's bytes, or undefined when there is none or it is damaged: each entry ends with the
-   * SHA-256 of what precedes it, so a truncated file or a same-length edit is recomputed, never
-   * trusted (issue 27: an edited Markdown entry was published on every later build).
-   */
+  /** The entry's bytes, or undefined when there is none or it is damaged (readChecked). */
   read(key: string): Buffer | undefined {
-    try {
-      const bytes = readFileSync(this.file(key));
-      const body = bytes.subarray(0, -TRAILER);
-      return bytes.length > TRAILER && createHash("sha256").update(body).digest().equals(bytes.subarray(-TRAILER)) ? body : undefined;
-    } catch {
-      return undefined;
-    }
+    return readChecked(this.file(key));
   }
 
   write(key: string, bytes: Uint8Array | string): void {
-    const path = this.file(key);
     try {
       mkdirSync(this.dir, { recursive: true });
-      const body = typeof bytes === "string" ? Buffer.from(bytes) : bytes;
-      // Under a temporary name, then renamed: a concurrent build never reads half an entry.
-      writeFileSync(`${path}.tmp-${process.pid}`, Buffer.concat([body, createHash("sha256").update(body).digest()]));
-      renameSync(`${path}.tmp-${process.pid}`, path);
+      writeChecked(this.file(key), bytes);
       // Only entries ppguide names (DiskCache.key): PPGUIDE_CACHE_DIR may be a folder holding
       // other files, which eviction once deleted (28 of 40).
       const entries = readdirSync(this.dir)
@@ -78,6 +64,28 @@ export class DiskCache {
       // Read-only install, full disk: the next build recomputes.
     }
   }
+}
+
+/**
+ * A file written by writeChecked, or undefined when there is none or it is damaged: each ends
+ * with the SHA-256 of what precedes it, so a truncated file or a same-length edit is recomputed,
+ * never trusted (issue 27: an edited Markdown entry was published on every later build).
+ */
+export function readChecked(path: string): Buffer | undefined {
+  try {
+    const bytes = readFileSync(path);
+    const body = bytes.subarray(0, -TRAILER);
+    return bytes.length > TRAILER && createHash("sha256").update(body).digest().equals(bytes.subarray(-TRAILER)) ? body : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes `bytes` and their SHA-256 under a temporary name, then renames: a reader never sees half a file. */
+export function writeChecked(path: string, bytes: Uint8Array | string): void {
+  const body = typeof bytes === "string" ? Buffer.from(bytes) : bytes;
+  writeFileSync(`${path}.tmp-${process.pid}`, Buffer.concat([body, createHash("sha256").update(body).digest()]));
+  renameSync(`${path}.tmp-${process.pid}`, path);
 }
 
 /**

@@ -168,6 +168,12 @@ export const ERRORS = {
     hint: "Fix the link, or set site.checkLinks to 'warn' in site.yaml while you work.",
     message: (p: { href: string; reason: string; suggestion?: string }) => `${p.href}  ${p.reason}${p.suggestion !== undefined ? ` (did you mean ${p.suggestion}?)` : ""}`,
   },
+  BuildNotReproducible: {
+    title: "Rebuild differs from a clean build",
+    cause: "`ppguide build --verify` built the site again from nothing and some files differ from the incremental build's: a page's key misses one of its inputs, or the served copy was changed in a way its record could not tell.",
+    hint: "Run ppguide build --no-cache to publish a clean build, and report the files listed with the edits since the last build.",
+    message: (p: { files: string[] }) => `the incremental build differs from a clean build in ${p.files.length} file${p.files.length === 1 ? "" : "s"}: ${p.files.slice(0, 20).join(", ")}${p.files.length > 20 ? ", …" : ""}`,
+  },
   PlaceholderLeft: { title: "Placeholder left", cause: "The site still holds a stand-in value (a video without an id, an example domain, a network's home page as a social link); an error only with --strict.", hint: "Replace it with the real value before going live." },
   // the output folder
   OutputRefused: {

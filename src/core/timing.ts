@@ -1,4 +1,4 @@
-export type Stage = "open" | "load" | "validate" | "content" | "keys" | "render" | "index" | "write" | "check" | "commit";
+export type Stage = "open" | "load" | "validate" | "content" | "key" | "render" | "index" | "write" | "check" | "commit";
 export type StageTimings = Partial<Record<Stage, number>>;
 
 /** Runs one named pipeline stage and records its wall time in milliseconds. */

@@ -1,10 +1,10 @@
 import { resolve } from "node:path";
 import type { FSWatcher } from "chokidar";
-import { DevSite, type ChangeKind, type RebuildReport } from "./incremental.ts";
+import { DevSite, type ChangeKind, type RebuildReport } from "./dev-site.ts";
 import { DevServer, problemEvents } from "./server.ts";
 import { startWatcher, WatchQueue } from "./watch.ts";
 
-export { DevSite, type RebuildReport } from "./incremental.ts";
+export { DevSite, type RebuildReport } from "./dev-site.ts";
 export { safePath } from "./server.ts";
 
 export interface DevOptions {
@@ -48,15 +48,7 @@ export async function startDev(opts: DevOptions): Promise<DevHandle> {
   const host = opts.host ?? "127.0.0.1";
   const wanted = opts.port ?? 4321;
 
-  const initial = await site.rebuild();
-  report(initial, log, site);
-
   const server = new DevServer(site);
-  const port = await server.listen({ host, port: wanted, allowedHosts: opts.allowedHosts });
-  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}/`;
-  if (wanted !== 0 && port !== wanted) log(`Port ${wanted} is in use, so the preview is on port ${port} instead.`);
-  log(`Preview: ${url}  (Ctrl-C to stop)`);
-
   const queue = new WatchQueue({
     debounceMs: opts.debounceMs,
     run: async (changes: Map<string, ChangeKind>, firstEventAt: number) => {
@@ -66,7 +58,25 @@ export async function startDev(opts: DevOptions): Promise<DevHandle> {
       opts.onRebuild?.(result, firstEventAt);
     },
   });
+  // Watching before the first build: a file saved while it runs is built right after it (issue 31:
+  // one saved between "Preview" and the watcher's start was never built).
+  queue.pause();
   let watcher: FSWatcher | undefined = await startWatcher(root, (file, kind) => queue.add(file, kind));
+  const initial = await site.rebuild();
+  report(initial, log, site);
+
+  let port: number;
+  try {
+    port = await server.listen({ host, port: wanted, allowedHosts: opts.allowedHosts });
+  } catch (err) {
+    await watcher.close();
+    await site.dispose();
+    throw err;
+  }
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}/`;
+  if (wanted !== 0 && port !== wanted) log(`Port ${wanted} is in use, so the preview is on port ${port} instead.`);
+  log(`Preview: ${url}  (Ctrl-C to stop)`);
+  queue.resume();
 
   let closed = false;
   return {

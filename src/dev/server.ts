@@ -5,14 +5,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { lookup } from "mime-types";
-import { atomFeed, FEED_PATH } from "../output/feed.ts";
-import { redirectsFile, robotsTxt, sitemapXml } from "../output/site-files.ts";
 import { INDEX_DIR } from "../output/search-index.ts";
 import type { PpgError } from "../core/errors.ts";
 import { isInside, resolveInsideSite } from "../core/site-folder.ts";
 import { guardHost } from "./allowed-hosts.ts";
 import { EVENTS_PATH, injectReload } from "./client.ts";
-import type { DevSite } from "./incremental.ts";
+import type { DevSite } from "./dev-site.ts";
 
 export interface ListenOptions {
   host: string;
@@ -44,8 +42,6 @@ export class DevServer {
   private readonly clients = new Set<ServerResponse>();
   private readonly publicDir: string;
   private heartbeat?: NodeJS.Timeout;
-  private variants?: Promise<Map<string, Uint8Array>>;
-  private variantsFor?: { raster: unknown; share: unknown };
 
   constructor(private readonly site: DevSite) {
     this.publicDir = resolve(site.root, "public");
@@ -97,13 +93,6 @@ export class DevServer {
     const path = safePath(raw);
     if (path === undefined) return send(req, res, 403, "text/plain; charset=utf-8", "Forbidden.\n");
 
-    const asset = this.asset(path);
-    if (asset) return send(req, res, 200, contentType(path), asset);
-    if (path.startsWith("/assets/images/")) {
-      const variant = (await this.rasterVariants()).get(path.slice(1));
-      if (variant) return send(req, res, 200, contentType(path), variant);
-    }
-
     if (path.startsWith(`/${INDEX_DIR}/`)) {
       const file = (await this.site.searchFiles()).get(path.slice(1));
       if (file) return send(req, res, 200, contentType(path), file);
@@ -116,12 +105,9 @@ export class DevServer {
     // An alias is a 301 on the hosts that read _redirects, and no page is written for it there.
     const alias = manifest?.aliases?.find((a) => a.from === path.replace(/(.)\/$/, "$1"));
     if (alias) return send(req, res, 301, "text/plain; charset=utf-8", `Redirecting to ${alias.to}\n`, { Location: alias.to });
-    if (manifest && path === "/sitemap.xml") return send(req, res, 200, contentType(path), sitemapXml(manifest));
-    if (manifest && path === "/robots.txt") return send(req, res, 200, contentType(path), robotsTxt(manifest));
-    const redirects = manifest && path === "/_redirects" ? redirectsFile(manifest) : undefined;
-    if (redirects !== undefined) return send(req, res, 200, "text/plain; charset=utf-8", redirects);
-    const share = this.site.site?.share;
-    if (manifest && share && path === FEED_PATH) return send(req, res, 200, "application/atom+xml; charset=utf-8", atomFeed(manifest, (src) => share.og(src)));
+    // What a build writes besides the pages, from the same list (output/generated-files.ts).
+    const generated = await this.site.generatedFile(path);
+    if (generated !== undefined) return send(req, res, 200, contentType(path), generated);
 
     const file = await this.publicFile(path);
     if (file === "forbidden") return send(req, res, 403, "text/plain; charset=utf-8", "Forbidden.\n");
@@ -144,28 +130,6 @@ export class DevServer {
     return this.site.pages.get(key || "/");
   }
 
-  /** The stylesheet and scripts of the current build, whatever hash the page that asks was rendered with. */
-  private asset(path: string): string | Uint8Array | undefined {
-    const assets = this.site.site?.assets;
-    if (!assets || !path.startsWith("/assets/")) return undefined;
-    if (/^\/assets\/site\.[0-9a-f]{10}\.css$/.test(path)) return assets.css.content;
-    const entry = /^\/assets\/([\w-]+)\.[0-9a-f]{10}\.js$/.exec(path)?.[1];
-    return entry ? assets.scripts.find((s) => s.url.startsWith(`/assets/${entry}.`))?.content : undefined;
-  }
-
-  /** Encoded photo variants and share images, read from the cache once per build that changed them. */
-  private rasterVariants(): Promise<Map<string, Uint8Array>> {
-    const raster = this.site.site?.raster;
-    // The share images (og:image, structured data) live beside the photo variants.
-    const share = this.site.site?.share;
-    if (!raster) return Promise.resolve(new Map());
-    if (this.variantsFor?.raster !== raster || this.variantsFor.share !== share) {
-      this.variantsFor = { raster, share };
-      this.variants = Promise.all([raster.files(), share?.files() ?? []]).then((lists) => new Map(lists.flat().map((f) => [f.file, f.content])));
-    }
-    return this.variants!;
-  }
-
   private async publicFile(path: string): Promise<{ path: string; size: number } | "forbidden" | undefined> {
     const file = resolve(this.publicDir, `.${path}`);
     if (!isInside(file, this.publicDir)) return "forbidden";
@@ -186,17 +150,7 @@ export class DevServer {
   }
 
   private html(req: IncomingMessage, res: ServerResponse, status: number, route: string, html: string): void {
-    send(req, res, status, "text/html; charset=utf-8", injectReload(this.currentAssetUrls(html), route));
-  }
-
-  /** Pages keep the asset URLs they were rendered with; point them at the current build's files. */
-  private currentAssetUrls(html: string): string {
-    const assets = this.site.site?.assets;
-    if (!assets) return html;
-    return html.replace(/\/assets\/([\w-]+)\.[0-9a-f]{10}\.(css|js)\b/g, (url, name: string, ext: string) => {
-      if (ext === "css") return name === "site" ? assets.css.url : url;
-      return assets.scripts.find((s) => s.url.startsWith(`/assets/${name}.`))?.url ?? url;
-    });
+    send(req, res, status, "text/html; charset=utf-8", injectReload(html, route));
   }
 
   private events(req: IncomingMessage, res: ServerResponse): void {

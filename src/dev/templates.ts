@@ -26,7 +26,8 @@ export class FreshTemplates {
   /** `entry`: another templates/index.ts (tests use a copy they can break). */
   constructor(private readonly entry = join(TEMPLATES_DIR, "index.ts")) {}
 
-  async load(): Promise<Templates> {
+  /** The templates, and the bundle they were loaded from: its bytes are the code part of dev mode's page keys. */
+  async load(): Promise<{ templates: Templates; bundle: Uint8Array }> {
     let code: Uint8Array;
     try {
       const result = await esbuild({
@@ -52,7 +53,7 @@ export class FreshTemplates {
     await writeFile(file, code);
     const require = createRequire(import.meta.url);
     try {
-      return require(file) as Templates;
+      return { templates: require(file) as Templates, bundle: code };
     } catch (err) {
       // A module that compiles but throws while it is evaluated (a typo in a top-level expression).
       throw new PpgError("TemplateFailed", { reason: (err as Error).message }, { hint: "Fix the template; the error above names the problem." });

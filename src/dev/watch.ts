@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import { basename, join, sep } from "node:path";
 import { watch, type FSWatcher } from "chokidar";
-import type { ChangeKind } from "./incremental.ts";
+import type { ChangeKind } from "./dev-site.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 
 const packageDir = PACKAGE_DIR;
@@ -39,6 +39,7 @@ export class WatchQueue {
   /** Each file's state when its last rebuild started, and the pending second looks at it. */
   private readonly seen = new Map<string, string>();
   private readonly rechecks = new Map<string, NodeJS.Timeout>();
+  private paused = false;
 
   constructor(private readonly opts: WatchQueueOptions) {
     this.debounceMs = opts.debounceMs ?? 30;
@@ -69,6 +70,16 @@ export class WatchQueue {
     }, CHOKIDAR_CHANGE_THROTTLE_MS + 10));
   }
 
+  /** Holds every change until resume(): dev mode's first build runs meanwhile, and what changed during it is built after. */
+  pause(): void {
+    this.paused = true;
+  }
+
+  resume(): void {
+    this.paused = false;
+    void this.flush();
+  }
+
   /** Resolves when nothing is pending or running. */
   idle(): Promise<void> {
     if (!this.running && this.pending.size === 0) return Promise.resolve();
@@ -83,7 +94,7 @@ export class WatchQueue {
   }
 
   private async flush(): Promise<void> {
-    if (this.running || this.pending.size === 0) return;
+    if (this.paused || this.running || this.pending.size === 0) return;
     const changes = this.pending;
     const at = this.firstEventAt;
     this.pending = new Map();

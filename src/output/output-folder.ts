@@ -58,7 +58,9 @@ const PACKAGE_INPUTS = ["schema", "templates", "src", "bin", "node_modules", "pa
 /** Written into every store ppguide makes: a `dist.ppguide/` without it is someone else's. */
 const STORE_MARK = ".ppguide-output";
 /** What a store made before the mark existed may hold. */
-const STORE_ENTRY = /^(a|b|lock|(link|replaced)-\d+)$/;
+const STORE_ENTRY = /^(a|b|[ab]\.pages|index-work|lock|(link|replaced)-\d+)$/;
+/** Where the search index's shards are given to Pagefind (output/search-index.ts), emptied by every build. */
+const INDEX_WORK = "index-work";
 
 /**
  * Refuses an output folder whose replacement would destroy something that is not ppguide's:
@@ -198,11 +200,18 @@ export class OutputFolder {
       removeLeftovers(out, store);
       const liveCopy = ownLink(out);
       const target = join(store, liveCopy === "a" ? "b" : "a");
+      // The copy is about to change: its page cache no longer describes it (output/page-cache.ts).
+      rmSync(`${target}.pages`, { force: true });
       return new OutputFolder(out, store, target, liveCopy && join(store, liveCopy), prepareTarget(target), lockFile);
     } catch (err) {
       rmSync(lockFile, { force: true });
       throw err;
     }
+  }
+
+  /** An empty folder of this build's own, beside the copies, for the search index's shards. */
+  get indexWork(): string {
+    return join(this.store, INDEX_WORK);
   }
 
   /** Serves the new copy: one rename of a link, so a reader sees the old site or the new, never a mix. */
@@ -255,10 +264,11 @@ function takeLock(store: string, out: string): string {
 }
 
 /**
- * Temporary links of killed builds, and the staging folders older versions of ppguide left
- * beside the output (`dist.staging-<pid>-<time>`) when they were interrupted.
+ * The search index's working folder and temporary links of killed builds, and the staging folders
+ * older versions of ppguide left beside the output (`dist.staging-<pid>-<time>`) when interrupted.
  */
 function removeLeftovers(out: string, store: string): void {
+  rmSync(join(store, INDEX_WORK), { recursive: true, force: true });
   for (const name of readdirSync(store)) {
     const pid = /^(?:link|replaced)-(\d+)$/.exec(name)?.[1];
     if (pid && !alive(Number(pid))) rmSync(join(store, name), { recursive: true, force: true });

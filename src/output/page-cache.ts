@@ -1,141 +1,200 @@
-import { statSync, type Stats } from "node:fs";
+import { lstatSync, readFileSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
-import { DiskCache } from "../core/disk-cache.ts";
-import { currentCode } from "../core/code-id.ts";
+import { readChecked, writeChecked } from "../core/disk-cache.ts";
 import type { PageScan, RawRef } from "../links/types.ts";
 
 /**
- * The page cache: what the last build wrote into an output folder, for each page the key it was
- * rendered from (build/page-keys.ts), the size, mtime and inode its file had, and its link scan.
- * A rebuild whose key for a page is the same, and finds the served file still as recorded, does
- * not render the page: it links the served file and takes the recorded scan.
+ * The page cache: for each copy of the output (`dist.ppguide/a`), what the build that wrote it
+ * knows of each page (build/page-keys.ts PageRecord: its key, the images it read, its bytes'
+ * digest, its <main>'s digest, its link scan) and of the search index's shards. It lives beside
+ * the copy (`dist.ppguide/a.pages`), so it travels with the output: a CI job that restores
+ * `dist.ppguide/` from its cache at another path, with new inodes and mtimes, still reuses every
+ * page (README "Caches"). It holds no absolute path.
  *
- * The cache is only ever trusted after checking: a file edited, replaced or deleted since has
- * another mtime, size or inode and the page is rendered again; a record written by other code is
- * ignored (the key holds the code too, so this only saves reading it); an unreadable one is
- * ignored. It lives in a DiskCache, one entry per output copy (the 16 most recently built), and
- * is written only after the output has been committed. `ppguide build --no-cache` ignores it.
+ * It is only ever trusted after checking: a served file is reused when its size, mtime, ctime and
+ * inode are as recorded, or else when its bytes still have the recorded digest (servedIntact); a
+ * record written by other code, or damaged (a checksum ends it), is ignored. It is written with
+ * the copy it describes, before that copy is served. `ppguide build --no-cache` ignores it.
  */
 
-/** Per page: [size, mtimeMs, ino]. */
-const STAT_FIELDS = 3;
+export type FileStat = Pick<Stats, "size" | "mtimeMs" | "ctimeMs" | "ino">;
+
+/** The digests a page's key is made of (build/page-keys.ts says what each covers). */
+export interface KeyParts {
+  code: string;
+  site: string;
+  route: string;
+  markdown: string;
+  listings: string;
+}
+
+/** What a build (or dev mode) keeps of a page it rendered, to know next time whether to render it again. */
+export interface PageRecord {
+  parts: KeyParts;
+  key: string;
+  /** The public files the page read (ImageService.takeReads()), and the digest of their facts then. */
+  images: string[];
+  imagesKey: string;
+  /** Digest of the page's bytes, which a served file must still have to be reused (servedIntact). */
+  hash: string;
+  /** Digest of the page's <main>, all the search index reads of it; absent for a page it leaves out. */
+  main?: string;
+  /** The page's links and anchors, for the link check; absent when links were not checked. */
+  scan?: PageScan;
+}
+
+/** A page as a build left it: its record, and its file's stat just before the copy was served. */
+export interface CachedPage extends PageRecord {
+  stat: FileStat;
+}
+
+/** The search index of a copy: each shard's folder under the copy, the digest of what made it, and its files. */
+export interface IndexRecord {
+  shards: { dir: string; digest: string; files: string[] }[];
+}
+
+export interface CopyCache {
+  pages: Map<string, CachedPage>;
+  index?: IndexRecord;
+}
+
+/** Changed whenever the layout below changes: an older record is ignored. */
+const VERSION = 1;
+/** Per page: size, mtimeMs, ctimeMs, ino. */
+const STAT_FIELDS = 4;
 const KINDS: RawRef["kind"][] = ["page", "asset"];
 
-interface RecordData {
+interface Stored {
+  version: number;
   code: string;
   files: string[];
+  /** Per page, its parts, key, imagesKey, hash and main ('' for none), one string each, in that order. */
+  digests: string[];
+  /** Per page: where its image list starts in `imageItems`, and how long it is. */
+  imageAt: Int32Array;
+  imageItems: Int32Array;
   stats: Float64Array;
-  keys: string[];
-  /** Every href, anchor and base once; the scans name them by index. */
+  /** Every href, anchor, base and image path once; the rest name them by index. */
   strings: string[];
   /** Per page: where its scan starts in `items`, or -1 if it was not scanned. */
   scanAt: Int32Array;
   /** Each scan: ref count, anchor count, base (string or -1), [href, line, col, kind] per ref, then anchors. */
   items: Int32Array;
+  index?: IndexRecord;
 }
 
-export type FileStat = Pick<Stats, "size" | "mtimeMs" | "ino">;
+const DIGESTS = 9;
 
-const records = new DiskCache("ppguide-pages", 16);
-
-/** The page cache of the output copy `out` (the served one), if there is a usable one. */
-export function loadPageCache(out: string): PageCache | undefined {
-  const bytes = records.read(DiskCache.key(out));
+/** The cache of the output copy `copy`, if there is one made by this code and intact. */
+export function readPageCache(copy: string, code: string): CopyCache | undefined {
+  const bytes = readChecked(`${copy}.pages`);
   if (!bytes) return undefined;
+  let stored: Stored;
   try {
-    const data = deserialize(bytes) as RecordData;
-    return data.code === currentCode() ? new PageCache(out, data) : undefined;
+    stored = deserialize(bytes) as Stored;
   } catch {
     return undefined;
   }
+  if (stored.version !== VERSION || stored.code !== code) return undefined;
+  const { files, digests: d, imageAt, imageItems, stats, strings, index } = stored;
+  const pages = new Map<string, CachedPage>();
+  files.forEach((file, i) => {
+    const at = i * DIGESTS;
+    const s = i * STAT_FIELDS;
+    const images: string[] = [];
+    for (let k = imageAt[i * 2]!, end = k + imageAt[i * 2 + 1]!; k < end; k++) images.push(strings[imageItems[k]!]!);
+    pages.set(file, {
+      parts: { code: d[at]!, site: d[at + 1]!, route: d[at + 2]!, markdown: d[at + 3]!, listings: d[at + 4]! },
+      key: d[at + 5]!,
+      imagesKey: d[at + 6]!,
+      hash: d[at + 7]!,
+      ...(d[at + 8] ? { main: d[at + 8] } : {}),
+      images,
+      scan: scanOf(stored, i),
+      stat: { size: stats[s]!, mtimeMs: stats[s + 1]!, ctimeMs: stats[s + 2]!, ino: stats[s + 3]! },
+    });
+  });
+  return { pages, index };
 }
 
-/** Stores a cache made by PageCacheWriter.finish(), once the output is committed. */
-export function savePageCache(out: string, bytes: Uint8Array): void {
-  records.write(DiskCache.key(out), bytes);
-}
-
-export class PageCache {
-  private readonly index = new Map<string, number>();
-
-  constructor(
-    private readonly out: string,
-    private readonly data: RecordData,
-  ) {
-    data.files.forEach((f, i) => this.index.set(f, i));
-  }
-
-  /**
-   * The served `file`, if the last build rendered it from this key and it is still as written
-   * then: its stat and recorded scan. Undefined: the page must be rendered.
-   */
-  reuse(file: string, key: string): { stat: FileStat; scan?: PageScan } | undefined {
-    const i = this.index.get(file);
-    if (i === undefined || this.data.keys[i] !== key) return undefined;
-    const stat = statSync(join(this.out, file), { throwIfNoEntry: false });
-    const { stats } = this.data;
-    const at = i * STAT_FIELDS;
-    if (!stat?.isFile() || stats[at] !== stat.size || stats[at + 1] !== stat.mtimeMs || stats[at + 2] !== stat.ino) return undefined;
-    return { stat, scan: this.scan(i) };
-  }
-
-  private scan(i: number): PageScan | undefined {
-    const { scanAt, items, strings } = this.data;
-    let p = scanAt[i]!;
-    if (p < 0) return undefined;
-    const refCount = items[p++]!;
-    const anchorCount = items[p++]!;
-    const base = items[p++]!;
-    const refs: RawRef[] = new Array(refCount);
-    for (let r = 0; r < refCount; r++, p += 4) refs[r] = { href: strings[items[p]!]!, line: items[p + 1]!, col: items[p + 2]!, kind: KINDS[items[p + 3]!]! };
-    const anchors: string[] = new Array(anchorCount);
-    for (let a = 0; a < anchorCount; a++) anchors[a] = strings[items[p++]!]!;
-    return { refs, anchors, base: base < 0 ? null : strings[base]! };
-  }
-}
-
-/** Collects the new cache as pages are written or linked. */
-export class PageCacheWriter {
-  private readonly files: string[] = [];
-  private readonly stats: number[] = [];
-  private readonly keys: string[] = [];
-  private readonly strings = new Map<string, number>();
-  private readonly scanAt: number[] = [];
-  private readonly items: number[] = [];
-
-  add(file: string, key: string, stat: FileStat, scan?: PageScan): void {
-    this.files.push(file);
-    this.stats.push(stat.size, stat.mtimeMs, stat.ino);
-    this.keys.push(key);
-    if (!scan) {
-      this.scanAt.push(-1);
-      return;
-    }
-    const items = this.items;
-    this.scanAt.push(items.length);
-    items.push(scan.refs.length, scan.anchors.length, scan.base === null ? -1 : this.intern(scan.base));
-    for (const ref of scan.refs) items.push(this.intern(ref.href), ref.line, ref.col, ref.kind === "page" ? 0 : 1);
-    for (const anchor of scan.anchors) items.push(this.intern(anchor));
-  }
-
-  /** The cache, serialized. */
-  finish(): Uint8Array {
-    const data: RecordData = {
-      code: currentCode(),
-      files: this.files,
-      stats: Float64Array.from(this.stats),
-      keys: this.keys,
-      strings: [...this.strings.keys()],
-      scanAt: Int32Array.from(this.scanAt),
-      items: Int32Array.from(this.items),
-    };
-    return serialize(data);
-  }
-
-  private intern(s: string): number {
-    let i = this.strings.get(s);
-    if (i === undefined) this.strings.set(s, (i = this.strings.size));
+/** Writes the cache of `copy` (before it is served: it describes that copy whether or not it ever is). */
+export function writePageCache(copy: string, code: string, cache: CopyCache): void {
+  const strings = new Map<string, number>();
+  const intern = (s: string) => {
+    let i = strings.get(s);
+    if (i === undefined) strings.set(s, (i = strings.size));
     return i;
+  };
+  const files: string[] = [];
+  const digests: string[] = [];
+  const imageAt: number[] = [];
+  const imageItems: number[] = [];
+  const stats: number[] = [];
+  const scanAt: number[] = [];
+  const items: number[] = [];
+  for (const [file, page] of cache.pages) {
+    files.push(file);
+    const { parts } = page;
+    digests.push(parts.code, parts.site, parts.route, parts.markdown, parts.listings, page.key, page.imagesKey, page.hash, page.main ?? "");
+    imageAt.push(imageItems.length, page.images.length);
+    for (const image of page.images) imageItems.push(intern(image));
+    stats.push(page.stat.size, page.stat.mtimeMs, page.stat.ctimeMs, page.stat.ino);
+    const { scan } = page;
+    if (!scan) {
+      scanAt.push(-1);
+      continue;
+    }
+    scanAt.push(items.length);
+    items.push(scan.refs.length, scan.anchors.length, scan.base === null ? -1 : intern(scan.base));
+    for (const ref of scan.refs) items.push(intern(ref.href), ref.line, ref.col, ref.kind === "page" ? 0 : 1);
+    for (const anchor of scan.anchors) items.push(intern(anchor));
   }
+  const stored: Stored = {
+    version: VERSION,
+    code,
+    files,
+    digests,
+    imageAt: Int32Array.from(imageAt),
+    imageItems: Int32Array.from(imageItems),
+    stats: Float64Array.from(stats),
+    strings: [...strings.keys()],
+    scanAt: Int32Array.from(scanAt),
+    items: Int32Array.from(items),
+    ...(cache.index && { index: cache.index }),
+  };
+  writeChecked(`${copy}.pages`, serialize(stored));
+}
+
+/**
+ * Whether the served copy's `file` still holds the bytes its record describes: the same size,
+ * mtime, ctime and inode as when the copy was served (ctime cannot be set back, so an edit in
+ * place that keeps the size and mtime is caught), or else the same digest, read and hashed (a
+ * copy restored elsewhere, a failed build's hard links, a `touch`).
+ */
+export function servedIntact(live: string, file: string, page: CachedPage, hash: (bytes: Buffer) => string): boolean {
+  const path = join(live, file);
+  const stat = lstatSync(path, { throwIfNoEntry: false });
+  if (!stat?.isFile()) return false;
+  const { size, mtimeMs, ctimeMs, ino } = page.stat;
+  if (stat.size === size && stat.mtimeMs === mtimeMs && stat.ctimeMs === ctimeMs && stat.ino === ino) return true;
+  try {
+    return hash(readFileSync(path)) === page.hash;
+  } catch {
+    return false;
+  }
+}
+
+function scanOf(stored: Stored, i: number): PageScan | undefined {
+  const { scanAt, items, strings } = stored;
+  let p = scanAt[i]!;
+  if (p < 0) return undefined;
+  const refCount = items[p++]!;
+  const anchorCount = items[p++]!;
+  const base = items[p++]!;
+  const refs: RawRef[] = new Array(refCount);
+  for (let r = 0; r < refCount; r++, p += 4) refs[r] = { href: strings[items[p]!]!, line: items[p + 1]!, col: items[p + 2]!, kind: KINDS[items[p + 3]!]! };
+  const anchors: string[] = new Array(anchorCount);
+  for (let a = 0; a < anchorCount; a++) anchors[a] = strings[items[p++]!]!;
+  return { refs, anchors, base: base < 0 ? null : strings[base]! };
 }

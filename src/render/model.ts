@@ -65,7 +65,7 @@ export type PageModel =
   | DirectoryPage
   | (PageBase & { kind: "index"; html: string; cards: CardModel[]; columns: number; related: CardModel[] })
   | (PageBase & { kind: "videos"; html: string; videos: (Omit<Video, "poster"> & { poster?: ImageAttributes })[]; related: CardModel[] })
-  | (PageBase & { kind: "search"; html: string; related: CardModel[]; pages: SearchItem[] })
+  | (PageBase & { kind: "search"; html: string; related: CardModel[]; pages: SearchItem[]; indexShards: string[] })
   | (PageBase & { kind: "author"; html: string; author: Author & { page: string; avatarImage: ImageAttributes }; articles: CardModel[]; recipes: CardModel[] })
   | (PageBase & {
       kind: "home";

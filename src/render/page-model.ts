@@ -25,12 +25,14 @@ export interface SiteContext {
   year: number;
   /** For each page listed by an index, the first index that lists it. */
   parents: Map<string, string>;
-  /** Rendered header and footer, by the nav path they mark as current ('' for none). */
-  chrome: Map<string, { header: string; footer: string }>;
-  /** Cards made so far, by path (cardFor). */
-  cards: Map<string, CardModel>;
+  /** Rendered header and footer, by the nav path they mark as current ('' for none), with the images they read. */
+  chrome: Map<string, { value: { header: string; footer: string }; reads: string[] }>;
+  /** Cards made so far, by path (cardFor), with the images they read. */
+  cards: Map<string, { value: CardModel; reads: string[] }>;
   /** Each author's page (a route of kind `author`), by author id: bylines link it. */
   authorPages: Map<string, string>;
+  /** The search index's shards after the first, which the search page merges (output/search-index.ts). */
+  indexShards: string[];
 }
 
 export function createSiteContext(
@@ -62,7 +64,7 @@ export function createSiteContext(
   const parents = new Map<string, string>();
   for (const r of manifest.routes) if (r.kind === "index") for (const p of r.cards ?? []) if (!parents.has(p)) parents.set(p, r.path);
   const authorPages = new Map(manifest.routes.flatMap((r) => (r.kind === "author" ? [[r.author, r.path] as const] : [])));
-  return { manifest, content, images, assetsFor, routes, aliases, search, parents, year: new Date().getFullYear(), chrome: new Map(), cards: new Map(), authorPages };
+  return { manifest, content, images, assetsFor, routes, aliases, search, parents, year: new Date().getFullYear(), chrome: new Map(), cards: new Map(), authorPages, indexShards: [] };
 }
 
 /**
@@ -71,17 +73,23 @@ export function createSiteContext(
  * read it.
  */
 export function cardFor(ctx: SiteContext, path: string): CardModel {
-  let card = ctx.cards.get(path);
-  if (card) return card;
+  const made = ctx.cards.get(path);
+  if (made) {
+    // Each page that shows the card reads its image, made once or not.
+    ctx.images.replay(made.reads);
+    return made.value;
+  }
   const route = ctx.routes.get(ctx.aliases.get(path) ?? path)!;
-  card = {
-    path: route.path,
-    title: route.cardTitle ?? route.title,
-    description: route.description,
-    image: route.image ? ctx.images.attributes(route.image.src, route.image.alt, { sizes: "(min-width: 992px) 380px, (min-width: 576px) 50vw, 100vw" }) : undefined,
-  };
+  const card = ctx.images.capture(
+    (): CardModel => ({
+      path: route.path,
+      title: route.cardTitle ?? route.title,
+      description: route.description,
+      image: route.image ? ctx.images.attributes(route.image.src, route.image.alt, { sizes: "(min-width: 992px) 380px, (min-width: 576px) 50vw, 100vw" }) : undefined,
+    }),
+  );
   ctx.cards.set(path, card);
-  return card;
+  return card.value;
 }
 
 /**
@@ -185,7 +193,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
     }
     case "search":
       base.head.noindex = isNoindex(route);
-      return { ...base, kind: "search", html, related, pages: searchPageItems(ctx) };
+      return { ...base, kind: "search", html, related, pages: searchPageItems(ctx), indexShards: ctx.indexShards };
     case "author": {
       const author = ctx.manifest.authors[route.author];
       base.head.jsonLd.push(profilePage(site, route, author));

@@ -77,12 +77,16 @@ function fillChrome(ctx: SiteContext, templates: Templates, page: LayoutPageMode
   const current = ctx.manifest.nav.some((m) => m.items.some((i) => i.path === page.route.path)) ? page.route.path : "";
   // The logo loads eagerly except on the home page, whose hero comes first.
   const key = `${current}\0${page.logo.loading}`;
-  let chrome = ctx.chrome.get(key);
-  if (!chrome) {
+  let made = ctx.chrome.get(key);
+  if (made) {
+    // Each page that shows the header reads its logo, rendered once or not.
+    ctx.images.replay(made.reads);
+  } else {
     const variant = { ...page, route: { ...page.route, path: current } };
-    chrome = { header: renderToStaticMarkup(createElement(templates.Header, { page: variant })), footer: renderToStaticMarkup(createElement(templates.Footer, { page: variant })) };
-    ctx.chrome.set(key, chrome);
+    made = ctx.images.capture(() => ({ header: renderToStaticMarkup(createElement(templates.Header, { page: variant })), footer: renderToStaticMarkup(createElement(templates.Footer, { page: variant })) }));
+    ctx.chrome.set(key, made);
   }
+  const chrome = made.value;
   // The header slot sits just after <body>, the footer slot just before </body>: searching from
   // each end touches a few kilobytes instead of the whole page twice.
   const header = html.indexOf(HEADER_SLOT);

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { routeOf } from "../../src/client/search-page.ts";
 import { startDev, type DevHandle, type RebuildReport } from "../../src/dev/index.ts";
 import { hasChromium, isolatedContext, launchChromium } from "../e2e/browser.ts";
 
@@ -33,15 +34,16 @@ describe.skipIf(!hasChromium() && process.env.CI !== "true")("ppguide dev: the s
     await rm(root, { recursive: true, force: true });
   });
 
-  /** The URLs Pagefind finds for `query` on a fresh load of the home page. */
+  /** The pages Pagefind finds for `query` on a fresh load of the home page, by route as the search page links them. */
   async function search(query: string): Promise<string[]> {
     await page.goto(dev.url);
     // A string, so the test runner does not rewrite the browser's import().
-    return page.evaluate(`(async () => {
+    const urls: string[] = await page.evaluate(`(async () => {
       const pagefind = await import("/pagefind/pagefind.js");
       const found = await pagefind.search(${JSON.stringify(query)});
       return Promise.all(found.results.map(async (r) => (await r.data()).url));
     })()`);
+    return urls.map(routeOf);
   }
 
   it("finds a served page, and an edited page by its new words after the reload", async () => {

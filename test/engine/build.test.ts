@@ -1,7 +1,7 @@
 import { load, type CheerioAPI } from "cheerio";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, realpath, rm, stat, utimes, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build/build.ts";
 import { PpgErrorList } from "../../src/core/errors.ts";
@@ -329,9 +329,9 @@ describe("a rebuild over an existing output", () => {
     const files = (await readdir(dist, { recursive: true })).sort();
     expect(files).not.toContain("gone.html");
     expect(files.some((f) => f.startsWith("old-folder"))).toBe(false);
-    // Beside the output only its store, holding the two copies and nothing left over.
+    // Beside the output only its store, holding the two copies, their page caches and nothing left over.
     expect((await readdir(root)).filter((f) => f.startsWith("dist."))).toEqual(["dist.ppguide"]);
-    expect((await readdir(join(root, "dist.ppguide"))).sort()).toEqual([".ppguide-output", "a", "b"]);
+    expect((await readdir(join(root, "dist.ppguide"))).sort()).toEqual([".ppguide-output", "a", "a.pages", "b", "b.pages"]);
 
     const fresh = join(root, "fresh");
     await build({ root, out: fresh });
@@ -359,14 +359,15 @@ describe("a rebuild over an existing output", () => {
     // A manifest mistake stops the thread started before loading, and leaves nothing behind.
     await edit(join(root, "site.yaml"), "related: [/flan-recipe, /bakeries, /guides]", "related: [/flan-recipe, /nowhere, /guides]");
     await expect(build({ root, out: threaded, workers: true })).rejects.toThrow(/nowhere/);
-    expect((await readdir(join(root, "threaded.ppguide"))).sort()).toEqual([".ppguide-output", "a", "b"]);
+    // The copy the failed build began is no longer described by its page cache.
+    expect((await readdir(join(root, "threaded.ppguide"))).sort()).toEqual([".ppguide-output", "a", "b", `${basename(await realpath(threaded))}.pages`].sort());
   });
 
   it("renders the pages an edit reaches and no others (issue 23)", async () => {
     const root = await copyFixture("basic-site");
     const dist = join(root, "dist");
     const all = (await build({ root, out: dist })).pages.map((p) => p.route).sort();
-    const rendered = async () => ((await build({ root, out: dist })).rendered ?? []).sort();
+    const rendered = async () => ((await build({ root, out: dist })).rendered ?? []).map((p) => p.route).sort();
     await edit(join(root, "content/articles/beaches.md"), "## Playa Dorada", "A line of its own.\n\n## Playa Dorada");
     expect(await rendered()).toEqual(["/beaches"]);
     await edit(join(root, "content/listings/bakeries.yaml"), "selling bread and cakes", "selling bread, buns and cakes");
@@ -390,10 +391,10 @@ describe("a rebuild over an existing output", () => {
     // Edited in place, same size: only the mtime tells, and the page is rendered again.
     await writeFile(file, html.replace("<h1", "<h2"));
     await utimes(file, new Date(), new Date(Date.now() + 5_000));
-    expect((await build({ root, out: dist })).rendered).toEqual(["/beaches"]);
+    expect((await build({ root, out: dist })).rendered).toEqual([{ route: "/beaches", reason: "its served file changed" }]);
     expect(await readFile(file, "utf8")).toBe(html);
     await rm(join(await realpath(dist), "flan-recipe.html"));
-    expect((await build({ root, out: dist })).rendered).toEqual(["/flan-recipe"]);
+    expect((await build({ root, out: dist })).rendered).toEqual([{ route: "/flan-recipe", reason: "its served file changed" }]);
     expect((await build({ root, out: dist, cache: false })).rendered).toHaveLength(first.pages.length);
   });
 

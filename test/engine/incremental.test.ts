@@ -19,6 +19,8 @@ import fc from "fast-check";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { build } from "../../src/build/build.ts";
+import { DevSite } from "../../src/dev/dev-site.ts";
+import { generatedFiles } from "../../src/output/generated-files.ts";
 import { FIXTURES } from "../helpers/fixture.ts";
 import { copySources, describeDifference, readTree, type Tree } from "../helpers/output-tree.ts";
 import { compileCopy, copyPackage } from "../helpers/package-copy.ts";
@@ -227,18 +229,27 @@ async function photo({ width, height }: SiteState["photo"]): Promise<Buffer> {
   return photos.get(key)!;
 }
 
-/** Writes the site as state `s`: only the files whose bytes change, and removes the ones it no longer has. */
-async function writeSite(root: string, s: SiteState, before?: SiteState): Promise<void> {
+/** Writes the site as state `s`: only the files whose bytes change, and removes the ones it no longer has. Returns the paths it changed. */
+async function writeSite(root: string, s: SiteState, before?: SiteState): Promise<string[]> {
   const files: Map<string, string | Buffer> = siteFiles(s);
   files.set("public/images/photo.png", await photo(s.photo));
+  const changed: string[] = [];
   for (const [name, body] of files) {
     const path = join(root, name);
     const old = await readFile(path).catch(() => undefined);
     if (old && old.equals(Buffer.from(body))) continue;
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, body);
+    changed.push(path);
   }
-  if (before) for (const name of siteFiles(before).keys()) if (!files.has(name)) await rm(join(root, name));
+  if (before) {
+    for (const name of siteFiles(before).keys()) {
+      if (files.has(name)) continue;
+      await rm(join(root, name));
+      changed.push(join(root, name));
+    }
+  }
+  return changed;
 }
 
 async function newSite(s: SiteState): Promise<string> {
@@ -340,29 +351,52 @@ async function cleanBuild(root: string, searchIndex: boolean): Promise<Tree> {
 }
 
 /**
- * The property: from a first build, each edit followed by a rebuild in place equals a clean build.
- * A failure names the step, the edits so far, and how the trees differ; fast-check adds the seed
- * and the shrunk sequence.
+ * What dev mode serves of the site, as a tree: its pages as rendered (the reload script is added
+ * as each is sent), the generated files, the search index when asked for, and public/ from disk.
+ */
+async function devTree(dev: DevSite, searchIndex: boolean): Promise<Tree> {
+  const tree: Tree = new Map();
+  for (const page of dev.pages.values()) tree.set(page.file, Buffer.from(page.html));
+  for (const { file, content } of generatedFiles(dev.site!)) tree.set(file, Buffer.from(await content()));
+  if (searchIndex) for (const [file, content] of await dev.searchFiles()) tree.set(file, Buffer.from(content));
+  for (const file of dev.site!.publicFiles) tree.set(file.slice(1), await readFile(join(dev.root, "public", file)));
+  return tree;
+}
+
+/**
+ * The property: from a first build, each edit followed by a rebuild in place equals a clean build,
+ * and dev mode, told of the files the edit changed, serves what the clean build wrote. A failure
+ * names the step, the edits so far, and how the trees differ; fast-check adds the seed and the
+ * shrunk sequence.
  */
 async function rebuildsEqualCleanBuilds(edits: Edit[], searchIndex: boolean): Promise<void> {
   let state = INITIAL;
   const root = await newSite(state);
   const caches = await mkdtemp(join(tmpdir(), "ppguide-incremental-caches-"));
   const rebuild = () => withCaches(caches, () => build({ root, out: join(root, "dist"), searchIndex, checkLinks: "error" }));
+  const dev = new DevSite(root);
+  const fail = (i: number, what: string, difference: string) => {
+    const steps = edits.slice(0, i + 1).map((x, n) => `  ${n + 1}. ${JSON.stringify(x)}`).join("\n");
+    return new Error(`after edit ${i + 1} of ${edits.length}, ${what} differs from a clean build:\n${difference}\nedits:\n${steps}`);
+  };
   try {
     await rebuild();
+    expect((await dev.rebuild()).errors).toEqual([]);
     for (const [i, e] of edits.entries()) {
       const next = apply(state, e);
-      await writeSite(root, next, state);
+      const changed = await writeSite(root, next, state);
       state = next;
       await rebuild();
-      const difference = describeDifference(await readTree(join(root, "dist")), await cleanBuild(root, searchIndex));
-      if (difference) {
-        const steps = edits.slice(0, i + 1).map((x, n) => `  ${n + 1}. ${JSON.stringify(x)}`).join("\n");
-        throw new Error(`after edit ${i + 1} of ${edits.length}, the rebuild differs from a clean build:\n${difference}\nedits:\n${steps}`);
-      }
+      const clean = await cleanBuild(root, searchIndex);
+      const difference = describeDifference(await readTree(join(root, "dist")), clean);
+      if (difference) throw fail(i, "the rebuild", difference);
+      const report = await dev.rebuild(new Map(changed.map((path) => [path, "change"])));
+      if (!report.ok) throw fail(i, "dev mode", report.errors.map((err) => err.format()).join("\n"));
+      const served = describeDifference(await devTree(dev, searchIndex), clean, ["dev mode", "clean build"]);
+      if (served) throw fail(i, "what dev mode serves", served);
     }
   } finally {
+    await dev.dispose();
     await rm(root, { recursive: true, force: true });
     await rm(caches, { recursive: true, force: true });
   }

@@ -66,7 +66,7 @@ describe("import direction", () => {
   it("finds the imports it judges (type-only and dynamic ones too)", () => {
     expect(imports.length).toBeGreaterThan(50);
     expect(imports).toContainEqual(expect.objectContaining({ from: "cli/build.ts", to: "build/build.ts" }));
-    expect(imports).toContainEqual(expect.objectContaining({ from: "output/extra-files.ts", to: "site/load-site.ts" }));
+    expect(imports).toContainEqual(expect.objectContaining({ from: "output/generated-files.ts", to: "site/load-site.ts" }));
   });
 
   it("every folder under src/ has a floor", () => {

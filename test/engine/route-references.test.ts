@@ -6,7 +6,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { diffManifests } from "../../src/dev/incremental.ts";
 import { parseManifest } from "../../src/manifest/load.ts";
 import { routeReferences } from "../../src/manifest/route-references.ts";
 import type { Manifest } from "../../src/manifest/types.ts";
@@ -71,17 +70,5 @@ describe("routeReferences", () => {
       ["related card", "/guides"],
     ]);
     expect(refs.filter((r) => r.shownOn === undefined).map((r) => r.what)).toEqual(["nav link", "nav link", "nav link", "nav link", "search item", "search item"]);
-  });
-});
-
-describe("dev mode's pages to re-render after a site.yaml edit", () => {
-  const before = load(join(FIXTURES, "basic-site/site.yaml"));
-  const retitled = (path: string): Manifest => ({ ...before, routes: before.routes.map((r) => (r.path === path ? { ...r, title: `${r.title}, renamed` } : r)) });
-
-  it("are the page edited and every page that shows its card", () => {
-    // /bakeries: a thumbnail on the home page and a related card on three pages; /search lists every title.
-    expect(diffManifests(before, retitled("/bakeries"))).toEqual(new Set(["/bakeries", "/", "/beaches", "/flan-recipe", "/guides", "/search"]));
-    // /guides: related on three pages.
-    expect(diffManifests(before, retitled("/guides"))).toEqual(new Set(["/guides", "/beaches", "/flan-recipe", "/bakeries", "/search"]));
   });
 });

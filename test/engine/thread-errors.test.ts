@@ -8,9 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { errorsOf, exitCodeOf, isUserError, PpgError, PpgErrorList, reviveUserError, userErrorData } from "../../src/core/errors.ts";
-import { pageJobs } from "../../src/build/page-keys.ts";
-import { renderInputOf } from "../../src/build/page-renderer.ts";
-import { renderJobs } from "../../src/build/render-pool.ts";
+import { keyPages } from "../../src/build/page-keys.ts";
+import { renderInputOf, renderJobs } from "../../src/build/render-pages.ts";
 import { loadSite } from "../../src/site/load-site.ts";
 import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
 
@@ -40,9 +39,8 @@ describe("a user error on a render thread", () => {
   it("OutputPathOutside from a file name that climbs out arrives typed, exit 1", async () => {
     const site = await loadSite(await writeInlineSite(page("A.")));
     const input = renderInputOf(site, { target: await mkdtemp(join(tmpdir(), "ppguide-thread-")) }, false);
-    const jobs = pageJobs(input).map((job) => (job.route === "/a" ? { ...job, file: "../escape.html" } : job));
-    const found: PpgError[] = [];
-    await renderJobs(input, jobs, (result) => found.push(...(result.errors.length ? errorsOf(reviveUserError(result.errors)) : [])), true);
+    const jobs = keyPages(input).map((job) => (job.route === "/a" ? { ...job, file: "../escape.html" } : job));
+    const found = await renderJobs(input, jobs, () => {}, { threads: true }).then(() => [], (err: unknown) => errorsOf(err as PpgError));
     expect(found.map((e) => e.code)).toEqual(["OutputPathOutside"]);
     expect(found[0]!.message).toBe("the output file name '../escape.html' would not stay inside the output folder");
     expect(found[0]!.format()).toContain("Route, alias and asset paths may not contain");

@@ -132,7 +132,7 @@ describe('scanPageWithShared', () => {
     const { scanPageWithShared } = await import('../../src/links/extract.ts');
     const { copyFixture } = await import('../helpers/fixture.ts');
     // A copy: loading a site writes its image cache into the site folder.
-    const pages = renderPages(await loadSite(await copyFixture('basic-site')));
+    const pages = await renderPages(await loadSite(await copyFixture('basic-site')));
     const cache = new Map();
     let shared = 0;
     for (const page of pages) {

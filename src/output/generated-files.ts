@@ -1,0 +1,43 @@
+import type { LoadedSite } from "../site/load-site.ts";
+import { atomFeed, FEED_PATH } from "./feed.ts";
+import { headersFile } from "./host-headers.ts";
+import { redirectsFile, robotsTxt, sitemapXml } from "./site-files.ts";
+
+export interface OutputFile {
+  /** Path in the output folder, e.g. `feed.xml`. */
+  file: string;
+  content: string | Uint8Array;
+}
+
+/** A file the build makes, its bytes made when asked for: dev mode serves one at a time. */
+export interface GeneratedFile {
+  file: string;
+  content: () => Promise<string | Uint8Array> | string | Uint8Array;
+}
+
+/** Top-level files the build writes that keep their names from build to build. */
+const GENERATED = ["sitemap.xml", "robots.txt", FEED_PATH.slice(1)];
+
+/**
+ * Every file of the site that is neither a page, a public/ file nor the search index: the
+ * stylesheet and scripts, the encoded photo variants and share images, sitemap, robots, feed,
+ * `_headers` and `_redirects`. The one list a build writes and dev mode serves.
+ */
+export function generatedFiles(site: Pick<LoadedSite, "manifest" | "publicFiles" | "assets" | "raster" | "share">): GeneratedFile[] {
+  const { manifest, publicFiles, assets, raster, share } = site;
+  const redirects = redirectsFile(manifest);
+  const text = (file: string, content: string | Uint8Array): GeneratedFile => ({ file, content: () => content });
+  return [
+    text(assets.css.url.slice(1), assets.css.content),
+    ...assets.scripts.map((s) => text(s.url.slice(1), s.content)),
+    ...raster.entries(),
+    ...share.entries(),
+    text("sitemap.xml", sitemapXml(manifest)),
+    text("robots.txt", robotsTxt(manifest)),
+    // The feed states each share image's size in bytes, known once they are encoded.
+    { file: FEED_PATH.slice(1), content: () => share.ready().then(() => atomFeed(manifest, (src) => share.og(src))) },
+    // A public/_headers of the site's own is copied as it is and replaces the generated rules.
+    ...(publicFiles.has("/_headers") ? [] : [text("_headers", headersFile(publicFiles, GENERATED))]),
+    ...(redirects === undefined ? [] : [text("_redirects", redirects)]),
+  ];
+}
