@@ -157,10 +157,10 @@ async function renderChanged(input: RenderInput, plan: ReturnType<typeof planPag
  */
 async function indexSite(site: LoadedSite, jobs: PageJob[], records: Map<string, PageRecord>, output: OutputFolder, served: IndexRecord | undefined, writer: StageWriter): Promise<{ record: IndexRecord; made: string[] }> {
   const fileOf = new Map(jobs.map((job) => [job.route, job.file]));
-  const pages = jobs.filter(indexable).map((job) => ({ route: job.route, main: records.get(job.file)!.main! }));
+  const mains = new Map(jobs.filter(indexable).map((job) => [job.route, records.get(job.file)!.main!]));
   const record: IndexRecord = { shards: [] };
   const made: string[] = [];
-  for (const shard of planIndex(site, pages)) {
+  for (const shard of planIndex(site, mains)) {
     const reuse = servedShard(output.live, served, shard);
     let files: string[];
     if (reuse) {

@@ -11,7 +11,7 @@ import { WORKER_RESOURCE_LIMITS } from "../core/worker-threads.ts";
 import { pageScanner } from "../links/extract.ts";
 import type { Manifest } from "../manifest/types.ts";
 import { ImageFactIndex } from "../assets/image-facts.ts";
-import { indexable, mainOf, shardCount, shardDir } from "../output/search-index.ts";
+import { assignShards, indexable, mainOf } from "../output/search-index.ts";
 import { StageWriter, type StageSpec } from "../output/write.ts";
 import { createSiteContext, type SiteContext } from "../render/page-model.ts";
 import { loadTemplates, renderAlias, renderNotFound, renderRoute, type RenderedPage, type Templates } from "../render/render.tsx";
@@ -47,7 +47,7 @@ export function renderInputOf(site: LoadedSite, spec: StageSpec | undefined, sca
     images: images ?? imageFacts(join(site.root, "public"), site.publicFiles, site.raster, site.share),
     assets: { css: assets.css.url, scripts: assets.scripts.map(({ url }) => ({ url })) },
     year: new Date().getFullYear(),
-    indexShards: Array.from({ length: shardCount(manifest) - 1 }, (_, i) => `/${shardDir(i + 1)}/`),
+    indexShards: assignShards(site).slice(1).map((shard) => `/${shard.dir}/`),
     spec,
     scan,
   };

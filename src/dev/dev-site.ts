@@ -142,10 +142,10 @@ export class DevSite {
   private async index(site: LoadedSite): Promise<Map<string, string | Uint8Array>> {
     const served = [...this.byFile.values()];
     const html = new Map(served.map(({ page }) => [page.route, page.html]));
-    const pages = served.filter(({ page }) => indexable(page)).map(({ page, record }) => ({ route: page.route, main: record.main! }));
+    const mains = new Map(served.filter(({ page }) => indexable(page)).map(({ page, record }) => [page.route, record.main!]));
     const files = new Map<string, string | Uint8Array>();
     const kept = new Set<string>();
-    for (const shard of planIndex(site, pages)) {
+    for (const shard of planIndex(site, mains)) {
       let made = this.shards.get(shard.digest);
       if (!made) {
         made = await makeShard(shard, join(this.root, ".ppguide-cache", "dev-index"), (page, to) => writeFileSync(to, html.get(page.route)!));

@@ -8,15 +8,20 @@
  * result of its own, pointing at its card's anchor on its directory page. Pagefind folds accents
  * itself, in the index and in queries: "dona" finds Doña (test/e2e/search.test.ts).
  *
- * Pagefind cannot update an index, only make a whole one (Pagefind/pagefind#71). So a large site's
- * index is split into shards, each page in the shard its URL hashes to, and each shard is made
- * again only when what it was made from changed: its pages' <main>s (by digest, known from each
- * page's record, so an unchanged page is never read again) and its records. The browser joins
- * them with Pagefind's mergeIndex (src/client/search-page.ts). A shard is made the way Pagefind's
- * own CLI indexes a site, which parses the files in parallel: its pages are hard-linked into a
- * working folder and given to addDirectory. Pagefind numbers pages in the order it finds them in
- * that folder, which the filesystem decides: the same pages give the same bytes on one machine,
- * not necessarily on another.
+ * Pagefind cannot update an index, only make a whole one (Pagefind/pagefind#71). The index is
+ * made again only when what it is made from changed: the pages' <main>s (by digest, known from
+ * each page's record, so a nav label renamed on every page costs the index nothing) and the
+ * records. A site may split it into shards (site.searchIndex.pagesPerShard), each page in the
+ * shard its URL hashes to, each shard made again only when one of its pages or records changed,
+ * and joined in the browser by Pagefind's mergeIndex (src/client/search-page.ts). Not by default:
+ * Pagefind ranks each shard's results by that shard's own statistics (how many of its pages hold
+ * a word, their average length), so merged shards can order results unlike one whole index
+ * (docs/performance.md measures how often).
+ *
+ * An index (or shard) is made the way Pagefind's own CLI indexes a site, which parses the files in
+ * parallel: its pages are hard-linked into a working folder and given to addDirectory. Pagefind
+ * numbers pages in the order it finds them in that folder, which the filesystem decides: the same
+ * pages give the same bytes on one machine, not necessarily on another.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -55,12 +60,10 @@ const EXCLUDE = [".byline", ".toc", ".contact-line", ".related", ".listings"];
 const MAX_FRAGMENTS = 256;
 
 /**
- * Pages per shard. Each shard costs the first query on /search three requests of its own (its
- * entry, meta and index chunk; the WebAssembly is the first shard's): sized so that the first
- * query stays within 1.5 times a single index's requests and bytes, and a site of a few hundred
- * pages, like the guide, is one index (test/e2e/search.test.ts, docs/performance.md).
+ * Shards at most, when a site asks for them. Each shard costs the first query on /search a few
+ * requests of its own (its entry, meta and index chunk; the WebAssembly is the first shard's):
+ * four keep the first query within 1.5 times a single index's requests (docs/performance.md).
  */
-const PAGES_PER_SHARD = 1000;
 const MAX_SHARDS = 4;
 
 /**
@@ -78,15 +81,12 @@ export function indexable(page: Pick<RenderedPage, "kind" | "noindex">): boolean
   return page.kind !== "alias" && page.kind !== "404" && !page.noindex;
 }
 
-/** How many shards a site's index has: one per PAGES_PER_SHARD indexable routes, at most MAX_SHARDS. */
-export function shardCount(manifest: Manifest): number {
+/** How many shards a site's index is split into: one, or one per pagesPerShard indexable routes, at most MAX_SHARDS. */
+function shardCount(manifest: Manifest): number {
+  const per = manifest.site.searchIndex?.pagesPerShard;
+  if (!per) return 1;
   const pages = manifest.routes.filter((r) => r.kind !== "search").length;
-  return Math.min(MAX_SHARDS, Math.max(1, Math.ceil(pages / PAGES_PER_SHARD)));
-}
-
-/** The folder of shard `n` in the output: the first is /pagefind/ itself, the others /pagefind/<n>/. */
-export function shardDir(n: number): string {
-  return n === 0 ? INDEX_DIR : `${INDEX_DIR}/${n}`;
+  return Math.min(MAX_SHARDS, Math.max(1, Math.ceil(pages / per)));
 }
 
 /** Which shard a URL's record belongs to: fixed by the URL alone, so a page never moves while the count stays. */
@@ -113,19 +113,33 @@ export interface ShardPlan {
 }
 
 /**
- * The shards of the site's index and the digest of what each is made of: every page's URL and
- * <main> digest, every record, the language and options, and Pagefind's version.
+ * The shards of the site's index, each with the URLs of its pages and its records: each page in
+ * the shard its URL hashes to, its keywords with it, each listing by its own URL. A shard that
+ * gets nothing is left out; the first is /pagefind/ itself, the others /pagefind/1/, /pagefind/2/...
+ * Known before anything renders: the search page names the shards it merges.
  */
-export function planIndex(site: Pick<LoadedSite, "manifest" | "content">, pages: IndexedPage[]): ShardPlan[] {
+export function assignShards(site: Pick<LoadedSite, "manifest" | "content">): ShardPlan[] {
   const count = shardCount(site.manifest);
   const language = languageOf(site.manifest);
   const options = optionsFor(language, count);
-  const shards: ShardPlan[] = Array.from({ length: count }, (_, n) => ({ dir: shardDir(n), digest: "", options, pages: [], records: [] }));
-  for (const page of pages) shards[shardOf(page.route, count)]!.pages.push(page);
+  const shards: ShardPlan[] = Array.from({ length: count }, () => ({ dir: "", digest: "", options, pages: [], records: [] }));
+  for (const route of site.manifest.routes) if (indexable({ kind: route.kind, noindex: route.kind === "search" })) shards[shardOf(route.path, count)]!.pages.push({ route: route.path, main: "" });
   for (const record of keywordRecords(site, language)) shards[shardOf(record.meta[KEYWORDS_META.page]!, count)]!.records.push(record);
   for (const record of listingRecords(site)) shards[shardOf(record.url, count)]!.records.push(record);
-  const common = JSON.stringify([pagefindVersion(), process.env.PAGEFIND_BINARY_PATH ?? "", options, UNUSED.source, RUNTIME.source]);
+  const used = shards.filter((s) => s.pages.length || s.records.length);
+  used.forEach((shard, n) => (shard.dir = n === 0 ? INDEX_DIR : `${INDEX_DIR}/${n}`));
+  return used;
+}
+
+/**
+ * The shards with what each is made of, and its digest: every page's URL and <main> digest
+ * (`mains`, by route), every record, the language and options, and Pagefind's version.
+ */
+export function planIndex(site: Pick<LoadedSite, "manifest" | "content">, mains: ReadonlyMap<string, string>): ShardPlan[] {
+  const shards = assignShards(site);
+  const common = JSON.stringify([pagefindVersion(), process.env.PAGEFIND_BINARY_PATH ?? "", shards[0]?.options, UNUSED.source, RUNTIME.source]);
   for (const shard of shards) {
+    for (const page of shard.pages) page.main = mains.get(page.route)!;
     const hash = createHash("sha256").update(common).update(shard.dir);
     for (const page of [...shard.pages].sort((a, b) => (a.route < b.route ? -1 : 1))) hash.update(`\n${page.route}\0${page.main}`);
     for (const record of shard.records) hash.update(`\n${JSON.stringify(record)}`);

@@ -44,7 +44,8 @@ describe.skipIf(browserMissing && process.env.CI !== "true")("search in Chromium
     try {
       const problems = watchProblems(page, origin);
       await page.goto(`${origin}/search?q=${encodeURIComponent(query)}`);
-      await expect.poll(() => page.locator("#search-status").textContent()).toMatch(/result|Nothing/);
+      // The first query loads the index: slow on a busy machine.
+      await expect.poll(() => page.locator("#search-status").textContent(), { timeout: 20_000 }).toMatch(/result|Nothing/);
       const found = await hits(page).evaluateAll((items) =>
         items.map((li) => {
           const a = li.querySelector("a")!;

@@ -4,7 +4,7 @@
  * build without touching the served site. (Finding things in it is test/e2e/search.test.ts.)
  */
 import { execFile } from "node:child_process";
-import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { appendFile, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -142,5 +142,48 @@ describe("issue 25: a rebuild re-indexes no more than it must", () => {
     await edit("content/articles/flan.md", "keywords: [flan, dessert]", "keywords: [flan, custard]");
     expect(await rebuild()).toBe("regenerated");
     expect(await searchBuilt(dist, "custard")).toEqual(["/flan-recipe#keywords"]);
+  });
+});
+
+describe("issue 31: an index in shards (site.searchIndex.pagesPerShard)", () => {
+  let whole: string;
+  let sharded: string;
+  beforeAll(async () => {
+    [whole, sharded] = await Promise.all([copyFixture("basic-site"), copyFixture("basic-site")]);
+    const yaml = join(sharded, "site.yaml");
+    await writeFile(yaml, (await readFile(yaml, "utf8")).replace(/^site:\n/m, "site:\n  searchIndex: { pagesPerShard: 2 }\n"));
+    await Promise.all([build({ root: whole, out: join(whole, "dist") }), build({ root: sharded, out: join(sharded, "dist") })]);
+  });
+  afterAll(() => Promise.all([whole, sharded].map((dir) => rm(dir, { recursive: true, force: true }))));
+
+  it("is written as shards, each after the first without Pagefind's script and WebAssembly, which the first serves; the search page names them", () => {
+    const dist = join(sharded, "dist");
+    // 7 pages at 2 a shard: 4 shards, less any that no page or record hashes to.
+    const named = /data-index-shards="([^"]*)"/.exec(readFileSync(join(dist, "search.html"), "utf8"))![1]!.split(" ");
+    expect(named.length).toBeGreaterThanOrEqual(2);
+    expect(named).toEqual(named.map((_, i) => `/pagefind/${i + 1}/`));
+    for (const shard of named) {
+      expect(existsSync(join(dist, shard, "pagefind-entry.json")), shard).toBe(true);
+      expect(readdirSync(join(dist, shard)).filter((f) => /\.js$|wasm/.test(f)), shard).toEqual([]);
+    }
+    expect(existsSync(join(dist, `pagefind/${named.length + 1}`))).toBe(false);
+    expect(readFileSync(join(whole, "dist/search.html"), "utf8")).not.toContain("data-index-shards");
+  });
+
+  it("merged, the shards find exactly the pages and listings one whole index finds", async () => {
+    for (const query of ["beach", "flan", "bakery", "caramel", "sand", "dessert", "market"]) {
+      // One after the other: each search stands in for the global fetch while it runs.
+      const one = await searchBuilt(join(whole, "dist"), query);
+      const merged = await searchBuilt(join(sharded, "dist"), query);
+      expect(merged.sort(), query).toEqual(one.sort());
+      expect(one.length + merged.length, query).toBeGreaterThan(0);
+    }
+  });
+
+  it("after a one-word edit only the edited page's shard is made again", async () => {
+    await appendFile(join(sharded, "content/articles/beaches.md"), "\nBring gear for snorkelling.\n");
+    const { indexed } = await build({ root: sharded, out: join(sharded, "dist") });
+    expect(indexed).toHaveLength(1);
+    expect(await searchBuilt(join(sharded, "dist"), "snorkelling")).toEqual(["/beaches"]);
   });
 });

@@ -1,0 +1,56 @@
+/**
+ * Issue 31: a CI job checks the site out afresh (every source a new file, with a new mtime) and
+ * restores the output and the image cache from its cache (README "Caching the build in CI": the
+ * `dist`, `dist.ppguide/` and `.ppguide-cache/` folders, by actions/cache, which tars them), often
+ * at another path. Keyed by mtimes, inodes and absolute paths, the page cache once rendered every
+ * page again there; keyed by content, one edited page is one page rendered.
+ */
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { build } from "../../src/build/build.ts";
+import { copyFixture } from "../helpers/fixture.ts";
+import { copySources, describeDifference, readTree } from "../helpers/output-tree.ts";
+
+const run = promisify(execFile);
+const scratch: string[] = [];
+afterAll(() => Promise.all(scratch.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+}
+
+describe("a build restored by CI at another path", () => {
+  it("renders only the page edited since, re-indexes only its shard, and equals a clean build", async () => {
+    const first = await copyFixture("basic-site");
+    scratch.push(first);
+    await build({ root: first, out: join(first, "dist") });
+
+    // What actions/cache keeps: a tar of the output, its store and the image cache.
+    const archive = join(await tempDir("ppguide-ci-cache-"), "cache.tar");
+    await run("tar", ["-cf", archive, "-C", first, "dist", "dist.ppguide", ".ppguide-cache"]);
+    // A fresh clone at another path (new files, new mtimes), then the cache restored into it.
+    const root = join(await tempDir("ppguide-ci-runner-"), "site");
+    await copySources(first, root);
+    await run("tar", ["-xf", archive, "-C", root]);
+
+    const md = join(root, "content/articles/beaches.md");
+    await writeFile(md, (await readFile(md, "utf8")).replace("Our favourite beaches", "Our very favourite beaches"));
+    const rebuilt = await build({ root, out: join(root, "dist") });
+    expect(rebuilt.rendered).toEqual([{ route: "/beaches", reason: "its Markdown" }]);
+    expect(rebuilt.indexed).toEqual(["pagefind"]);
+
+    const clean = join(await tempDir("ppguide-ci-clean-"), "site");
+    await copySources(root, clean);
+    await build({ root: clean, out: join(clean, "dist") });
+    expect(describeDifference(await readTree(join(root, "dist")), await readTree(join(clean, "dist")))).toBeUndefined();
+    // Nothing else changed: the next build renders nothing and links the whole index.
+    const again = await build({ root, out: join(root, "dist") });
+    expect([again.rendered, again.indexed]).toEqual([[], []]);
+  });
+});
