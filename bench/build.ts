@@ -1,14 +1,16 @@
 /**
- * Build benchmark: ppguide against Eleventy 3 and Hugo on the same synthetic Markdown site, each
- * built from a fresh process, interleaved; prints median wall time, CPU time and peak memory side
- * by side.
+ * Build benchmark: ppguide against Eleventy 3, Hugo, and Hugo followed by Pagefind's CLI (the pair
+ * a Hugo user picks for search) on the same synthetic Markdown site, each built from a fresh
+ * process, interleaved; prints median wall time, CPU time and peak memory side by side.
  *
- *   npm run bench                      # N = 1000 and 4000, 5 of each measurement
+ *   npm run bench                      # N = 1000, 4000 and 16000 (ppguide and Hugo + Pagefind only), 5 of each
  *   npx tsx bench/build.ts 500 --runs 7
  *
  * For each size: first builds from nothing (on all cores, and pinned to one with taskset), then
  * rebuilds with no change, after editing one article's body, and after renaming the first nav
- * label (which every page shows).
+ * label (which every page shows); for ppguide also a one-edit rebuild as a CI job makes it: the
+ * site checked out afresh at a new path and the output restored from a cache (new inodes and
+ * mtimes everywhere).
  *
  * Every page is a ~700-word article with headings, a list, two internal links and an image,
  * front matter, a related triple, and the full nav and footer (test/helpers/synthetic-site.ts).
@@ -17,23 +19,22 @@
  * Debian's `hugo` package, skipped with a note when it is not installed.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { existsSync, renameSync, rmSync } from "node:fs";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cacheRoot } from "../src/core/disk-cache.ts";
 import { articleBody, NAV, PHOTO, writePpguideSite } from "../test/helpers/synthetic-site.ts";
-import { BENCH, hugoVersion, installPeers } from "./peers.ts";
+import { BENCH, hugoVersion, installPeers, pagefindBinary } from "./peers.ts";
 
 const REPO = fileURLToPath(new URL("../", import.meta.url));
-/** What a rebuild reuses from the last build: the page cache (src/output/page-cache.ts). */
-const REBUILD_CACHES = ["ppguide-pages"].map((kind) => join(cacheRoot(), kind));
 const args = process.argv.slice(2);
 const runsArg = args.indexOf("--runs");
 // Five of each by default: on a noisy 2-core machine a median of fewer is a guess.
 const RUNS = runsArg >= 0 ? Number(args.splice(runsArg, 2)[1]) : 5;
-const SIZES = args.length ? args.map(Number) : [1000, 4000];
+const SIZES = args.length ? args.map(Number) : [1000, 4000, 16000];
+/** Above this many pages only ppguide and Hugo + Pagefind run: the others take minutes a build. */
+const ALL_PEERS_UP_TO = 4000;
 
 /** Where the layouts of the peers differ: how each template language spells the page's fields. */
 interface TemplateSyntax {
@@ -169,6 +170,8 @@ const countPages = (dir: string) => Number(execFileSync("bash", ["-c", `find -L 
 
 interface Generator {
   name: string;
+  /** A ppguide variant (the rest are peers). */
+  ours: boolean;
   /** Writes the synthetic site of n pages into dir for this generator. */
   write: (dir: string, n: number) => Promise<void>;
   /** Builds; `cores` pins the process (and its threads) to the first N cores with taskset. */
@@ -189,23 +192,42 @@ async function main(): Promise<void> {
   const ppguide = join(REPO, "bin/ppguide");
   const eleventy = join(BENCH, "node_modules/@11ty/eleventy/cmd.cjs");
   const hugo = hugoVersion();
+  const pagefind = pagefindBinary();
   const summary = (name: string) => `<summary>${name}</summary>`;
-  const ppguideAs = (name: string, ...flags: string[]): Generator => ({
+  const ppguideAs = (name: string, flags: string[], write = writePpguideSite): Generator => ({
     name,
-    write: writePpguideSite,
+    ours: true,
+    write,
     build: (dir, cores) => measure(ppguide, ["build", "--root", dir, ...flags], REPO, cores),
     article0: "content/articles/article-0.md",
     nav: { file: "site.yaml", label: (label) => `  - label: ${label}\n` },
     output: "dist",
     leaves: ["dist", "dist.ppguide", ".ppguide-cache"],
   });
-  const noCache = ppguideAs("ppguide, no index, --no-cache", "--no-search-index", "--no-cache");
+  const noCache = ppguideAs("ppguide, no index, --no-cache", ["--no-search-index", "--no-cache"]);
+  const hugoSite = (name: string, command: string[]): Generator => ({
+    name,
+    ours: false,
+    write: writeHugoSite,
+    // Through sh, so that /usr/bin/time counts both processes of Hugo + Pagefind.
+    build: (dir, cores) => measure("sh", ["-c", command.join(" && ")], dir, cores),
+    article0: "content/articles/article-0.md",
+    nav: { file: "layouts/_default/single.html", label: summary },
+    output: "public",
+    leaves: ["public", "resources", ".hugo_build.lock"],
+  });
   const generators: Generator[] = [
-    ppguideAs("ppguide"),
-    // The same without the Pagefind index, which the peers do not make: like against like.
-    ppguideAs("ppguide, no index", "--no-search-index"),
+    ppguideAs("ppguide", []),
+    // The same without the Pagefind index, which Eleventy and Hugo do not make: like against like.
+    ppguideAs("ppguide, no index", ["--no-search-index"]),
+    // The index in shards (site.searchIndex.pagesPerShard), which a site may choose for faster rebuilds.
+    ppguideAs("ppguide, index shards", [], async (dir, n) => {
+      await writePpguideSite(dir, n);
+      await replaceIn(join(dir, "site.yaml"), "  disclosure:", "  searchIndex: { pagesPerShard: 1000 }\n  disclosure:");
+    }),
     {
       name: "Eleventy",
+      ours: false,
       write: writeEleventySite,
       build: (dir, cores) => measure(process.execPath, [eleventy, "--quiet"], dir, cores),
       article0: "src/articles/article-0.md",
@@ -215,15 +237,9 @@ async function main(): Promise<void> {
     },
   ];
   if (hugo) {
-    generators.push({
-      name: "Hugo",
-      write: writeHugoSite,
-      build: (dir, cores) => measure("hugo", ["--quiet"], dir, cores),
-      article0: "content/articles/article-0.md",
-      nav: { file: "layouts/_default/single.html", label: summary },
-      output: "public",
-      leaves: ["public", "resources", ".hugo_build.lock"],
-    });
+    generators.push(hugoSite("Hugo", ["hugo --quiet"]));
+    // Pagefind's CLI as a Hugo user runs it, reading <main> as ppguide's index does.
+    generators.push(hugoSite("Hugo + Pagefind", ["hugo --quiet", `${pagefind} --site public --root-selector main --force-language en --silent`]));
   }
 
   console.log(`node ${process.version}; ${hugo ?? "Hugo is not installed (apt-get install hugo): it is left out"}`);
@@ -236,67 +252,80 @@ async function main(): Promise<void> {
   await rm(ownOut, { recursive: true, force: true });
 
   for (const n of SIZES) {
+    const running = n > ALL_PEERS_UP_TO ? generators.filter((g) => g.ours || g.name === "Hugo + Pagefind") : generators;
     const dir = await mkdtemp(join(tmpdir(), `ppguide-bench-${n}-`));
     const site = (g: Generator) => join(dir, g.name.replace(/\W+/g, "-"));
-    await Promise.all(generators.map((g) => g.write(site(g), n)));
-    const round = () => generators.map((g) => g.build(site(g)));
+    await Promise.all(running.map((g) => g.write(site(g), n)));
+    const round = () => running.map((g) => g.build(site(g)));
+    const fromNothing = () => {
+      for (const g of running) for (const left of g.leaves) rmSync(join(site(g), left), { recursive: true, force: true });
+    };
     // Each first build starts from nothing: no output and no caches, as in CI on a fresh clone.
     // The rebuilds find the previous output, as in CI with a cached output folder or an editor
     // building again.
-    const firsts = Array.from({ length: RUNS }, () => {
-      for (const g of generators) for (const left of g.leaves) rmSync(join(site(g), left), { recursive: true, force: true });
-      REBUILD_CACHES.forEach((cache) => rmSync(cache, { recursive: true, force: true }));
-      return round();
-    });
-    const first = generators.map((_, g) => summarize(firsts.map((r) => r[g])));
+    const firsts = Array.from({ length: RUNS }, () => (fromNothing(), round()));
+    const first = running.map((_, g) => summarize(firsts.map((r) => r[g]!)));
+    const noIndex = running.findIndex((g) => g.name === "ppguide, no index");
     const rebuilds = Array.from({ length: RUNS }, () => {
       const samples = round();
       // ppguide's rebuild once more without its page cache (--no-cache, on the no-index site):
-      // every page is then rendered, scanned and compared again, which shows what the cache
-      // saves. Deleting the cache folder instead would also take the other site's entries.
-      return { samples, bare: noCache.build(site(generators[1]!)) };
+      // every page is then rendered, scanned and compared again, which shows what the cache saves.
+      return { samples, bare: noCache.build(site(running[noIndex]!)) };
     });
-    const again = generators.map((_, g) => summarize(rebuilds.map((r) => r.samples[g])));
+    const again = running.map((_, g) => summarize(rebuilds.map((r) => r.samples[g]!)));
     // The edits an editor makes: one article's body (one page changes), and the first nav label,
     // which every page shows (every page changes), renamed back and forth.
-    const edited = async (edit: (g: Generator, r: number) => Promise<void>) => {
+    const edited = async (edit: (g: Generator, r: number) => Promise<void>, build = round) => {
       const samples: Sample[][] = [];
       for (let r = 0; r < RUNS; r++) {
-        for (const g of generators) await edit(g, r);
-        samples.push(round());
+        for (const g of running) await edit(g, r);
+        samples.push(build());
       }
-      return generators.map((_, g) => summarize(samples.map((x) => x[g])));
+      return running.map((_, g) => summarize(samples.map((x) => x[g]!)));
     };
-    const body = await edited((g, r) => appendTo(join(site(g), g.article0), `\nEdited once more (${r}).\n`));
+    const editBody = (g: Generator, r: number) => appendTo(join(site(g), g.article0), `\nEdited once more (${r}).\n`);
+    const body = await edited(editBody);
+    // As a CI job: a fresh checkout at a new path (every file new, with a new mtime) and the output
+    // and image cache restored into it from the job's cache (new inodes), then one body edited.
+    const restored = await edited(
+      async (g, r) => {
+        if (!g.ours) return;
+        const moved = `${site(g)}-moved`;
+        await cp(site(g), moved, { recursive: true, verbatimSymlinks: true });
+        rmSync(site(g), { recursive: true, force: true });
+        renameSync(moved, site(g));
+        await editBody(g, r);
+      },
+      () => running.map((g) => (g.ours ? g.build(site(g)) : { wall: NaN, cpu: NaN, rssMb: NaN })),
+    );
     const navLabel = await edited((g, r) => replaceIn(join(site(g), g.nav.file), g.nav.label(r % 2 ? "Sights" : NAV[0][0]), g.nav.label(r % 2 ? NAV[0][0] : "Sights")));
     // First builds with one core against the two above: how far the work spreads over cores.
-    const oneCore = Array.from({ length: RUNS }, () => {
-      for (const g of generators) for (const left of g.leaves) rmSync(join(site(g), left), { recursive: true, force: true });
-      REBUILD_CACHES.forEach((cache) => rmSync(cache, { recursive: true, force: true }));
-      return generators.map((g) => g.build(site(g), 1));
-    });
-    const first1 = generators.map((_, g) => summarize(oneCore.map((r) => r[g])));
+    const oneCore = Array.from({ length: RUNS }, () => (fromNothing(), running.map((g) => g.build(site(g), 1))));
+    const first1 = running.map((_, g) => summarize(oneCore.map((r) => r[g]!)));
 
     const rows: [string, Sample[]][] = [
       ["first build", first],
       ["first build, 1 core", first1],
       ["rebuild, no change", again],
       ["rebuild, 1 body edited", body],
+      ["  the same, CI-restored", restored],
       ["rebuild, nav renamed", navLabel],
     ];
     console.log(`${n} pages, medians of ${RUNS}: wall / CPU / peak RSS`);
-    // Each ppguide variant's wall time over each peer's.
-    const ours = generators.flatMap((g, i) => (g.name.startsWith("ppguide") ? [i] : []));
-    const peers = generators.flatMap((g, i) => (g.name.startsWith("ppguide") ? [] : [i]));
-    const pairs = ours.flatMap((o) => peers.map((p) => [o, p] as const));
-    console.log(`  ${"".padEnd(24)}${generators.map((g) => g.name.padEnd(BLANK.length + 3)).join("")}${pairs.map(([o, p]) => `${o ? "no index" : "ppguide"} ÷ ${generators[p]!.name}`.padEnd(20)).join("")}`);
-    for (const [label, samples] of rows) {
-      console.log(`  ${label.padEnd(24)}${samples.map((x) => `${fmt(x)}   `).join("")}${pairs.map(([o, p]) => ratio(samples[o]!, samples[p]!).trim().padEnd(20)).join("")}`);
-    }
+    console.log(`  ${"".padEnd(24)}${running.map((g) => g.name.padEnd(BLANK.length + 3)).join("")}`);
+    for (const [label, samples] of rows) console.log(`  ${label.padEnd(24)}${samples.map((x) => (Number.isNaN(x.wall) ? BLANK : fmt(x)) + "   ").join("")}`);
     console.log(`  ${"no index, --no-cache".padEnd(24)}${fmt(summarize(rebuilds.map((r) => r.bare)))}   (a rebuild rendering every page again)`);
-    generators.forEach((g, i) => console.log(`  ${g.name}: a first build on all cores is ${(first1[i].wall / first[i].wall).toFixed(2)}× as fast as on one`));
+    // Each ppguide variant's wall time over each peer's, row by row.
+    for (const [o, ourGen] of running.entries()) {
+      if (!ourGen.ours) continue;
+      for (const [p, peer] of running.entries()) {
+        if (peer.ours) continue;
+        console.log(`  ${`${ourGen.name} ÷ ${peer.name}:`.padEnd(44)}${rows.filter(([label]) => !label.includes("CI")).map(([label, samples]) => `${label} ${(samples[o]!.wall / samples[p]!.wall).toFixed(2)}×`).join(", ")}`);
+      }
+    }
+    running.forEach((g, i) => console.log(`  ${g.name}: a first build on all cores is ${(first1[i]!.wall / first[i]!.wall).toFixed(2)}× as fast as on one`));
     console.log();
-    for (const g of generators) {
+    for (const g of running) {
       const pages = countPages(join(site(g), g.output));
       if (pages < n) throw new Error(`${g.name} wrote ${pages} pages, expected ${n}`);
       // The same page from everyone: the Markdown rendered inside the layout with its related list.

@@ -25,6 +25,20 @@ describe("the ppguide CLI", () => {
     expect(help.stdout).toContain("--out <dir>");
   });
 
+  it("build --explain names each page it rendered and the input that changed it; --verify agrees with a clean build", async () => {
+    const root = await copyFixture("basic-site");
+    const first = await run(["build", "--root", root, "--explain"]);
+    expect(first.stdout).toContain("  rendered /beaches: first build\n");
+    await edit(join(root, "content/articles/beaches.md"), "Our favourite beaches", "Our very favourite beaches");
+    await edit(join(root, "content/listings/bakeries.yaml"), "selling bread and cakes", "selling bread, buns and cakes");
+    const explained = await run(["build", "--root", root, "--explain", "--verify"]);
+    expect(explained.code, explained.stderr).toBe(0);
+    expect(explained.stdout.split("\n").filter((l) => l.startsWith("  rendered "))).toEqual(["  rendered /beaches: its Markdown", "  rendered /bakeries: its listings"]);
+    expect(explained.stdout).toContain("  indexed /pagefind/: one of its pages or records changed");
+    expect(explained.stdout).toContain("Verified: a clean build of the same sources writes the same files, byte for byte.");
+    expect((await readdir(join(root, "dist.ppguide"))).filter((f) => f.startsWith("verify"))).toEqual([]);
+  });
+
   it("exits 2 on bad usage", async () => {
     const result = await run(["no-such-command"]);
     expect(result.code).toBe(2);
