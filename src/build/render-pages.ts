@@ -1,13 +1,11 @@
 import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { Piscina } from "piscina";
 import { imageFacts, imageServiceFrom, type ImageFacts } from "../assets/image-facts.ts";
 import { scriptsFor } from "../assets/bundles.ts";
 import type { ContentIndex } from "../content/load.ts";
 import { errorsOf, fromFileSystemError, isUserError, PpgError, PpgErrorList, reviveUserError, userErrorData, type PpgErrorData } from "../core/errors.ts";
-import { WORKER_RESOURCE_LIMITS } from "../core/worker-threads.ts";
+import { runOnPool, workerPool } from "../core/worker-threads.ts";
 import { pageScanner } from "../links/extract.ts";
 import type { Manifest } from "../manifest/types.ts";
 import { ImageFactIndex } from "../assets/image-facts.ts";
@@ -181,42 +179,8 @@ export async function renderJobs(input: RenderInput, jobs: PageJob[], done: (pag
 }
 
 async function onPool(input: RenderInput, batches: PageJob[][], take: (result: BatchResult, batch: number) => void): Promise<void> {
-  const size = Math.min(availableParallelism(), batches.length);
-  const pool = new Piscina<PageJob[], BatchResult>({
-    filename: workerFile(),
-    name: "renderBatch",
-    workerData: input,
-    minThreads: size,
-    // A thread that finishes a batch has the next one already, instead of waiting a round trip
-    // through this thread (docs/performance.md).
-    concurrentTasksPerWorker: 2,
-    maxThreads: size,
-    resourceLimits: WORKER_RESOURCE_LIMITS,
-    // The parent's flags (vitest's, --input-type) are not the worker's.
-    execArgv: [],
-  });
-  // A thread's failure outside any task (one that dies idle, or answers a task the pool has
-  // already cancelled) is an 'error' event: unheard, it would end the process before the build
-  // lets go of its lock.
-  let failure: unknown;
-  pool.on("error", (err: unknown) => (failure ??= err));
-  try {
-    await Promise.all(batches.map((batch, i) => pool.run(batch).then((result) => take(result, i))));
-    if (failure) throw failure;
-  } finally {
-    // Nothing may still be writing into the copy once the build fails or commits.
-    await pool.destroy();
-  }
-}
-
-/**
- * The worker's file: beside the compiled CLI, lib/render-worker.cjs (scripts/build-cli.mjs); from the
- * sources, a small module that registers tsx's loader first (Node 20 loads a worker's own .ts
- * entry before any loader applies).
- */
-function workerFile(): string {
-  const fromSource = import.meta.url.endsWith(".ts");
-  return fileURLToPath(new URL(fromSource ? "./render-worker.mjs" : "./render-worker.cjs", import.meta.url));
+  const pool = workerPool<PageJob[], BatchResult>(import.meta.url, "render-worker", "renderBatch", input, Math.min(availableParallelism(), batches.length));
+  await runOnPool(pool, batches, take);
 }
 
 /**

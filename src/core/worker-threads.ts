@@ -1,34 +1,50 @@
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
-import { Worker, type Transferable } from "node:worker_threads";
+import { fileURLToPath } from "node:url";
+import { Piscina } from "piscina";
 
 /**
- * Our workers handle one page or body at a time and keep little: V8's default young generation
- * (tens of MB per thread) only raised the peak memory. With 8 MB, the 4,000-page bench peaked
- * 45 MB lower at the same speed.
+ * Our threads handle one page at a time and keep little: V8's default young generation (tens of
+ * MB per thread) only raised the peak memory (docs/performance.md).
  */
-export const WORKER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8 };
+const WORKER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
 /**
- * Starts a worker thread on module `name` (without extension) that sits beside the caller,
- * whether ppguide runs from its TypeScript sources through tsx (tests, or a lib/ not compiled from the sources) or
- * from the compiled CLI, where scripts/build-cli.mjs emits each worker as its own file in lib/.
- *
- * From sources, `execArgv: ['--import', 'tsx']` is not enough on Node 20: the worker's .ts entry
- * is loaded before the loader applies (ERR_UNKNOWN_FILE_EXTENSION; tested in
- * test/links/workers.test.ts). So the worker starts on a bootstrap that registers tsx's loader,
- * then imports the entry. tsx is resolved from this file, not from the current directory, which is
- * the user's site.
+ * A pool of `size` threads (piscina) running the function `task` exported by the worker module
+ * `name` that sits beside the caller: compiled, `lib/<name>.cjs` (scripts/build-cli.mjs); from the
+ * TypeScript sources, `<name>.mjs`, which registers tsx's loader and imports `<name>.ts` (Node 20
+ * loads a worker's own .ts entry before any loader applies). Each thread is given `workerData` once.
  */
-export function startWorker(callerUrl: string, name: string, workerData: unknown, transferList: Transferable[] = []): Worker {
+export function workerPool<T, R>(callerUrl: string, name: string, task: string, workerData: unknown, size: number): Piscina<T, R> {
   const fromSource = callerUrl.endsWith(".ts") || callerUrl.endsWith(".tsx");
-  const entry = new URL(`./${name}.${fromSource ? "ts" : "cjs"}`, callerUrl);
-  if (!fromSource) return new Worker(entry, { workerData, transferList, resourceLimits: WORKER_RESOURCE_LIMITS });
-  // require.resolve picks the "require" build of tsx/esm/api, whose relative imports break when
-  // loaded with import(); its "import" build sits next to it.
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
-  // Dynamic import only: the bootstrap runs as CommonJS or as a module depending on the flags.
-  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((m) => { (m.register ?? m.default.register)(); return import(${JSON.stringify(entry.href)}); });`;
-  // execArgv: [] so the parent's flags (vitest's, --input-type) do not leak into the worker.
-  return new Worker(bootstrap, { eval: true, workerData, transferList, resourceLimits: WORKER_RESOURCE_LIMITS, execArgv: [] });
+  const pool = new Piscina<T, R>({
+    filename: fileURLToPath(new URL(`./${name}.${fromSource ? "mjs" : "cjs"}`, callerUrl)),
+    name: task,
+    workerData,
+    minThreads: size,
+    maxThreads: size,
+    // A thread that finishes a task has the next one already, instead of waiting a round trip
+    // through this thread (docs/performance.md).
+    concurrentTasksPerWorker: 2,
+    resourceLimits: WORKER_RESOURCE_LIMITS,
+    // The parent's flags (vitest's, --input-type) are not the worker's.
+    execArgv: [],
+  });
+  return pool;
+}
+
+/**
+ * Runs every task on the pool and hands each result to `done` with the task's number; destroys
+ * the pool either way. A thread's failure outside any task (one that dies idle, or answers a task
+ * the pool has already cancelled) is an 'error' event: unheard, it would end the process before
+ * a build lets go of its lock.
+ */
+export async function runOnPool<T, R>(pool: Piscina<T, R>, tasks: T[], done: (result: R, task: number) => void): Promise<void> {
+  let failure: unknown;
+  pool.on("error", (err: unknown) => (failure ??= err));
+  try {
+    await Promise.all(tasks.map((task, i) => pool.run(task).then((result) => done(result, i))));
+    if (failure) throw failure;
+  } finally {
+    // Nothing may still be running (writing into the output) once the caller goes on.
+    await pool.destroy();
+  }
 }

@@ -1,5 +1,10 @@
-/** Worker entry: claims and scans chunks of pages, posting each chunk's scans as soon as it is done. */
-import { parentPort, workerData } from 'node:worker_threads';
-import { scanClaimedChunks, type ScanJob } from './workers.ts';
+/** A thread of the link scan's pool (workers.ts): reads and scans the pages it is given. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { workerData } from "node:worker_threads";
+import { scanPage } from "./extract.ts";
+import type { PageScan } from "./types.ts";
 
-scanClaimedChunks(workerData as ScanJob, (chunk) => parentPort!.postMessage(chunk));
+export function scanBatch(files: string[]): PageScan[] {
+  return files.map((file) => scanPage(readFileSync(join(workerData as string, file), "utf8")));
+}
