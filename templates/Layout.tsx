@@ -1,3 +1,4 @@
+import { escapeText } from "entities";
 import type { ReactNode } from "react";
 import type { HeadModel, PageBase } from "../src/render/model.ts";
 import { serializeJsonLd, twitterHandle } from "../src/render/structured-data.ts";
@@ -7,13 +8,6 @@ import { Img } from "./components/Img.tsx";
 /** The only inline script: marks the document as scripted for the stylesheet (html.js). */
 export const HTML_JS_SCRIPT = 'document.documentElement.classList.add("js")';
 
-/**
- * A title's text escaped only where HTML requires it. React also escapes ' as &#x27;, which
- * html-validate's long-title rule (and any tool reading the source) counts as six characters.
- */
-export function escapeTitle(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-}
 
 type LayoutPage = Pick<PageBase, "site" | "nav" | "search" | "assets" | "logo" | "year"> & { head: HeadModel; route: { path: string } };
 
@@ -49,7 +43,9 @@ function Head({ page }: { page: LayoutPage }) {
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       {head.refresh && <meta httpEquiv="refresh" content={`0; url=${head.refresh}`} />}
-      <title dangerouslySetInnerHTML={{ __html: escapeTitle(title) }} />
+      {/* Escaped only where HTML requires it: React also escapes ' as &#x27;, which html-validate's
+          long-title rule (and any tool reading the source) counts as six characters. */}
+      <title dangerouslySetInnerHTML={{ __html: escapeText(title) }} />
       <meta name="description" content={head.description} />
       <link rel="canonical" href={head.canonical} />
       {head.noindex && <meta name="robots" content="noindex" />}

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { escapeAttribute } from "entities";
 import { join } from "node:path";
 import { decodeUriPath } from "../core/url-path.ts";
 
@@ -180,9 +181,4 @@ export function imageHtml({ sources, ...attrs }: ImageAttributes): string {
   const sizes = attrs.sizes ? ` sizes="${escapeAttribute(attrs.sizes)}"` : "";
   const sourceTags = sources.map((s) => `<source type="${escapeAttribute(s.type)}" srcset="${escapeAttribute(s.srcSet)}"${sizes}>`).join("");
   return `<picture>${sourceTags}${img}</picture>`;
-}
-
-function escapeAttribute(value: string): string {
-  if (!/[&"<]/.test(value)) return value;
-  return value.replace(/&(?![a-z]+;|#\d+;)/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }

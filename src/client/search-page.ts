@@ -5,6 +5,7 @@
  * first query only, so the page weighs what it did until one is made. Without scripts, or if the
  * index cannot load, the page lists every article as before (search-page-filter.ts filters it by title).
  */
+import { escapeText } from "entities";
 import { initSearchPage as filterTitles } from "./search-page-filter.ts";
 
 /** The slice of Pagefind's browser API used here (https://pagefind.app/docs/api/). */
@@ -72,9 +73,6 @@ export function routeOf(url: string): string {
   return url.endsWith(".html") ? url.slice(0, -".html".length) : url;
 }
 
-function escapeText(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-}
 
 /** An excerpt as DOM nodes: its text, and <mark> for the matched words; nothing else survives. */
 export function excerptNodes(excerpt: string): Node[] {

@@ -22,7 +22,7 @@ export interface RenderedMarkdown {
   html: string;
   headings: Heading[];
   references: Reference[];
-  /** Each image's src and (escaped) alt, by the number in its mark. */
+  /** Each image's src and alt text, by the number in its mark. */
   images: [src: string, alt: string][];
   /** Raw HTML written in the Markdown, with its 1-based line in the body: checked by raw-html.ts. */
   rawHtml: [html: string, line: number][];
@@ -103,7 +103,7 @@ function createRenderer(): MarkdownIt {
   };
   md.renderer.rules.image = (tokens, idx, _options, env: RenderEnv) => {
     const token = tokens[idx];
-    const alt = md.utils.escapeHtml(token.children ? md.renderer.renderInlineAsText(token.children, md.options, env) : token.content);
+    const alt = token.children ? md.renderer.renderInlineAsText(token.children, md.options, env) : token.content;
     return `\0${env.images.push([token.attrGet("src") ?? "", alt]) - 1}\0`;
   };
   return md;

@@ -1,3 +1,4 @@
+import { escapeUTF8 } from "entities";
 import type { ShareImage } from "../assets/share-images.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import { absoluteUrl } from "../render/structured-data.ts";
@@ -21,15 +22,15 @@ export function atomFeed(manifest: Manifest, imageFor: (src: string) => ShareIma
   const updated = entries.reduce((latest, r) => (r.dates.modified > latest ? r.dates.modified : latest), entries[0]?.dates.modified ?? "1970-01-01");
   const lines = [
     `<?xml version="1.0" encoding="utf-8"?>`,
-    `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/" xml:lang="${esc(site.language)}">`,
-    `  <title>${esc(site.name)}</title>`,
-    site.tagline ? `  <subtitle>${esc(site.tagline)}</subtitle>` : "",
-    `  <id>${esc(absoluteUrl(site, "/"))}</id>`,
-    `  <link rel="self" type="application/atom+xml" href="${esc(absoluteUrl(site, FEED_PATH))}"/>`,
-    `  <link rel="alternate" type="text/html" href="${esc(absoluteUrl(site, "/"))}"/>`,
+    `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/" xml:lang="${escapeUTF8(site.language)}">`,
+    `  <title>${escapeUTF8(site.name)}</title>`,
+    site.tagline ? `  <subtitle>${escapeUTF8(site.tagline)}</subtitle>` : "",
+    `  <id>${escapeUTF8(absoluteUrl(site, "/"))}</id>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeUTF8(absoluteUrl(site, FEED_PATH))}"/>`,
+    `  <link rel="alternate" type="text/html" href="${escapeUTF8(absoluteUrl(site, "/"))}"/>`,
     `  <updated>${dateTime(updated)}</updated>`,
-    `  <author><name>${esc(site.name)}</name></author>`,
-    `  <logo>${esc(absoluteUrl(site, site.logo.png))}</logo>`,
+    `  <author><name>${escapeUTF8(site.name)}</name></author>`,
+    `  <logo>${escapeUTF8(absoluteUrl(site, site.logo.png))}</logo>`,
     `  <generator>ppguide</generator>`,
     ...entries.map((r) => entry(manifest, r, r.image ? imageFor(r.image.src) : undefined)),
     `</feed>`,
@@ -43,17 +44,17 @@ function entry(manifest: Manifest, route: RouteEntry & { dates: NonNullable<Rout
   const author = route.author ? manifest.authors[route.author] : undefined;
   const parts = [
     `  <entry>`,
-    `    <title>${esc(route.title)}</title>`,
-    `    <link rel="alternate" type="text/html" href="${esc(url)}"/>`,
-    `    <id>${esc(url)}</id>`,
+    `    <title>${escapeUTF8(route.title)}</title>`,
+    `    <link rel="alternate" type="text/html" href="${escapeUTF8(url)}"/>`,
+    `    <id>${escapeUTF8(url)}</id>`,
     `    <published>${dateTime(route.dates.published)}</published>`,
     `    <updated>${dateTime(route.dates.modified)}</updated>`,
-    author ? `    <author><name>${esc(author.name)}</name></author>` : "",
+    author ? `    <author><name>${escapeUTF8(author.name)}</name></author>` : "",
     `    <category term="${route.kind === "recipe" ? "recipes" : "travel"}" label="${route.kind === "recipe" ? "Recipes" : "Travel and culture"}"/>`,
-    `    <summary>${esc(route.description)}</summary>`,
+    `    <summary>${escapeUTF8(route.description)}</summary>`,
   ];
   if (image) {
-    const src = esc(absoluteUrl(site, image.url));
+    const src = escapeUTF8(absoluteUrl(site, image.url));
     const length = image.bytes === undefined ? "" : ` length="${image.bytes}"`;
     const fileSize = image.bytes === undefined ? "" : ` fileSize="${image.bytes}"`;
     parts.push(
@@ -69,8 +70,4 @@ function entry(manifest: Manifest, route: RouteEntry & { dates: NonNullable<Rout
 /** Atom dates are RFC 3339 date-times; the manifest's are calendar dates. */
 function dateTime(date: string): string {
   return `${date}T00:00:00Z`;
-}
-
-function esc(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }

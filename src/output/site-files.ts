@@ -1,3 +1,4 @@
+import { escapeUTF8 } from "entities";
 import type { Manifest, SiteSettings } from "../manifest/types.ts";
 import { absoluteUrl } from "../render/structured-data.ts";
 
@@ -7,7 +8,7 @@ export function sitemapXml(manifest: Manifest): string {
     .filter((r) => r.kind !== "search")
     .map((r) => {
       const lastmod = r.dates ? `<lastmod>${r.dates.modified}</lastmod>` : "";
-      return `  <url><loc>${escapeXml(absoluteUrl(manifest.site, r.path))}</loc>${lastmod}</url>`;
+      return `  <url><loc>${escapeUTF8(absoluteUrl(manifest.site, r.path))}</loc>${lastmod}</url>`;
     });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
@@ -51,8 +52,4 @@ export function redirectsFile(manifest: Manifest): string | undefined {
           ...["/404", "/404/", "/404.html"].map((p) => `${p} ${NOT_FOUND_TARGET} 200`),
         ];
   return `# Written by ppguide build for ${host} (site.build.host in site.yaml).\n${lines.join("\n")}\n`;
-}
-
-function escapeXml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }

@@ -1,3 +1,4 @@
+import { decodeHTML } from "entities";
 import { imageHtml, type ImageService } from "../assets/images.ts";
 import { defaultShareImage } from "../assets/share-images.ts";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
@@ -318,7 +319,7 @@ function summarize(html: string): string {
     text += `${html.slice(at + 3, end).replace(/<[^>]+>/g, "")} `;
     at = end;
   }
-  text = decodeEntities(text.replace(/\s+/g, " ").trim());
+  text = decodeHTML(text.replace(/\s+/g, " ").trim());
   if (text.length <= 300) return text;
   // Whitespace is single spaces by now: cut before the last, partial word (a regular expression
   // anchored at the end was 10 µs a page).
@@ -326,9 +327,3 @@ function summarize(html: string): string {
   return `${cut > 0 ? text.slice(0, cut) : text.slice(0, 300)}…`;
 }
 
-const ENTITIES: Record<string, string> = { "&amp;": "&", "&quot;": '"', "&#39;": "'", "&lt;": "<", "&gt;": ">", "&nbsp;": " " };
-
-/** The few entities markdown-it's escaping produces. */
-function decodeEntities(text: string): string {
-  return text.replace(/&(?:amp|quot|#39|lt|gt|nbsp);/g, (e) => ENTITIES[e]);
-}

@@ -1,5 +1,5 @@
 import type { AliasModel } from "../../src/render/model.ts";
-import { escapeTitle } from "../Layout.tsx";
+import { escapeText } from "entities";
 
 /**
  * A redirect any static host can serve: meta refresh at 0 s, noindex, a canonical link to the
@@ -11,7 +11,7 @@ export default function Alias({ page }: { page: AliasModel }) {
     <html lang={page.site.language}>
       <head>
         <meta charSet="utf-8" />
-        <title dangerouslySetInnerHTML={{ __html: escapeTitle(movedTitle(page.title)) }} />
+        <title dangerouslySetInnerHTML={{ __html: escapeText(movedTitle(page.title)) }} />
         <meta name="robots" content="noindex" />
         <meta httpEquiv="refresh" content={`0; url=${page.to}`} />
         <link rel="canonical" href={page.canonical} />
