@@ -73,7 +73,7 @@ export class PageRenderer {
   private readonly facts: ImageFactIndex;
 
   private constructor(
-    private readonly input: RenderInput,
+    input: RenderInput,
     private readonly templates: Templates,
   ) {
     const { manifest, content, assets } = input;

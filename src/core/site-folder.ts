@@ -1,6 +1,6 @@
 import fg from "fast-glob";
 import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
-import { dirname, join, parse, relative, sep } from "node:path";
+import { basename, dirname, join, parse, relative, sep } from "node:path";
 import { PpgError, PpgErrorList } from "./errors.ts";
 
 /**
@@ -83,6 +83,19 @@ export async function listSiteFolder(root: string, folder: string, opts: { exten
 }
 
 /** `a` inside `b` (or equal to it), on paths already resolved. */
+/** A path with its existing part resolved through symlinks, so `link/dist` is judged by where it really is (the rest may not exist yet). */
+export function realish(path: string): string {
+  const missing: string[] = [];
+  for (let p = path; ; p = dirname(p)) {
+    try {
+      return join(realpathSync(p), ...missing.reverse());
+    } catch {
+      if (dirname(p) === p) return path;
+      missing.push(basename(p));
+    }
+  }
+}
+
 export function isInside(a: string, b: string): boolean {
   const rel = relative(b, a);
   return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !parse(rel).root);

@@ -1,9 +1,9 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync, type Stats } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync, type Stats } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join, parse, relative, resolve, sep } from "node:path";
 import { PpgError } from "../core/errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
-import { isInside } from "../core/site-folder.ts";
+import { isInside, realish } from "../core/site-folder.ts";
 import type { OutputEntry } from "./write.ts";
 
 /**
@@ -38,18 +38,6 @@ export function outputPaths(out: string): OutputPaths {
   return { out, store: `${out}${STORE_SUFFIX}` };
 }
 
-/** A path with its existing part resolved through symlinks, so `link/dist` is judged by where it really is. */
-function realish(path: string): string {
-  const missing: string[] = [];
-  for (let p = path; ; p = dirname(p)) {
-    try {
-      return join(realpathSync(p), ...missing.reverse());
-    } catch {
-      if (dirname(p) === p) return path;
-      missing.push(basename(p));
-    }
-  }
-}
 
 /** The site's own folders, which an output must never be in, replace or contain. */
 const SOURCE_FOLDERS = ["content", "public", "templates", "src"];

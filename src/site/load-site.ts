@@ -1,5 +1,5 @@
 import { lstatSync, realpathSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, join } from "node:path";
 import { listPublicFiles } from "../assets/public-files.ts";
 import { RasterPipeline, referencedTexts } from "../assets/raster.ts";
 import { ShareImages } from "../assets/share-images.ts";
@@ -12,7 +12,7 @@ import { loadTemplates, type Templates } from "../render/render.tsx";
 import { timed, type StageTimings } from "../core/timing.ts";
 import { PpgError, PpgErrorList } from "../core/errors.ts";
 import { cacheRoot } from "../core/disk-cache.ts";
-import { isInside } from "../core/site-folder.ts";
+import { isInside, realish } from "../core/site-folder.ts";
 import { missingImages } from "../assets/image-references.ts";
 import { checkOutputNames } from "../manifest/cross-references.ts";
 
@@ -87,13 +87,3 @@ function checkCacheFolders(root: string): void {
   }
 }
 
-/** A path with its existing part resolved through links (the cache folder may not exist yet). */
-function realish(path: string): string {
-  for (let p = path, rest = ""; ; rest = join(basename(p), rest), p = dirname(p)) {
-    try {
-      return join(realpathSync(p), rest);
-    } catch {
-      if (dirname(p) === p) return path;
-    }
-  }
-}
