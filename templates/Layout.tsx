@@ -1,6 +1,6 @@
 import { escapeText } from "entities";
 import type { ReactNode } from "react";
-import type { HeadModel, PageBase } from "../src/render/model.ts";
+import type { HeadModel, LayoutModel } from "../src/render/model.ts";
 import { serializeJsonLd, twitterHandle } from "../src/render/structured-data.ts";
 import { ChevronDown, MailIcon, MenuIcon, SocialIcon } from "./components/Icons.tsx";
 import { Img } from "./components/Img.tsx";
@@ -9,9 +9,8 @@ import { Img } from "./components/Img.tsx";
 export const HTML_JS_SCRIPT = 'document.documentElement.classList.add("js")';
 
 
-type LayoutPage = Pick<PageBase, "site" | "nav" | "search" | "assets" | "logo" | "year"> & { head: HeadModel; route: { path: string } };
 
-export function Layout({ page, children }: { page: LayoutPage; children?: ReactNode }) {
+export function Layout({ page, children }: { page: LayoutModel; children?: ReactNode }) {
   return (
     <html lang={page.site.language}>
       <Head page={page} />
@@ -32,7 +31,7 @@ export function Layout({ page, children }: { page: LayoutPage; children?: ReactN
   );
 }
 
-function Head({ page }: { page: LayoutPage }) {
+function Head({ page }: { page: LayoutModel }) {
   const { head, site } = page;
   // Search engines cut titles near 70 characters: the site name follows only when it fits.
   const full = `${head.title} | ${site.name}`;
@@ -92,7 +91,7 @@ function OgImage({ image }: { image: NonNullable<HeadModel["ogImage"]> }) {
   );
 }
 
-export function Header({ page }: { page: LayoutPage }) {
+export function Header({ page }: { page: LayoutModel }) {
   return (
     <header className="site-header">
       <div className="container navbar">
@@ -133,7 +132,7 @@ export function Header({ page }: { page: LayoutPage }) {
   );
 }
 
-function SearchBox({ items }: { items: LayoutPage["search"] }) {
+function SearchBox({ items }: { items: LayoutModel["search"] }) {
   return (
     <form className="search" role="search" action="/search" method="get">
       <label htmlFor="search-input" className="visually-hidden">
@@ -179,7 +178,7 @@ function SearchBox({ items }: { items: LayoutPage["search"] }) {
   );
 }
 
-export function Footer({ page }: { page: LayoutPage }) {
+export function Footer({ page }: { page: LayoutModel }) {
   const { site } = page;
   const networks = ["facebook", "twitter", "pinterest", "youtube"] as const;
   return (

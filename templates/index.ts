@@ -1,4 +1,8 @@
-/** What the render stage needs from the templates: one component per page kind plus the layout. */
+/**
+ * The site's templates, as the render stage takes them (src/render/model.ts `Templates`, which
+ * test/engine/layers.test.ts holds this module to): one component per page kind plus the layout.
+ */
+import type { PageModel } from "../src/render/model.ts";
 import Alias from "./pages/Alias.tsx";
 import Article from "./pages/Article.tsx";
 import Author from "./pages/Author.tsx";
@@ -12,5 +16,5 @@ import Videos from "./pages/Videos.tsx";
 
 export { Footer, Header, Layout } from "./Layout.tsx";
 export { AffiliateBanner, VideoEmbed } from "./components/Media.tsx";
-export const pages = { home: Home, article: Article, recipe: Recipe, directory: Directory, resorts: Directory, index: IndexGrid, videos: Videos, search: Search, author: Author };
+export const pages = { home: Home, article: Article, recipe: Recipe, directory: Directory, resorts: Directory, index: IndexGrid, videos: Videos, search: Search, author: Author } satisfies Record<PageModel["kind"], unknown>;
 export { Alias, NotFound };

@@ -12,8 +12,8 @@ import { ImageFactIndex } from "../assets/image-facts.ts";
 import { assignShards, indexable, mainOf } from "../output/search-index.ts";
 import { StageWriter, type StageSpec } from "../output/write.ts";
 import { createSiteContext, type SiteContext } from "../render/page-model.ts";
-import { loadTemplates, renderAlias, renderNotFound, renderRoute, type RenderedPage, type Templates } from "../render/render.tsx";
-import type { LoadedSite } from "../site/load-site.ts";
+import { renderAlias, renderNotFound, renderRoute, type RenderedPage, type Templates } from "../render/render.tsx";
+import { loadTemplates, type LoadedSite } from "../site/load-site.ts";
 import type { PageRecord } from "../output/page-cache.ts";
 import { keyPages, type PageJob } from "./page-keys.ts";
 

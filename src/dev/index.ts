@@ -5,7 +5,7 @@ import { DevServer, problemEvents } from "./server.ts";
 import { startWatcher, WatchQueue } from "./watch.ts";
 
 export { DevSite, type RebuildReport } from "./dev-site.ts";
-export { safePath } from "./server.ts";
+export { safePath } from "../serve/request-path.ts";
 
 export interface DevOptions {
   /** The site folder, holding site.yaml, content/ and public/. */

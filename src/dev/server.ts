@@ -2,25 +2,14 @@ import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
-import { lookup } from "mime-types";
 import { INDEX_DIR } from "../output/search-index.ts";
 import type { PpgError } from "../core/errors.ts";
 import { isInside, resolveInsideSite } from "../core/site-folder.ts";
-import { guardHost } from "./allowed-hosts.ts";
+import { listenOnFreePort, type ListenOptions } from "../serve/listen.ts";
+import { contentType, safePath } from "../serve/request-path.ts";
 import { EVENTS_PATH, injectReload } from "./client.ts";
 import type { DevSite } from "./dev-site.ts";
-
-export interface ListenOptions {
-  host: string;
-  /** 0 picks any free port. */
-  port: number;
-  /** How many ports after `port` to try when it is taken. */
-  attempts?: number;
-  /** Names besides localhost and `host` the server answers to (--allowed-host). */
-  allowedHosts?: readonly string[];
-}
 
 /** A problem as the overlay shows it. */
 export interface ProblemEvent {
@@ -162,33 +151,6 @@ export class DevServer {
   }
 }
 
-/** Listens on `port`, or the next free one when it is taken (dev and preview); returns the port it got. */
-export async function listenOnFreePort(server: Server, opts: ListenOptions): Promise<number> {
-  guardHost(server, opts.host, opts.allowedHosts);
-  const attempts = opts.port === 0 ? 1 : (opts.attempts ?? 20);
-  for (let i = 0; i < attempts; i++) {
-    try {
-      await new Promise<void>((ok, fail) => {
-        const onError = (err: Error) => {
-          server.off("listening", onListening);
-          fail(err);
-        };
-        const onListening = () => {
-          server.off("error", onError);
-          ok();
-        };
-        server.once("error", onError);
-        server.once("listening", onListening);
-        server.listen(opts.port + i, opts.host);
-      });
-      return (server.address() as AddressInfo).port;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE" || i === attempts - 1) throw err;
-    }
-  }
-  throw new Error("unreachable");
-}
-
 export function problemEvents(errors: PpgError[]): ProblemEvent[] {
   return errors.map((e) => ({
     code: e.code,
@@ -197,29 +159,6 @@ export function problemEvents(errors: PpgError[]): ProblemEvent[] {
     message: e.message,
     hint: e.hint,
   }));
-}
-
-/**
- * The decoded URL path, or undefined when it tries to leave the site: `..` or `.` segments
- * (also as %2e%2e or ..%2f), backslashes, NUL bytes, or a path that is not absolute.
- */
-export function safePath(raw: string): string | undefined {
-  if (!raw.startsWith("/") || raw.includes("\\")) return undefined;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(raw);
-  } catch {
-    return undefined;
-  }
-  if (decoded.includes("\0") || decoded.includes("\\")) return undefined;
-  if (decoded.split("/").some((segment) => segment === ".." || segment === ".")) return undefined;
-  return decoded;
-}
-
-/** Content types from the mime-types table; text types say they are UTF-8. */
-export function contentType(path: string): string {
-  const type = lookup(path) || "application/octet-stream";
-  return /^text\/|^application\/(json|javascript|xml|manifest\+json)|\+xml$/.test(type) ? `${type}; charset=utf-8` : type;
 }
 
 function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, body: string | Uint8Array, headers: Record<string, string> = {}): void {

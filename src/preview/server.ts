@@ -10,7 +10,8 @@ import { readFile, realpath, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import { join, resolve, sep } from "node:path";
 import { HOST_DEFAULT_CACHE } from "../output/host-headers.ts";
-import { listenOnFreePort, safePath, type ListenOptions } from "../dev/server.ts";
+import { listenOnFreePort, type ListenOptions } from "../serve/listen.ts";
+import { safePath } from "../serve/request-path.ts";
 import { headersFor, hostAnswer, hostContentType, parseHeaders, parseRedirects, type HeaderRule, type RedirectRule, type RuleProblem } from "./host-rules.ts";
 
 export interface PreviewServer {

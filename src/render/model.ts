@@ -1,3 +1,4 @@
+import type { ComponentType, ReactNode } from "react";
 import type { ImageAttributes } from "../assets/images.ts";
 import type { RecipeData, Source } from "../content/front-matter.ts";
 import type { Heading } from "../content/markdown.ts";
@@ -99,4 +100,24 @@ export interface AliasModel {
 export interface NotFoundModel extends Omit<PageBase, "route"> {
   route: Pick<RouteEntry, "path" | "title" | "description" | "kind">;
   suggestions: CardModel[];
+}
+
+/** What the layout, header and footer read of any page. */
+export type LayoutModel = Pick<PageBase, "site" | "nav" | "search" | "assets" | "logo" | "year"> & { head: HeadModel; route: { path: string } };
+
+/**
+ * What the render stage needs of a site's templates (templates/index.ts implements it): the
+ * layout with its header and footer, one component per page kind, and the parts directives place.
+ * Declared here, below the templates, so that rendering never imports them: they are given.
+ */
+export interface Templates {
+  Layout: ComponentType<{ page: LayoutModel; children?: ReactNode }>;
+  Header: ComponentType<{ page: LayoutModel }>;
+  Footer: ComponentType<{ page: LayoutModel }>;
+  // Each page component takes its own kind's model: checked where templates/index.ts declares them.
+  pages: Record<PageModel["kind"], ComponentType<{ page: never }>>;
+  AffiliateBanner: ComponentType<{ banner: Banner }>;
+  VideoEmbed: ComponentType<{ id?: string; title: string; summary?: string; search?: string; poster?: ImageAttributes }>;
+  Alias: ComponentType<{ page: AliasModel }>;
+  NotFound: ComponentType<{ page: NotFoundModel }>;
 }

@@ -6,12 +6,12 @@ import type { SharedPart } from "../links/extract.ts";
 import { DIRECTIVE_PLACEHOLDER } from "../content/markdown.ts";
 import { parseVideoDirective } from "../content/video-directive.ts";
 import type { RouteEntry, SiteSettings } from "../manifest/types.ts";
-import type { AliasModel, NotFoundModel, PageModel } from "./model.ts";
+import type { AliasModel, NotFoundModel, PageModel, Templates } from "./model.ts";
 import { defaultShareImage } from "../assets/share-images.ts";
 import { buildPageModel, cardFor, ogImageFor, type SiteContext } from "./page-model.ts";
 import { absoluteUrl } from "./structured-data.ts";
 
-export type Templates = typeof import("../../templates/index.ts");
+export type { Templates } from "./model.ts";
 
 export interface RenderedPage {
   /** The route path, or the alias path for a redirect page. */
@@ -41,9 +41,6 @@ export function outputFileFor(path: string, format: BuildFormat = "file"): strin
   return format === "directory" ? `${path.slice(1)}/index.html` : `${path.slice(1)}.html`;
 }
 
-export function loadTemplates(): Promise<Templates> {
-  return import("../../templates/index.ts");
-}
 
 /** Renders one route to a complete HTML document. */
 export function renderRoute(ctx: SiteContext, templates: Templates, route: RouteEntry, errors: PpgError[]): RenderedPage {

@@ -8,7 +8,7 @@ import { loadManifest } from "../manifest/load.ts";
 import type { Manifest } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-source.ts";
 import { buildAssets, type SiteAssets } from "../assets/bundles.ts";
-import { loadTemplates, type Templates } from "../render/render.tsx";
+import type { Templates } from "../render/model.ts";
 import { timed, type StageTimings } from "../core/timing.ts";
 import { PpgError, PpgErrorList } from "../core/errors.ts";
 import { cacheRoot } from "../core/disk-cache.ts";
@@ -47,6 +47,11 @@ export async function loadSite(root: string, timings: StageTimings = {}, opts: {
   const share = createShareImages(root);
   await timed(timings, "content", () => Promise.all([raster.prepare(publicFiles, referencedTexts(manifest, content)), share.prepare(manifest, publicFiles)]));
   return { root, manifest, source, content, publicFiles, assets, templates, raster, share };
+}
+
+/** ppguide's own templates (dev mode compiles them afresh after an edit: src/dev/templates.ts). */
+export function loadTemplates(): Promise<Templates> {
+  return import("../../templates/index.ts");
 }
 
 export function createRaster(root: string): RasterPipeline {

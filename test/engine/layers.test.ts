@@ -1,8 +1,10 @@
 /**
- * The folders of src/ are floors: a module imports only from its own floor or those below it.
- * core/ (errors, caches, file-system and text helpers) is the ground floor and imports nothing
- * else under src/; build/ is the pipeline, which only the commands above it may import.
- * TypeScript's own pre-processor lists each file's imports, type-only and dynamic ones included.
+ * The folders of src/, with templates/ and bin/, are floors: a module imports only from its own
+ * floor or those below it. core/ (errors, caches, file-system and text helpers) is the ground
+ * floor and imports nothing else under src/; templates/ sit above rendering, which is given them
+ * and never imports them; build/ is the pipeline, which only the commands above it may import;
+ * bin/ppguide is the top. TypeScript's own pre-processor lists each file's imports, type-only and
+ * dynamic ones included.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -10,7 +12,7 @@ import fg from "fast-glob";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
-const SRC = resolve(import.meta.dirname, "../../src");
+const ROOT = resolve(import.meta.dirname, "../..");
 
 /** Lowest first. Folders on one floor do not import each other either way round (see below). */
 const FLOORS: string[][] = [
@@ -18,12 +20,15 @@ const FLOORS: string[][] = [
   ["manifest", "links"],
   ["content", "assets"],
   ["render"],
+  ["templates"],
   ["site", "client"],
   ["output", "check"],
+  ["serve"],
   ["build"],
-  ["dev"],
-  ["preview"],
+  // Neither imports the other: what both need (listening, the Host check, request paths) is serve/'s.
+  ["dev", "preview"],
   ["cli"],
+  ["bin"],
 ];
 const floorOf = new Map(FLOORS.flatMap((folders, floor) => folders.map((f) => [f, floor] as const)));
 
@@ -33,17 +38,22 @@ interface Import {
   line: number;
 }
 
-/** Every import of a module under src/ by another folder's module. */
+/** A file's place among the floors: `core/errors.ts` for src/core/errors.ts, `templates/x.tsx`, `bin/ppguide`. */
+const placeOf = (fromRoot: string) => (fromRoot.startsWith("src/") ? fromRoot.slice("src/".length) : fromRoot);
+
+/** Every import of a module under src/, templates/ or bin/ by another folder's module. */
 function crossFolderImports(): Import[] {
   const found: Import[] = [];
-  for (const file of fg.sync("**/*.{ts,tsx}", { cwd: SRC })) {
-    const text = readFileSync(join(SRC, file), "utf8");
+  for (const file of fg.sync(["src/**/*.{ts,tsx,mjs}", "templates/**/*.{ts,tsx}", "bin/ppguide"], { cwd: ROOT })) {
+    const text = readFileSync(join(ROOT, file), "utf8");
     for (const ref of ts.preProcessFile(text, true, true).importedFiles) {
       if (!ref.fileName.startsWith(".")) continue;
-      const target = relative(SRC, resolve(SRC, dirname(file), ref.fileName));
-      if (target.startsWith("..")) continue;
-      if (target.split("/")[0] === file.split("/")[0]) continue;
-      found.push({ from: file, to: target, line: ts.createSourceFile(file, text, ts.ScriptTarget.Latest).getLineAndCharacterOfPosition(ref.pos).line + 1 });
+      const target = relative(ROOT, resolve(ROOT, dirname(file), ref.fileName));
+      // lib/ is what scripts/build-cli.mjs compiles from src/: bin/ppguide's way to src/cli.
+      if (target.startsWith("..") || target.startsWith("lib/")) continue;
+      const [from, to] = [placeOf(file), placeOf(target)];
+      if (to.split("/")[0] === from.split("/")[0]) continue;
+      found.push({ from, to, line: ts.createSourceFile(file, text, ts.ScriptTarget.Latest).getLineAndCharacterOfPosition(ref.pos).line + 1 });
     }
   }
   return found;
@@ -57,7 +67,7 @@ function violations(imports: Import[]): string[] {
       const b = floorOf.get(to.split("/")[0]!);
       return a === undefined || b === undefined || b >= a;
     })
-    .map(({ from, to, line }) => `src/${from}:${line} imports src/${to}`);
+    .map(({ from, to, line }) => `${from}:${line} imports ${to}`);
 }
 
 describe("import direction", () => {
@@ -67,10 +77,12 @@ describe("import direction", () => {
     expect(imports.length).toBeGreaterThan(50);
     expect(imports).toContainEqual(expect.objectContaining({ from: "cli/build.ts", to: "build/build.ts" }));
     expect(imports).toContainEqual(expect.objectContaining({ from: "output/generated-files.ts", to: "site/load-site.ts" }));
+    expect(imports).toContainEqual(expect.objectContaining({ from: "templates/Layout.tsx", to: "render/model.ts" }));
+    expect(imports).toContainEqual(expect.objectContaining({ from: "bin/ppguide", to: "cli/main.ts" }));
   });
 
   it("every folder under src/ has a floor", () => {
-    const folders = new Set(fg.sync("*", { cwd: SRC, onlyDirectories: true }));
+    const folders = new Set(fg.sync("*", { cwd: join(ROOT, "src"), onlyDirectories: true }));
     expect([...folders].filter((f) => !floorOf.has(f))).toEqual([]);
   });
 
@@ -88,9 +100,9 @@ describe("import direction", () => {
   });
 
   it("would see an upward import", () => {
-    expect(violations([{ from: "core/errors.ts", to: "build/build.ts", line: 3 }, { from: "render/render.tsx", to: "output/write.ts", line: 9 }])).toEqual([
-      "src/core/errors.ts:3 imports src/build/build.ts",
-      "src/render/render.tsx:9 imports src/output/write.ts",
+    expect(violations([{ from: "core/errors.ts", to: "build/build.ts", line: 3 }, { from: "render/render.tsx", to: "templates/index.ts", line: 9 }])).toEqual([
+      "core/errors.ts:3 imports build/build.ts",
+      "render/render.tsx:9 imports templates/index.ts",
     ]);
   });
 });

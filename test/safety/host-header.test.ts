@@ -5,7 +5,7 @@
 import { request } from "node:http";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { hostAllowed } from "../../src/dev/allowed-hosts.ts";
+import { hostAllowed } from "../../src/serve/allowed-hosts.ts";
 import { startDev } from "../../src/dev/index.ts";
 import { startPreview } from "../../src/preview/server.ts";
 import { copyFixture } from "../helpers/fixture.ts";
