@@ -32,6 +32,21 @@ describe("an inline site", () => {
     expect(completeManifest("site:\n  name: Mine\n").match(/^site:/gm)).toHaveLength(1);
   });
 
+  it("fills a one-line route's required fields for its kind before its closing brace, its own columns kept", () => {
+    const own = "routes:\n  - { path: /a, kind: article, content: a.md }\n  - { path: /i, kind: index, title: Everything }\n";
+    const [a, i] = completeManifest(own).split("\n").slice(1, 3);
+    expect(a!.startsWith("  - { path: /a, kind: article, content: a.md")).toBe(true);
+    expect(a).toMatch(/, title: Page \/a, description: .+, image: \{ src: \/images\/photo\.svg, alt: A picture \}, author: desk, dates: \{ .+ \}, related: \[\/filler-1, \/filler-2, \/filler-3\] \}$/);
+    // What the test wrote stays as written: no second title.
+    expect(i!.match(/title:/g)).toHaveLength(1);
+    expect(i).toMatch(/cards: \[\/filler-1, \/filler-2\], columns: 2 \}$/);
+  });
+
+  it("a route of `{ path, kind, content }` alone builds", async () => {
+    const outcome = await buildInline("-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md }\n-- content/a.md --\nHello.\n");
+    expect(outcome).toMatchObject({ exit: 0, lines: [] });
+  });
+
   it("with nothing declared, builds: the defaults are a whole valid site", async () => {
     const outcome = await buildInline("-- content/unused.md --\nNothing links here.\n");
     expect(outcome).toMatchObject({ exit: 0, lines: [] });

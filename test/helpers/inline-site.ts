@@ -13,6 +13,10 @@
  *
  * What the text leaves out is filled in, without moving a single line or column of what it wrote, so
  * a test asserts positions in its own text: `site.yaml:6:19` is line 6 of its `site.yaml` block.
+ * - a route written on one line (`- { path: /a, kind: article, content: a.md }`) gets the fields
+ *   its kind requires (schema/site.schema.json) and it leaves out, added before its closing brace:
+ *   a title and description, a photo, the author `desk`, dates, three filler pages as related,
+ *   two columns, the fillers as an index's cards, no videos;
  * - site.yaml keys `site`, `authors` (one author, `desk`) and `nav` are appended after its text;
  * - when the text's last top-level key is `routes`, filler routes are appended to that list: the
  *   home page, /search (every page links both) and four articles `/filler-1..4`, each related to
@@ -21,12 +25,14 @@
  * - the public files every page links (logo, favicon, avatar, a photo) and the fillers' Markdown,
  *   unless the text gives its own.
  */
+import { readFileSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { FIXTURES } from "./fixture.ts";
 import { attempt, type Outcome } from "./outcome.ts";
 import type { BuildOptions } from "../../src/build/build.ts";
+import { PACKAGE_DIR } from "../../src/core/package-dir.ts";
 
 const DEFAULT_KEYS: Record<string, string> = {
   site: `site:
@@ -66,6 +72,40 @@ function fillerRoutes(indent: string): string {
   }).join("");
 }
 
+/** What a route of each kind must have, from the schema itself: its `required` list and each kind's `if`/`then` block. */
+const ROUTE_SCHEMA = (JSON.parse(readFileSync(join(PACKAGE_DIR, "schema/site.schema.json"), "utf8")) as { definitions: { route: { required: string[]; allOf: { if: { properties: { kind: { enum?: string[]; const?: string } } }; then: { required: string[] } }[] } } }).definitions.route;
+
+function requiredFor(kind: string): string[] {
+  const byKind = ROUTE_SCHEMA.allOf.filter((c) => (c.if.properties.kind.enum ?? [c.if.properties.kind.const]).includes(kind)).flatMap((c) => c.then.required);
+  return [...ROUTE_SCHEMA.required, ...byKind];
+}
+
+/** A value for each field a test may leave out of a one-line route, for a route at `path`. */
+const FILLED: Record<string, (path: string) => string> = {
+  title: (path) => `Page ${path}`,
+  // No comma: the value sits in a flow mapping.
+  description: () => "A page of the inline site for a test.",
+  image: () => "{ src: /images/photo.svg, alt: A picture }",
+  author: () => "desk",
+  dates: () => "{ created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }",
+  related: () => "[/filler-1, /filler-2, /filler-3]",
+  columns: () => "2",
+  cards: () => "[/filler-1, /filler-2]",
+  videos: () => "[]",
+};
+
+/** A one-line route `- { ... }` with the fields its kind requires and it lacks, added before its closing brace. */
+function fillRoute(line: string): string {
+  const item = /^(\s*- \{)(.*)(\}\s*)$/.exec(line);
+  if (!item) return line;
+  const keys = new Set([...item[2]!.matchAll(/(?:^|,)\s*([A-Za-z]+):/g)].map((m) => m[1]!));
+  const path = /(?:^|,)\s*path:\s*([^,}\s]+)/.exec(item[2]!)?.[1];
+  const kind = /(?:^|,)\s*kind:\s*([a-z]+)/.exec(item[2]!)?.[1];
+  if (!path || !kind) return line;
+  const added = requiredFor(kind).filter((field) => !keys.has(field) && FILLED[field]).map((field) => `, ${field}: ${FILLED[field]!(path)}`);
+  return added.length ? `${item[1]}${item[2]!.replace(/\s+$/, "")}${added.join("")} ${item[3]}` : line;
+}
+
 /** Splits a txtar text into its files, after removing the indentation common to all its lines. */
 export function parseTxtar(text: string): Map<string, string> {
   const lines = text.replace(/^\n/, "").split("\n");
@@ -85,7 +125,9 @@ export function parseTxtar(text: string): Map<string, string> {
 /** The site.yaml to write: the test's text, then whatever it left out. */
 export function completeManifest(text: string): string {
   const topKeys = [...text.matchAll(/^([A-Za-z_]+):/gm)].map((m) => m[1]!);
-  let out = text.endsWith("\n") || text === "" ? text : `${text}\n`;
+  const routesAt = text.search(/^routes:/m);
+  const filled = routesAt < 0 ? text : text.slice(0, routesAt) + text.slice(routesAt).split("\n").map(fillRoute).join("\n");
+  let out = filled.endsWith("\n") || filled === "" ? filled : `${filled}\n`;
   if (topKeys.at(-1) === "routes") {
     const item = /^routes:\s*\n(\s*)- /m.exec(text);
     out += fillerRoutes(item ? item[1]! : "  ");
