@@ -17,11 +17,13 @@ const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const lib = join(packageDir, "lib");
 const staging = `${lib}.tmp-${process.pid}`;
 
-export const LIB_FILES = ["ppguide.cjs", "render-worker.cjs", "scan-worker.cjs"];
+export const LIB_FILES = ["ppguide.cjs", "preflight.cjs", "render-worker.cjs", "scan-worker.cjs"];
 
 await build({
   entryPoints: {
     ppguide: join(packageDir, "src/cli/main.ts"),
+    // What bin/ppguide checks before any package loads: it must need nothing from node_modules.
+    preflight: join(packageDir, "src/cli/preflight.ts"),
     // Worker threads start from files of their own beside the CLI (src/build/render-pool.ts, src/core/worker-threads.ts).
     "render-worker": join(packageDir, "src/build/render-worker.ts"),
     "scan-worker": join(packageDir, "src/links/scan-worker.ts"),
@@ -48,7 +50,7 @@ await build({
 });
 
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
-const { sourcesDigest } = createRequire(import.meta.url)(join(staging, "ppguide.cjs"));
+const { sourcesDigest } = createRequire(import.meta.url)(join(staging, "preflight.cjs"));
 const record = { sources: sourcesDigest(packageDir), files: Object.fromEntries(LIB_FILES.map((f) => [f, sha256(readFileSync(join(staging, f)))])) };
 writeFileSync(join(staging, "build.json"), `${JSON.stringify(record, null, 2)}\n`);
 writeFileSync(join(staging, "package.json"), '{ "type": "commonjs" }\n');

@@ -32,6 +32,3 @@ export async function main(argv: string[]): Promise<void> {
     exitWithError(err);
   }
 }
-
-// For bin/ppguide and scripts/build-cli.mjs, which load this module compiled.
-export { libProblem, sourcesDigest } from "./compiled.ts";

@@ -200,11 +200,18 @@ export const ERRORS = {
     title: "Something in the way", cause: "A file stands where a folder must go, or the reverse, outside what ppguide owns.", hint: "Move or delete it, or pass another --out.",
     message: refused,
   },
-  WorkingFolderGone: { title: "Current folder deleted", cause: "ppguide was started from a folder that has since been deleted (or moved away).", hint: "cd into the site's folder (or any existing folder and pass --root DIR) and run ppguide again." },
-  DependenciesUnreachable: { title: "Dependencies unreachable", cause: "ppguide's node_modules is a link to a folder not named node_modules, where Node cannot resolve the packages' own dependencies.", hint: "Link node_modules to a folder named node_modules, or run npm ci in ppguide's folder." },
+  WorkingFolderGone: {
+    title: "Current folder deleted", cause: "ppguide was started from a folder that has since been deleted (or moved away).", hint: "cd into the site's folder (or any existing folder and pass --root DIR) and run ppguide again.",
+    message: (p: { errno: string }) => `the current folder no longer exists (${p.errno})`,
+  },
+  DependenciesUnreachable: {
+    title: "Dependencies unreachable", cause: "ppguide's node_modules is a link to a folder not named node_modules, where Node cannot resolve the packages' own dependencies.", hint: "Link node_modules to a folder named node_modules, or run npm ci in ppguide's folder.",
+    message: (p: { link: string; real: string }) => `${p.link} is a link to ${p.real}, which is not a folder named node_modules: Node cannot find the packages' own dependencies there`,
+  },
   TooManyOpenFiles: {
-    title: "Too many open files", cause: "The process or the machine ran out of file handles.", hint: "Raise the limit (ulimit -n) and build again.",
-    message: refused,
+    title: "Too many open files", cause: "The process or the machine ran out of file handles, or the limit is lower than ppguide needs.", hint: "Raise the limit (ulimit -n) and build again.",
+    message: (p: SystemRefusal | { limit: number; needed: number }) =>
+      "limit" in p ? `only ${p.limit} files may be open at once (ulimit -n); ppguide needs at least ${p.needed}` : refused(p),
   },
   // check-links
   LinksDirNotFound: {

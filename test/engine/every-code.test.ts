@@ -9,12 +9,12 @@
  */
 import { execFile } from "node:child_process";
 import { readFileSync, realpathSync, statSync } from "node:fs";
-import { appendFile, copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ERRORS, type ErrorCode } from "../../src/core/errors-data.ts";
-import { errorsOf, fromFileSystemError, isUserError, PpgError, reviveUserError, type PpgErrorData } from "../../src/core/errors.ts";
+import { errorsOf, fromFileSystemError, isUserError } from "../../src/core/errors.ts";
 import { runCheckLinksCommand } from "../../src/links/command.ts";
 import { buildScripts, buildStylesheet } from "../../src/assets/bundles.ts";
 import { build } from "../../src/build/build.ts";
@@ -26,6 +26,7 @@ import { contentHash, renderInputOf, renderJobs, renderPages } from "../../src/b
 import { loadSite } from "../../src/site/load-site.ts";
 import { DevSite } from "../../src/dev/dev-site.ts";
 import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
+import { copyPackage } from "../helpers/package-copy.ts";
 import { attempt, CLI } from "../helpers/outcome.ts";
 
 /** Runs the case; resolves to each problem reported, as `Code  file:line:col  path  message`. */
@@ -187,11 +188,10 @@ const CASES: Record<ErrorCode, Case> = {
   ],
   DependenciesUnreachable: [
     async () => {
+      // A copy of ppguide whose node_modules links to a folder of another name: the real one is never touched.
       const pkg = await mkdtemp(join(tmpdir(), "ppguide-pkg-"));
-      await mkdir(join(pkg, "bin"));
-      await copyFile(CLI, join(pkg, "bin/ppguide"));
       await mkdir(join(pkg, "deps"));
-      await symlink(join(pkg, "deps"), join(pkg, "node_modules"));
+      await copyPackage(pkg, join(pkg, "deps"));
       return cli(`exec "$NODE" "${join(pkg, "bin/ppguide")}" build`, pkg);
     },
     /^DependenciesUnreachable {2}.*node_modules is a link to /,

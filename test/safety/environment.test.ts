@@ -3,13 +3,14 @@
  * happened and what to do, and leaves nothing behind. They once exited 70, "a bug in ppguide".
  */
 import { execFile, spawn, spawnSync } from "node:child_process";
-import { copyFile, mkdir, mkdtemp, readdir, realpath, symlink } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, realpath } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { describe as describeError, fromFileSystemError, PpgError } from "../../src/core/errors.ts";
 import { copyFixture } from "../helpers/fixture.ts";
 import { attempt, CLI, treeHash } from "../helpers/outcome.ts";
+import { copyPackage } from "../helpers/package-copy.ts";
 
 /** The CLI run by a shell, which can first do what a user's shell did (`ulimit`, a deleted folder). */
 function shell(script: string, cwd: string, env: Record<string, string> = {}): Promise<{ code: number; stderr: string }> {
@@ -83,14 +84,12 @@ describe("the machine in the way", () => {
 
   // Regression (issue 27): node_modules linked to a folder of another name failed on React (exit 70).
   it("node_modules linked to a folder not named node_modules: DependenciesUnreachable, exit 1", async () => {
-    // A copy of ppguide's launcher in a package of its own: the real node_modules is never touched.
+    // A copy of ppguide in a package of its own: the real node_modules is never touched.
     const pkg = await mkdtemp(join(tmpdir(), "ppguide-pkg-"));
-    await mkdir(join(pkg, "bin"));
-    await copyFile(CLI, join(pkg, "bin/ppguide"));
     await mkdir(join(pkg, "deps"));
-    await symlink(join(pkg, "deps"), join(pkg, "node_modules"));
+    await copyPackage(pkg, join(pkg, "deps"));
     const run = await shell(`"$NODE" "${join(pkg, "bin/ppguide")}" build`, pkg);
-    expect(run.stderr).toBe(`${join(pkg, "node_modules")} is a link to ${await realpath(join(pkg, "deps"))}, which is not a folder named node_modules: Node cannot find the packages' own dependencies there. Link it to a folder named node_modules, or run npm ci here.  [DependenciesUnreachable]\n`);
+    expect(run.stderr).toBe(`${join(pkg, "node_modules")} is a link to ${await realpath(join(pkg, "deps"))}, which is not a folder named node_modules: Node cannot find the packages' own dependencies there. Link node_modules to a folder named node_modules, or run npm ci in ppguide's folder.  [DependenciesUnreachable]\n`);
     expect(run.code).toBe(1);
   });
 });
