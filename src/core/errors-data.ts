@@ -15,6 +15,8 @@ export interface ErrorInfo {
   cause: string;
   /** What to do, shown after the message unless the call site gives a more precise hint. */
   hint: string;
+  /** What to do given what was found, where that says more than `hint` (which the docs list). */
+  hintFor?: (params: never) => string;
   /** The command was used wrongly (exit 2), rather than a problem in the site (exit 1). */
   usage?: boolean;
   /**
@@ -30,11 +32,31 @@ export type ErrorParams<C extends ErrorCode> = (typeof ERRORS)[C] extends { mess
 /** What the system refused, as fromFileSystemError (errors.ts) finds it: `path: what (ENOSPC in open)`. */
 interface SystemRefusal {
   path: string;
-  what: string;
-  errno: string;
+  /** The folder the refused file is in, which a hint names (a full disk is the disk of that folder). */
+  folder: string;
+  errno: keyof typeof SYSTEM_REFUSALS;
   syscall?: string;
 }
-const refused = (p: SystemRefusal) => `${p.path}: ${p.what} (${p.errno}${p.syscall ? ` in ${p.syscall}` : ""})`;
+const refused = (p: SystemRefusal) => `${p.path}: ${SYSTEM_REFUSALS[p.errno].what} (${p.errno}${p.syscall ? ` in ${p.syscall}` : ""})`;
+const refusedHint = (p: SystemRefusal) => SYSTEM_REFUSALS[p.errno].hint(p.folder);
+
+/**
+ * Each errno a file-system call can fail with that is the user's to fix, not a bug in ppguide: its
+ * code, what happened, and what to do about it in the folder where it happened.
+ */
+export const SYSTEM_REFUSALS = {
+  ENOSPC: { code: "DiskFull", what: "the disk is full", hint: (folder: string) => `Free some space on the disk that holds ${folder} (or move that folder to a larger disk) and build again; the previous output is untouched.` },
+  EDQUOT: { code: "DiskFull", what: "the disk quota is used up", hint: (folder: string) => `Free some space in your quota on the disk that holds ${folder} and build again; the previous output is untouched.` },
+  EACCES: { code: "PermissionDenied", what: "permission denied", hint: (folder: string) => `Check the permissions of ${folder} (and who owns it), or pass another --out.` },
+  EPERM: { code: "PermissionDenied", what: "the operation is not permitted", hint: (folder: string) => `Check the permissions and attributes of ${folder}, or pass another --out.` },
+  EROFS: { code: "PermissionDenied", what: "the filesystem is read-only", hint: (folder: string) => `${folder} is on a read-only disk: pass an --out on a writable one.` },
+  ENOTDIR: { code: "PathBlocked", what: "a file stands where a folder must be", hint: () => "Move or delete that file, or pass another --out." },
+  EEXIST: { code: "PathBlocked", what: "something already stands there", hint: () => "Move or delete it, or pass another --out." },
+  EISDIR: { code: "PathBlocked", what: "a folder stands where a file must be", hint: () => "Move or delete that folder, or pass another --out." },
+  EMFILE: { code: "TooManyOpenFiles", what: "too many files are open in this process", hint: () => "Raise the limit (ulimit -n) and build again." },
+  ENFILE: { code: "TooManyOpenFiles", what: "too many files are open on this machine", hint: () => "Close other programs or raise the system's limit, then build again." },
+  ENAMETOOLONG: { code: "PathTooLong", what: "the name is longer than the filesystem allows", hint: () => "Pass a shorter --out, or shorten the route path." },
+} as const;
 
 export const ERRORS = {
   // site.yaml and the other YAML sources
@@ -84,6 +106,7 @@ export const ERRORS = {
         : "out" in p
           ? `--out is ${p.out} bytes long${p.longest > 255 ? ` with a ${p.longest}-byte folder name` : ""}: the pages under it would pass the filesystem's limit (4,096 bytes a path, 255 a name)`
           : `${p.what} '${p.path.slice(0, 40)}…' has a segment of ${p.bytes} bytes, longer than a file name may be (${p.max})`,
+    hintFor: (p: { what: string } | { out: number } | SystemRefusal) => ("errno" in p ? refusedHint(p) : "Shorten it: a path segment may be 250 bytes, a whole path about 4,000."),
   },
   BannersMissing: {
     title: "Banner without banners", cause: "Markdown places a `::banner` but site.yaml's site.banners is empty.", hint: "Add banners under site.banners in site.yaml, or remove the ::banner line.",
@@ -191,14 +214,17 @@ export const ERRORS = {
   DiskFull: {
     title: "Disk full", cause: "The disk (or the user's quota) has no space left for the output.", hint: "Free some space (or use a larger disk for the output) and build again; the previous output is untouched.",
     message: refused,
+    hintFor: refusedHint,
   },
   PermissionDenied: {
     title: "Permission denied", cause: "The system refused to write or read a file: permissions, attributes or a read-only filesystem.", hint: "Check the folder's permissions and who owns it, or pass an --out on a writable disk.",
     message: refused,
+    hintFor: refusedHint,
   },
   PathBlocked: {
     title: "Something in the way", cause: "A file stands where a folder must go, or the reverse, outside what ppguide owns.", hint: "Move or delete it, or pass another --out.",
     message: refused,
+    hintFor: refusedHint,
   },
   WorkingFolderGone: {
     title: "Current folder deleted", cause: "ppguide was started from a folder that has since been deleted (or moved away).", hint: "cd into the site's folder (or any existing folder and pass --root DIR) and run ppguide again.",
@@ -212,6 +238,7 @@ export const ERRORS = {
     title: "Too many open files", cause: "The process or the machine ran out of file handles, or the limit is lower than ppguide needs.", hint: "Raise the limit (ulimit -n) and build again.",
     message: (p: SystemRefusal | { limit: number; needed: number }) =>
       "limit" in p ? `only ${p.limit} files may be open at once (ulimit -n); ppguide needs at least ${p.needed}` : refused(p),
+    hintFor: (p: SystemRefusal | { limit: number; needed: number }) => ("limit" in p ? `Raise the limit (ulimit -n ${p.needed * 16}) and run ppguide again.` : refusedHint(p)),
   },
   // check-links
   LinksDirNotFound: {

@@ -1,4 +1,5 @@
-import { ERRORS, type ErrorCode, type ErrorParams } from "./errors-data.ts";
+import { dirname } from "node:path";
+import { ERRORS, SYSTEM_REFUSALS, type ErrorCode, type ErrorParams } from "./errors-data.ts";
 
 /**
  * Every problem ppguide reports to a user is a PpgError: a permanent code from the catalogue
@@ -42,13 +43,14 @@ export class PpgError<C extends ErrorCode = ErrorCode> extends Error {
 
   /** `params`: what the catalogue's message builder for `code` takes, or a sentence for a code without one. */
   constructor(code: C, params: ErrorParams<C>, opts: PpgErrorOptions = {}) {
-    const build = (ERRORS[code] as { message?: (p: unknown) => string }).message;
-    super(typeof params === "string" || !build ? String(params) : build(params), opts.cause === undefined ? undefined : { cause: opts.cause });
+    const info = ERRORS[code] as { message?: (p: unknown) => string; hintFor?: (p: unknown) => string; hint: string };
+    const built = typeof params !== "string" && info.message !== undefined;
+    super(built ? info.message!(params) : String(params), opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = "PpgError";
     this.code = code;
     this.location = opts.location;
     this.path = opts.path;
-    this.hint = opts.hint ?? ERRORS[code].hint;
+    this.hint = opts.hint ?? (built && info.hintFor ? info.hintFor(params) : info.hint);
     if (typeof params === "object" && params !== null) this.data = params as Record<string, unknown>;
   }
 
@@ -140,27 +142,12 @@ export function exitCodeOf(err: PpgError | PpgErrorList): number {
  */
 export function fromFileSystemError(err: unknown): unknown {
   const e = err as NodeJS.ErrnoException;
-  if (!(e instanceof Error) || typeof e.code !== "string") return err;
+  if (!(e instanceof Error) || typeof e.code !== "string" || !(e.code in SYSTEM_REFUSALS)) return err;
+  const errno = e.code as keyof typeof SYSTEM_REFUSALS;
   const dest = (e as { dest?: string }).dest;
   const path = dest ? `${shortPath(e.path)} → ${shortPath(dest)}` : (shortPath(e.path) ?? "a file");
-  const known: Record<string, ["DiskFull" | "PermissionDenied" | "PathBlocked" | "TooManyOpenFiles" | "PathTooLong", string, string]> = {
-    ENOSPC: ["DiskFull", "the disk is full", "Free some space (or a larger disk for the output) and build again; the previous output is untouched."],
-    EDQUOT: ["DiskFull", "the disk quota is used up", "Free some space and build again; the previous output is untouched."],
-    EACCES: ["PermissionDenied", "permission denied", "Check the permissions of the folder (and who owns it), or pass another --out."],
-    EPERM: ["PermissionDenied", "the operation is not permitted", "Check the permissions and attributes of the folder, or pass another --out."],
-    EROFS: ["PermissionDenied", "the filesystem is read-only", "Pass an --out on a writable disk."],
-    ENOTDIR: ["PathBlocked", "a file stands where a folder must be", "Move or delete that file, or pass another --out."],
-    EEXIST: ["PathBlocked", "something already stands there", "Move or delete it, or pass another --out."],
-    EISDIR: ["PathBlocked", "a folder stands where a file must be", "Move or delete that folder, or pass another --out."],
-    EMFILE: ["TooManyOpenFiles", "too many files are open in this process", "Raise the limit (ulimit -n) and build again."],
-    ENFILE: ["TooManyOpenFiles", "too many files are open on this machine", "Close other programs or raise the system's limit, then build again."],
-    ENAMETOOLONG: ["PathTooLong", "the name is longer than the filesystem allows", "Pass a shorter --out, or shorten the route path."],
-  };
-  const found = known[e.code];
-  if (!found) return err;
-  const [code, what, hint] = found;
-  const params = { path, what, errno: e.code, ...(e.syscall ? { syscall: e.syscall } : {}) };
-  return new PpgError(code, params, { hint });
+  const folder = e.path ? shortPath(dirname(dest ?? e.path))! : "the output folder";
+  return new PpgError(SYSTEM_REFUSALS[errno].code, { path, folder, errno, ...(e.syscall ? { syscall: e.syscall } : {}) });
 }
 
 /** A path short enough to read in a terminal: a 4,000-character one is shown by its ends. */

@@ -76,7 +76,7 @@ describe("the machine in the way", () => {
     try {
       const root = await copyFixture("basic-site");
       const outcome = await attempt({ root, out: join(mnt, "sub/dist") });
-      expect(outcome).toEqual({ exit: 1, lines: [`PermissionDenied  ${mnt}/sub: the filesystem is read-only (EROFS in mkdir). Pass an --out on a writable disk.`] });
+      expect(outcome).toEqual({ exit: 1, lines: [`PermissionDenied  ${mnt}/sub: the filesystem is read-only (EROFS in mkdir). ${mnt} is on a read-only disk: pass an --out on a writable one.`] });
     } finally {
       spawnSync("umount", [mnt]);
     }
