@@ -21,6 +21,8 @@ export interface Listing {
   inclusive?: "All Inclusive" | "All Inclusive - Adults Only" | "Adults Only";
   newTab?: boolean;
   sources?: ListingSource[];
+  /** Facts (keys of site.yaml's `facts`) whose status line the card shows. */
+  facts?: string[];
 }
 
 /** Where a listing's street address, phone or website was read. */

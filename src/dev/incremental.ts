@@ -252,11 +252,12 @@ export class DevSite {
 /**
  * Which routes a site.yaml edit changes. Cards, nav and search take their text from site.yaml,
  * so a route's entry changing also changes every page that shows its card. Anything shared by
- * every page (site settings, authors, menus, search, aliases, the set of routes) means all.
+ * every page (site settings, authors, menus, search, aliases, facts, the set of routes) means all.
  */
 export function diffManifests(before: Manifest, after: Manifest): Set<string> | "all" {
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  if (!same(before.site, after.site) || !same(before.authors, after.authors) || !same(before.nav, after.nav) || !same(before.search, after.search) || !same(before.aliases, after.aliases)) return "all";
+  // A fact is shown by any page's Markdown, slide or listing: one edited means all, as page-keys.ts hashes it into every key.
+  if (!same(before.site, after.site) || !same(before.authors, after.authors) || !same(before.nav, after.nav) || !same(before.search, after.search) || !same(before.aliases, after.aliases) || !same(before.facts, after.facts)) return "all";
   const old = new Map(before.routes.map((r) => [r.path, r]));
   if (old.size !== after.routes.length || after.routes.some((r) => !old.has(r.path))) return "all";
   const changed = new Set(after.routes.filter((r) => !same(r, old.get(r.path))).map((r) => r.path));

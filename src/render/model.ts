@@ -5,6 +5,20 @@ import type { Listing } from "../content/listings.ts";
 import type { Author, Banner, HomeData, NavMenu, RouteEntry, SiteSettings, Video } from "../manifest/types.ts";
 import type { JsonLd } from "./structured-data.ts";
 
+/**
+ * A fact that can change (site.yaml's `facts`), as a `::fact` box, a slide or a card shows it.
+ * `confirmed`: the newest date among its sources.
+ */
+export interface FactView {
+  id: string;
+  subject: string;
+  status?: "open" | "closed";
+  since?: string;
+  text: string;
+  sources: Source[];
+  confirmed?: string;
+}
+
 /** What every template receives: the data of one page, already resolved and checked. */
 export interface CardModel {
   path: string;
@@ -70,7 +84,7 @@ export type PageModel =
   | (PageBase & {
       kind: "home";
       home: HomeData;
-      slides: (HomeData["slides"][number] & { imageAttrs: ImageAttributes })[];
+      slides: (HomeData["slides"][number] & { imageAttrs: ImageAttributes; factViews: FactView[] })[];
       culture: CardModel[];
       cuisine: CardModel[];
       thumbnails: CardModel[];
@@ -81,7 +95,7 @@ export type DirectoryPage = PageBase & {
   kind: "directory" | "resorts";
   html: string;
   /** `anchor`: the card's id, which the search index's result for the listing links to. */
-  listings: (Listing & { imageAttrs: ImageAttributes; websiteLabel?: string; town: string; mapUrl: string; anchor: string })[];
+  listings: (Listing & { imageAttrs: ImageAttributes; websiteLabel?: string; town: string; mapUrl: string; anchor: string; factViews: FactView[] })[];
   columns: number;
   related: CardModel[];
 };
