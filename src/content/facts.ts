@@ -123,7 +123,8 @@ function offers(text: string, mention: RegExp): { sentence: string; index: numbe
     const sentence = m[0];
     const at = mention.exec(sentence);
     if (!at || !OFFER.test(sentence) || CAVEAT.test(sentence)) continue;
-    const trimmed = sentence.trim().replace(/\*\*/g, "");
+    // As a reader sees it: no bold marks, and a link's blanked target closed up.
+    const trimmed = sentence.replace(/\*\*/g, "").replace(/\s+/g, " ").trim();
     found.push({ sentence: trimmed.length > 90 ? `${trimmed.slice(0, 87)}…` : trimmed, index: m.index! + at.index });
   }
   return found;

@@ -56,16 +56,16 @@ export function FactNotice({ fact }: { fact: FactView }) {
       <p>
         <StatusLine fact={fact} /> {fact.text}
       </p>
-      <p className="fact-sources">
-        <Confirmed fact={fact} />
-        {" Sources: "}
-        {fact.sources.map((s, i) => (
-          <span key={s.url + s.says}>
-            {i > 0 && "; "}
+      <p className="fact-sources-label">
+        <Confirmed fact={fact} /> Sources:
+      </p>
+      <ul className="fact-sources">
+        {fact.sources.map((s) => (
+          <li key={s.url + s.says}>
             <a href={s.url} rel="noopener">
               {new URL(s.url).hostname.replace(/^www\./, "")}
             </a>
-            {`, ${s.says}`}
+            {`: ${s.says}`}
             {s.date && (
               <>
                 {" ("}
@@ -73,10 +73,9 @@ export function FactNotice({ fact }: { fact: FactView }) {
                 {")"}
               </>
             )}
-          </span>
+          </li>
         ))}
-        .
-      </p>
+      </ul>
     </div>
   );
 }

@@ -70,8 +70,8 @@ describe("a fact shown where it is mentioned", () => {
     expect(first.text()).toContain("a road climbs to the top");
     // The newest of the sources' dates, whatever their order.
     expect(box.find(".fact-confirmed time").attr("datetime")).toBe("2025-12-05");
-    expect(box.find(".fact-sources a").map((_, a) => a.attribs.href).get()).toEqual(["https://news.example/lift-still-closed", "https://other.example/lift"]);
-    expect(box.find(".fact-sources").text()).toContain("news.example, the lift was still closed in December (Dec 05, 2025)");
+    expect(box.find(".fact-sources li a").map((_, a) => a.attribs.href).get()).toEqual(["https://news.example/lift-still-closed", "https://other.example/lift"]);
+    expect(box.find(".fact-sources li").first().text()).toBe("news.example: the lift was still closed in December (Dec 05, 2025)");
   });
 
   // Regression: a directive on a page's first line followed the template's opening tag on one
