@@ -241,7 +241,7 @@ const MOTIFS = {
     [/sirena|cake/i, "A glass bakery case with a chocolate layer cake, a white cake on a stand and a row of pastries", old("bakery-2")],
   ],
   "fast-food": [
-    [/burger/i, "A red tray seen from above with a burger, fries, fried chicken pieces and a cola", old("fast-food-1")],
+    [/burger/i, "A red tray seen from above with two burgers, a carton of fries and a cola", old("fast-food-1")],
     [/kfc|chicken/i, "A red-and-white striped bucket of fried chicken pieces beside a carton of fries and a cola", (c) => F.counterScene(c, "#fbe3c4", 640, { tiles: "#f7c9b6" }) + bucket(520, 640, 1.3) + N.fries(860, 660, 1.2) + N.colaCup(1040, 660, 0.9)],
     [/domino/i, "A pepperoni pizza in an open cardboard box with one slice pulled away", old("fast-food-2")],
     [/pizza/i, "A deep pan pizza topped with pepperoni in a black pan on a red checked cloth", (c) => F.cloth(c, "#fff3dc", "#d9483b") + F.skillet(540, 400, 270, "#c9782a") + N.pizzaTop(540, 400, 250) + F.fork(1000, 560, 1.1, 20)],
@@ -279,6 +279,12 @@ const MOTIFS = {
   ],
   "landmarks-museums": [
     [/cable|isabel/i, "A red cable car climbing a green mountain topped by a white statue of Christ, the town and sea below", old("landmark-cable-car")],
+    // Issue 34: the Rum Legacy Museum (opened February 2026) shows "an original sugar mill, real sugarcane" and its story of rum.
+    [/rum legacy/i, "A wooden sugar-cane mill with a long sweep pole, stalks of sugarcane leaning beside it and rum barrels along the wall behind", (c) =>
+      rect(-900, -600, 3000, 2200, "#e9d3b0") + rect(-900, 560, 3000, 600, "#9a6b45") + rect(-900, 548, 3000, 16, "#7d4b2a") +
+      [0, 1, 2, 3, 4, 5, 6].map((i) => circ(120 + i * 160, 470, 74, "#a8703f") + circ(120 + i * 160, 470, 58, "none", ' stroke="#6b4a2b" stroke-width="8"') + circ(120 + i * 160, 470, 14, "#6b4a2b")).join("") +
+      g(rect(-190, -40, 380, 46, "#6b4a2b", 6) + [-80, 0, 80].map((dx) => rect(dx - 30, -250, 60, 210, "#8a5a33", 12) + line(t`M${dx - 30} -200h60M${dx - 30} -130h60`, "#5a3a22", 6)).join("") + rect(-210, -290, 420, 40, "#6b4a2b", 8) + line("M0 -270L470 -380", "#7d5533", 24, ' stroke-linecap="round"'), "translate(560 640)") +
+      [[180, -30], [230, -18], [930, 26], [985, 40], [1040, 18]].map(([x, lean]) => line(t`M${x} 660L${x + lean} 230`, "#8fbf4a", 18, ' stroke-linecap="round"') + line(t`M${x + lean * 0.3 - 12} ${660 - 130}h24M${x + lean * 0.6 - 12} ${660 - 260}h24`, "#5f8f2e", 6) + path(t`M${x + lean} 230c-40 -60 -90 -70 -140 -60c50 10 90 30 140 60zM${x + lean} 230c30 -70 80 -90 130 -90c-50 20 -90 50 -130 90z`, "#5fa86a")).join("")],
     [/macorix/i, "Stacked rum barrels behind a bar with two glasses of rum and a bottle", old("landmark-rum-museum")],
     [/blanca|pink/i, "A lane between pink walls with blue-shuttered balconies, potted plants and a walker in yellow", old("landmark-pink-street")],
     [/fort/i, "A stone rampart with a black cannon facing the sea and a red and white lighthouse", old("landmark-fortress")],

@@ -77,7 +77,7 @@ export type PageModel =
   | (PageBase & { kind: "article" } & ArticleBody)
   | (PageBase & { kind: "recipe"; recipe: RecipeData } & ArticleBody)
   | DirectoryPage
-  | (PageBase & { kind: "index"; html: string; cards: CardModel[]; columns: number; related: CardModel[] })
+  | (PageBase & { kind: "index"; html: string; cards: CardModel[]; columns: number; related: CardModel[]; sources: Source[] })
   | (PageBase & { kind: "videos"; html: string; videos: (Omit<Video, "poster"> & { poster?: ImageAttributes })[]; related: CardModel[] })
   | (PageBase & { kind: "search"; html: string; related: CardModel[]; pages: SearchItem[] })
   | (PageBase & { kind: "author"; html: string; author: Author & { page: string; avatarImage: ImageAttributes }; articles: CardModel[]; recipes: CardModel[] })

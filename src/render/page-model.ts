@@ -174,7 +174,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
     case "index": {
       const cards = route.cards.map((p) => cardFor(ctx, p));
       base.head.jsonLd.push(collectionPage(site, route, cards.map(cardJsonLd(ctx))));
-      return { ...base, kind: "index", html, cards, columns: route.columns ?? 3, related };
+      return { ...base, kind: "index", html, cards, columns: route.columns ?? 3, related, sources: fm.sources ?? [] };
     }
     case "videos": {
       const videos = route.videos.map((v) => ({ ...v, poster: v.poster ? ctx.images.attributes(v.poster, "", {}) : undefined }));
