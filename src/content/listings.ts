@@ -28,7 +28,8 @@ export interface Listing {
 /** Where a listing's street address, phone or website was read. */
 export interface ListingSource {
   url: string;
-  supports: ("address1" | "phone" | "link")[];
+  /** A street address, phone or website needs one; an area or description may have one. */
+  supports: ("address1" | "phone" | "link" | "area" | "description")[];
   says: string;
   date?: string;
 }
