@@ -65,6 +65,8 @@ function resortBackdrop(it) {
   if (/Costámbar/i.test(where)) return "hills";
   return "mountain";
 }
+// "Small" of the place itself, not of its beach ("on the small beach of Cofresí" is no small hotel).
+const SMALL = /\bsmall(?:,| (?:boutique |luxury |modern )?(?:hotel|lodge|residence|apartment|villa))|\bboutique\b/i;
 function resortStyle(it) {
   // The description says what the place is built like; a name only when it says so ("Villa Taína" is a small hotel).
   const d = it.description;
@@ -72,9 +74,38 @@ function resortStyle(it) {
   if (/\bvillas?\b|estate/i.test(d)) return "villas";
   if (/victorian|colonial|palace|courtyard|historic/i.test(`${it.name} ${d}`)) return "victorian";
   if (/apartment|condo|suite|residen|modern/i.test(`${it.name} ${d}`)) return "modern";
-  if (/small|simple|lodge/i.test(d)) return "small";
+  if (SMALL.test(d) || /simple|lodge/i.test(d)) return "small";
   return "blocks";
 }
+/**
+ * What the listing states about where and how the resort is built (its description and area, whose
+ * sources the listings file records): issue 34 found 18 resort cards that were one drawing in
+ * different colors. The setting, the height and the size drawn come from these words, never from
+ * the chooser; only colors and small props are chosen.
+ */
+function resortFacts(it) {
+  const d = `${it.description} ${it.area ?? ""}`;
+  const rooms = Number(/(\d[\d,]*) rooms/i.exec(it.description)?.[1]?.replace(",", "")) || undefined;
+  const setting = /historic cent/i.test(it.area ?? "") ? "town"
+    : /ridge|hillside|in the hills/i.test(d) ? "hillside"
+    : /clifftop|on the cliffs|above the (?:\w+ )?bay/i.test(d) ? "cliff"
+    : /golf|in gardens|beach (?:is )?a short walk|short walk from the beach/i.test(d) ? "garden"
+    : /(?:hotel|resort|all-inclusive) on the beach|on the (?:small )?beach (?:at|of)|beach resort|beachfront|oceanfront hotel|on the sand|on (?:Kite Beach|Costa Dorada|[A-ZÁÉÍÓÚ]\w+ Bay)/u.test(d) ? "beach"
+    : "coast";
+  const floorsSaid = /up to (two|three|four|five|six) floors|(two|three|four|five|six)-stor(?:y|ey)/i.exec(it.description);
+  const words = { two: 2, three: 3, four: 4, five: 5, six: 6 };
+  const floors = floorsSaid ? words[(floorsSaid[1] ?? floorsSaid[2]).toLowerCase()] : /\blow\b|lodge/i.test(d) || SMALL.test(d) ? 2 : /tower|high-rise/i.test(d) ? 9 : undefined;
+  const large = (rooms ?? 0) >= 300 || /\blarge (?:resort|complex)|\bcomplex\b/i.test(it.description);
+  const small = (rooms !== undefined && rooms < 60) || SMALL.test(it.description) || /lodge/i.test(it.description);
+  return { setting, floors, rooms, size: large ? "large" : small ? "small" : "medium", golf: /golf/i.test(d) };
+}
+const SETTINGS = {
+  beach: "on the sand at the water's edge",
+  garden: "set back from the shore among green lawns",
+  golf: "set back from the shore among green lawns, beside a golf green with a red flag",
+  hillside: "on a green hillside high above the sea",
+  cliff: "on a rocky cliff above the sea",
+};
 const POOLS = {
   rect: "a rectangular pool", freeform: "a winding lagoon pool", kidney: "a kidney-shaped pool", round: "a round pool",
   lap: "a long lap pool", plunge: "a small plunge pool", twin: "two linked round pools",
@@ -118,13 +149,17 @@ function drawResort(it, bump) {
   const rooftop = /rooftop/i.test(it.description);
   const town = backdrop === "town";
   const poolKind = town ? "none" : style === "cabins" ? "plunge" : /long pool/i.test(it.description) ? "lap" : rooftop ? "rect" : ch.pick(["rect", "freeform", "kidney", "round", "twin", "lap"]);
-  const side = ch.pick(["left", "right", "both"]);
-  const floors = style === "blocks" ? ch.int(inclusive ? 3 : 2, inclusive ? 5 : 3) : style === "modern" ? ch.int(3, 5) : style === "victorian" ? ch.int(2, 3) : 1;
+  const facts = resortFacts(it);
+  // A large resort is drawn as two buildings, a small one as one; the side a single building stands on is the chooser's.
+  const side = facts.size === "large" ? "both" : facts.size === "small" ? ch.pick(["left", "right"]) : ch.pick(["left", "right", "both"]);
+  const floors = style === "blocks" ? (facts.floors ?? 3) : style === "modern" ? (facts.floors ?? 4) : style === "victorian" ? Math.min(facts.floors ?? 2, 3) : 1;
   const loungers = Math.max(2, Math.round((Number(it.rating) || 3) * 2) - 4 + ch.int(0, 1));
   const umbrella = ch.pick([[C.coral, "coral"], [C.teal, "teal"], [C.yellow, "yellow"], ["#2f7fd1", "blue"], [C.pink, "pink"], ["#fff", "white"]]);
   const nPalms = ch.int(2, 4);
-  const hz = backdrop === "ridge" || backdrop === "countryside" ? 330 : ch.int(380, 430);
-  const sig = `${style}|${backdrop}|${palName}|${poolKind}|${side}`;
+  // From a hillside or a cliff the eye sees more sea: the horizon sits higher.
+  const hz = backdrop === "ridge" || backdrop === "countryside" || /hillside|cliff/.test(facts.setting) ? 330 : ch.int(380, 430);
+  const setting = facts.setting === "garden" && facts.golf ? "golf" : facts.setting;
+  const sig = `${style}|${setting}|${backdrop}|${palName}|${poolKind}|${side}`;
 
   const body = (c) => {
     // Details that tell nothing about the place come from a chooser of their own, so drawing twice draws the same.
@@ -141,11 +176,22 @@ function drawResort(it, bump) {
     else if (town) s += L.mountain(dc.int(300, 900), 470, 1300, 380, "#3f7f5a", "#6fae77") + L.townRow(c, 560, hash(it.name) % 50, -300, 1500, 2.2);
     else s += L.hills(hz - 40, "#6fae77", 50, 5) + L.forest(hz, "#3e8d52", 7, -900, 2100, 80);
     const beach = !["ridge", "countryside", "town"].includes(backdrop);
-    if (beach) s += L.sand(hz + 90, 12);
     // buildings stand on y = 560, behind the pool deck
     // Each building is drawn at 1.35x about its own foot, so it stays within the frame.
     const spots = side === "left" ? [[20, 420]] : side === "right" ? [[760, 420]] : [[40, 300], [860, 300]];
-    const base = 560;
+    // On a hillside the buildings stand higher up the slope, above the pool terrace.
+    const base = setting === "hillside" || setting === "cliff" ? 500 : 560;
+    if (setting === "garden" || setting === "golf") {
+      // The sea is out of sight: lawns and a line of trees stand between the buildings and the shore.
+      s += L.hills(hz - 10, "#7dbb6e", 30, 7) + L.forest(hz + 10, "#3e8d52", 4, -900, 2100, 70) + rect(-900, hz + 60, 3000, 900, "#8fcb74");
+      if (setting === "golf") s += ell(side === "left" ? 1030 : 200, 540, 150, 26, "#a8dd86") + line(t`M${side === "left" ? 1030 : 200} 540v-150`, "#fff", 6) + path(t`M${side === "left" ? 1033 : 203} 390l70 22-70 22z`, C.red);
+    } else if (setting === "hillside") s += path("M-900 900V520C-300 470 300 380 700 330S1500 300 2100 280V900z", "#5f9e63");
+    else if (setting === "cliff") {
+      // Seen from the top: a wide stretch of sea, and the rock face dropping from the terrace to a line of surf.
+      s += path(t`M-900 ${base}V${base - 70}l200 -14 180 10 220 -18 200 12 240 -16 260 14 220 -10 260 16 300 -12 220 8V${base}z`, "#a98660");
+      s += line(t`M-900 ${base - 40}C-300 ${base - 50} 400 ${base - 30} 2100 ${base - 44}`, "#8a6a48", 6) + line(t`M-900 ${base - 72}C-300 ${base - 84} 600 ${base - 66} 2100 ${base - 80}`, "#fff", 8, ' opacity=".8"');
+    }
+    else if (beach) s += L.sand(hz + 90, 12);
     spots.forEach(([x, w], n) => {
       let b;
       if (style === "blocks") b = hotelBlock(x, base, w, floors, wall, roof);
@@ -157,8 +203,10 @@ function drawResort(it, bump) {
       if (n === 0 && rooftop && style === "victorian") b += rect(x + 40, base - floors * 140 - 74, w - 80, 22, "#5fd0e0", 4) + L.sunbed(x + 110, base - floors * 140 - 76, 0.6);
       s += g(b, t`translate(${x + w / 2} ${base}) scale(1.35) translate(${-(x + w / 2)} ${-base})`);
     });
-    const deck = style === "cabins" ? "#b98250" : town ? "#d9cfc0" : dc.pick(["#eee3cf", "#e9dcc4", "#f3ead8"]);
+    const deck = style === "cabins" ? "#b98250" : town ? "#d9cfc0" : setting === "garden" || setting === "golf" ? "#8fcb74" : dc.pick(["#eee3cf", "#e9dcc4", "#f3ead8"]);
     s += rect(-900, base, 3000, 600, deck);
+    // Beachfront: the sand runs from the pool to the water, which laps the front of the picture.
+    if (setting === "beach") s += rect(-900, 700, 3000, 400, C.sand) + path("M500 900C700 840 1000 820 1500 800V900z", "#2fb3c0") + line("M500 900C700 840 1000 820 1500 800", "#fff", 10, ' opacity=".8"');
     if (town) {
       // A street in town: no pool to invent, only what any street there has.
       s += rect(-900, 660, 3000, 600, "#9a948c") + rect(-900, 650, 3000, 14, "#efe8dc") + line("M-900 740h3000", "#fff", 8, ' stroke-dasharray="60 50"');
@@ -197,7 +245,9 @@ function drawResort(it, bump) {
   if (families) extras.push("a yellow water slide");
   if (adults) extras.push("a table with two cocktails");
   extras.push(`${NUM[nPalms]} palms`);
-  const alt = `${cap(building)} beside ${POOLS[poolKind]}, with ${list(extras)}; ${BACKDROPS[backdrop]} under ${skyWords}`;
+  const where = SETTINGS[setting] ? ` ${SETTINGS[setting]},` : "";
+  const view = setting === "garden" || setting === "golf" ? "green hills and a line of trees" : BACKDROPS[backdrop];
+  const alt = `${cap(building)}${where} beside ${POOLS[poolKind]}, with ${list(extras)}; ${view} under ${skyWords}`;
   return { sig, body, alt };
 }
 
@@ -241,7 +291,7 @@ const MOTIFS = {
     [/sirena|cake/i, "A glass bakery case with a chocolate layer cake, a white cake on a stand and a row of pastries", old("bakery-2")],
   ],
   "fast-food": [
-    [/burger/i, "A red tray seen from above with a burger, fries, fried chicken pieces and a cola", old("fast-food-1")],
+    [/burger/i, "A red tray seen from above with two burgers, a carton of fries and a cola", old("fast-food-1")],
     [/kfc|chicken/i, "A red-and-white striped bucket of fried chicken pieces beside a carton of fries and a cola", (c) => F.counterScene(c, "#fbe3c4", 640, { tiles: "#f7c9b6" }) + bucket(520, 640, 1.3) + N.fries(860, 660, 1.2) + N.colaCup(1040, 660, 0.9)],
     [/domino/i, "A pepperoni pizza in an open cardboard box with one slice pulled away", old("fast-food-2")],
     [/pizza/i, "A deep pan pizza topped with pepperoni in a black pan on a red checked cloth", (c) => F.cloth(c, "#fff3dc", "#d9483b") + F.skillet(540, 400, 270, "#c9782a") + N.pizzaTop(540, 400, 250) + F.fork(1000, 560, 1.1, 20)],
@@ -279,6 +329,12 @@ const MOTIFS = {
   ],
   "landmarks-museums": [
     [/cable|isabel/i, "A red cable car climbing a green mountain topped by a white statue of Christ, the town and sea below", old("landmark-cable-car")],
+    // Issue 34: the Rum Legacy Museum (opened February 2026) shows "an original sugar mill, real sugarcane" and its story of rum.
+    [/rum legacy/i, "A wooden sugar-cane mill with a long sweep pole, stalks of sugarcane leaning beside it and rum barrels along the wall behind", (c) =>
+      rect(-900, -600, 3000, 2200, "#e9d3b0") + rect(-900, 560, 3000, 600, "#9a6b45") + rect(-900, 548, 3000, 16, "#7d4b2a") +
+      [0, 1, 2, 3, 4, 5, 6].map((i) => circ(120 + i * 160, 470, 74, "#a8703f") + circ(120 + i * 160, 470, 58, "none", ' stroke="#6b4a2b" stroke-width="8"') + circ(120 + i * 160, 470, 14, "#6b4a2b")).join("") +
+      g(rect(-190, -40, 380, 46, "#6b4a2b", 6) + [-80, 0, 80].map((dx) => rect(dx - 30, -250, 60, 210, "#8a5a33", 12) + line(t`M${dx - 30} -200h60M${dx - 30} -130h60`, "#5a3a22", 6)).join("") + rect(-210, -290, 420, 40, "#6b4a2b", 8) + line("M0 -270L470 -380", "#7d5533", 24, ' stroke-linecap="round"'), "translate(560 640)") +
+      [[180, -30], [230, -18], [930, 26], [985, 40], [1040, 18]].map(([x, lean]) => line(t`M${x} 660L${x + lean} 230`, "#8fbf4a", 18, ' stroke-linecap="round"') + line(t`M${x + lean * 0.3 - 12} ${660 - 130}h24M${x + lean * 0.6 - 12} ${660 - 260}h24`, "#5f8f2e", 6) + path(t`M${x + lean} 230c-40 -60 -90 -70 -140 -60c50 10 90 30 140 60zM${x + lean} 230c30 -70 80 -90 130 -90c-50 20 -90 50 -130 90z`, "#5fa86a")).join("")],
     [/macorix/i, "Stacked rum barrels behind a bar with two glasses of rum and a bottle", old("landmark-rum-museum")],
     [/blanca|pink/i, "A lane between pink walls with blue-shuttered balconies, potted plants and a walker in yellow", old("landmark-pink-street")],
     [/fort/i, "A stone rampart with a black cannon facing the sea and a red and white lighthouse", old("landmark-fortress")],
@@ -314,7 +370,7 @@ const MOTIFS = {
     [/taíno|taino/i, "A market stall of straw hats and a carnival mask under a striped awning, a cruise ship beyond", (c) => sky(c, "day") + L.sea(c, 330) + N.cruiseShip(700, 330, 0.55) + rect(-900, 380, 3000, 900, "#e9dcc4") + rect(60, 120, 1080, 70, C.teal) + [0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => path(t`M${60 + i * 120} 190h120v40a60 30 0 0 1 -120 0z`, i % 2 ? C.teal : "#fff")).join("") + rect(80, 190, 16, 520, "#8a5533") + rect(1104, 190, 16, 520, "#8a5533") + rect(60, 560, 1080, 40, "#8a5533") + rect(60, 600, 1080, 200, "#a8703a") + [260, 600, 940].map((x) => S.strawHat(x, 470, 0.55)).join("") + S.mask(430, 520, 0.5, "#2f7fd1", C.yellow) + S.mask(780, 520, 0.5, C.red, C.yellow)],
     [/blanca|pink/i, "Shelves of rum bottles, cigar boxes, painted dolphins, a carnival mask and colorful souvenirs in a pink-walled shop", SC["/images/articles/pink-street-souvenirs.svg"]],
     [/museum/i, "A glass case of amber and larimar pendants on dark velvet", old("shopping-1")],
-    [/gallery/i, "Amber and larimar pendants hanging on a jeweler's rack above a tray of stones", SC["/images/articles/pink-street-jewellery.svg"]],
+    [/gallery/i, "Amber and larimar pendants hanging on a jeweler's rack above a tray of stones", SC["/images/articles/pink-street-jewelry.svg"]],
     [/mercado|market/i, "A market stall under a striped awning with framed paintings and a row of bottles", old("shopping-3")],
     [/harrison|jewel/i, "Gold rings and larimar pendants on blue velvet stands in a lit jeweler's window", (c) => rect(-900, -600, 3000, 2200, "#1d2d50") + ell(600, 300, 700, 360, c.rad("jl", [["0", "#fff3c4", 0.35], ["1", "#fff3c4", 0]])) + rect(120, 120, 960, 520, "#23365f", 10) + [[300, 320], [600, 280], [900, 320]].map(([x, y]) => path(t`M${x - 90} ${y + 200}l40 -200h100l40 200z`, "#2f7fd1") + ell(x, y, 60, 24, "#3f8fe1") + S.larimar(x, y - 10, 1.5) + line(t`M${x - 40} ${y - 60}Q${x} ${y - 120} ${x + 40} ${y - 60}`, C.gold, 5)).join("") + [360, 480, 720, 840].map((x) => ell(x, 560, 30, 22, "none", ' stroke="#e8a93a" stroke-width="10"')).join("") + rect(110, 110, 980, 540, "none", 10, ' stroke="#c9a04a" stroke-width="16"') + rect(-900, 660, 3000, 800, "#121c33")],
   ],

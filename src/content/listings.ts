@@ -21,12 +21,15 @@ export interface Listing {
   inclusive?: "All Inclusive" | "All Inclusive - Adults Only" | "Adults Only";
   newTab?: boolean;
   sources?: ListingSource[];
+  /** Facts (keys of site.yaml's `facts`) whose status line the card shows. */
+  facts?: string[];
 }
 
 /** Where a listing's street address, phone or website was read. */
 export interface ListingSource {
   url: string;
-  supports: ("address1" | "phone" | "link")[];
+  /** A street address, phone or website needs one; an area or description may have one. */
+  supports: ("address1" | "phone" | "link" | "area" | "description")[];
   says: string;
   date?: string;
 }

@@ -4,6 +4,7 @@ import { readSourceText } from "../core/source-text.ts";
 import type { Manifest } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-source.ts";
 import { splitFrontMatter, type FrontMatter } from "./front-matter.ts";
+import { checkFacts } from "./facts.ts";
 import { parseListings, type ListingsFile } from "./listings.ts";
 
 export interface MarkdownFile {
@@ -84,6 +85,7 @@ export async function loadContent(root: string, manifest: Manifest, source: Yaml
       }
     }
   });
+  errors.push(...checkFacts(manifest, source, markdown, listings, listingSources));
   if (errors.length) throw new PpgErrorList(errors);
   const unused = found ? [...found].filter((f) => !markdown.has(f) && !listings.has(f)).sort() : reuse!.previous.unused;
   return { markdown, listings, listingSources, unused };

@@ -81,7 +81,9 @@ function createRenderer(): MarkdownIt {
     const { info, content } = tokens[idx];
     if (info === "gallery") return '<div class="gallery">\n';
     if (info === "/gallery") return "</div>\n";
-    return `<!--ppg:${info}${content ? ` ${encodeURIComponent(content)}` : ""}-->\n`;
+    // The mark must stand on a line of its own (DIRECTIVE_PLACEHOLDER): on a page's first line it
+    // would follow the template's opening tag, so it gets a line break before it there.
+    return `${idx === 0 ? "\n" : ""}<!--ppg:${info}${content ? ` ${encodeURIComponent(content)}` : ""}-->\n`;
   };
   // A paragraph holding only a titled image is a figure; the title is its caption.
   md.core.ruler.push("ppg_figures", (state) => {

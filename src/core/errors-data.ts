@@ -132,7 +132,7 @@ export const ERRORS = {
       "missing" in p ? `${p.missing} is missing while the other time is set` : `total time (${p.totalMinutes} min) is shorter than the prep time (${p.prepMinutes} min)`,
   },
   DirectiveUnknown: {
-    title: "Unknown directive", cause: "A Markdown line starts with `::` and a name ppguide does not know.", hint: "Use ::banner, ::video or ::gallery … ::/gallery (docs/content-format.md).",
+    title: "Unknown directive", cause: "A Markdown line starts with `::` and a name ppguide does not know.", hint: "Use ::banner, ::fact, ::video or ::gallery … ::/gallery (docs/content-format.md).",
     message: (p: { file: string; name: string }) => `${p.file} uses an unknown directive '::${p.name}'`,
   },
   VideoInvalid: { title: "Bad ::video line", cause: "A `::video` directive's fields cannot be read.", hint: "Write ::video ID Title, or ::video { title: …, summary: … } for a video that has no id yet." },
@@ -140,6 +140,18 @@ export const ERRORS = {
   ListingUnsourced: {
     title: "Contact fact without a source", cause: "A listing has a street address, phone or website that no entry of its `sources` supports.", hint: "Add a `sources:` entry with the page's url, `supports:` naming the field and what the page `says` (docs/content-format.md), or remove the value: the card then shows 'No Phone' or 'No Website'.",
     message: (p: { field: string; value: string; name: string }) => `${p.field} '${p.value}' of '${p.name}' names no source`,
+  },
+  FactUnknown: {
+    title: "Unknown fact", cause: "A `::fact` line, a home slide's `facts` or a listing's `facts` names a fact that site.yaml's `facts` does not define.", hint: "Use the key of an entry under `facts:` in site.yaml, or add the fact there (docs/content-format.md, Facts that change).",
+    message: (p: { id: string }) => `fact '${p.id}' is not defined under facts in site.yaml`,
+  },
+  FactNotShown: {
+    title: "Fact mentioned but not shown", cause: "A page's Markdown, a home slide or a listing names what a fact is about (one of its `mentions`) without showing the fact.", hint: "Show the fact where readers meet the subject: a `::fact ID` line in the Markdown, or `facts: [ID]` on the slide or listing.",
+    message: (p: { mention: string; id: string }) => `'${p.mention}' is mentioned without the fact '${p.id}'`,
+  },
+  FactContradicted: {
+    title: "Closed place offered as open", cause: "A sentence names what a fact says is closed (one of its `mentions`) and invites readers to use it ('ride', 'take', 'open', 'tickets') with no word of the closure.", hint: "Say that it is closed, or rephrase so the sentence does not offer it; if it has reopened, change the fact's status and since in site.yaml.",
+    message: (p: { sentence: string; id: string; since: string }) => `'${p.sentence}' offers as open what the fact '${p.id}' says is closed since ${p.since}`,
   },
   RawHtmlUnsafe: {
     title: "Raw HTML outside the allowlist", cause: "Raw HTML in Markdown holds an element, attribute, URL or markup the allowlist (src/content/raw-html.ts) does not allow.", hint: "Remove it: use the ::video directive for videos, a Markdown link for links. Plain inline HTML such as <kbd> or <br> is fine (docs/content-format.md).",

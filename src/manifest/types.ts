@@ -20,6 +20,22 @@ export type ExternalUrl = string;
  */
 export type RoutePath = string;
 /**
+ * A year, month or day: YYYY, YYYY-MM or YYYY-MM-DD.
+ *
+ * This interface was referenced by `Manifest`'s JSON-Schema
+ * via the `definition` "partialDate".
+ */
+export type PartialDate = string;
+/**
+ * Facts (keys of the top-level `facts`) whose status line this shows, e.g. [cable-car] on a home slide that pictures the cable car.
+ *
+ * @minItems 1
+ *
+ * This interface was referenced by `Manifest`'s JSON-Schema
+ * via the `definition` "factIds".
+ */
+export type FactIds = string[];
+/**
  * A date as YYYY-MM-DD.
  *
  * This interface was referenced by `Manifest`'s JSON-Schema
@@ -53,6 +69,12 @@ export interface Manifest {
    * Old or alternative paths that redirect (301) to a route.
    */
   aliases?: Alias[];
+  /**
+   * Facts that change (a closure, an opening, a fare or a fee), each stated once here and shown wherever it is mentioned: a `::fact ID` line in Markdown shows it in full, `facts: [ID]` on a home slide or a listing card shows its status line. Each carries its sources with their dates, so readers see how fresh it is and an audit can list the stale ones.
+   */
+  facts?: {
+    [k: string]: Fact;
+  };
   /**
    * Every page of the site.
    *
@@ -225,6 +247,55 @@ export interface Alias {
   to: RoutePath;
 }
 /**
+ * One fact that can change, with the pages that state it.
+ *
+ * This interface was referenced by `Manifest`'s JSON-Schema
+ * via the `definition` "fact".
+ */
+export interface Fact {
+  /**
+   * What the fact is about, as readers name it; it leads the status line ('Cable car: closed since June 2024').
+   */
+  subject: string;
+  /**
+   * For a place: open or closed now. Leave it out for a figure (a fare, a fee).
+   */
+  status?: "open" | "closed";
+  /**
+   * When the status began (closed since, open since). Required with `status`.
+   */
+  since?: string;
+  /**
+   * The fact in full, one to three sentences, shown by `::fact`: what is so, and what a visitor does about it.
+   */
+  text: string;
+  /**
+   * Words that name the subject in prose, matched whole and case-insensitively ('cable car', 'teleférico'). A Markdown page, home slide or listing whose text uses one must show the fact (FactNotShown); while `status` is closed, a sentence that uses one with an invitation ('ride', 'take', 'open') and no word of the closure is an error (FactContradicted).
+   *
+   * @minItems 1
+   */
+  mentions?: string[];
+  /**
+   * The pages that state the fact, as an article's front-matter `sources` (url, says, date). The newest date is shown as when the fact was last confirmed.
+   *
+   * @minItems 1
+   */
+  sources: {
+    /**
+     * The page that states the fact.
+     */
+    url: string;
+    /**
+     * What the page states, in a short phrase.
+     */
+    says: string;
+    /**
+     * When the page was published or last updated.
+     */
+    date?: string;
+  }[];
+}
+/**
  * This interface was referenced by `Manifest`'s JSON-Schema
  * via the `definition` "image".
  */
@@ -337,6 +408,7 @@ export interface HomeData {
     image: PublicPath;
     alt: string;
     path: RoutePath;
+    facts?: FactIds;
   }[];
   /**
    * Cards of the Culture & Travel section.

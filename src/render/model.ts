@@ -6,6 +6,20 @@ import type { Listing } from "../content/listings.ts";
 import type { Author, Banner, HomeData, NavMenu, RouteEntry, SiteSettings, Video } from "../manifest/types.ts";
 import type { JsonLd } from "./structured-data.ts";
 
+/**
+ * A fact that can change (site.yaml's `facts`), as a `::fact` box, a slide or a card shows it.
+ * `confirmed`: the newest date among its sources.
+ */
+export interface FactView {
+  id: string;
+  subject: string;
+  status?: "open" | "closed";
+  since?: string;
+  text: string;
+  sources: Source[];
+  confirmed?: string;
+}
+
 /** What every template receives: the data of one page, already resolved and checked. */
 export interface CardModel {
   path: string;
@@ -64,14 +78,14 @@ export type PageModel =
   | (PageBase & { kind: "article" } & ArticleBody)
   | (PageBase & { kind: "recipe"; recipe: RecipeData } & ArticleBody)
   | DirectoryPage
-  | (PageBase & { kind: "index"; html: string; cards: CardModel[]; columns: number; related: CardModel[] })
+  | (PageBase & { kind: "index"; html: string; cards: CardModel[]; columns: number; related: CardModel[]; sources: Source[] })
   | (PageBase & { kind: "videos"; html: string; videos: (Omit<Video, "poster"> & { poster?: ImageAttributes })[]; related: CardModel[] })
   | (PageBase & { kind: "search"; html: string; related: CardModel[]; pages: SearchItem[]; indexShards: string[] })
   | (PageBase & { kind: "author"; html: string; author: Author & { page: string; avatarImage: ImageAttributes }; articles: CardModel[]; recipes: CardModel[] })
   | (PageBase & {
       kind: "home";
       home: HomeData;
-      slides: (HomeData["slides"][number] & { imageAttrs: ImageAttributes })[];
+      slides: (HomeData["slides"][number] & { imageAttrs: ImageAttributes; factViews: FactView[] })[];
       culture: CardModel[];
       cuisine: CardModel[];
       thumbnails: CardModel[];
@@ -82,7 +96,7 @@ export type DirectoryPage = PageBase & {
   kind: "directory" | "resorts";
   html: string;
   /** `anchor`: the card's id, which the search index's result for the listing links to. */
-  listings: (Listing & { imageAttrs: ImageAttributes; websiteLabel?: string; town: string; mapUrl: string; anchor: string })[];
+  listings: (Listing & { imageAttrs: ImageAttributes; websiteLabel?: string; town: string; mapUrl: string; anchor: string; factViews: FactView[] })[];
   columns: number;
   related: CardModel[];
 };
@@ -117,6 +131,7 @@ export interface Templates {
   // Each page component takes its own kind's model: checked where templates/index.ts declares them.
   pages: Record<PageModel["kind"], ComponentType<{ page: never }>>;
   AffiliateBanner: ComponentType<{ banner: Banner }>;
+  FactNotice: ComponentType<{ fact: FactView }>;
   VideoEmbed: ComponentType<{ id?: string; title: string; summary?: string; search?: string; poster?: ImageAttributes }>;
   Alias: ComponentType<{ page: AliasModel }>;
   NotFound: ComponentType<{ page: NotFoundModel }>;

@@ -8,7 +8,8 @@ import { rawHtmlProblems } from "../content/raw-html.ts";
 import { decodeUriPath } from "../core/url-path.ts";
 import { placeImages, renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
-import type { ArticleBody, CardModel, HeadModel, PageBase, PageModel, SearchItem } from "./model.ts";
+import { lastConfirmed } from "../content/facts.ts";
+import type { ArticleBody, CardModel, FactView, HeadModel, PageBase, PageModel, SearchItem } from "./model.ts";
 import { absoluteUrl, blogPosting, collectionPage, listingItem, profilePage, recipe as recipeJsonLd, website, type JsonLd } from "./structured-data.ts";
 
 /** Article text is about 760 px wide (.container-narrow): its images never need more. */
@@ -174,6 +175,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
         town: listingTown(item),
         mapUrl: mapSearchUrl(item),
         anchor: listingAnchor(item.id),
+        factViews: (item.facts ?? []).flatMap((id) => factView(ctx, id) ?? []),
       }));
       base.head.jsonLd.push(collectionPage(site, route, listings.items.map((item) => listingItem(site, listings.itemType, item))));
       return { ...base, kind: route.kind, html, listings: items, columns: route.columns ?? 2, related };
@@ -181,7 +183,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
     case "index": {
       const cards = route.cards.map((p) => cardFor(ctx, p));
       base.head.jsonLd.push(collectionPage(site, route, cards.map(cardJsonLd(ctx))));
-      return { ...base, kind: "index", html, cards, columns: route.columns ?? 3, related };
+      return { ...base, kind: "index", html, cards, columns: route.columns ?? 3, related, sources: fm.sources ?? [] };
     }
     case "videos": {
       const videos = route.videos.map((v) => ({ ...v, poster: v.poster ? ctx.images.attributes(v.poster, "", {}) : undefined }));
@@ -218,7 +220,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
         ...base,
         kind: "home",
         home,
-        slides: home.slides.map((s, i) => ({ ...s, imageAttrs: ctx.images.attributes(s.image, s.alt, { priority: i === 0, sizes: "100vw" }) })),
+        slides: home.slides.map((s, i) => ({ ...s, imageAttrs: ctx.images.attributes(s.image, s.alt, { priority: i === 0, sizes: "100vw" }), factViews: (s.facts ?? []).flatMap((id) => factView(ctx, id) ?? []) })),
         culture: home.culture.map((p) => cardFor(ctx, p)),
         cuisine: home.cuisine.map((p) => cardFor(ctx, p)),
         thumbnails: home.thumbnails.map((t) => ({ ...cardFor(ctx, t.path), title: t.label })),
@@ -226,6 +228,13 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       };
     }
   }
+}
+
+/** A fact of site.yaml as templates show it; undefined for an id the load stage has reported (FactUnknown). */
+export function factView(ctx: SiteContext, id: string): FactView | undefined {
+  const fact = ctx.manifest.facts?.[id];
+  if (!fact) return undefined;
+  return { id, subject: fact.subject, status: fact.status, since: fact.since, text: fact.text, sources: fact.sources, confirmed: lastConfirmed(fact) };
 }
 
 /** Whether search engines (and the site's own index) are told to leave the route out: the search page only. */

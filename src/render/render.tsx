@@ -8,7 +8,7 @@ import { parseVideoDirective } from "../content/video-directive.ts";
 import type { RouteEntry, SiteSettings } from "../manifest/types.ts";
 import type { AliasModel, NotFoundModel, PageModel, Templates } from "./model.ts";
 import { defaultShareImage } from "../assets/share-images.ts";
-import { buildPageModel, cardFor, ogImageFor, type SiteContext } from "./page-model.ts";
+import { buildPageModel, cardFor, factView, ogImageFor, type SiteContext } from "./page-model.ts";
 import { absoluteUrl } from "./structured-data.ts";
 
 export type { Templates } from "./model.ts";
@@ -133,7 +133,12 @@ function renderDirective(ctx: SiteContext, templates: Templates, route: RouteEnt
     const poster = video.poster ?? route.image?.src;
     return renderToStaticMarkup(createElement(templates.VideoEmbed, { ...video, title: video.title || route.title, poster: poster ? ctx.images.attributes(poster, "") : undefined }));
   }
-  errors.push(new PpgError("DirectiveUnknown", { file, name }, { location: directiveLocation(ctx, route, `::${name}`, arg), hint: "Use ::banner, ::video ID Title, ::video { title, summary }, or ::gallery … ::/gallery." }));
+  if (name === "fact") {
+    const fact = factView(ctx, arg);
+    // An unknown id was reported when the content was loaded (FactUnknown); a render thread is not told again.
+    return fact ? renderToStaticMarkup(createElement(templates.FactNotice, { fact })) : "";
+  }
+  errors.push(new PpgError("DirectiveUnknown", { file, name }, { location: directiveLocation(ctx, route, `::${name}`, arg), hint: "Use ::banner, ::fact ID, ::video ID Title, ::video { title, summary }, or ::gallery … ::/gallery." }));
   return "";
 }
 

@@ -1,6 +1,7 @@
 import type { DirectoryPage } from "../../src/render/model.ts";
 import { RelatedCards } from "../components/Card.tsx";
 import { GlobeIcon, MapPinIcon, PhoneIcon, Stars } from "../components/Icons.tsx";
+import { FactLine } from "../components/Fact.tsx";
 import { Img } from "../components/Img.tsx";
 
 type Listing = DirectoryPage["listings"][number];
@@ -58,6 +59,9 @@ export function ListingCard({ item, resort }: { item: Listing; resort: boolean }
         <h2 className="card-title">{item.name}</h2>
         {item.inclusive && <p className="badge">{item.inclusive}</p>}
         {item.description && <p className="listing-description">{item.description}</p>}
+        {item.factViews.map((fact) => (
+          <FactLine key={fact.id} fact={fact} />
+        ))}
         <address>
           {(item.address1 || item.area) && (
             <>

@@ -1,5 +1,6 @@
 import type { PageOf } from "../../src/render/model.ts";
 import { Card, CardGrid } from "../components/Card.tsx";
+import { FactLine } from "../components/Fact.tsx";
 import { Img } from "../components/Img.tsx";
 import { AffiliateBanner } from "../components/Media.tsx";
 
@@ -19,6 +20,9 @@ function Carousel({ slides }: { slides: PageOf<"home">["slides"] }) {
             <div className="slide-caption">
               <p className="slide-title">{slide.title}</p>
               <p className="slide-text">{slide.text}</p>
+              {slide.factViews.map((fact) => (
+                <FactLine key={fact.id} fact={fact} />
+              ))}
               <a className="button" href={slide.path} tabIndex={i === 0 ? undefined : -1}>
                 Explore <span className="visually-hidden">{slide.title}</span>
               </a>

@@ -1,5 +1,6 @@
 import type { PageOf } from "../../src/render/model.ts";
 import { CardGrid, RelatedCards } from "../components/Card.tsx";
+import { Sources } from "../components/Sources.tsx";
 
 export default function IndexGrid({ page }: { page: PageOf<"index"> }) {
   return (
@@ -8,6 +9,8 @@ export default function IndexGrid({ page }: { page: PageOf<"index"> }) {
         <h1>{page.route.title}</h1>
         <div className="prose intro" dangerouslySetInnerHTML={{ __html: page.html }} />
         <CardGrid cards={page.cards} columns={page.columns} showDescription headingLevel={2} />
+        {/* After the cards: the sources back the introduction's facts, and the cards are what a reader came for. */}
+        <Sources sources={page.sources} />
       </div>
       <RelatedCards cards={page.related} />
     </>

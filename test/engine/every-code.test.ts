@@ -35,6 +35,8 @@ type Case = [run: () => Promise<string[]>, expected: RegExp];
 /** The fields of an article that a case does not break; a case writes what it breaks before them. */
 const ARTICLE = "kind: article, title: Page A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }";
 const RELATED = "related: [/filler-1, /filler-2, /filler-3]";
+/** A fact of site.yaml: a closed lift, which a page must show wherever it names it. */
+const LIFT = "{ subject: Lift, status: closed, since: 2024-06, text: The lift up the hill is closed for repairs., mentions: [lift], sources: [{ url: https://news.example/lift, says: the lift is closed }] }";
 
 const lines = (err: unknown): string[] => {
   const user = fromFileSystemError(err);
@@ -78,6 +80,15 @@ const CASES: Record<ErrorCode, Case> = {
   ],
   DirectiveUnknown: [inline(page("Intro.\n\n::bannr\n\nMore.")), /^DirectiveUnknown {2}content\/a\.md:3:1 {2}content\/a\.md uses an unknown directive '::bannr'/],
   VideoInvalid: [inline(page("Intro.\n\n::video { title: [unclosed\n\nMore.")), /^VideoInvalid {2}content\/a\.md:3:\d+/],
+  FactUnknown: [inline(page("Intro.\n\n::fact lfit\n\nMore.")), /^FactUnknown {2}content\/a\.md:3:1 {2}fact 'lfit' is not defined under facts in site\.yaml/],
+  FactNotShown: [
+    inline(`-- site.yaml --\nfacts:\n  lift: ${LIFT}\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nThe old lift climbs the hill.\n`),
+    /^FactNotShown {2}content\/a\.md:1:9 {2}'lift' is mentioned without the fact 'lift'\. Add a line `::fact lift`/,
+  ],
+  FactContradicted: [
+    inline(`-- site.yaml --\nfacts:\n  lift: ${LIFT}\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\n::fact lift\n\nRide the lift to the top for the view.\n`),
+    /^FactContradicted {2}content\/a\.md:3:10 {2}'Ride the lift to the top for the view\.' offers as open what the fact 'lift' says is closed since 2024-06/,
+  ],
   ListingsInvalid: [
     inline(`-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: A, image: /images/photo.svg, alt: A, description: A bakery for a test. }\n  - { id: 1, name: B, image: /images/photo.svg, alt: B, description: A bakery for a test. }\n`),
     /^ListingsInvalid {2}content\/l\.yaml:\d+:\d+/,

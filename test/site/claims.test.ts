@@ -68,6 +68,22 @@ describe("numbers that must agree with the page they are on", () => {
   });
 });
 
+// Issue 34: 25 sentences on 17 pages said "check before you go" without saying where or what.
+describe("advice a reader can act on", () => {
+  it("no page says to check before going without saying where to check", async () => {
+    const vague = /\bcheck(?: directly| locally| first)? before you (?:go|set off|visit|travel)\b|\bcheck (?:opening hours|that it is running|the (?:route|schedule)|at the door) before you\b|\b(?:so |and )check before\b/i;
+    const found: string[] = [];
+    for (const [route, html] of await builtSite()) {
+      const $ = load(html);
+      const text = `${$("main").text()} ${$(".listing-card").text()}`.replace(/\s+/g, " ");
+      for (const sentence of text.split(/(?<=[.!?])\s+/)) if (vague.test(sentence)) found.push(`${route}: ${sentence}`);
+    }
+    expect(found).toEqual([]);
+    expect(vague.test("Menus and opening days change, so check before you go.")).toBe(true);
+    expect(vague.test("Ask your hotel's front desk to phone ahead before you make the trip.")).toBe(false);
+  });
+});
+
 describe("claims that are not ours to make", () => {
   const FIRST_HAND = [/our own guide to comfort/i, /our own trips/i, /tested recipes/i, /in our house/i, /my favou?rite/i, /we tested/i, /our favou?rite/i];
 

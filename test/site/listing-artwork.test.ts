@@ -59,4 +59,56 @@ describe("listing pictures", () => {
     expect(after).toContain("    image: /images/listings/x-resorts-twin-resort.svg");
     expect(after).toContain("    image: /images/listings/x-resorts-twin-resort-2.svg");
   });
+
+  // Issue 34: eighteen resort cards were one drawing in different colors. Where a resort stands and how
+  // it is built is read from what its listing says, so two resorts that say different things look different.
+  const said = (id: number, name: string, description: string) => `  - id: ${id}
+    name: "${name}"
+    rating: 4
+    image: /images/listings/old.svg
+    alt: "Old picture"
+    description: "${description}"
+    area: "Playa Dorada"
+    address2: "Puerto Plata 57000"
+    inclusive: "All Inclusive"
+`;
+  it("a resort's picture shows what its listing says about its setting, height and size", () => {
+    const pics: Picture[] = listingPictures(site({
+      "x-resorts.yaml": `itemType: Resort\nitems:\n${[
+        said(1, "Sand", "An all-inclusive resort on the beach at Playa Dorada."),
+        said(2, "Green", "A hotel beside the golf course, with the beach a short walk away."),
+        said(3, "Ridge", "A rustic eco-lodge on a ridge in the hills, with views down to the sea."),
+        said(4, "Rock", "A hotel on the cliffs above the bay."),
+        said(5, "Big", "A large all-inclusive of 425 rooms in white blocks of up to three floors, on the beach at Playa Dorada."),
+        said(6, "Near", "An apartment hotel for guests who spend their days on the beach, near the bay."),
+      ].join("")}`,
+    }));
+    const alt = (name: string) => pics.find((p) => p.src.endsWith(`-${name.toLowerCase()}.svg`))!.alt;
+    expect(alt("Sand")).toContain("on the sand at the water's edge");
+    expect(alt("Green")).toContain("beside a golf green with a red flag");
+    expect(alt("Ridge")).toContain("on a green hillside high above the sea");
+    expect(alt("Rock")).toContain("on a rocky cliff above the sea");
+    expect(alt("Big")).toMatch(/^A pair of three-story .* on the sand at the water's edge/);
+    // Lying on the beach by day is not standing on it: no setting is drawn that the listing does not state.
+    expect(alt("Near")).not.toMatch(/on the sand|lawns|hillside|cliff/);
+    // Each setting is drawn, not only named: the six bodies differ.
+    expect(new Set(pics.map((p) => p.body(new Ctx()))).size).toBe(6);
+  });
+
+  it("every resort card on the site that says it is on the beach is drawn on the sand, and none that says otherwise", () => {
+    const pics: Picture[] = listingPictures(join(process.cwd(), "content"));
+    const resorts = pics.filter((p) => /-resorts\.yaml$/.test(p.file));
+    expect(resorts.length).toBeGreaterThan(30);
+    const yaml = Object.fromEntries(resorts.map((p) => [p.file, readFileSync(p.file, "utf8")]));
+    for (const p of resorts) {
+      const block = yaml[p.file].split(/\n  - id: /).find((b) => b.includes(`image: ${p.src}`))!;
+      const description = /description: "([^"]*)"/.exec(block)![1];
+      const onBeach = /(?:resort|hotel|all-inclusive) on the beach|on the sand|beachfront/.test(description);
+      const away = /beach (?:is )?a short walk|short walk from the beach|golf|in gardens|\bridge\b|on the cliffs|above the/.test(description);
+      if (onBeach) expect(p.alt, p.src).toContain("on the sand at the water's edge");
+      if (away) expect(p.alt, p.src).not.toContain("on the sand");
+      // The picture on disk is the one drawn, with the alt text in the listing.
+      expect(block, p.src).toContain(`alt: "${p.alt}"`);
+    }
+  });
 });

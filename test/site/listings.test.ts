@@ -35,6 +35,29 @@ describe("listing descriptions", () => {
     }
   });
 
+  // Issue 34: Gran Ventana and Grand Paradise, Iberostar Waves and Be Live Marien, and the Pink Street
+  // on two pages had one description each pair; seven night clubs were "a club in Puerto Plata for
+  // dancing late into the night". Each card now says what is particular to its place.
+  it("no two listings share a description, and no two cards on one page read alike", async () => {
+    const words = (s: string) => new Set(s.toLowerCase().match(/[\p{L}\p{N}']+/gu));
+    const alike = (a: string, b: string) => {
+      const [x, y] = [words(a), words(b)];
+      const shared = [...x].filter((w) => y.has(w)).length;
+      return shared / (x.size + y.size - shared);
+    };
+    const all = (await listingRoutes()).flatMap(({ path, items }) => items.map((i) => ({ path, name: i.name, text: i.description! })));
+    const seen = new Map<string, string>();
+    for (const { path, name, text } of all) {
+      expect(seen.get(text), `${path}: ${name}`).toBeUndefined();
+      seen.set(text, `${path}: ${name}`);
+    }
+    const similar: string[] = [];
+    for (const [i, a] of all.entries()) for (const b of all.slice(i + 1)) if (a.path === b.path && alike(a.text, b.text) >= 0.6) similar.push(`${a.path}: ${a.name} ~ ${b.name}`);
+    expect(similar).toEqual([]);
+    // The measure tells the old club lines apart from the new ones.
+    expect(alike("A night club in Puerto Plata for dancing late into the night.", "A club in Puerto Plata with DJs and dancing late into the night.")).toBeGreaterThanOrEqual(0.6);
+  });
+
   it("each card's structured data carries its listing's description", async () => {
     for (const { path, items } of await listingRoutes()) {
       const list = jsonLd(await page(path), "CollectionPage").mainEntity.itemListElement;

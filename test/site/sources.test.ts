@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PpgErrorList } from "../../src/core/errors.ts";
 import { loadSite } from "../../src/site/load-site.ts";
 import { splitFrontMatter, type Source } from "../../src/content/front-matter.ts";
-import { page, ROOT } from "./built-site.ts";
+import { builtSite, page, ROOT } from "./built-site.ts";
 
 // Issue 26: the practical facts (fares, hours, directions) name their sources, and readers can
 // check them: a "Sources" list at the end of each article, one external link per source.
@@ -41,7 +41,8 @@ describe("sources of practical facts", () => {
       // A landmark named by its own heading, after the article's text.
       expect($(`#${section.attr("aria-labelledby")}`).is("h2"), route).toBe(true);
       expect(section.find("h2").text()).toBe("Sources");
-      expect($("article > .prose ~ section.sources").length, route).toBe(1);
+      // After the text: an article's prose, or an index page's introduction and cards.
+      expect($("article > .prose ~ section.sources, .index-page > .prose ~ section.sources").length, route).toBe(1);
       const items = section.find("li");
       expect(items.length, route).toBe(sources.length);
       items.each((i, li) => {
@@ -56,8 +57,22 @@ describe("sources of practical facts", () => {
   });
 
   it("a page without sources shows no empty Sources block", async () => {
-    const $ = await page("/paseo-dona-blanca-puerto-plata");
-    expect($("section.sources").length).toBe(0);
+    const without = [...(await builtSite()).keys()].filter((r) => r.startsWith("/dominican-") && !r.includes("cuisine"));
+    expect(without.length).toBeGreaterThan(3);
+    for (const route of without) {
+      if ((await sourcedPages()).has(route)) continue;
+      expect((await page(route))("section.sources").length, route).toBe(0);
+    }
+  });
+
+  // Issue 34: ten travel articles and indexes had no Sources section at all.
+  it("every travel article and travel index cites its sources", async () => {
+    const { manifest } = await loadSite(ROOT);
+    const travel = manifest.routes.filter((r) => r.content?.startsWith("travel/")).map((r) => r.path);
+    expect(travel.length).toBeGreaterThanOrEqual(17);
+    const sourced = await sourcedPages();
+    expect(travel.filter((r) => !sourced.has(r))).toEqual([]);
+    for (const route of travel) expect((await page(route))("section.sources li").length, route).toBeGreaterThan(0);
   });
 });
 

@@ -1,6 +1,8 @@
 import { load, type CheerioAPI } from "cheerio";
 import { describe, expect, it } from "vitest";
-import { builtSite } from "./built-site.ts";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { builtSite, ROOT } from "./built-site.ts";
 
 // Issue 26: the site declares en-US, so it spells like it, and it reads with a confident voice:
 // no sentence tells the reader what the guide does not know. Checked on the built pages, in
@@ -45,6 +47,16 @@ const BRITISH: [RegExp, string][] = [
   [/\bsulphur/i, "sulfur"],
   [/\bchillies\b|\bchilli\b/i, "chili"],
   [/\bplough/i, "plow"],
+  // Issue 34: words rather than spellings, which readers meet as British.
+  [/\bstoreys?\b/i, "story (a two-story house)"],
+  [/\btaxi ranks?\b/i, "taxi stand"],
+  [/\btrousers\b/i, "pants"],
+  [/\b(?:car|club|bike|boat|cycle) hire\b|\bhire (?:a |the )?car\b/i, "rental (car rental, club rental)"],
+  [/\bagree (?:a|the|your) (?:fare|price|rate)\b/i, "agree on the fare"],
+  [/\b(?:have|has|had|got|get|is|are|all) (?:an? \w+ )?sorted\b/i, "taken care of, settled"],
+  [/\bholiday (?:apartments?|homes?|lets?|makers?|days?|rentals?)\b|\b(?:your|our|summer|school|beach|family) holidays?\b|\bon holiday\b/i, "vacation (a public holiday is fine)"],
+  [/\bpavements?\b/i, "sidewalk, street"],
+  [/\bhave a flutter\b|\bfor a flutter\b/i, "gamble, try the tables"],
 ];
 
 /**
@@ -102,6 +114,8 @@ describe("one spelling, en-US, and a confident voice", () => {
     expect(problems("This guide cannot confirm a website; the videos have not been chosen yet")).toHaveLength(2);
     expect(problems("Centro, the historic center, colorful harbor, four tours an hour, our flour, turquoise, paradise, advertise, a surprise")).toEqual([]);
     expect(problems("If you cannot find auyama, butternut squash works")).toEqual([]);
+    expect(problems("A two-storey house, the taxi rank, long trousers, club hire, agree the fare, you have an afternoon sorted, a holiday apartment, the pavement")).toHaveLength(8);
+    expect(problems("A two-story house, the taxi stand, long pants, club rental, agree on the fare, results sorted by date, a public holiday, the sidewalk, for a holiday")).toEqual([]);
   });
 
   it("no page outside the listing cards uses a British spelling or apologizes for a missing fact", async () => {
@@ -110,6 +124,15 @@ describe("one spelling, en-US, and a confident voice", () => {
       const $ = load(html);
       $(".listing-card").remove();
       for (const p of problems(readableText($))) found.push(`${route}: ${p}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  // Issue 34: an image was published as pink-street-jewellery.svg.
+  it("no published file name uses a British spelling", () => {
+    const found: string[] = [];
+    for (const file of readdirSync(join(ROOT, "public"), { recursive: true }) as string[]) {
+      for (const p of problems(file.replace(/[-_/.]+/g, " "))) found.push(`public/${file}: ${p}`);
     }
     expect(found).toEqual([]);
   });

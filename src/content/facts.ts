@@ -1,0 +1,138 @@
+import { PpgError } from "../core/errors.ts";
+import type { Fact, Manifest } from "../manifest/types.ts";
+import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-source.ts";
+import type { ListingsFile } from "./listings.ts";
+import type { MarkdownFile } from "./load.ts";
+
+/**
+ * Facts that change (a closure, an opening, a fare) are stated once, under `facts:` in site.yaml,
+ * and every page that talks about one shows it: the Markdown with a `::fact ID` line, a home
+ * slide or a listing with `facts: [ID]`. Issue 34: the cable car was closed on four pages and
+ * offered as a ride on nine others, because each page said it in its own words.
+ *
+ * The check reads every text a reader meets (Markdown bodies, slide, video and route texts,
+ * listing names and descriptions) for a fact's `mentions`:
+ * - FactNotShown: a Markdown page, slide or listing mentions the subject but does not show the fact;
+ * - FactContradicted: while a fact is closed, a sentence mentions it with an invitation ('ride',
+ *   'take', 'open') and says nothing of the closure.
+ * FactUnknown: a `::fact` line or a `facts` list names a fact that is not defined.
+ */
+export const FACT_LINE = /^::fact(?:[ \t]+(\S*))?[ \t]*$/;
+
+/** Words that invite a reader to use a place: in a sentence about a closed place, an offer. */
+const OFFER = /(?<![\p{L}\p{N}])(?:ride|rides|riding|take|takes|taking|hop on|board|boarding|reached by|up by|runs|running|operates|operating|open|opens|tickets?|fares?)(?![\p{L}\p{N}])/iu;
+/** Words that say the place is closed, or make the offer conditional on its reopening. */
+const CAVEAT = /(?<![\p{L}\p{N}])(?:closed|closure|closing|shut|suspended|out of service|not running|no longer|reopens?|reopened|reopening|again|used to|until it|when it runs|when the \p{L}+ (?:run|runs|are running|is running))(?![\p{L}\p{N}])/iu;
+
+interface Text {
+  text: string;
+  /** Where the text starts: Markdown texts are one line each, so a match's column is added to it. */
+  at: { file: string; line: number; column: number } | { source: YamlSource; path: PathSegment[] };
+}
+
+export function checkFacts(manifest: Manifest, source: YamlSource, markdown: Map<string, MarkdownFile>, listings: Map<string, ListingsFile>, listingSources: Map<string, YamlSource>): PpgError[] {
+  const facts = manifest.facts ?? {};
+  const errors: PpgError[] = [];
+  const known = (id: string) => Object.hasOwn(facts, id);
+  // A YAML text is located at its value, a Markdown line at the word; a YAML one also names its path (routes[3].description).
+  const place = (t: Text, offset = 0) => ("source" in t.at ? { location: t.at.source.locate(t.at.path), path: formatPath(t.at.path) } : { location: { ...t.at, column: t.at.column + offset } });
+  const mentioned = Object.entries(facts).filter(([, f]) => f.mentions?.length).map(([id, f]) => ({ id, fact: f, re: mentionPattern(f.mentions!) }));
+
+  /** Texts that must show the facts they mention (`shows`), and the sentences that must not offer a closed one. */
+  const read = (texts: Text[], shows: Set<string> | undefined, hint: string) => {
+    for (const { id, fact, re } of mentioned) {
+      let reported = false;
+      for (const t of texts) {
+        const first = re.exec(t.text);
+        if (!first) continue;
+        if (shows && !shows.has(id) && !reported) {
+          errors.push(new PpgError("FactNotShown", { mention: first[0], id }, { ...place(t, first.index), hint: hint.replace("ID", id) }));
+          reported = true;
+        }
+        if (fact.status === "closed") {
+          for (const s of offers(t.text, re)) errors.push(new PpgError("FactContradicted", { sentence: s.sentence, id, since: fact.since ?? "" }, place(t, s.index)));
+        }
+      }
+    }
+  };
+
+  for (const file of markdown.values()) {
+    // Most pages name no fact: a 4,000-page site is read once more only where a fact could be.
+    if (mentioned.length === 0 && !file.body.includes("::fact")) continue;
+    const lines = file.body.split("\n");
+    const shown = new Set<string>();
+    const texts: Text[] = [];
+    lines.forEach((line, i) => {
+      const at = { file: file.file, line: file.bodyLine + i + 1, column: 1 };
+      const directive = FACT_LINE.exec(line.trim());
+      if (directive) {
+        const id = directive[1] ?? "";
+        if (known(id)) shown.add(id);
+        else errors.push(new PpgError("FactUnknown", { id }, { location: { ...at, column: line.indexOf("::fact") + 1 } }));
+        return;
+      }
+      // A link's target is not prose: '/mount-isabel-de-torres' must not read as a mention. Blanked, not removed, so columns stay.
+      texts.push({ text: line.replace(/\]\([^)]*\)/g, (m) => `]${" ".repeat(m.length - 1)}`), at });
+    });
+    read(texts, shown, "Add a line `::fact ID` to this page, where readers meet the subject.");
+  }
+
+  manifest.routes.forEach((route, r) => {
+    const at = (...path: PathSegment[]): Text["at"] => ({ source, path: ["routes", r, ...path] });
+    // Titles and descriptions are shown on other pages' cards, which hold no fact: only offers count.
+    read([{ text: route.title, at: at("title") }, { text: route.description, at: at("description") }], undefined, "");
+    if (route.kind === "home") {
+      route.home.slides.forEach((slide, j) => {
+        for (const [k, id] of (slide.facts ?? []).entries()) if (!known(id)) errors.push(new PpgError("FactUnknown", { id }, place({ text: id, at: at("home", "slides", j, "facts", k) })));
+        const texts = (["title", "text", "alt"] as const).map((f) => ({ text: slide[f], at: at("home", "slides", j, f) }));
+        read(texts, new Set(slide.facts), "Add `facts: [ID]` to this slide: it shows the fact's status line under its text.");
+      });
+    }
+    if (route.kind === "videos") {
+      // A video card sits on its page: the page's Markdown shows the fact for it.
+      const page = route.content ? markdown.get(route.content) : undefined;
+      const shown = new Set(page ? page.body.split("\n").flatMap((l) => FACT_LINE.exec(l.trim())?.[1] ?? []) : []);
+      route.videos.forEach((video, j) => {
+        const texts = (["title", "summary"] as const).flatMap((f) => (video[f] ? [{ text: video[f]!, at: at("videos", j, f) }] : []));
+        read(texts, shown, "Add a line `::fact ID` to the videos page's Markdown.");
+      });
+    }
+  });
+
+  for (const [name, file] of listings) {
+    const yaml = listingSources.get(name)!;
+    file.items.forEach((item, i) => {
+      for (const [k, id] of (item.facts ?? []).entries()) if (!known(id)) errors.push(new PpgError("FactUnknown", { id }, { location: yaml.locate(["items", i, "facts", k]), path: `items[${i}].facts[${k}]` }));
+      const texts = (["name", "description"] as const).flatMap((f) => (item[f] ? [{ text: item[f]!, at: { source: yaml, path: ["items", i, f] } }] : []));
+      read(texts, new Set(item.facts), "Add `facts: [ID]` to this listing: its card then shows the fact's status line.");
+    });
+  }
+  return errors;
+}
+
+function mentionPattern(mentions: string[]): RegExp {
+  const words = mentions.map((m) => m.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+"));
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join("|")})(?![\\p{L}\\p{N}])`, "iu");
+}
+
+/** The sentences of `text` that mention the subject with an offer and without a caveat, and where each starts. */
+function offers(text: string, mention: RegExp): { sentence: string; index: number }[] {
+  const found: { sentence: string; index: number }[] = [];
+  // Sentences end at . ! or ? followed by a space; "St. Felipe" would split early, which only shortens what is read.
+  for (const m of text.matchAll(/[^.!?]+(?:[.!?]+|$)/g)) {
+    const sentence = m[0];
+    const at = mention.exec(sentence);
+    if (!at || !OFFER.test(sentence) || CAVEAT.test(sentence)) continue;
+    // As a reader sees it: no bold marks, and a link's blanked target closed up.
+    const trimmed = sentence.replace(/\*\*/g, "").replace(/\s+/g, " ").trim();
+    found.push({ sentence: trimmed.length > 90 ? `${trimmed.slice(0, 87)}…` : trimmed, index: m.index! + at.index });
+  }
+  return found;
+}
+
+/** The newest date among a fact's sources: when it was last confirmed. */
+export function lastConfirmed(fact: Fact): string | undefined {
+  let newest: string | undefined;
+  for (const s of fact.sources) if (s.date && (newest === undefined || s.date > newest)) newest = s.date;
+  return newest;
+}

@@ -1,0 +1,81 @@
+import type { FactView } from "../../src/render/model.ts";
+import { formatDate } from "./Byline.tsx";
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** '2024-06' → 'June 2024'; a day as the byline writes it; a year as it is. */
+export function formatPartialDate(date: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return formatDate(date);
+  const month = /^(\d{4})-(\d{2})$/.exec(date);
+  return month ? `${MONTHS[Number(month[2]) - 1]} ${month[1]}` : date;
+}
+
+/** 'Cable car: closed since June 2024', or the subject alone for a figure (a fare, a fee). */
+function StatusLine({ fact }: { fact: FactView }) {
+  if (!fact.status || !fact.since) return <strong>{fact.subject}.</strong>;
+  return (
+    <strong>
+      {`${fact.subject}: ${fact.status} since `}
+      <time dateTime={fact.since}>{formatPartialDate(fact.since)}</time>.
+    </strong>
+  );
+}
+
+function Confirmed({ fact }: { fact: FactView }) {
+  if (!fact.confirmed) return null;
+  return (
+    <span className="fact-confirmed">
+      {" Last confirmed "}
+      <time dateTime={fact.confirmed}>{formatPartialDate(fact.confirmed)}</time>.
+    </span>
+  );
+}
+
+/**
+ * The short form, on a listing card or a home slide: the status line and when it was last
+ * confirmed; a figure also gives its text, since its subject alone says nothing.
+ */
+export function FactLine({ fact }: { fact: FactView }) {
+  return (
+    <p className={`fact-line fact-${fact.status ?? "figure"}`}>
+      <StatusLine fact={fact} />
+      {!fact.status && ` ${fact.text}`}
+      <Confirmed fact={fact} />
+    </p>
+  );
+}
+
+/**
+ * `::fact ID` in Markdown: the fact in full with the pages that state it, so a reader can check
+ * it. A div with role=note rather than an aside: a page may hold several, and landmarks need
+ * unique names.
+ */
+export function FactNotice({ fact }: { fact: FactView }) {
+  return (
+    <div className={`fact fact-${fact.status ?? "figure"}`} role="note">
+      <p>
+        <StatusLine fact={fact} /> {fact.text}
+      </p>
+      <p className="fact-sources-label">
+        <Confirmed fact={fact} /> Sources:
+      </p>
+      <ul className="fact-sources">
+        {fact.sources.map((s) => (
+          <li key={s.url + s.says}>
+            <a href={s.url} rel="noopener">
+              {new URL(s.url).hostname.replace(/^www\./, "")}
+            </a>
+            {`: ${s.says}`}
+            {s.date && (
+              <>
+                {" ("}
+                <time dateTime={s.date}>{formatPartialDate(s.date)}</time>
+                {")"}
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
