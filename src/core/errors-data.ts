@@ -39,6 +39,8 @@ interface SystemRefusal {
 }
 const refused = (p: SystemRefusal) => `${p.path}: ${SYSTEM_REFUSALS[p.errno].what} (${p.errno}${p.syscall ? ` in ${p.syscall}` : ""})`;
 const refusedHint = (p: SystemRefusal) => SYSTEM_REFUSALS[p.errno].hint(p.folder);
+/** A code for what the system refused: its message and hint come from what fromFileSystemError found. */
+const refusal = <T extends { title: string; cause: string; hint: string }>(info: T) => ({ ...info, message: refused, hintFor: refusedHint });
 
 /**
  * Each errno a file-system call can fail with that is the user's to fix, not a bug in ppguide: its
@@ -223,21 +225,15 @@ export const ERRORS = {
     title: "Output path outside", cause: "A file name would leave the output folder (absolute, '..', empty or '.' segments, a backslash or a control character).", hint: "Route, alias and asset paths may not contain '.' or '..' segments, empty segments, backslashes or control characters.",
     message: (p: { file: string }) => `the output file name '${p.file}' would not stay inside the output folder`,
   },
-  DiskFull: {
+  DiskFull: refusal({
     title: "Disk full", cause: "The disk (or the user's quota) has no space left for the output.", hint: "Free some space (or use a larger disk for the output) and build again; the previous output is untouched.",
-    message: refused,
-    hintFor: refusedHint,
-  },
-  PermissionDenied: {
+  }),
+  PermissionDenied: refusal({
     title: "Permission denied", cause: "The system refused to write or read a file: permissions, attributes or a read-only filesystem.", hint: "Check the folder's permissions and who owns it, or pass an --out on a writable disk.",
-    message: refused,
-    hintFor: refusedHint,
-  },
-  PathBlocked: {
+  }),
+  PathBlocked: refusal({
     title: "Something in the way", cause: "A file stands where a folder must go, or the reverse, outside what ppguide owns.", hint: "Move or delete it, or pass another --out.",
-    message: refused,
-    hintFor: refusedHint,
-  },
+  }),
   WorkingFolderGone: {
     title: "Current folder deleted", cause: "ppguide was started from a folder that has since been deleted (or moved away).", hint: "cd into the site's folder (or any existing folder and pass --root DIR) and run ppguide again.",
     message: (p: { errno: string }) => `the current folder no longer exists (${p.errno})`,
