@@ -15,7 +15,14 @@ export function escapeTitle(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 }
 
-type LayoutPage = Pick<PageBase, "site" | "nav" | "search" | "assets" | "logo" | "year"> & { head: HeadModel; route: { path: string } };
+type LayoutPage = Pick<PageBase, "site" | "nav" | "search" | "assets" | "logo" | "year" | "unpublished"> & { head: HeadModel; route: { path: string } };
+
+/** What `ppguide dev` says above a page that a build would leave out today. */
+export function unpublishedText(u: NonNullable<PageBase["unpublished"]>): string {
+  if (u.status === "draft") return "Draft: ppguide build leaves this page out until draft: true is removed.";
+  if (u.status === "scheduled") return `Scheduled: this page is published on ${u.date}; ppguide build leaves it out until then.`;
+  return `Expired on ${u.date}: ppguide build leaves this page out.`;
+}
 
 export function Layout({ page, children }: { page: LayoutPage; children?: ReactNode }) {
   return (
@@ -28,6 +35,11 @@ export function Layout({ page, children }: { page: LayoutPage; children?: ReactN
         {/* The header and footer are the same on almost every page: the render stage renders them
             once per build and fills these slots (see src/render/render.tsx). */}
         <template data-slot="header" />
+        {page.unpublished && (
+          <p className="unpublished-banner" role="status">
+            {unpublishedText(page.unpublished)}
+          </p>
+        )}
         <main id="main">{children}</main>
         <template data-slot="footer" />
         {page.assets.scripts.map((src) => (

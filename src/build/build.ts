@@ -40,6 +40,8 @@ export interface BuildOptions {
   strict?: boolean;
   /** Default true: write the full-text search index (/pagefind/) with the pages (output/search-index.ts). */
   searchIndex?: boolean;
+  /** Build as of this day, YYYY-MM-DD (site/schedule.ts): default PPGUIDE_CLOCK, else today. */
+  clock?: string;
 }
 
 export interface BuildResult {
@@ -53,6 +55,8 @@ export interface BuildResult {
   warnings: string[];
   /** Stand-ins still to replace before going live: listed by the CLI, fatal with `strict`. */
   placeholders: PpgError[];
+  /** The next day on which the output will change with no edit (a page's publication or expiry day). */
+  nextChange?: { date: string; why: string };
   timings: StageTimings;
   seconds: number;
 }
@@ -68,7 +72,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const root = resolve(opts.root);
   const timings: StageTimings = {};
   if (opts.write === false) {
-    const site = await loadSite(root, timings);
+    const site = await loadSite(root, timings, { clock: opts.clock });
     const done = checkLoaded(site, opts, timings);
     done.pages = await timed(timings, "render", async () => renderPages(site));
     done.seconds = (performance.now() - started) / 1000;
@@ -100,7 +104,7 @@ function checkLoaded(site: LoadedSite, opts: BuildOptions, timings: StageTimings
   const warnings = content.unused.map((f) => `content/${f} is not used by any route in site.yaml`);
   const placeholders = findPlaceholders(site);
   if (opts.strict && placeholders.length) throw new PpgErrorList(placeholders);
-  return { pages: [], aliases: manifest.aliases?.length ?? 0, assets: publicFiles.size + 1 + assets.scripts.length, warnings, placeholders, timings, seconds: 0 };
+  return { pages: [], aliases: manifest.aliases?.length ?? 0, assets: publicFiles.size + 1 + assets.scripts.length, warnings, placeholders, nextChange: site.schedule.next, timings, seconds: 0 };
 }
 
 /**
@@ -109,7 +113,7 @@ function checkLoaded(site: LoadedSite, opts: BuildOptions, timings: StageTimings
  * links, then serve it.
  */
 async function writeSite(root: string, folder: OutputFolder, opts: BuildOptions, timings: StageTimings): Promise<BuildResult> {
-  const site = await loadSite(root, timings);
+  const site = await loadSite(root, timings, { clock: opts.clock });
   const done = checkLoaded(site, opts, timings);
   const checkMode = opts.checkLinks ?? site.manifest.site.checkLinks ?? "error";
   const spec: StageSpec = { target: folder.target, live: folder.live };

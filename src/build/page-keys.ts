@@ -23,11 +23,13 @@ export interface PageJob {
  * A key is a hash over
  * - the code that renders (ppguide's sources, its templates and dependencies: currentCode());
  * - what every page may read: the site settings, nav, authors, aliases and search list, the
- *   hashed asset URLs, the images' facts (sizes, variants, share images), the year, and of every
+ *   hashed asset URLs, the images' facts (sizes, variants, share images), the clock's year, and of every
  *   other route what cards, lists and links show of it (path, kind, titles, description, image,
  *   author, publication date, an index's cards), with the front-matter keywords the search box lists;
  * - what the page alone reads: its route entry, its Markdown file's source (front matter and
  *   body, not the rendered HTML) and its listings file.
+ * The clock (site/schedule.ts) reaches every key twice: through the year, and through the manifest,
+ * which holds only the routes published on the clock's day.
  * A page must read nothing else: test/engine/incremental.test.ts edits every kind of input at
  * random and compares each rebuild with a clean build, byte for byte.
  */

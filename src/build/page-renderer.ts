@@ -42,7 +42,7 @@ export function renderInputOf(site: LoadedSite, spec: StageSpec, scan: boolean):
     content: { markdown: content.markdown, listings: content.listings },
     images: imageFacts(join(site.root, "public"), site.publicFiles, site.raster, site.share),
     assets: { css: assets.css.url, scripts: assets.scripts.map(({ url }) => ({ url })) },
-    year: new Date().getFullYear(),
+    year: Number(site.schedule.clock.slice(0, 4)),
     spec,
     scan,
     // Set once the search index knows whether it needs the pages (build.ts).

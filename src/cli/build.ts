@@ -11,15 +11,16 @@ export function registerBuild(program: Command): void {
     .option("--no-search-index", "leave out the full-text search index (/pagefind/) that the /search page queries")
     .option("--no-cache", "render every page, not only those whose inputs changed since the last build")
     .option("--timings", "print how long each stage took")
+    .option("--clock <YYYY-MM-DD>", "build as of this day: pages dated later, drafts and expired pages are left out (default: PPGUIDE_CLOCK, else today)")
     .option("--strict", "fail, writing nothing, while the site holds placeholders (videos without an id, stand-in ids, .example domains, bare social links)")
-    .action(async (opts: { root: string; out: string; checkLinks?: "error" | "warn" | "off"; timings?: boolean; force?: boolean; strict?: boolean; searchIndex: boolean; cache: boolean }) => {
+    .action(async (opts: { root: string; out: string; checkLinks?: "error" | "warn" | "off"; timings?: boolean; force?: boolean; strict?: boolean; searchIndex: boolean; cache: boolean; clock?: string }) => {
       if (opts.checkLinks && !["error", "warn", "off"].includes(opts.checkLinks)) {
         console.error(`--check-links must be error, warn or off, not '${opts.checkLinks}'`);
         process.exit(2);
       }
       // Loaded on demand, so --help and --version do not pay for the whole pipeline.
       const { build } = await import("../build/build.ts");
-      const result = await build({ root: opts.root, out: opts.out, checkLinks: opts.checkLinks, force: opts.force, strict: opts.strict, searchIndex: opts.searchIndex, cache: opts.cache });
+      const result = await build({ root: opts.root, out: opts.out, checkLinks: opts.checkLinks, force: opts.force, strict: opts.strict, searchIndex: opts.searchIndex, cache: opts.cache, clock: opts.clock });
       for (const w of result.warnings) console.warn(`warning: ${w}`);
       if (opts.timings) {
         for (const [stage, ms] of Object.entries(result.timings)) console.log(`  ${stage.padEnd(9)} ${ms.toFixed(0)} ms`);
@@ -28,6 +29,8 @@ export function registerBuild(program: Command): void {
       // Said only when pages were reused, so a first build reads as before.
       const rendered = result.rendered && result.rendered.length < result.pages.length ? ` (${result.rendered.length} rendered, the rest unchanged)` : "";
       console.log(`Built ${pages} pages${rendered}, ${result.aliases} aliases and ${result.assets} assets into ${result.outDir} in ${result.seconds.toFixed(2)} s`);
+      // A scheduled CI run reads this to know when to build next.
+      if (result.nextChange) console.log(`Next change: ${result.nextChange.date} (${result.nextChange.why})`);
       if (result.placeholders.length) {
         const { formatPlaceholders } = await import("../check/placeholders.ts");
         console.log(formatPlaceholders(result.placeholders));

@@ -67,6 +67,19 @@ export const ERRORS = {
     title: "Dates out of order", cause: "A route's created, published and modified dates are not in that order.", hint: "created must be on or before published, and published on or before modified.",
     message: (p: { created: string; published: string; modified: string }) => `dates are out of order (created ${p.created}, published ${p.published}, modified ${p.modified})`,
   },
+  LinkToUnpublished: {
+    title: "Link to an unpublished page", cause: "A published page (or a menu, card or link every page shows) names a page the build leaves out: a draft, one whose dates.published is still to come, or one past its `expires` date.", hint: "Remove the link, or publish the page first (drop `draft: true`, or wait for its date); `ppguide dev` shows unpublished pages with a banner.",
+    message: (p: { what: string; path: string; status: "draft" | "scheduled" | "expired"; date?: string }) =>
+      `${p.what} '${p.path}' is ${p.status === "draft" ? "a draft" : p.status === "scheduled" ? `not published until ${p.date}` : `no longer published (it expired on ${p.date})`}`,
+  },
+  ExpiresBeforePublished: {
+    title: "Expires before it is published", cause: "A route's `expires` date is before its dates.published, so the page would never be published.", hint: "expires is the last day the page is shown: make it on or after dates.published.",
+    message: (p: { expires: string; published: string }) => `expires ${p.expires} is before the published date ${p.published}`,
+  },
+  ClockInvalid: {
+    title: "Bad --clock date", cause: "--clock or PPGUIDE_CLOCK is not a calendar date written YYYY-MM-DD.", hint: "Write the date as YYYY-MM-DD, e.g. --clock 2026-12-01.", usage: true,
+    message: (p: { from: string; value: string }) => `${p.from} '${p.value}' is not a date written YYYY-MM-DD`,
+  },
   RelatedNotThree: { title: "Related block not three", cause: "A route's `related` list does not have exactly three paths.", hint: "List exactly three routes under related." },
   RelatedSelf: {
     title: "Related to itself", cause: "A route's `related` list names the route itself.", hint: "Name three other pages.",

@@ -5,6 +5,7 @@ import { SHAREABLE } from "../assets/share-images.ts";
 import { CONTENT_DIR, loadContent } from "../content/load.ts";
 import { renderPages } from "../build/render-pages.ts";
 import { createRaster, createShareImages, loadSite, type LoadedSite } from "../site/load-site.ts";
+import { markUnpublished } from "../site/schedule.ts";
 import { errorsOf, isUserError, PpgError } from "../core/errors.ts";
 import { loadManifest, MANIFEST_FILE } from "../manifest/load.ts";
 import { routeReferences } from "../manifest/route-references.ts";
@@ -117,7 +118,7 @@ export class DevSite {
   }
 
   private async full(): Promise<Pick<RebuildReport, "full" | "pages" | "reloadAll">> {
-    const site = await loadSite(this.root, {}, { templates: () => this.templates.load() });
+    const site = await loadSite(this.root, {}, { templates: () => this.templates.load(), drafts: "show" });
     const rendered = renderPages(site);
     this.site = site;
     this.pages.clear();
@@ -176,7 +177,8 @@ export class DevSite {
     }
 
     if (c.manifest) {
-      const { manifest, source } = await loadManifest(this.root);
+      const loaded = await loadManifest(this.root);
+      const { manifest, source } = { ...loaded, manifest: markUnpublished(loaded.manifest, site.schedule.clock) };
       next.manifest = manifest;
       next.source = source;
       next.content = await loadContent(this.root, manifest, source);

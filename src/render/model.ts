@@ -42,6 +42,8 @@ export interface PageBase {
   assets: { css: string; scripts: string[] };
   logo: ImageAttributes;
   year: number;
+  /** Dev mode only: the page is not published on the clock's day (site/schedule.ts), shown with a banner. */
+  unpublished?: { status: "draft" | "scheduled" | "expired"; date?: string };
 }
 
 export interface ArticleBody {

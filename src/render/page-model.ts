@@ -101,6 +101,8 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
     assets: ctx.assetsFor(route.kind),
     logo: ctx.images.attributes(site.logo.src, site.logo.alt, { priority: route.kind !== "home" }),
     year: ctx.year,
+    // Set by the schedule under `drafts: "show"` only: a build never renders such a page.
+    unpublished: (route as { unpublished?: PageBase["unpublished"] }).unpublished,
     head: {
       title: route.title,
       description: route.description,
