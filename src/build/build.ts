@@ -52,7 +52,8 @@ export interface BuildResult {
   aliases: number;
   assets: number;
   outDir?: string;
-  warnings: string[];
+  /** Located problems that do not fail the build (content no route uses, links under checkLinks: warn, listing data to look at). */
+  warnings: PpgError[];
   /** Stand-ins still to replace before going live: listed by the CLI, fatal with `strict`. */
   placeholders: PpgError[];
   /** The next day on which the output will change with no edit (a page's publication or expiry day). */
@@ -101,7 +102,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 /** What a loaded site tells before rendering: content no route uses, placeholders (fatal with `strict`). */
 function checkLoaded(site: LoadedSite, opts: BuildOptions, timings: StageTimings): BuildResult {
   const { manifest, content, publicFiles, assets } = site;
-  const warnings = content.unused.map((f) => `content/${f} is not used by any route in site.yaml`);
+  const warnings = [...content.unused.map((f) => new PpgError("ContentUnused", { file: `content/${f}` }, { location: { file: `content/${f}`, line: 1, column: 1 } })), ...content.warnings];
   const placeholders = findPlaceholders(site);
   if (opts.strict && placeholders.length) throw new PpgErrorList(placeholders);
   return { pages: [], aliases: manifest.aliases?.length ?? 0, assets: publicFiles.size + 1 + assets.scripts.length, warnings, placeholders, nextChange: site.schedule.next, timings, seconds: 0 };
@@ -252,15 +253,10 @@ function redirects(manifest: LoadedSite["manifest"]): { file: string; content: s
 }
 
 /** Each broken link or anchor is its own located error, so the dev overlay can point at each. */
-async function reportBrokenLinks(report: LinkReport, mode: "error" | "warn" | "off", warnings: string[]): Promise<void> {
-  if (mode === "warn") {
-    const { formatText } = await import("../links/report.ts");
-    warnings.push(formatText(report));
-    return;
-  }
-  throw new PpgErrorList(
-    report.problems.map(({ file, line, col, href, reason, suggestion }) =>
-      new PpgError("BrokenLink", suggestion === undefined ? { href, reason } : { href, reason, suggestion }, { location: { file, line, column: col } }),
-    ),
+async function reportBrokenLinks(report: LinkReport, mode: "error" | "warn" | "off", warnings: PpgError[]): Promise<void> {
+  const problems = report.problems.map(({ file, line, col, href, reason, suggestion }) =>
+    new PpgError("BrokenLink", suggestion === undefined ? { href, reason } : { href, reason, suggestion }, { location: { file, line, column: col } }),
   );
+  if (mode === "warn") warnings.push(...problems);
+  else throw new PpgErrorList(problems);
 }

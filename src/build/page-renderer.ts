@@ -77,7 +77,7 @@ export class PageRenderer {
     private readonly templates: Templates,
   ) {
     const { manifest, content, assets } = input;
-    const index: ContentIndex = { ...content, listingSources: new Map(), unused: [] };
+    const index: ContentIndex = { ...content, listingSources: new Map(), unused: [], warnings: [] };
     this.ctx = createSiteContext(manifest, index, imageServiceFrom(input.images), (kind) => ({ css: assets.css, scripts: scriptsFor(kind, assets.scripts) }));
     this.ctx.year = input.year;
     this.writer = new StageWriter(input.spec);

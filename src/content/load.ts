@@ -21,6 +21,8 @@ export interface ContentIndex {
   listingSources: Map<string, YamlSource>;
   /** Files under content/ that no route names: probably forgotten, worth a warning. */
   unused: string[];
+  /** What a build reports without failing: listing data to look at (content/listings.ts). */
+  warnings: PpgError[];
 }
 
 export const CONTENT_DIR = "content";
@@ -86,5 +88,5 @@ export async function loadContent(root: string, manifest: Manifest, source: Yaml
   });
   if (errors.length) throw new PpgErrorList(errors);
   const unused = found ? [...found].filter((f) => !markdown.has(f) && !listings.has(f)).sort() : reuse!.previous.unused;
-  return { markdown, listings, listingSources, unused };
+  return { markdown, listings, listingSources, unused, warnings: [] };
 }

@@ -181,6 +181,10 @@ export const ERRORS = {
     hint: "Fix the link, or set site.checkLinks to 'warn' in site.yaml while you work.",
     message: (p: { href: string; reason: string; suggestion?: string }) => `${p.href}  ${p.reason}${p.suggestion !== undefined ? ` (did you mean ${p.suggestion}?)` : ""}`,
   },
+  ContentUnused: {
+    title: "Content no route uses", cause: "A Markdown or listings file under content/ is named by no route in site.yaml (a warning: it is not published).", hint: "Add a route for it to site.yaml, or delete the file.",
+    message: (p: { file: string }) => `${p.file} is not used by any route in site.yaml`,
+  },
   PlaceholderLeft: { title: "Placeholder left", cause: "The site still holds a stand-in value (a video without an id, an example domain, a network's home page as a social link); an error only with --strict.", hint: "Replace it with the real value before going live." },
   // the output folder
   OutputRefused: {

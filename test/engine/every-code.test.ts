@@ -16,6 +16,7 @@ import { ERRORS, type ErrorCode } from "../../src/core/errors-data.ts";
 import { errorsOf, fromFileSystemError, isUserError, PpgError, reviveUserError, type PpgErrorData } from "../../src/core/errors.ts";
 import { runCheckLinksCommand } from "../../src/links/command.ts";
 import { buildScripts, buildStylesheet } from "../../src/assets/bundles.ts";
+import { build } from "../../src/build/build.ts";
 import { pageJobs } from "../../src/build/page-keys.ts";
 import { renderInputOf } from "../../src/build/page-renderer.ts";
 import { renderJobs } from "../../src/build/render-pool.ts";
@@ -44,6 +45,12 @@ const inlineThen = (text: string, then: (root: string) => Promise<unknown>) => a
   const root = await writeInlineSite(text);
   await then(root);
   return (await attempt({ root, out: join(root, "dist") })).lines;
+};
+/** What a build that succeeds warns about, as `Code  file:line:col  message` lines. */
+const warned = (text: string) => async () => {
+  const root = await writeInlineSite(text);
+  const result = await build({ root, out: join(root, "dist") });
+  return result.warnings.map((e) => `${e.code}  ${e.format()}`);
 };
 const page = (markdown: string) => `-- site.yaml --\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\n${markdown}\n`;
 const cli = (script: string, cwd: string) =>
@@ -133,6 +140,7 @@ const CASES: Record<ErrorCode, Case> = {
     /^ScriptFailed {2}.*menu\.ts:2:\d+/,
   ],
   BrokenLink: [inline(page("See [the list](#nowhere).")), /^BrokenLink {2}content\/a\.md:1:16 {2}#nowhere {2}missing anchor/],
+  ContentUnused: [warned(`${page("A.")}-- content/old.md --\nOld.\n`), /^ContentUnused {2}content\/old\.md:1:1 {2}content\/old\.md is not used by any route in site\.yaml\. Add a route for it/],
   PlaceholderLeft: [inline(page("Book at [the hotel](https://www.hotel.example/book)."), { strict: true }), /^PlaceholderLeft {2}/],
   OutputRefused: [
     async () => {
