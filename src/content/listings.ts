@@ -1,6 +1,7 @@
 import { isPpgErrorList, PpgError } from "../core/errors.ts";
 import { validateAgainstSchema } from "../manifest/schema.ts";
 import { parseYamlSource, type YamlSource } from "../manifest/yaml-source.ts";
+import { parsePhone } from "./phones.ts";
 
 export interface Listing {
   id: number;
@@ -63,6 +64,9 @@ export function parseListings(text: string, file: string): { listings?: Listings
       if (value && !item.sources?.some((s) => s.supports.includes(field))) {
         errors.push(new PpgError("ListingUnsourced", { field: FIELD_NAMES[field], value: String(value), name: item.name }, { location: source.locate(["items", i, field]), path: `items[${i}].${field}` }));
       }
+    }
+    if (item.phone && !parsePhone(item.phone)) {
+      errors.push(new PpgError("PhoneInvalid", { phone: item.phone, name: item.name }, { location: source.locate(["items", i, "phone"]), path: `items[${i}].phone` }));
     }
   });
   return { listings, source, errors };

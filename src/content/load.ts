@@ -4,6 +4,7 @@ import { readSourceText } from "../core/source-text.ts";
 import type { Manifest } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-source.ts";
 import { splitFrontMatter, type FrontMatter } from "./front-matter.ts";
+import { listingWarnings } from "./listing-checks.ts";
 import { parseListings, type ListingsFile } from "./listings.ts";
 
 export interface MarkdownFile {
@@ -88,5 +89,5 @@ export async function loadContent(root: string, manifest: Manifest, source: Yaml
   });
   if (errors.length) throw new PpgErrorList(errors);
   const unused = found ? [...found].filter((f) => !markdown.has(f) && !listings.has(f)).sort() : reuse!.previous.unused;
-  return { markdown, listings, listingSources, unused, warnings: [] };
+  return { markdown, listings, listingSources, unused, warnings: listingWarnings(listings, listingSources) };
 }

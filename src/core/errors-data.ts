@@ -131,6 +131,18 @@ export const ERRORS = {
     title: "Contact fact without a source", cause: "A listing has a street address, phone or website that no entry of its `sources` supports.", hint: "Add a `sources:` entry with the page's url, `supports:` naming the field and what the page `says` (docs/content-format.md), or remove the value: the card then shows 'No Phone' or 'No Website'.",
     message: (p: { field: string; value: string; name: string }) => `${p.field} '${p.value}' of '${p.name}' names no source`,
   },
+  PhoneInvalid: {
+    title: "Phone number invalid", cause: "A listing's phone is not a valid number: a Dominican one (area code 809, 829 or 849, then seven digits) or one starting with its country's + code.", hint: "Copy the number again from the source that states it (a Dominican number is 10 digits: 809 320 1234); or leave the phone out, and the card shows 'No Phone'.",
+    message: (p: { phone: string; name: string }) => `phone '${p.phone}' of '${p.name}' is not a valid phone number`,
+  },
+  WebsiteNotHttps: {
+    title: "Website not https", cause: "A listing's website is an http:// address (a warning): most sites answer https, which browsers show as safe.", hint: "Open the site with https://; if it answers, write that address.",
+    message: (p: { link: string; name: string }) => `website '${p.link}' of '${p.name}' is not https`,
+  },
+  ContactShared: {
+    title: "Phone or website shared", cause: "Two listings have the same phone number or website (a warning): often a copy-and-paste slip, sometimes one business in two directories.", hint: "Check both against their sources; if it is one business listed twice, it may stay.",
+    message: (p: { field: "phone" | "website"; value: string; name: string; other: string; at: string }) => `${p.field} '${p.value}' of '${p.name}' is also the ${p.field} of '${p.other}' (${p.at})`,
+  },
   RawHtmlUnsafe: {
     title: "Raw HTML outside the allowlist", cause: "Raw HTML in Markdown holds an element, attribute, URL or markup the allowlist (src/content/raw-html.ts) does not allow.", hint: "Remove it: use the ::video directive for videos, a Markdown link for links. Plain inline HTML such as <kbd> or <br> is fine (docs/content-format.md).",
     message: (p: { what: string }) => `raw HTML with ${p.what} is not published`,

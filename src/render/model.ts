@@ -2,6 +2,7 @@ import type { ImageAttributes } from "../assets/images.ts";
 import type { RecipeData, Source } from "../content/front-matter.ts";
 import type { Heading } from "../content/markdown.ts";
 import type { Listing } from "../content/listings.ts";
+import type { PhoneLink } from "../content/phones.ts";
 import type { Author, Banner, HomeData, NavMenu, RouteEntry, SiteSettings, Video } from "../manifest/types.ts";
 import type { JsonLd } from "./structured-data.ts";
 
@@ -83,7 +84,7 @@ export type DirectoryPage = PageBase & {
   kind: "directory" | "resorts";
   html: string;
   /** `anchor`: the card's id, which the search index's result for the listing links to. */
-  listings: (Listing & { imageAttrs: ImageAttributes; websiteLabel?: string; town: string; mapUrl: string; anchor: string })[];
+  listings: (Listing & { imageAttrs: ImageAttributes; websiteLabel?: string; phoneLink?: PhoneLink; town: string; mapUrl: string; anchor: string })[];
   columns: number;
   related: CardModel[];
 };

@@ -3,6 +3,7 @@ import { defaultShareImage } from "../assets/share-images.ts";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
 import { CONTENT_DIR, type ContentIndex, type MarkdownFile } from "../content/load.ts";
 import { listingAnchor, listingTown, mapSearchUrl, websiteLabel } from "../content/listings.ts";
+import { phoneLink } from "../content/phones.ts";
 import { rawHtmlProblems } from "../content/raw-html.ts";
 import { decodeUriPath } from "../core/url-path.ts";
 import { placeImages, renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
@@ -164,6 +165,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
         // The first card on a directory is usually above the fold on phones.
         imageAttrs: ctx.images.attributes(item.image, item.alt, { priority: i === 0, sizes: "(min-width: 992px) 380px, (min-width: 576px) 50vw, 100vw" }),
         websiteLabel: websiteLabel(item),
+        phoneLink: phoneLink(item.phone),
         town: listingTown(item),
         mapUrl: mapSearchUrl(item),
         anchor: listingAnchor(item.id),

@@ -1,5 +1,6 @@
 import type { RecipeData } from "../content/front-matter.ts";
 import type { Listing } from "../content/listings.ts";
+import { phoneLink } from "../content/phones.ts";
 import type { Author, RouteEntry, SiteSettings } from "../manifest/types.ts";
 
 /** JSON-LD objects, built from the same data the page shows. See https://schema.org and Google's structured data guidelines. */
@@ -166,7 +167,8 @@ export function collectionPage(site: SiteSettings, route: RouteEntry, items: Jso
 const SERVICE_TYPES = new Set(["Service", "TaxiService", "BroadcastService", "CableOrSatelliteService", "FinancialProduct", "FoodService", "GovernmentService", "WebAPI"]);
 
 export function listingItem(site: SiteSettings, itemType: string, item: Listing): JsonLd {
-  const place = { address: postalAddress(item), telephone: item.phone || undefined };
+  // With its country code, as Google asks of a LocalBusiness's telephone.
+  const place = { address: postalAddress(item), telephone: phoneLink(item.phone)?.international };
   const common = { "@type": itemType, name: item.name, description: item.description, image: absoluteUrl(site, item.image), url: item.link || undefined };
   if (SERVICE_TYPES.has(itemType)) {
     return { ...common, areaServed: { "@type": "City", name: place.address.addressLocality }, provider: { "@type": "LocalBusiness", name: item.name, ...place } };

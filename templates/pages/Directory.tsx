@@ -18,7 +18,8 @@ function Contact({ item, newTab }: { item: Listing; newTab: boolean }) {
     <ul className="listing-contact">
       <li>
         <PhoneIcon />
-        {item.phone ? <a href={`tel:${item.phone.replace(/[^+\d]/g, "")}`}>{unbreakable(item.phone)}</a> : <span>No Phone</span>}
+        {/* Called as E.164 (RFC 3966), shown in national format (src/content/phones.ts). */}
+        {item.phoneLink ? <a href={item.phoneLink.href}>{unbreakable(item.phoneLink.text)}</a> : <span>No Phone</span>}
       </li>
       <li>
         <GlobeIcon />

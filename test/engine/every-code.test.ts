@@ -92,6 +92,18 @@ const CASES: Record<ErrorCode, Case> = {
     inline(`-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: Corner Bakery, image: /images/photo.svg, alt: A, description: A bakery for a test., address2: Puerto Plata, phone: "+1 809 555 0100" }\n`),
     /^ListingUnsourced {2}content\/l\.yaml:3:\d+ {2}items\[0\]\.phone {2}phone '\+1 809 555 0100' of 'Corner Bakery' names no source\. Add a `sources:` entry/,
   ],
+  PhoneInvalid: [
+    inline(`-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: Corner Bakery, image: /images/photo.svg, alt: A, address2: Puerto Plata, phone: "809 571 150", sources: [{ url: "https://corner.example", supports: [phone], says: "Tel. 809 571 150" }] }\n`),
+    /^PhoneInvalid {2}content\/l\.yaml:3:\d+ {2}items\[0\]\.phone {2}phone '809 571 150' of 'Corner Bakery' is not a valid phone number/,
+  ],
+  WebsiteNotHttps: [
+    warned(`-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: Corner Bakery, image: /images/photo.svg, alt: A, address2: Puerto Plata, link: "http://corner.example", sources: [{ url: "http://corner.example", supports: [link], says: "Home page" }] }\n`),
+    /^WebsiteNotHttps {2}content\/l\.yaml:3:\d+ {2}items\[0\]\.link {2}website 'http:\/\/corner\.example' of 'Corner Bakery' is not https/,
+  ],
+  ContactShared: [
+    warned(`-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: Corner Bakery, image: /images/photo.svg, alt: A, address2: Puerto Plata, phone: "+1 809-571-1507", sources: [{ url: "https://corner.example", supports: [phone], says: "Tel. 809-571-1507" }] }\n  - { id: 2, name: Other Bakery, image: /images/photo.svg, alt: B, address2: Puerto Plata, phone: "(809) 571 1507", sources: [{ url: "https://other.example", supports: [phone], says: "Tel. 809 571 1507" }] }\n`),
+    /^ContactShared {2}content\/l\.yaml:4:\d+ {2}items\[1\]\.phone {2}phone '\(809\) 571 1507' of 'Other Bakery' is also the phone of 'Corner Bakery' \(content\/l\.yaml:3:\d+\)/,
+  ],
   RawHtmlUnsafe: [inline(page("Hi <script>alert(1)</script>")), /^RawHtmlUnsafe {2}content\/a\.md:1:\d+ {2}raw HTML with/],
   UrlMalformed: [inline(page("See [it](/%E0%A4%A).")), /^UrlMalformed {2}content\/a\.md:1:10 {2}link '\/%E0%A4%A' holds a malformed percent-escape/],
   EncodingInvalid: [inlineThen(page("A."), (root) => writeFile(join(root, "content/a.md"), Buffer.from([0x41, 0x0a, 0x42, 0xff, 0x0a]))), /^EncodingInvalid {2}content\/a\.md:2:2 {2}the file is not valid UTF-8 text/],
