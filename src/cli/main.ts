@@ -4,6 +4,7 @@ import { Command, CommanderError } from "commander";
 import { registerBuild } from "./build.ts";
 import { registerCheckLinks } from "./check-links.ts";
 import { registerDev } from "./dev.ts";
+import { registerNew } from "./new.ts";
 import { registerPreview } from "./preview.ts";
 import { exitWithError } from "./throw-and-exit.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
@@ -20,6 +21,7 @@ export function createProgram(): Command {
   registerCheckLinks(program);
   registerDev(program);
   registerPreview(program);
+  registerNew(program);
   return program;
 }
 

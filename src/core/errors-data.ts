@@ -242,6 +242,15 @@ export const ERRORS = {
     title: "No pages", cause: "check-links found no HTML pages in the folder.", hint: "Check that this is the output folder of the build (by default dist/).", usage: true,
     message: (p: { dir: string }) => `no HTML pages (*.html, *.htm) were found in ${p.dir}`,
   },
+  // ppguide new
+  SlugInvalid: {
+    title: "Bad page name", cause: "`ppguide new` was given a slug that is not lowercase words joined by hyphens.", hint: "Use lowercase letters, digits and hyphens, e.g. ppguide new article carnival-puerto-plata.", usage: true,
+    message: (p: { slug: string }) => `'${p.slug}' is not a page name of lowercase words joined by hyphens`,
+  },
+  NewPageExists: {
+    title: "Page already there", cause: "`ppguide new` would add a route or write a file that the site already has.", hint: "Pick another slug, or edit the page that is there.", usage: true,
+    message: (p: { what: string }) => `${p.what} already exists`,
+  },
   // dev mode
   InternalError: {
     title: "Bug in ppguide", cause: "ppguide itself failed (dev mode shows it and keeps serving the last good build).", hint: "Please report it with the stack shown.",

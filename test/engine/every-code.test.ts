@@ -23,6 +23,7 @@ import { renderJobs } from "../../src/build/render-pool.ts";
 import { renderPages } from "../../src/build/render-pages.ts";
 import { loadSite } from "../../src/site/load-site.ts";
 import { DevSite } from "../../src/dev/incremental.ts";
+import { newPage } from "../../src/site/new-page.ts";
 import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
 import { attempt, CLI } from "../helpers/outcome.ts";
 
@@ -205,6 +206,8 @@ const CASES: Record<ErrorCode, Case> = {
   LinksDirNotFound: [() => checkLinksLines("/nonexistent-ppguide-folder"), /^LinksDirNotFound {2}the folder to check, \/nonexistent-ppguide-folder, does not exist/],
   LinksDirNotADirectory: [() => checkLinksLines(CLI), /^LinksDirNotADirectory {2}.*ppguide is a file, not a folder/],
   LinksNoPages: [async () => checkLinksLines(await mkdtemp(join(tmpdir(), "ppguide-empty-"))), /^LinksNoPages {2}no HTML pages/],
+  SlugInvalid: [async () => thrown(Promise.resolve().then(async () => newPage(await writeInlineSite(page("A.")), "article", "Not A Slug", "2026-01-01"))), /^SlugInvalid {2}'Not A Slug' is not a page name/],
+  NewPageExists: [async () => thrown(Promise.resolve().then(async () => newPage(await writeInlineSite(page("A.")), "article", "a", "2026-01-01"))), /^NewPageExists {2}the route \/a already exists/],
   // Dev mode's wrapper for a crash in ppguide itself. No site can cause one on purpose, so the
   // case makes the build step throw a plain TypeError, as a bug would, and rebuilds.
   InternalError: [
