@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command, CommanderError } from "commander";
 import { registerBuild } from "./build.ts";
+import { registerCheckFacts } from "./check-facts.ts";
 import { registerCheckLinks } from "./check-links.ts";
 import { registerDev } from "./dev.ts";
 import { registerNew } from "./new.ts";
@@ -19,6 +20,7 @@ export function createProgram(): Command {
     .exitOverride();
   registerBuild(program);
   registerCheckLinks(program);
+  registerCheckFacts(program);
   registerDev(program);
   registerPreview(program);
   registerNew(program);

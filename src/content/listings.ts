@@ -106,3 +106,27 @@ export function mapSearchUrl(item: Pick<Listing, "name" | "address2">): string {
   const query = `${item.name}, ${listingTown(item)}, Dominican Republic`;
   return `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}`;
 }
+
+/** The newest date of the sources that state a listing's field (any field when none is named), if one is dated. */
+export function newestDate(item: Pick<Listing, "sources">, field?: ListingSource["supports"][number]): string | undefined {
+  const dates = (item.sources ?? []).filter((s) => !field || s.supports.includes(field)).map((s) => s.date).filter((d): d is string => Boolean(d));
+  return dates.sort((a, b) => lastDay(b).localeCompare(lastDay(a)))[0];
+}
+
+/** The last day a date of YYYY, YYYY-MM or YYYY-MM-DD can mean: a fact is never called older than it may be. */
+export function lastDay(date: string): string {
+  if (date.length === 10) return date;
+  if (date.length === 4) return `${date}-12-31`;
+  const [y, m] = date.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** What a card says of its newest source: 'Checked May 2024' (`datetime` 2024-05), or 'Checked 2024'; undefined when none is dated. */
+export function checkedLabel(item: Pick<Listing, "sources">): { text: string; datetime?: string } | undefined {
+  const date = newestDate(item);
+  if (!date) return undefined;
+  if (date.length === 4) return { text: date };
+  return { text: `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`, datetime: date.slice(0, 7) };
+}

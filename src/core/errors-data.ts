@@ -242,6 +242,19 @@ export const ERRORS = {
     title: "No pages", cause: "check-links found no HTML pages in the folder.", hint: "Check that this is the output folder of the build (by default dist/).", usage: true,
     message: (p: { dir: string }) => `no HTML pages (*.html, *.htm) were found in ${p.dir}`,
   },
+  // ppguide check-facts
+  FactUndated: {
+    title: "Fact with no date", cause: "A listing's street address, phone or website, or an article's source, has no source with a date, so nobody can tell how old it is (check-facts; an error only with --strict).", hint: "Open the source again: if it still says so, add the `date:` it gives (or today's, as YYYY-MM-DD, for when you checked it).",
+    message: (p: { what: string }) => `${p.what} has no dated source`,
+  },
+  FactStale: {
+    title: "Fact older than the limit", cause: "The newest source of a listing's contact fact, or an article's source, is older than check-facts' --older-than limit (12 months by default; an error only with --strict).", hint: "Check the fact against the source (or a newer one) and update the value and the source's `date:`; remove the fact if no source states it any more.",
+    message: (p: { what: string; date: string; limit: string }) => `${p.what} was last dated ${p.date}, more than ${p.limit} ago`,
+  },
+  AgeInvalid: {
+    title: "Bad --older-than", cause: "check-facts' --older-than is not a number of months or years such as 12mo or 2y.", hint: "Write it as months or years: --older-than 18mo, --older-than 2y.", usage: true,
+    message: (p: { value: string }) => `--older-than '${p.value}' is not an age such as 12mo or 2y`,
+  },
   // ppguide new
   SlugInvalid: {
     title: "Bad page name", cause: "`ppguide new` was given a slug that is not lowercase words joined by hyphens.", hint: "Use lowercase letters, digits and hyphens, e.g. ppguide new article carnival-puerto-plata.", usage: true,

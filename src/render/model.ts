@@ -84,7 +84,7 @@ export type DirectoryPage = PageBase & {
   kind: "directory" | "resorts";
   html: string;
   /** `anchor`: the card's id, which the search index's result for the listing links to. */
-  listings: (Listing & { imageAttrs: ImageAttributes; websiteLabel?: string; phoneLink?: PhoneLink; town: string; mapUrl: string; anchor: string })[];
+  listings: (Listing & { imageAttrs: ImageAttributes; websiteLabel?: string; phoneLink?: PhoneLink; checked?: { text: string; datetime?: string }; town: string; mapUrl: string; anchor: string })[];
   columns: number;
   related: CardModel[];
 };

@@ -2,7 +2,7 @@ import { imageHtml, type ImageService } from "../assets/images.ts";
 import { defaultShareImage } from "../assets/share-images.ts";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
 import { CONTENT_DIR, type ContentIndex, type MarkdownFile } from "../content/load.ts";
-import { listingAnchor, listingTown, mapSearchUrl, websiteLabel } from "../content/listings.ts";
+import { checkedLabel, listingAnchor, listingTown, mapSearchUrl, websiteLabel } from "../content/listings.ts";
 import { phoneLink } from "../content/phones.ts";
 import { rawHtmlProblems } from "../content/raw-html.ts";
 import { decodeUriPath } from "../core/url-path.ts";
@@ -166,6 +166,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
         imageAttrs: ctx.images.attributes(item.image, item.alt, { priority: i === 0, sizes: "(min-width: 992px) 380px, (min-width: 576px) 50vw, 100vw" }),
         websiteLabel: websiteLabel(item),
         phoneLink: phoneLink(item.phone),
+        checked: checkedLabel(item),
         town: listingTown(item),
         mapUrl: mapSearchUrl(item),
         anchor: listingAnchor(item.id),

@@ -24,6 +24,7 @@ import { renderPages } from "../../src/build/render-pages.ts";
 import { loadSite } from "../../src/site/load-site.ts";
 import { DevSite } from "../../src/dev/incremental.ts";
 import { newPage } from "../../src/site/new-page.ts";
+import { checkFacts } from "../../src/check/facts.ts";
 import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
 import { attempt, CLI } from "../helpers/outcome.ts";
 
@@ -53,6 +54,8 @@ const warned = (text: string) => async () => {
   const result = await build({ root, out: join(root, "dist") });
   return result.warnings.map((e) => `${e.code}  ${e.format()}`);
 };
+/** What check-facts finds in an inline site, as of 2026-06-01. */
+const facts = (text: string) => async () => (await checkFacts(await writeInlineSite(text), { clock: "2026-06-01" })).problems.map((e) => `${e.code}  ${e.format()}`);
 const page = (markdown: string) => `-- site.yaml --\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\n${markdown}\n`;
 const cli = (script: string, cwd: string) =>
   new Promise<string[]>((done) => execFile("sh", ["-c", script], { cwd, env: { ...process.env, NODE: process.execPath, PPGUIDE_CLI: CLI } }, (_err, _stdout, stderr) => done(stderr.split("\n").filter(Boolean).map((l) => l.replace(/^(.*) {2}\[(\w+)\]$/, "$2  $1")))));
@@ -206,6 +209,9 @@ const CASES: Record<ErrorCode, Case> = {
   LinksDirNotFound: [() => checkLinksLines("/nonexistent-ppguide-folder"), /^LinksDirNotFound {2}the folder to check, \/nonexistent-ppguide-folder, does not exist/],
   LinksDirNotADirectory: [() => checkLinksLines(CLI), /^LinksDirNotADirectory {2}.*ppguide is a file, not a folder/],
   LinksNoPages: [async () => checkLinksLines(await mkdtemp(join(tmpdir(), "ppguide-empty-"))), /^LinksNoPages {2}no HTML pages/],
+  FactUndated: [facts(page("---\nsources:\n  - { url: \"https://bus.example.org\", says: RD$50 a ride }\n---\nA.")), /^FactUndated {2}content\/a\.md:3:5 {2}sources\[0\] {2}source https:\/\/bus\.example\.org has no dated source/],
+  FactStale: [facts(page("---\nsources:\n  - { url: \"https://bus.example.org\", says: RD$50 a ride, date: \"2019-05\" }\n---\nA.")), /^FactStale {2}content\/a\.md:3:5 {2}sources\[0\] {2}source https:\/\/bus\.example\.org was last dated 2019-05, more than 12 months ago/],
+  AgeInvalid: [async () => cli(`"$NODE" "$PPGUIDE_CLI" check-facts --older-than 3weeks`, await writeInlineSite(page("A."))), /^AgeInvalid {2}--older-than '3weeks' is not an age/],
   SlugInvalid: [async () => thrown(Promise.resolve().then(async () => newPage(await writeInlineSite(page("A.")), "article", "Not A Slug", "2026-01-01"))), /^SlugInvalid {2}'Not A Slug' is not a page name/],
   NewPageExists: [async () => thrown(Promise.resolve().then(async () => newPage(await writeInlineSite(page("A.")), "article", "a", "2026-01-01"))), /^NewPageExists {2}the route \/a already exists/],
   // Dev mode's wrapper for a crash in ppguide itself. No site can cause one on purpose, so the
