@@ -26,6 +26,8 @@ export interface RenderInput {
   /** The hashed URLs of the stylesheet and the scripts. */
   assets: { css: string; scripts: { url: string }[] };
   year: number;
+  /** The site folder: a page's structured-data problems are located in its files (render/structured-data-check.ts). */
+  root: string;
   /** Where pages are written: the copy being built, and the served one to link unchanged bytes from. */
   spec: StageSpec;
   /** Scan each page's links and anchors for the link check. */
@@ -43,6 +45,7 @@ export function renderInputOf(site: LoadedSite, spec: StageSpec, scan: boolean):
     images: imageFacts(join(site.root, "public"), site.publicFiles, site.raster, site.share),
     assets: { css: assets.css.url, scripts: assets.scripts.map(({ url }) => ({ url })) },
     year: Number(site.schedule.clock.slice(0, 4)),
+    root: site.root,
     spec,
     scan,
     // Set once the search index knows whether it needs the pages (build.ts).
@@ -80,6 +83,7 @@ export class PageRenderer {
     const index: ContentIndex = { ...content, listingSources: new Map(), unused: [], warnings: [] };
     this.ctx = createSiteContext(manifest, index, imageServiceFrom(input.images), (kind) => ({ css: assets.css, scripts: scriptsFor(kind, assets.scripts) }));
     this.ctx.year = input.year;
+    this.ctx.root = input.root;
     this.writer = new StageWriter(input.spec);
     this.scanner = input.scan ? pageScanner() : undefined;
   }

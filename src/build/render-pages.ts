@@ -37,6 +37,7 @@ export function* renderPageStream(site: LoadedSite, select: RenderSelection, err
   const images = new ImageService(join(site.root, "public"), site.publicFiles, site.raster, site.share);
   const ctx = createSiteContext(manifest, site.content, images, (kind) => ({ css: assets.css.url, scripts: scriptsFor(kind, assets.scripts) }));
   ctx.year = Number(site.schedule.clock.slice(0, 4));
+  ctx.root = site.root;
   for (const route of select.routes ?? manifest.routes) yield renderRoute(ctx, templates, route, errors);
   // Hosts that read _redirects answer an alias with its 301 (src/output/site-files.ts); a page at
   // its path would only shadow the rule on Netlify. GitHub Pages reads no _redirects: a page it is.

@@ -197,6 +197,10 @@ export const ERRORS = {
     title: "Content no route uses", cause: "A Markdown or listings file under content/ is named by no route in site.yaml (a warning: it is not published).", hint: "Add a route for it to site.yaml, or delete the file.",
     message: (p: { file: string }) => `${p.file} is not used by any route in site.yaml`,
   },
+  StructuredDataInvalid: {
+    title: "Structured data incomplete", cause: "A page's JSON-LD lacks a property Google requires for its type, or gives one in a form Google does not read (Recipe, Article, LocalBusiness, VideoObject, Person, …), so search results would ignore it.", hint: "Add what the structured data is made from at this line (a video's uploaded date and poster, a listing's name and town); docs/content-format.md says which field gives which property.",
+    message: (p: { type: string; problem: string; page: string }) => `structured data of ${p.page}: ${p.type}: ${p.problem}`,
+  },
   PlaceholderLeft: { title: "Placeholder left", cause: "The site still holds a stand-in value (a video without an id, an example domain, a network's home page as a social link); an error only with --strict.", hint: "Replace it with the real value before going live." },
   // the output folder
   OutputRefused: {

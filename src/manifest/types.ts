@@ -317,6 +317,10 @@ export interface Video {
    */
   poster?: string;
   /**
+   * A date as YYYY-MM-DD.
+   */
+  uploaded?: string;
+  /**
    * What the card's search link asks the video service for while there is no id. Default: the title.
    */
   search?: string;

@@ -9,7 +9,8 @@ import { decodeUriPath } from "../core/url-path.ts";
 import { placeImages, renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import type { ArticleBody, CardModel, HeadModel, PageBase, PageModel, SearchItem } from "./model.ts";
-import { absoluteUrl, blogPosting, collectionPage, listingItem, profilePage, recipe as recipeJsonLd, website, type JsonLd } from "./structured-data.ts";
+import { absoluteUrl, blogPosting, collectionPage, listingItem, profilePage, recipe as recipeJsonLd, videoObject, website, type JsonLd } from "./structured-data.ts";
+import { withOrigin } from "./structured-data-check.ts";
 
 /** Article text is about 760 px wide (.container-narrow): its images never need more. */
 const ARTICLE_IMAGE_SIZES = "(min-width: 800px) 760px, 100vw";
@@ -32,6 +33,8 @@ export interface SiteContext {
   cards: Map<string, CardModel>;
   /** Each author's page (a route of kind `author`), by author id: bylines link it. */
   authorPages: Map<string, string>;
+  /** The site folder, to locate a page's structured-data problems in its files (structured-data-check.ts). */
+  root?: string;
 }
 
 export function createSiteContext(
@@ -171,7 +174,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
         mapUrl: mapSearchUrl(item),
         anchor: listingAnchor(item.id),
       }));
-      base.head.jsonLd.push(collectionPage(site, route, listings.items.map((item) => listingItem(site, listings.itemType, item))));
+      base.head.jsonLd.push(collectionPage(site, route, listings.items.map((item, i) => withOrigin(listingItem(site, listings.itemType, item), { listing: i }))));
       return { ...base, kind: route.kind, html, listings: items, columns: route.columns ?? 2, related };
     }
     case "index": {
@@ -182,10 +185,8 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
     case "videos": {
       const videos = route.videos.map((v) => ({ ...v, poster: v.poster ? ctx.images.attributes(v.poster, "", {}) : undefined }));
       // Only videos with a real id are VideoObjects: a card saying what a video will show is not one.
-      const real = videos.filter((v) => v.id);
-      base.head.jsonLd.push(
-        collectionPage(site, route, real.map((v) => ({ "@type": "VideoObject", name: v.title, description: v.summary, embedUrl: `https://www.youtube-nocookie.com/embed/${v.id}` }))),
-      );
+      const real = route.videos.flatMap((v, i) => (v.id ? [withOrigin(videoObject(site, v as typeof v & { id: string }), { video: i })] : []));
+      base.head.jsonLd.push(collectionPage(site, route, real));
       return { ...base, kind: "videos", html, videos, related };
     }
     case "search":

@@ -10,6 +10,7 @@ import type { AliasModel, NotFoundModel, PageModel } from "./model.ts";
 import { defaultShareImage } from "../assets/share-images.ts";
 import { buildPageModel, cardFor, ogImageFor, type SiteContext } from "./page-model.ts";
 import { absoluteUrl } from "./structured-data.ts";
+import { structuredDataErrors } from "./structured-data-check.ts";
 
 export type Templates = typeof import("../../templates/index.ts");
 
@@ -48,6 +49,7 @@ export function loadTemplates(): Promise<Templates> {
 /** Renders one route to a complete HTML document. */
 export function renderRoute(ctx: SiteContext, templates: Templates, route: RouteEntry, errors: PpgError[]): RenderedPage {
   const model = buildPageModel(ctx, route, errors);
+  errors.push(...structuredDataErrors(model.head.jsonLd, route, ctx.root));
   const Page = templates.pages[model.kind] as ComponentType<{ page: PageModel }>;
   let inner: string;
   try {

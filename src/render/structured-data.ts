@@ -176,6 +176,22 @@ export function listingItem(site: SiteSettings, itemType: string, item: Listing)
   return { ...common, ...place, starRating: item.rating !== undefined ? { "@type": "Rating", ratingValue: item.rating, bestRating: 5 } : undefined };
 }
 
+/**
+ * A video with a real id. Google requires name, thumbnailUrl and uploadDate of a VideoObject
+ * (https://developers.google.com/search/docs/appearance/structured-data/video): the poster is the
+ * thumbnail, else the service's own still; the upload date only ever comes from site.yaml.
+ */
+export function videoObject(site: SiteSettings, v: { id: string; title: string; summary?: string; poster?: string; uploaded?: string }): JsonLd {
+  return {
+    "@type": "VideoObject",
+    name: v.title,
+    description: v.summary,
+    thumbnailUrl: v.poster ? absoluteUrl(site, v.poster) : `https://i.ytimg.com/vi/${v.id}/hqdefault.jpg`,
+    uploadDate: v.uploaded,
+    embedUrl: `https://www.youtube-nocookie.com/embed/${v.id}`,
+  };
+}
+
 export function website(site: SiteSettings): JsonLd {
   return {
     "@context": "https://schema.org",
