@@ -158,7 +158,7 @@ const CASES: Record<ErrorCode, Case> = {
   BrokenLink: [inline(page("See [the list](#nowhere).")), /^BrokenLink {2}content\/a\.md:1:16 {2}#nowhere {2}missing anchor/],
   ContentUnused: [warned(`${page("A.")}-- content/old.md --\nOld.\n`), /^ContentUnused {2}content\/old\.md:1:1 {2}content\/old\.md is not used by any route in site\.yaml\. Add a route for it/],
   StructuredDataInvalid: [
-    inline("-- site.yaml --\nroutes:\n  - { path: /videos, kind: videos, title: Videos, description: The videos of a test site, one chosen., videos: [{ id: abcDEF12345, title: Surf, summary: Surfers. }] }\n"),
+    inline("-- site.yaml --\nroutes:\n  - { path: /videos, kind: videos, title: Videos, description: The videos of a test site and the one chosen., videos: [{ id: abcDEF12345, title: Surf, summary: Surfers. }] }\n"),
     /^StructuredDataInvalid {2}site\.yaml:2:\d+ {2}routes\[0\]\.videos\[0\] {2}structured data of \/videos: VideoObject: Required attribute "uploadDate" is missing/,
   ],
   PlaceholderLeft: [inline(page("Book at [the hotel](https://www.hotel.example/book)."), { strict: true }), /^PlaceholderLeft {2}/],
