@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createRequire } from "node:module";
-import type { Ajv as AjvType, ValidateFunction } from "ajv";
+import type { ValidateFunction } from "ajv";
 import AggregateRating from "@adobe/structured-data-validator/src/types/AggregateRating.js";
 import BreadcrumbList from "@adobe/structured-data-validator/src/types/BreadcrumbList.js";
 import HowToStep from "@adobe/structured-data-validator/src/types/HowToStep.js";
@@ -14,6 +13,7 @@ import VideoObject from "@adobe/structured-data-validator/src/types/VideoObject.
 import type { AdobePathElement } from "@adobe/structured-data-validator/src/types/Person.js";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
+import { cachedValidator } from "../manifest/schema.ts";
 import { formatPath, parseYamlSource, type PathSegment } from "../manifest/yaml-source.ts";
 import type { RouteEntry } from "../manifest/types.ts";
 import type { JsonLd } from "./structured-data.ts";
@@ -58,15 +58,8 @@ let compiled: Compiled[] | undefined;
 
 function googleSchemas(): Compiled[] {
   if (compiled) return compiled;
-  // Required here: a build with nothing to render never loads ajv.
-  const require = createRequire(import.meta.url);
-  const { Ajv } = require("ajv") as { Ajv: new (opts: object) => AjvType };
-  const addFormats = (require("ajv-formats") as { default: (ajv: AjvType) => AjvType }).default;
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  addFormats(ajv);
   const files = SCHEMAS.map((name) => JSON.parse(readFileSync(join(PACKAGE_DIR, "schema/structured-data", `${name}.schema.json`), "utf8")) as { $id: string; definitions: { types: { enum: string[] } } });
-  for (const schema of files) ajv.addSchema(schema);
-  compiled = files.map((schema) => ({ types: new Set(schema.definitions.types.enum), validate: ajv.getSchema(`${schema.$id}#/definitions/required`)! }));
+  compiled = files.map((schema) => ({ types: new Set(schema.definitions.types.enum), validate: cachedValidator(files, `${schema.$id}#/definitions/required`) }));
   return compiled;
 }
 
@@ -92,9 +85,11 @@ export function structuredDataIssues(items: readonly JsonLd[]): StructuredDataIs
       }
       for (const { types: applies, validate } of googleSchemas()) {
         if (!applies.has(type) || validate(record)) continue;
-        for (const e of validate.errors ?? []) {
-          // An alternative of another type does not apply ("must be array" beside an author object).
-          if (e.keyword === "if" || e.keyword === "anyOf" || (e.keyword === "type" && e.schemaPath.includes("/anyOf/"))) continue;
+        const errors = validate.errors ?? [];
+        const alternatives = new Set(errors.filter((e) => e.keyword === "anyOf").map((e) => e.instancePath));
+        for (const e of errors) {
+          // An alternative for another type of value does not apply: "must be array" beside an author object.
+          if (e.keyword === "if" || e.keyword === "anyOf" || (e.keyword === "type" && alternatives.has(e.instancePath))) continue;
           const missing = (e.params as { missingProperty?: string }).missingProperty;
           issues.push({ type, problem: missing ? `Required attribute "${[e.instancePath.slice(1).replace(/\//g, "."), missing].filter(Boolean).join(".")}" is missing` : `"${e.instancePath.slice(1).replace(/\//g, ".")}" ${e.message}`, origin: here });
         }

@@ -30,6 +30,7 @@ describe("the rules", () => {
 
   it("Article (JSON Schema): nothing required, but what is given must be readable", () => {
     expect(issues({ "@type": "BlogPosting" })).toEqual([]);
+    expect(issues({ "@type": "BlogPosting", image: "/images/a.svg" })).toEqual(['BlogPosting: "image" must match pattern "^https?://\\S+$"']);
     expect(issues({ "@type": "BlogPosting", headline: "A", datePublished: "June 2025", author: { "@type": "Person" } })).toEqual([
       'BlogPosting: "datePublished" must match pattern "^\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+(Z|[+-]\\d{2}:\\d{2})?)?$"',
       'BlogPosting: Required attribute "author.name" is missing',
