@@ -178,7 +178,8 @@ export class DevSite {
 
     if (c.manifest) {
       const loaded = await loadManifest(this.root);
-      const { manifest, source } = { ...loaded, manifest: markUnpublished(loaded.manifest, site.schedule.clock) };
+      const manifest = markUnpublished(loaded.manifest, site.schedule.clock);
+      const { source } = loaded;
       next.manifest = manifest;
       next.source = source;
       next.content = await loadContent(this.root, manifest, source);
