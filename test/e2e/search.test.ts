@@ -44,7 +44,9 @@ describe.skipIf(browserMissing && process.env.CI !== "true")("search in Chromium
     try {
       const problems = watchProblems(page, origin);
       await page.goto(`${origin}/search?q=${encodeURIComponent(query)}`);
-      await expect.poll(() => page.locator("#search-status").textContent()).toMatch(/result|Nothing/);
+      // Pagefind fetches its WebAssembly and index first: on a machine shared with other builds that
+      // took over expect.poll's default second, at this commit and before it.
+      await expect.poll(() => page.locator("#search-status").textContent(), { timeout: 15_000 }).toMatch(/result|Nothing/);
       const found = await hits(page).evaluateAll((items) =>
         items.map((li) => {
           const a = li.querySelector("a")!;

@@ -37,8 +37,8 @@ describe("the caches' folder", () => {
     expect((await readdir(caches)).sort()).toEqual(["ppguide-pages", "ppguide-schemas"]);
     const records = await readdir(join(caches, "ppguide-pages"));
     expect(records).toHaveLength(1);
-    // The three schemas' validators.
-    expect((await readdir(join(caches, "ppguide-schemas"))).filter((f) => /^[0-9a-f]{32}$/.test(f))).toHaveLength(3);
+    // The three schemas' validators, and the three of Google's structured-data rules (render/structured-data-check.ts).
+    expect((await readdir(join(caches, "ppguide-schemas"))).filter((f) => /^[0-9a-f]{32}$/.test(f))).toHaveLength(6);
     // Nothing of this build went to the default place (its record's name is a hash of the output folder).
     await expect(stat(join(PACKAGE_DIR, "node_modules/.cache/ppguide-pages", records[0]!))).rejects.toThrow(/ENOENT/);
 
