@@ -16,6 +16,7 @@ import type { PageRecord } from "../output/page-cache.ts";
 import { indexable, makeShard, planIndex } from "../output/search-index.ts";
 import type { RenderedPage, Templates } from "../render/render.tsx";
 import { createRaster, createShareImages, loadSite, type LoadedSite } from "../site/load-site.ts";
+import { markUnpublished } from "../site/schedule.ts";
 import { FreshTemplates } from "./templates.ts";
 
 const packageDir = `${PACKAGE_DIR}/`;
@@ -160,7 +161,8 @@ export class DevSite {
 
   /** The site with `changed` applied to the last good load (everything loaded, the first time). */
   private async load(changed: Changed | undefined): Promise<LoadedSite> {
-    if (!changed) return loadSite(this.root, {}, { templates: () => this.loadTemplates() });
+    // Drafts and pages not yet published are shown, each with a banner saying so (site/schedule.ts).
+    if (!changed) return loadSite(this.root, {}, { templates: () => this.loadTemplates(), drafts: "show" });
     const site = this.site!;
     const next: LoadedSite = { ...site };
     if (changed.templates) next.templates = await this.loadTemplates();
@@ -176,7 +178,9 @@ export class DevSite {
       }
     }
     if (changed.manifest) {
-      const { manifest, source } = await loadManifest(this.root);
+      const loaded = await loadManifest(this.root);
+      const manifest = markUnpublished(loaded.manifest, site.schedule.clock);
+      const { source } = loaded;
       next.manifest = manifest;
       next.source = source;
       next.content = await loadContent(this.root, manifest, source);

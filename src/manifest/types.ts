@@ -331,12 +331,23 @@ export interface RouteFields {
   author?: string;
   dates?: {
     created: IsoDate;
-    published: IsoDate;
+    /**
+     * A date as YYYY-MM-DD.
+     */
+    published: string;
     /**
      * A date as YYYY-MM-DD.
      */
     modified: string;
   };
+  /**
+   * true: the page is not ready. `ppguide build` leaves it out everywhere (page, menus, cards, sitemap, feed, search index, author pages); `ppguide dev` shows it with a 'Draft' banner. A published page that links to it is an error.
+   */
+  draft?: boolean;
+  /**
+   * A date as YYYY-MM-DD.
+   */
+  expires?: string;
   /**
    * Markdown file with the page's prose, relative to content/.
    */
@@ -385,6 +396,10 @@ export interface Video {
    * Poster image under public/ behind the play button (or on the card).
    */
   poster?: string;
+  /**
+   * A date as YYYY-MM-DD.
+   */
+  uploaded?: string;
   /**
    * What the card's search link asks the video service for while there is no id. Default: the title.
    */
