@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
+import { defineCommand } from "./options.ts";
 import { jsonReport } from "../core/problems.ts";
 import { startProgress } from "./progress.ts";
 import { failWith, printGithub, problemsOf, reportFormat, warningLines, type ReportContext } from "./report.ts";
@@ -21,22 +22,24 @@ interface BuildFlags {
 }
 
 export function registerBuild(program: Command): void {
-  program
-    .command("build")
-    .description("validate site.yaml and content/, render every route and write the static site")
-    .option("-r, --root <dir>", "site folder holding site.yaml, content/ and public/", ".")
-    .option("-o, --out <dir>", "output folder (relative to the site folder)", "dist")
-    .option("--check-links <mode>", "broken internal links: error, warn or off (default: site.yaml's site.checkLinks, else error)")
-    .option("--force", "replace an output folder that ppguide did not create (its files are deleted)")
-    .option("--no-search-index", "leave out the full-text search index (/pagefind/) that the /search page queries")
-    .option("--no-cache", "render every page, not only those whose inputs changed since the last build")
-    .option("--explain", "list each page rendered and the input that changed it (code, site-wide data, its route, its Markdown, its listings, an image)")
-    .option("--verify", "build, then build again from nothing into a folder of the output's store, and fail (exit 1) listing any file that differs")
-    .option("--timings", "print how long each stage took")
-    .option("--clock <YYYY-MM-DD>", "build as of this day: pages dated later, drafts and expired pages are left out (default: PPGUIDE_CLOCK, else today)")
-    .option("--strict", "fail, writing nothing, while the site holds placeholders (videos without an id, stand-in ids, .example domains, bare social links)")
-    .option("--format <format>", "how problems are printed: text, json (one object on stdout) or github (workflow annotations); default github under GITHUB_ACTIONS=true, else text")
-    .option("-q, --quiet", "print nothing but errors")
+  defineCommand(program, {
+    name: "build",
+    description: "validate site.yaml and content/, render every route and write the static site",
+    root: "holding site.yaml, content/ and public/",
+    clock: "build as of this day: pages dated later, drafts and expired pages are left out",
+    report: "print nothing but errors",
+    options: [
+      ["-o, --out <dir>", "output folder (relative to the site folder)", "dist"],
+      ["--check-links <mode>", "broken internal links: error, warn or off (default: site.yaml's site.checkLinks, else error)"],
+      ["--force", "replace an output folder that ppguide did not create (its files are deleted)"],
+      ["--no-search-index", "leave out the full-text search index (/pagefind/) that the /search page queries"],
+      ["--no-cache", "render every page, not only those whose inputs changed since the last build"],
+      ["--explain", "list each page rendered and the input that changed it (code, site-wide data, its route, its Markdown, its listings, an image)"],
+      ["--verify", "build, then build again from nothing into a folder of the output's store, and fail (exit 1) listing any file that differs"],
+      ["--timings", "print how long each stage took"],
+      ["--strict", "fail, writing nothing, while the site holds placeholders (videos without an id, stand-in ids, .example domains, bare social links)"],
+    ],
+  })
     .action(async (opts: BuildFlags) => {
       if (opts.checkLinks && !["error", "warn", "off"].includes(opts.checkLinks)) {
         console.error(`--check-links must be error, warn or off, not '${opts.checkLinks}'`);

@@ -1,19 +1,22 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
+import { defineCommand } from "./options.ts";
 import { describeAll, PpgError } from "../core/errors.ts";
 import { jsonReport } from "../core/problems.ts";
 import { failWith, printGithub, problemsOf, reportFormat, type ReportContext } from "./report.ts";
 
 export function registerCheckFacts(program: Command): void {
-  program
-    .command("check-facts")
-    .description("list every listing contact fact and article source with no date, or a date older than the limit")
-    .option("-r, --root <dir>", "site folder holding site.yaml and content/", ".")
-    .option("--older-than <age>", "how old a source's date may be: 12mo, 18mo, 2y", "12mo")
-    .option("--strict", "exit 1 when any fact is undated or too old (for CI)")
-    .option("--clock <YYYY-MM-DD>", "count ages from this day (default: PPGUIDE_CLOCK, else today)")
-    .option("--format <format>", "text, json (one object on stdout) or github (workflow annotations); default github under GITHUB_ACTIONS=true, else text")
-    .option("-q, --quiet", "print the facts only, not the summary")
+  defineCommand(program, {
+    name: "check-facts",
+    description: "list every listing contact fact and article source with no date, or a date older than the limit",
+    root: "holding site.yaml and content/",
+    clock: "count ages from this day",
+    report: "print the facts only, not the summary",
+    options: [
+      ["--older-than <age>", "how old a source's date may be: 12mo, 18mo, 2y", "12mo"],
+      ["--strict", "exit 1 when any fact is undated or too old (for CI)"],
+    ],
+  })
     .action(async (opts: { root: string; olderThan: string; strict?: boolean; clock?: string; format?: string; quiet?: boolean }) => {
       const ctx: ReportContext = { format: reportFormat(opts.format), quiet: opts.quiet ?? false, command: "check-facts", base: resolve(opts.root) };
       const { checkFacts, parseAge } = await import("../check/facts.ts");

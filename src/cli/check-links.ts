@@ -1,14 +1,15 @@
 import type { Command } from "commander";
+import { defineCommand } from "./options.ts";
 import { reportFormat } from "./report.ts";
 
 export function registerCheckLinks(program: Command): void {
-  program
-    .command("check-links")
-    .description("check every internal link, asset and anchor in a folder of HTML")
-    .argument("[dir]", "folder of HTML pages", "dist")
-    .option("--external", "also check http(s) links (slow; needs the network)")
-    .option("--format <format>", "text, json (one object on stdout) or github (workflow annotations); default github under GITHUB_ACTIONS=true, else text")
-    .option("-q, --quiet", "print the problems only, not the summary")
+  defineCommand(program, {
+    name: "check-links",
+    description: "check every internal link, asset and anchor in a folder of HTML",
+    args: [["[dir]", "folder of HTML pages", "dist"]],
+    report: "print the problems only, not the summary",
+    options: [["--external", "also check http(s) links (slow; needs the network)"]],
+  })
     .action(async (dir: string, opts: { external?: boolean; format?: string; quiet?: boolean }) => {
       const format = reportFormat(opts.format);
       const { runCheckLinksCommand } = await import("../links/index.ts");

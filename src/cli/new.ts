@@ -1,14 +1,18 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
+import { defineCommand } from "./options.ts";
 
 export function registerNew(program: Command): void {
-  program
-    .command("new")
-    .description("add a page as a draft: its route in site.yaml (after the last of its kind, comments kept) and a stub to write")
-    .argument("<kind>", "article, recipe or listing (a directory page with its listings file)")
-    .argument("<slug>", "the page's path without the slash, e.g. carnival-puerto-plata")
-    .option("-r, --root <dir>", "site folder holding site.yaml", ".")
-    .option("--clock <YYYY-MM-DD>", "the day written as its dates (default: PPGUIDE_CLOCK, else today)")
+  defineCommand(program, {
+    name: "new",
+    description: "add a page as a draft: its route in site.yaml (after the last of its kind, comments kept) and a stub to write",
+    args: [
+      ["<kind>", "article, recipe or listing (a directory page with its listings file)"],
+      ["<slug>", "the page's path without the slash, e.g. carnival-puerto-plata"],
+    ],
+    root: "holding site.yaml",
+    clock: "the day written as its dates",
+  })
     .action(async (kind: string, slug: string, opts: { root: string; clock?: string }) => {
       const { NEW_KINDS, newPage } = await import("../site/new-page.ts");
       if (!(NEW_KINDS as readonly string[]).includes(kind)) {
