@@ -77,7 +77,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const finish = (result: BuildResult) => Object.assign(result, { seconds: (performance.now() - started) / 1000 });
   if (opts.write === false) {
     const site = await loadSite(root, timings, { clock: opts.clock });
-    const result = checkSite(site, opts);
+    const result = checkSite(site, opts, timings);
     result.pages = await timed(timings, "render", () => renderPages(site));
     return finish(result);
   }
@@ -90,7 +90,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     output = timed(timings, "open", () => OutputFolder.open(root, outDir, opts.force));
     try {
       const site = await loadSite(root, timings, { clock: opts.clock });
-      const result = checkSite(site, opts);
+      const result = checkSite(site, opts, timings);
       const checkMode = opts.checkLinks ?? site.manifest.site.checkLinks ?? "error";
       const input = renderInputOf(site, { target: output.target, live: output.live }, checkMode !== "off");
       const served = opts.cache === false || !output.live ? undefined : readPageCache(output.live, currentCode());
@@ -125,12 +125,12 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 }
 
 /** What a loaded site tells before rendering: content no route uses, placeholders (fatal with `strict`). */
-function checkSite(site: LoadedSite, opts: BuildOptions): BuildResult {
+function checkSite(site: LoadedSite, opts: BuildOptions, timings: StageTimings): BuildResult {
   const { manifest, content, publicFiles, assets } = site;
   const warnings = [...content.unused.map((f) => new PpgError("ContentUnused", { file: `content/${f}` }, { location: { file: `content/${f}`, line: 1, column: 1 } })), ...content.warnings];
   const placeholders = findPlaceholders(site);
   if (opts.strict && placeholders.length) throw new PpgErrorList(placeholders);
-  return { pages: [], aliases: manifest.aliases?.length ?? 0, assets: publicFiles.size + 1 + assets.scripts.length, warnings, placeholders, nextChange: site.schedule.next, timings: {}, seconds: 0 };
+  return { pages: [], aliases: manifest.aliases?.length ?? 0, assets: publicFiles.size + 1 + assets.scripts.length, warnings, placeholders, nextChange: site.schedule.next, timings, seconds: 0 };
 }
 
 /** Every page's key, and which pages the served copy holds as this build would make them. */

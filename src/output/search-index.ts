@@ -167,11 +167,12 @@ export async function makeShard(shard: ShardPlan, work: string, place: (page: In
   try {
     const problems: string[] = [];
     const note = (r: { errors: string[] }) => void problems.push(...r.errors);
-    if (shard.pages.length) await index.addDirectory({ path: work }).then(note, (err: unknown) => problems.push(messageOf(err)));
-    // One at a time, in order: Pagefind numbers records in the order it is given them.
-    for (const record of shard.records) {
-      await ("meta" in record ? index.addCustomRecord(record) : index.addHTMLFile(record)).then(note, (err: unknown) => problems.push(messageOf(err)));
-    }
+    const fail = (err: unknown) => void problems.push(messageOf(err));
+    if (shard.pages.length) await index.addDirectory({ path: work }).then(note, fail);
+    // Sent all at once: the service reads its messages in the order they were written, so
+    // Pagefind numbers the records in this order still, without a round trip each (4,000 records
+    // awaited one by one took seconds).
+    await Promise.all(shard.records.map((record) => ("meta" in record ? index.addCustomRecord(record) : index.addHTMLFile(record)).then(note, fail)));
     if (problems.length) throw failed(problems);
     const { files, errors } = await index.getFiles().catch((err: unknown) => ({ files: [], errors: [messageOf(err)] }));
     if (errors.length) throw failed(errors);
