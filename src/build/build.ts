@@ -1,4 +1,4 @@
-import { readFileSync, linkSync, lstatSync } from "node:fs";
+import { lstatSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { findPlaceholders } from "../check/placeholders.ts";
 import { currentCode } from "../core/code-id.ts";
@@ -172,7 +172,7 @@ async function indexSite(site: LoadedSite, jobs: PageJob[], records: Map<string,
       for (const file of reuse) await writer.link(file);
       files = reuse;
     } else {
-      const written: OutputFile[] = await makeShard(shard, output.indexWork, (page, to) => linkSync(join(output.target, fileOf.get(page.route)!), to));
+      const written: OutputFile[] = await makeShard(shard, output.indexWork, (route) => readFileSync(join(output.target, fileOf.get(route)!), "utf8"));
       for (const { file, content } of written) await writer.add(file, content);
       files = written.map((f) => f.file);
       made.push(shard.dir);

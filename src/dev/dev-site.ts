@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { ImageFactIndex, imageFacts, type ImageFacts } from "../assets/image-facts.ts";
 import { RASTER_EXTENSIONS, referencedTexts } from "../assets/raster.ts";
@@ -149,7 +149,7 @@ export class DevSite {
     for (const shard of planIndex(site, mains)) {
       let made = this.shards.get(shard.digest);
       if (!made) {
-        made = await makeShard(shard, join(this.root, ".ppguide-cache", "dev-index"), (page, to) => writeFileSync(to, html.get(page.route)!));
+        made = await makeShard(shard, join(this.root, ".ppguide-cache", "dev-index"), (route) => html.get(route)!);
         this.shards.set(shard.digest, made);
       }
       kept.add(shard.digest);

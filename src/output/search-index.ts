@@ -19,12 +19,12 @@
  * (docs/performance.md measures how often).
  *
  * An index (or shard) is made the way Pagefind's own CLI indexes a site, which parses the files in
- * parallel: its pages are hard-linked into a working folder and given to addDirectory. Pagefind
+ * parallel: each page's <main> is written into a working folder and given to addDirectory. Pagefind
  * numbers pages in the order it finds them in that folder, which the filesystem decides: the same
  * pages give the same bytes on one machine, not necessarily on another.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import * as pagefind from "pagefind";
@@ -149,17 +149,19 @@ export function planIndex(site: Pick<LoadedSite, "manifest" | "content">, mains:
 }
 
 /**
- * The files of one shard, made by Pagefind: its pages are placed in `work` (an empty folder of
- * ppguide's own, by `place`: a hard link to the written page, or its HTML from memory), named by
- * their URL, and indexed as a folder; then the records are added.
+ * The files of one shard, made by Pagefind: each page's <main> (`htmlOf` gives the page, as written
+ * or from memory) is written into `work`, an empty folder of ppguide's own, named by its URL, and
+ * the folder is indexed; then the records are added. The <main> alone: Pagefind reads nothing
+ * else of a page (rootSelector), and parsing whole pages took it half as long again
+ * (docs/performance.md).
  */
-export async function makeShard(shard: ShardPlan, work: string, place: (page: IndexedPage, to: string) => void): Promise<OutputFile[]> {
+export async function makeShard(shard: ShardPlan, work: string, htmlOf: (route: string) => string): Promise<OutputFile[]> {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   for (const page of shard.pages) {
     const to = join(work, fileForUrl(page.route));
     mkdirSync(dirname(to), { recursive: true });
-    place(page, to);
+    writeFileSync(to, `<html><body>${mainOf(htmlOf(page.route))}</body></html>`);
   }
   const started = await pagefind.createIndex(shard.options).catch((err: unknown) => ({ errors: [messageOf(err)], index: undefined }));
   if (!started.index || started.errors.length) throw failed(started.errors);
