@@ -57,6 +57,7 @@ export class ImageFactIndex {
   private readonly raster: Map<string, unknown>;
   private readonly share: Map<string, unknown>;
   private readonly digests = new Map<string, string>();
+  private readonly keys = new WeakMap<readonly string[], string>();
 
   constructor(facts: ImageFacts) {
     this.files = new Set(facts.publicFiles);
@@ -66,9 +67,14 @@ export class ImageFactIndex {
   }
 
   keyOf(paths: readonly string[]): string {
-    const hash = createHash("sha256");
-    for (const path of paths) hash.update(this.factOf(path)).update("\n");
-    return hash.digest("base64").slice(0, 22);
+    // A page's record keeps its list from build to build (dev mode keeps the records): each list is hashed once.
+    let key = this.keys.get(paths);
+    if (key === undefined) {
+      const hash = createHash("sha256");
+      for (const path of paths) hash.update(this.factOf(path)).update("\n");
+      this.keys.set(paths, (key = hash.digest("base64").slice(0, 22)));
+    }
+    return key;
   }
 
   private factOf(path: string): string {

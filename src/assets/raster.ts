@@ -76,8 +76,7 @@ export class RasterPipeline {
    * the page templates can ask for sizes and srcsets without waiting.
    */
   async prepare(publicFiles: Iterable<string>, texts: readonly string[], concurrency = 2): Promise<void> {
-    const named = (f: string) => texts.some((t) => t.includes(f) || t.includes(encodeURI(f)));
-    const wanted = [...publicFiles].filter((f) => RASTER_EXTENSIONS.test(f) && named(f));
+    const wanted = namedRasters(publicFiles, texts);
     await mkdir(this.cacheDir, { recursive: true });
     const queue = [...wanted];
     const workers = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
@@ -197,8 +196,18 @@ export function referencedTexts(manifest: Manifest, content: { markdown: Map<str
   // The logo's PNG is named only in structured data, as the file itself: variants of it were
   // encoded on every first build and shipped without a page using them.
   const { site } = manifest;
-  const parts = [JSON.stringify({ ...manifest, site: { ...site, logo: { ...site.logo, png: undefined } } })];
-  for (const file of content.markdown.values()) parts.push(file.body, JSON.stringify(file.frontMatter));
-  for (const file of content.listings.values()) parts.push(JSON.stringify(file));
+  return [JSON.stringify({ ...manifest, site: { ...site, logo: { ...site.logo, png: undefined } } }), ...contentTexts(content.markdown.values(), content.listings.values())];
+}
+
+/** Markdown files (body and front matter) and listings files as text. */
+export function contentTexts(markdown: Iterable<{ body: string; frontMatter: unknown }>, listings: Iterable<unknown>): string[] {
+  const parts: string[] = [];
+  for (const file of markdown) parts.push(file.body, JSON.stringify(file.frontMatter));
+  for (const file of listings) parts.push(JSON.stringify(file));
   return parts;
+}
+
+/** The raster files among `publicFiles` that one of `texts` names, as written or URL-encoded. */
+export function namedRasters(publicFiles: Iterable<string>, texts: readonly string[]): string[] {
+  return [...publicFiles].filter((f) => RASTER_EXTENSIONS.test(f) && texts.some((t) => t.includes(f) || t.includes(encodeURI(f))));
 }

@@ -25,6 +25,7 @@ import type { RenderInput } from "./render-pages.ts";
  * random and compares each rebuild with a clean build, byte for byte.
  */
 const PART_NAMES: Record<keyof KeyParts, string> = { code: "code", site: "site-wide data", route: "its route", markdown: "its Markdown", listings: "its listings" };
+const PARTS = Object.keys(PART_NAMES) as (keyof KeyParts)[];
 
 /** One page of the output and the digest of what it is made of. */
 export interface PageJob {
@@ -34,7 +35,6 @@ export interface PageJob {
   kind: RenderedPage["kind"];
   noindex: boolean;
   parts: KeyParts;
-  key: string;
 }
 
 /** Why a page is rendered: what --explain prints. */
@@ -47,8 +47,7 @@ export function keyPages(input: Pick<RenderInput, "manifest" | "content" | "asse
   const site = digest([input.year, input.assets, { ...manifest, routes: manifest.routes.map((r) => summary(r, content, searched.has(r.path))) }]);
   const format = manifest.site.build?.format;
   const job = (route: string, kind: PageJob["kind"], noindex: boolean, own: Pick<KeyParts, "route" | "markdown" | "listings">): PageJob => {
-    const parts = { code, site, ...own };
-    return { route, file: route === "/404" ? "404.html" : outputFileFor(route, format), kind, noindex, parts, key: digest(Object.values(parts)) };
+    return { route, file: route === "/404" ? "404.html" : outputFileFor(route, format), kind, noindex, parts: { code, site, ...own } };
   };
   const none = digest(null);
   const jobs = manifest.routes.map((route) =>
@@ -94,7 +93,7 @@ export function planPages(
 }
 
 function changedPart(now: KeyParts, before: KeyParts): string | undefined {
-  for (const part of Object.keys(PART_NAMES) as (keyof KeyParts)[]) if (now[part] !== before[part]) return PART_NAMES[part];
+  for (const part of PARTS) if (now[part] !== before[part]) return PART_NAMES[part];
   return undefined;
 }
 

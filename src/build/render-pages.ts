@@ -9,7 +9,7 @@ import { runOnPool, workerPool } from "../core/worker-threads.ts";
 import { pageScanner } from "../links/extract.ts";
 import type { Manifest } from "../manifest/types.ts";
 import { ImageFactIndex } from "../assets/image-facts.ts";
-import { assignShards, indexable, mainOf } from "../output/search-index.ts";
+import { indexable, mainOf, mergedShards } from "../output/search-index.ts";
 import { StageWriter, type StageSpec } from "../output/write.ts";
 import { createSiteContext, type SiteContext } from "../render/page-model.ts";
 import { renderAlias, renderNotFound, renderRoute, type RenderedPage, type Templates } from "../render/render.tsx";
@@ -48,7 +48,7 @@ export function renderInputOf(site: LoadedSite, spec: StageSpec | undefined, sca
     assets: { css: assets.css.url, scripts: assets.scripts.map(({ url }) => ({ url })) },
     year: Number(site.schedule.clock.slice(0, 4)),
     root: site.root,
-    indexShards: assignShards(site).slice(1).map((shard) => `/${shard.dir}/`),
+    indexShards: mergedShards(site),
     spec,
     scan,
   };
@@ -105,7 +105,6 @@ export class PageRenderer {
         const images = this.ctx.images.takeReads();
         const record: PageRecord = {
           parts: job.parts,
-          key: job.key,
           images,
           imagesKey: this.facts.keyOf(images),
           hash: contentHash(page.html),

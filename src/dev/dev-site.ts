@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { ImageFactIndex, imageFacts, type ImageFacts } from "../assets/image-facts.ts";
-import { RASTER_EXTENSIONS, referencedTexts } from "../assets/raster.ts";
+import { contentTexts, namedRasters, RASTER_EXTENSIONS, referencedTexts } from "../assets/raster.ts";
 import { SHAREABLE } from "../assets/share-images.ts";
 import { buildScripts, buildStylesheet } from "../assets/bundles.ts";
 import { digest, keyPages, planPages } from "../build/page-keys.ts";
@@ -187,14 +187,14 @@ export class DevSite {
     } else if (changed.markdown.size || changed.listings.size) {
       next.content = await loadContent(this.root, next.manifest, next.source, { previous: site.content, changed: new Set([...changed.markdown, ...changed.listings]) });
     }
-    // A photo replaced or added is measured and encoded again; one newly named by the text too.
+    // A photo replaced or added is measured and encoded again; one the changed text newly names too.
     const photos = [...changed.public].some((u) => RASTER_EXTENSIONS.test(u));
-    if (photos || changed.manifest || changed.markdown.size || changed.listings.size) {
-      const unprepared = [...next.publicFiles].some((f) => RASTER_EXTENSIONS.test(f) && site.raster.size(f) === undefined);
-      if (photos || unprepared) {
-        next.raster = createRaster(this.root);
-        await next.raster.prepare(next.publicFiles, referencedTexts(next.manifest, next.content));
-      }
+    const changedTexts = changed.manifest
+      ? referencedTexts(next.manifest, next.content)
+      : contentTexts(present(next.content.markdown, changed.markdown), present(next.content.listings, changed.listings));
+    if (photos || namedRasters(next.publicFiles, changedTexts).some((f) => site.raster.size(f) === undefined)) {
+      next.raster = createRaster(this.root);
+      await next.raster.prepare(next.publicFiles, referencedTexts(next.manifest, next.content));
     }
     // Share images are named by their source's bytes, and which images need them by the routes.
     if (changed.manifest || [...changed.public].some((u) => SHAREABLE.test(u))) {
@@ -270,4 +270,9 @@ export class DevSite {
     const shown = rel.startsWith("..") ? relative(packageDir, abs) : rel;
     return shown.split(sep).join("/");
   }
+}
+
+/** The values of `map` under `keys` that it holds. */
+function present<T>(map: Map<string, T>, keys: Set<string>): T[] {
+  return [...keys].flatMap((key) => (map.has(key) ? [map.get(key)!] : []));
 }

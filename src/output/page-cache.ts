@@ -6,7 +6,7 @@ import type { PageScan, RawRef } from "../links/types.ts";
 
 /**
  * The page cache: for each copy of the output (`dist.ppguide/a`), what the build that wrote it
- * knows of each page (build/page-keys.ts PageRecord: its key, the images it read, its bytes'
+ * knows of each page (build/page-keys.ts PageRecord: its key's parts, the images it read, its bytes'
  * digest, its <main>'s digest, its link scan) and of the search index's shards. It lives beside
  * the copy (`dist.ppguide/a.pages`), so it travels with the output: a CI job that restores
  * `dist.ppguide/` from its cache at another path, with new inodes and mtimes, still reuses every
@@ -32,7 +32,6 @@ export interface KeyParts {
 /** What a build (or dev mode) keeps of a page it rendered, to know next time whether to render it again. */
 export interface PageRecord {
   parts: KeyParts;
-  key: string;
   /** The public files the page read (ImageService.takeReads()), and the digest of their facts then. */
   images: string[];
   imagesKey: string;
@@ -60,7 +59,7 @@ export interface CopyCache {
 }
 
 /** Changed whenever the layout below changes: an older record is ignored. */
-const VERSION = 1;
+const VERSION = 2;
 /** Per page: size, mtimeMs, ctimeMs, ino. */
 const STAT_FIELDS = 4;
 const KINDS: RawRef["kind"][] = ["page", "asset"];
@@ -69,7 +68,7 @@ interface Stored {
   version: number;
   code: string;
   files: string[];
-  /** Per page, its parts, key, imagesKey, hash and main ('' for none), one string each, in that order. */
+  /** Per page, its parts, imagesKey, hash and main ('' for none), one string each, in that order. */
   digests: string[];
   /** Per page: where its image list starts in `imageItems`, and how long it is. */
   imageAt: Int32Array;
@@ -84,7 +83,7 @@ interface Stored {
   index?: IndexRecord;
 }
 
-const DIGESTS = 9;
+const DIGESTS = 8;
 
 /** The cache of the output copy `copy`, if there is one made by this code and intact. */
 export function readPageCache(copy: string, code: string): CopyCache | undefined {
@@ -106,10 +105,9 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
     for (let k = imageAt[i * 2]!, end = k + imageAt[i * 2 + 1]!; k < end; k++) images.push(strings[imageItems[k]!]!);
     pages.set(file, {
       parts: { code: d[at]!, site: d[at + 1]!, route: d[at + 2]!, markdown: d[at + 3]!, listings: d[at + 4]! },
-      key: d[at + 5]!,
-      imagesKey: d[at + 6]!,
-      hash: d[at + 7]!,
-      ...(d[at + 8] ? { main: d[at + 8] } : {}),
+      imagesKey: d[at + 5]!,
+      hash: d[at + 6]!,
+      ...(d[at + 7] ? { main: d[at + 7] } : {}),
       images,
       scan: scanOf(stored, i),
       stat: { size: stats[s]!, mtimeMs: stats[s + 1]!, ctimeMs: stats[s + 2]!, ino: stats[s + 3]! },
@@ -136,7 +134,7 @@ export function writePageCache(copy: string, code: string, cache: CopyCache): vo
   for (const [file, page] of cache.pages) {
     files.push(file);
     const { parts } = page;
-    digests.push(parts.code, parts.site, parts.route, parts.markdown, parts.listings, page.key, page.imagesKey, page.hash, page.main ?? "");
+    digests.push(parts.code, parts.site, parts.route, parts.markdown, parts.listings, page.imagesKey, page.hash, page.main ?? "");
     imageAt.push(imageItems.length, page.images.length);
     for (const image of page.images) imageItems.push(intern(image));
     stats.push(page.stat.size, page.stat.mtimeMs, page.stat.ctimeMs, page.stat.ino);

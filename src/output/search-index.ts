@@ -122,13 +122,23 @@ export function assignShards(site: Pick<LoadedSite, "manifest" | "content">): Sh
   const count = shardCount(site.manifest);
   const language = languageOf(site.manifest);
   const options = optionsFor(language, count);
+  if (count === 1) return [{ dir: INDEX_DIR, digest: "", options, pages: indexedRoutes(site.manifest), records: [...keywordRecords(site, language), ...listingRecords(site)] }];
   const shards: ShardPlan[] = Array.from({ length: count }, () => ({ dir: "", digest: "", options, pages: [], records: [] }));
-  for (const route of site.manifest.routes) if (indexable({ kind: route.kind, noindex: route.kind === "search" })) shards[shardOf(route.path, count)]!.pages.push({ route: route.path, main: "" });
+  for (const page of indexedRoutes(site.manifest)) shards[shardOf(page.route, count)]!.pages.push(page);
   for (const record of keywordRecords(site, language)) shards[shardOf(record.meta[KEYWORDS_META.page]!, count)]!.records.push(record);
   for (const record of listingRecords(site)) shards[shardOf(record.url, count)]!.records.push(record);
   const used = shards.filter((s) => s.pages.length || s.records.length);
   used.forEach((shard, n) => (shard.dir = n === 0 ? INDEX_DIR : `${INDEX_DIR}/${n}`));
   return used;
+}
+
+function indexedRoutes(manifest: Manifest): IndexedPage[] {
+  return manifest.routes.filter((route) => indexable({ kind: route.kind, noindex: route.kind === "search" })).map((route) => ({ route: route.path, main: "" }));
+}
+
+/** The URLs of the shards after the first, which the search page merges: none for one index (the default). */
+export function mergedShards(site: Pick<LoadedSite, "manifest" | "content">): string[] {
+  return shardCount(site.manifest) === 1 ? [] : assignShards(site).slice(1).map((shard) => `/${shard.dir}/`);
 }
 
 /**
