@@ -161,13 +161,21 @@ export const ERRORS = {
     title: "Malformed percent-escape", cause: "A link, image or poster path holds a '%' not followed by two hex digits of a UTF-8 character (e.g. /%E0%A4%A).", hint: "Write the character itself (ppguide encodes it), or a complete escape such as %20 for a space.",
     message: (p: { what: string; path: string }) => `${p.what} '${p.path}' holds a malformed percent-escape`,
   },
+  UrlInvalid: {
+    title: "Not a URL", cause: "A link, image or other address in site.yaml, a listings file, front matter or Markdown is not a URL by the WHATWG URL Standard that browsers follow (e.g. https://[x), so no browser could open it.", hint: "Fix the address: a host has no spaces, brackets or '%', and the whole address starts with https:// (or is a path such as /page).",
+    message: (p: { what: string; url: string }) => `${p.what} '${p.url}' is not a valid URL`,
+  },
+  CharacterInvalid: {
+    title: "Character no page can carry", cause: "A value in site.yaml, a listings file or front matter holds, once its escapes are read, a control character other than tab and newline, a noncharacter or a lone surrogate, which HTML, XML (the feed) and JSON (the search index) cannot carry.", hint: "Remove it: write a line break as a new line and any other character as itself; an escape in double quotes (\"\\x0b\", \"\\uD800\") makes one.",
+    message: (p: { codePoint: string; what: string; in: "key" | "value" }) => `the ${p.in} holds ${p.what} (${p.codePoint}), which no page, feed or search index can carry`,
+  },
   EncodingInvalid: {
     title: "Not UTF-8", cause: "A source file holds bytes that are not UTF-8.", hint: "Save it as UTF-8 (your editor's 'Save with encoding' or 'Reopen with encoding' menu).",
     message: (_: object) => "the file is not valid UTF-8 text",
   },
   NotText: {
-    title: "Not a text file", cause: "A source file holds control characters: it is binary, or a mangled copy.", hint: "Only text files belong here: move images and other binary files to public/, or remove the character.",
-    message: (p: { char: string }) => `the file holds a control character (U+${p.char.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}), so it is not a text file`,
+    title: "Not a text file", cause: "A source file holds a control character (other than tab and line breaks) or a noncharacter: it is binary, or a mangled copy.", hint: "Only text files belong here: move images and other binary files to public/, or remove the character.",
+    message: (p: { codePoint: string; what: string }) => `the file holds ${p.what} (${p.codePoint}), so it is not a text file`,
   },
   // public/ and files on disk
   AssetMissing: {

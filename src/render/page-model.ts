@@ -285,6 +285,14 @@ function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): R
       errors.push(new PpgError("UrlMalformed", { what: ref.kind === "image" ? "image" : "link", path: written }, { location: { file: file.file, line, column: Math.max(at + 1, 1) } }));
       continue;
     }
+    // What browsers follow is the WHATWG URL Standard: an address it cannot parse is a dead link,
+    // reported where it was written, never published (issue 35).
+    if (!URL.canParse(ref.href, "https://site.invalid/")) {
+      const at = lineText.indexOf(`](${ref.href.split(/[%[\]]/)[0]}`) + 2;
+      const written = at >= 2 ? /^<[^>]*>|^[^\s)]*/.exec(lineText.slice(at))![0] : ref.href;
+      errors.push(new PpgError("UrlInvalid", { what: ref.kind, url: written }, { location: { file: file.file, line, column: Math.max(at + 1, 1) } }));
+      continue;
+    }
     if (!target.startsWith("/") || target.startsWith("//")) continue;
     const path = target.split(/[?#]/)[0] || "/";
     const alias = ref.kind === "image" ? undefined : ctx.aliases.get(path);

@@ -99,6 +99,14 @@ const CASES: Record<ErrorCode, Case> = {
   ],
   RawHtmlUnsafe: [inline(page("Hi <script>alert(1)</script>")), /^RawHtmlUnsafe {2}content\/a\.md:1:\d+ {2}raw HTML with/],
   UrlMalformed: [inline(page("See [it](/%E0%A4%A).")), /^UrlMalformed {2}content\/a\.md:1:10 {2}link '\/%E0%A4%A' holds a malformed percent-escape/],
+  UrlInvalid: [
+    inline(`-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: A, image: /images/photo.svg, alt: A, address2: Puerto Plata, link: "https://[x" }\n`),
+    /^UrlInvalid {2}content\/l\.yaml:3:87 {2}items\[0\]\.link {2}URL 'https:\/\/\[x' is not a valid URL/,
+  ],
+  CharacterInvalid: [
+    inline(`-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md, title: "A\\x0b B" }\n-- content/a.md --\nA.\n`),
+    /^CharacterInvalid {2}site\.yaml:2:54 {2}routes\[0\]\.title {2}the value holds a control character \(U\+000B\), which no page, feed or search index can carry/,
+  ],
   EncodingInvalid: [inlineThen(page("A."), (root) => writeFile(join(root, "content/a.md"), Buffer.from([0x41, 0x0a, 0x42, 0xff, 0x0a]))), /^EncodingInvalid {2}content\/a\.md:2:2 {2}the file is not valid UTF-8 text/],
   NotText: [inline(page("A\u0001.")), /^NotText {2}content\/a\.md:1:2 {2}the file holds a control character \(U\+0001\)/],
   AssetMissing: [inline(page("![A photo](/images/none.svg)")), /^AssetMissing {2}content\/a\.md:1:\d+ {2}image '\/images\/none\.svg' is not a file under public\//],
