@@ -77,6 +77,21 @@ export const ERRORS = {
     title: "Route declared twice", cause: "Two routes declare the same path.", hint: "Each path may be declared once: remove or rename one of them.",
     message: (p: { path: string; first: number }) => `duplicate route path '${p.path}' (also routes[${p.first}])`,
   },
+  SiteUrlInvalid: {
+    title: "site.url is not an origin", cause: "site.url is not written as an origin (https://, a lower-case host, a port only when not the default), or has something after it: a path, query, fragment or trailing slash.", hint: "Write the site's origin alone, e.g. https://www.example.com: canonical URLs, the sitemap and the feed add each page's path to it, and pages link each other from the root of that origin.",
+    message: (p: { url: string; origin?: string }) => `site.url '${p.url}' is not an origin${p.origin ? `: write it as '${p.origin}'` : " (https:// and a host, nothing after it)"}`,
+  },
+  RoutePathNotCanonical: {
+    title: "Route path not in its one form", cause: "A route path site.yaml names holds a percent-escape (route paths are written with the characters themselves, /café) or is not in Unicode NFC; an escaped '.', '..' or '/' would name another path.", hint: "Write the characters themselves, as you would type them (/café, /a-b); an escaped dot segment or slash is not a path a page can have.",
+    message: (p: { what: string; path: string; why: "escape" | "dot segment" | "malformed" | "not NFC"; canonical?: string }) =>
+      p.why === "not NFC"
+        ? `${p.what} '${p.path}' is not in Unicode NFC (a letter and its accent written apart): write it as '${p.canonical}'`
+        : p.why === "dot segment"
+          ? `${p.what} '${p.path}' escapes a '.', '..' or '/' segment, which browsers resolve to another path`
+          : p.why === "malformed"
+            ? `${p.what} '${p.path}' holds a malformed percent-escape`
+            : `${p.what} '${p.path}' holds a percent-escape: ${p.canonical ? `write the character itself, '${p.canonical}'` : "what it escapes is not allowed in a route path (letters, digits, '-', '.', '_', '~' and other visible characters)"}`,
+  },
   AliasIsRoute: {
     title: "Alias shadows a route", cause: "An alias's `from` path is also a route's path.", hint: "An alias must be a path that has no page of its own.",
     message: (p: { from: string }) => `alias '${p.from}' is also a route`,
