@@ -82,9 +82,11 @@ export const ERRORS = {
     message: (p: { url: string; origin?: string }) => `site.url '${p.url}' is not an origin${p.origin ? `: write it as '${p.origin}'` : " (https:// and a host, nothing after it)"}`,
   },
   RoutePathNotCanonical: {
-    title: "Route path not in its one form", cause: "A route path site.yaml names holds a percent-escape (route paths are written with the characters themselves, /café) or is not in Unicode NFC; an escaped '.', '..' or '/' would name another path.", hint: "Write the characters themselves, as you would type them (/café, /a-b); an escaped dot segment or slash is not a path a page can have.",
-    message: (p: { what: string; path: string; why: "escape" | "dot segment" | "malformed" | "not NFC"; canonical?: string }) =>
-      p.why === "not NFC"
+    title: "Route path not in its one form", cause: "A route path site.yaml names holds a percent-escape (route paths are written with the characters themselves, /café), is not in Unicode NFC, or ends in 'index' (which hosts serve as its folder); an escaped '.', '..' or '/' would name another path.", hint: "Write the characters themselves, as you would type them (/café, /a-b); an escaped dot segment or slash is not a path a page can have.",
+    message: (p: { what: string; path: string; why: "escape" | "dot segment" | "malformed" | "not NFC" | "index"; canonical?: string }) =>
+      p.why === "index"
+        ? `${p.what} '${p.path}' ends in 'index', which hosts answer with a redirect to its folder ('${p.path.replace(/index$/i, "")}'): give the page another name`
+        : p.why === "not NFC"
         ? `${p.what} '${p.path}' is not in Unicode NFC (a letter and its accent written apart): write it as '${p.canonical}'`
         : p.why === "dot segment"
           ? `${p.what} '${p.path}' escapes a '.', '..' or '/' segment, which browsers resolve to another path`
@@ -110,8 +112,12 @@ export const ERRORS = {
     message: (p: { path: string }) => `related card '${p.path}' is the page itself`,
   },
   RouteIsFile: {
-    title: "Route where a file goes", cause: "A route's or alias's path is a file the build writes (robots.txt, sitemap.xml, feed.xml, index.html, 404.html, _headers, _redirects) or copies from public/, or lies under one.", hint: "Pick another path for the page, or rename the file in public/.",
-    message: (p: { what: string; path: string; clash: string; copied: boolean }) => `${p.what} '${p.path}' would be written where the build ${p.copied ? `copies public${p.clash}` : `writes ${p.clash.slice(1)}`}`,
+    title: "Route where a file goes", cause: "A route's or alias's path is served where the build writes a file of its own (robots.txt, sitemap.xml, feed.xml, 404.html, _headers, _redirects, a page's file) or copies one from public/, or lies under one.", hint: "Pick another path for the page, or rename the file in public/.",
+    message: (p: { what: string; path: string; file: string; copied: boolean }) => `${p.what} '${p.path}' would be served where the build ${p.copied ? `copies public/${p.file}` : `writes ${p.file}`}`,
+  },
+  OutputClaimedTwice: {
+    title: "Two sources for one output path", cause: "Two things the build makes would be written to the same file of the output, or served at the same URL: two aliases from one path, two routes whose files or URLs meet (/a and /A, /index.html and /), a file of public/ and a generated file or the search index.", hint: "Each file and URL of the site has one source: rename or remove one of them (a file in public/, or a path in site.yaml).",
+    message: (p: { first: string; second: string; at: string; served: boolean }) => `${p.second} and ${p.first} would both be ${p.served ? "served at" : "written to"} ${p.at}`,
   },
   PathTooLong: {
     title: "Name too long", cause: "A route's path segment, or --out, is longer than the filesystem allows for a file name or path (ENAMETOOLONG).", hint: "Shorten it: a path segment may be 250 bytes, a whole path about 4,000.",
@@ -131,6 +137,10 @@ export const ERRORS = {
   ContentMissing: {
     title: "Content file missing", cause: "A route's `content` or `listings` file does not exist under content/.", hint: "Create the file or fix the name (paths are relative to content/).",
     message: (p: { file: string }) => `${p.file} does not exist`,
+  },
+  SourceIsFolder: {
+    title: "Folder where a file goes", cause: "A file the site is read from (site.yaml, a route's Markdown or listings file) is a folder.", hint: "Put the file in the folder's place, or name another file in site.yaml.",
+    message: (p: { file: string }) => `${p.file} is a folder, not a file`,
   },
   FrontMatterInvalid: { title: "Front matter breaks its schema", cause: "A value in a Markdown file's front matter has the wrong type or name (schema/front-matter.schema.json).", hint: "Fix the value; docs/content-format.md lists the fields." },
   FrontMatterUnclosed: {
@@ -204,9 +214,13 @@ export const ERRORS = {
   SymlinkIntoOutput: { title: "Link into the output", cause: "A symbolic link under public/ or content/ leads into a build's output (dist, dist.ppguide/).", hint: "Delete the link: the output would contain itself and grow with every build." },
   NotRegularFile: { title: "Not a file or folder", cause: "public/ or content/ holds a named pipe, socket or device, or a link to one: reading it could wait forever.", hint: "Delete it: only files and folders are published." },
   CacheFolderRefused: {
-    title: "Cache folder refused", cause: "A cache folder is inside the site's sources (PPGUIDE_CACHE_DIR in content/, public/, …), or .ppguide-cache is a link leading out of the site.", hint: "Point PPGUIDE_CACHE_DIR outside the sources, or delete the .ppguide-cache link.",
-    message: (p: { link: string; real?: string } | { caches: string; folder: string }) =>
-      "link" in p ? `${p.link} is a symbolic link to ${p.real ?? "nothing"}, outside the site: ppguide would write encoded images there` : `the cache folder ${p.caches} is inside the site's ${p.folder}/ folder`,
+    title: "Cache folder refused", cause: "A cache folder is inside the site's sources (PPGUIDE_CACHE_DIR in content/, public/, …) or inside the output (PPGUIDE_CACHE_DIR=dist/cache, --out .ppguide-cache), or .ppguide-cache is a link leading out of the site.", hint: "Point PPGUIDE_CACHE_DIR outside the sources and the output, or delete the .ppguide-cache link.",
+    message: (p: { link: string; real?: string } | { caches: string; folder: string } | { caches: string; out: string }) =>
+      "link" in p
+        ? `${p.link} is a symbolic link to ${p.real ?? "nothing"}, outside the site: ppguide would write encoded images there`
+        : "out" in p
+          ? `the cache folder ${p.caches} is inside the output ${p.out}, which would publish it with the site`
+          : `the cache folder ${p.caches} is inside the site's ${p.folder}/ folder`,
   },
   // compiling
   TemplateFailed: {

@@ -14,7 +14,8 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 export function readSourceText(root: string, file: string): string {
   // A named pipe or device in a file's place would block this read, and with it Ctrl-C, forever.
   const info = statSync(join(root, file));
-  if (!info.isFile() && !info.isDirectory()) throw new PpgError("NotRegularFile", `${file} is not a file but a named pipe, socket or device`, { location: { file, line: 1, column: 1 } });
+  if (info.isDirectory()) throw new PpgError("SourceIsFolder", { file });
+  if (!info.isFile()) throw new PpgError("NotRegularFile", `${file} is not a file but a named pipe, socket or device`, { location: { file, line: 1, column: 1 } });
   const bytes = readFileSync(join(root, file));
   let text: string;
   try {

@@ -7,15 +7,16 @@ import { buildScripts, buildStylesheet } from "../assets/bundles.ts";
 import { digest, keyPages, planPages } from "../build/page-keys.ts";
 import { renderInputOf, renderJobs } from "../build/render-pages.ts";
 import { currentCode } from "../core/code-id.ts";
-import { errorsOf, isUserError, PpgError } from "../core/errors.ts";
+import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 import { CONTENT_DIR, loadContent } from "../content/load.ts";
 import { loadManifest, MANIFEST_FILE } from "../manifest/load.ts";
+import { claimOutputs } from "../output/claims.ts";
 import { generatedFiles, type OutputFile } from "../output/generated-files.ts";
 import type { PageRecord } from "../output/page-cache.ts";
 import { indexable, makeShard, planIndex } from "../output/search-index.ts";
 import type { RenderedPage, Templates } from "../render/render.tsx";
-import { createRaster, createShareImages, loadSite, type LoadedSite } from "../site/load-site.ts";
+import { checkNames, createRaster, createShareImages, loadSite, type LoadedSite } from "../site/load-site.ts";
 import { FreshTemplates } from "./templates.ts";
 
 const packageDir = `${PACKAGE_DIR}/`;
@@ -158,9 +159,19 @@ export class DevSite {
     return files;
   }
 
-  /** The site with `changed` applied to the last good load (everything loaded, the first time). */
+  /**
+   * The site with `changed` applied to the last good load (everything loaded, the first time),
+   * each output path claimed once, as a build claims them (output/claims.ts): a file added to
+   * public/ over a page is the same error here as there.
+   */
   private async load(changed: Changed | undefined): Promise<LoadedSite> {
-    if (!changed) return loadSite(this.root, {}, { templates: () => this.loadTemplates() });
+    const next = changed ? await this.reload(changed) : await loadSite(this.root, {}, { templates: () => this.loadTemplates() });
+    const clashes = claimOutputs(next, { searchIndex: true });
+    if (clashes.length) throw new PpgErrorList(clashes);
+    return next;
+  }
+
+  private async reload(changed: Changed): Promise<LoadedSite> {
     const site = this.site!;
     const next: LoadedSite = { ...site };
     if (changed.templates) next.templates = await this.loadTemplates();
@@ -183,6 +194,8 @@ export class DevSite {
     } else if (changed.markdown.size || changed.listings.size) {
       next.content = await loadContent(this.root, next.manifest, next.source, { previous: site.content, changed: new Set([...changed.markdown, ...changed.listings]) });
     }
+    // What the manifest and listings name, checked again as the first load checked it.
+    if (changed.manifest || changed.markdown.size || changed.listings.size || changed.public.size) checkNames(next);
     // A photo replaced or added is measured and encoded again; one newly named by the text too.
     const photos = [...changed.public].some((u) => RASTER_EXTENSIONS.test(u));
     if (photos || changed.manifest || changed.markdown.size || changed.listings.size) {

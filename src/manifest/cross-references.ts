@@ -96,9 +96,13 @@ export function siteOrigin(url: string): string | undefined {
  * find the file, so both would name one page under two spellings, and a generated link to the
  * escaped one was broken, issue 35), in Unicode NFC (the form keyboards type: a decomposed é
  * would be another file name). An escaped '.' or '/' (`/%2e%2e`) would name another path
- * altogether: browsers resolve `/%2e%2e` to `/`, getting round the rule against dot segments.
+ * altogether: browsers resolve `/%2e%2e` to `/`, getting round the rule against dot segments. A
+ * last segment `index` is another spelling of its folder to every host.
  */
-export function canonicalPathProblem(path: string): { why: "escape" | "dot segment" | "malformed" | "not NFC"; canonical?: string } | undefined {
+export function canonicalPathProblem(path: string): { why: "escape" | "dot segment" | "malformed" | "not NFC" | "index"; canonical?: string } | undefined {
+  // Hosts answer /a/index (and /index) with a redirect to /a/ (their folder index): a page there
+  // would never be served at its own URL, and /index would be written over the home page.
+  if (/(^|\/)index$/i.test(path)) return { why: "index" };
   if (path.includes("%")) {
     const segments = path.split("/").slice(1).map(decodeComponentOr);
     if (segments.some((s) => s === undefined)) return { why: "malformed" };
@@ -144,31 +148,20 @@ export function editDistance(a: string, b: string): number {
   return row[b.length];
 }
 
-/** Files the build writes at the top of the output beside the pages, whatever the site holds. */
-const BUILD_FILES = ["index.html", "404.html", "sitemap.xml", "robots.txt", "feed.xml", "_headers", "_redirects"];
 /** A file name may be 255 bytes on every common filesystem; a page is `segment/index.html` or `segment.html`. */
 const MAX_SEGMENT_BYTES = 250;
 
 /**
- * What a route or alias would write that the filesystem or the build's own files refuse: a path
- * that is a file the build writes or copies from public/ (`/robots.txt`, `/favicon.svg`), or one
- * under it, and a segment too long to be a file name (ENAMETOOLONG). Reported at the site.yaml line,
- * not as a write error in the output folder (issue 27).
+ * A route or alias path whose segment is too long to be a file name (ENAMETOOLONG), reported at
+ * the site.yaml line, not as a write error in the output folder (issue 27). Which file each path
+ * may take is output/claims.ts's to say.
  */
-export function checkOutputNames(manifest: Manifest, source: YamlSource, publicFiles: ReadonlySet<string>): PpgError[] {
+export function checkOutputNames(manifest: Manifest, source: YamlSource): PpgError[] {
   const errors: PpgError[] = [];
-  const taken = (path: string) => BUILD_FILES.includes(path.slice(1)) || publicFiles.has(path);
   const check = (path: string, at: PathSegment[], what: string) => {
+    const long = path.split("/").slice(1).find((s) => Buffer.byteLength(decodeUriPath(s) ?? s) > MAX_SEGMENT_BYTES);
     // Located only when wrong: locating parses the manifest again with positions (0.5 s for 4,000 routes).
-    const where = () => ({ location: source.locate(at), path: formatPath(at) });
-    const segments = path.split("/").slice(1);
-    const long = segments.find((s) => Buffer.byteLength(decodeUriPath(s) ?? s) > MAX_SEGMENT_BYTES);
-    if (long !== undefined) {
-      errors.push(new PpgError("PathTooLong", { what, path, bytes: Buffer.byteLength(long), max: MAX_SEGMENT_BYTES }, where()));
-      return;
-    }
-    const clash = segments.map((_, i) => `/${segments.slice(0, i + 1).join("/")}`).find(taken);
-    if (clash) errors.push(new PpgError("RouteIsFile", { what, path, clash, copied: publicFiles.has(clash) }, where()));
+    if (long !== undefined) errors.push(new PpgError("PathTooLong", { what, path, bytes: Buffer.byteLength(long), max: MAX_SEGMENT_BYTES }, { location: source.locate(at), path: formatPath(at) }));
   };
   manifest.routes.forEach((route, i) => check(route.path, ["routes", i, "path"], "route"));
   (manifest.aliases ?? []).forEach((alias, i) => check(alias.from, ["aliases", i, "from"], "alias"));

@@ -1,6 +1,7 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync, type Stats } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join, parse, relative, resolve, sep } from "node:path";
+import { cacheRoot } from "../core/disk-cache.ts";
 import { PpgError } from "../core/errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 import { isInside, realish } from "../core/site-folder.ts";
@@ -75,6 +76,14 @@ export function checkOutputFolder(root: string, out: string, force = false): voi
     }
     // A repository, or a folder holding one: `--out .git --force` once deleted the repository.
     if (o.split(sep).includes(".git") || existsSync(join(o, ".git"))) refuse("it is or holds a git repository (.git)", pickAnother);
+    // A cache inside the output (or its store) would be published, or deleted by the next build
+    // (issue 35: PPGUIDE_CACHE_DIR=dist/cache put the cache on the site).
+    for (const cache of [cacheRoot(), join(root, ".ppguide-cache")]) {
+      const c = o === resolve(out) ? resolve(cache) : realish(resolve(cache));
+      if (isInside(c, o) || isInside(c, `${o}${STORE_SUFFIX}`)) {
+        throw new PpgError("CacheFolderRefused", { caches: cache, out }, { hint: "Point PPGUIDE_CACHE_DIR at a folder outside the output, or pass another --out." });
+      }
+    }
   }
   const { store } = outputPaths(resolve(out));
   const found = lstatOrUndefined(out);

@@ -4,7 +4,7 @@ import { listPublicFiles } from "../assets/public-files.ts";
 import { RasterPipeline, referencedTexts } from "../assets/raster.ts";
 import { ShareImages } from "../assets/share-images.ts";
 import { loadContent, type ContentIndex } from "../content/load.ts";
-import { loadManifest } from "../manifest/load.ts";
+import { findManifest, loadManifest } from "../manifest/load.ts";
 import type { Manifest } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-source.ts";
 import { buildAssets, type SiteAssets } from "../assets/bundles.ts";
@@ -35,18 +35,28 @@ export interface LoadedSite {
  * fresh module graph, so TSX edits take effect without restarting.
  */
 export async function loadSite(root: string, timings: StageTimings = {}, opts: { templates?: () => Promise<Templates> } = {}): Promise<LoadedSite> {
+  findManifest(root);
   checkCacheFolders(root);
   const { manifest, source } = await timed(timings, "load", () => loadManifest(root));
   const [content, publicFiles, assets, templates] = await timed(timings, "content", () =>
     Promise.all([loadContent(root, manifest, source), listPublicFiles(root), buildAssets(), (opts.templates ?? loadTemplates)()]),
   );
-  const missing = [...checkOutputNames(manifest, source, publicFiles), ...[source, ...content.listingSources.values()].flatMap((s) => missingImages(s, publicFiles))];
-  if (missing.length) throw new PpgErrorList(missing);
+  checkNames({ manifest, source, content, publicFiles });
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
   const raster = createRaster(root);
   const share = createShareImages(root);
   await timed(timings, "content", () => Promise.all([raster.prepare(publicFiles, referencedTexts(manifest, content)), share.prepare(manifest, publicFiles)]));
   return { root, manifest, source, content, publicFiles, assets, templates, raster, share };
+}
+
+/**
+ * What the manifest and listings name that the loaded files must have: each image a file of
+ * public/, each path short enough to be a file name. Dev mode runs it after every reload too.
+ */
+export function checkNames(site: Pick<LoadedSite, "manifest" | "source" | "content" | "publicFiles">): void {
+  const { manifest, source, content, publicFiles } = site;
+  const missing = [...checkOutputNames(manifest, source), ...[source, ...content.listingSources.values()].flatMap((s) => missingImages(s, publicFiles))];
+  if (missing.length) throw new PpgErrorList(missing);
 }
 
 /** ppguide's own templates (dev mode compiles them afresh after an edit: src/dev/templates.ts). */
