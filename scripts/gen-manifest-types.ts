@@ -59,13 +59,14 @@ function requiredByKind(route: Schema): Map<string, string[]> {
 const typeName = (kind: string) => `${kind[0]!.toUpperCase()}${kind.slice(1)}Route`;
 
 function perKindTypes(byKind: Map<string, string[]>): string {
-  const out: string[] = [];
+  const out: string[] = [
+    "/** A route of kind K, with the fields F its kind requires (the schema's `if`/`then` blocks) made required. */",
+    "type KindRoute<K extends string, F extends keyof RouteFields = never> = RouteFields & { kind: K } & { [P in F]-?: NonNullable<RouteFields[P]> };",
+    "",
+  ];
   for (const [kind, fields] of byKind) {
     out.push(`/** A route of kind "${kind}"${fields.length ? `: ${fields.join(", ")} required` : ""}. */`);
-    out.push(`export interface ${typeName(kind)} extends RouteFields {`);
-    out.push(`  kind: "${kind}";`);
-    for (const field of fields) out.push(`  ${field}: NonNullable<RouteFields["${field}"]>;`);
-    out.push("}", "");
+    out.push(`export type ${typeName(kind)} = KindRoute<"${kind}"${fields.length ? `, ${fields.map((f) => `"${f}"`).join(" | ")}` : ""}>;`, "");
   }
   out.push("/** Every page of the site: one type per kind, so `route.kind === \"recipe\"` makes a recipe's fields required. */");
   out.push(`export type RouteEntry = ${[...byKind.keys()].map(typeName).join(" | ")};`, "");

@@ -1,6 +1,6 @@
 import { escapeText } from "entities";
 import type { ReactNode } from "react";
-import type { HeadModel, LayoutModel } from "../src/render/model.ts";
+import type { HeadModel, LayoutModel, PageBase } from "../src/render/model.ts";
 import { serializeJsonLd, twitterHandle } from "../src/render/structured-data.ts";
 import { ChevronDown, MailIcon, MenuIcon, SocialIcon } from "./components/Icons.tsx";
 import { Img } from "./components/Img.tsx";
@@ -8,7 +8,12 @@ import { Img } from "./components/Img.tsx";
 /** The only inline script: marks the document as scripted for the stylesheet (html.js). */
 export const HTML_JS_SCRIPT = 'document.documentElement.classList.add("js")';
 
-
+/** What `ppguide dev` says above a page that a build would leave out today. */
+export function unpublishedText(u: NonNullable<PageBase["unpublished"]>): string {
+  if (u.status === "draft") return "Draft: ppguide build leaves this page out until draft: true is removed.";
+  if (u.status === "scheduled") return `Scheduled: this page is published on ${u.date}; ppguide build leaves it out until then.`;
+  return `Expired on ${u.date}: ppguide build leaves this page out.`;
+}
 
 export function Layout({ page, children }: { page: LayoutModel; children?: ReactNode }) {
   return (
@@ -21,6 +26,11 @@ export function Layout({ page, children }: { page: LayoutModel; children?: React
         {/* The header and footer are the same on almost every page: the render stage renders them
             once per build and fills these slots (see src/render/render.tsx). */}
         <template data-slot="header" />
+        {page.unpublished && (
+          <p className="unpublished-banner" role="status">
+            {unpublishedText(page.unpublished)}
+          </p>
+        )}
         <main id="main">{children}</main>
         <template data-slot="footer" />
         {page.assets.scripts.map((src) => (

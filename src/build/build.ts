@@ -1,4 +1,4 @@
-import { readFileSync, linkSync, lstatSync } from "node:fs";
+import { lstatSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { findPlaceholders } from "../check/placeholders.ts";
 import { currentCode } from "../core/code-id.ts";
@@ -40,6 +40,8 @@ export interface BuildOptions {
   strict?: boolean;
   /** Default true: write the full-text search index (/pagefind/) with the pages (output/search-index.ts). */
   searchIndex?: boolean;
+  /** Build as of this day, YYYY-MM-DD (site/schedule.ts): default PPGUIDE_CLOCK, else today. */
+  clock?: string;
 }
 
 /** A page of the built site; with `write: false` it carries its HTML. */
@@ -55,9 +57,12 @@ export interface BuildResult {
   aliases: number;
   assets: number;
   outDir?: string;
-  warnings: string[];
+  /** Located problems that do not fail the build (content no route uses, links under checkLinks: warn, listing data to look at). */
+  warnings: PpgError[];
   /** Stand-ins still to replace before going live: listed by the CLI, fatal with `strict`. */
   placeholders: PpgError[];
+  /** The next day on which the output will change with no edit (a page's publication or expiry day). */
+  nextChange?: { date: string; why: string };
   timings: StageTimings;
   seconds: number;
 }
@@ -73,8 +78,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const timings: StageTimings = {};
   const finish = (result: BuildResult) => Object.assign(result, { seconds: (performance.now() - started) / 1000 });
   if (opts.write === false) {
-    const site = await loadSite(root, timings);
-    const result = checkSite(site, opts);
+    const site = await loadSite(root, timings, { clock: opts.clock });
+    const result = checkSite(site, opts, timings);
     result.pages = await timed(timings, "render", () => renderPages(site));
     return finish(result);
   }
@@ -89,8 +94,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   // are in place before the lock is taken, so no signal can leave the lock behind.
   let output: OutputFolder | undefined;
   return whileInterruptible(() => output?.release(), async () => {
-    const site = await loadSite(root, timings);
-    const result = checkSite(site, opts);
+    const site = await loadSite(root, timings, { clock: opts.clock });
+    const result = checkSite(site, opts, timings);
     output = timed(timings, "open", () => OutputFolder.open(root, outDir, opts.force));
     try {
       const checkMode = opts.checkLinks ?? site.manifest.site.checkLinks ?? "error";
@@ -130,14 +135,14 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
  * What a loaded site tells before rendering: each output path claimed once (output/claims.ts),
  * content no route uses, placeholders (fatal with `strict`).
  */
-function checkSite(site: LoadedSite, opts: BuildOptions): BuildResult {
+function checkSite(site: LoadedSite, opts: BuildOptions, timings: StageTimings): BuildResult {
   const { manifest, content, publicFiles, assets } = site;
   const clashes = claimOutputs(site, { searchIndex: opts.write !== false && opts.searchIndex !== false });
   if (clashes.length) throw new PpgErrorList(clashes);
-  const warnings = content.unused.map((f) => `content/${f} is not used by any route in site.yaml`);
+  const warnings = [...content.unused.map((f) => new PpgError("ContentUnused", { file: `content/${f}` }, { location: { file: `content/${f}`, line: 1, column: 1 } })), ...content.warnings];
   const placeholders = findPlaceholders(site);
   if (opts.strict && placeholders.length) throw new PpgErrorList(placeholders);
-  return { pages: [], aliases: manifest.aliases?.length ?? 0, assets: publicFiles.size + 1 + assets.scripts.length, warnings, placeholders, timings: {}, seconds: 0 };
+  return { pages: [], aliases: manifest.aliases?.length ?? 0, assets: publicFiles.size + 1 + assets.scripts.length, warnings, placeholders, nextChange: site.schedule.next, timings, seconds: 0 };
 }
 
 /** Every page's key, and which pages the served copy holds as this build would make them. */
@@ -179,7 +184,7 @@ async function indexSite(site: LoadedSite, jobs: PageJob[], records: Map<string,
       for (const file of reuse) await writer.link(file);
       files = reuse;
     } else {
-      const written: OutputFile[] = await makeShard(shard, output.indexWork, (page, to) => linkSync(join(output.target, fileOf.get(page.route)!), to));
+      const written: OutputFile[] = await makeShard(shard, output.indexWork, (route) => readFileSync(join(output.target, fileOf.get(route)!), "utf8"));
       for (const { file, content } of written) await writer.add(file, content);
       files = written.map((f) => f.file);
       made.push(shard.dir);
@@ -208,22 +213,17 @@ function scansOf(records: Map<string, PageRecord>): [string, PageScan][] {
 }
 
 /** The link check over the new copy; each broken link or anchor is its own located error, so the dev overlay can point at each. */
-async function checkSiteLinks(site: LoadedSite, dir: string, files: string[], scans: [string, PageScan][], mode: "error" | "warn" | "off", warnings: string[]): Promise<void> {
+async function checkSiteLinks(site: LoadedSite, dir: string, files: string[], scans: [string, PageScan][], mode: "error" | "warn" | "off", warnings: PpgError[]): Promise<void> {
   const report = await checkLinks({ dir, files: [...new Set(files)], scans: new Map(scans) });
-  if (report.problems.length) await reportBrokenLinks(inSourceFiles(report, site), mode, warnings);
+  if (report.problems.length) reportBrokenLinks(inSourceFiles(report, site), mode, warnings);
 }
 
-async function reportBrokenLinks(report: LinkReport, mode: "error" | "warn" | "off", warnings: string[]): Promise<void> {
-  if (mode === "warn") {
-    const { formatText } = await import("../links/report.ts");
-    warnings.push(formatText(report));
-    return;
-  }
-  throw new PpgErrorList(
-    report.problems.map(({ file, line, col, href, reason, suggestion }) =>
-      new PpgError("BrokenLink", suggestion === undefined ? { href, reason } : { href, reason, suggestion }, { location: { file, line, column: col } }),
-    ),
+function reportBrokenLinks(report: LinkReport, mode: "error" | "warn" | "off", warnings: PpgError[]): void {
+  const problems = report.problems.map(({ file, line, col, href, reason, suggestion }) =>
+    new PpgError("BrokenLink", suggestion === undefined ? { href, reason } : { href, reason, suggestion }, { location: { file, line, column: col } }),
   );
+  if (mode === "warn") warnings.push(...problems);
+  else throw new PpgErrorList(problems);
 }
 
 /** Each page's record with its file's stat in the copy as it will be served, for the next build's quick check. */

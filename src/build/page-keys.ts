@@ -12,13 +12,15 @@ import type { RenderInput } from "./render-pages.ts";
  * What a page's bytes are made of, each a digest (KeyParts), in the order --explain names them:
  * - `code`: ppguide's sources, templates, schemas and locked dependencies (core/code-id.ts);
  * - `site`: what every page may read: the site settings, nav, authors, aliases and search list,
- *   the hashed asset URLs, the year, and of every route what cards, lists and links show of it
+ *   the hashed asset URLs, the clock's year, and of every route what cards, lists and links show of it
  *   (path, kind, titles, description, image, author, publication date, an index's cards, and the
  *   front-matter keywords of the routes the search box lists);
  * - `route`, `markdown`, `listings`: what the page alone reads: its route entry, its Markdown
  *   file's source (front matter and body, not the rendered HTML), its listings file.
  * The images a page shows are keyed apart, by the files it read while rendering (PageRecord.images):
  * which they are follows from the parts above, and what they are is ImageFactIndex's digest.
+ * The clock (site/schedule.ts) reaches every key twice: through the year, and through the manifest,
+ * which holds only the routes published on the clock's day.
  * A page must read nothing else: test/engine/incremental.test.ts edits every kind of input at
  * random and compares each rebuild with a clean build, byte for byte.
  */

@@ -28,6 +28,8 @@ export interface RenderInput {
   /** The hashed URLs of the stylesheet and the scripts. */
   assets: { css: string; scripts: { url: string }[] };
   year: number;
+  /** The site folder: a page's structured-data problems are located in its files (render/structured-data-check.ts). */
+  root: string;
   /** The search index's shards after the first, which the search page merges. */
   indexShards: string[];
   /** Where pages are written (the copy being built, and the served one to link equal bytes from); none: kept in memory (dev mode, tests). */
@@ -44,7 +46,8 @@ export function renderInputOf(site: LoadedSite, spec: StageSpec | undefined, sca
     content: { markdown: content.markdown, listings: content.listings },
     images: images ?? imageFacts(join(site.root, "public"), site.publicFiles, site.raster, site.share),
     assets: { css: assets.css.url, scripts: assets.scripts.map(({ url }) => ({ url })) },
-    year: new Date().getFullYear(),
+    year: Number(site.schedule.clock.slice(0, 4)),
+    root: site.root,
     indexShards: assignShards(site).slice(1).map((shard) => `/${shard.dir}/`),
     spec,
     scan,
@@ -77,9 +80,10 @@ export class PageRenderer {
     private readonly templates: Templates,
   ) {
     const { manifest, content, assets } = input;
-    const index: ContentIndex = { ...content, listingSources: new Map(), unused: [] };
+    const index: ContentIndex = { ...content, listingSources: new Map(), unused: [], warnings: [] };
     this.ctx = createSiteContext(manifest, index, imageServiceFrom(input.images), (kind) => ({ css: assets.css, scripts: scriptsFor(kind, assets.scripts) }));
     this.ctx.year = input.year;
+    this.ctx.root = input.root;
     this.ctx.indexShards = input.indexShards;
     this.writer = input.spec && new StageWriter(input.spec);
     this.scanner = input.scan ? pageScanner() : undefined;

@@ -11,13 +11,14 @@ import { PACKAGE_DIR } from "../core/package-dir.ts";
  */
 export function libProblem(): string | undefined {
   const lib = join(PACKAGE_DIR, "lib");
-  let record: { sources: string; files: Record<string, string> };
+  let record: { sources?: unknown; files?: unknown };
   try {
     record = JSON.parse(readFileSync(join(lib, "build.json"), "utf8"));
   } catch {
     return "lib/build.json cannot be read";
   }
-  for (const [file, hash] of Object.entries(record.files)) {
+  if (typeof record?.sources !== "string" || typeof record.files !== "object" || record.files === null) return "lib/build.json is not the record scripts/build-cli.mjs writes";
+  for (const [file, hash] of Object.entries(record.files as Record<string, unknown>)) {
     let bytes: Buffer;
     try {
       bytes = readFileSync(join(lib, file));

@@ -1,15 +1,15 @@
 import { spawn } from "node:child_process";
 import type { Command } from "commander";
-import { serveOptions } from "./serve-options.ts";
+import { defineCommand } from "./options.ts";
 
 export function registerDev(program: Command): void {
-  serveOptions(
-    program
-      .command("dev")
-      .description("build in memory, serve the site with live reload, and rebuild what each saved file changes")
-      .option("-r, --root <dir>", "site folder holding site.yaml, content/ and public/", ".")
-      .option("--open", "open the preview in the default browser"),
-  )
+  defineCommand(program, {
+    name: "dev",
+    description: "build in memory, serve the site with live reload, and rebuild what each saved file changes",
+    root: "holding site.yaml, content/ and public/",
+    serve: true,
+    options: [["--open", "open the preview in the default browser"]],
+  })
     .action(async (opts: { root: string; port: number; host: string; allowedHost: string[]; open?: boolean }) => {
       const { startDev } = await import("../dev/index.ts");
       const dev = await startDev({ root: opts.root, port: opts.port, host: opts.host, allowedHosts: opts.allowedHost });

@@ -2,8 +2,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command, CommanderError } from "commander";
 import { registerBuild } from "./build.ts";
+import { registerCheckFacts } from "./check-facts.ts";
 import { registerCheckLinks } from "./check-links.ts";
 import { registerDev } from "./dev.ts";
+import { registerNew } from "./new.ts";
 import { registerPreview } from "./preview.ts";
 import { exitWithError } from "./throw-and-exit.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
@@ -18,8 +20,10 @@ export function createProgram(): Command {
     .exitOverride();
   registerBuild(program);
   registerCheckLinks(program);
+  registerCheckFacts(program);
   registerDev(program);
   registerPreview(program);
+  registerNew(program);
   return program;
 }
 

@@ -1,16 +1,16 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
-import { serveOptions } from "./serve-options.ts";
+import { defineCommand } from "./options.ts";
 
 export function registerPreview(program: Command): void {
-  serveOptions(
-    program
-      .command("preview")
-      .description("serve the built site as Cloudflare Pages does (_redirects, clean URLs: /x is x.html, _headers, 404.html); no rebuilding")
-      .option("-r, --root <dir>", "site folder the output folder is relative to", ".")
-      .option("-o, --out <dir>", "the built output folder to serve", "dist"),
-  )
+  defineCommand(program, {
+    name: "preview",
+    description: "serve the built site as Cloudflare Pages does (_redirects, clean URLs: /x is x.html, _headers, 404.html); no rebuilding",
+    root: "the output folder is relative to",
+    serve: true,
+    options: [["-o, --out <dir>", "the built output folder to serve", "dist"]],
+  })
     .action(async (opts: { root: string; out: string; port: number; host: string; allowedHost: string[] }) => {
       const dir = resolve(opts.root, opts.out);
       if (!existsSync(join(dir, "index.html"))) {

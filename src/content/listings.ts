@@ -1,6 +1,7 @@
 import { isPpgErrorList, PpgError } from "../core/errors.ts";
 import { validateAgainstSchema } from "../manifest/schema.ts";
 import { parseYamlSource, type YamlSource } from "../manifest/yaml-source.ts";
+import { parsePhone } from "./phones.ts";
 
 export interface Listing {
   id: number;
@@ -67,6 +68,9 @@ export function parseListings(text: string, file: string): { listings?: Listings
         errors.push(new PpgError("ListingUnsourced", { field: FIELD_NAMES[field], value: String(value), name: item.name }, { location: source.locate(["items", i, field]), path: `items[${i}].${field}` }));
       }
     }
+    if (item.phone && !parsePhone(item.phone)) {
+      errors.push(new PpgError("PhoneInvalid", { phone: item.phone, name: item.name }, { location: source.locate(["items", i, "phone"]), path: `items[${i}].phone` }));
+    }
   });
   return { listings, source, errors };
 }
@@ -104,4 +108,28 @@ export function listingTown(item: Pick<Listing, "address2">): string {
 export function mapSearchUrl(item: Pick<Listing, "name" | "address2">): string {
   const query = `${item.name}, ${listingTown(item)}, Dominican Republic`;
   return `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}`;
+}
+
+/** The newest date of the sources that state a listing's field (any field when none is named), if one is dated. */
+export function newestDate(item: Pick<Listing, "sources">, field?: ListingSource["supports"][number]): string | undefined {
+  const dates = (item.sources ?? []).filter((s) => !field || s.supports.includes(field)).map((s) => s.date).filter((d): d is string => Boolean(d));
+  return dates.sort((a, b) => lastDay(b).localeCompare(lastDay(a)))[0];
+}
+
+/** The last day a date of YYYY, YYYY-MM or YYYY-MM-DD can mean: a fact is never called older than it may be. */
+export function lastDay(date: string): string {
+  if (date.length === 10) return date;
+  if (date.length === 4) return `${date}-12-31`;
+  const [y, m] = date.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** What a card says of its newest source: 'Checked May 2024' (`datetime` 2024-05), or 'Checked 2024'; undefined when none is dated. */
+export function checkedLabel(item: Pick<Listing, "sources">): { text: string; datetime?: string } | undefined {
+  const date = newestDate(item);
+  if (!date) return undefined;
+  if (date.length === 4) return { text: date };
+  return { text: `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`, datetime: date.slice(0, 7) };
 }

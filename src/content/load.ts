@@ -7,6 +7,7 @@ import type { Manifest } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-source.ts";
 import { splitFrontMatter, type FrontMatter } from "./front-matter.ts";
 import { checkFacts } from "./facts.ts";
+import { listingWarnings } from "./listing-checks.ts";
 import { parseListings, type ListingsFile } from "./listings.ts";
 
 export interface MarkdownFile {
@@ -24,6 +25,8 @@ export interface ContentIndex {
   listingSources: Map<string, YamlSource>;
   /** Files under content/ that no route names: probably forgotten, worth a warning. */
   unused: string[];
+  /** What a build reports without failing: listing data to look at (content/listings.ts). */
+  warnings: PpgError[];
 }
 
 export const CONTENT_DIR = "content";
@@ -91,5 +94,5 @@ export async function loadContent(root: string, manifest: Manifest, source: Yaml
   errors.push(...checkFacts(manifest, source, markdown, listings, listingSources));
   if (errors.length) throw new PpgErrorList(errors);
   const unused = found ? [...found].filter((f) => !markdown.has(f) && !listings.has(f)).sort() : reuse!.previous.unused;
-  return { markdown, listings, listingSources, unused };
+  return { markdown, listings, listingSources, unused, warnings: listingWarnings(listings, listingSources) };
 }

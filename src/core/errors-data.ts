@@ -39,6 +39,8 @@ interface SystemRefusal {
 }
 const refused = (p: SystemRefusal) => `${p.path}: ${SYSTEM_REFUSALS[p.errno].what} (${p.errno}${p.syscall ? ` in ${p.syscall}` : ""})`;
 const refusedHint = (p: SystemRefusal) => SYSTEM_REFUSALS[p.errno].hint(p.folder);
+/** A code for what the system refused: its message and hint come from what fromFileSystemError found. */
+const refusal = <T extends { title: string; cause: string; hint: string }>(info: T) => ({ ...info, message: refused, hintFor: refusedHint });
 
 /**
  * Each errno a file-system call can fail with that is the user's to fix, not a bug in ppguide: its
@@ -105,6 +107,19 @@ export const ERRORS = {
   DatesOutOfOrder: {
     title: "Dates out of order", cause: "A route's created, published and modified dates are not in that order.", hint: "created must be on or before published, and published on or before modified.",
     message: (p: { created: string; published: string; modified: string }) => `dates are out of order (created ${p.created}, published ${p.published}, modified ${p.modified})`,
+  },
+  LinkToUnpublished: {
+    title: "Link to an unpublished page", cause: "A published page (or a menu, card or link every page shows) names a page the build leaves out: a draft, one whose dates.published is still to come, or one past its `expires` date.", hint: "Remove the link, or publish the page first (drop `draft: true`, or wait for its date); `ppguide dev` shows unpublished pages with a banner.",
+    message: (p: { what: string; path: string; status: "draft" | "scheduled" | "expired"; date?: string }) =>
+      `${p.what} '${p.path}' is ${p.status === "draft" ? "a draft" : p.status === "scheduled" ? `not published until ${p.date}` : `no longer published (it expired on ${p.date})`}`,
+  },
+  ExpiresBeforePublished: {
+    title: "Expires before it is published", cause: "A route's `expires` date is before its dates.published, so the page would never be published.", hint: "expires is the last day the page is shown: make it on or after dates.published.",
+    message: (p: { expires: string; published: string }) => `expires ${p.expires} is before the published date ${p.published}`,
+  },
+  ClockInvalid: {
+    title: "Bad --clock date", cause: "--clock or PPGUIDE_CLOCK is not a calendar date written YYYY-MM-DD.", hint: "Write the date as YYYY-MM-DD, e.g. --clock 2026-12-01.", usage: true,
+    message: (p: { from: string; value: string }) => `${p.from} '${p.value}' is not a date written YYYY-MM-DD`,
   },
   RelatedNotThree: { title: "Related block not three", cause: "A route's `related` list does not have exactly three paths.", hint: "List exactly three routes under related." },
   RelatedSelf: {
@@ -178,6 +193,18 @@ export const ERRORS = {
     title: "Closed place offered as open", cause: "A sentence names what a fact says is closed (one of its `mentions`) and invites readers to use it ('ride', 'take', 'open', 'tickets') with no word of the closure.", hint: "Say that it is closed, or rephrase so the sentence does not offer it; if it has reopened, change the fact's status and since in site.yaml.",
     message: (p: { sentence: string; id: string; since: string }) => `'${p.sentence}' offers as open what the fact '${p.id}' says is closed since ${p.since}`,
   },
+  PhoneInvalid: {
+    title: "Phone number invalid", cause: "A listing's phone is not a valid number: a Dominican one (area code 809, 829 or 849, then seven digits) or one starting with its country's + code.", hint: "Copy the number again from the source that states it (a Dominican number is 10 digits: 809 320 1234); or leave the phone out, and the card shows 'No Phone'.",
+    message: (p: { phone: string; name: string }) => `phone '${p.phone}' of '${p.name}' is not a valid phone number`,
+  },
+  WebsiteNotHttps: {
+    title: "Website not https", cause: "A listing's website is an http:// address (a warning): most sites answer https, which browsers show as safe.", hint: "Open the site with https://; if it answers, write that address.",
+    message: (p: { link: string; name: string }) => `website '${p.link}' of '${p.name}' is not https`,
+  },
+  ContactShared: {
+    title: "Phone or website shared", cause: "Two listings have the same phone number or website (a warning): often a copy-and-paste slip, sometimes one business in two directories.", hint: "Check both against their sources; if it is one business listed twice, it may stay.",
+    message: (p: { field: "phone" | "website"; value: string; name: string; other: string; at: string }) => `${p.field} '${p.value}' of '${p.name}' is also the ${p.field} of '${p.other}' (${p.at})`,
+  },
   RawHtmlUnsafe: {
     title: "Raw HTML outside the allowlist", cause: "Raw HTML in Markdown holds an element, attribute, URL or markup the allowlist (src/content/raw-html.ts) does not allow.", hint: "Remove it: use the ::video directive for videos, a Markdown link for links. Plain inline HTML such as <kbd> or <br> is fine (docs/content-format.md).",
     message: (p: { what: string }) => `raw HTML with ${p.what} is not published`,
@@ -246,6 +273,14 @@ export const ERRORS = {
     hint: "Run ppguide build --no-cache to publish a clean build, and report the files listed with the edits since the last build.",
     message: (p: { files: string[] }) => `the incremental build differs from a clean build in ${p.files.length} file${p.files.length === 1 ? "" : "s"}: ${p.files.slice(0, 20).join(", ")}${p.files.length > 20 ? ", …" : ""}`,
   },
+  ContentUnused: {
+    title: "Content no route uses", cause: "A Markdown or listings file under content/ is named by no route in site.yaml (a warning: it is not published).", hint: "Add a route for it to site.yaml, or delete the file.",
+    message: (p: { file: string }) => `${p.file} is not used by any route in site.yaml`,
+  },
+  StructuredDataInvalid: {
+    title: "Structured data incomplete", cause: "A page's JSON-LD lacks a property Google requires for its type, or gives one in a form Google does not read (Recipe, Article, LocalBusiness, VideoObject, Person, …), so search results would ignore it.", hint: "Add what the structured data is made from at this line (a video's uploaded date and poster, a listing's name and town); docs/content-format.md says which field gives which property.",
+    message: (p: { type: string; problem: string; page: string }) => `structured data of ${p.page}: ${p.type}: ${p.problem}`,
+  },
   PlaceholderLeft: { title: "Placeholder left", cause: "The site still holds a stand-in value (a video without an id, an example domain, a network's home page as a social link); an error only with --strict.", hint: "Replace it with the real value before going live." },
   // the output folder
   OutputRefused: {
@@ -260,21 +295,15 @@ export const ERRORS = {
     title: "Output path outside", cause: "A file name would leave the output folder (absolute, '..', empty or '.' segments, a backslash or a control character).", hint: "Route, alias and asset paths may not contain '.' or '..' segments, empty segments, backslashes or control characters.",
     message: (p: { file: string }) => `the output file name '${p.file}' would not stay inside the output folder`,
   },
-  DiskFull: {
+  DiskFull: refusal({
     title: "Disk full", cause: "The disk (or the user's quota) has no space left for the output.", hint: "Free some space (or use a larger disk for the output) and build again; the previous output is untouched.",
-    message: refused,
-    hintFor: refusedHint,
-  },
-  PermissionDenied: {
+  }),
+  PermissionDenied: refusal({
     title: "Permission denied", cause: "The system refused to write or read a file: permissions, attributes or a read-only filesystem.", hint: "Check the folder's permissions and who owns it, or pass an --out on a writable disk.",
-    message: refused,
-    hintFor: refusedHint,
-  },
-  PathBlocked: {
+  }),
+  PathBlocked: refusal({
     title: "Something in the way", cause: "A file stands where a folder must go, or the reverse, outside what ppguide owns.", hint: "Move or delete it, or pass another --out.",
-    message: refused,
-    hintFor: refusedHint,
-  },
+  }),
   WorkingFolderGone: {
     title: "Current folder deleted", cause: "ppguide was started from a folder that has since been deleted (or moved away).", hint: "cd into the site's folder (or any existing folder and pass --root DIR) and run ppguide again.",
     message: (p: { errno: string }) => `the current folder no longer exists (${p.errno})`,
@@ -301,6 +330,28 @@ export const ERRORS = {
   LinksNoPages: {
     title: "No pages", cause: "check-links found no HTML pages in the folder.", hint: "Check that this is the output folder of the build (by default dist/).", usage: true,
     message: (p: { dir: string }) => `no HTML pages (*.html, *.htm) were found in ${p.dir}`,
+  },
+  // ppguide check-facts
+  FactUndated: {
+    title: "Fact with no date", cause: "A listing's street address, phone or website, or an article's source, has no source with a date, so nobody can tell how old it is (check-facts; an error only with --strict).", hint: "Open the source again: if it still says so, add the `date:` it gives (or today's, as YYYY-MM-DD, for when you checked it).",
+    message: (p: { what: string }) => `${p.what} has no dated source`,
+  },
+  FactStale: {
+    title: "Fact older than the limit", cause: "The newest source of a listing's contact fact, or an article's source, is older than check-facts' --older-than limit (12 months by default; an error only with --strict).", hint: "Check the fact against the source (or a newer one) and update the value and the source's `date:`; remove the fact if no source states it any more.",
+    message: (p: { what: string; date: string; limit: string }) => `${p.what} was last dated ${p.date}, more than ${p.limit} ago`,
+  },
+  AgeInvalid: {
+    title: "Bad --older-than", cause: "check-facts' --older-than is not a number of months or years such as 12mo or 2y.", hint: "Write it as months or years: --older-than 18mo, --older-than 2y.", usage: true,
+    message: (p: { value: string }) => `--older-than '${p.value}' is not an age such as 12mo or 2y`,
+  },
+  // ppguide new
+  SlugInvalid: {
+    title: "Bad page name", cause: "`ppguide new` was given a slug that is not lowercase words joined by hyphens.", hint: "Use lowercase letters, digits and hyphens, e.g. ppguide new article carnival-puerto-plata.", usage: true,
+    message: (p: { slug: string }) => `'${p.slug}' is not a page name of lowercase words joined by hyphens`,
+  },
+  NewPageExists: {
+    title: "Page already there", cause: "`ppguide new` would add a route or write a file that the site already has.", hint: "Pick another slug, or edit the page that is there.", usage: true,
+    message: (p: { what: string }) => `${p.what} already exists`,
   },
   // dev mode
   InternalError: {

@@ -1,8 +1,17 @@
 export type Stage = "open" | "load" | "validate" | "content" | "key" | "render" | "index" | "write" | "check" | "commit";
 export type StageTimings = Partial<Record<Stage, number>>;
 
+const stageWatchers = new Set<(stage: Stage) => void>();
+
+/** Calls `watch` as each stage starts, in any build of this process, until the returned function is called (the CLI's progress line). */
+export function watchStages(watch: (stage: Stage) => void): () => void {
+  stageWatchers.add(watch);
+  return () => void stageWatchers.delete(watch);
+}
+
 /** Runs one named pipeline stage and records its wall time in milliseconds. */
 export function timed<T>(timings: StageTimings, stage: Stage, fn: () => T): T {
+  for (const watch of stageWatchers) watch(stage);
   const start = performance.now();
   const add = () => void (timings[stage] = (timings[stage] ?? 0) + performance.now() - start);
   let result: T;

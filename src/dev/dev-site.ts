@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { ImageFactIndex, imageFacts, type ImageFacts } from "../assets/image-facts.ts";
 import { RASTER_EXTENSIONS, referencedTexts } from "../assets/raster.ts";
@@ -17,6 +17,7 @@ import type { PageRecord } from "../output/page-cache.ts";
 import { indexable, makeShard, planIndex } from "../output/search-index.ts";
 import type { RenderedPage, Templates } from "../render/render.tsx";
 import { checkNames, createRaster, createShareImages, loadSite, type LoadedSite } from "../site/load-site.ts";
+import { markUnpublished } from "../site/schedule.ts";
 import { FreshTemplates } from "./templates.ts";
 
 const packageDir = `${PACKAGE_DIR}/`;
@@ -149,7 +150,7 @@ export class DevSite {
     for (const shard of planIndex(site, mains)) {
       let made = this.shards.get(shard.digest);
       if (!made) {
-        made = await makeShard(shard, join(this.root, ".ppguide-cache", "dev-index"), (page, to) => writeFileSync(to, html.get(page.route)!));
+        made = await makeShard(shard, join(this.root, ".ppguide-cache", "dev-index"), (route) => html.get(route)!);
         this.shards.set(shard.digest, made);
       }
       kept.add(shard.digest);
@@ -165,7 +166,8 @@ export class DevSite {
    * public/ over a page is the same error here as there.
    */
   private async load(changed: Changed | undefined): Promise<LoadedSite> {
-    const next = changed ? await this.reload(changed) : await loadSite(this.root, {}, { templates: () => this.loadTemplates() });
+    // Drafts and pages not yet published are shown, each with a banner saying so (site/schedule.ts).
+    const next = changed ? await this.reload(changed) : await loadSite(this.root, {}, { templates: () => this.loadTemplates(), drafts: "show" });
     const clashes = claimOutputs(next, { searchIndex: true });
     if (clashes.length) throw new PpgErrorList(clashes);
     return next;
@@ -187,7 +189,9 @@ export class DevSite {
       }
     }
     if (changed.manifest) {
-      const { manifest, source } = await loadManifest(this.root);
+      const loaded = await loadManifest(this.root);
+      const manifest = markUnpublished(loaded.manifest, site.schedule.clock);
+      const { source } = loaded;
       next.manifest = manifest;
       next.source = source;
       next.content = await loadContent(this.root, manifest, source);

@@ -73,6 +73,9 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
     if (route.dates && !(route.dates.created <= route.dates.published && route.dates.published <= route.dates.modified)) {
       fail("DatesOutOfOrder", ["routes", r, "dates"], { created: String(route.dates.created), published: String(route.dates.published), modified: String(route.dates.modified) });
     }
+    if (route.expires && route.dates && route.expires < route.dates.published) {
+      fail("ExpiresBeforePublished", ["routes", r, "expires"], { expires: route.expires, published: route.dates.published });
+    }
   });
   return errors;
 }

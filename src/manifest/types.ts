@@ -331,12 +331,23 @@ export interface RouteFields {
   author?: string;
   dates?: {
     created: IsoDate;
-    published: IsoDate;
+    /**
+     * A date as YYYY-MM-DD.
+     */
+    published: string;
     /**
      * A date as YYYY-MM-DD.
      */
     modified: string;
   };
+  /**
+   * true: the page is not ready. `ppguide build` leaves it out everywhere (page, menus, cards, sitemap, feed, search index, author pages); `ppguide dev` shows it with a 'Draft' banner. A published page that links to it is an error.
+   */
+  draft?: boolean;
+  /**
+   * A date as YYYY-MM-DD.
+   */
+  expires?: string;
   /**
    * Markdown file with the page's prose, relative to content/.
    */
@@ -386,6 +397,10 @@ export interface Video {
    */
   poster?: string;
   /**
+   * A date as YYYY-MM-DD.
+   */
+  uploaded?: string;
+  /**
    * What the card's search link asks the video service for while there is no id. Default: the title.
    */
   search?: string;
@@ -424,73 +439,35 @@ export interface HomeData {
   }[];
 }
 
+/** A route of kind K, with the fields F its kind requires (the schema's `if`/`then` blocks) made required. */
+type KindRoute<K extends string, F extends keyof RouteFields = never> = RouteFields & { kind: K } & { [P in F]-?: NonNullable<RouteFields[P]> };
+
 /** A route of kind "home": home required. */
-export interface HomeRoute extends RouteFields {
-  kind: "home";
-  home: NonNullable<RouteFields["home"]>;
-}
+export type HomeRoute = KindRoute<"home", "home">;
 
 /** A route of kind "article": content, image, author, dates, related required. */
-export interface ArticleRoute extends RouteFields {
-  kind: "article";
-  content: NonNullable<RouteFields["content"]>;
-  image: NonNullable<RouteFields["image"]>;
-  author: NonNullable<RouteFields["author"]>;
-  dates: NonNullable<RouteFields["dates"]>;
-  related: NonNullable<RouteFields["related"]>;
-}
+export type ArticleRoute = KindRoute<"article", "content" | "image" | "author" | "dates" | "related">;
 
 /** A route of kind "recipe": content, image, author, dates, related required. */
-export interface RecipeRoute extends RouteFields {
-  kind: "recipe";
-  content: NonNullable<RouteFields["content"]>;
-  image: NonNullable<RouteFields["image"]>;
-  author: NonNullable<RouteFields["author"]>;
-  dates: NonNullable<RouteFields["dates"]>;
-  related: NonNullable<RouteFields["related"]>;
-}
+export type RecipeRoute = KindRoute<"recipe", "content" | "image" | "author" | "dates" | "related">;
 
 /** A route of kind "directory": listings, columns, content, related required. */
-export interface DirectoryRoute extends RouteFields {
-  kind: "directory";
-  listings: NonNullable<RouteFields["listings"]>;
-  columns: NonNullable<RouteFields["columns"]>;
-  content: NonNullable<RouteFields["content"]>;
-  related: NonNullable<RouteFields["related"]>;
-}
+export type DirectoryRoute = KindRoute<"directory", "listings" | "columns" | "content" | "related">;
 
 /** A route of kind "resorts": listings, columns, content, related required. */
-export interface ResortsRoute extends RouteFields {
-  kind: "resorts";
-  listings: NonNullable<RouteFields["listings"]>;
-  columns: NonNullable<RouteFields["columns"]>;
-  content: NonNullable<RouteFields["content"]>;
-  related: NonNullable<RouteFields["related"]>;
-}
+export type ResortsRoute = KindRoute<"resorts", "listings" | "columns" | "content" | "related">;
 
 /** A route of kind "index": cards, columns required. */
-export interface IndexRoute extends RouteFields {
-  kind: "index";
-  cards: NonNullable<RouteFields["cards"]>;
-  columns: NonNullable<RouteFields["columns"]>;
-}
+export type IndexRoute = KindRoute<"index", "cards" | "columns">;
 
 /** A route of kind "videos": videos required. */
-export interface VideosRoute extends RouteFields {
-  kind: "videos";
-  videos: NonNullable<RouteFields["videos"]>;
-}
+export type VideosRoute = KindRoute<"videos", "videos">;
 
 /** A route of kind "search". */
-export interface SearchRoute extends RouteFields {
-  kind: "search";
-}
+export type SearchRoute = KindRoute<"search">;
 
 /** A route of kind "author": author required. */
-export interface AuthorRoute extends RouteFields {
-  kind: "author";
-  author: NonNullable<RouteFields["author"]>;
-}
+export type AuthorRoute = KindRoute<"author", "author">;
 
 /** Every page of the site: one type per kind, so `route.kind === "recipe"` makes a recipe's fields required. */
 export type RouteEntry = HomeRoute | ArticleRoute | RecipeRoute | DirectoryRoute | ResortsRoute | IndexRoute | VideosRoute | SearchRoute | AuthorRoute;

@@ -72,7 +72,7 @@ interface PositionedDocument {
   at(offset: number): SourceLocation;
 }
 
-// Loaded on first use: a rebuild whose manifest comes from the cache may parse no YAML at all.
+// Loaded on first use: `yaml` only when js-yaml refuses a text or an error must be located.
 const require = createRequire(import.meta.url);
 let yamlModule: typeof import("yaml") | undefined;
 const yaml = () => (yamlModule ??= require("yaml") as typeof import("yaml"));

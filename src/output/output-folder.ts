@@ -57,6 +57,14 @@ const INDEX_WORK = "index-work";
  * or a folder, file or link that ppguide did not create (the last one only, `--force` allows).
  */
 export function checkOutputFolder(root: string, out: string, force = false): void {
+  // Before anything is made: a path the filesystem would refuse halfway through the build once
+  // left a trail of empty folders behind (issue 27).
+  const longest = Math.max(...resolve(out).split(sep).map((s) => Buffer.byteLength(s)));
+  if (Buffer.byteLength(resolve(out)) > MAX_OUT_BYTES || longest > 255) {
+    throw new PpgError("PathTooLong", { out: Buffer.byteLength(resolve(out)), longest }, {
+      hint: "Pass a shorter --out.",
+    });
+  }
   const refuse = (why: string, hint: string) => {
     throw new PpgError("OutputRefused", { out, why }, { hint });
   };
@@ -161,14 +169,6 @@ export class OutputFolder {
   /** Checks `out` (see checkOutputFolder), takes the lock, and readies the copy to write. */
   static open(root: string, outArg: string, force = false): OutputFolder {
     const out = resolve(outArg);
-    // Before anything is made: a path the filesystem would refuse halfway through the build once
-    // left a trail of empty folders behind (issue 27).
-    const longest = Math.max(...out.split(sep).map((s) => Buffer.byteLength(s)));
-    if (Buffer.byteLength(out) > MAX_OUT_BYTES || longest > 255) {
-      throw new PpgError("PathTooLong", { out: Buffer.byteLength(out), longest }, {
-        hint: "Pass a shorter --out.",
-      });
-    }
     checkOutputFolder(root, out, force);
     const { store } = outputPaths(out);
     makeFolder(dirname(out));

@@ -3,6 +3,7 @@ import type { ImageAttributes } from "../assets/images.ts";
 import type { RecipeData, Source } from "../content/front-matter.ts";
 import type { Heading } from "../content/markdown.ts";
 import type { Listing } from "../content/listings.ts";
+import type { PhoneLink } from "../content/phones.ts";
 import type { Author, Banner, HomeData, NavMenu, RouteEntry, SiteSettings, Video } from "../manifest/types.ts";
 import type { JsonLd } from "./structured-data.ts";
 
@@ -57,6 +58,8 @@ export interface PageBase {
   assets: { css: string; scripts: string[] };
   logo: ImageAttributes;
   year: number;
+  /** Dev mode only: the page is not published on the clock's day (site/schedule.ts), shown with a banner. */
+  unpublished?: { status: "draft" | "scheduled" | "expired"; date?: string };
 }
 
 export interface ArticleBody {
@@ -96,7 +99,7 @@ export type DirectoryPage = PageBase & {
   kind: "directory" | "resorts";
   html: string;
   /** `anchor`: the card's id, which the search index's result for the listing links to. */
-  listings: (Listing & { imageAttrs: ImageAttributes; websiteLabel?: string; town: string; mapUrl: string; anchor: string; factViews: FactView[] })[];
+  listings: (Listing & { imageAttrs: ImageAttributes; websiteLabel?: string; phoneLink?: PhoneLink; checked?: { text: string; datetime?: string }; town: string; mapUrl: string; anchor: string; factViews: FactView[] })[];
   columns: number;
   related: CardModel[];
 };
@@ -117,7 +120,7 @@ export interface NotFoundModel extends Omit<PageBase, "route"> {
 }
 
 /** What the layout, header and footer read of any page. */
-export type LayoutModel = Pick<PageBase, "site" | "nav" | "search" | "assets" | "logo" | "year"> & { head: HeadModel; route: { path: string } };
+export type LayoutModel = Pick<PageBase, "site" | "nav" | "search" | "assets" | "logo" | "year" | "unpublished"> & { head: HeadModel; route: { path: string } };
 
 /**
  * What the render stage needs of a site's templates (templates/index.ts implements it): the

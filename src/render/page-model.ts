@@ -3,14 +3,16 @@ import { imageHtml, type ImageService } from "../assets/images.ts";
 import { defaultShareImage } from "../assets/share-images.ts";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
 import { CONTENT_DIR, type ContentIndex, type MarkdownFile } from "../content/load.ts";
-import { listingAnchor, listingTown, mapSearchUrl, websiteLabel } from "../content/listings.ts";
+import { checkedLabel, listingAnchor, listingTown, mapSearchUrl, websiteLabel } from "../content/listings.ts";
+import { phoneLink } from "../content/phones.ts";
 import { rawHtmlProblems } from "../content/raw-html.ts";
 import { decodeUriPath } from "../core/url-path.ts";
 import { placeImages, renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import { lastConfirmed } from "../content/facts.ts";
 import type { ArticleBody, CardModel, FactView, HeadModel, PageBase, PageModel, SearchItem } from "./model.ts";
-import { absoluteUrl, blogPosting, collectionPage, listingItem, profilePage, recipe as recipeJsonLd, website, type JsonLd } from "./structured-data.ts";
+import { absoluteUrl, blogPosting, collectionPage, listingItem, profilePage, recipe as recipeJsonLd, videoObject, website, type JsonLd } from "./structured-data.ts";
+import { withOrigin } from "./structured-data-check.ts";
 
 /** Article text is about 760 px wide (.container-narrow): its images never need more. */
 const ARTICLE_IMAGE_SIZES = "(min-width: 800px) 760px, 100vw";
@@ -35,6 +37,8 @@ export interface SiteContext {
   authorPages: Map<string, string>;
   /** The search index's shards after the first, which the search page merges (output/search-index.ts). */
   indexShards: string[];
+  /** The site folder, to locate a page's structured-data problems in its files (structured-data-check.ts). */
+  root?: string;
 }
 
 export function createSiteContext(
@@ -111,6 +115,8 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
     assets: ctx.assetsFor(route.kind),
     logo: ctx.images.attributes(site.logo.src, site.logo.alt, { priority: route.kind !== "home" }),
     year: ctx.year,
+    // Set by the schedule under `drafts: "show"` only: a build never renders such a page.
+    unpublished: (route as { unpublished?: PageBase["unpublished"] }).unpublished,
     head: {
       title: route.title,
       description: route.description,
@@ -172,12 +178,14 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
         // The first card on a directory is usually above the fold on phones.
         imageAttrs: ctx.images.attributes(item.image, item.alt, { priority: i === 0, sizes: "(min-width: 992px) 380px, (min-width: 576px) 50vw, 100vw" }),
         websiteLabel: websiteLabel(item),
+        phoneLink: phoneLink(item.phone),
+        checked: checkedLabel(item),
         town: listingTown(item),
         mapUrl: mapSearchUrl(item),
         anchor: listingAnchor(item.id),
         factViews: (item.facts ?? []).flatMap((id) => factView(ctx, id) ?? []),
       }));
-      base.head.jsonLd.push(collectionPage(site, route, listings.items.map((item) => listingItem(site, listings.itemType, item))));
+      base.head.jsonLd.push(collectionPage(site, route, listings.items.map((item, i) => withOrigin(listingItem(site, listings.itemType, item), { listing: i }))));
       return { ...base, kind: route.kind, html, listings: items, columns: route.columns ?? 2, related };
     }
     case "index": {
@@ -188,10 +196,8 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
     case "videos": {
       const videos = route.videos.map((v) => ({ ...v, poster: v.poster ? ctx.images.attributes(v.poster, "", {}) : undefined }));
       // Only videos with a real id are VideoObjects: a card saying what a video will show is not one.
-      const real = videos.filter((v) => v.id);
-      base.head.jsonLd.push(
-        collectionPage(site, route, real.map((v) => ({ "@type": "VideoObject", name: v.title, description: v.summary, embedUrl: `https://www.youtube-nocookie.com/embed/${v.id}` }))),
-      );
+      const real = route.videos.flatMap((v, i) => (v.id ? [withOrigin(videoObject(site, v as typeof v & { id: string }), { video: i })] : []));
+      base.head.jsonLd.push(collectionPage(site, route, real));
       return { ...base, kind: "videos", html, videos, related };
     }
     case "search":

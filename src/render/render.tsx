@@ -10,6 +10,7 @@ import type { AliasModel, NotFoundModel, PageModel, Templates } from "./model.ts
 import { defaultShareImage } from "../assets/share-images.ts";
 import { buildPageModel, cardFor, factView, ogImageFor, type SiteContext } from "./page-model.ts";
 import { absoluteUrl } from "./structured-data.ts";
+import { structuredDataErrors } from "./structured-data-check.ts";
 
 export type { Templates } from "./model.ts";
 
@@ -45,6 +46,7 @@ export function outputFileFor(path: string, format: BuildFormat = "file"): strin
 /** Renders one route to a complete HTML document. */
 export function renderRoute(ctx: SiteContext, templates: Templates, route: RouteEntry, errors: PpgError[]): RenderedPage {
   const model = buildPageModel(ctx, route, errors);
+  errors.push(...structuredDataErrors(model.head.jsonLd, route, ctx.root));
   const Page = templates.pages[model.kind] as ComponentType<{ page: PageModel }>;
   let inner: string;
   try {

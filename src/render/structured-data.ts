@@ -1,5 +1,6 @@
 import type { RecipeData } from "../content/front-matter.ts";
 import type { Listing } from "../content/listings.ts";
+import { phoneLink } from "../content/phones.ts";
 import type { Author, RouteEntry, SiteSettings } from "../manifest/types.ts";
 
 /** JSON-LD objects, built from the same data the page shows. See https://schema.org and Google's structured data guidelines. */
@@ -168,12 +169,29 @@ export function collectionPage(site: SiteSettings, route: RouteEntry, items: Jso
 const SERVICE_TYPES = new Set(["Service", "TaxiService", "BroadcastService", "CableOrSatelliteService", "FinancialProduct", "FoodService", "GovernmentService", "WebAPI"]);
 
 export function listingItem(site: SiteSettings, itemType: string, item: Listing): JsonLd {
-  const place = { address: postalAddress(item), telephone: item.phone || undefined };
+  // With its country code, as Google asks of a LocalBusiness's telephone.
+  const place = { address: postalAddress(item), telephone: phoneLink(item.phone)?.international };
   const common = { "@type": itemType, name: item.name, description: item.description, image: absoluteUrl(site, item.image), url: item.link || undefined };
   if (SERVICE_TYPES.has(itemType)) {
     return { ...common, areaServed: { "@type": "City", name: place.address.addressLocality }, provider: { "@type": "LocalBusiness", name: item.name, ...place } };
   }
   return { ...common, ...place, starRating: item.rating !== undefined ? { "@type": "Rating", ratingValue: item.rating, bestRating: 5 } : undefined };
+}
+
+/**
+ * A video with a real id. Google requires name, thumbnailUrl and uploadDate of a VideoObject
+ * (https://developers.google.com/search/docs/appearance/structured-data/video): the poster is the
+ * thumbnail, else the service's own still; the upload date only ever comes from site.yaml.
+ */
+export function videoObject(site: SiteSettings, v: { id: string; title: string; summary?: string; poster?: string; uploaded?: string }): JsonLd {
+  return {
+    "@type": "VideoObject",
+    name: v.title,
+    description: v.summary,
+    thumbnailUrl: v.poster ? absoluteUrl(site, v.poster) : `https://i.ytimg.com/vi/${v.id}/hqdefault.jpg`,
+    uploadDate: v.uploaded,
+    embedUrl: `https://www.youtube-nocookie.com/embed/${v.id}`,
+  };
 }
 
 export function website(site: SiteSettings): JsonLd {

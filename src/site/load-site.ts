@@ -15,6 +15,7 @@ import { cacheRoot } from "../core/disk-cache.ts";
 import { isInside, realish } from "../core/site-folder.ts";
 import { missingImages } from "../assets/image-references.ts";
 import { checkOutputNames } from "../manifest/cross-references.ts";
+import { applySchedule, resolveClock, type Schedule } from "./schedule.ts";
 
 /** Everything rendering needs, loaded and checked: build() renders it all once; dev mode keeps it and re-renders parts. */
 export interface LoadedSite {
@@ -28,34 +29,45 @@ export interface LoadedSite {
   raster: RasterPipeline;
   /** Raster og:image and structured-data images of each page's image. */
   share: ShareImages;
+  /** The day the site is built as of, what it leaves out that day, and the next day that changes. */
+  schedule: Schedule;
 }
 
-/**
- * The load, validate and content stages. `templates` lets dev mode load the templates through a
- * fresh module graph, so TSX edits take effect without restarting.
- */
-export async function loadSite(root: string, timings: StageTimings = {}, opts: { templates?: () => Promise<Templates> } = {}): Promise<LoadedSite> {
+export interface LoadOptions {
+  /** Lets dev mode load the templates through a fresh module graph, so TSX edits take effect without restarting. */
+  templates?: () => Promise<Templates>;
+  /** Build as of this day (YYYY-MM-DD); default PPGUIDE_CLOCK, else today (schedule.ts). */
+  clock?: string;
+  /** "hide" (build): unpublished pages are left out; "show" (dev): kept, with a banner. */
+  drafts?: "hide" | "show";
+}
+
+/** The load, validate and content stages, then the schedule: what is published on the clock's day. */
+export async function loadSite(root: string, timings: StageTimings = {}, opts: LoadOptions = {}): Promise<LoadedSite> {
   findManifest(root);
+  const clock = resolveClock(opts.clock);
   checkCacheFolders(root);
-  const { manifest, source } = await timed(timings, "load", () => loadManifest(root));
-  const [content, publicFiles, assets, templates] = await timed(timings, "content", () =>
-    Promise.all([loadContent(root, manifest, source), listPublicFiles(root), buildAssets(), (opts.templates ?? loadTemplates)()]),
+  const loaded = await timed(timings, "load", () => loadManifest(root));
+  const [allContent, publicFiles, assets, templates] = await timed(timings, "content", () =>
+    Promise.all([loadContent(root, loaded.manifest, loaded.source), listPublicFiles(root), buildAssets(), (opts.templates ?? loadTemplates)()]),
   );
-  checkNames({ manifest, source, content, publicFiles });
+  // Every page is checked, drafts too; only what is published today goes on to the later stages.
+  const { manifest, source, content, schedule, errors } = applySchedule(loaded.manifest, loaded.source, allContent, { clock, drafts: opts.drafts ?? "hide" });
+  checkNames({ manifest, source, content, publicFiles }, errors);
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
   const raster = createRaster(root);
   const share = createShareImages(root);
   await timed(timings, "content", () => Promise.all([raster.prepare(publicFiles, referencedTexts(manifest, content)), share.prepare(manifest, publicFiles)]));
-  return { root, manifest, source, content, publicFiles, assets, templates, raster, share };
+  return { root, manifest, source, content, publicFiles, assets, templates, raster, share, schedule };
 }
 
 /**
  * What the manifest and listings name that the loaded files must have: each image a file of
  * public/, each path short enough to be a file name. Dev mode runs it after every reload too.
  */
-export function checkNames(site: Pick<LoadedSite, "manifest" | "source" | "content" | "publicFiles">): void {
+export function checkNames(site: Pick<LoadedSite, "manifest" | "source" | "content" | "publicFiles">, found: PpgError[] = []): void {
   const { manifest, source, content, publicFiles } = site;
-  const missing = [...checkOutputNames(manifest, source), ...[source, ...content.listingSources.values()].flatMap((s) => missingImages(s, publicFiles))];
+  const missing = [...found, ...checkOutputNames(manifest, source), ...[source, ...content.listingSources.values()].flatMap((s) => missingImages(s, publicFiles))];
   if (missing.length) throw new PpgErrorList(missing);
 }
 

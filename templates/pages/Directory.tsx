@@ -19,7 +19,8 @@ function Contact({ item, newTab }: { item: Listing; newTab: boolean }) {
     <ul className="listing-contact">
       <li>
         <PhoneIcon />
-        {item.phone ? <a href={`tel:${item.phone.replace(/[^+\d]/g, "")}`}>{unbreakable(item.phone)}</a> : <span>No Phone</span>}
+        {/* Called as E.164 (RFC 3966), shown in national format (src/content/phones.ts). */}
+        {item.phoneLink ? <a href={item.phoneLink.href}>{unbreakable(item.phoneLink.text)}</a> : <span>No Phone</span>}
       </li>
       <li>
         <GlobeIcon />
@@ -73,6 +74,8 @@ export function ListingCard({ item, resort }: { item: Listing; resort: boolean }
           {item.address2}
         </address>
         <Contact item={item} newTab={item.newTab ?? resort} />
+        {/* When the newest source behind the card's facts was dated: readers judge how fresh they are. */}
+        {item.checked && <p className="listing-checked">Checked {item.checked.datetime ? <time dateTime={item.checked.datetime}>{item.checked.text}</time> : item.checked.text}</p>}
       </div>
     </article>
   );

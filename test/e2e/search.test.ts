@@ -44,7 +44,8 @@ describe.skipIf(browserMissing && process.env.CI !== "true")("search in Chromium
     try {
       const problems = watchProblems(page, origin);
       await page.goto(`${origin}/search?q=${encodeURIComponent(query)}`);
-      // The first query loads the index: slow on a busy machine.
+      // Pagefind fetches its WebAssembly and index first: on a machine shared with other builds that
+      // took over expect.poll's default second.
       await expect.poll(() => page.locator("#search-status").textContent(), { timeout: 20_000 }).toMatch(/result|Nothing/);
       const found = await hits(page).evaluateAll((items) =>
         items.map((li) => {

@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { build } from "../../src/build/build.ts";
 import { copyFixture, edit } from "../helpers/fixture.ts";
+import { writeInlineSite } from "../helpers/inline-site.ts";
 import { writePpguideSite } from "../helpers/synthetic-site.ts";
 
 const bin = fileURLToPath(new URL("../../bin/ppguide", import.meta.url));
@@ -68,13 +69,18 @@ describe("the ppguide CLI", () => {
   });
 
   it("reports every manifest mistake with file:line:col and exits 1", async () => {
-    const root = await copyFixture("basic-site");
-    await edit(join(root, "site.yaml"), "related: [/flan-recipe, /bakeries, /guides]", "related: [/flan-recipe, /bakeries]");
-    await edit(join(root, "site.yaml"), "    kind: index\n", "    kind: catalogue\n");
+    const root = await writeInlineSite(`
+      -- site.yaml --
+      routes:
+        - { path: /a, kind: article, content: a.md, related: [/filler-1, /filler-2] }
+        - { path: /b, kind: catalogue, title: B, description: A page of a kind that does not exist. }
+      -- content/a.md --
+      A.
+    `);
     const result = await run(["build", "--root", root]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("site.yaml:54:14  routes[1].related  related must list exactly 3 routes, found 2.");
-    expect(result.stderr).toContain("site.yaml:74:11  routes[4].kind  'catalogue' is not allowed. Use one of: home, article");
+    expect(result.stderr).toContain("site.yaml:2:56  routes[0].related  related must list exactly 3 routes, found 2.");
+    expect(result.stderr).toContain("site.yaml:3:23  routes[1].kind  'catalogue' is not allowed. Use one of: home, article");
     expect(result.stderr).toContain("2 problems found; nothing was written.");
   });
 

@@ -25,6 +25,8 @@ import { readPageCache, writePageCache } from "../../src/output/page-cache.ts";
 import { contentHash, renderInputOf, renderJobs, renderPages } from "../../src/build/render-pages.ts";
 import { loadSite } from "../../src/site/load-site.ts";
 import { DevSite } from "../../src/dev/dev-site.ts";
+import { newPage } from "../../src/site/new-page.ts";
+import { checkFacts } from "../../src/check/facts.ts";
 import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
 import { copyPackage } from "../helpers/package-copy.ts";
 import { attempt, CLI } from "../helpers/outcome.ts";
@@ -51,6 +53,14 @@ const inlineThen = (text: string, then: (root: string) => Promise<unknown>) => a
   await then(root);
   return (await attempt({ root, out: join(root, "dist") })).lines;
 };
+/** What a build that succeeds warns about, as `Code  file:line:col  message` lines. */
+const warned = (text: string) => async () => {
+  const root = await writeInlineSite(text);
+  const result = await build({ root, out: join(root, "dist") });
+  return result.warnings.map((e) => `${e.code}  ${e.format()}`);
+};
+/** What check-facts finds in an inline site, as of 2026-06-01. */
+const facts = (text: string) => async () => (await checkFacts(await writeInlineSite(text), { clock: "2026-06-01" })).problems.map((e) => `${e.code}  ${e.format()}`);
 const page = (markdown: string) => `-- site.yaml --\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\n${markdown}\n`;
 const cli = (script: string, cwd: string) =>
   new Promise<string[]>((done) => execFile("sh", ["-c", script], { cwd, env: { ...process.env, NODE: process.execPath, PPGUIDE_CLI: CLI } }, (_err, _stdout, stderr) => done(stderr.split("\n").filter(Boolean).map((l) => l.replace(/^(.*) {2}\[(\w+)\]$/, "$2  $1")))));
@@ -70,6 +80,9 @@ const CASES: Record<ErrorCode, Case> = {
   AliasIsRoute: [inline("-- site.yaml --\naliases:\n  - { from: /filler-1, to: /filler-2 }\n"), /^AliasIsRoute {2}site\.yaml:2:13 {2}aliases\[0\]\.from {2}alias '\/filler-1' is also a route/],
   AuthorNotFound: [inline(`-- site.yaml --\nroutes:\n  - { author: nobody, path: /a, content: a.md, ${RELATED}, kind: article, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 } }\n-- content/a.md --\nA.\n`), /^AuthorNotFound {2}site\.yaml:2:15 {2}routes\[0\]\.author {2}unknown author 'nobody'\. Use one of: desk\./],
   DatesOutOfOrder: [inline(`-- site.yaml --\nroutes:\n  - { dates: { created: 2025-02-01, published: 2025-01-01, modified: 2025-01-01 }, path: /a, content: a.md, ${RELATED}, kind: article, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk }\n-- content/a.md --\nA.\n`), /^DatesOutOfOrder {2}site\.yaml:2:14 {2}routes\[0\]\.dates {2}dates are out of order \(created 2025-02-01, published 2025-01-01, modified 2025-01-01\)/],
+  LinkToUnpublished: [inline(`-- site.yaml --\nroutes:\n  - { related: [/filler-1, /wip, /filler-3], path: /a, content: a.md, ${ARTICLE} }\n  - { draft: true, path: /wip, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^LinkToUnpublished {2}site\.yaml:2:28 {2}routes\[0\]\.related\[1\] {2}related card '\/wip' is a draft/],
+  ExpiresBeforePublished: [inline(`-- site.yaml --\nroutes:\n  - { expires: 2024-12-31, path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^ExpiresBeforePublished {2}site\.yaml:2:16 {2}routes\[0\]\.expires {2}expires 2024-12-31 is before the published date 2025-01-01/],
+  ClockInvalid: [inline(page("A."), { clock: "2026-13-01" }), /^ClockInvalid {2}--clock '2026-13-01' is not a date written YYYY-MM-DD\. Write the date as YYYY-MM-DD/],
   RelatedNotThree: [inline(`-- site.yaml --\nroutes:\n  - { related: [/filler-1, /filler-2], path: /a, content: a.md, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^RelatedNotThree {2}site\.yaml:2:\d+ {2}routes\[0\]\.related/],
   RelatedSelf: [inline(`-- site.yaml --\nroutes:\n  - { related: [/filler-1, /a, /filler-3], path: /a, content: a.md, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^RelatedSelf {2}site\.yaml:2:28 {2}routes\[0\]\.related\[1\] {2}related card '\/a' is the page itself/],
   RouteIsFile: [inline(`-- site.yaml --\nroutes:\n  - { path: /robots.txt, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^RouteIsFile {2}site\.yaml:2:13 {2}routes\[0\]\.path {2}route '\/robots\.txt' would be served where the build writes robots\.txt/],
@@ -103,6 +116,18 @@ const CASES: Record<ErrorCode, Case> = {
   ListingUnsourced: [
     inline(`-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: Corner Bakery, image: /images/photo.svg, alt: A, description: A bakery for a test., address2: Puerto Plata, phone: "+1 809 555 0100" }\n`),
     /^ListingUnsourced {2}content\/l\.yaml:3:\d+ {2}items\[0\]\.phone {2}phone '\+1 809 555 0100' of 'Corner Bakery' names no source\. Add a `sources:` entry/,
+  ],
+  PhoneInvalid: [
+    inline(`-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: Corner Bakery, image: /images/photo.svg, alt: A, address2: Puerto Plata, phone: "809 571 150", sources: [{ url: "https://corner.example", supports: [phone], says: "Tel. 809 571 150" }] }\n`),
+    /^PhoneInvalid {2}content\/l\.yaml:3:\d+ {2}items\[0\]\.phone {2}phone '809 571 150' of 'Corner Bakery' is not a valid phone number/,
+  ],
+  WebsiteNotHttps: [
+    warned(`-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: Corner Bakery, image: /images/photo.svg, alt: A, address2: Puerto Plata, link: "http://corner.example", sources: [{ url: "http://corner.example", supports: [link], says: "Home page" }] }\n`),
+    /^WebsiteNotHttps {2}content\/l\.yaml:3:\d+ {2}items\[0\]\.link {2}website 'http:\/\/corner\.example' of 'Corner Bakery' is not https/,
+  ],
+  ContactShared: [
+    warned(`-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: Corner Bakery, image: /images/photo.svg, alt: A, address2: Puerto Plata, phone: "+1 809-571-1507", sources: [{ url: "https://corner.example", supports: [phone], says: "Tel. 809-571-1507" }] }\n  - { id: 2, name: Other Bakery, image: /images/photo.svg, alt: B, address2: Puerto Plata, phone: "(809) 571 1507", sources: [{ url: "https://other.example", supports: [phone], says: "Tel. 809 571 1507" }] }\n`),
+    /^ContactShared {2}content\/l\.yaml:4:\d+ {2}items\[1\]\.phone {2}phone '\(809\) 571 1507' of 'Other Bakery' is also the phone of 'Corner Bakery' \(content\/l\.yaml:3:\d+\)/,
   ],
   RawHtmlUnsafe: [inline(page("Hi <script>alert(1)</script>")), /^RawHtmlUnsafe {2}content\/a\.md:1:\d+ {2}raw HTML with/],
   UrlMalformed: [inline(page("See [it](/%E0%A4%A).")), /^UrlMalformed {2}content\/a\.md:1:10 {2}link '\/%E0%A4%A' holds a malformed percent-escape/],
@@ -176,6 +201,11 @@ const CASES: Record<ErrorCode, Case> = {
     },
     /^BuildNotReproducible {2}the incremental build differs from a clean build in 1 file: a\.html/,
   ],
+  ContentUnused: [warned(`${page("A.")}-- content/old.md --\nOld.\n`), /^ContentUnused {2}content\/old\.md:1:1 {2}content\/old\.md is not used by any route in site\.yaml\. Add a route for it/],
+  StructuredDataInvalid: [
+    inline("-- site.yaml --\nroutes:\n  - { path: /videos, kind: videos, title: Videos, description: The videos of a test site and the one chosen., videos: [{ id: abcDEF12345, title: Surf, summary: Surfers. }] }\n"),
+    /^StructuredDataInvalid {2}site\.yaml:2:\d+ {2}routes\[0\]\.videos\[0\] {2}structured data of \/videos: VideoObject: Required attribute "uploadDate" is missing/,
+  ],
   PlaceholderLeft: [inline(page("Book at [the hotel](https://www.hotel.example/book)."), { strict: true }), /^PlaceholderLeft {2}/],
   OutputRefused: [
     async () => {
@@ -225,6 +255,11 @@ const CASES: Record<ErrorCode, Case> = {
   LinksDirNotFound: [() => checkLinksLines("/nonexistent-ppguide-folder"), /^LinksDirNotFound {2}the folder to check, \/nonexistent-ppguide-folder, does not exist/],
   LinksDirNotADirectory: [() => checkLinksLines(CLI), /^LinksDirNotADirectory {2}.*ppguide is a file, not a folder/],
   LinksNoPages: [async () => checkLinksLines(await mkdtemp(join(tmpdir(), "ppguide-empty-"))), /^LinksNoPages {2}no HTML pages/],
+  FactUndated: [facts(page("---\nsources:\n  - { url: \"https://bus.example.org\", says: RD$50 a ride }\n---\nA.")), /^FactUndated {2}content\/a\.md:3:5 {2}sources\[0\] {2}source https:\/\/bus\.example\.org has no dated source/],
+  FactStale: [facts(page("---\nsources:\n  - { url: \"https://bus.example.org\", says: RD$50 a ride, date: \"2019-05\" }\n---\nA.")), /^FactStale {2}content\/a\.md:3:5 {2}sources\[0\] {2}source https:\/\/bus\.example\.org was last dated 2019-05, more than 12 months ago/],
+  AgeInvalid: [async () => cli(`"$NODE" "$PPGUIDE_CLI" check-facts --older-than 3weeks`, await writeInlineSite(page("A."))), /^AgeInvalid {2}--older-than '3weeks' is not an age/],
+  SlugInvalid: [async () => thrown(Promise.resolve().then(async () => newPage(await writeInlineSite(page("A.")), "article", "Not A Slug", "2026-01-01"))), /^SlugInvalid {2}'Not A Slug' is not a page name/],
+  NewPageExists: [async () => thrown(Promise.resolve().then(async () => newPage(await writeInlineSite(page("A.")), "article", "a", "2026-01-01"))), /^NewPageExists {2}the route \/a already exists/],
   // Dev mode's wrapper for a crash in ppguide itself. No site can cause one on purpose, so the
   // case makes the build step throw a plain TypeError, as a bug would, and rebuilds.
   InternalError: [

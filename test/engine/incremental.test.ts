@@ -4,9 +4,9 @@
  * The site is a model (SiteState) written out as real files; each edit changes one input of one
  * kind, only the files whose text changes are rewritten (as an editor would), and after every edit
  * the site is rebuilt in the same site folder, output folder and cache folder, then compared with a
- * clean build of a copy of the same sources into a fresh folder with empty caches. Written against
- * the public API only (build(), the CLI), so it holds today's engine (which renders everything) and
- * any engine that reuses pages by key: a key that misses an input shows up as a differing file.
+ * clean build of a copy of the same sources into a fresh folder with empty caches; dev mode, told
+ * of the same edits, must serve what that clean build wrote. Written against the public API only
+ * (build(), DevSite, the CLI): a page key that misses an input shows up as a differing file.
  *
  * FC_SEED and FC_RUNS vary the property locally; CI runs the fixed seed. A failure is reported as
  * found, without shrinking (each try costs a few builds); FC_SHRINK=1 shrinks it to a shorter sequence.

@@ -80,7 +80,8 @@ describe("the placeholder report", () => {
     const lines = result.stdout.trim().split("\n");
     expect(lines[0]).toMatch(/^Built 8 pages/);
     expect(lines[1]).toBe("12 placeholders left to replace before going live (ppguide build --strict fails on them):");
-    expect(lines.slice(2)).toHaveLength(12);
+    expect(lines.slice(2, -1)).toHaveLength(12);
+    expect(lines.at(-1)).toMatch(/^Next change: \d{4}-\d\d-\d\d \(/);
     expect(lines[2]).toMatch(/^ {2}site\.yaml:4:8 {2}site\.url {2}/);
   });
 
@@ -107,6 +108,9 @@ describe("the placeholder report", () => {
     const result = await run(["build", "--root", root, "--strict"]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(result.stdout.trim()).toMatch(/^Built 8 pages, 1 aliases and \d+ assets into .*dist in \d+\.\d\d s$/);
+    const [summary, next, ...rest] = result.stdout.trim().split("\n");
+    expect(summary).toMatch(/^Built 8 pages, 1 aliases and \d+ assets into .*dist in \d+\.\d\d s$/);
+    expect(next).toMatch(/^Next change: \d{4}-01-01 \(the footer's year changes\)$/);
+    expect(rest).toEqual([]);
   });
 });

@@ -88,6 +88,22 @@ describe("the compiled CLI (lib/)", () => {
     expect(compiled).toMatchObject({ code: 0, fromLib: true });
   }, 180_000);
 
+  // Regression: run from the sources in the site's folder, the render pool's threads found no
+  // tsconfig there and compiled the templates for the classic JSX runtime ("React is not defined", exit 70).
+  it("runs from the sources with the render pool's threads too, from the site's own folder", async () => {
+    const pkg = await packageCopy();
+    await writeFile(join(pkg, "lib/build.json"), "{}");
+    const root = await mkdtemp(join(tmpdir(), "ppguide-threaded-"));
+    onTestFinished(() => rm(root, { recursive: true, force: true }));
+    // Big enough for the pool of threads (build/render-pages.ts), and for the link scan's.
+    await writePpguideSite(root, 600);
+    const outcome = await run(pkg, ["build", "--no-search-index"], root);
+    expect(outcome.stderr).toContain("so ppguide runs from its sources");
+    expect(outcome.code, outcome.stderr).toBe(0);
+    expect(outcome.fromLib).toBe(false);
+    expect(await readFile(join(root, "dist/article-1.html"), "utf8")).toContain("Getting there</h2>");
+  }, 180_000);
+
   // Regression (issue 23): run from V8's code cache, the bundle could not import(): a run that had
   // to encode an image failed with ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING (exit 70).
   it("import() inside the sources works from lib/", async () => {

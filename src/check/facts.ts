@@ -1,0 +1,106 @@
+import { PpgError, PpgErrorList, isPpgErrorList } from "../core/errors.ts";
+import { readSourceText } from "../core/source-text.ts";
+import { splitFrontMatter } from "../content/front-matter.ts";
+import { lastDay, newestDate, parseListings, type ListingSource } from "../content/listings.ts";
+import { loadManifest } from "../manifest/load.ts";
+
+/**
+ * The freshness audit (`ppguide check-facts`): the facts a visitor acts on (a listing's street
+ * address, phone and website; the sources behind an article's fares, hours and prices) age, and
+ * a fact is only as fresh as the newest page that states it. Each listing field, and each source
+ * of an article, with no date or with one older than the limit is a located problem to check
+ * again. Dates are YYYY, YYYY-MM or YYYY-MM-DD; one that names a year or a month counts as its
+ * last day, so a fact is never called stale for want of a day.
+ */
+export interface FactsOptions {
+  /** Today, YYYY-MM-DD (site/schedule.ts resolveClock). */
+  clock: string;
+  /** How old a date may be, in months; default 12. */
+  months?: number;
+}
+
+export interface FactsReport {
+  problems: PpgError[];
+  /** How many facts and sources were looked at. */
+  checked: number;
+  /** The oldest date a fact may have, YYYY-MM-DD. */
+  cutoff: string;
+}
+
+const FIELD_NAMES: Record<ListingSource["supports"][number], string> = { address1: "street address", phone: "phone", link: "website", area: "area", description: "description" };
+
+export async function checkFacts(root: string, opts: FactsOptions): Promise<FactsReport> {
+  const months = opts.months ?? 12;
+  const cutoff = monthsBefore(opts.clock, months);
+  const limit = `${months} month${months === 1 ? "" : "s"}`;
+  const { manifest } = await loadManifest(root);
+  const problems: PpgError[] = [];
+  const errors: PpgError[] = [];
+  let checked = 0;
+  const done = new Set<string>();
+  for (const route of manifest.routes) {
+    for (const name of [route.content, route.listings]) {
+      if (!name || done.has(name)) continue;
+      done.add(name);
+      const file = `content/${name}`;
+      let text: string;
+      try {
+        text = readSourceText(root, file);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") continue;
+        throw err;
+      }
+      if (name === route.listings) {
+        const { listings, source, errors: found } = parseListings(text, file);
+        errors.push(...found);
+        if (!listings || !source) continue;
+        listings.items.forEach((item, i) => {
+          for (const field of ["address1", "phone", "link"] as const) {
+            if (!item[field]) continue;
+            checked++;
+            const newest = newestDate(item, field);
+            const at = { location: source.locate(["items", i, field]), path: `items[${i}].${field}` };
+            const what = `${FIELD_NAMES[field]} of '${item.name}'`;
+            if (!newest) problems.push(new PpgError("FactUndated", { what }, at));
+            else if (lastDay(newest) < cutoff) problems.push(new PpgError("FactStale", { what, date: newest, limit }, at));
+          }
+        });
+        continue;
+      }
+      let split;
+      try {
+        split = splitFrontMatter(text, file);
+      } catch (err) {
+        if (isPpgErrorList(err)) errors.push(...err.errors);
+        else throw err;
+        continue;
+      }
+      (split.frontMatter.sources ?? []).forEach((s, j) => {
+        checked++;
+        const at = { location: split.source!.locate(["sources", j]), path: `sources[${j}]` };
+        const what = `source ${s.url}`;
+        if (!s.date) problems.push(new PpgError("FactUndated", { what }, at));
+        else if (lastDay(s.date) < cutoff) problems.push(new PpgError("FactStale", { what, date: s.date, limit }, at));
+      });
+    }
+  }
+  if (errors.length) throw new PpgErrorList(errors);
+  return { problems, checked, cutoff };
+}
+
+function monthsBefore(day: string, months: number): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1 - months, 1));
+  // The same day of the month, or the month's last when it is shorter (31 March less a month is 28 or 29 February).
+  const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(d, last));
+  return date.toISOString().slice(0, 10);
+}
+
+/** `12mo`, `18mo`, `1y`, `2y` as months; undefined for anything else. */
+export function parseAge(text: string): number | undefined {
+  const m = /^(\d+)\s*(mo|m|y)$/.exec(text.trim());
+  if (!m) return undefined;
+  const n = Number(m[1]) * (m[2] === "y" ? 12 : 1);
+  return n > 0 ? n : undefined;
+}

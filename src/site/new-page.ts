@@ -1,0 +1,205 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, posix, relative } from "node:path";
+import { Document, isMap, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from "yaml";
+import { PpgError, PpgErrorList } from "../core/errors.ts";
+import { PACKAGE_DIR } from "../core/package-dir.ts";
+import { checkCrossReferences } from "../manifest/cross-references.ts";
+import { MANIFEST_FILE, parseManifest } from "../manifest/load.ts";
+import type { Manifest, RouteEntry } from "../manifest/types.ts";
+
+/**
+ * `ppguide new article|recipe|listing <slug>`: a new page as a draft, ready to write. site.yaml
+ * gets the route entry after the last route of its kind, with every field the kind requires, by
+ * splicing the entry's text in: the rest of the file, comments and layout included, keeps every
+ * byte (the `yaml` library's Document API finds where, and writes the entry). The stub files
+ * carry the schema hint for editors. The route is `draft: true`, so the site builds, and the page
+ * is published once the draft line is removed (site/schedule.ts).
+ */
+export type NewKind = "article" | "recipe" | "listing";
+export const NEW_KINDS: readonly NewKind[] = ["article", "recipe", "listing"];
+
+export interface NewPageResult {
+  path: string;
+  /** Files written, relative to the site folder: site.yaml last. */
+  files: string[];
+  /** The line of site.yaml where the entry starts. */
+  line: number;
+}
+
+/** What each kind of page is in site.yaml, and where its files go when the site has none yet. */
+const KINDS: Record<NewKind, { route: RouteEntry["kind"]; folder: string }> = {
+  article: { route: "article", folder: "travel" },
+  recipe: { route: "recipe", folder: "recipes" },
+  listing: { route: "directory", folder: "directories" },
+};
+
+export function newPage(root: string, kind: NewKind, slug: string, today: string): NewPageResult {
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) throw new PpgError("SlugInvalid", { slug });
+  const text = readFileSync(join(root, MANIFEST_FILE), "utf8");
+  const { manifest } = parseManifest(text);
+  const path = `/${slug}`;
+  const { route: routeKind, folder: defaultFolder } = KINDS[kind];
+  const sameKind = manifest.routes.filter((r) => r.kind === routeKind);
+  const folder = sameKind.map((r) => r.content && posix.dirname(r.content)).find((d) => d && d !== ".") ?? defaultFolder;
+  const content = `${folder}/${slug}.md`;
+  const listings = kind === "listing" ? `listings/${slug}.yaml` : undefined;
+  const taken = manifest.routes.some((r) => r.path === path) || (manifest.aliases ?? []).some((a) => a.from === path) ? `the route ${path}` : [content, listings].find((f) => f && existsSync(join(root, "content", f)));
+  if (taken) throw new PpgError("NewPageExists", { what: taken.startsWith("the route") ? taken : `content/${taken}` });
+
+  const entry = routeEntry(manifest, { kind, routeKind, path, slug, content, listings, today });
+  const { text: updated, line } = insertRoute(text, entry, routeKind);
+  // The new site.yaml must be one the build reads: checked before anything is written.
+  const check = parseManifest(updated);
+  const problems = checkCrossReferences(check.manifest, check.source);
+  if (problems.length) throw new PpgErrorList(problems);
+
+  const files: string[] = [];
+  const write = (file: string, body: string) => {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), body, { flag: "wx" });
+    files.push(file);
+  };
+  write(`content/${content}`, markdownStub(root, `content/${content}`, kind, entry.title));
+  if (listings) write(`content/${listings}`, listingsStub(root, `content/${listings}`, manifest));
+  writeFileSync(join(root, MANIFEST_FILE), updated);
+  files.push(MANIFEST_FILE);
+  return { path, files, line };
+}
+
+interface EntryFacts {
+  kind: NewKind;
+  routeKind: RouteEntry["kind"];
+  path: string;
+  slug: string;
+  content: string;
+  listings?: string;
+  today: string;
+}
+
+function routeEntry(manifest: Manifest, f: EntryFacts) {
+  const title = f.slug
+    .split("-")
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
+  const published = manifest.routes.filter((r) => !r.draft && r.path !== f.path);
+  // Three published pages to relate to: of the same kind first, newest last in site.yaml.
+  const others = published.filter((r) => r.kind !== f.routeKind && (r.kind === "article" || r.kind === "recipe" || r.kind === "directory"));
+  const related = [...published.filter((r) => r.kind === f.routeKind).slice(-3), ...others].slice(0, 3).map((r) => r.path);
+  const common = {
+    path: f.path,
+    kind: f.routeKind,
+    draft: true,
+    title,
+    description: "Draft: say in one sentence of 70 to 160 characters what a reader finds here.",
+    image: { src: manifest.site.logo.src, alt: "Stand-in: draw or choose this page's own image before publishing" },
+  };
+  const dates = { created: f.today, published: f.today, modified: f.today };
+  const author = Object.keys(manifest.authors)[0]!;
+  if (f.kind === "listing") return { ...common, listings: f.listings, columns: 2, content: f.content, related };
+  return { ...common, author, dates, content: f.content, related };
+}
+
+/**
+ * site.yaml with the entry after the last route of its kind (else the last route), at the same
+ * indentation and with the same blank line between entries the file uses.
+ */
+function insertRoute(text: string, entry: Record<string, unknown>, kind: string): { text: string; line: number } {
+  const doc = parseDocument(text, { keepSourceTokens: false });
+  const routes = doc.get("routes", true) as YAMLSeq | undefined;
+  if (!isSeq(routes) || routes.items.length === 0) throw new PpgError("ManifestInvalid", "site.yaml has no routes list to add the page to", { location: { file: MANIFEST_FILE, line: 1, column: 1 } });
+  const items = routes.items as YAMLMap[];
+  let after = items.length - 1;
+  for (let i = items.length - 1; i >= 0; i--) {
+    if (isMap(items[i]) && items[i]!.get("kind") === kind) {
+      after = i;
+      break;
+    }
+  }
+  const item = items[after]!;
+  const start = item.range![0];
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  const indent = /^ */.exec(text.slice(lineStart))![0];
+  // The end of the entry's last line with content; what follows (blank lines, comments) stays below the new entry.
+  const end = text.indexOf("\n", item.range![1] - 1);
+  const at = end === -1 ? text.length : end + 1;
+  const next = items[after + 1];
+  const blank = next ? /\n[ \t]*\n/.test(text.slice(at - 1, next.range![0])) : /\n[ \t]*\n/.test(text.slice(lineStart - 2, lineStart));
+
+  const one = new Document([entry]);
+  const node = (one.contents as YAMLSeq).items[0] as YAMLMap;
+  // Written as the site's own entries are: dates, image and related on one line each.
+  for (const key of ["image", "dates", "related"]) {
+    const value = node.get(key, true) as { flow?: boolean } | undefined;
+    if (value) value.flow = true;
+  }
+  const yamlText = one
+    .toString({ lineWidth: 0, flowCollectionPadding: true })
+    // The site writes `{ a: 1 }` but `[/a, /b]`.
+    .replace(/^( *related: )\[ (.*) \]$/m, "$1[$2]")
+    .replace(/^(?=.)/gm, indent);
+  const prefix = text.slice(0, at) + (at > 0 && text[at - 1] !== "\n" ? "\n" : "");
+  const inserted = `${blank ? "\n" : ""}${yamlText}`;
+  const line = prefix.split("\n").length + (blank ? 1 : 0);
+  return { text: prefix + inserted + text.slice(at), line };
+}
+
+function schemaHint(root: string, file: string, schema: string): string {
+  // Relative to the file, so the hint works wherever the site is; ppguide's own schema/ when the site has none.
+  const local = join(root, "schema", schema);
+  const target = existsSync(local) ? local : join(PACKAGE_DIR, "schema", schema);
+  return `# yaml-language-server: $schema=${relative(dirname(join(root, file)), target).split("\\").join("/")}`;
+}
+
+function markdownStub(root: string, file: string, kind: NewKind, title: string): string {
+  const hint = schemaHint(root, file, `front-matter/${KINDS[kind].route}.schema.json`);
+  if (kind === "recipe") {
+    return `---
+${hint}
+genre: Recipe
+keywords: [${title}]
+recipe:
+  prepMinutes: 10
+  totalMinutes: 30
+  servings: 4
+  category: Main Course
+  ingredients:
+    - "TODO: each ingredient with its amount"
+  instructions:
+    - "TODO: each step, one at a time"
+---
+
+TODO: introduce the dish. The template adds the times, ingredients and steps after this text.
+`;
+  }
+  if (kind === "listing") {
+    return `---
+${hint}
+keywords: [${title}]
+---
+
+TODO: introduce the places listed on this page. The cards come from the listings file.
+`;
+  }
+  return `---
+${hint}
+keywords: [${title}]
+---
+
+TODO: write the page. Back every practical fact (fares, hours, prices) with a \`sources:\` entry (docs/content-format.md).
+`;
+}
+
+function listingsStub(root: string, file: string, manifest: Manifest): string {
+  return `${schemaHint(root, file, "listings.schema.json")}
+itemType: LocalBusiness
+items:
+  # One entry per place. A street address, phone or website needs a source that states it:
+  # never invent one (docs/content-format.md, Listings files).
+  - id: 1
+    name: "TODO: the place's name"
+    image: ${manifest.site.logo.src}
+    alt: "Stand-in: run node scripts/artwork/generate.mjs to draw this listing's picture"
+    area: "TODO: the neighborhood, beach or landmark"
+    address2: "Puerto Plata"
+`;
+}

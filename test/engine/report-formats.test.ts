@@ -1,0 +1,187 @@
+/**
+ * Problems for machines (issue 33): `--format json|github`, GitHub's step summary, `--quiet`
+ * and the progress line, on tiny inline sites run through the real CLI.
+ */
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rename, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { escapeData, escapeProperty, githubCommand, stepSummary, type Problem } from "../../src/core/problems.ts";
+import { startProgress } from "../../src/cli/progress.ts";
+import { watchStages, timed } from "../../src/core/timing.ts";
+import { writeInlineSite } from "../helpers/inline-site.ts";
+import { CLI } from "../helpers/outcome.ts";
+
+const ARTICLE = "kind: article, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }";
+const BROKEN = `
+-- site.yaml --
+routes:
+  - { path: /a, title: A, content: a.md, related: [/filler-1, /nowhere, /filler-3], ${ARTICLE} }
+-- content/a.md --
+A: 50% off, "quoted", a, b.
+`;
+const GOOD = `
+-- site.yaml --
+routes:
+  - { path: /a, title: A, content: a.md, related: [/filler-1, /filler-2, /filler-3], ${ARTICLE} }
+-- content/a.md --
+Book at [the hotel](https://www.hotel.example/book).
+-- content/old.md --
+Nobody uses this.
+`;
+
+/** The CLI with an environment of our own: none of the runner's GitHub or CI variables leak in. */
+function run(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(GITHUB_|CI$)/.test(k)));
+  return new Promise((done) =>
+    execFile(process.execPath, [CLI, ...args], { cwd, env: { ...base, NO_COLOR: "1", ...env } }, (err, stdout, stderr) =>
+      done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    ),
+  );
+}
+
+describe("GitHub workflow commands", () => {
+  const problem: Problem = { code: "BrokenLink", severity: "error", file: "site/content/a,b:c.md", line: 3, column: 7, message: "100% broken\r\nsee: here, there", hint: null };
+
+  it("escapes as actions/toolkit's command.ts: %, CR and LF in the message; those and : and , in properties", () => {
+    expect(escapeData("a%b\rc\nd:e,f")).toBe("a%25b%0Dc%0Ad:e,f");
+    expect(escapeProperty("a%b\rc\nd:e,f")).toBe("a%25b%0Dc%0Ad%3Ae%2Cf");
+    expect(githubCommand(problem)).toBe("::error file=site/content/a%2Cb%3Ac.md,line=3,col=7,title=BrokenLink::100%25 broken%0D%0Asee: here, there");
+    expect(githubCommand({ ...problem, severity: "warning", file: null, line: null, column: null, hint: "Fix it" })).toBe("::warning title=BrokenLink::100%25 broken%0D%0Asee: here, there. Fix it");
+  });
+
+  it("writes a step summary table of every problem, cut at a row under the size limit", () => {
+    const many = Array.from({ length: 50 }, (_, i): Problem => ({ ...problem, line: i + 1, message: `a | b ${i}` }));
+    const all = stepSummary("ppguide build", many);
+    expect(all.split("\n").filter((l) => l.startsWith("| ❌"))).toHaveLength(50);
+    expect(all).toContain("a \\| b 0");
+    expect(all).toContain("`site/content/a,b:c.md:1:7`");
+    const cut = stepSummary("ppguide build", many, (f) => f, 3000);
+    expect(Buffer.byteLength(cut)).toBeLessThan(3000);
+    const rows = cut.split("\n").filter((l) => l.startsWith("| ❌")).length;
+    expect(rows).toBeGreaterThan(5);
+    expect(cut).toContain(`${50 - rows} more problems not shown: a step summary holds at most 1 MiB.`);
+  });
+});
+
+describe("ppguide build --format", () => {
+  it("json: one valid object on stdout when the build fails, each problem with every field", async () => {
+    const root = await writeInlineSite(BROKEN);
+    const { code, stdout, stderr } = await run(["build", "--format", "json"], root);
+    expect(code).toBe(1);
+    expect(stderr).toBe("");
+    const report = JSON.parse(stdout);
+    expect(report).toMatchObject({ version: 1, command: "build", ok: false, exitCode: 1, summary: null });
+    expect(report.problems).toEqual([
+      {
+        code: "RouteNotFound",
+        severity: "error",
+        file: "site.yaml",
+        line: 2,
+        column: 63,
+        message: "routes[0].related[1]: related card '/nowhere' is not a route or alias",
+        hint: "Add the route to site.yaml, add an alias, or fix the path.",
+      },
+    ]);
+  }, 120_000);
+
+  it("json: a build that succeeds lists its warnings and placeholders, and what it built", async () => {
+    const root = await writeInlineSite(GOOD);
+    const { code, stdout } = await run(["build", "--format", "json", "--clock", "2026-06-01"], root);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(report).toMatchObject({ version: 1, ok: true, exitCode: 0, summary: { pages: 8, nextChange: { date: "2027-01-01", why: "the footer's year changes" } } });
+    const problems = (report.problems as Problem[]).map((p) => [p.code, p.severity, p.file, p.line]);
+    expect(problems[0]).toEqual(["ContentUnused", "warning", "content/old.md", 1]);
+    // The inline site's own .example addresses are placeholders too, in site.yaml.
+    expect(problems).toContainEqual(["PlaceholderLeft", "warning", "content/a.md", 1]);
+    expect(problems.every(([, severity]) => severity === "warning")).toBe(true);
+  }, 120_000);
+
+  it("github is the default under GITHUB_ACTIONS=true: annotations with paths from the repository's root, and the step summary", async () => {
+    const repo = await mkdtemp(join(tmpdir(), "ppguide-repo-"));
+    await mkdir(join(repo, ".git"));
+    const site = await writeInlineSite(BROKEN);
+    await rename(site, join(repo, "site"));
+    const summary = join(repo, "summary.md");
+    await writeFile(summary, "");
+    const { code, stdout, stderr } = await run(["build"], join(repo, "site"), { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary });
+    expect(code).toBe(1);
+    expect(stdout).toBe("::error file=site/site.yaml,line=2,col=63,title=RouteNotFound::routes[0].related[1]: related card '/nowhere' is not a route or alias. Add the route to site.yaml, add an alias, or fix the path.\n");
+    expect(stderr).toBe("1 problem found; nothing was written.\n");
+    expect(await readFile(summary, "utf8")).toContain("| ❌ | `RouteNotFound` | `site/site.yaml:2:63` | routes[0].related[1]: related card '/nowhere' is not a route or alias |");
+  }, 120_000);
+
+  it("github: warnings for placeholders; --quiet prints nothing on success", async () => {
+    const root = await writeInlineSite(GOOD);
+    const github = await run(["build", "--format", "github"], root);
+    expect(github.code).toBe(0);
+    expect(github.stdout).toMatch(/^::warning file=content\/old\.md,line=1,col=1,title=ContentUnused::content\/old\.md is not used/m);
+    expect(github.stdout).toMatch(/^::warning file=content\/a\.md,line=1,col=\d+,title=PlaceholderLeft::/m);
+    expect(github.stdout).toMatch(/^Built 8 pages/m);
+    const quiet = await run(["build", "--quiet"], root);
+    expect(quiet).toMatchObject({ code: 0, stdout: "", stderr: "" });
+    const bad = await run(["build", "--format", "xml"], root);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--format must be text, json or github, not 'xml'");
+  }, 120_000);
+});
+
+describe("ppguide check-links --format", () => {
+  it("json and github carry the same problems, with a version field", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "ppguide-links-"));
+    await writeFile(join(dir, "index.html"), '<!doctype html><title>x</title>\n<a href="/nowhere">x</a>\n');
+    const json = await run(["check-links", dir, "--format", "json"], dir);
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout);
+    expect(report).toMatchObject({ version: 1, command: "check-links", ok: false, summary: { pages: 1 } });
+    expect(report.problems).toEqual([{ code: "BrokenLink", severity: "error", file: "index.html", line: 2, column: 10, message: "/nowhere  missing page", hint: null }]);
+    const github = await run(["check-links", dir, "--format", "github", "--quiet"], dir);
+    expect(github.stdout).toBe("::error file=index.html,line=2,col=10,title=BrokenLink::/nowhere  missing page\n");
+  }, 60_000);
+});
+
+describe("the progress line", () => {
+  const tty = () => {
+    let written = "";
+    return { stream: { isTTY: true, write: (s: string) => ((written += s), true) }, written: () => written };
+  };
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it("shows the stage after the delay on a terminal, and erases itself at the end", async () => {
+    const out = tty();
+    const progress = startProgress({ stream: out.stream, env: {}, delayMs: 20 });
+    timed({}, "render", () => undefined);
+    expect(out.written()).toBe("");
+    await wait(60);
+    expect(out.written()).toMatch(/^\r\x1b\[2Krendering pages… \d+ s/);
+    progress.stop();
+    expect(out.written().endsWith("\r\x1b[2K")).toBe(true);
+  });
+
+  it("shows nothing in CI, when piped, or for a build shorter than the delay", async () => {
+    for (const [stream, env] of [
+      [tty().stream, { CI: "true" }],
+      [tty().stream, { GITHUB_ACTIONS: "true" }],
+      [{ isTTY: false, write: () => true }, {}],
+    ] as const) {
+      let written = "";
+      const progress = startProgress({ stream: { ...stream, write: (s: string) => ((written += s), true) }, env, delayMs: 10 });
+      timed({}, "render", () => undefined);
+      await wait(40);
+      progress.stop();
+      expect(written).toBe("");
+    }
+    const quick = tty();
+    startProgress({ stream: quick.stream, env: {}, delayMs: 2000 }).stop();
+    expect(quick.written()).toBe("");
+    // No watcher outlives its progress line.
+    let seen = 0;
+    const stop = watchStages(() => seen++);
+    timed({}, "load", () => undefined);
+    stop();
+    timed({}, "load", () => undefined);
+    expect(seen).toBe(1);
+  });
+});
