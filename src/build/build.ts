@@ -17,6 +17,7 @@ import { removeStale, StageWriter } from "../output/write.ts";
 import type { RenderedPage } from "../render/render.tsx";
 import { findManifest } from "../manifest/load.ts";
 import { loadSite, type LoadedSite } from "../site/load-site.ts";
+import { locateImageErrors } from "../site/locate-images.ts";
 import { inSourceFiles } from "./link-sources.ts";
 import { keyPages, planPages, type PageJob } from "./page-keys.ts";
 import { contentHash, renderInputOf, renderJobs, renderPages, type RenderInput } from "./render-pages.ts";
@@ -203,7 +204,12 @@ async function writeTheRest(site: LoadedSite, writer: StageWriter, scan: boolean
     if (scanPage && /\.html?$/i.test(url)) scans.push([url.slice(1), scanPage(readFileSync(from, "utf8"))]);
     await writer.copy(from, url.slice(1));
   }
-  for (const { file, content } of generatedFiles(site)) await writer.add(file, await content());
+  try {
+    for (const { file, content } of generatedFiles(site)) await writer.add(file, await content());
+  } catch (err) {
+    // A share image is drawn only now: a picture sharp cannot read is located where it is named.
+    throw locateImageErrors(err, site);
+  }
   await writer.flush();
   return scans;
 }

@@ -234,6 +234,14 @@ export const ERRORS = {
     title: "Image missing", cause: "site.yaml, a listings file or Markdown names an image that is not a file under public/.", hint: "Add the file to public/ or fix the path.",
     message: (p: { what: string; path: string }) => `${p.what} '${p.path}' is not a file under public/`,
   },
+  ImageUnreadable: {
+    title: "Picture cannot be read", cause: "A picture the site shows (a route's image, a Markdown image, a listing's or a home slide's picture) is a file sharp cannot decode: empty, truncated, not a picture at all (text saved as .png), or past sharp's limit of 268 million pixels.", hint: "Replace the file in public/ with a JPEG, PNG, WebP or SVG that opens in an image viewer, or name another picture.",
+    message: (p: { path: string; reason: string }) => `image '${p.path}' cannot be read as a picture (${p.reason})`,
+    hintFor: (p: { path: string; reason: string }) =>
+      /pixel limit/i.test(p.reason)
+        ? `Scale public${p.path} down (below 268 million pixels, e.g. 16,000 × 16,000): pages show it at most 1,920 pixels wide.`
+        : `Replace public${p.path} with a JPEG, PNG, WebP or SVG that opens in an image viewer (it may be empty, cut short, or not a picture), or name another picture.`,
+  },
   SymlinkOutside: { title: "Link out of the site", cause: "A symbolic link under public/ or content/ resolves outside the site folder.", hint: "Copy the file into the site instead: ppguide publishes only what is inside the site folder." },
   SymlinkBroken: { title: "Link to nothing", cause: "A symbolic link under public/ or content/ points to nothing.", hint: "Delete the link or point it at a file inside the site." },
   SymlinkLoop: { title: "Link loop", cause: "A symbolic link under public/ or content/ leads to a folder that contains it.", hint: "Delete the link: following it would never end." },

@@ -16,7 +16,7 @@ import { generatedFiles, type OutputFile } from "../output/generated-files.ts";
 import type { PageRecord } from "../output/page-cache.ts";
 import { indexable, makeShard, planIndex } from "../output/search-index.ts";
 import type { RenderedPage, Templates } from "../render/render.tsx";
-import { checkNames, createRaster, createShareImages, loadSite, type LoadedSite } from "../site/load-site.ts";
+import { checkNames, createRaster, createShareImages, loadSite, prepareImages, type LoadedSite } from "../site/load-site.ts";
 import { markUnpublished } from "../site/schedule.ts";
 import { FreshTemplates } from "./templates.ts";
 
@@ -206,13 +206,13 @@ export class DevSite {
       const unprepared = [...next.publicFiles].some((f) => RASTER_EXTENSIONS.test(f) && site.raster.size(f) === undefined);
       if (photos || unprepared) {
         next.raster = createRaster(this.root);
-        await next.raster.prepare(next.publicFiles, referencedTexts(next.manifest, next.content));
+        await prepareImages(next, [next.raster.prepare(next.publicFiles, referencedTexts(next.manifest, next.content))]);
       }
     }
     // Share images are named by their source's bytes, and which images need them by the routes.
     if (changed.manifest || [...changed.public].some((u) => SHAREABLE.test(u))) {
       next.share = createShareImages(this.root);
-      await next.share.prepare(next.manifest, next.publicFiles);
+      await prepareImages(next, [next.share.prepare(next.manifest, next.publicFiles)]);
     }
     return next;
   }

@@ -10,11 +10,12 @@ import type { YamlSource } from "../manifest/yaml-source.ts";
 import { buildAssets, type SiteAssets } from "../assets/bundles.ts";
 import type { Templates } from "../render/model.ts";
 import { timed, type StageTimings } from "../core/timing.ts";
-import { PpgError, PpgErrorList } from "../core/errors.ts";
+import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
 import { cacheRoot } from "../core/disk-cache.ts";
 import { isInside, realish } from "../core/site-folder.ts";
 import { missingImages } from "../assets/image-references.ts";
 import { checkOutputNames } from "../manifest/cross-references.ts";
+import { locateImageErrors } from "./locate-images.ts";
 import { applySchedule, resolveClock, type Schedule } from "./schedule.ts";
 
 /** Everything rendering needs, loaded and checked: build() renders it all once; dev mode keeps it and re-renders parts. */
@@ -57,7 +58,7 @@ export async function loadSite(root: string, timings: StageTimings = {}, opts: L
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
   const raster = createRaster(root);
   const share = createShareImages(root);
-  await timed(timings, "content", () => Promise.all([raster.prepare(publicFiles, referencedTexts(manifest, content)), share.prepare(manifest, publicFiles)]));
+  await timed(timings, "content", () => prepareImages({ root, source, content }, [raster.prepare(publicFiles, referencedTexts(manifest, content)), share.prepare(manifest, publicFiles)]));
   return { root, manifest, source, content, publicFiles, assets, templates, raster, share, schedule };
 }
 
@@ -69,6 +70,22 @@ export function checkNames(site: Pick<LoadedSite, "manifest" | "source" | "conte
   const { manifest, source, content, publicFiles } = site;
   const missing = [...found, ...checkOutputNames(manifest, source), ...[source, ...content.listingSources.values()].flatMap((s) => missingImages(s, publicFiles))];
   if (missing.length) throw new PpgErrorList(missing);
+}
+
+/**
+ * Waits for the image pipelines' preparations; a picture sharp cannot read is thrown located where
+ * the site names it (locate-images.ts), every such picture at once.
+ */
+export async function prepareImages(site: Pick<LoadedSite, "root" | "source" | "content">, work: Promise<void>[]): Promise<void> {
+  const failed = (await Promise.allSettled(work)).flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+  if (failed.length === 0) return;
+  const located = failed.map((err) => locateImageErrors(err, site));
+  const other = located.find((err) => !isUserError(err));
+  if (other !== undefined) throw other;
+  // A photo is both encoded (raster.ts) and drawn for sharing (share-images.ts): one report each.
+  const seen = new Set<unknown>();
+  const errors = located.flatMap((err) => errorsOf(err as PpgError | PpgErrorList)).filter((e) => e.code !== "ImageUnreadable" || (!seen.has(e.data?.path) && seen.add(e.data?.path)));
+  throw new PpgErrorList(errors);
 }
 
 /** ppguide's own templates (dev mode compiles them afresh after an edit: src/dev/templates.ts). */

@@ -142,6 +142,10 @@ const CASES: Record<ErrorCode, Case> = {
   EncodingInvalid: [inlineThen(page("A."), (root) => writeFile(join(root, "content/a.md"), Buffer.from([0x41, 0x0a, 0x42, 0xff, 0x0a]))), /^EncodingInvalid {2}content\/a\.md:2:2 {2}the file is not valid UTF-8 text/],
   NotText: [inline(page("A\u0001.")), /^NotText {2}content\/a\.md:1:2 {2}the file holds a control character \(U\+0001\)/],
   AssetMissing: [inline(page("![A photo](/images/none.svg)")), /^AssetMissing {2}content\/a\.md:1:\d+ {2}image '\/images\/none\.svg' is not a file under public\//],
+  ImageUnreadable: [
+    inline("-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md, image: { src: /images/bad.png, alt: A } }\n-- content/a.md --\nA.\n-- public/images/bad.png --\nnot a picture\n"),
+    /^ImageUnreadable {2}site\.yaml:2:61 {2}routes\[0\]\.image\.src {2}image '\/images\/bad\.png' cannot be read as a picture \(Input buffer contains unsupported image format\)\. Replace public\/images\/bad\.png/,
+  ],
   SymlinkOutside: [inlineThen(page("A."), (root) => symlink("/etc/hostname", join(root, "public/out.txt"))), /^SymlinkOutside {2}/],
   SymlinkBroken: [inlineThen(page("A."), (root) => symlink(join(root, "nothing"), join(root, "public/gone.txt"))), /^SymlinkBroken {2}/],
   SymlinkLoop: [inlineThen(page("A."), (root) => symlink(join(root, "public"), join(root, "public/images/loop"))), /^SymlinkLoop {2}/],
