@@ -361,6 +361,21 @@ export const ERRORS = {
     title: "Page already there", cause: "`ppguide new` would add a route or write a file that the site already has.", hint: "Pick another slug, or edit the page that is there.", usage: true,
     message: (p: { what: string }) => `${p.what} already exists`,
   },
+  // dev and preview
+  ListenFailed: {
+    title: "Cannot listen there", cause: "dev or preview could not listen where --host and --port say: an address this machine does not have, a name it cannot resolve, a port it may not take or that is taken.", hint: "Pass --host 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or an address of this machine, and a --port from 1024 up (0 for any free one).", usage: true,
+    message: (p: { host: string; port: number; errno: string; tried?: number }) => `cannot listen on ${p.host}:${p.port}${p.tried ? ` (nor on the ${p.tried - 1} ports before it)` : ""} (${p.errno})`,
+    hintFor: (p: { host: string; port: number; errno: string; tried?: number }) =>
+      p.errno === "EADDRNOTAVAIL"
+        ? `${p.host} is not an address of this machine: pass --host 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or one of this machine's own addresses.`
+        : p.errno === "ENOTFOUND" || p.errno === "EAI_AGAIN" || p.errno === "EAI_NONAME"
+          ? `${p.host} is not a name this machine can resolve: pass --host localhost, 127.0.0.1, 0.0.0.0 or an address of this machine.`
+          : p.errno === "EACCES" || p.errno === "EPERM"
+            ? `Port ${p.port} needs privileges: pass a --port from 1024 up (e.g. 4321), or 0 for any free one.`
+            : p.errno === "EADDRINUSE"
+              ? "Those ports are taken: pass another --port, or 0 for any free one."
+              : "Pass --host 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or an address of this machine, and a --port from 1024 up (0 for any free one).",
+  },
   // dev mode
   InternalError: {
     title: "Bug in ppguide", cause: "ppguide itself failed (dev mode shows it and keeps serving the last good build).", hint: "Please report it with the stack shown.",

@@ -8,6 +8,7 @@
  * in test text, even in a skipped test.
  */
 import { execFile } from "node:child_process";
+import { createServer } from "node:http";
 import { readFileSync, realpathSync, statSync } from "node:fs";
 import { appendFile, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -25,6 +26,7 @@ import { readPageCache, writePageCache } from "../../src/output/page-cache.ts";
 import { contentHash, renderInputOf, renderJobs, renderPages } from "../../src/build/render-pages.ts";
 import { loadSite } from "../../src/site/load-site.ts";
 import { DevSite } from "../../src/dev/dev-site.ts";
+import { listenOnFreePort } from "../../src/serve/listen.ts";
 import { newPage } from "../../src/site/new-page.ts";
 import { checkFacts } from "../../src/check/facts.ts";
 import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
@@ -264,6 +266,13 @@ const CASES: Record<ErrorCode, Case> = {
   AgeInvalid: [async () => cli(`"$NODE" "$PPGUIDE_CLI" check-facts --older-than 3weeks`, await writeInlineSite(page("A."))), /^AgeInvalid {2}--older-than '3weeks' is not an age/],
   SlugInvalid: [async () => thrown(Promise.resolve().then(async () => newPage(await writeInlineSite(page("A.")), "article", "Not A Slug", "2026-01-01"))), /^SlugInvalid {2}'Not A Slug' is not a page name/],
   NewPageExists: [async () => thrown(Promise.resolve().then(async () => newPage(await writeInlineSite(page("A.")), "article", "a", "2026-01-01"))), /^NewPageExists {2}the route \/a already exists/],
+  ListenFailed: [
+    async () => {
+      const server = createServer();
+      return thrown(listenOnFreePort(server, { host: "192.0.2.1", port: 0 }).finally(() => server.close()));
+    },
+    /^ListenFailed {2}cannot listen on 192\.0\.2\.1:0 \(EADDRNOTAVAIL\)\. 192\.0\.2\.1 is not an address of this machine/,
+  ],
   // Dev mode's wrapper for a crash in ppguide itself. No site can cause one on purpose, so the
   // case makes the build step throw a plain TypeError, as a bug would, and rebuilds.
   InternalError: [
