@@ -171,6 +171,14 @@ export const ERRORS = {
     message: (p: { prepMinutes: number; totalMinutes: number } | { missing: string }) =>
       "missing" in p ? `${p.missing} is missing while the other time is set` : `total time (${p.totalMinutes} min) is shorter than the prep time (${p.prepMinutes} min)`,
   },
+  MarkdownTooDeep: {
+    title: "Markdown nested too deep", cause: "Lists or quotes in a Markdown file are nested past the parser's limit (100 levels of containers), where it stops reading and would drop what follows.", hint: "Nest the lists and quotes less deeply: no reader follows a list nested dozens of levels.",
+    message: (p: { file: string }) => `${p.file} nests lists or quotes past the Markdown parser's limit here: the rest of the block would be dropped`,
+  },
+  IdDuplicate: {
+    title: "Id used twice on a page", cause: "A Markdown file gives an element an id the page already has: a heading's {#id} or a raw HTML id equal to one of the layout's own (main, site-nav, …) or written twice.", hint: "Give the heading (or element) another id: links to #id find the first element that has it.",
+    message: (p: { id: string; twice: boolean }) => (p.twice ? `the id '${p.id}' is given twice in this Markdown file` : `the id '${p.id}' is one the page's layout gives already`),
+  },
   DirectiveUnknown: {
     title: "Unknown directive", cause: "A Markdown line starts with `::` and a name ppguide does not know.", hint: "Use ::banner, ::fact, ::video or ::gallery … ::/gallery (docs/content-format.md).",
     message: (p: { file: string; name: string }) => `${p.file} uses an unknown directive '::${p.name}'`,

@@ -100,6 +100,8 @@ const CASES: Record<ErrorCode, Case> = {
     inline(`-- site.yaml --\nroutes:\n  - { kind: recipe, path: /a, content: a.md, ${RELATED}, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 } }\n-- content/a.md --\n---\nrecipe:\n  prepMinutes: 15\n  totalMinutes: 5\n  servings: 2\n  category: Dessert\n  ingredients: [sugar]\n  instructions: [Melt it.]\n---\nA.\n`),
     /^RecipeFigures {2}content\/a\.md:4:17 {2}recipe\.totalMinutes {2}total time \(5 min\) is shorter than the prep time \(15 min\)/,
   ],
+  MarkdownTooDeep: [inline(page(">".repeat(120) + " A quote nested past the parser's limit.")), /^MarkdownTooDeep {2}content\/a\.md:1:1 {2}content\/a\.md nests lists or quotes past the Markdown parser's limit here/],
+  IdDuplicate: [inline(page("## Main {#main}\n\nText.")), /^IdDuplicate {2}content\/a\.md:1:9 {2}the id 'main' is one the page's layout gives already/],
   DirectiveUnknown: [inline(page("Intro.\n\n::bannr\n\nMore.")), /^DirectiveUnknown {2}content\/a\.md:3:1 {2}content\/a\.md uses an unknown directive '::bannr'/],
   VideoInvalid: [inline(page("Intro.\n\n::video { title: [unclosed\n\nMore.")), /^VideoInvalid {2}content\/a\.md:3:\d+/],
   FactUnknown: [inline(page("Intro.\n\n::fact lfit\n\nMore.")), /^FactUnknown {2}content\/a\.md:3:1 {2}fact 'lfit' is not defined under facts in site\.yaml/],
