@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import fg from "fast-glob";
 import { build as esbuild, transform } from "esbuild";
 import { compileErrors } from "../core/compile-errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
@@ -31,7 +31,8 @@ function hashed(name: string, ext: string, content: string | Uint8Array): Asset 
  * its warnings fail the build like errors, each in its file and at its line.
  */
 export async function buildStylesheet(dir = STYLES_DIR): Promise<Asset> {
-  const files = (await fg("*.css", { cwd: dir })).sort();
+  // A listing, not a glob: a glob's cwd with a backslash in it (legal on Linux) found nothing.
+  const files = readdirSync(dir).filter((f) => f.endsWith(".css") && !f.startsWith(".")).sort();
   const parts = await Promise.all(files.map((f) => readFile(join(dir, f), "utf8")));
   // Each part starts on the line after the previous one's last.
   const starts: number[] = [];
@@ -52,7 +53,7 @@ export async function buildStylesheet(dir = STYLES_DIR): Promise<Asset> {
  * modules: progressive enhancements, never required to read a page.
  */
 export async function buildScripts(dir = CLIENT_DIR): Promise<Asset[]> {
-  const entries = (await fg("entries/*.ts", { cwd: dir })).sort();
+  const entries = (existsSync(join(dir, "entries")) ? readdirSync(join(dir, "entries")) : []).filter((f) => f.endsWith(".ts") && !f.startsWith(".")).map((f) => `entries/${f}`).sort();
   if (entries.length === 0) return [];
   const result = await esbuild({
     entryPoints: entries.map((e) => join(dir, e)),

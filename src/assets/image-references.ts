@@ -2,6 +2,12 @@ import { PpgError } from "../core/errors.ts";
 import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-source.ts";
 
 const IMAGE = /^\/\S*\.(?:svg|png|jpe?g|webp|avif|gif|ico)$/i;
+/**
+ * The fields whose value is a picture under public/ whatever its name (the schemas' image, src,
+ * png, avatar and poster): a path without an extension there was reported only after rendering,
+ * with no file:line:col (issue 35).
+ */
+const IMAGE_FIELDS = new Set(["image", "src", "png", "avatar", "poster"]);
 
 /**
  * Every image a YAML source names (site.yaml, a listings file) that is not a file under public/,
@@ -12,7 +18,9 @@ export function missingImages(source: YamlSource, publicFiles: ReadonlySet<strin
   const errors: PpgError[] = [];
   const visit = (value: unknown, path: PathSegment[]) => {
     if (typeof value === "string") {
-      if (IMAGE.test(value) && !publicFiles.has(value)) {
+      const field = path[path.length - 1];
+      const named = IMAGE.test(value) || (typeof field === "string" && IMAGE_FIELDS.has(field) && value.startsWith("/"));
+      if (named && !publicFiles.has(value)) {
         errors.push(
           new PpgError("AssetMissing", { what: "image", path: value }, { location: source.locate(path), path: formatPath(path) }),
         );

@@ -3,6 +3,7 @@ import { mkdir, readFile, stat } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import type { Manifest } from "../manifest/types.ts";
 import { writeCacheFile } from "../core/disk-cache.ts";
+import { isPpgError, PpgError, PpgErrorList } from "../core/errors.ts";
 import { wholeImage } from "./cached-image.ts";
 
 /**
@@ -79,10 +80,20 @@ export class RasterPipeline {
     const wanted = namedRasters(publicFiles, texts);
     await mkdir(this.cacheDir, { recursive: true });
     const queue = [...wanted];
+    // Every picture that cannot be read is reported, not only the first (the caller locates each).
+    const unreadable: PpgError[] = [];
     const workers = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-      for (let src = queue.shift(); src; src = queue.shift()) this.images.set(src, await this.planAndEncode(src));
+      for (let src = queue.shift(); src; src = queue.shift()) {
+        try {
+          this.images.set(src, await this.planAndEncode(src));
+        } catch (err) {
+          if (!isPpgError(err) || err.code !== "ImageUnreadable") throw err;
+          unreadable.push(err);
+        }
+      }
     });
     await Promise.all(workers);
+    if (unreadable.length) throw new PpgErrorList(unreadable);
   }
 
   /** Intrinsic size of a prepared raster image. */
@@ -117,7 +128,7 @@ export class RasterPipeline {
   private async planAndEncode(src: string): Promise<PlannedImage> {
     const input = await readFile(join(this.publicDir, decodeURI(src)));
     const hash = createHash("sha256").update(ENCODER_VERSION).update(input).digest("hex").slice(0, 16);
-    const size = await this.sizeOf(input, hash);
+    const size = await this.sizeOf(src, input, hash);
     const widths = variantWidths(size.width);
     const name = basename(src, extname(src)).replace(/[^\w-]+/g, "-").toLowerCase();
     const encode = (format: Variant["format"]) =>
@@ -126,7 +137,7 @@ export class RasterPipeline {
           const cacheFile = join(this.cacheDir, `${hash}-${width}.${format}`);
           const bytes = await this.cached(cacheFile, async () => {
             const pipeline = (await loadSharp())(input).rotate().resize({ width, withoutEnlargement: true });
-            return (format === "webp" ? pipeline.webp(WEBP_OPTIONS) : pipeline.avif(AVIF_OPTIONS)).toBuffer();
+            return decoding(src, () => (format === "webp" ? pipeline.webp(WEBP_OPTIONS) : pipeline.avif(AVIF_OPTIONS)).toBuffer());
           });
           return { url: `/assets/images/${name}-${hash.slice(0, 10)}-${width}.${format}`, width, format, cacheFile, bytes };
         }),
@@ -142,14 +153,15 @@ export class RasterPipeline {
    * The photo's displayed size, kept beside its variants: a build whose variants are all cached
    * then never loads the native image library (tens of milliseconds) or decodes a header.
    */
-  private async sizeOf(input: Buffer, hash: string): Promise<ImageSize> {
+  private async sizeOf(src: string, input: Buffer, hash: string): Promise<ImageSize> {
     const file = join(this.cacheDir, `${hash}.size.json`);
     try {
       return JSON.parse(await readFile(file, "utf8")) as ImageSize;
     } catch {
       // Not measured yet.
     }
-    const meta = await (await loadSharp())(input).metadata();
+    const sharp = await loadSharp();
+    const meta = await decoding(src, () => sharp(input).metadata());
     // EXIF-rotated photos report their stored size; the displayed one is swapped.
     const rotated = (meta.orientation ?? 1) >= 5;
     const size = { width: rotated ? meta.height : meta.width, height: rotated ? meta.width : meta.height };
@@ -167,6 +179,21 @@ export class RasterPipeline {
     this.stats.encoded++;
     await writeCacheFile(cacheFile, data);
     return data.byteLength;
+  }
+}
+
+/**
+ * Runs sharp on the picture `src`: what it cannot decode (text saved as .png, an empty or truncated
+ * file, one past its pixel limit) is the site's mistake, not a bug in ppguide (issue 35: it exited
+ * 70), so it becomes ImageUnreadable, which the load stage locates where the picture is named
+ * (site/locate-images.ts). The disk's refusals pass as they are (fromFileSystemError names them).
+ */
+export async function decoding<T>(src: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (typeof (err as NodeJS.ErrnoException).code === "string" || !(err instanceof Error)) throw err;
+    throw new PpgError("ImageUnreadable", { path: src, reason: err.message.split("\n")[0]!.replace(/\.$/, "") });
   }
 }
 

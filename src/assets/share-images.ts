@@ -4,7 +4,8 @@ import { basename, extname, join } from "node:path";
 import type { Manifest } from "../manifest/types.ts";
 import { writeCacheFile } from "../core/disk-cache.ts";
 import { wholeImage } from "./cached-image.ts";
-import { loadSharp } from "./raster.ts";
+import { isPpgError, PpgError, PpgErrorList } from "../core/errors.ts";
+import { decoding, loadSharp } from "./raster.ts";
 import { decodeUriPath } from "../core/url-path.ts";
 import type { ShareImageRef } from "./images.ts";
 
@@ -83,6 +84,20 @@ export class ShareImages {
       wanted.set(src, (wanted.get(src) ?? false) || r.kind === "article" || r.kind === "recipe");
     }
     await Promise.all([...wanted].map(async ([src, forSchema]) => this.images.set(src, await this.plan(src, forSchema))));
+    // A picture not encoded yet is read now, so one sharp cannot decode is a located error of the
+    // load (site/locate-images.ts) rather than a crash while the files are written (issue 35). Its
+    // header only: a truncated file that gets past it fails as ImageUnreadable when encoded.
+    const unreadable: PpgError[] = [];
+    for (const planned of this.images.values()) {
+      if (await wholeImage(planned.og.cacheFile)) continue;
+      const input = await readFile(join(this.publicDir, decodeURI(planned.src)));
+      const sharp = await loadSharp();
+      await decoding(planned.src, () => sharp(input).metadata()).catch((err: unknown) => {
+        if (!isPpgError(err)) throw err;
+        unreadable.push(err);
+      });
+    }
+    if (unreadable.length) throw new PpgErrorList(unreadable);
   }
 
   /** The 1200×630 social preview image of a page image. */
@@ -148,6 +163,10 @@ export class ShareImages {
   private async encode(src: string, targets: ShareImage[]): Promise<void> {
     // Loaded only when something must be encoded.
     const sharp = await loadSharp();
+    return decoding(src, () => this.draw(sharp, src, targets));
+  }
+
+  private async draw(sharp: Awaited<ReturnType<typeof loadSharp>>, src: string, targets: ShareImage[]): Promise<void> {
     const input = await readFile(join(this.publicDir, decodeURI(src)));
     let source = () => sharp(input).rotate();
     if (/\.svg$/i.test(src)) {

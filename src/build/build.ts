@@ -9,12 +9,15 @@ import { ImageFactIndex } from "../assets/image-facts.ts";
 import { checkLinks } from "../links/check.ts";
 import type { LinkReport, PageScan } from "../links/types.ts";
 import { generatedFiles, type OutputFile } from "../output/generated-files.ts";
-import { OutputFolder } from "../output/output-folder.ts";
+import { claimOutputs } from "../output/claims.ts";
+import { checkOutputFolder, OutputFolder } from "../output/output-folder.ts";
 import { readPageCache, servedIntact, writePageCache, type CachedPage, type CopyCache, type IndexRecord, type PageRecord } from "../output/page-cache.ts";
 import { indexable, makeShard, planIndex, servedShard } from "../output/search-index.ts";
 import { removeStale, StageWriter } from "../output/write.ts";
 import type { RenderedPage } from "../render/render.tsx";
+import { findManifest } from "../manifest/load.ts";
 import { loadSite, type LoadedSite } from "../site/load-site.ts";
+import { locateImageErrors } from "../site/locate-images.ts";
 import { inSourceFiles } from "./link-sources.ts";
 import { keyPages, planPages, type PageJob } from "./page-keys.ts";
 import { contentHash, renderInputOf, renderJobs, renderPages, type RenderInput } from "./render-pages.ts";
@@ -82,15 +85,20 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     return finish(result);
   }
   const outDir = resolve(root, opts.out ?? "dist");
+  // Nothing is made until the site is found, --out judged, the site loaded and every output path
+  // claimed once (issue 35: a build in a folder without site.yaml left dist.ppguide/ behind, a
+  // mistyped --root made its whole chain of folders, and a route /index failed on the disk).
+  findManifest(root);
+  checkOutputFolder(root, outDir, opts.force);
   // Interrupted, the build lets go of the lock and its temporary link; the copy it was writing is
   // not served, so whatever it holds is simply brought up to date by the next build. The handlers
   // are in place before the lock is taken, so no signal can leave the lock behind.
   let output: OutputFolder | undefined;
   return whileInterruptible(() => output?.release(), async () => {
+    const site = await loadSite(root, timings, { clock: opts.clock });
+    const result = checkSite(site, opts, timings);
     output = timed(timings, "open", () => OutputFolder.open(root, outDir, opts.force));
     try {
-      const site = await loadSite(root, timings, { clock: opts.clock });
-      const result = checkSite(site, opts, timings);
       const checkMode = opts.checkLinks ?? site.manifest.site.checkLinks ?? "error";
       const input = renderInputOf(site, { target: output.target, live: output.live }, checkMode !== "off");
       const served = opts.cache === false || !output.live ? undefined : readPageCache(output.live, currentCode());
@@ -124,9 +132,14 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   });
 }
 
-/** What a loaded site tells before rendering: content no route uses, placeholders (fatal with `strict`). */
+/**
+ * What a loaded site tells before rendering: each output path claimed once (output/claims.ts),
+ * content no route uses, placeholders (fatal with `strict`).
+ */
 function checkSite(site: LoadedSite, opts: BuildOptions, timings: StageTimings): BuildResult {
   const { manifest, content, publicFiles, assets } = site;
+  const clashes = claimOutputs(site, { searchIndex: opts.write !== false && opts.searchIndex !== false });
+  if (clashes.length) throw new PpgErrorList(clashes);
   const warnings = [...content.unused.map((f) => new PpgError("ContentUnused", { file: `content/${f}` }, { location: { file: `content/${f}`, line: 1, column: 1 } })), ...content.warnings];
   const placeholders = findPlaceholders(site);
   if (opts.strict && placeholders.length) throw new PpgErrorList(placeholders);
@@ -191,7 +204,12 @@ async function writeTheRest(site: LoadedSite, writer: StageWriter, scan: boolean
     if (scanPage && /\.html?$/i.test(url)) scans.push([url.slice(1), scanPage(readFileSync(from, "utf8"))]);
     await writer.copy(from, url.slice(1));
   }
-  for (const { file, content } of generatedFiles(site)) await writer.add(file, await content());
+  try {
+    for (const { file, content } of generatedFiles(site)) await writer.add(file, await content());
+  } catch (err) {
+    // A share image is drawn only now: a picture sharp cannot read is located where it is named.
+    throw locateImageErrors(err, site);
+  }
   await writer.flush();
   return scans;
 }

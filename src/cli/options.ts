@@ -36,7 +36,7 @@ export function defineCommand(program: Command, spec: CommandSpec): Command {
   if (spec.serve) {
     // A bad port is a usage error (exit 2).
     command.option("-p, --port <n>", "port to serve on (the next free one if taken)", parsePort, 4321);
-    command.option("--host <host>", "address to listen on", "127.0.0.1");
+    command.option("--host <host>", "address to listen on", parseHost, "127.0.0.1");
     command.option("--allowed-host <name>", "also answer requests for this host name (repeatable; '.example.com' allows its subdomains); others get 403", collect, []);
   }
   return command;
@@ -44,6 +44,16 @@ export function defineCommand(program: Command, spec: CommandSpec): Command {
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
+}
+
+/**
+ * An empty --host made Node listen on every interface (issue 35), the opposite of what a user
+ * leaving it blank (`--host "$HOST"` with HOST unset) could mean: refused, exit 2.
+ */
+function parseHost(value: string): string {
+  const host = value.trim();
+  if (!host) throw new InvalidArgumentError("it must name an address: 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or a name or address of this machine.");
+  return host;
 }
 
 function parsePort(value: string): number {

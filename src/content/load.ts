@@ -1,3 +1,5 @@
+import { statSync } from "node:fs";
+import { join } from "node:path";
 import { isPpgError, isPpgErrorList, PpgError, PpgErrorList } from "../core/errors.ts";
 import { listSiteFolder } from "../core/site-folder.ts";
 import { readSourceText } from "../core/source-text.ts";
@@ -60,15 +62,16 @@ export async function loadContent(root: string, manifest: Manifest, source: Yaml
           // concurrent promises (66 ms against 644 ms for 4,000 articles), and nothing else is waiting.
           text = readSourceText(root, file);
         } catch (err) {
-          if (isPpgError(err)) errors.push(err);
-          else if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+          if (isPpgError(err) && err.code !== "SourceIsFolder") errors.push(err);
+          else if (!isPpgError(err) && (err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
         }
       }
       if (text === undefined) {
         if (!errors.some((e) => e.location?.file === file)) {
-          errors.push(
-            new PpgError("ContentMissing", { file }, { location: source.locate(["routes", r, field]), path: `routes[${r}].${field}` }),
-          );
+          // A folder named like the file (the walk lists files only) is the route's to fix too.
+          const folder = statSync(join(root, file), { throwIfNoEntry: false })?.isDirectory();
+          const where = { location: source.locate(["routes", r, field]), path: `routes[${r}].${field}` };
+          errors.push(folder ? new PpgError("SourceIsFolder", { file }, where) : new PpgError("ContentMissing", { file }, where));
         }
         continue;
       }

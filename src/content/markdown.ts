@@ -8,6 +8,8 @@ export interface Heading {
   level: number;
   id?: string;
   text: string;
+  /** 1-based line within the Markdown body. */
+  line: number;
 }
 
 export interface Reference {
@@ -26,6 +28,8 @@ export interface RenderedMarkdown {
   images: [src: string, alt: string][];
   /** Raw HTML written in the Markdown, with its 1-based line in the body: checked by raw-html.ts. */
   rawHtml: [html: string, line: number][];
+  /** The first body line (1-based) the parser dropped for nesting past its limit, if any. */
+  tooDeep?: number;
 }
 
 /**
@@ -73,8 +77,27 @@ function headingIds(state: { tokens: Token[] }): void {
   }
 }
 
+/**
+ * markdown-it stops reading blocks nested past `maxNesting` (100) and drops the rest of the
+ * container without a word (issue 35: a list 50 deep lost items 40 to 49). Its block tokenizer is
+ * entered once per container: entered at the limit with text still to read, it would drop that
+ * text, and the line is kept in the env for a located error instead.
+ */
+function noteDroppedNesting(md: MarkdownIt): void {
+  const tokenize = md.block.tokenize.bind(md.block);
+  md.block.tokenize = (state: StateBlock, startLine: number, endLine: number) => {
+    if (state.level >= ((md.options as { maxNesting?: number }).maxNesting ?? 100)) {
+      const line = state.skipEmptyLines(startLine);
+      const env = state.env as RenderEnv;
+      if (line < endLine && state.sCount[line]! >= state.blkIndent) env.tooDeep = Math.min(env.tooDeep ?? Infinity, line + 1);
+    }
+    tokenize(state, startLine, endLine);
+  };
+}
+
 function createRenderer(): MarkdownIt {
   const md = new MarkdownIt({ html: true, typographer: true, linkify: false });
+  noteDroppedNesting(md);
   md.core.ruler.push("ppg_heading_ids", headingIds);
   md.block.ruler.before("paragraph", "ppg_directive", directiveRule);
   md.renderer.rules.ppg_directive = (tokens, idx) => {
@@ -113,6 +136,7 @@ function createRenderer(): MarkdownIt {
 
 interface RenderEnv {
   images: RenderedMarkdown["images"];
+  tooDeep?: number;
 }
 
 let renderer: MarkdownIt | undefined;
@@ -126,7 +150,14 @@ export function renderMarkdown(body: string): RenderedMarkdown {
   renderer ??= createRenderer();
   const env: RenderEnv = { images: [] };
   const tokens = renderer.parse(body, env);
-  return { html: renderer.renderer.render(tokens, renderer.options, env), headings: collectHeadings(tokens), references: collectReferences(tokens), images: env.images, rawHtml: collectRawHtml(tokens) };
+  return {
+    html: renderer.renderer.render(tokens, renderer.options, env),
+    headings: collectHeadings(tokens),
+    references: collectReferences(tokens),
+    images: env.images,
+    rawHtml: collectRawHtml(tokens),
+    ...(env.tooDeep !== undefined && { tooDeep: env.tooDeep }),
+  };
 }
 
 // A NUL cannot come from the Markdown: markdown-it replaces every NUL of its input (CommonMark).
@@ -143,7 +174,7 @@ function collectHeadings(tokens: Token[]): Heading[] {
     if (t.type !== "heading_open") return;
     // The heading's words without Markdown marks, for the table of contents.
     const text = (tokens[i + 1].children ?? []).map((c) => (c.type === "text" || c.type === "code_inline" ? c.content : "")).join("");
-    headings.push({ level: Number(t.tag.slice(1)), id: t.attrGet("id") ?? undefined, text: text.trim() });
+    headings.push({ level: Number(t.tag.slice(1)), id: t.attrGet("id") ?? undefined, text: text.trim(), line: (t.map?.[0] ?? 0) + 1 });
   });
   return headings;
 }

@@ -1,4 +1,5 @@
 import { parse } from "yaml";
+import { forbiddenCharacter } from "../core/text-rule.ts";
 import type { Video } from "../manifest/types.ts";
 
 /** The video service's ids: letters, digits, '_' and '-' (the same rule as site.yaml's videos). */
@@ -36,6 +37,9 @@ export function parseVideoDirective(arg: string): VideoDirective {
   for (const [key, value] of Object.entries(fields)) {
     if (!FIELDS.has(key)) return { error: `'::video' has no field '${key}'`, hint: `Use ${[...FIELDS].join(", ")}.` };
     if (typeof value !== "string") return { error: `'::video' field '${key}' must be a string`, hint: "Quote the value." };
+    // The rule every YAML value keeps (manifest/yaml-values.ts): an escape can make any character.
+    const bad = forbiddenCharacter(value);
+    if (bad) return { error: `'::video' field '${key}' holds ${bad.what} (${bad.codePoint}), which no page can carry`, hint: "Remove it, or write the character itself." };
   }
   const video = fields as unknown as Video;
   if (!video.title?.trim()) return { error: "'::video' needs a title", hint: HINT };

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { rename, writeFile } from "node:fs/promises";
+import { rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { PACKAGE_DIR } from "./package-dir.ts";
 
@@ -84,8 +84,14 @@ export function readChecked(path: string): Buffer | undefined {
 /** Writes `bytes` and their SHA-256 under a temporary name, then renames: a reader never sees half a file. */
 export function writeChecked(path: string, bytes: Uint8Array | string): void {
   const body = typeof bytes === "string" ? Buffer.from(bytes) : bytes;
-  writeFileSync(`${path}.tmp-${process.pid}`, Buffer.concat([body, createHash("sha256").update(body).digest()]));
-  renameSync(`${path}.tmp-${process.pid}`, path);
+  const tmp = `${path}.tmp-${process.pid}`;
+  try {
+    writeFileSync(tmp, Buffer.concat([body, createHash("sha256").update(body).digest()]));
+    renameSync(tmp, path);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw withPath(err, tmp);
+  }
 }
 
 /**
@@ -95,6 +101,19 @@ export function writeChecked(path: string, bytes: Uint8Array | string): void {
  */
 export async function writeCacheFile(file: string, data: string | Uint8Array): Promise<void> {
   const tmp = `${file}.${randomUUID()}.tmp`;
-  await writeFile(tmp, data);
-  await rename(tmp, file);
+  try {
+    await writeFile(tmp, data);
+    await rename(tmp, file);
+  } catch (err) {
+    // Nothing half-written is left, and the error names the file: a full disk in the middle of
+    // a write comes without a path, and said only "the disk that holds the output folder" (issue 35).
+    await rm(tmp, { force: true }).catch(() => {});
+    throw withPath(err, tmp);
+  }
+}
+
+/** `err` with `path` set when the system left it out (fs/promises' write after open names no file). */
+export function withPath(err: unknown, path: string): unknown {
+  if (err instanceof Error && typeof (err as NodeJS.ErrnoException).code === "string" && !(err as NodeJS.ErrnoException).path) (err as NodeJS.ErrnoException).path = path;
+  return err;
 }

@@ -79,6 +79,23 @@ export const ERRORS = {
     title: "Route declared twice", cause: "Two routes declare the same path.", hint: "Each path may be declared once: remove or rename one of them.",
     message: (p: { path: string; first: number }) => `duplicate route path '${p.path}' (also routes[${p.first}])`,
   },
+  SiteUrlInvalid: {
+    title: "site.url is not an origin", cause: "site.url is not written as an origin (https://, a lower-case host, a port only when not the default), or has something after it: a path, query, fragment or trailing slash.", hint: "Write the site's origin alone, e.g. https://www.example.com: canonical URLs, the sitemap and the feed add each page's path to it, and pages link each other from the root of that origin.",
+    message: (p: { url: string; origin?: string }) => `site.url '${p.url}' is not an origin${p.origin ? `: write it as '${p.origin}'` : " (https:// and a host, nothing after it)"}`,
+  },
+  RoutePathNotCanonical: {
+    title: "Route path not in its one form", cause: "A route path site.yaml names holds a percent-escape (route paths are written with the characters themselves, /café), is not in Unicode NFC, or ends in 'index' (which hosts serve as its folder); an escaped '.', '..' or '/' would name another path.", hint: "Write the characters themselves, as you would type them (/café, /a-b); an escaped dot segment or slash is not a path a page can have.",
+    message: (p: { what: string; path: string; why: "escape" | "dot segment" | "malformed" | "not NFC" | "index"; canonical?: string }) =>
+      p.why === "index"
+        ? `${p.what} '${p.path}' ends in 'index', which hosts answer with a redirect to its folder ('${p.path.replace(/index$/i, "")}'): give the page another name`
+        : p.why === "not NFC"
+        ? `${p.what} '${p.path}' is not in Unicode NFC (a letter and its accent written apart): write it as '${p.canonical}'`
+        : p.why === "dot segment"
+          ? `${p.what} '${p.path}' escapes a '.', '..' or '/' segment, which browsers resolve to another path`
+          : p.why === "malformed"
+            ? `${p.what} '${p.path}' holds a malformed percent-escape`
+            : `${p.what} '${p.path}' holds a percent-escape: ${p.canonical ? `write the character itself, '${p.canonical}'` : "what it escapes is not allowed in a route path (letters, digits, '-', '.', '_', '~' and other visible characters)"}`,
+  },
   AliasIsRoute: {
     title: "Alias shadows a route", cause: "An alias's `from` path is also a route's path.", hint: "An alias must be a path that has no page of its own.",
     message: (p: { from: string }) => `alias '${p.from}' is also a route`,
@@ -110,8 +127,12 @@ export const ERRORS = {
     message: (p: { path: string }) => `related card '${p.path}' is the page itself`,
   },
   RouteIsFile: {
-    title: "Route where a file goes", cause: "A route's or alias's path is a file the build writes (robots.txt, sitemap.xml, feed.xml, index.html, 404.html, _headers, _redirects) or copies from public/, or lies under one.", hint: "Pick another path for the page, or rename the file in public/.",
-    message: (p: { what: string; path: string; clash: string; copied: boolean }) => `${p.what} '${p.path}' would be written where the build ${p.copied ? `copies public${p.clash}` : `writes ${p.clash.slice(1)}`}`,
+    title: "Route where a file goes", cause: "A route's or alias's path is served where the build writes a file of its own (robots.txt, sitemap.xml, feed.xml, 404.html, _headers, _redirects, a page's file) or copies one from public/, or lies under one.", hint: "Pick another path for the page, or rename the file in public/.",
+    message: (p: { what: string; path: string; file: string; copied: boolean }) => `${p.what} '${p.path}' would be served where the build ${p.copied ? `copies public/${p.file}` : `writes ${p.file}`}`,
+  },
+  OutputClaimedTwice: {
+    title: "Two sources for one output path", cause: "Two things the build makes would be written to the same file of the output, or served at the same URL: two aliases from one path, two routes whose files or URLs meet (/a and /A, /index.html and /), a file of public/ and a generated file or the search index.", hint: "Each file and URL of the site has one source: rename or remove one of them (a file in public/, or a path in site.yaml).",
+    message: (p: { first: string; second: string; at: string; served: boolean }) => `${p.second} and ${p.first} would both be ${p.served ? "served at" : "written to"} ${p.at}`,
   },
   PathTooLong: {
     title: "Name too long", cause: "A route's path segment, or --out, is longer than the filesystem allows for a file name or path (ENAMETOOLONG).", hint: "Shorten it: a path segment may be 250 bytes, a whole path about 4,000.",
@@ -132,6 +153,10 @@ export const ERRORS = {
     title: "Content file missing", cause: "A route's `content` or `listings` file does not exist under content/.", hint: "Create the file or fix the name (paths are relative to content/).",
     message: (p: { file: string }) => `${p.file} does not exist`,
   },
+  SourceIsFolder: {
+    title: "Folder where a file goes", cause: "A file the site is read from (site.yaml, a route's Markdown or listings file) is a folder.", hint: "Put the file in the folder's place, or name another file in site.yaml.",
+    message: (p: { file: string }) => `${p.file} is a folder, not a file`,
+  },
   FrontMatterInvalid: { title: "Front matter breaks its schema", cause: "A value in a Markdown file's front matter has the wrong type or name (schema/front-matter.schema.json).", hint: "Fix the value; docs/content-format.md lists the fields." },
   FrontMatterUnclosed: {
     title: "Front matter not closed", cause: "A Markdown file opens front matter with `---` but never closes it.", hint: "End the front matter with a line holding only '---', or remove the first line if the file has none.",
@@ -145,6 +170,14 @@ export const ERRORS = {
     title: "Recipe figures disagree", cause: "A recipe's times contradict each other (total shorter than prep, or only one given).", hint: "totalMinutes includes the prep time: give both, with total at least prep.",
     message: (p: { prepMinutes: number; totalMinutes: number } | { missing: string }) =>
       "missing" in p ? `${p.missing} is missing while the other time is set` : `total time (${p.totalMinutes} min) is shorter than the prep time (${p.prepMinutes} min)`,
+  },
+  MarkdownTooDeep: {
+    title: "Markdown nested too deep", cause: "Lists or quotes in a Markdown file are nested past the parser's limit (100 levels of containers), where it stops reading and would drop what follows.", hint: "Nest the lists and quotes less deeply: no reader follows a list nested dozens of levels.",
+    message: (p: { file: string }) => `${p.file} nests lists or quotes past the Markdown parser's limit here: the rest of the block would be dropped`,
+  },
+  IdDuplicate: {
+    title: "Id used twice on a page", cause: "A Markdown file gives an element an id the page already has: a heading's {#id} or a raw HTML id equal to one of the layout's own (main, site-nav, …) or written twice.", hint: "Give the heading (or element) another id: links to #id find the first element that has it.",
+    message: (p: { id: string; twice: boolean }) => (p.twice ? `the id '${p.id}' is given twice in this Markdown file` : `the id '${p.id}' is one the page's layout gives already`),
   },
   DirectiveUnknown: {
     title: "Unknown directive", cause: "A Markdown line starts with `::` and a name ppguide does not know.", hint: "Use ::banner, ::fact, ::video or ::gallery … ::/gallery (docs/content-format.md).",
@@ -188,18 +221,34 @@ export const ERRORS = {
     title: "Malformed percent-escape", cause: "A link, image or poster path holds a '%' not followed by two hex digits of a UTF-8 character (e.g. /%E0%A4%A).", hint: "Write the character itself (ppguide encodes it), or a complete escape such as %20 for a space.",
     message: (p: { what: string; path: string }) => `${p.what} '${p.path}' holds a malformed percent-escape`,
   },
+  UrlInvalid: {
+    title: "Not a URL", cause: "A link, image or other address in site.yaml, a listings file, front matter or Markdown is not a URL by the WHATWG URL Standard that browsers follow (e.g. https://[x), so no browser could open it.", hint: "Fix the address: a host has no spaces, brackets or '%', and the whole address starts with https:// (or is a path such as /page).",
+    message: (p: { what: string; url: string }) => `${p.what} '${p.url}' is not a valid URL`,
+  },
+  CharacterInvalid: {
+    title: "Character no page can carry", cause: "A value in site.yaml, a listings file or front matter holds, once its escapes are read, a control character other than tab and newline, a noncharacter or a lone surrogate, which HTML, XML (the feed) and JSON (the search index) cannot carry.", hint: "Remove it: write a line break as a new line and any other character as itself; an escape in double quotes (\"\\x0b\", \"\\uD800\") makes one.",
+    message: (p: { codePoint: string; what: string; in: "key" | "value" }) => `the ${p.in} holds ${p.what} (${p.codePoint}), which no page, feed or search index can carry`,
+  },
   EncodingInvalid: {
     title: "Not UTF-8", cause: "A source file holds bytes that are not UTF-8.", hint: "Save it as UTF-8 (your editor's 'Save with encoding' or 'Reopen with encoding' menu).",
     message: (_: object) => "the file is not valid UTF-8 text",
   },
   NotText: {
-    title: "Not a text file", cause: "A source file holds control characters: it is binary, or a mangled copy.", hint: "Only text files belong here: move images and other binary files to public/, or remove the character.",
-    message: (p: { char: string }) => `the file holds a control character (U+${p.char.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}), so it is not a text file`,
+    title: "Not a text file", cause: "A source file holds a control character (other than tab and line breaks) or a noncharacter: it is binary, or a mangled copy.", hint: "Only text files belong here: move images and other binary files to public/, or remove the character.",
+    message: (p: { codePoint: string; what: string }) => `the file holds ${p.what} (${p.codePoint}), so it is not a text file`,
   },
   // public/ and files on disk
   AssetMissing: {
     title: "Image missing", cause: "site.yaml, a listings file or Markdown names an image that is not a file under public/.", hint: "Add the file to public/ or fix the path.",
     message: (p: { what: string; path: string }) => `${p.what} '${p.path}' is not a file under public/`,
+  },
+  ImageUnreadable: {
+    title: "Picture cannot be read", cause: "A picture the site shows (a route's image, a Markdown image, a listing's or a home slide's picture) is a file sharp cannot decode: empty, truncated, not a picture at all (text saved as .png), or past sharp's limit of 268 million pixels.", hint: "Replace the file in public/ with a JPEG, PNG, WebP or SVG that opens in an image viewer, or name another picture.",
+    message: (p: { path: string; reason: string }) => `image '${p.path}' cannot be read as a picture (${p.reason})`,
+    hintFor: (p: { path: string; reason: string }) =>
+      /pixel limit/i.test(p.reason)
+        ? `Scale public${p.path} down (below 268 million pixels, e.g. 16,000 × 16,000): pages show it at most 1,920 pixels wide.`
+        : `Replace public${p.path} with a JPEG, PNG, WebP or SVG that opens in an image viewer (it may be empty, cut short, or not a picture), or name another picture.`,
   },
   SymlinkOutside: { title: "Link out of the site", cause: "A symbolic link under public/ or content/ resolves outside the site folder.", hint: "Copy the file into the site instead: ppguide publishes only what is inside the site folder." },
   SymlinkBroken: { title: "Link to nothing", cause: "A symbolic link under public/ or content/ points to nothing.", hint: "Delete the link or point it at a file inside the site." },
@@ -208,9 +257,13 @@ export const ERRORS = {
   SymlinkIntoOutput: { title: "Link into the output", cause: "A symbolic link under public/ or content/ leads into a build's output (dist, dist.ppguide/).", hint: "Delete the link: the output would contain itself and grow with every build." },
   NotRegularFile: { title: "Not a file or folder", cause: "public/ or content/ holds a named pipe, socket or device, or a link to one: reading it could wait forever.", hint: "Delete it: only files and folders are published." },
   CacheFolderRefused: {
-    title: "Cache folder refused", cause: "A cache folder is inside the site's sources (PPGUIDE_CACHE_DIR in content/, public/, …), or .ppguide-cache is a link leading out of the site.", hint: "Point PPGUIDE_CACHE_DIR outside the sources, or delete the .ppguide-cache link.",
-    message: (p: { link: string; real?: string } | { caches: string; folder: string }) =>
-      "link" in p ? `${p.link} is a symbolic link to ${p.real ?? "nothing"}, outside the site: ppguide would write encoded images there` : `the cache folder ${p.caches} is inside the site's ${p.folder}/ folder`,
+    title: "Cache folder refused", cause: "A cache folder is inside the site's sources (PPGUIDE_CACHE_DIR in content/, public/, …) or inside the output (PPGUIDE_CACHE_DIR=dist/cache, --out .ppguide-cache), or .ppguide-cache is a link leading out of the site.", hint: "Point PPGUIDE_CACHE_DIR outside the sources and the output, or delete the .ppguide-cache link.",
+    message: (p: { link: string; real?: string } | { caches: string; folder: string } | { caches: string; out: string }) =>
+      "link" in p
+        ? `${p.link} is a symbolic link to ${p.real ?? "nothing"}, outside the site: ppguide would write encoded images there`
+        : "out" in p
+          ? `the cache folder ${p.caches} is inside the output ${p.out}, which would publish it with the site`
+          : `the cache folder ${p.caches} is inside the site's ${p.folder}/ folder`,
   },
   // compiling
   TemplateFailed: {
@@ -315,6 +368,21 @@ export const ERRORS = {
   NewPageExists: {
     title: "Page already there", cause: "`ppguide new` would add a route or write a file that the site already has.", hint: "Pick another slug, or edit the page that is there.", usage: true,
     message: (p: { what: string }) => `${p.what} already exists`,
+  },
+  // dev and preview
+  ListenFailed: {
+    title: "Cannot listen there", cause: "dev or preview could not listen where --host and --port say: an address this machine does not have, a name it cannot resolve, a port it may not take or that is taken.", hint: "Pass --host 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or an address of this machine, and a --port from 1024 up (0 for any free one).", usage: true,
+    message: (p: { host: string; port: number; errno: string; tried?: number }) => `cannot listen on ${p.host}:${p.port}${p.tried ? ` (nor on the ${p.tried - 1} ports before it)` : ""} (${p.errno})`,
+    hintFor: (p: { host: string; port: number; errno: string; tried?: number }) =>
+      p.errno === "EADDRNOTAVAIL"
+        ? `${p.host} is not an address of this machine: pass --host 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or one of this machine's own addresses.`
+        : p.errno === "ENOTFOUND" || p.errno === "EAI_AGAIN" || p.errno === "EAI_NONAME"
+          ? `${p.host} is not a name this machine can resolve: pass --host localhost, 127.0.0.1, 0.0.0.0 or an address of this machine.`
+          : p.errno === "EACCES" || p.errno === "EPERM"
+            ? `Port ${p.port} needs privileges: pass a --port from 1024 up (e.g. 4321), or 0 for any free one.`
+            : p.errno === "EADDRINUSE"
+              ? "Those ports are taken: pass another --port, or 0 for any free one."
+              : "Pass --host 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or an address of this machine, and a --port from 1024 up (0 for any free one).",
   },
   // dev mode
   InternalError: {

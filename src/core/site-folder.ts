@@ -1,5 +1,4 @@
-import fg from "fast-glob";
-import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync, type Dirent } from "node:fs";
 import { basename, dirname, join, parse, relative, sep } from "node:path";
 import { PpgError, PpgErrorList } from "./errors.ts";
 
@@ -18,11 +17,11 @@ export async function listSiteFolder(root: string, folder: string, opts: { exten
   const wanted = (name: string) => !opts.extensions || opts.extensions.some((ext) => name.endsWith(ext));
 
   async function walk(dir: string, prefix: string, ancestors: Set<string>): Promise<void> {
-    const entries = await fg("**/*", { cwd: dir, onlyFiles: false, followSymbolicLinks: false, objectMode: true, dot: false });
+    const entries = entriesUnder(dir);
     // Dot files and folders are never published (`.env`, `.git`), except `.well-known/` at the top
     // of public/, which hosts and browsers look for by that name (RFC 8615).
     if (prefix === "" && folder === "public" && lstatSync(join(dir, ".well-known"), { throwIfNoEntry: false })?.isDirectory()) {
-      entries.push(...(await fg(".well-known/**/*", { cwd: dir, onlyFiles: false, followSymbolicLinks: false, objectMode: true, dot: false })));
+      entries.push(...entriesUnder(dir, ".well-known"));
     }
     for (const entry of entries) {
       const rel = prefix + entry.path;
@@ -80,6 +79,26 @@ export async function listSiteFolder(root: string, folder: string, opts: { exten
   await walk(top, "", new Set([topReal]));
   if (errors.length) throw new PpgErrorList(errors);
   return files.sort();
+}
+
+/**
+ * Every entry under `dir` (below `sub`), not following symbolic links nor entering dot folders,
+ * with paths relative to `dir` joined by '/'. A plain walk, not a glob: a glob's `cwd` holding a
+ * backslash (a legal character in a folder name on Linux and macOS) was read as an escape, and
+ * every content file of such a site was reported missing (issue 35).
+ */
+function entriesUnder(dir: string, sub = ""): { path: string; name: string; dirent: Dirent }[] {
+  const found: { path: string; name: string; dirent: Dirent }[] = [];
+  const visit = (rel: string) => {
+    for (const dirent of readdirSync(rel ? join(dir, rel) : dir, { withFileTypes: true })) {
+      if (dirent.name.startsWith(".")) continue;
+      const path = rel ? `${rel}/${dirent.name}` : dirent.name;
+      found.push({ path, name: dirent.name, dirent });
+      if (dirent.isDirectory()) visit(path);
+    }
+  };
+  visit(sub);
+  return found;
 }
 
 /** `a` inside `b` (or equal to it), on paths already resolved. */

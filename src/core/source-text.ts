@@ -1,12 +1,9 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { PpgError, type SourceLocation } from "./errors.ts";
+import { forbiddenCharacter } from "./text-rule.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
-// Tab, line feed and carriage return are the only control characters a text source needs; any
-// other (NUL above all) means a binary file or a mangled copy, which would reach readers as junk.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u000c\u000e-\u001f\u007f]/;
 
 /**
  * Reads a source file (site.yaml, Markdown, a listings file) as UTF-8 text. Bytes that are not
@@ -17,7 +14,8 @@ const CONTROL = /[\u0000-\u0008\u000b-\u000c\u000e-\u001f\u007f]/;
 export function readSourceText(root: string, file: string): string {
   // A named pipe or device in a file's place would block this read, and with it Ctrl-C, forever.
   const info = statSync(join(root, file));
-  if (!info.isFile() && !info.isDirectory()) throw new PpgError("NotRegularFile", `${file} is not a file but a named pipe, socket or device`, { location: { file, line: 1, column: 1 } });
+  if (info.isDirectory()) throw new PpgError("SourceIsFolder", { file });
+  if (!info.isFile()) throw new PpgError("NotRegularFile", `${file} is not a file but a named pipe, socket or device`, { location: { file, line: 1, column: 1 } });
   const bytes = readFileSync(join(root, file));
   let text: string;
   try {
@@ -26,9 +24,11 @@ export function readSourceText(root: string, file: string): string {
     const lossy = bytes.toString("utf8");
     throw new PpgError("EncodingInvalid", {}, { location: locate(lossy, lossy.indexOf("\uFFFD"), file) });
   }
-  const bad = CONTROL.exec(text);
+  // Tab, line feed and carriage return are the only control characters a text source needs; any
+  // other (NUL above all) means a binary file or a mangled copy, which would reach readers as junk.
+  const bad = forbiddenCharacter(text, { file: true });
   if (bad) {
-    throw new PpgError("NotText", { char: bad[0] }, { location: locate(text, bad.index, file) });
+    throw new PpgError("NotText", { codePoint: bad.codePoint, what: bad.what }, { location: locate(text, bad.index, file) });
   }
   return text;
 }

@@ -7,15 +7,16 @@ import { buildScripts, buildStylesheet } from "../assets/bundles.ts";
 import { digest, keyPages, planPages } from "../build/page-keys.ts";
 import { renderInputOf, renderJobs } from "../build/render-pages.ts";
 import { currentCode } from "../core/code-id.ts";
-import { errorsOf, isUserError, PpgError } from "../core/errors.ts";
+import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 import { CONTENT_DIR, loadContent } from "../content/load.ts";
 import { loadManifest, MANIFEST_FILE } from "../manifest/load.ts";
+import { claimOutputs } from "../output/claims.ts";
 import { generatedFiles, type OutputFile } from "../output/generated-files.ts";
 import type { PageRecord } from "../output/page-cache.ts";
 import { indexable, makeShard, planIndex } from "../output/search-index.ts";
 import type { RenderedPage, Templates } from "../render/render.tsx";
-import { createRaster, createShareImages, loadSite, type LoadedSite } from "../site/load-site.ts";
+import { checkNames, createRaster, createShareImages, loadSite, prepareImages, type LoadedSite } from "../site/load-site.ts";
 import { markUnpublished } from "../site/schedule.ts";
 import { FreshTemplates } from "./templates.ts";
 
@@ -159,10 +160,20 @@ export class DevSite {
     return files;
   }
 
-  /** The site with `changed` applied to the last good load (everything loaded, the first time). */
+  /**
+   * The site with `changed` applied to the last good load (everything loaded, the first time),
+   * each output path claimed once, as a build claims them (output/claims.ts): a file added to
+   * public/ over a page is the same error here as there.
+   */
   private async load(changed: Changed | undefined): Promise<LoadedSite> {
     // Drafts and pages not yet published are shown, each with a banner saying so (site/schedule.ts).
-    if (!changed) return loadSite(this.root, {}, { templates: () => this.loadTemplates(), drafts: "show" });
+    const next = changed ? await this.reload(changed) : await loadSite(this.root, {}, { templates: () => this.loadTemplates(), drafts: "show" });
+    const clashes = claimOutputs(next, { searchIndex: true });
+    if (clashes.length) throw new PpgErrorList(clashes);
+    return next;
+  }
+
+  private async reload(changed: Changed): Promise<LoadedSite> {
     const site = this.site!;
     const next: LoadedSite = { ...site };
     if (changed.templates) next.templates = await this.loadTemplates();
@@ -187,6 +198,8 @@ export class DevSite {
     } else if (changed.markdown.size || changed.listings.size) {
       next.content = await loadContent(this.root, next.manifest, next.source, { previous: site.content, changed: new Set([...changed.markdown, ...changed.listings]) });
     }
+    // What the manifest and listings name, checked again as the first load checked it.
+    if (changed.manifest || changed.markdown.size || changed.listings.size || changed.public.size) checkNames(next);
     // A photo replaced or added is measured and encoded again; one the changed text newly names too.
     const photos = [...changed.public].some((u) => RASTER_EXTENSIONS.test(u));
     const changedTexts = changed.manifest
@@ -194,12 +207,12 @@ export class DevSite {
       : contentTexts(present(next.content.markdown, changed.markdown), present(next.content.listings, changed.listings));
     if (photos || namedRasters(next.publicFiles, changedTexts).some((f) => site.raster.size(f) === undefined)) {
       next.raster = createRaster(this.root);
-      await next.raster.prepare(next.publicFiles, referencedTexts(next.manifest, next.content));
+      await prepareImages(next, [next.raster.prepare(next.publicFiles, referencedTexts(next.manifest, next.content))]);
     }
     // Share images are named by their source's bytes, and which images need them by the routes.
     if (changed.manifest || [...changed.public].some((u) => SHAREABLE.test(u))) {
       next.share = createShareImages(this.root);
-      await next.share.prepare(next.manifest, next.publicFiles);
+      await prepareImages(next, [next.share.prepare(next.manifest, next.publicFiles)]);
     }
     return next;
   }

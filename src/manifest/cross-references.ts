@@ -1,6 +1,7 @@
 import { PpgError, type ErrorCode } from "../core/errors.ts";
 import type { ErrorParams } from "../core/errors-data.ts";
 import { decodeUriPath } from "../core/url-path.ts";
+import { ROUTE_PATH } from "./schema.ts";
 import { routeReferences } from "./route-references.ts";
 import type { Manifest } from "./types.ts";
 import type { PathSegment, YamlSource } from "./yaml-source.ts";
@@ -16,6 +17,25 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
   const fail = <C extends ErrorCode>(code: C, path: PathSegment[], params: ErrorParams<C>, hint?: string) =>
     errors.push(new PpgError(code, params, { location: source.locate(path), path: formatPath(path), hint }));
 
+  const origin = siteOrigin(manifest.site.url);
+  if (origin !== manifest.site.url) fail("SiteUrlInvalid", ["site", "url"], { url: manifest.site.url, ...(origin !== undefined && { origin }) });
+
+  // Every path site.yaml names, in its one form: a path written otherwise is reported once, here,
+  // not again as naming no route.
+  const uncanonical = new Set<string>();
+  const named: [string, PathSegment[], string][] = [
+    ...manifest.routes.map((r, i): [string, PathSegment[], string] => [r.path, ["routes", i, "path"], "route"]),
+    ...(manifest.aliases ?? []).flatMap((a, i): [string, PathSegment[], string][] => [[a.from, ["aliases", i, "from"], "alias"], [a.to, ["aliases", i, "to"], "alias target"]]),
+    ...routeReferences(manifest).map((ref): [string, PathSegment[], string] => [ref.path, ref.at, ref.what]),
+  ];
+  for (const [path, at, what] of named) {
+    const problem = canonicalPathProblem(path);
+    if (problem) {
+      uncanonical.add(path);
+      fail("RoutePathNotCanonical", at, { what, path, ...problem });
+    }
+  }
+
   const firstSeen = new Map<string, number>();
   manifest.routes.forEach((route, i) => {
     const earlier = firstSeen.get(route.path);
@@ -29,7 +49,7 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
     if (firstSeen.has(alias.from)) {
       fail("AliasIsRoute", ["aliases", i, "from"], { from: alias.from });
     }
-    if (!firstSeen.has(alias.to)) {
+    if (!firstSeen.has(alias.to) && !uncanonical.has(alias.to)) {
       fail("RouteNotFound", ["aliases", i, "to"], { what: "alias target", path: alias.to }, suggest(alias.to, firstSeen.keys()));
     }
     aliasTargets.set(alias.from, alias.to);
@@ -37,7 +57,7 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
 
   const known = (path: string) => firstSeen.has(path) || aliasTargets.has(path);
   const expectRoute = (path: string, at: PathSegment[], what: string) => {
-    if (!known(path)) fail("RouteNotFound", at, { what, path }, suggest(path, firstSeen.keys()));
+    if (!known(path) && !uncanonical.has(path)) fail("RouteNotFound", at, { what, path }, suggest(path, firstSeen.keys()));
   };
 
   for (const ref of routeReferences(manifest)) {
@@ -58,6 +78,51 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
     }
   });
   return errors;
+}
+
+/**
+ * The origin `url` serializes to by the WHATWG URL Standard, which is what site.url must be
+ * written as: an http(s) scheme, a host in lower case (punycode), a port only when it is not the
+ * scheme's default, nothing after it. A query or fragment once ended up inside every canonical
+ * URL (`https://x.example?x=1/beaches`, issue 35). A path is refused too: pages link each other
+ * by root-relative paths, so a site served under one would link out of it.
+ */
+export function siteOrigin(url: string): string | undefined {
+  if (!URL.canParse(url)) return undefined;
+  const parsed = new URL(url);
+  return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : undefined;
+}
+
+/**
+ * Why a route path is not in its one canonical form, or undefined: written with the characters
+ * themselves, never percent-escaped (`/café`, not `/caf%C3%A9`: hosts decode a request's path to
+ * find the file, so both would name one page under two spellings, and a generated link to the
+ * escaped one was broken, issue 35), in Unicode NFC (the form keyboards type: a decomposed é
+ * would be another file name). An escaped '.' or '/' (`/%2e%2e`) would name another path
+ * altogether: browsers resolve `/%2e%2e` to `/`, getting round the rule against dot segments. A
+ * last segment `index` is another spelling of its folder to every host.
+ */
+export function canonicalPathProblem(path: string): { why: "escape" | "dot segment" | "malformed" | "not NFC" | "index"; canonical?: string } | undefined {
+  // Hosts answer /a/index (and /index) with a redirect to /a/ (their folder index): a page there
+  // would never be served at its own URL, and /index would be written over the home page.
+  if (/(^|\/)index$/i.test(path)) return { why: "index" };
+  if (path.includes("%")) {
+    const segments = path.split("/").slice(1).map(decodeComponentOr);
+    if (segments.some((s) => s === undefined)) return { why: "malformed" };
+    if (segments.some((s) => s === "." || s === ".." || s!.includes("/"))) return { why: "dot segment" };
+    const canonical = `/${segments.join("/")}`.normalize("NFC");
+    return ROUTE_PATH().test(canonical) ? { why: "escape", canonical } : { why: "escape" };
+  }
+  const nfc = path.normalize("NFC");
+  return nfc === path ? undefined : { why: "not NFC", canonical: nfc };
+}
+
+function decodeComponentOr(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A hint that names the closest existing route, when one is close enough to be a typo. */
@@ -86,31 +151,20 @@ export function editDistance(a: string, b: string): number {
   return row[b.length];
 }
 
-/** Files the build writes at the top of the output beside the pages, whatever the site holds. */
-const BUILD_FILES = ["index.html", "404.html", "sitemap.xml", "robots.txt", "feed.xml", "_headers", "_redirects"];
 /** A file name may be 255 bytes on every common filesystem; a page is `segment/index.html` or `segment.html`. */
 const MAX_SEGMENT_BYTES = 250;
 
 /**
- * What a route or alias would write that the filesystem or the build's own files refuse: a path
- * that is a file the build writes or copies from public/ (`/robots.txt`, `/favicon.svg`), or one
- * under it, and a segment too long to be a file name (ENAMETOOLONG). Reported at the site.yaml line,
- * not as a write error in the output folder (issue 27).
+ * A route or alias path whose segment is too long to be a file name (ENAMETOOLONG), reported at
+ * the site.yaml line, not as a write error in the output folder (issue 27). Which file each path
+ * may take is output/claims.ts's to say.
  */
-export function checkOutputNames(manifest: Manifest, source: YamlSource, publicFiles: ReadonlySet<string>): PpgError[] {
+export function checkOutputNames(manifest: Manifest, source: YamlSource): PpgError[] {
   const errors: PpgError[] = [];
-  const taken = (path: string) => BUILD_FILES.includes(path.slice(1)) || publicFiles.has(path);
   const check = (path: string, at: PathSegment[], what: string) => {
+    const long = path.split("/").slice(1).find((s) => Buffer.byteLength(decodeUriPath(s) ?? s) > MAX_SEGMENT_BYTES);
     // Located only when wrong: locating parses the manifest again with positions (0.5 s for 4,000 routes).
-    const where = () => ({ location: source.locate(at), path: formatPath(at) });
-    const segments = path.split("/").slice(1);
-    const long = segments.find((s) => Buffer.byteLength(decodeUriPath(s) ?? s) > MAX_SEGMENT_BYTES);
-    if (long !== undefined) {
-      errors.push(new PpgError("PathTooLong", { what, path, bytes: Buffer.byteLength(long), max: MAX_SEGMENT_BYTES }, where()));
-      return;
-    }
-    const clash = segments.map((_, i) => `/${segments.slice(0, i + 1).join("/")}`).find(taken);
-    if (clash) errors.push(new PpgError("RouteIsFile", { what, path, clash, copied: publicFiles.has(clash) }, where()));
+    if (long !== undefined) errors.push(new PpgError("PathTooLong", { what, path, bytes: Buffer.byteLength(long), max: MAX_SEGMENT_BYTES }, { location: source.locate(at), path: formatPath(at) }));
   };
   manifest.routes.forEach((route, i) => check(route.path, ["routes", i, "path"], "route"));
   (manifest.aliases ?? []).forEach((alias, i) => check(alias.from, ["aliases", i, "from"], "alias"));

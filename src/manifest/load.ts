@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { PpgError, PpgErrorList } from "../core/errors.ts";
 import { readSourceText } from "../core/source-text.ts";
@@ -14,10 +14,19 @@ export interface LoadedManifest {
   source: YamlSource;
 }
 
+/**
+ * Throws unless `root` holds a site.yaml file: the first thing a command checks, before it makes
+ * anything (issue 35: a build in a folder without one left dist.ppguide/ behind, and a mistyped
+ * --root made the whole missing chain of folders).
+ */
+export function findManifest(root: string): void {
+  const info = statSync(join(root, MANIFEST_FILE), { throwIfNoEntry: false });
+  if (!info) throw new PpgError("ManifestMissing", { file: MANIFEST_FILE, root });
+  if (info.isDirectory()) throw new PpgError("SourceIsFolder", { file: MANIFEST_FILE }, { hint: `Put the site's manifest in ${join(root, MANIFEST_FILE)} as a file, or pass --root DIR for the folder that holds it.` });
+}
+
 function readManifest(root: string): string {
-  if (!existsSync(join(root, MANIFEST_FILE))) {
-    throw new PpgError("ManifestMissing", { file: MANIFEST_FILE, root });
-  }
+  findManifest(root);
   return readSourceText(root, MANIFEST_FILE);
 }
 

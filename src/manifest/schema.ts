@@ -94,6 +94,13 @@ function compile(schemaText: string): { fn: ValidateFunction; code: string } {
   return { fn, code: standaloneCode(ajv, fn) };
 }
 
+let routePath: RegExp | undefined;
+
+/** site.yaml's routePath pattern, read from the schema itself (one rule for the schema check and the code that explains it). */
+export function ROUTE_PATH(): RegExp {
+  return (routePath ??= new RegExp((JSON.parse(schemaText("site")) as { definitions: { routePath: { pattern: string } } }).definitions.routePath.pattern, "u"));
+}
+
 /** Validates a parsed YAML source against one of the shipped schemas; returns every problem. */
 export function validateAgainstSchema(source: YamlSource, name: SchemaName, code: ErrorCode): PpgError[] {
   const validate = validatorFor(name);

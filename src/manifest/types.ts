@@ -13,7 +13,7 @@ export type PublicPath = string;
  */
 export type ExternalUrl = string;
 /**
- * A site path: starts with '/', no trailing slash, no spaces, no '.' or '..' segments (e.g. /sosua-resorts).
+ * A site path: starts with '/', no trailing slash, no spaces, no '.' or '..' segments (e.g. /sosua-resorts). Letters, digits, '-', '.', '_', '~' and any other visible character written as itself (/café, never /caf%C3%A9), in Unicode NFC.
  *
  * This interface was referenced by `Manifest`'s JSON-Schema
  * via the `definition` "routePath".
@@ -91,7 +91,7 @@ export interface SiteSettings {
    */
   name: string;
   /**
-   * Base URL without a trailing slash; canonical links and the sitemap are built on it.
+   * The site's origin: https://, the host and an optional port, nothing after it (no path, query, fragment or trailing slash). Canonical links, og:url, the sitemap and the feed are built on it; pages link each other by root-relative paths, so the site is served at the root of this origin.
    */
   url: string;
   /**

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type { Document, Node } from "yaml";
 import { PpgError, PpgErrorList, type SourceLocation } from "../core/errors.ts";
+import { valueProblems } from "./yaml-values.ts";
 
 export type PathSegment = string | number;
 
@@ -17,7 +18,8 @@ export interface YamlSource {
 
 /**
  * Parses YAML text. `lineOffset` shifts reported lines, for front matter that starts below line 1.
- * Throws a one-element PpgError list for a syntax error.
+ * Throws a one-element PpgError list for a syntax error, and a list of every value that breaks
+ * the rules all values keep (yaml-values.ts: the text rule, URLs).
  *
  * js-yaml reads a text when it can: on the 4,000-route bench manifest it takes 0.1-0.2 s where
  * `yaml` takes 1.0-1.4 s, and 4,000 front matters 0.3 s less. `yaml` reads what js-yaml is told to
@@ -28,6 +30,13 @@ export interface YamlSource {
  * same refusals (js-yaml 4 once read a quote left open across lines that `yaml` refuses).
  */
 export function parseYamlSource(text: string, file: string, lineOffset = 0): YamlSource {
+  const source = parseText(text, file, lineOffset);
+  const problems = valueProblems(source);
+  if (problems.length) throw new PpgErrorList(problems);
+  return source;
+}
+
+function parseText(text: string, file: string, lineOffset: number): YamlSource {
   const quick = quickLoad(text);
   if (quick.ok) return yamlSource(text, file, lineOffset, quick.data);
   const positioned = positionedDocument(text, file, lineOffset);

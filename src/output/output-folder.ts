@@ -1,6 +1,7 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync, type Stats } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join, parse, relative, resolve, sep } from "node:path";
+import { cacheRoot } from "../core/disk-cache.ts";
 import { PpgError } from "../core/errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 import { isInside, realish } from "../core/site-folder.ts";
@@ -56,6 +57,14 @@ const INDEX_WORK = "index-work";
  * or a folder, file or link that ppguide did not create (the last one only, `--force` allows).
  */
 export function checkOutputFolder(root: string, out: string, force = false): void {
+  // Before anything is made: a path the filesystem would refuse halfway through the build once
+  // left a trail of empty folders behind (issue 27).
+  const longest = Math.max(...resolve(out).split(sep).map((s) => Buffer.byteLength(s)));
+  if (Buffer.byteLength(resolve(out)) > MAX_OUT_BYTES || longest > 255) {
+    throw new PpgError("PathTooLong", { out: Buffer.byteLength(resolve(out)), longest }, {
+      hint: "Pass a shorter --out.",
+    });
+  }
   const refuse = (why: string, hint: string) => {
     throw new PpgError("OutputRefused", { out, why }, { hint });
   };
@@ -75,6 +84,14 @@ export function checkOutputFolder(root: string, out: string, force = false): voi
     }
     // A repository, or a folder holding one: `--out .git --force` once deleted the repository.
     if (o.split(sep).includes(".git") || existsSync(join(o, ".git"))) refuse("it is or holds a git repository (.git)", pickAnother);
+    // A cache inside the output (or its store) would be published, or deleted by the next build
+    // (issue 35: PPGUIDE_CACHE_DIR=dist/cache put the cache on the site).
+    for (const cache of [cacheRoot(), join(root, ".ppguide-cache")]) {
+      const c = o === resolve(out) ? resolve(cache) : realish(resolve(cache));
+      if (isInside(c, o) || isInside(c, `${o}${STORE_SUFFIX}`)) {
+        throw new PpgError("CacheFolderRefused", { caches: cache, out }, { hint: "Point PPGUIDE_CACHE_DIR at a folder outside the output, or pass another --out." });
+      }
+    }
   }
   const { store } = outputPaths(resolve(out));
   const found = lstatOrUndefined(out);
@@ -152,14 +169,6 @@ export class OutputFolder {
   /** Checks `out` (see checkOutputFolder), takes the lock, and readies the copy to write. */
   static open(root: string, outArg: string, force = false): OutputFolder {
     const out = resolve(outArg);
-    // Before anything is made: a path the filesystem would refuse halfway through the build once
-    // left a trail of empty folders behind (issue 27).
-    const longest = Math.max(...out.split(sep).map((s) => Buffer.byteLength(s)));
-    if (Buffer.byteLength(out) > MAX_OUT_BYTES || longest > 255) {
-      throw new PpgError("PathTooLong", { out: Buffer.byteLength(out), longest }, {
-        hint: "Pass a shorter --out.",
-      });
-    }
     checkOutputFolder(root, out, force);
     const { store } = outputPaths(out);
     makeFolder(dirname(out));

@@ -41,7 +41,8 @@ export function aliasesArePages(site: SiteSettings): boolean {
  */
 export function redirectsFile(manifest: Manifest): string | undefined {
   const host: BuildHost = manifest.site.build?.host ?? "cloudflare-pages";
-  const aliases = manifest.aliases ?? [];
+  // A host matches a rule against the request's path as sent, percent-encoded (/caf%C3%A9).
+  const aliases = (manifest.aliases ?? []).map((a) => ({ from: encodeURI(a.from), to: encodeURI(a.to) }));
   if (host === "github-pages") return undefined;
   const lines =
     host === "netlify"

@@ -2,6 +2,7 @@ import { copyFile as copyFileCb, link as linkCb, lstatSync, mkdir as mkdirCb, re
 import { lstat, mkdir, rm, unlink } from "node:fs/promises";
 import { promisify } from "node:util";
 import { dirname, join, posix } from "node:path";
+import { withPath } from "../core/disk-cache.ts";
 import { PpgError } from "../core/errors.ts";
 
 // The callback API does a file's open, write and close inside libuv; fs/promises' FileHandle
@@ -115,11 +116,12 @@ export class StageWriter implements WrittenFiles {
     if (live && old?.isFile() && old.ino === (liveIno ?? statSync(live).ino)) return;
     // A file of this copy alone (no other link: not the served copy's) is rewritten in place. On
     // the 4,000-page bench, unlinking and creating every page was most of a nav-label rebuild.
-    if (write && old?.isFile() && old.nlink === 1) return void (await write(path, true));
+    if (write && old?.isFile() && old.nlink === 1) return void (await write(path, true).catch((err: unknown) => Promise.reject(withPath(err, path))));
     if (old) await (old.isDirectory() ? rm(path, { recursive: true, force: true }) : unlink(path));
     else await this.ensureDir(dirname(path));
     if (live) await linkCallback(live, path).catch(() => copyFileCallback(live, path, 1));
-    else await write!(path, false);
+    // A full disk in the middle of a write names no file: the error says which (issue 35).
+    else await write!(path, false).catch((err: unknown) => Promise.reject(withPath(err, path)));
   }
 
   /** Creates a file's folder; a file standing where the folder goes (left by an older site) is removed. */

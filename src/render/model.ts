@@ -5,6 +5,7 @@ import type { Heading } from "../content/markdown.ts";
 import type { Listing } from "../content/listings.ts";
 import type { PhoneLink } from "../content/phones.ts";
 import type { Author, Banner, HomeData, NavMenu, RouteEntry, SiteSettings, Video } from "../manifest/types.ts";
+import type { SourceLocation } from "../core/errors.ts";
 import type { JsonLd } from "./structured-data.ts";
 
 /**
@@ -60,6 +61,14 @@ export interface PageBase {
   year: number;
   /** Dev mode only: the page is not published on the clock's day (site/schedule.ts), shown with a banner. */
   unpublished?: { status: "draft" | "scheduled" | "expired"; date?: string };
+  /** The ids the page's Markdown gives its elements, where each is written (render.tsx: a page's ids are unique). */
+  sourceIds?: SourceId[];
+}
+
+/** An id the sources give an element of a page, and where it is written. */
+export interface SourceId {
+  id: string;
+  location: SourceLocation;
 }
 
 export interface ArticleBody {

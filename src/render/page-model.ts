@@ -10,7 +10,7 @@ import { decodeUriPath } from "../core/url-path.ts";
 import { placeImages, renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import { lastConfirmed } from "../content/facts.ts";
-import type { ArticleBody, CardModel, FactView, HeadModel, PageBase, PageModel, SearchItem } from "./model.ts";
+import type { ArticleBody, CardModel, FactView, HeadModel, PageBase, PageModel, SearchItem, SourceId } from "./model.ts";
 import { absoluteUrl, blogPosting, collectionPage, listingItem, profilePage, recipe as recipeJsonLd, videoObject, website, type JsonLd } from "./structured-data.ts";
 import { withOrigin } from "./structured-data-check.ts";
 
@@ -106,6 +106,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
   const { site } = ctx.manifest;
   const file = route.content ? ctx.content.markdown.get(route.content) : undefined;
   const md = file ? renderBody(ctx, file, errors) : undefined;
+  const sourceIds = file && md ? markdownIds(file, md) : undefined;
   const fm = file?.frontMatter ?? {};
   const base: PageBase = {
     site,
@@ -117,6 +118,7 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
     year: ctx.year,
     // Set by the schedule under `drafts: "show"` only: a build never renders such a page.
     unpublished: (route as { unpublished?: PageBase["unpublished"] }).unpublished,
+    ...(sourceIds?.length && { sourceIds }),
     head: {
       title: route.title,
       description: route.description,
@@ -291,6 +293,14 @@ function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): R
       errors.push(new PpgError("UrlMalformed", { what: ref.kind === "image" ? "image" : "link", path: written }, { location: { file: file.file, line, column: Math.max(at + 1, 1) } }));
       continue;
     }
+    // What browsers follow is the WHATWG URL Standard: an address it cannot parse is a dead link,
+    // reported where it was written, never published (issue 35).
+    if (!URL.canParse(ref.href, "https://site.invalid/")) {
+      const at = lineText.indexOf(`](${ref.href.split(/[%[\]]/)[0]}`) + 2;
+      const written = at >= 2 ? /^<[^>]*>|^[^\s)]*/.exec(lineText.slice(at))![0] : ref.href;
+      errors.push(new PpgError("UrlInvalid", { what: ref.kind, url: written }, { location: { file: file.file, line, column: Math.max(at + 1, 1) } }));
+      continue;
+    }
     if (!target.startsWith("/") || target.startsWith("//")) continue;
     const path = target.split(/[?#]/)[0] || "/";
     const alias = ref.kind === "image" ? undefined : ctx.aliases.get(path);
@@ -304,6 +314,7 @@ function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): R
     const location = { file: file.file, line, column: Math.max(col, 1) };
     errors.push(ref.kind === "image" ? new PpgError("AssetMissing", { what: "image", path: target }, { location }) : new PpgError("RouteNotFound", { what: "link", path: target }, { location }));
   }
+  if (md.tooDeep !== undefined) errors.push(new PpgError("MarkdownTooDeep", { file: file.file }, { location: { file: file.file, line: md.tooDeep + file.bodyLine, column: 1 } }));
   if (md.rawHtml.length > 0) {
     const lines = file.body.split("\n");
     for (const [html, line] of md.rawHtml) {
@@ -313,6 +324,26 @@ function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): R
     }
   }
   return md;
+}
+
+/**
+ * The ids the Markdown gives elements of the page, each where it is written: a heading's `{#id}`
+ * and an `id` attribute in raw HTML. A page's ids must be unique (render.tsx checks the whole page).
+ */
+function markdownIds(file: MarkdownFile, md: RenderedMarkdown): SourceId[] {
+  const ids: SourceId[] = [];
+  const lines = file.body.split("\n");
+  for (const h of md.headings) {
+    if (h.id === undefined) continue;
+    const text = lines[h.line - 1] ?? "";
+    ids.push({ id: h.id, location: { file: file.file, line: h.line + file.bodyLine, column: Math.max(1, text.lastIndexOf(`{#${h.id}}`) + 1) } });
+  }
+  for (const [html, line] of md.rawHtml) {
+    for (const m of html.matchAll(/\sid\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi)) {
+      ids.push({ id: decodeHTML(m[1] ?? m[2] ?? m[3] ?? ""), location: rawHtmlLocation(file, lines, html, line, m.index + 1) });
+    }
+  }
+  return ids;
 }
 
 /** Where `offset` of a raw HTML fragment starting on body line `line` is in the Markdown file. */

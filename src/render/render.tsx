@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
 import { decodeComponentOr, decodeUriPath } from "../core/url-path.ts";
 import type { SharedPart } from "../links/extract.ts";
+import { duplicateIdErrors } from "./unique-ids.ts";
 import { DIRECTIVE_PLACEHOLDER } from "../content/markdown.ts";
 import { parseVideoDirective } from "../content/video-directive.ts";
 import type { RouteEntry, SiteSettings } from "../manifest/types.ts";
@@ -59,7 +60,9 @@ export function renderRoute(ctx: SiteContext, templates: Templates, route: Route
     const placement = { banner: 0 };
     inner = inner.replace(DIRECTIVE_PLACEHOLDER, (_m, name: string, arg?: string) => renderDirective(ctx, templates, route, name, arg ? decodeComponentOr(arg) : "", placement, errors));
   }
-  return { route: route.path, file: outputFileFor(route.path, ctx.manifest.site.build?.format), kind: route.kind, ...(model.head.noindex && { noindex: true }), ...fillChrome(ctx, templates, model, inner) };
+  const page = fillChrome(ctx, templates, model, inner);
+  errors.push(...duplicateIdErrors(page.html, route.path, model.sourceIds));
+  return { route: route.path, file: outputFileFor(route.path, ctx.manifest.site.build?.format), kind: route.kind, ...(model.head.noindex && { noindex: true }), ...page };
 }
 
 const DIRECTIVE_MARK = "<!--ppg:";

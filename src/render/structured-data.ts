@@ -7,7 +7,9 @@ import type { Author, RouteEntry, SiteSettings } from "../manifest/types.ts";
 export type JsonLd = Record<string, unknown>;
 
 export function absoluteUrl(site: SiteSettings, path: string): string {
-  return path === "/" ? `${site.url}/` : `${site.url}${path}`;
+  // Parsed, not concatenated: a path written with its characters (/café) becomes the URL every
+  // crawler and feed reader expects (/caf%C3%A9), and one escaped already stays as it is.
+  return new URL(path, site.url).href;
 }
 
 function publisher(site: SiteSettings): JsonLd {

@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
+import { PpgError } from "../core/errors.ts";
 import { guardHost } from "./allowed-hosts.ts";
 
 export interface ListenOptions {
@@ -33,7 +34,13 @@ export async function listenOnFreePort(server: Server, opts: ListenOptions): Pro
       });
       return (server.address() as AddressInfo).port;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE" || i === attempts - 1) throw err;
+      const errno = (err as NodeJS.ErrnoException).code;
+      if (errno === "EADDRINUSE" && i < attempts - 1) continue;
+      // Where to listen is what the command was told: an address this machine does not have
+      // (EADDRNOTAVAIL), a name it cannot resolve (ENOTFOUND), a port it may not take, are the
+      // command used wrongly, exit 2 with what to pass instead (issue 35: they exited 70).
+      if (typeof errno === "string") throw new PpgError("ListenFailed", { host: opts.host, port: opts.port + i, errno, ...(attempts > 1 && errno === "EADDRINUSE" && { tried: attempts }) });
+      throw err;
     }
   }
   throw new Error("unreachable");

@@ -4,17 +4,18 @@ import { listPublicFiles } from "../assets/public-files.ts";
 import { RasterPipeline, referencedTexts } from "../assets/raster.ts";
 import { ShareImages } from "../assets/share-images.ts";
 import { loadContent, type ContentIndex } from "../content/load.ts";
-import { loadManifest } from "../manifest/load.ts";
+import { findManifest, loadManifest } from "../manifest/load.ts";
 import type { Manifest } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-source.ts";
 import { buildAssets, type SiteAssets } from "../assets/bundles.ts";
 import type { Templates } from "../render/model.ts";
 import { timed, type StageTimings } from "../core/timing.ts";
-import { PpgError, PpgErrorList } from "../core/errors.ts";
+import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
 import { cacheRoot } from "../core/disk-cache.ts";
 import { isInside, realish } from "../core/site-folder.ts";
 import { missingImages } from "../assets/image-references.ts";
 import { checkOutputNames } from "../manifest/cross-references.ts";
+import { locateImageErrors } from "./locate-images.ts";
 import { applySchedule, resolveClock, type Schedule } from "./schedule.ts";
 
 /** Everything rendering needs, loaded and checked: build() renders it all once; dev mode keeps it and re-renders parts. */
@@ -44,6 +45,7 @@ export interface LoadOptions {
 
 /** The load, validate and content stages, then the schedule: what is published on the clock's day. */
 export async function loadSite(root: string, timings: StageTimings = {}, opts: LoadOptions = {}): Promise<LoadedSite> {
+  findManifest(root);
   const clock = resolveClock(opts.clock);
   checkCacheFolders(root);
   const loaded = await timed(timings, "load", () => loadManifest(root));
@@ -52,13 +54,38 @@ export async function loadSite(root: string, timings: StageTimings = {}, opts: L
   );
   // Every page is checked, drafts too; only what is published today goes on to the later stages.
   const { manifest, source, content, schedule, errors } = applySchedule(loaded.manifest, loaded.source, allContent, { clock, drafts: opts.drafts ?? "hide" });
-  const missing = [...errors, ...checkOutputNames(manifest, source, publicFiles), ...[source, ...content.listingSources.values()].flatMap((s) => missingImages(s, publicFiles))];
-  if (missing.length) throw new PpgErrorList(missing);
+  checkNames({ manifest, source, content, publicFiles }, errors);
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
   const raster = createRaster(root);
   const share = createShareImages(root);
-  await timed(timings, "content", () => Promise.all([raster.prepare(publicFiles, referencedTexts(manifest, content)), share.prepare(manifest, publicFiles)]));
+  await timed(timings, "content", () => prepareImages({ root, source, content }, [raster.prepare(publicFiles, referencedTexts(manifest, content)), share.prepare(manifest, publicFiles)]));
   return { root, manifest, source, content, publicFiles, assets, templates, raster, share, schedule };
+}
+
+/**
+ * What the manifest and listings name that the loaded files must have: each image a file of
+ * public/, each path short enough to be a file name. Dev mode runs it after every reload too.
+ */
+export function checkNames(site: Pick<LoadedSite, "manifest" | "source" | "content" | "publicFiles">, found: PpgError[] = []): void {
+  const { manifest, source, content, publicFiles } = site;
+  const missing = [...found, ...checkOutputNames(manifest, source), ...[source, ...content.listingSources.values()].flatMap((s) => missingImages(s, publicFiles))];
+  if (missing.length) throw new PpgErrorList(missing);
+}
+
+/**
+ * Waits for the image pipelines' preparations; a picture sharp cannot read is thrown located where
+ * the site names it (locate-images.ts), every such picture at once.
+ */
+export async function prepareImages(site: Pick<LoadedSite, "root" | "source" | "content">, work: Promise<void>[]): Promise<void> {
+  const failed = (await Promise.allSettled(work)).flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+  if (failed.length === 0) return;
+  const located = failed.map((err) => locateImageErrors(err, site));
+  const other = located.find((err) => !isUserError(err));
+  if (other !== undefined) throw other;
+  // A photo is both encoded (raster.ts) and drawn for sharing (share-images.ts): one report each.
+  const seen = new Set<unknown>();
+  const errors = located.flatMap((err) => errorsOf(err as PpgError | PpgErrorList)).filter((e) => e.code !== "ImageUnreadable" || (!seen.has(e.data?.path) && seen.add(e.data?.path)));
+  throw new PpgErrorList(errors);
 }
 
 /** ppguide's own templates (dev mode compiles them afresh after an edit: src/dev/templates.ts). */

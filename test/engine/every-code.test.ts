@@ -8,6 +8,7 @@
  * in test text, even in a skipped test.
  */
 import { execFile } from "node:child_process";
+import { createServer } from "node:http";
 import { readFileSync, realpathSync, statSync } from "node:fs";
 import { appendFile, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -25,6 +26,7 @@ import { readPageCache, writePageCache } from "../../src/output/page-cache.ts";
 import { contentHash, renderInputOf, renderJobs, renderPages } from "../../src/build/render-pages.ts";
 import { loadSite } from "../../src/site/load-site.ts";
 import { DevSite } from "../../src/dev/dev-site.ts";
+import { listenOnFreePort } from "../../src/serve/listen.ts";
 import { newPage } from "../../src/site/new-page.ts";
 import { checkFacts } from "../../src/check/facts.ts";
 import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
@@ -72,6 +74,11 @@ const CASES: Record<ErrorCode, Case> = {
   ManifestInvalid: [inline(`-- site.yaml --\nroutes:\n  - { kind: nope, path: /a, content: a.md, ${RELATED}, title: A, description: A. }\n-- content/a.md --\nA.\n`), /^ManifestInvalid {2}site\.yaml:2:\d+ {2}routes\[0\]/],
   RouteNotFound: [inline(`-- site.yaml --\nroutes:\n  - { related: [/filler-1, /nowhere, /filler-3], path: /a, content: a.md, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^RouteNotFound {2}site\.yaml:2:28 {2}routes\[0\]\.related\[1\] {2}related card '\/nowhere' is not a route or alias/],
   RouteDuplicate: [inline(`-- site.yaml --\nroutes:\n  - { path: /filler-1, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^RouteDuplicate {2}site\.yaml:\d+:\d+ {2}routes\[\d\]\.path {2}duplicate route path '\/filler-1'/],
+  SiteUrlInvalid: [
+    inline("-- site.yaml --\nsite:\n  name: Inline Site\n  url: https://Inline.Example\n  language: en-US\n  logo: { src: /images/logo.svg, png: /images/logo.png, width: 1800, height: 390, alt: Inline Site }\n  email: info@inline.example\n  social: { facebook: https://www.facebook.com/inline, twitter: https://x.com/inline, pinterest: https://www.pinterest.com/inline, youtube: https://www.youtube.com/@inline }\n  disclosure: Some links are affiliate links.\n"),
+    /^SiteUrlInvalid {2}site\.yaml:3:8 {2}site\.url {2}site\.url 'https:\/\/Inline\.Example' is not an origin: write it as 'https:\/\/inline\.example'/,
+  ],
+  RoutePathNotCanonical: [inline(`-- site.yaml --\nroutes:\n  - { path: /caf%C3%A9, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^RoutePathNotCanonical {2}site\.yaml:2:13 {2}routes\[0\]\.path {2}route '\/caf%C3%A9' holds a percent-escape: write the character itself, '\/café'/],
   AliasIsRoute: [inline("-- site.yaml --\naliases:\n  - { from: /filler-1, to: /filler-2 }\n"), /^AliasIsRoute {2}site\.yaml:2:13 {2}aliases\[0\]\.from {2}alias '\/filler-1' is also a route/],
   AuthorNotFound: [inline(`-- site.yaml --\nroutes:\n  - { author: nobody, path: /a, content: a.md, ${RELATED}, kind: article, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 } }\n-- content/a.md --\nA.\n`), /^AuthorNotFound {2}site\.yaml:2:15 {2}routes\[0\]\.author {2}unknown author 'nobody'\. Use one of: desk\./],
   DatesOutOfOrder: [inline(`-- site.yaml --\nroutes:\n  - { dates: { created: 2025-02-01, published: 2025-01-01, modified: 2025-01-01 }, path: /a, content: a.md, ${RELATED}, kind: article, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk }\n-- content/a.md --\nA.\n`), /^DatesOutOfOrder {2}site\.yaml:2:14 {2}routes\[0\]\.dates {2}dates are out of order \(created 2025-02-01, published 2025-01-01, modified 2025-01-01\)/],
@@ -80,10 +87,12 @@ const CASES: Record<ErrorCode, Case> = {
   ClockInvalid: [inline(page("A."), { clock: "2026-13-01" }), /^ClockInvalid {2}--clock '2026-13-01' is not a date written YYYY-MM-DD\. Write the date as YYYY-MM-DD/],
   RelatedNotThree: [inline(`-- site.yaml --\nroutes:\n  - { related: [/filler-1, /filler-2], path: /a, content: a.md, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^RelatedNotThree {2}site\.yaml:2:\d+ {2}routes\[0\]\.related/],
   RelatedSelf: [inline(`-- site.yaml --\nroutes:\n  - { related: [/filler-1, /a, /filler-3], path: /a, content: a.md, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^RelatedSelf {2}site\.yaml:2:28 {2}routes\[0\]\.related\[1\] {2}related card '\/a' is the page itself/],
-  RouteIsFile: [inline(`-- site.yaml --\nroutes:\n  - { path: /robots.txt, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^RouteIsFile {2}site\.yaml:2:13 {2}routes\[0\]\.path {2}route '\/robots\.txt' would be written where the build writes robots\.txt/],
+  RouteIsFile: [inline(`-- site.yaml --\nroutes:\n  - { path: /robots.txt, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^RouteIsFile {2}site\.yaml:2:13 {2}routes\[0\]\.path {2}route '\/robots\.txt' would be served where the build writes robots\.txt/],
+  OutputClaimedTwice: [inline("-- site.yaml --\naliases:\n  - { from: /old, to: /filler-1 }\n  - { from: /old, to: /filler-2 }\n"), /^OutputClaimedTwice {2}site\.yaml:3:13 {2}aliases\[1\]\.from {2}alias '\/old' \(aliases\[1\]\) and alias '\/old' \(aliases\[0\]\) would both be served at \/old/],
   PathTooLong: [inline(`-- site.yaml --\nroutes:\n  - { path: /${"a".repeat(300)}, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^PathTooLong {2}site\.yaml:2:13 {2}routes\[0\]\.path {2}route '\/a{39}…' has a segment of 300 bytes/],
   BannersMissing: [inline(page("Intro.\n\n::banner\n\nMore.")), /^BannersMissing {2}content\/a\.md places a ::banner but site\.banners is empty/],
   ContentMissing: [inline(`-- site.yaml --\nroutes:\n  - { content: missing.md, path: /a, ${RELATED}, ${ARTICLE} }\n`), /^ContentMissing {2}site\.yaml:2:16 {2}routes\[0\]\.content {2}content\/missing\.md does not exist/],
+  SourceIsFolder: [inlineThen(page("A."), async (root) => (await rm(join(root, "content/a.md")), mkdir(join(root, "content/a.md")))), /^SourceIsFolder {2}site\.yaml:2:\d+ {2}routes\[0\]\.content {2}content\/a\.md is a folder, not a file/],
   FrontMatterInvalid: [inline(page("---\nkeywords: beaches\n---\nA.")), /^FrontMatterInvalid {2}content\/a\.md:2:11 {2}keywords {2}must be an array/],
   FrontMatterUnclosed: [inline(page("---\nkeywords: [a]\nA.")), /^FrontMatterUnclosed {2}content\/a\.md:1:1 {2}the front matter that starts here has no closing '---' line/],
   RecipeMissing: [inline(`-- site.yaml --\nroutes:\n  - { kind: recipe, path: /a, content: a.md, ${RELATED}, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 } }\n-- content/a.md --\nA.\n`), /^RecipeMissing {2}content\/a\.md:1:1 {2}a recipe page needs a `recipe:` block/],
@@ -91,6 +100,8 @@ const CASES: Record<ErrorCode, Case> = {
     inline(`-- site.yaml --\nroutes:\n  - { kind: recipe, path: /a, content: a.md, ${RELATED}, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 } }\n-- content/a.md --\n---\nrecipe:\n  prepMinutes: 15\n  totalMinutes: 5\n  servings: 2\n  category: Dessert\n  ingredients: [sugar]\n  instructions: [Melt it.]\n---\nA.\n`),
     /^RecipeFigures {2}content\/a\.md:4:17 {2}recipe\.totalMinutes {2}total time \(5 min\) is shorter than the prep time \(15 min\)/,
   ],
+  MarkdownTooDeep: [inline(page(">".repeat(120) + " A quote nested past the parser's limit.")), /^MarkdownTooDeep {2}content\/a\.md:1:1 {2}content\/a\.md nests lists or quotes past the Markdown parser's limit here/],
+  IdDuplicate: [inline(page("## Main {#main}\n\nText.")), /^IdDuplicate {2}content\/a\.md:1:9 {2}the id 'main' is one the page's layout gives already/],
   DirectiveUnknown: [inline(page("Intro.\n\n::bannr\n\nMore.")), /^DirectiveUnknown {2}content\/a\.md:3:1 {2}content\/a\.md uses an unknown directive '::bannr'/],
   VideoInvalid: [inline(page("Intro.\n\n::video { title: [unclosed\n\nMore.")), /^VideoInvalid {2}content\/a\.md:3:\d+/],
   FactUnknown: [inline(page("Intro.\n\n::fact lfit\n\nMore.")), /^FactUnknown {2}content\/a\.md:3:1 {2}fact 'lfit' is not defined under facts in site\.yaml/],
@@ -124,9 +135,21 @@ const CASES: Record<ErrorCode, Case> = {
   ],
   RawHtmlUnsafe: [inline(page("Hi <script>alert(1)</script>")), /^RawHtmlUnsafe {2}content\/a\.md:1:\d+ {2}raw HTML with/],
   UrlMalformed: [inline(page("See [it](/%E0%A4%A).")), /^UrlMalformed {2}content\/a\.md:1:10 {2}link '\/%E0%A4%A' holds a malformed percent-escape/],
+  UrlInvalid: [
+    inline(`-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: A, image: /images/photo.svg, alt: A, address2: Puerto Plata, link: "https://[x" }\n`),
+    /^UrlInvalid {2}content\/l\.yaml:3:87 {2}items\[0\]\.link {2}URL 'https:\/\/\[x' is not a valid URL/,
+  ],
+  CharacterInvalid: [
+    inline(`-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md, title: "A\\x0b B" }\n-- content/a.md --\nA.\n`),
+    /^CharacterInvalid {2}site\.yaml:2:54 {2}routes\[0\]\.title {2}the value holds a control character \(U\+000B\), which no page, feed or search index can carry/,
+  ],
   EncodingInvalid: [inlineThen(page("A."), (root) => writeFile(join(root, "content/a.md"), Buffer.from([0x41, 0x0a, 0x42, 0xff, 0x0a]))), /^EncodingInvalid {2}content\/a\.md:2:2 {2}the file is not valid UTF-8 text/],
   NotText: [inline(page("A\u0001.")), /^NotText {2}content\/a\.md:1:2 {2}the file holds a control character \(U\+0001\)/],
   AssetMissing: [inline(page("![A photo](/images/none.svg)")), /^AssetMissing {2}content\/a\.md:1:\d+ {2}image '\/images\/none\.svg' is not a file under public\//],
+  ImageUnreadable: [
+    inline("-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md, image: { src: /images/bad.png, alt: A } }\n-- content/a.md --\nA.\n-- public/images/bad.png --\nnot a picture\n"),
+    /^ImageUnreadable {2}site\.yaml:2:61 {2}routes\[0\]\.image\.src {2}image '\/images\/bad\.png' cannot be read as a picture \(Input buffer contains unsupported image format\)\. Replace public\/images\/bad\.png/,
+  ],
   SymlinkOutside: [inlineThen(page("A."), (root) => symlink("/etc/hostname", join(root, "public/out.txt"))), /^SymlinkOutside {2}/],
   SymlinkBroken: [inlineThen(page("A."), (root) => symlink(join(root, "nothing"), join(root, "public/gone.txt"))), /^SymlinkBroken {2}/],
   SymlinkLoop: [inlineThen(page("A."), (root) => symlink(join(root, "public"), join(root, "public/images/loop"))), /^SymlinkLoop {2}/],
@@ -245,6 +268,13 @@ const CASES: Record<ErrorCode, Case> = {
   AgeInvalid: [async () => cli(`"$NODE" "$PPGUIDE_CLI" check-facts --older-than 3weeks`, await writeInlineSite(page("A."))), /^AgeInvalid {2}--older-than '3weeks' is not an age/],
   SlugInvalid: [async () => thrown(Promise.resolve().then(async () => newPage(await writeInlineSite(page("A.")), "article", "Not A Slug", "2026-01-01"))), /^SlugInvalid {2}'Not A Slug' is not a page name/],
   NewPageExists: [async () => thrown(Promise.resolve().then(async () => newPage(await writeInlineSite(page("A.")), "article", "a", "2026-01-01"))), /^NewPageExists {2}the route \/a already exists/],
+  ListenFailed: [
+    async () => {
+      const server = createServer();
+      return thrown(listenOnFreePort(server, { host: "192.0.2.1", port: 0 }).finally(() => server.close()));
+    },
+    /^ListenFailed {2}cannot listen on 192\.0\.2\.1:0 \(EADDRNOTAVAIL\)\. 192\.0\.2\.1 is not an address of this machine/,
+  ],
   // Dev mode's wrapper for a crash in ppguide itself. No site can cause one on purpose, so the
   // case makes the build step throw a plain TypeError, as a bug would, and rebuilds.
   InternalError: [

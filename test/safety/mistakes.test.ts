@@ -28,9 +28,9 @@ const CASES: [string, Breakage, RegExp][] = [
   ["author: __proto__", replaceAll("site.yaml", "    author: desk\n    dates: { created: 2025-01-02", "    author: __proto__\n    dates: { created: 2025-01-02"), /^AuthorNotFound {2}site\.yaml:51:13 {2}routes\[1\]\.author {2}unknown author '__proto__'/],
   ["author: toString", replaceAll("site.yaml", "    author: desk\n    dates: { created: 2025-01-02", "    author: toString\n    dates: { created: 2025-01-02"), /^AuthorNotFound {2}site\.yaml:51:13 {2}routes\[1\]\.author {2}unknown author 'toString'/],
   ["a route path segment of 300 characters", replaceAll("site.yaml", "/guides", `/${longSegment}`), /^PathTooLong {2}site\.yaml:73:11 {2}routes\[4\]\.path {2}route '\/a{39}…' has a segment of 300 bytes/],
-  ["a route /robots.txt", replaceAll("site.yaml", "/guides", "/robots.txt"), /^RouteIsFile {2}site\.yaml:73:11 {2}routes\[4\]\.path {2}route '\/robots\.txt' would be written where the build writes robots\.txt/],
-  ["a route /index.html", replaceAll("site.yaml", "/guides", "/index.html"), /^RouteIsFile {2}site\.yaml:73:11 {2}routes\[4\]\.path {2}route '\/index\.html' would be written where the build writes index\.html/],
-  ["an alias /favicon.svg", replaceAll("site.yaml", "/old-beaches", "/favicon.svg"), /^RouteIsFile {2}site\.yaml:32:13 {2}aliases\[0\]\.from {2}alias '\/favicon\.svg' would be written where the build copies public\/favicon\.svg/],
+  ["a route /robots.txt", replaceAll("site.yaml", "/guides", "/robots.txt"), /^RouteIsFile {2}site\.yaml:73:11 {2}routes\[4\]\.path {2}route '\/robots\.txt' would be served where the build writes robots\.txt/],
+  ["a route /index.html", replaceAll("site.yaml", "/guides", "/index.html"), /^RouteIsFile {2}site\.yaml:73:11 {2}routes\[4\]\.path {2}route '\/index\.html' would be served where the build writes index\.html/],
+  ["an alias /favicon.svg", replaceAll("site.yaml", "/old-beaches", "/favicon.svg"), /^RouteIsFile {2}site\.yaml:32:13 {2}aliases\[0\]\.from {2}alias '\/favicon\.svg' would be served where the build copies public\/favicon\.svg/],
 ];
 
 describe("an editor's mistake", () => {

@@ -13,6 +13,8 @@ import { StageWriter } from "../../src/output/write.ts";
 import { copyFixture } from "../helpers/fixture.ts";
 import { attempt, runCli, startCli, treeHash } from "../helpers/outcome.ts";
 import { writePpguideSite } from "../helpers/synthetic-site.ts";
+import { writeInlineSite } from "../helpers/inline-site.ts";
+import sharp from "sharp";
 
 describe("an output folder that is not ppguide's to replace", () => {
   const REFUSED: [string, (root: string) => string | Promise<string>, RegExp][] = [
@@ -167,6 +169,25 @@ describe("a machine that says no", () => {
     expect(full.exit).toBe(1);
     expect(full.lines).toEqual([expect.stringMatching(/^DiskFull {2}.*: the disk is full \(ENOSPC/)]);
     expect(await treeHash(out)).toBe(before);
+  });
+
+  // Regression (issue 35): a full disk while the site's image cache was written said "a larger
+  // disk for the output", naming no file: a write's ENOSPC comes without a path.
+  it.skipIf(!canMount)("a full disk under the site's image cache is DiskFull naming the cache file and its folder, nothing half-written", async () => {
+    const made = await writeInlineSite(`-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md, image: { src: /images/p.jpg, alt: A photo } }\n-- content/a.md --\nA.\n`);
+    const disk = mountTmpfs("1m")!;
+    mounts.push(disk);
+    execFileSync("cp", ["-r", made, join(disk, "site")]);
+    const root = join(disk, "site");
+    // Noise does not compress: its WebP and AVIF variants need more room than the disk has left.
+    const [width, height] = [900, 700];
+    const noise = Buffer.from(Array.from({ length: width * height * 3 }, (_, i) => (i * 2654435761) % 251));
+    await writeFile(join(root, "public/images/p.jpg"), await sharp(noise, { raw: { width, height, channels: 3 } }).jpeg({ quality: 60 }).toBuffer());
+    const full = await attempt({ root, out: join(made, "dist") });
+    const cache = join(root, ".ppguide-cache/images");
+    expect(full.lines).toEqual([`DiskFull  ${cache}/${full.lines[0]!.split(`${cache}/`)[1]!.split(":")[0]}: the disk is full (ENOSPC in write). Free some space on the disk that holds ${cache} (or move that folder to a larger disk) and build again; the previous output is untouched.`]);
+    expect(full.exit).toBe(1);
+    expect((await readdir(cache)).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 
   it.skipIf(!canMount)("a read-only output is PermissionDenied, exit 1, with what to do", async () => {

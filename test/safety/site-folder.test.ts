@@ -5,12 +5,14 @@
  * output contain itself), and dev serves exactly what the build publishes.
  */
 import { execFileSync } from "node:child_process";
-import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { startDev } from "../../src/dev/index.ts";
 import { copyFixture } from "../helpers/fixture.ts";
+import { writeInlineSite } from "../helpers/inline-site.ts";
 import { attempt, attemptBroken } from "../helpers/outcome.ts";
 
 type Breakage = (root: string) => Promise<void>;
@@ -62,5 +64,21 @@ describe("what public/ and content/ may hold", () => {
     } finally {
       await dev.close();
     }
+  });
+});
+
+describe("a site folder whose path holds any legal character", () => {
+  // Regression (issue 35): a site under a folder named with a backslash (legal on Linux and macOS)
+  // reported every content file missing: the walk of content/ was a glob whose cwd read the
+  // backslash as an escape. The walk is now a plain readdir (core/site-folder.ts).
+  it.each(["back\\slash", "two  spaces", "hash#and%25percent", "glob*[chars]{a,b}?!", "dollar$HOME", "quote'\"", "ünï-çødé", "new\nline"])("builds under %j", async (name) => {
+    const parent = await mkdtemp(join(tmpdir(), "ppguide-folder-"));
+    const root = join(parent, name);
+    await rename(await writeInlineSite(`-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md }\n-- content/a.md --\nA page under a folder with an odd name. ![A picture](/images/photo.svg)\n`), root);
+    const { exit, lines } = await attempt({ root, out: join(root, "dist") });
+    expect(lines).toEqual([]);
+    expect(exit).toBe(0);
+    expect(await readFile(join(root, "dist/a.html"), "utf8")).toContain("A page under a folder with an odd name.");
+    expect(existsSync(join(root, "dist/images/photo.svg"))).toBe(true);
   });
 });

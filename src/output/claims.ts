@@ -1,0 +1,155 @@
+import { PpgError } from "../core/errors.ts";
+import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-source.ts";
+import { outputFileFor } from "../render/render.tsx";
+import type { LoadedSite } from "../site/load-site.ts";
+import { generatedFiles } from "./generated-files.ts";
+import { INDEX_DIR } from "./search-index.ts";
+import { aliasesArePages } from "./site-files.ts";
+
+/** Who makes a file of the output, as an error names it, and where its maker goes to change it. */
+interface Owner {
+  /** "route '/beaches'", "public/beaches.html", "the 404 page", "the generated sitemap.xml". */
+  name: string;
+  /** A route or alias: the path an error about it quotes. */
+  page?: { what: "route" | "alias"; path: string };
+  /** Copied from public/. */
+  copied?: boolean;
+  /** Where in site.yaml it is declared, located only if an error needs it. */
+  at?: PathSegment[];
+}
+
+/**
+ * What a claim is on: a file the build writes (`file`), or a URL a page is served at (`url`),
+ * held as the files a host would answer that URL with: `/x` is `x`, `x.html` or `x/index.html`
+ * (Cloudflare Pages, Netlify and GitHub Pages all map clean URLs so). Only files take room on disk.
+ */
+type ClaimKind = "file" | "url";
+
+interface Claim {
+  file: string;
+  key: string;
+  kind: ClaimKind;
+  owner: Owner;
+}
+
+/**
+ * One owner per output path. Every file the build will write, and every URL a page is served at,
+ * is claimed once, before anything is written (build.ts) and on every dev rebuild, so that a file
+ * of public/ never silently replaces a page (`public/beaches.html` beside the route `/beaches`,
+ * issue 35), two aliases never answer one path, and a route is never written where the build's
+ * own files go (`/404`, `/robots.txt`). A second claim is an error naming both owners, located at
+ * the site.yaml line of the one that has a line.
+ *
+ * Keys are compared in Unicode NFC and lower case: on macOS and Windows, files whose names differ
+ * only so are one file, and the second written would replace the first.
+ */
+export class OutputClaims {
+  private readonly claims = new Map<string, Claim>();
+  /** Folders the written files need, each with the first file that needs it. */
+  private readonly folders = new Map<string, Claim>();
+  private tree?: Claim;
+  private readonly reported = new Set<string>();
+  readonly problems: PpgError[] = [];
+
+  constructor(private readonly source?: YamlSource) {}
+
+  /** Everything under `dir/` is `owner`'s (the search index). */
+  claimTree(dir: string, owner: Owner): void {
+    this.tree = { file: dir, key: fold(dir), kind: "file", owner };
+  }
+
+  claim(file: string, kind: ClaimKind, owner: Owner): void {
+    const claim: Claim = { file, key: fold(file), kind, owner };
+    const tree = this.tree;
+    if (tree && tree.owner !== owner && (claim.key === tree.key || claim.key.startsWith(`${tree.key}/`))) return this.clash(tree, claim);
+    const earlier = this.claims.get(claim.key);
+    if (earlier) {
+      // A page's URL claims overlap its own file claim: one owner, no clash.
+      if (earlier.owner !== owner) this.clash(earlier, claim);
+      else if (kind === "file") earlier.kind = "file";
+      return;
+    }
+    if (kind === "file") {
+      const needer = this.folders.get(claim.key);
+      if (needer) return this.clash(claim, needer);
+      for (let d = parentOf(claim.key); d !== undefined; d = parentOf(d)) {
+        const blocker = this.claims.get(d);
+        if (blocker?.kind === "file") return this.clash(blocker, claim);
+        if (!this.folders.has(d)) this.folders.set(d, claim);
+      }
+    }
+    this.claims.set(claim.key, claim);
+  }
+
+  private clash(first: Claim, second: Claim): void {
+    // One report for two owners, however many of their paths meet.
+    const pair = `${first.owner.name}\0${second.owner.name}`;
+    if (this.reported.has(pair)) return;
+    this.reported.add(pair);
+    const where = (owner: Owner | undefined) => (owner?.at && this.source ? { location: this.source.locate(owner.at), path: formatPath(owner.at) } : {});
+    // A page's URL meeting a file, or a page's file meeting a file that is not another page's:
+    // the page's path is the mistake (it is the one with a line to fix), whichever came first.
+    const urlOf = (c: Claim) => (c.kind === "url" && c.owner.page ? c : undefined);
+    const pageUrl = urlOf(second) ?? urlOf(first);
+    const fileOfPage = (c: Claim, o: Claim) => (c.owner.page && c.kind === "file" && o.kind === "file" && !o.owner.page ? c : undefined);
+    const page = pageUrl ?? fileOfPage(second, first) ?? fileOfPage(first, second);
+    const other = page === first ? second : first;
+    if (page && other.kind === "file") {
+      this.problems.push(new PpgError("RouteIsFile", { what: page.owner.page!.what, path: page.owner.page!.path, file: other.file, copied: Boolean(other.owner.copied) }, where(page.owner)));
+      return;
+    }
+    const served = first.kind === "url" || second.kind === "url";
+    this.problems.push(new PpgError("OutputClaimedTwice", { first: first.owner.name, second: second.owner.name, at: served ? urlPathOf(second.file) : second.file, served }, where(second.owner.at ? second.owner : first.owner)));
+  }
+}
+
+/**
+ * Claims every file the site's build writes and every URL its pages are served at: the search
+ * index (`searchIndex`), the 404 page, the build's generated files, each route's page, each
+ * alias (a page on GitHub Pages, a redirect elsewhere: either way its path is its own), and each
+ * file of public/. Returns the clashes.
+ */
+export function claimOutputs(site: Pick<LoadedSite, "manifest" | "source" | "publicFiles" | "assets" | "raster" | "share">, opts: { searchIndex: boolean }): PpgError[] {
+  const { manifest, source } = site;
+  const format = manifest.site.build?.format;
+  const claims = new OutputClaims(source);
+  if (opts.searchIndex) claims.claimTree(INDEX_DIR, { name: `the search index (${INDEX_DIR}/)` });
+  // The 404 page is served at /404 too: Cloudflare and Netlify rewrite it (site-files.ts).
+  const notFound: Owner = { name: "the 404 page" };
+  claims.claim("404.html", "file", notFound);
+  claimUrl(claims, "/404", undefined, notFound);
+  for (const { file } of generatedFiles(site)) claims.claim(file, "file", { name: `the generated ${file}` });
+  manifest.routes.forEach((route, i) => {
+    const owner: Owner = { name: `route '${route.path}'`, page: { what: "route", path: route.path }, at: ["routes", i, "path"] };
+    claimUrl(claims, route.path, outputFileFor(route.path, format), owner);
+  });
+  const pages = aliasesArePages(manifest.site);
+  (manifest.aliases ?? []).forEach((alias, i) => {
+    const owner: Owner = { name: `alias '${alias.from}' (aliases[${i}])`, page: { what: "alias", path: alias.from }, at: ["aliases", i, "from"] };
+    claimUrl(claims, alias.from, pages ? outputFileFor(alias.from, format) : undefined, owner);
+  });
+  for (const url of site.publicFiles) claims.claim(url.slice(1), "file", { name: `public${url}`, copied: true });
+  return claims.problems;
+}
+
+/** A page at `path`: its own file (none for a redirect), and the files a host would answer its URL with. */
+function claimUrl(claims: OutputClaims, path: string, file: string | undefined, owner: Owner): void {
+  if (file) claims.claim(file, "file", owner);
+  if (path === "/") return;
+  const name = path.slice(1);
+  for (const served of [name, `${name}.html`, `${name}/index.html`]) claims.claim(served, "url", owner);
+}
+
+function fold(file: string): string {
+  return file.normalize("NFC").toLowerCase();
+}
+
+function parentOf(key: string): string | undefined {
+  const slash = key.lastIndexOf("/");
+  return slash > 0 ? key.slice(0, slash) : undefined;
+}
+
+/** The URL path a host answers with `file`: `beaches.html` and `beaches/index.html` are /beaches. */
+function urlPathOf(file: string): string {
+  return `/${file.replace(/(^|\/)index\.html$/, "").replace(/\.html$/, "")}`;
+}
