@@ -42,7 +42,7 @@ export async function buildStylesheet(dir = STYLES_DIR): Promise<Asset> {
     while (i > 0 && starts[i]! > line) i--;
     return { file: join(dir, files[i]!), line: line - starts[i]! + 1 };
   };
-  const failed = (err: unknown) => compileErrors(err, "StyleFailed", "the stylesheet has a syntax error", locate);
+  const failed = (err: unknown) => compileErrors(err, "StyleFailed", locate);
   const { code, warnings } = await transform(parts.join("\n"), { loader: "css", minify: true }).catch((err: unknown) => Promise.reject(failed(err)));
   if (warnings.length) throw failed({ errors: warnings });
   return hashed("site", "css", code);
@@ -64,7 +64,7 @@ export async function buildScripts(dir = CLIENT_DIR): Promise<Asset[]> {
     write: false,
     outdir: "out",
     logLevel: "silent",
-  }).catch((err: unknown) => Promise.reject(compileErrors(err, "ScriptFailed", "a browser script failed to compile")));
+  }).catch((err: unknown) => Promise.reject(compileErrors(err, "ScriptFailed")));
   return result.outputFiles.map((f) => hashed(f.path.replace(/^.*\//, "").replace(/\.js$/, ""), "js", f.contents));
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Placeholder } from "../core/errors-data.ts";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
 import type { ContentIndex } from "../content/load.ts";
 import { parseVideoDirective } from "../content/video-directive.ts";
@@ -49,7 +50,6 @@ export function formatPlaceholders(placeholders: PpgError[]): string {
 }
 
 const STAND_IN = /\b(?:PLACEHOLDER[\w-]*|[A-Z][A-Z0-9]*_ID|YOUR_[A-Z0-9_]+|CHANGE_?ME|TODO|FIXME|X{4,})\b/;
-const STAND_IN_VIDEO_HINT = "Put in the real video's id, or leave `id` out until it is chosen: readers then see a card, not a broken player.";
 const RESERVED_HOST = /(?:^|\.)(?:example|test|invalid|localhost)$|(?:^|\.)example\.(?:com|net|org)$/i;
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s)<>"'\]]+/g;
 // A bare address or a mailto: link's; '(?<![\w.+-/:])' keeps it from starting inside a URL.
@@ -62,8 +62,8 @@ function scanYaml(data: unknown, at: TextLocator, found: PpgError[]): void {
     if (typeof value === "string") {
       // Only URLs, e-mail addresses and video ids can be placeholders.
       if (!value.includes("://") && !value.includes("@") && path[path.length - 1] !== "id") return;
-      const problem = stringProblem(value, path);
-      if (problem) found.push(new PpgError("PlaceholderLeft", problem.message, { location: at.value(value, path), path: dotted(path), hint: problem.hint }));
+      const placeholder = placeholderIn(value, path);
+      if (placeholder) found.push(new PpgError("PlaceholderLeft", placeholder, { location: at.value(value, path), path: dotted(path) }));
       return;
     }
     if (!value || typeof value !== "object") return;
@@ -72,7 +72,7 @@ function scanYaml(data: unknown, at: TextLocator, found: PpgError[]): void {
         path.push(i);
         if (path[path.length - 2] === "videos" && v && typeof v === "object" && !("id" in v) && typeof v.title === "string") {
           path.push("title");
-          found.push(missingVideoId(v.title, at.value(v.title, path), dotted(path.slice(0, -1))));
+          found.push(new PpgError("PlaceholderLeft", { kind: "videoWithoutId", title: v.title }, { location: at.value(v.title, path), path: dotted(path.slice(0, -1)) }));
           path.pop();
         }
         walk(v);
@@ -102,27 +102,26 @@ function scanMarkdown(md: { file: string; body: string; bodyLine: number }, foun
       // A malformed line is the render stage's error, with its own message.
       if (!("video" in parsed)) continue;
       const where = at(directive.index! + directive[1]!.length);
-      if (!parsed.video.id) found.push(missingVideoId(parsed.video.title, where));
-      else if (STAND_IN.test(parsed.video.id)) found.push(new PpgError("PlaceholderLeft", `'::video' id '${parsed.video.id}' is a stand-in`, { location: where, hint: STAND_IN_VIDEO_HINT }));
+      const { id, title } = parsed.video;
+      if (!id) found.push(new PpgError("PlaceholderLeft", { kind: "videoWithoutId", title }, { location: where }));
+      else if (STAND_IN.test(id)) found.push(new PpgError("PlaceholderLeft", { kind: "videoIdStandIn", id }, { location: where }));
     }
   }
   const scan = (pattern: RegExp) => {
     for (const match of body.matchAll(pattern)) {
-      const problem = stringProblem(match[0]);
-      if (problem) found.push(new PpgError("PlaceholderLeft", problem.message, { location: at(match.index!), hint: problem.hint }));
+      const placeholder = placeholderIn(match[0]);
+      if (placeholder) found.push(new PpgError("PlaceholderLeft", placeholder, { location: at(match.index!) }));
     }
   };
   scan(URL_IN_TEXT);
   if (body.includes("@")) scan(EMAIL_IN_TEXT);
 }
 
-function stringProblem(value: string, path: PathSegment[] = []): { message: string; hint: string } | undefined {
+function placeholderIn(value: string, path: PathSegment[] = []): Placeholder | undefined {
   const key = path[path.length - 1];
-  if (key === "id" && path.includes("videos") && STAND_IN.test(value)) return { message: `video id '${value}' is a stand-in`, hint: STAND_IN_VIDEO_HINT };
+  if (key === "id" && path.includes("videos") && STAND_IN.test(value)) return { kind: "videoIdStandIn", id: value };
   const email = /^(?:mailto:)?[\w.+-]+@([\w-]+(?:\.[\w-]+)+)$/.exec(value.trim());
-  if (email) {
-    return RESERVED_HOST.test(email[1]!) ? { message: `e-mail address '${value}' uses the reserved domain '${email[1]}'`, hint: "Reserved example domains can never receive mail: use an address at the site's real domain." } : undefined;
-  }
+  if (email) return RESERVED_HOST.test(email[1]!) ? { kind: "reservedMailDomain", address: value, domain: email[1]! } : undefined;
   if (!/^https?:\/\//i.test(value)) return undefined;
   let url: URL;
   try {
@@ -130,23 +129,13 @@ function stringProblem(value: string, path: PathSegment[] = []): { message: stri
   } catch {
     return undefined;
   }
-  if (RESERVED_HOST.test(url.hostname)) {
-    return { message: `'${value}' uses the reserved domain '${url.hostname}'`, hint: "Reserved example domains can never be registered: set the real domain before going live." };
-  }
+  if (RESERVED_HOST.test(url.hostname)) return { kind: "reservedDomain", url: value, domain: url.hostname };
   const token = STAND_IN.exec(decodeUriPath(url.pathname + url.search) ?? url.pathname + url.search);
-  if (token) return { message: `'${value}' holds the stand-in '${token[0]}'`, hint: `Replace '${token[0]}' with the real value (for an affiliate link, the partner id the network gave you).` };
+  if (token) return { kind: "standIn", url: value, token: token[0] };
   if (path[0] === "site" && path[1] === "social" && url.pathname.replace(/\/+$/, "") === "" && !url.search) {
-    return { message: `social link '${value}' is the network's home page, not the site's profile`, hint: `Link the site's own ${String(path[2])} profile.` };
+    return { kind: "socialHome", url: value, network: String(path[2]) };
   }
   return undefined;
-}
-
-function missingVideoId(title: string, location: SourceLocation, path?: string): PpgError {
-  return new PpgError("PlaceholderLeft", `video '${title}' has no real id yet`, {
-    location,
-    path,
-    hint: "Readers see a card with a search link instead of a player; add the video service's id once the real video is chosen.",
-  });
 }
 
 /** Line and column of an offset, from the offsets where lines start (found once, searched in halves). */

@@ -59,7 +59,7 @@ export function parseListings(text: string, file: string): { listings?: Listings
   const seen = new Set<number>();
   listings.items.forEach((item, i) => {
     if (seen.has(item.id)) {
-      errors.push(new PpgError("ListingsInvalid", `duplicate id ${item.id}`, { location: source.locate(["items", i, "id"]), path: `items[${i}].id`, hint: "Cards are keyed by id: give each listing its own number." }));
+      errors.push(new PpgError("ListingsInvalid", { rule: "duplicate", field: "id", value: String(item.id) }, { location: source.locate(["items", i, "id"]), path: `items[${i}].id` }));
     }
     seen.add(item.id);
     for (const field of SOURCED_FIELDS) {

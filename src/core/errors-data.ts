@@ -21,13 +21,14 @@ export interface ErrorInfo {
   usage?: boolean;
   /**
    * Builds the message from what the throw site found (`new PpgError(code, params, { location })`),
-   * which also travels on the error as its `data`. A code without one takes a sentence.
+   * which also travels on the error as its `data`.
    */
-  message?: (params: never) => string;
+  message: (params: never) => string;
 }
 
-/** The parameters a code's message is built from, or a sentence for a code without a builder. */
-export type ErrorParams<C extends ErrorCode> = (typeof ERRORS)[C] extends { message: (params: infer P) => string } ? P : string;
+/** The parameters a code's message is built from. */
+export type ErrorParams<C extends ErrorCode> = ParamsByCode[C];
+type ParamsByCode = { [C in ErrorCode]: Parameters<(typeof ERRORS)[C]["message"]>[0] };
 
 /** What the system refused, as fromFileSystemError (errors.ts) finds it: `path: what (ENOSPC in open)`. */
 interface SystemRefusal {
@@ -60,6 +61,83 @@ export const SYSTEM_REFUSALS = {
   ENAMETOOLONG: { code: "PathTooLong", what: "the name is longer than the filesystem allows", hint: () => "Pass a shorter --out, or shorten the route path." },
 } as const;
 
+/**
+ * What a YAML value breaks in its schema, as ajv reports it (schema.ts), from which the three
+ * schema codes build their message and hint. `about` is the schema's own description of the field.
+ */
+export type SchemaBreach =
+  | { rule: "required"; field: string }
+  | { rule: "unknownField"; field: string; allowed: string[] }
+  | { rule: "type"; expected: string; found: string; about?: string }
+  | { rule: "enum"; value: string; allowed: string[] }
+  | { rule: "const"; expected: string; found: string; about?: string }
+  | { rule: "format"; value: string; format?: string; pattern?: string; about?: string }
+  | { rule: "multipleOf"; value: string; step: number; about?: string }
+  | { rule: "duplicate"; field: string; value: string }
+  /** Any other keyword: ajv's own wording (`must NOT have more than 3 items`). */
+  | { rule: "other"; ajvMessage: string; about?: string };
+
+const article = (word: string) => (/^[aeiou]/i.test(word) ? "an" : "a");
+const aboutIt = (about?: string) => (about ? ` (${about.replace(/\.$/, "")})` : "");
+const breachMessage = (p: SchemaBreach): string => {
+  switch (p.rule) {
+    case "required": return `missing required field '${p.field}'`;
+    case "unknownField": return `unknown field '${p.field}'`;
+    case "type": return `must be ${article(p.expected)} ${p.expected}, not ${p.found}`;
+    case "enum": return `'${p.value}' is not allowed`;
+    case "const": return `must be ${p.expected}, not ${p.found}`;
+    case "format": return `'${p.value}' is not a valid ${p.format ?? "value"}`;
+    case "multipleOf": return `${p.value} must be a multiple of ${p.step}`;
+    case "duplicate": return `duplicate ${p.field} ${p.value}`;
+    case "other": return p.ajvMessage;
+  }
+};
+const breachHint = (p: SchemaBreach): string => {
+  switch (p.rule) {
+    case "required": return `Add \`${p.field}:\` to this entry.`;
+    case "unknownField": return `Remove it or check its spelling; allowed here: ${p.allowed.join(", ")}.`;
+    case "type": return `Write ${article(p.expected)} ${p.expected} here${aboutIt(p.about)}.`;
+    case "enum": return `Use one of: ${p.allowed.join(", ")}.`;
+    case "const": return `Write ${p.expected}${aboutIt(p.about)}.`;
+    case "format": return p.about ?? (p.pattern ? `It must match ${p.pattern}.` : `Write a valid ${p.format ?? "value"}.`);
+    case "multipleOf": return `Use steps of ${p.step}${aboutIt(p.about)}.`;
+    case "duplicate": return `Give each entry its own ${p.field}: cards and links are keyed by it.`;
+    case "other": return p.about ?? "Check this value against the schema.";
+  }
+};
+/** A code for a schema breach: its message and hint come from what ajv found. */
+const schemaBreach = <T extends { title: string; cause: string; hint: string }>(info: T) => ({ ...info, message: breachMessage, hintFor: breachHint });
+
+/** What is wrong with a `::video` line (content/video-directive.ts). */
+export type VideoProblem =
+  | { rule: "empty" }
+  | { rule: "badId"; id: string }
+  | { rule: "notYaml"; problem: string }
+  | { rule: "notMapping" }
+  | { rule: "unknownField"; field: string; allowed: string[] }
+  | { rule: "notString"; field: string }
+  | { rule: "character"; field: string; what: string; codePoint: string }
+  | { rule: "noTitle" }
+  | { rule: "noSummary" }
+  | { rule: "poster"; poster: string };
+
+/** A stand-in an editor must replace before the site goes live (check/placeholders.ts). */
+export type Placeholder =
+  | { kind: "videoWithoutId"; title: string }
+  | { kind: "videoIdStandIn"; id: string }
+  | { kind: "reservedMailDomain"; address: string; domain: string }
+  | { kind: "reservedDomain"; url: string; domain: string }
+  | { kind: "standIn"; url: string; token: string }
+  | { kind: "socialHome"; url: string; network: string };
+
+/** A folder entry under public/ or content/ the build will not follow (core/site-folder.ts). */
+interface LinkFound {
+  /** The link, e.g. `public/s.txt`. */
+  link: string;
+  /** Where it leads: absolute when outside the site, else relative to it. */
+  target: string;
+}
+
 export const ERRORS = {
   // site.yaml and the other YAML sources
   ManifestMissing: {
@@ -70,7 +148,7 @@ export const ERRORS = {
     title: "YAML syntax error", cause: "A YAML text (site.yaml, front matter, a listings file) cannot be parsed.", hint: "Check the indentation and quoting on this line (quote values that contain ': ' or start with a special character).",
     message: (p: { problem: string }) => `YAML syntax error: ${p.problem}`,
   },
-  ManifestInvalid: { title: "site.yaml breaks its schema", cause: "A value in site.yaml has the wrong type, format or name (schema/site.schema.json).", hint: "Fix the value; the schema describes every field." },
+  ManifestInvalid: schemaBreach({ title: "site.yaml breaks its schema", cause: "A value in site.yaml has the wrong type, format or name (schema/site.schema.json).", hint: "Fix the value; the schema describes every field." }),
   RouteNotFound: {
     title: "Link to no route", cause: "site.yaml or a Markdown link names a path that is neither a route nor an alias.", hint: "Fix the path, or add the route or an alias to site.yaml.",
     message: (p: { what: string; path: string }) => `${p.what} '${p.path}' is not a route${p.what === "alias target" ? "" : " or alias"}`,
@@ -121,7 +199,10 @@ export const ERRORS = {
     title: "Bad --clock date", cause: "--clock or PPGUIDE_CLOCK is not a calendar date written YYYY-MM-DD.", hint: "Write the date as YYYY-MM-DD, e.g. --clock 2026-12-01.", usage: true,
     message: (p: { from: string; value: string }) => `${p.from} '${p.value}' is not a date written YYYY-MM-DD`,
   },
-  RelatedNotThree: { title: "Related block not three", cause: "A route's `related` list does not have exactly three paths.", hint: "List exactly three routes under related." },
+  RelatedNotThree: {
+    title: "Related block not three", cause: "A route's `related` list does not have exactly three paths.", hint: "The 'You May Also Like' block always shows three cards: list three route paths.",
+    message: (p: { found: number }) => `related must list exactly 3 routes, found ${p.found}`,
+  },
   RelatedSelf: {
     title: "Related to itself", cause: "A route's `related` list names the route itself.", hint: "Name three other pages.",
     message: (p: { path: string }) => `related card '${p.path}' is the page itself`,
@@ -157,7 +238,7 @@ export const ERRORS = {
     title: "Folder where a file goes", cause: "A file the site is read from (site.yaml, a route's Markdown or listings file) is a folder.", hint: "Put the file in the folder's place, or name another file in site.yaml.",
     message: (p: { file: string }) => `${p.file} is a folder, not a file`,
   },
-  FrontMatterInvalid: { title: "Front matter breaks its schema", cause: "A value in a Markdown file's front matter has the wrong type or name (schema/front-matter.schema.json).", hint: "Fix the value; docs/content-format.md lists the fields." },
+  FrontMatterInvalid: schemaBreach({ title: "Front matter breaks its schema", cause: "A value in a Markdown file's front matter has the wrong type or name (schema/front-matter.schema.json).", hint: "Fix the value; docs/content-format.md lists the fields." }),
   FrontMatterUnclosed: {
     title: "Front matter not closed", cause: "A Markdown file opens front matter with `---` but never closes it.", hint: "End the front matter with a line holding only '---', or remove the first line if the file has none.",
     message: (_: object) => "the front matter that starts here has no closing '---' line",
@@ -183,8 +264,30 @@ export const ERRORS = {
     title: "Unknown directive", cause: "A Markdown line starts with `::` and a name ppguide does not know.", hint: "Use ::banner, ::fact, ::video or ::gallery … ::/gallery (docs/content-format.md).",
     message: (p: { file: string; name: string }) => `${p.file} uses an unknown directive '::${p.name}'`,
   },
-  VideoInvalid: { title: "Bad ::video line", cause: "A `::video` directive's fields cannot be read.", hint: "Write ::video ID Title, or ::video { title: …, summary: … } for a video that has no id yet." },
-  ListingsInvalid: { title: "Listings file breaks its schema", cause: "A listings file's value has the wrong type or name, or two listings share an id.", hint: "Fix the value; schema/listings.schema.json describes every field." },
+  VideoInvalid: {
+    title: "Bad ::video line", cause: "A `::video` directive's fields cannot be read.", hint: "Write '::video VIDEO_ID Title', or '::video { title: …, summary: … }' while the video has no real id (see docs/content-format.md).",
+    message: (p: VideoProblem) => {
+      switch (p.rule) {
+        case "empty": return "'::video' needs a video id and a title, or a { title, summary } mapping";
+        case "badId": return `'${p.id}' is not a video id (letters, digits, '_' and '-')`;
+        case "notYaml": return `the '::video' mapping is not valid YAML: ${p.problem}`;
+        case "notMapping": return "the '::video' argument must be a { key: value } mapping";
+        case "unknownField": return `'::video' has no field '${p.field}'`;
+        case "notString": return `'::video' field '${p.field}' must be a string`;
+        case "character": return `'::video' field '${p.field}' holds ${p.what} (${p.codePoint}), which no page can carry`;
+        case "noTitle": return "'::video' needs a title";
+        case "noSummary": return "a '::video' without an id needs a summary";
+        case "poster": return `'::video' poster '${p.poster}' must be a path under public/, starting with '/'`;
+      }
+    },
+    hintFor: (p: VideoProblem) =>
+      p.rule === "unknownField" ? `Use ${p.allowed.join(", ")}.`
+      : p.rule === "notString" ? "Quote the value."
+      : p.rule === "character" ? "Remove it, or write the character itself."
+      : p.rule === "noSummary" ? "Say in `summary` what the video will show: readers see it until a real id is set."
+      : "Write '::video VIDEO_ID Title', or '::video { title: …, summary: … }' while the video has no real id (see docs/content-format.md).",
+  },
+  ListingsInvalid: schemaBreach({ title: "Listings file breaks its schema", cause: "A listings file's value has the wrong type or name, or two listings share an id.", hint: "Fix the value; schema/listings.schema.json describes every field." }),
   ListingUnsourced: {
     title: "Contact fact without a source", cause: "A listing has a street address, phone or website that no entry of its `sources` supports.", hint: "Add a `sources:` entry with the page's url, `supports:` naming the field and what the page `says` (docs/content-format.md), or remove the value: the card then shows 'No Phone' or 'No Website'.",
     message: (p: { field: string; value: string; name: string }) => `${p.field} '${p.value}' of '${p.name}' names no source`,
@@ -250,12 +353,34 @@ export const ERRORS = {
         ? `Scale public${p.path} down (below 268 million pixels, e.g. 16,000 × 16,000): pages show it at most 1,920 pixels wide.`
         : `Replace public${p.path} with a JPEG, PNG, WebP or SVG that opens in an image viewer (it may be empty, cut short, or not a picture), or name another picture.`,
   },
-  SymlinkOutside: { title: "Link out of the site", cause: "A symbolic link under public/ or content/ resolves outside the site folder.", hint: "Copy the file into the site instead: ppguide publishes only what is inside the site folder." },
-  SymlinkBroken: { title: "Link to nothing", cause: "A symbolic link under public/ or content/ points to nothing.", hint: "Delete the link or point it at a file inside the site." },
-  SymlinkLoop: { title: "Link loop", cause: "A symbolic link under public/ or content/ leads to a folder that contains it.", hint: "Delete the link: following it would never end." },
-  SymlinkHidden: { title: "Link to a hidden file", cause: "A symbolic link under public/ or content/ leads to a dot file or folder (.env, .git), which is never published.", hint: "Copy what readers may see to a file without a leading dot." },
-  SymlinkIntoOutput: { title: "Link into the output", cause: "A symbolic link under public/ or content/ leads into a build's output (dist, dist.ppguide/).", hint: "Delete the link: the output would contain itself and grow with every build." },
-  NotRegularFile: { title: "Not a file or folder", cause: "public/ or content/ holds a named pipe, socket or device, or a link to one: reading it could wait forever.", hint: "Delete it: only files and folders are published." },
+  SymlinkOutside: {
+    title: "Link out of the site", cause: "A symbolic link under public/ or content/ (or one of those folders itself) resolves outside the site folder.", hint: "Copy the file into the site instead: ppguide publishes only what is inside the site folder.",
+    message: (p: LinkFound) => `${p.link} is a symbolic link to ${p.target}, outside the site`,
+    hintFor: (p: LinkFound) => (p.link.endsWith("/") ? "Make it a folder inside the site." : "Copy the file into the site instead: ppguide publishes only what is inside the site folder."),
+  },
+  SymlinkBroken: {
+    title: "Link to nothing", cause: "A symbolic link under public/ or content/ points to nothing.", hint: "Delete the link or point it at a file inside the site.",
+    message: (p: { link: string }) => `${p.link} is a symbolic link to nothing`,
+  },
+  SymlinkLoop: {
+    title: "Link loop", cause: "A symbolic link under public/ or content/ leads back to itself or to a folder that contains it.", hint: "Delete the link: following it would never end.",
+    message: (p: { link: string; target?: string }) =>
+      p.target === undefined ? `${p.link} is a symbolic link that leads back to itself` : `${p.link} is a symbolic link to ${p.target}, a folder that contains it: following it would never end`,
+  },
+  SymlinkHidden: {
+    title: "Link to a hidden file", cause: "A symbolic link under public/ or content/ leads to a dot file or folder (.env, .git), which is never published.", hint: "Dot files (.env, .git, …) are never published: copy what readers may see to a file without a leading dot.",
+    message: (p: LinkFound) => `${p.link} is a symbolic link to ${p.target}, a hidden file or folder`,
+  },
+  SymlinkIntoOutput: {
+    title: "Link into the output", cause: "A symbolic link under public/ or content/ leads into a build's output (dist, dist.ppguide/).", hint: "Delete the link: the output would contain itself and grow with every build.",
+    message: (p: LinkFound) => `${p.link} is a symbolic link to ${p.target}, a build's output`,
+  },
+  NotRegularFile: {
+    title: "Not a file or folder", cause: "public/ or content/ holds a named pipe, socket or device, or a link to one, or a source file is one: reading it could wait forever.", hint: "Delete it: only files and folders are published.",
+    message: (p: { path: string; kind: string; link?: string }) =>
+      p.link === undefined ? `${p.path} is ${p.kind}, not a file or a folder` : `${p.link} is a symbolic link to ${p.path}, which is ${p.kind}, not a file or a folder`,
+    hintFor: (p: { path: string; kind: string; link?: string }) => (p.link === undefined ? "Delete it: only files and folders are published." : "Delete the link: only files and folders are published."),
+  },
   CacheFolderRefused: {
     title: "Cache folder refused", cause: "A cache folder is inside the site's sources (PPGUIDE_CACHE_DIR in content/, public/, …) or inside the output (PPGUIDE_CACHE_DIR=dist/cache, --out .ppguide-cache), or .ppguide-cache is a link leading out of the site.", hint: "Point PPGUIDE_CACHE_DIR outside the sources and the output, or delete the .ppguide-cache link.",
     message: (p: { link: string; real?: string } | { caches: string; folder: string } | { caches: string; out: string }) =>
@@ -270,12 +395,18 @@ export const ERRORS = {
     title: "Template failed", cause: "A React template failed to compile or threw while rendering a page.", hint: "Fix the template at the top of the stack shown below.",
     message: (p: { route: string; reason: string } | { reason: string }) => ("route" in p ? `rendering ${p.route} failed: ${p.reason}` : `templates failed to load: ${p.reason}`),
   },
-  StyleFailed: { title: "Stylesheet failed", cause: "A stylesheet under templates/styles/ has a syntax error.", hint: "Fix the file and save it again." },
+  StyleFailed: {
+    title: "Stylesheet failed", cause: "A stylesheet under templates/styles/ has a syntax error.", hint: "The stylesheet has a syntax error: fix the file and save it again.",
+    message: (p: { reason: string }) => `stylesheet: ${p.reason}`,
+  },
   SearchIndexFailed: {
     title: "Search index failed", cause: "Pagefind, which builds the full-text search index, could not start or index the pages.", hint: "Run `npm ci` so that Pagefind's binary for this platform (an optional dependency such as @pagefind/linux-x64) is installed, or build with --no-search-index.",
     message: (p: { problems: string[] }) => `Pagefind could not build the search index: ${p.problems.join("; ") || "no index was created"}`,
   },
-  ScriptFailed: { title: "Browser script failed", cause: "A browser script under src/client/ failed to compile.", hint: "Fix the file and save it again." },
+  ScriptFailed: {
+    title: "Browser script failed", cause: "A browser script under src/client/ failed to compile.", hint: "A browser script failed to compile: fix the file and save it again.",
+    message: (p: { reason: string }) => `browser script: ${p.reason}`,
+  },
   // the built site
   BrokenLink: {
     title: "Broken link",
@@ -297,7 +428,29 @@ export const ERRORS = {
     title: "Structured data incomplete", cause: "A page's JSON-LD lacks a property Google requires for its type, or gives one in a form Google does not read (Recipe, Article, LocalBusiness, VideoObject, Person, …), so search results would ignore it.", hint: "Add what the structured data is made from at this line (a video's uploaded date and poster, a listing's name and town); docs/content-format.md says which field gives which property.",
     message: (p: { type: string; problem: string; page: string }) => `structured data of ${p.page}: ${p.type}: ${p.problem}`,
   },
-  PlaceholderLeft: { title: "Placeholder left", cause: "The site still holds a stand-in value (a video without an id, an example domain, a network's home page as a social link); an error only with --strict.", hint: "Replace it with the real value before going live." },
+  PlaceholderLeft: {
+    title: "Placeholder left", cause: "The site still holds a stand-in value (a video without an id, an example domain, a network's home page as a social link); an error only with --strict.", hint: "Replace it with the real value before going live.",
+    message: (p: Placeholder) => {
+      switch (p.kind) {
+        case "videoWithoutId": return `video '${p.title}' has no real id yet`;
+        case "videoIdStandIn": return `video id '${p.id}' is a stand-in`;
+        case "reservedMailDomain": return `e-mail address '${p.address}' uses the reserved domain '${p.domain}'`;
+        case "reservedDomain": return `'${p.url}' uses the reserved domain '${p.domain}'`;
+        case "standIn": return `'${p.url}' holds the stand-in '${p.token}'`;
+        case "socialHome": return `social link '${p.url}' is the network's home page, not the site's profile`;
+      }
+    },
+    hintFor: (p: Placeholder) => {
+      switch (p.kind) {
+        case "videoWithoutId": return "Readers see a card with a search link instead of a player; add the video service's id once the real video is chosen.";
+        case "videoIdStandIn": return "Put in the real video's id, or leave `id` out until it is chosen: readers then see a card, not a broken player.";
+        case "reservedMailDomain": return "Reserved example domains can never receive mail: use an address at the site's real domain.";
+        case "reservedDomain": return "Reserved example domains can never be registered: set the real domain before going live.";
+        case "standIn": return `Replace '${p.token}' with the real value (for an affiliate link, the partner id the network gave you).`;
+        case "socialHome": return `Link the site's own ${p.network} profile.`;
+      }
+    },
+  },
   // the output folder
   OutputRefused: {
     title: "Output folder refused", cause: "--out names a folder ppguide must not replace: the site or a folder holding it, a source folder, /, the home folder, a file, or a folder it did not create (without --force).", hint: "Pass another --out, e.g. --out dist.", usage: true,

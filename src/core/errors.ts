@@ -41,17 +41,16 @@ export class PpgError<C extends ErrorCode = ErrorCode> extends Error {
   /** What the throw site found, which the catalogue built the message from (codes with a builder). */
   readonly data?: Readonly<Record<string, unknown>>;
 
-  /** `params`: what the catalogue's message builder for `code` takes, or a sentence for a code without one. */
+  /** `params`: what the catalogue's message builder for `code` takes. */
   constructor(code: C, params: ErrorParams<C>, opts: PpgErrorOptions = {}) {
-    const info = ERRORS[code] as { message?: (p: unknown) => string; hintFor?: (p: unknown) => string; hint: string };
-    const built = typeof params !== "string" && info.message !== undefined;
-    super(built ? info.message!(params) : String(params), opts.cause === undefined ? undefined : { cause: opts.cause });
+    const info = ERRORS[code] as { message: (p: unknown) => string; hintFor?: (p: unknown) => string; hint: string };
+    super(info.message(params), opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = "PpgError";
     this.code = code;
     this.location = opts.location;
     this.path = opts.path;
-    this.hint = opts.hint ?? (built && info.hintFor ? info.hintFor(params) : info.hint);
-    if (typeof params === "object" && params !== null) this.data = params as Record<string, unknown>;
+    this.hint = opts.hint ?? info.hintFor?.(params) ?? info.hint;
+    this.data = params as Record<string, unknown>;
   }
 
   /**
@@ -125,8 +124,8 @@ export function userErrorData(err: PpgError | PpgErrorList): PpgErrorData[] {
 }
 
 export function reviveUserError(data: PpgErrorData[]): PpgError | PpgErrorList {
-  // The message arrives built: a builder would have to be given the data back only to make it again.
-  const errors = data.map(({ code, message, data, ...opts }) => Object.assign(new PpgError(code, message, opts), { data }));
+  // The catalogue builds the same message from the same parameters on this side of the thread.
+  const errors = data.map(({ code, message: _built, data: params, ...opts }) => new PpgError(code, params as ErrorParams<ErrorCode>, opts));
   return errors.length === 1 ? errors[0]! : new PpgErrorList(errors);
 }
 

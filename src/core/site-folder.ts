@@ -32,7 +32,7 @@ export async function listSiteFolder(root: string, folder: string, opts: { exten
       const shown = `${folder}/${rel}`;
       if (!entry.dirent.isSymbolicLink()) {
         // Reading a named pipe waits for a writer that never comes; a device never ends.
-        if (!entry.dirent.isDirectory()) errors.push(problem("NotRegularFile", `${shown} is ${kindOf(entry.dirent)}, not a file or a folder`, "Delete it: only files and folders are published."));
+        if (!entry.dirent.isDirectory()) errors.push(new PpgError("NotRegularFile", { path: shown, kind: kindOf(entry.dirent) }));
         continue;
       }
       let real: string;
@@ -40,17 +40,17 @@ export async function listSiteFolder(root: string, folder: string, opts: { exten
         real = realpathSync(join(dir, entry.path));
       } catch (err) {
         const loop = (err as NodeJS.ErrnoException).code === "ELOOP";
-        errors.push(problem(loop ? "SymlinkLoop" : "SymlinkBroken", `${shown} is a symbolic link ${loop ? "that leads back to itself" : "to nothing"}`, "Delete the link or point it at a file inside the site."));
+        errors.push(loop ? new PpgError("SymlinkLoop", { link: shown }) : new PpgError("SymlinkBroken", { link: shown }));
         continue;
       }
       const refused = refusedTarget(siteReal, real);
       if (refused) {
-        errors.push(problem(refused.code, `${shown} is a symbolic link to ${refused.code === "SymlinkOutside" ? real : relative(siteReal, real)}, ${refused.why}`, refused.hint));
+        errors.push(new PpgError(refused, { link: shown, target: refused === "SymlinkOutside" ? real : relative(siteReal, real) }));
         continue;
       }
       const target = statSync(real);
       if (!target.isDirectory() && !target.isFile()) {
-        errors.push(problem("NotRegularFile", `${shown} is a symbolic link to ${relative(siteReal, real)}, which is ${kindOf(target)}, not a file or a folder`, "Delete the link: only files and folders are published."));
+        errors.push(new PpgError("NotRegularFile", { link: shown, path: relative(siteReal, real), kind: kindOf(target) }));
         continue;
       }
       if (!target.isDirectory()) {
@@ -59,7 +59,7 @@ export async function listSiteFolder(root: string, folder: string, opts: { exten
       }
       const linkDir = realpathSync(dirname(join(dir, entry.path)));
       if (isInside(linkDir, real) || ancestors.has(real)) {
-        errors.push(problem("SymlinkLoop", `${shown} is a symbolic link to ${relative(siteReal, real) || "."}, a folder that contains it: following it would never end`, "Delete the link."));
+        errors.push(new PpgError("SymlinkLoop", { link: shown, target: relative(siteReal, real) || "." }));
         continue;
       }
       await walk(join(dir, entry.path), `${rel}/`, new Set([...ancestors, real]));
@@ -74,7 +74,7 @@ export async function listSiteFolder(root: string, folder: string, opts: { exten
     return [];
   }
   if (!isInside(topReal, siteReal)) {
-    throw new PpgErrorList([problem("SymlinkOutside", `${folder}/ is a symbolic link to ${topReal}, outside the site`, "Make it a folder inside the site.")]);
+    throw new PpgErrorList([new PpgError("SymlinkOutside", { link: `${folder}/`, target: topReal })]);
   }
   await walk(top, "", new Set([topReal]));
   if (errors.length) throw new PpgErrorList(errors);
@@ -120,13 +120,8 @@ export function isInside(a: string, b: string): boolean {
   return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !parse(rel).root);
 }
 
-type FolderProblem = "SymlinkOutside" | "SymlinkLoop" | "SymlinkBroken" | "SymlinkHidden" | "SymlinkIntoOutput" | "NotRegularFile";
-
-function problem(code: FolderProblem, message: string, hint: string): PpgError {
-  return new PpgError(code, message, { hint });
-}
-
-function kindOf(entry: { isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean }): string {
+/** What a folder entry is when it is neither a file nor a folder, as a message says it. */
+export function kindOf(entry: { isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean }): string {
   if (entry.isFIFO()) return "a named pipe (FIFO)";
   if (entry.isSocket()) return "a socket";
   return entry.isCharacterDevice() || entry.isBlockDevice() ? "a device" : "neither a file nor a folder";
@@ -137,15 +132,11 @@ function kindOf(entry: { isFIFO(): boolean; isSocket(): boolean; isCharacterDevi
  * (`public/env.txt -> ../.env`, `public/repo -> ../.git`); or inside a build's output store
  * (`public/mirror -> ../dist`), which would make the output contain itself and grow each build.
  */
-function refusedTarget(siteReal: string, real: string): { code: FolderProblem; why: string; hint: string } | undefined {
-  if (!isInside(real, siteReal)) return { code: "SymlinkOutside", why: "outside the site", hint: "Copy the file into the site instead: ppguide publishes only what is inside the site folder." };
+function refusedTarget(siteReal: string, real: string): "SymlinkOutside" | "SymlinkIntoOutput" | "SymlinkHidden" | undefined {
+  if (!isInside(real, siteReal)) return "SymlinkOutside";
   const segments = relative(siteReal, real).split(sep);
-  if (segments.some((s) => s.endsWith(".ppguide")) || existsSync(`${real}.ppguide`)) {
-    return { code: "SymlinkIntoOutput", why: "a build's output", hint: "Delete the link: the output would contain itself and grow with every build." };
-  }
-  if (segments.some((s, i) => s.startsWith(".") && !(s === ".well-known" && i === 1 && segments[0] === "public"))) {
-    return { code: "SymlinkHidden", why: "a hidden file or folder", hint: "Dot files (.env, .git, …) are never published: copy what readers may see to a file without a leading dot." };
-  }
+  if (segments.some((s) => s.endsWith(".ppguide")) || existsSync(`${real}.ppguide`)) return "SymlinkIntoOutput";
+  if (segments.some((s, i) => s.startsWith(".") && !(s === ".well-known" && i === 1 && segments[0] === "public"))) return "SymlinkHidden";
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { PpgError, type SourceLocation } from "./errors.ts";
+import { kindOf } from "./site-folder.ts";
 import { forbiddenCharacter } from "./text-rule.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -15,7 +16,7 @@ export function readSourceText(root: string, file: string): string {
   // A named pipe or device in a file's place would block this read, and with it Ctrl-C, forever.
   const info = statSync(join(root, file));
   if (info.isDirectory()) throw new PpgError("SourceIsFolder", { file });
-  if (!info.isFile()) throw new PpgError("NotRegularFile", `${file} is not a file but a named pipe, socket or device`, { location: { file, line: 1, column: 1 } });
+  if (!info.isFile()) throw new PpgError("NotRegularFile", { path: file, kind: kindOf(info) }, { location: { file, line: 1, column: 1 } });
   const bytes = readFileSync(join(root, file));
   let text: string;
   try {

@@ -46,7 +46,7 @@ export class FreshTemplates {
       });
       code = result.outputFiles[0].contents;
     } catch (err) {
-      throw compileErrors(err, "TemplateFailed", "templates failed to compile");
+      throw compileErrors(err, "TemplateFailed");
     }
     await mkdir(BUNDLE_DIR, { recursive: true });
     const file = join(BUNDLE_DIR, `templates-${process.pid}-${++this.generation}.cjs`);

@@ -3,7 +3,8 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { compileFunction } from "node:vm";
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from "ajv";
-import { PpgError, type ErrorCode } from "../core/errors.ts";
+import type { SchemaBreach } from "../core/errors-data.ts";
+import { PpgError } from "../core/errors.ts";
 import { formatPath, pointerToPath, type PathSegment, type YamlSource } from "./yaml-source.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 import { DiskCache } from "../core/disk-cache.ts";
@@ -102,7 +103,7 @@ export function ROUTE_PATH(): RegExp {
 }
 
 /** Validates a parsed YAML source against one of the shipped schemas; returns every problem. */
-export function validateAgainstSchema(source: YamlSource, name: SchemaName, code: ErrorCode): PpgError[] {
+export function validateAgainstSchema(source: YamlSource, name: SchemaName, code: SchemaCode): PpgError[] {
   const validate = validatorFor(name);
   if (validate(source.data)) return [];
   return (validate.errors ?? [])
@@ -111,68 +112,49 @@ export function validateAgainstSchema(source: YamlSource, name: SchemaName, code
     .map((e) => toPpgError(e, source, code));
 }
 
-function toPpgError(e: ErrorObject, source: YamlSource, code: ErrorCode): PpgError {
+function toPpgError(e: ErrorObject, source: YamlSource, code: SchemaCode): PpgError {
   const path = pointerToPath(e.instancePath);
-  const description = (e.parentSchema as { description?: string } | undefined)?.description;
-  const { message, hint, at, onKey, errorCode } = explain(e, path, description);
-  return new PpgError(errorCode ?? code, message, {
-    location: source.locate(at, { key: onKey }),
-    path: formatPath(at) || "(top level)",
-    hint,
-  });
+  const about = (e.parentSchema as { description?: string } | undefined)?.description;
+  const { at = path, onKey, ...found } = breachOf(e, path, about);
+  const location = source.locate(at, { key: onKey });
+  const yamlPath = formatPath(at) || "(top level)";
+  if ("related" in found) return new PpgError("RelatedNotThree", { found: found.related }, { location, path: yamlPath });
+  return new PpgError(code, found.breach, { location, path: yamlPath });
 }
 
-interface Explanation {
-  message: string;
-  hint: string;
-  at: PathSegment[];
-  onKey?: boolean;
-  errorCode?: ErrorCode;
-}
+/** The codes whose message is a schema breach. */
+export type SchemaCode = "ManifestInvalid" | "FrontMatterInvalid" | "ListingsInvalid";
 
-function explain(e: ErrorObject, path: PathSegment[], description?: string): Explanation {
+/** What ajv found, in the catalogue's terms, and where: `at` when not the value's own path. */
+type Found = ({ breach: SchemaBreach } | { related: number }) & { at?: PathSegment[]; onKey?: boolean };
+
+function breachOf(e: ErrorObject, path: PathSegment[], about?: string): Found {
   const p = e.params as Record<string, unknown>;
-  const about = description ? ` (${description.replace(/\.$/, "")})` : "";
-  const last = path[path.length - 1];
   switch (e.keyword) {
     case "required":
-      return { message: `missing required field '${p.missingProperty}'`, hint: `Add \`${p.missingProperty}:\` to this entry.`, at: path };
-    case "additionalProperties":
-      return {
-        message: `unknown field '${p.additionalProperty}'`,
-        hint: `Remove it or check its spelling; allowed here: ${Object.keys((e.parentSchema as { properties?: object })?.properties ?? {}).join(", ")}.`,
-        at: [...path, p.additionalProperty as string],
-        onKey: true,
-      };
+      return { breach: { rule: "required", field: String(p.missingProperty) } };
+    case "additionalProperties": {
+      const allowed = Object.keys((e.parentSchema as { properties?: object })?.properties ?? {});
+      return { breach: { rule: "unknownField", field: String(p.additionalProperty), allowed }, at: [...path, String(p.additionalProperty)], onKey: true };
+    }
     case "type":
-      return { message: `must be ${article(String(p.type))} ${p.type}, not ${describe(e.data)}`, hint: `Write ${article(String(p.type))} ${p.type} here${about}.`, at: path };
+      return { breach: { rule: "type", expected: String(p.type), found: describe(e.data), about } };
     case "enum":
-      return { message: `'${String(e.data)}' is not allowed`, hint: `Use one of: ${(p.allowedValues as unknown[]).map(String).join(", ")}.`, at: path };
+      return { breach: { rule: "enum", value: String(e.data), allowed: (p.allowedValues as unknown[]).map(String) } };
     case "const":
-      return { message: `must be ${JSON.stringify(p.allowedValue)}, not ${JSON.stringify(e.data)}`, hint: `Write ${JSON.stringify(p.allowedValue)}${about}.`, at: path };
+      return { breach: { rule: "const", expected: JSON.stringify(p.allowedValue), found: JSON.stringify(e.data), about } };
     case "minItems":
     case "maxItems":
-      if (last === "related") {
-        return {
-          message: `related must list exactly 3 routes, found ${(e.data as unknown[]).length}`,
-          hint: "The 'You May Also Like' block always shows three cards: list three route paths.",
-          at: path,
-          errorCode: "RelatedNotThree",
-        };
-      }
-      return { message: `${e.message}`, hint: `Check the number of entries${about}.`, at: path };
+      if (path[path.length - 1] === "related") return { related: (e.data as unknown[]).length };
+      return { breach: { rule: "other", ajvMessage: String(e.message), about: about ?? "Check the number of entries." } };
     case "pattern":
     case "format":
-      return { message: `'${String(e.data)}' is not a valid ${e.keyword === "format" ? String(p.format) : "value"}`, hint: description ? `${description}` : `It must match ${String(p.pattern)}.`, at: path };
+      return { breach: { rule: "format", value: String(e.data), format: e.keyword === "format" ? String(p.format) : undefined, pattern: p.pattern === undefined ? undefined : String(p.pattern), about } };
     case "multipleOf":
-      return { message: `${String(e.data)} must be a multiple of ${p.multipleOf}`, hint: `Use steps of ${p.multipleOf}${about}.`, at: path };
+      return { breach: { rule: "multipleOf", value: String(e.data), step: Number(p.multipleOf), about } };
     default:
-      return { message: e.message ?? "is invalid", hint: description ? `${description}` : "Check this value against the schema.", at: path };
+      return { breach: { rule: "other", ajvMessage: e.message ?? "is invalid", about } };
   }
-}
-
-function article(word: string): string {
-  return /^[aeiou]/i.test(word) ? "an" : "a";
 }
 
 function describe(value: unknown): string {

@@ -122,8 +122,8 @@ function renderDirective(ctx: SiteContext, templates: Templates, route: RouteEnt
   }
   if (name === "video") {
     const parsed = parseVideoDirective(arg);
-    if ("error" in parsed) {
-      errors.push(new PpgError("VideoInvalid", parsed.error, { location: directiveLocation(ctx, route, `::video`, arg), hint: parsed.hint }));
+    if ("problem" in parsed) {
+      errors.push(new PpgError("VideoInvalid", parsed.problem, { location: directiveLocation(ctx, route, `::video`, arg) }));
       return "";
     }
     const { video } = parsed;

@@ -106,7 +106,7 @@ function routeEntry(manifest: Manifest, f: EntryFacts) {
 function insertRoute(text: string, entry: Record<string, unknown>, kind: string): { text: string; line: number } {
   const doc = parseDocument(text, { keepSourceTokens: false });
   const routes = doc.get("routes", true) as YAMLSeq | undefined;
-  if (!isSeq(routes) || routes.items.length === 0) throw new PpgError("ManifestInvalid", "site.yaml has no routes list to add the page to", { location: { file: MANIFEST_FILE, line: 1, column: 1 } });
+  if (!isSeq(routes) || routes.items.length === 0) throw new PpgError("ManifestInvalid", { rule: "required", field: "routes" }, { location: { file: MANIFEST_FILE, line: 1, column: 1 } });
   const items = routes.items as YAMLMap[];
   let after = items.length - 1;
   for (let i = items.length - 1; i >= 0; i--) {

@@ -70,7 +70,7 @@ describe("the placeholder report", () => {
     await appendFile(join(root, "content/articles/beaches.md"), "\n::video PLACEHOLDER_SURF Sunset surf\n");
     const found = (await build({ root, write: false })).placeholders.map((p) => p.format());
     expect(found).toContainEqual(expect.stringMatching(/^site\.yaml:15:15 {2}site\.banners\[0\]\.href {2}'https:\/\/www\.booking\.com\/\?aid=AFFILIATE_ID' holds the stand-in 'AFFILIATE_ID'/));
-    expect(found).toContainEqual(expect.stringMatching(/^content\/articles\/beaches\.md:21:1 {2}'::video' id 'PLACEHOLDER_SURF' is a stand-in/));
+    expect(found).toContainEqual(expect.stringMatching(/^content\/articles\/beaches\.md:21:1 {2}video id 'PLACEHOLDER_SURF' is a stand-in/));
   });
 
   it("prints the list after the summary line, and the build still succeeds", async () => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseVideoDirective } from "../../src/content/video-directive.ts";
 import { build } from "../../src/build/build.ts";
-import { PpgErrorList } from "../../src/core/errors.ts";
+import { PpgError, PpgErrorList } from "../../src/core/errors.ts";
 import { copyFixture } from "../helpers/fixture.ts";
 
 describe("::video arguments", () => {
@@ -26,7 +26,7 @@ describe("::video arguments", () => {
     ["{ title: [", /not valid YAML/],
   ])("rejects %j", (arg, message) => {
     const parsed = parseVideoDirective(arg);
-    expect("error" in parsed && parsed.error).toMatch(message);
+    expect("problem" in parsed && new PpgError("VideoInvalid", parsed.problem).message).toMatch(message);
   });
 });
 

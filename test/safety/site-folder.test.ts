@@ -33,7 +33,7 @@ const CASES: [string, Breakage, RegExp][] = [
   ["a named pipe in public/", fifo("public/pipe.txt"), /^NotRegularFile {2}public\/pipe\.txt is a named pipe \(FIFO\), not a file or a folder/],
   ["a link in public/ to a named pipe", both(fifo("pipe"), link("../pipe", "public/l.txt")), /^NotRegularFile {2}public\/l\.txt is a symbolic link to pipe, which is a named pipe \(FIFO\)/],
   ["a named pipe where a Markdown file goes", fifo("content/articles/pipe.md"), /^NotRegularFile {2}content\/articles\/pipe\.md is a named pipe \(FIFO\)/],
-  ["a named pipe in place of site.yaml", both(async (root) => rm(join(root, "site.yaml")), fifo("site.yaml")), /^NotRegularFile {2}site\.yaml:1:1 {2}site\.yaml is not a file but a named pipe, socket or device/],
+  ["a named pipe in place of site.yaml", both(async (root) => rm(join(root, "site.yaml")), fifo("site.yaml")), /^NotRegularFile {2}site\.yaml:1:1 {2}site\.yaml is a named pipe \(FIFO\), not a file or a folder/],
   ["a link in public/ to .env", both(secret(".env"), link("../.env", "public/env.txt")), /^SymlinkHidden {2}public\/env\.txt is a symbolic link to \.env, a hidden file or folder/],
   ["a link in public/ to .git", both(async (root) => void (await mkdir(join(root, ".git/objects"), { recursive: true })), link("../.git", "public/repo")), /^SymlinkHidden {2}public\/repo is a symbolic link to \.git, a hidden file or folder/],
   ["a link in public/ to the output", link("../dist", "public/mirror"), /^SymlinkIntoOutput {2}public\/mirror is a symbolic link to dist\.ppguide\/a, a build's output/],
