@@ -95,12 +95,20 @@ async function writeEleventySite(dir: string, n: number): Promise<void> {
   await mkdir(join(dir, "src/images"), { recursive: true });
   await writeFile(join(dir, "src/images/photo.svg"), PHOTO);
   await writeFile(join(dir, "src/_includes/post.njk"), layout(n, NUNJUCKS));
-  await writeFile(join(dir, "eleventy.config.mjs"), `export default function (config) {\n  config.addPassthroughCopy("src/images");\n  return { dir: { input: "src", output: "_site" }, markdownTemplateEngine: false };\n}\n`);
+  await writeFile(
+    join(dir, "eleventy.config.mjs"),
+    `export default function (config) {\n  config.addPassthroughCopy("src/images");\n  return { dir: { input: "src", output: "_site" }, markdownTemplateEngine: false };\n}\n`,
+  );
   const writes: Promise<void>[] = [];
   for (let i = 0; i < n; i++) {
     // markdown-it has no heading attributes without a plugin: Eleventy's headings go without ids.
     const body = peerBody(i, n).replace(/ \{#[^}]+\}/g, "");
-    writes.push(writeFile(join(dir, `src/articles/article-${i}.md`), `${peerFrontMatter(i, n, `layout: post.njk\npermalink: /article-${i}/\n`)}${body}\n`));
+    writes.push(
+      writeFile(
+        join(dir, `src/articles/article-${i}.md`),
+        `${peerFrontMatter(i, n, `layout: post.njk\npermalink: /article-${i}/\n`)}${body}\n`,
+      ),
+    );
   }
   await Promise.all(writes);
 }
@@ -120,7 +128,12 @@ async function writeHugoSite(dir: string, n: number): Promise<void> {
   );
   const writes: Promise<void>[] = [];
   for (let i = 0; i < n; i++) {
-    writes.push(writeFile(join(dir, `content/articles/article-${i}.md`), `${peerFrontMatter(i, n, `url: /article-${i}/\n`)}${peerBody(i, n)}\n`));
+    writes.push(
+      writeFile(
+        join(dir, `content/articles/article-${i}.md`),
+        `${peerFrontMatter(i, n, `url: /article-${i}/\n`)}${peerBody(i, n)}\n`,
+      ),
+    );
   }
   await Promise.all(writes);
 }
@@ -138,9 +151,14 @@ function measure(cmd: string, argv: string[], cwd: string, cores?: number): Samp
   // 4,000 files is not charged to whichever build comes next (without it a 4,000-page first build
   // of ppguide measured 4.7-6.7 s from one run to the next).
   spawnSync("sync");
-  const result = spawnSync("/usr/bin/time", ["-f", "TIME %e %U %S %M", cmd, ...argv], { cwd, encoding: "utf8", env: { ...process.env, CI: "true" } });
+  const result = spawnSync("/usr/bin/time", ["-f", "TIME %e %U %S %M", cmd, ...argv], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, CI: "true" },
+  });
   const line = result.stderr.split("\n").find((l) => l.startsWith("TIME "));
-  if (result.status !== 0 || !line) throw new Error(`${cmd} ${argv.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0 || !line)
+    throw new Error(`${cmd} ${argv.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
   const [wall, user, sys, rssKb] = line.slice(5).split(" ").map(Number);
   return { wall, cpu: user + sys, rssMb: rssKb / 1024 };
 }
@@ -158,15 +176,21 @@ async function replaceIn(file: string, from: string, to: string): Promise<void> 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function summarize(samples: Sample[]): Sample {
-  return { wall: median(samples.map((s) => s.wall)), cpu: median(samples.map((s) => s.cpu)), rssMb: median(samples.map((s) => s.rssMb)) };
+  return {
+    wall: median(samples.map((s) => s.wall)),
+    cpu: median(samples.map((s) => s.cpu)),
+    rssMb: median(samples.map((s) => s.rssMb)),
+  };
 }
 
-const fmt = (s: Sample) => `${s.wall.toFixed(2).padStart(7)} s ${s.cpu.toFixed(2).padStart(6)} s ${s.rssMb.toFixed(0).padStart(5)} MB`;
+const fmt = (s: Sample) =>
+  `${s.wall.toFixed(2).padStart(7)} s ${s.cpu.toFixed(2).padStart(6)} s ${s.rssMb.toFixed(0).padStart(5)} MB`;
 const BLANK = " ".repeat(fmt({ wall: 0, cpu: 0, rssMb: 0 }).length);
 const ratio = (a: Sample, b: Sample) => `${(a.wall / b.wall).toFixed(2).padStart(7)} ×`.padEnd(BLANK.length);
 
 /** Pages a generator wrote: x/index.html (Eleventy, Hugo) or x.html (ppguide); -L: ppguide's output folder is a link. */
-const countPages = (dir: string) => Number(execFileSync("bash", ["-c", `find -L ${dir} -name '*.html' ! -name 404.html | wc -l`]).toString());
+const countPages = (dir: string) =>
+  Number(execFileSync("bash", ["-c", `find -L ${dir} -name '*.html' ! -name 404.html | wc -l`]).toString());
 
 interface Generator {
   name: string;
@@ -239,11 +263,18 @@ async function main(): Promise<void> {
   if (hugo) {
     generators.push(hugoSite("Hugo", ["hugo --quiet"]));
     // Pagefind's CLI as a Hugo user runs it, reading <main> as ppguide's index does.
-    generators.push(hugoSite("Hugo + Pagefind", ["hugo --quiet", `${pagefind} --site public --root-selector main --force-language en --silent`]));
+    generators.push(
+      hugoSite("Hugo + Pagefind", [
+        "hugo --quiet",
+        `${pagefind} --site public --root-selector main --force-language en --silent`,
+      ]),
+    );
   }
 
   console.log(`node ${process.version}; ${hugo ?? "Hugo is not installed (apt-get install hugo): it is left out"}`);
-  console.log(`Per size the median of ${RUNS} first builds from nothing, then of ${RUNS} rebuilds over the previous output, the generators taking turns; wall / CPU (user+sys) / peak RSS.\n`);
+  console.log(
+    `Per size the median of ${RUNS} first builds from nothing, then of ${RUNS} rebuilds over the previous output, the generators taking turns; wall / CPU (user+sys) / peak RSS.\n`,
+  );
   // A folder of this run's own: ppguide will not write over a folder an older run or version left.
   const ownOut = await mkdtemp(join(tmpdir(), "ppguide-bench-own-"));
   const own: Sample[] = [];
@@ -258,7 +289,8 @@ async function main(): Promise<void> {
     await Promise.all(running.map((g) => g.write(site(g), n)));
     const round = () => running.map((g) => g.build(site(g)));
     const fromNothing = () => {
-      for (const g of running) for (const left of g.leaves) rmSync(join(site(g), left), { recursive: true, force: true });
+      for (const g of running)
+        for (const left of g.leaves) rmSync(join(site(g), left), { recursive: true, force: true });
     };
     // Each first build starts from nothing: no output and no caches, as in CI on a fresh clone.
     // The rebuilds find the previous output, as in CI with a cached output folder or an editor
@@ -298,7 +330,13 @@ async function main(): Promise<void> {
       },
       () => running.map((g) => (g.ours ? g.build(site(g)) : { wall: NaN, cpu: NaN, rssMb: NaN })),
     );
-    const navLabel = await edited((g, r) => replaceIn(join(site(g), g.nav.file), g.nav.label(r % 2 ? "Sights" : NAV[0][0]), g.nav.label(r % 2 ? NAV[0][0] : "Sights")));
+    const navLabel = await edited((g, r) =>
+      replaceIn(
+        join(site(g), g.nav.file),
+        g.nav.label(r % 2 ? "Sights" : NAV[0][0]),
+        g.nav.label(r % 2 ? NAV[0][0] : "Sights"),
+      ),
+    );
     // First builds with one core against the two above: how far the work spreads over cores.
     const oneCore = Array.from({ length: RUNS }, () => (fromNothing(), running.map((g) => g.build(site(g), 1))));
     const first1 = running.map((_, g) => summarize(oneCore.map((r) => r[g]!)));
@@ -313,24 +351,41 @@ async function main(): Promise<void> {
     ];
     console.log(`${n} pages, medians of ${RUNS}: wall / CPU / peak RSS`);
     console.log(`  ${"".padEnd(24)}${running.map((g) => g.name.padEnd(BLANK.length + 3)).join("")}`);
-    for (const [label, samples] of rows) console.log(`  ${label.padEnd(24)}${samples.map((x) => (Number.isNaN(x.wall) ? BLANK : fmt(x)) + "   ").join("")}`);
-    console.log(`  ${"no index, --no-cache".padEnd(24)}${fmt(summarize(rebuilds.map((r) => r.bare)))}   (a rebuild rendering every page again)`);
+    for (const [label, samples] of rows)
+      console.log(
+        `  ${label.padEnd(24)}${samples.map((x) => (Number.isNaN(x.wall) ? BLANK : fmt(x)) + "   ").join("")}`,
+      );
+    console.log(
+      `  ${"no index, --no-cache".padEnd(24)}${fmt(summarize(rebuilds.map((r) => r.bare)))}   (a rebuild rendering every page again)`,
+    );
     // Each ppguide variant's wall time over each peer's, row by row.
     for (const [o, ourGen] of running.entries()) {
       if (!ourGen.ours) continue;
       for (const [p, peer] of running.entries()) {
         if (peer.ours) continue;
-        console.log(`  ${`${ourGen.name} ÷ ${peer.name}:`.padEnd(44)}${rows.filter(([label]) => !label.includes("CI")).map(([label, samples]) => `${label} ${(samples[o]!.wall / samples[p]!.wall).toFixed(2)}×`).join(", ")}`);
+        console.log(
+          `  ${`${ourGen.name} ÷ ${peer.name}:`.padEnd(44)}${rows
+            .filter(([label]) => !label.includes("CI"))
+            .map(([label, samples]) => `${label} ${(samples[o]!.wall / samples[p]!.wall).toFixed(2)}×`)
+            .join(", ")}`,
+        );
       }
     }
-    running.forEach((g, i) => console.log(`  ${g.name}: a first build on all cores is ${(first1[i]!.wall / first[i]!.wall).toFixed(2)}× as fast as on one`));
+    running.forEach((g, i) =>
+      console.log(
+        `  ${g.name}: a first build on all cores is ${(first1[i]!.wall / first[i]!.wall).toFixed(2)}× as fast as on one`,
+      ),
+    );
     console.log();
     for (const g of running) {
       const pages = countPages(join(site(g), g.output));
       if (pages < n) throw new Error(`${g.name} wrote ${pages} pages, expected ${n}`);
       // The same page from everyone: the Markdown rendered inside the layout with its related list.
       const out = join(site(g), g.output);
-      const page = await readFile(existsSync(join(out, "article-1.html")) ? join(out, "article-1.html") : join(out, "article-1/index.html"), "utf8");
+      const page = await readFile(
+        existsSync(join(out, "article-1.html")) ? join(out, "article-1.html") : join(out, "article-1/index.html"),
+        "utf8",
+      );
       for (const text of ["Getting there</h2>", "Bring water</li>", "You May Also Like"]) {
         if (!page.includes(text)) throw new Error(`${g.name}'s article-1 lacks ${text}`);
       }

@@ -24,7 +24,15 @@ const { values, positionals } = parseArgs({
 });
 const variants = (values.variant ?? ["lib:"]).map((spec) => {
   const [name, env = ""] = spec.split(/:(.*)/s);
-  return { name: name!, env: Object.fromEntries(env.split(",").filter(Boolean).map((kv) => kv.split(/=(.*)/s) as [string, string])) };
+  return {
+    name: name!,
+    env: Object.fromEntries(
+      env
+        .split(",")
+        .filter(Boolean)
+        .map((kv) => kv.split(/=(.*)/s) as [string, string]),
+    ),
+  };
 });
 const args = positionals.length ? positionals : ["build", "--out", join(tmpdir(), "ppguide-cli-start", "dist")];
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
@@ -34,7 +42,11 @@ function once(env: Record<string, string>): { wall: number; cpu: number } {
   execFileSync("sync");
   const times = join(scratch, "time");
   const start = process.hrtime.bigint();
-  const run = spawnSync("/usr/bin/time", ["-f", "%U %S", "-o", times, process.execPath, "bin/ppguide", ...args], { cwd: packageDir, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  const run = spawnSync("/usr/bin/time", ["-f", "%U %S", "-o", times, process.execPath, "bin/ppguide", ...args], {
+    cwd: packageDir,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   const wall = Number(process.hrtime.bigint() - start) / 1e9;
   if (run.status !== 0) throw new Error(`ppguide ${args.join(" ")} exited ${run.status}: ${run.stderr}`);
   const [user, system] = readFileSync(times, "utf8").trim().split("\n").pop()!.split(" ").map(Number);
@@ -53,17 +65,25 @@ try {
   for (let round = 1; round <= Number(values.pairs); round++) {
     for (const v of round % 2 ? variants : [...variants].reverse()) runs.get(v.name)!.push(once(v.env));
     const row = variants.map((v) => runs.get(v.name)!.at(-1)!);
-    const ratios = row.slice(1).map((r, i) => `${variants[0]!.name}/${variants[i + 1]!.name} ${(row[0]!.wall / r.wall).toFixed(3)}`);
-    console.log(`${round}  ${row.map((r, i) => `${variants[i]!.name} ${r.wall.toFixed(3)} s (CPU ${r.cpu.toFixed(2)} s)`).join("  ")}  ${ratios.join("  ")}`);
+    const ratios = row
+      .slice(1)
+      .map((r, i) => `${variants[0]!.name}/${variants[i + 1]!.name} ${(row[0]!.wall / r.wall).toFixed(3)}`);
+    console.log(
+      `${round}  ${row.map((r, i) => `${variants[i]!.name} ${r.wall.toFixed(3)} s (CPU ${r.cpu.toFixed(2)} s)`).join("  ")}  ${ratios.join("  ")}`,
+    );
   }
   for (const v of variants) {
     const r = runs.get(v.name)!;
-    console.log(`median ${v.name}: wall ${median(r.map((x) => x.wall)).toFixed(3)} s, CPU ${median(r.map((x) => x.cpu)).toFixed(2)} s`);
+    console.log(
+      `median ${v.name}: wall ${median(r.map((x) => x.wall)).toFixed(3)} s, CPU ${median(r.map((x) => x.cpu)).toFixed(2)} s`,
+    );
   }
   const first = runs.get(variants[0]!.name)!;
   for (const v of variants.slice(1)) {
     const other = runs.get(v.name)!;
-    console.log(`median pair ratio ${variants[0]!.name}/${v.name}: ${median(first.map((x, i) => x.wall / other[i]!.wall)).toFixed(3)}`);
+    console.log(
+      `median pair ratio ${variants[0]!.name}/${v.name}: ${median(first.map((x, i) => x.wall / other[i]!.wall)).toFixed(3)}`,
+    );
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });

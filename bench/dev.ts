@@ -34,9 +34,15 @@ interface Figures {
 async function measure(name: string, root: string, article: string): Promise<Figures> {
   let last: { report: RebuildReport; firstEventAt: number } | undefined;
   const started = performance.now();
-  const dev = await startDev({ root, port: 0, log: () => {}, onRebuild: (report, firstEventAt) => (last = { report, firstEventAt }) });
+  const dev = await startDev({
+    root,
+    port: 0,
+    log: () => {},
+    onRebuild: (report, firstEventAt) => (last = { report, firstEventAt }),
+  });
   const firstBuildMs = performance.now() - started;
-  if (!dev.initial.ok) throw new Error(`${name} does not build:\n${dev.initial.errors.map((e) => e.format()).join("\n")}`);
+  if (!dev.initial.ok)
+    throw new Error(`${name} does not build:\n${dev.initial.errors.map((e) => e.format()).join("\n")}`);
 
   // Every event, stamped on arrival.
   const arrivals: DevEvent[] = [];
@@ -54,7 +60,14 @@ async function measure(name: string, root: string, article: string): Promise<Fig
 
   const file = join(root, "content", article);
   const original = await readFile(file, "utf8");
-  const figures: Figures = { site: name, pages: dev.site.pages.size, firstBuildMs, saveToEvent: [], rebuild: [], saveToReload: [] };
+  const figures: Figures = {
+    site: name,
+    pages: dev.site.pages.size,
+    firstBuildMs,
+    saveToEvent: [],
+    rebuild: [],
+    saveToReload: [],
+  };
   for (let i = 0; i < ROUNDS + WARMUP; i++) {
     const saved = performance.now();
     await writeFile(file, `${original}\nEdit number ${i}: the reload should show this line.\n`);
@@ -78,7 +91,9 @@ async function measure(name: string, root: string, article: string): Promise<Fig
 
 async function projectSite(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "ppguide-bench-project-"));
-  await Promise.all(["site.yaml", "content", "public"].map((f) => cp(join(repo, f), join(dir, f), { recursive: true })));
+  await Promise.all(
+    ["site.yaml", "content", "public"].map((f) => cp(join(repo, f), join(dir, f), { recursive: true })),
+  );
   return dir;
 }
 
@@ -93,10 +108,17 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))];
 const fmt = (xs: number[]) => `${median(xs).toFixed(0).padStart(4)} ms (p90 ${p90(xs).toFixed(0)})`;
 
-const sizes = process.argv.slice(2).map(Number).filter((x) => x > 0);
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((x) => x > 0);
 const runs: { name: string; make: () => Promise<string>; article: string }[] = [
   { name: "project site", make: projectSite, article: "travel/paseo-dona-blanca-puerto-plata.md" },
-  ...(sizes.length ? sizes : [4000]).map((n) => ({ name: `synthetic ${n}`, make: () => syntheticSite(n), article: "articles/article-17.md" })),
+  ...(sizes.length ? sizes : [4000]).map((n) => ({
+    name: `synthetic ${n}`,
+    make: () => syntheticSite(n),
+    article: "articles/article-17.md",
+  })),
 ];
 
 const results: Figures[] = [];
@@ -109,10 +131,18 @@ for (const run of runs) {
   }
 }
 
-console.log(`\nppguide dev: save one Markdown file → reload event (median of ${ROUNDS} saves after ${WARMUP} warm-up)\n`);
-console.log(`${"site".padEnd(16)}${"pages".padStart(7)}  ${"first build".padStart(11)}  ${"save→watch event".padEnd(22)}${"rebuild work".padEnd(22)}save→reload`);
+console.log(
+  `\nppguide dev: save one Markdown file → reload event (median of ${ROUNDS} saves after ${WARMUP} warm-up)\n`,
+);
+console.log(
+  `${"site".padEnd(16)}${"pages".padStart(7)}  ${"first build".padStart(11)}  ${"save→watch event".padEnd(22)}${"rebuild work".padEnd(22)}save→reload`,
+);
 for (const f of results) {
-  console.log(`${f.site.padEnd(16)}${String(f.pages).padStart(7)}  ${`${(f.firstBuildMs / 1000).toFixed(2)} s`.padStart(11)}  ${fmt(f.saveToEvent).padEnd(22)}${fmt(f.rebuild).padEnd(22)}${fmt(f.saveToReload)}`);
+  console.log(
+    `${f.site.padEnd(16)}${String(f.pages).padStart(7)}  ${`${(f.firstBuildMs / 1000).toFixed(2)} s`.padStart(11)}  ${fmt(f.saveToEvent).padEnd(22)}${fmt(f.rebuild).padEnd(22)}${fmt(f.saveToReload)}`,
+  );
 }
-console.log("\nsave→watch event: until chokidar reports the file; the 30 ms debounce follows it. Rebuild work: parse, render, swap.");
+console.log(
+  "\nsave→watch event: until chokidar reports the file; the 30 ms debounce follows it. Rebuild work: parse, render, swap.",
+);
 process.exit(0);

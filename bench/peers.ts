@@ -31,7 +31,11 @@ export function hugoVersion(): string | undefined {
  * package's Node wrapper.
  */
 export function pagefindBinary(): string {
-  const dir = join(fileURLToPath(new URL("../node_modules/@pagefind/", import.meta.url)), `${process.platform}-${process.arch}`, "bin");
+  const dir = join(
+    fileURLToPath(new URL("../node_modules/@pagefind/", import.meta.url)),
+    `${process.platform}-${process.arch}`,
+    "bin",
+  );
   const found = readdirSync(dir).find((f) => /^pagefind(_extended)?(\.exe)?$/.test(f));
   if (!found) throw new Error(`no Pagefind binary in ${dir}: run npm ci`);
   return join(dir, found);

@@ -36,9 +36,14 @@ interface Sample {
 function measure(argv: string[], env: Record<string, string> = {}): Sample {
   // The previous build's writes are flushed first, so their writeback is not charged to the next.
   spawnSync("sync");
-  const result = spawnSync("/usr/bin/time", ["-f", "TIME %e %U %S", process.execPath, CLI, ...argv], { cwd: REPO, encoding: "utf8", env: { ...process.env, CI: "true", ...env } });
+  const result = spawnSync("/usr/bin/time", ["-f", "TIME %e %U %S", process.execPath, CLI, ...argv], {
+    cwd: REPO,
+    encoding: "utf8",
+    env: { ...process.env, CI: "true", ...env },
+  });
   const line = result.stderr.split("\n").find((l) => l.startsWith("TIME "));
-  if (result.status !== 0 || !line) throw new Error(`ppguide ${argv.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0 || !line)
+    throw new Error(`ppguide ${argv.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
   const [wall, user, sys] = line.slice(5).split(" ").map(Number);
   return { wall, cpu: user + sys };
 }
@@ -48,7 +53,8 @@ const summary = (s: Sample[]) => ({ wall: median(s.map((x) => x.wall)), cpu: med
 const du = (dir: string) => execFileSync("du", ["-shL", dir], { encoding: "utf8" }).split("\t")[0];
 
 async function main(): Promise<void> {
-  if (!existsSync("/usr/bin/time")) throw new Error("this bench needs GNU time at /usr/bin/time (apt-get install time)");
+  if (!existsSync("/usr/bin/time"))
+    throw new Error("this bench needs GNU time at /usr/bin/time (apt-get install time)");
   const tmp = await mkdtemp(join(tmpdir(), "ppguide-bench-search-"));
   try {
     const site = join(tmp, "site");
@@ -57,15 +63,22 @@ async function main(): Promise<void> {
       { name: "with", out: join(tmp, "with"), extra: [] as string[], env: {} as Record<string, string> },
       { name: "without", out: join(tmp, "without"), extra: ["--no-search-index"], env: {} },
     ];
-    const build = (v: (typeof variants)[number]) => measure(["build", "--root", site, "--out", v.out, ...v.extra], v.env);
+    const build = (v: (typeof variants)[number]) =>
+      measure(["build", "--root", site, "--out", v.out, ...v.extra], v.env);
     const clear = (v: (typeof variants)[number]) => {
-      for (const p of [v.out, `${v.out}.ppguide`, join(site, ".ppguide-cache"), ...REBUILD_CACHES]) rmSync(p, { recursive: true, force: true });
+      for (const p of [v.out, `${v.out}.ppguide`, join(site, ".ppguide-cache"), ...REBUILD_CACHES])
+        rmSync(p, { recursive: true, force: true });
     };
     // One untimed build of each first: the CLI bundle and the schema cache are made once, as on any machine after install.
     for (const v of variants) build(v);
-    const samples = { "first build": variants.map(() => [] as Sample[]), "no-change rebuild": variants.map(() => [] as Sample[]), "one-edit rebuild": variants.map(() => [] as Sample[]) };
+    const samples = {
+      "first build": variants.map(() => [] as Sample[]),
+      "no-change rebuild": variants.map(() => [] as Sample[]),
+      "one-edit rebuild": variants.map(() => [] as Sample[]),
+    };
     // Each run takes the variants in another order, so none always follows the same one.
-    const inTurn = (r: number, each: (v: (typeof variants)[number], i: number) => void) => variants.forEach((_, k) => each(variants[(k + r) % variants.length]!, (k + r) % variants.length));
+    const inTurn = (r: number, each: (v: (typeof variants)[number], i: number) => void) =>
+      variants.forEach((_, k) => each(variants[(k + r) % variants.length]!, (k + r) % variants.length));
     for (let r = 0; r < RUNS; r++) {
       inTurn(r, (v, i) => {
         clear(v);
@@ -80,19 +93,27 @@ async function main(): Promise<void> {
       inTurn(r, (v, i) => samples["one-edit rebuild"][i].push(build(v)));
     }
 
-    console.log(`node ${process.version}; ${N} synthetic pages; medians of ${RUNS} interleaved runs, wall / CPU (user+sys)`);
+    console.log(
+      `node ${process.version}; ${N} synthetic pages; medians of ${RUNS} interleaved runs, wall / CPU (user+sys)`,
+    );
     for (const [label, runs] of Object.entries(samples)) {
       const [a, b] = runs.map(summary);
       const added = ((a.wall / b.wall - 1) * 100).toFixed(1);
-      const shown = variants.map((v, i) => `${v.name} ${summary(runs[i]).wall.toFixed(2)} s / ${summary(runs[i]).cpu.toFixed(2)} s`).join("   ");
+      const shown = variants
+        .map((v, i) => `${v.name} ${summary(runs[i]).wall.toFixed(2)} s / ${summary(runs[i]).cpu.toFixed(2)} s`)
+        .join("   ");
       console.log(`${label.padEnd(18)} ${shown}   index adds ${added}% wall`);
-      console.log(`${"".padEnd(18)} runs ${variants.map((v, i) => `${v.name}: ${runs[i].map((s) => s.wall.toFixed(2)).join(" ")}`).join("   ")}`);
+      console.log(
+        `${"".padEnd(18)} runs ${variants.map((v, i) => `${v.name}: ${runs[i].map((s) => s.wall.toFixed(2)).join(" ")}`).join("   ")}`,
+      );
     }
     console.log(`index of the ${N}-page site: ${du(join(variants[0].out, "pagefind"))}`);
 
     const own = join(tmp, "project");
     measure(["build", "--out", own]);
-    console.log(`index of the project site: ${du(join(own, "pagefind"))} (${Number(execFileSync("bash", ["-c", `find -L ${join(own, "pagefind")} -type f | wc -l`], { encoding: "utf8" }))} files)`);
+    console.log(
+      `index of the project site: ${du(join(own, "pagefind"))} (${Number(execFileSync("bash", ["-c", `find -L ${join(own, "pagefind")} -type f | wc -l`], { encoding: "utf8" }))} files)`,
+    );
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }

@@ -23,7 +23,13 @@ async function site(shards: "as built" | "one index"): Promise<string> {
   await writePpguideSite(root, pages);
   if (shards === "one index") {
     const yaml = join(root, "site.yaml");
-    await writeFile(yaml, (await readFile(yaml, "utf8")).replace("  disclosure:", `  searchIndex: { pagesPerShard: ${pages + 10} }\n  disclosure:`));
+    await writeFile(
+      yaml,
+      (await readFile(yaml, "utf8")).replace(
+        "  disclosure:",
+        `  searchIndex: { pagesPerShard: ${pages + 10} }\n  disclosure:`,
+      ),
+    );
   }
   await build({ root, out: join(root, "dist"), checkLinks: "off" });
   return root;
@@ -50,10 +56,14 @@ try {
         bytes += (await r.body().catch(() => Buffer.alloc(0))).length;
       });
       await page.goto(`${server.url}/search?q=${encodeURIComponent(query)}`);
-      await page.waitForFunction(() => /result|Nothing/.test(document.getElementById("search-status")?.textContent ?? ""));
+      await page.waitForFunction(() =>
+        /result|Nothing/.test(document.getElementById("search-status")?.textContent ?? ""),
+      );
       firstOf[name]!.push((await page.locator("#search-hits > li a").first().getAttribute("href")) ?? "none");
       await page.waitForLoadState("networkidle");
-      console.log(`${name.padEnd(9)}  "${query}": ${requests} requests, ${(bytes / 1024).toFixed(1)} KB, first result ${firstOf[name]!.at(-1)}`);
+      console.log(
+        `${name.padEnd(9)}  "${query}": ${requests} requests, ${(bytes / 1024).toFixed(1)} KB, first result ${firstOf[name]!.at(-1)}`,
+      );
       totals[name]!.requests += requests;
       totals[name]!.bytes += bytes;
       await context.close();
@@ -61,8 +71,12 @@ try {
     await server.close();
   }
   const [a, b] = [totals["as built"]!, totals["one index"]!];
-  console.log(`\n${pages} pages, first query, summed over ${QUERIES.length} queries: requests ${a.requests} against ${b.requests} (${(a.requests / b.requests).toFixed(2)}x), bytes ${(a.bytes / 1024).toFixed(0)} KB against ${(b.bytes / 1024).toFixed(0)} KB (${(a.bytes / b.bytes).toFixed(2)}x)`);
-  console.log(`same first result for every query: ${JSON.stringify(firstOf["as built"]) === JSON.stringify(firstOf["one index"])}`);
+  console.log(
+    `\n${pages} pages, first query, summed over ${QUERIES.length} queries: requests ${a.requests} against ${b.requests} (${(a.requests / b.requests).toFixed(2)}x), bytes ${(a.bytes / 1024).toFixed(0)} KB against ${(b.bytes / 1024).toFixed(0)} KB (${(a.bytes / b.bytes).toFixed(2)}x)`,
+  );
+  console.log(
+    `same first result for every query: ${JSON.stringify(firstOf["as built"]) === JSON.stringify(firstOf["one index"])}`,
+  );
 } finally {
   await browser.close();
   for (const root of Object.values(roots)) await rm(root, { recursive: true, force: true });

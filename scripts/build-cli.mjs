@@ -51,7 +51,10 @@ await build({
 
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
 const { sourcesDigest } = createRequire(import.meta.url)(join(staging, "preflight.cjs"));
-const record = { sources: sourcesDigest(packageDir), files: Object.fromEntries(LIB_FILES.map((f) => [f, sha256(readFileSync(join(staging, f)))])) };
+const record = {
+  sources: sourcesDigest(packageDir),
+  files: Object.fromEntries(LIB_FILES.map((f) => [f, sha256(readFileSync(join(staging, f)))])),
+};
 writeFileSync(join(staging, "build.json"), `${JSON.stringify(record, null, 2)}\n`);
 writeFileSync(join(staging, "package.json"), '{ "type": "commonjs" }\n');
 // Replaced whole: a CLI starting meanwhile finds no lib/ and runs the sources.

@@ -8,7 +8,9 @@ import { fileURLToPath } from "node:url";
 import { ERRORS } from "../src/core/errors-data.ts";
 
 export function errorsMarkdown(): string {
-  const rows = Object.entries(ERRORS).map(([code, e]) => `| \`${code}\` | ${e.title} | ${e.cause} | ${e.hint} | ${"usage" in e && e.usage ? 2 : 1} |`);
+  const rows = Object.entries(ERRORS).map(
+    ([code, e]) => `| \`${code}\` | ${e.title} | ${e.cause} | ${e.hint} | ${"usage" in e && e.usage ? 2 : 1} |`,
+  );
   return `# Error codes
 
 Generated from \`src/core/errors-data.ts\` by \`npm run docs:errors\`; do not edit by hand.

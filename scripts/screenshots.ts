@@ -71,19 +71,31 @@ async function main(): Promise<void> {
   const distFlag = args.indexOf("--dist");
   const dist = resolve(distFlag >= 0 ? args.splice(distFlag, 2)[1] : "dist");
   const outDir = resolve(args[0] ?? "/tmp/shots");
-  if (!existsSync(join(dist, "index.html"))) throw new Error(`${dist} has no index.html: build the site first (./bin/ppguide build).`);
+  if (!existsSync(join(dist, "index.html")))
+    throw new Error(`${dist} has no index.html: build the site first (./bin/ppguide build).`);
   await mkdir(outDir, { recursive: true });
 
   const server = await serve(dist);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const blocked = new Set<string>();
   try {
     for (const width of WIDTHS) {
-      const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, deviceScaleFactor: 1 });
+      const context = await browser.newContext({
+        viewport: { width, height: width < 600 ? 844 : 900 },
+        deviceScaleFactor: 1,
+      });
       // Only our own server: the weather widget, video players and affiliate images stay offline.
       await context.route("**/*", (route) => {
         const url = new URL(route.request().url());
@@ -106,7 +118,9 @@ async function main(): Promise<void> {
           }).then(() => img.decode().catch(() => undefined));
         }))`);
         await page.waitForLoadState("networkidle");
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         if (overflow > 0) console.warn(`  ${path} at ${width}px scrolls ${overflow}px sideways`);
         const file = join(outDir, `${name}-${width}.png`);
         await page.screenshot({ path: file, fullPage: true, animations: "disabled" });

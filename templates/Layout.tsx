@@ -11,7 +11,8 @@ export const HTML_JS_SCRIPT = 'document.documentElement.classList.add("js")';
 /** What `ppguide dev` says above a page that a build would leave out today. */
 export function unpublishedText(u: NonNullable<PageBase["unpublished"]>): string {
   if (u.status === "draft") return "Draft: ppguide build leaves this page out until draft: true is removed.";
-  if (u.status === "scheduled") return `Scheduled: this page is published on ${u.date}; ppguide build leaves it out until then.`;
+  if (u.status === "scheduled")
+    return `Scheduled: this page is published on ${u.date}; ppguide build leaves it out until then.`;
   return `Expired on ${u.date}: ppguide build leaves this page out.`;
 }
 
@@ -183,7 +184,11 @@ function SearchBox({ items }: { items: LayoutModel["search"] }) {
       <noscript>
         <p className="noscript-note">You need to enable JavaScript to run this app.</p>
       </noscript>
-      <script type="application/json" id="search-data" dangerouslySetInnerHTML={{ __html: JSON.stringify(items).replace(/</g, "\\u003c") }} />
+      <script
+        type="application/json"
+        id="search-data"
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(items).replace(/</g, "\\u003c") }}
+      />
     </form>
   );
 }

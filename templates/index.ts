@@ -17,5 +17,15 @@ import Videos from "./pages/Videos.tsx";
 export { Footer, Header, Layout } from "./Layout.tsx";
 export { AffiliateBanner, VideoEmbed } from "./components/Media.tsx";
 export { FactNotice } from "./components/Fact.tsx";
-export const pages = { home: Home, article: Article, recipe: Recipe, directory: Directory, resorts: Directory, index: IndexGrid, videos: Videos, search: Search, author: Author } satisfies Record<PageModel["kind"], unknown>;
+export const pages = {
+  home: Home,
+  article: Article,
+  recipe: Recipe,
+  directory: Directory,
+  resorts: Directory,
+  index: IndexGrid,
+  videos: Videos,
+  search: Search,
+  author: Author,
+} satisfies Record<PageModel["kind"], unknown>;
 export { Alias, NotFound };

@@ -30,32 +30,51 @@ const coastPath = data.coast.map(([lon, lat], i) => `${i ? "L" : "M"}${x(lon)} $
 const land = `${coastPath}L${data.width} ${height}L0 ${height}Z`;
 
 const marker = (p) => {
-  const cx = x(p.lon), cy = y(p.lat);
+  const cx = x(p.lon),
+    cy = y(p.lat);
   switch (p.kind) {
-    case "city": return `<circle cx="${cx}" cy="${cy}" r="9" fill="#c8342c" stroke="#fff" stroke-width="3"/>`;
-    case "town": return `<circle cx="${cx}" cy="${cy}" r="6" fill="#333" stroke="#fff" stroke-width="2"/>`;
-    case "beach": return `<circle cx="${cx}" cy="${cy}" r="6" fill="#ffc94d" stroke="#1f6f8b" stroke-width="2.5"/>`;
-    case "sight": return `<path d="M${cx} ${cy - 8}l7 12h-14z" fill="#2a7a3b" stroke="#fff" stroke-width="1.5"/>`;
-    case "airport": return `<rect x="${cx - 7}" y="${cy - 7}" width="14" height="14" fill="#1f4e79" stroke="#fff" stroke-width="2"/>`;
-    default: throw new Error(`unknown kind ${p.kind} for ${p.name}`);
+    case "city":
+      return `<circle cx="${cx}" cy="${cy}" r="9" fill="#c8342c" stroke="#fff" stroke-width="3"/>`;
+    case "town":
+      return `<circle cx="${cx}" cy="${cy}" r="6" fill="#333" stroke="#fff" stroke-width="2"/>`;
+    case "beach":
+      return `<circle cx="${cx}" cy="${cy}" r="6" fill="#ffc94d" stroke="#1f6f8b" stroke-width="2.5"/>`;
+    case "sight":
+      return `<path d="M${cx} ${cy - 8}l7 12h-14z" fill="#2a7a3b" stroke="#fff" stroke-width="1.5"/>`;
+    case "airport":
+      return `<rect x="${cx - 7}" y="${cy - 7}" width="14" height="14" fill="#1f4e79" stroke="#fff" stroke-width="2"/>`;
+    default:
+      throw new Error(`unknown kind ${p.kind} for ${p.name}`);
   }
 };
 const label = (p) => {
   const [dx, dy, anchor] = p.label;
   const weight = p.kind === "city" ? ' font-weight="700" font-size="19"' : "";
   // A label set far from its marker gets a thin leader line, so crowded places stay readable.
-  const leader = Math.abs(dy) > 36 ? `<path d="M${x(p.lon)} ${y(p.lat)}L${x(p.lon) + dx} ${y(p.lat) + dy + (dy < 0 ? 4 : -14)}" stroke="#1d2b33" stroke-width="1" fill="none"/>` : "";
+  const leader =
+    Math.abs(dy) > 36
+      ? `<path d="M${x(p.lon)} ${y(p.lat)}L${x(p.lon) + dx} ${y(p.lat) + dy + (dy < 0 ? 4 : -14)}" stroke="#1d2b33" stroke-width="1" fill="none"/>`
+      : "";
   return `${leader}<text x="${x(p.lon) + dx}" y="${y(p.lat) + dy}" text-anchor="${anchor}"${weight}>${esc(p.name)}</text>`;
 };
 
-const coordinates = data.places.map((p) => `  ${p.name}: ${p.lat.toFixed(3)} N, ${Math.abs(p.lon).toFixed(3)} W (${p.kind})`).join("\n");
+const coordinates = data.places
+  .map((p) => `  ${p.name}: ${p.lat.toFixed(3)} N, ${Math.abs(p.lon).toFixed(3)} W (${p.kind})`)
+  .join("\n");
 const legendItems = [
-  ["city", "City"], ["town", "Town or area"], ["beach", "Beach or island"], ["sight", "Sight"], ["airport", "Airport"],
+  ["city", "City"],
+  ["town", "Town or area"],
+  ["beach", "Beach or island"],
+  ["sight", "Sight"],
+  ["airport", "Airport"],
 ];
 const legend = legendItems
   .map(([kind, text], i) => {
-    const lx = 900 + (i % 2) * 150, ly = 92 + Math.floor(i / 2) * 24;
-    return marker({ kind, lon: west + lx / kx, lat: north - ly / ky }) + `<text x="${lx + 14}" y="${ly + 5}">${text}</text>`;
+    const lx = 900 + (i % 2) * 150,
+      ly = 92 + Math.floor(i / 2) * 24;
+    return (
+      marker({ kind, lon: west + lx / kx, lat: north - ly / ky }) + `<text x="${lx + 14}" y="${ly + 5}">${text}</text>`
+    );
   })
   .join("");
 

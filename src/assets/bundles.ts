@@ -32,7 +32,9 @@ function hashed(name: string, ext: string, content: string | Uint8Array): Asset 
  */
 export async function buildStylesheet(dir = STYLES_DIR): Promise<Asset> {
   // A listing, not a glob: a glob's cwd with a backslash in it (legal on Linux) found nothing.
-  const files = readdirSync(dir).filter((f) => f.endsWith(".css") && !f.startsWith(".")).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".css") && !f.startsWith("."))
+    .sort();
   const parts = await Promise.all(files.map((f) => readFile(join(dir, f), "utf8")));
   // Each part starts on the line after the previous one's last.
   const starts: number[] = [];
@@ -43,7 +45,9 @@ export async function buildStylesheet(dir = STYLES_DIR): Promise<Asset> {
     return { file: join(dir, files[i]!), line: line - starts[i]! + 1 };
   };
   const failed = (err: unknown) => compileErrors(err, "StyleFailed", locate);
-  const { code, warnings } = await transform(parts.join("\n"), { loader: "css", minify: true }).catch((err: unknown) => Promise.reject(failed(err)));
+  const { code, warnings } = await transform(parts.join("\n"), { loader: "css", minify: true }).catch((err: unknown) =>
+    Promise.reject(failed(err)),
+  );
   if (warnings.length) throw failed({ errors: warnings });
   return hashed("site", "css", code);
 }
@@ -53,7 +57,10 @@ export async function buildStylesheet(dir = STYLES_DIR): Promise<Asset> {
  * modules: progressive enhancements, never required to read a page.
  */
 export async function buildScripts(dir = CLIENT_DIR): Promise<Asset[]> {
-  const entries = (existsSync(join(dir, "entries")) ? readdirSync(join(dir, "entries")) : []).filter((f) => f.endsWith(".ts") && !f.startsWith(".")).map((f) => `entries/${f}`).sort();
+  const entries = (existsSync(join(dir, "entries")) ? readdirSync(join(dir, "entries")) : [])
+    .filter((f) => f.endsWith(".ts") && !f.startsWith("."))
+    .map((f) => `entries/${f}`)
+    .sort();
   if (entries.length === 0) return [];
   const result = await esbuild({
     entryPoints: entries.map((e) => join(dir, e)),
@@ -76,5 +83,7 @@ export async function buildAssets(): Promise<SiteAssets> {
 /** Which scripts a page kind loads, by entry name. */
 export function scriptsFor(kind: string, scripts: readonly Pick<Asset, "url">[]): string[] {
   const wanted = new Set(["site", kind === "home" ? "home" : "", kind === "search" ? "search-page" : ""]);
-  return scripts.filter((s) => wanted.has(s.url.replace(/^\/assets\//, "").replace(/\.[0-9a-f]{10}\.js$/, ""))).map((s) => s.url);
+  return scripts
+    .filter((s) => wanted.has(s.url.replace(/^\/assets\//, "").replace(/\.[0-9a-f]{10}\.js$/, "")))
+    .map((s) => s.url);
 }

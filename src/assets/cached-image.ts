@@ -24,11 +24,18 @@ export async function wholeImage(file: string): Promise<boolean> {
     };
     if (file.endsWith(".jpg")) {
       const [head, tail] = [await at(0, 2), await at(size - 2, 2)];
-      return !!head && !!tail && size > 4 && head[0] === 0xff && head[1] === 0xd8 && tail[0] === 0xff && tail[1] === 0xd9;
+      return (
+        !!head && !!tail && size > 4 && head[0] === 0xff && head[1] === 0xd8 && tail[0] === 0xff && tail[1] === 0xd9
+      );
     }
     if (file.endsWith(".webp")) {
       const head = await at(0, 12);
-      return !!head && head.toString("latin1", 0, 4) === "RIFF" && head.readUInt32LE(4) + 8 === size && head.toString("latin1", 8, 12) === "WEBP";
+      return (
+        !!head &&
+        head.toString("latin1", 0, 4) === "RIFF" &&
+        head.readUInt32LE(4) + 8 === size &&
+        head.toString("latin1", 8, 12) === "WEBP"
+      );
     }
     if (file.endsWith(".avif")) {
       let position = 0;

@@ -18,7 +18,12 @@ export interface ImageFacts {
   share: [string, { og: ShareImageRef; schema: ShareImageRef[] }][];
 }
 
-export function imageFacts(publicDir: string, publicFiles: ReadonlySet<string>, raster: RasterPipeline, share: ShareImages): ImageFacts {
+export function imageFacts(
+  publicDir: string,
+  publicFiles: ReadonlySet<string>,
+  raster: RasterPipeline,
+  share: ShareImages,
+): ImageFacts {
   const files = [...publicFiles].sort();
   return {
     publicFiles: files,
@@ -80,7 +85,13 @@ export class ImageFactIndex {
   private factOf(path: string): string {
     let fact = this.digests.get(path);
     if (fact === undefined) {
-      fact = JSON.stringify([path, this.files.has(path), this.svg.get(path) ?? null, this.raster.get(path) ?? null, this.share.get(path) ?? null]);
+      fact = JSON.stringify([
+        path,
+        this.files.has(path),
+        this.svg.get(path) ?? null,
+        this.raster.get(path) ?? null,
+        this.share.get(path) ?? null,
+      ]);
       this.digests.set(path, fact);
     }
     return fact;

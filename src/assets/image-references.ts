@@ -19,10 +19,15 @@ export function missingImages(source: YamlSource, publicFiles: ReadonlySet<strin
   const visit = (value: unknown, path: PathSegment[]) => {
     if (typeof value === "string") {
       const field = path[path.length - 1];
-      const named = IMAGE.test(value) || (typeof field === "string" && IMAGE_FIELDS.has(field) && value.startsWith("/"));
+      const named =
+        IMAGE.test(value) || (typeof field === "string" && IMAGE_FIELDS.has(field) && value.startsWith("/"));
       if (named && !publicFiles.has(value)) {
         errors.push(
-          new PpgError("AssetMissing", { what: "image", path: value }, { location: source.locate(path), path: formatPath(path) }),
+          new PpgError(
+            "AssetMissing",
+            { what: "image", path: value },
+            { location: source.locate(path), path: formatPath(path) },
+          ),
         );
       }
     } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, i]));

@@ -112,7 +112,8 @@ export class ImageService {
   has(src: string): boolean {
     this.note(src);
     let found = this.known.get(src);
-    if (found === undefined) this.known.set(src, (found = this.publicFiles.has(decodeUriPath(src.split(/[?#]/)[0]!) ?? "")));
+    if (found === undefined)
+      this.known.set(src, (found = this.publicFiles.has(decodeUriPath(src.split(/[?#]/)[0]!) ?? "")));
     return found;
   }
 
@@ -148,7 +149,11 @@ export class ImageService {
     let size = this.sizeCache.get(src);
     if (size === undefined) {
       const path = decodeUriPath(src)!;
-      size = path.endsWith(".svg") ? (this.svgSizes?.has(path) ? this.svgSizes.get(path)! : svgSize(readFileSync(join(this.publicDir, path), "utf8"))) : (this.raster?.size(path) ?? null);
+      size = path.endsWith(".svg")
+        ? this.svgSizes?.has(path)
+          ? this.svgSizes.get(path)!
+          : svgSize(readFileSync(join(this.publicDir, path), "utf8"))
+        : (this.raster?.size(path) ?? null);
       this.sizeCache.set(src, size);
     }
     return size ?? undefined;
@@ -179,6 +184,8 @@ export function imageHtml({ sources, ...attrs }: ImageAttributes): string {
   const img = `<img ${parts.join(" ")}>`;
   if (!sources?.length) return img;
   const sizes = attrs.sizes ? ` sizes="${escapeAttribute(attrs.sizes)}"` : "";
-  const sourceTags = sources.map((s) => `<source type="${escapeAttribute(s.type)}" srcset="${escapeAttribute(s.srcSet)}"${sizes}>`).join("");
+  const sourceTags = sources
+    .map((s) => `<source type="${escapeAttribute(s.type)}" srcset="${escapeAttribute(s.srcSet)}"${sizes}>`)
+    .join("");
   return `<picture>${sourceTags}${img}</picture>`;
 }

@@ -117,12 +117,17 @@ export class RasterPipeline {
 
   /** Every prepared image's size and responsive sources, by path: what pages read of the pipeline. */
   facts(): [string, { size: ImageSize; responsive: ResponsiveImage }][] {
-    return [...this.images.keys()].map((src) => [src, { size: this.images.get(src)!.size, responsive: this.responsive(src)! }]);
+    return [...this.images.keys()].map((src) => [
+      src,
+      { size: this.images.get(src)!.size, responsive: this.responsive(src)! },
+    ]);
   }
 
   /** Every variant file the built site needs, each read from the cache when asked for. */
   entries(): { file: string; content: () => Promise<Uint8Array> }[] {
-    return [...this.images.values()].flatMap((i) => i.variants).map((v) => ({ file: v.url.slice(1), content: () => readFile(v.cacheFile) }));
+    return [...this.images.values()]
+      .flatMap((i) => i.variants)
+      .map((v) => ({ file: v.url.slice(1), content: () => readFile(v.cacheFile) }));
   }
 
   private async planAndEncode(src: string): Promise<PlannedImage> {
@@ -130,16 +135,26 @@ export class RasterPipeline {
     const hash = createHash("sha256").update(ENCODER_VERSION).update(input).digest("hex").slice(0, 16);
     const size = await this.sizeOf(src, input, hash);
     const widths = variantWidths(size.width);
-    const name = basename(src, extname(src)).replace(/[^\w-]+/g, "-").toLowerCase();
+    const name = basename(src, extname(src))
+      .replace(/[^\w-]+/g, "-")
+      .toLowerCase();
     const encode = (format: Variant["format"]) =>
       Promise.all(
         widths.map(async (width): Promise<Variant> => {
           const cacheFile = join(this.cacheDir, `${hash}-${width}.${format}`);
           const bytes = await this.cached(cacheFile, async () => {
             const pipeline = (await loadSharp())(input).rotate().resize({ width, withoutEnlargement: true });
-            return decoding(src, () => (format === "webp" ? pipeline.webp(WEBP_OPTIONS) : pipeline.avif(AVIF_OPTIONS)).toBuffer());
+            return decoding(src, () =>
+              (format === "webp" ? pipeline.webp(WEBP_OPTIONS) : pipeline.avif(AVIF_OPTIONS)).toBuffer(),
+            );
           });
-          return { url: `/assets/images/${name}-${hash.slice(0, 10)}-${width}.${format}`, width, format, cacheFile, bytes };
+          return {
+            url: `/assets/images/${name}-${hash.slice(0, 10)}-${width}.${format}`,
+            width,
+            format,
+            cacheFile,
+            bytes,
+          };
         }),
       );
     const webp = await encode("webp");
@@ -219,15 +234,24 @@ export function variantWidths(width: number): number[] {
  * The manifest and every content file as text, to find which photos they name. Separate strings,
  * not one: joining a large site's content into one string copied tens of megabytes.
  */
-export function referencedTexts(manifest: Manifest, content: { markdown: Map<string, { body: string; frontMatter: unknown }>; listings: Map<string, unknown> }): string[] {
+export function referencedTexts(
+  manifest: Manifest,
+  content: { markdown: Map<string, { body: string; frontMatter: unknown }>; listings: Map<string, unknown> },
+): string[] {
   // The logo's PNG is named only in structured data, as the file itself: variants of it were
   // encoded on every first build and shipped without a page using them.
   const { site } = manifest;
-  return [JSON.stringify({ ...manifest, site: { ...site, logo: { ...site.logo, png: undefined } } }), ...contentTexts(content.markdown.values(), content.listings.values())];
+  return [
+    JSON.stringify({ ...manifest, site: { ...site, logo: { ...site.logo, png: undefined } } }),
+    ...contentTexts(content.markdown.values(), content.listings.values()),
+  ];
 }
 
 /** Markdown files (body and front matter) and listings files as text. */
-export function contentTexts(markdown: Iterable<{ body: string; frontMatter: unknown }>, listings: Iterable<unknown>): string[] {
+export function contentTexts(
+  markdown: Iterable<{ body: string; frontMatter: unknown }>,
+  listings: Iterable<unknown>,
+): string[] {
   const parts: string[] = [];
   for (const file of markdown) parts.push(file.body, JSON.stringify(file.frontMatter));
   for (const file of listings) parts.push(JSON.stringify(file));
@@ -236,5 +260,7 @@ export function contentTexts(markdown: Iterable<{ body: string; frontMatter: unk
 
 /** The raster files among `publicFiles` that one of `texts` names, as written or URL-encoded. */
 export function namedRasters(publicFiles: Iterable<string>, texts: readonly string[]): string[] {
-  return [...publicFiles].filter((f) => RASTER_EXTENSIONS.test(f) && texts.some((t) => t.includes(f) || t.includes(encodeURI(f))));
+  return [...publicFiles].filter(
+    (f) => RASTER_EXTENSIONS.test(f) && texts.some((t) => t.includes(f) || t.includes(encodeURI(f))),
+  );
 }

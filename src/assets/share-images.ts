@@ -56,7 +56,9 @@ interface Planned {
 
 /** The share image of a page without an image of its own (search, 404, author pages): the home page's, else the logo. */
 export function defaultShareImage(manifest: Manifest): { src: string; alt: string } {
-  return manifest.routes.find((r) => r.path === "/")?.image ?? { src: manifest.site.logo.src, alt: manifest.site.logo.alt };
+  return (
+    manifest.routes.find((r) => r.path === "/")?.image ?? { src: manifest.site.logo.src, alt: manifest.site.logo.alt }
+  );
 }
 
 export class ShareImages {
@@ -83,7 +85,9 @@ export class ShareImages {
       if (!src || !SHAREABLE.test(src) || !publicFiles.has(decodeUriPath(src) ?? "")) continue;
       wanted.set(src, (wanted.get(src) ?? false) || r.kind === "article" || r.kind === "recipe");
     }
-    await Promise.all([...wanted].map(async ([src, forSchema]) => this.images.set(src, await this.plan(src, forSchema))));
+    await Promise.all(
+      [...wanted].map(async ([src, forSchema]) => this.images.set(src, await this.plan(src, forSchema))),
+    );
     // A picture not encoded yet is read now, so one sharp cannot decode is a located error of the
     // load (site/locate-images.ts) rather than a crash while the files are written (issue 35). Its
     // header only: a truncated file that gets past it fails as ImageUnreadable when encoded.
@@ -134,7 +138,9 @@ export class ShareImages {
   private async plan(src: string, forSchema: boolean): Promise<Planned> {
     const input = await readFile(join(this.publicDir, decodeURI(src)));
     const hash = createHash("sha256").update(SHARE_VERSION).update(input).digest("hex").slice(0, 16);
-    const name = basename(src, extname(src)).replace(/[^\w-]+/g, "-").toLowerCase();
+    const name = basename(src, extname(src))
+      .replace(/[^\w-]+/g, "-")
+      .toLowerCase();
     const image = (size: { width: number; height: number }): ShareImage => ({
       url: `/assets/images/${name}-${hash.slice(0, 10)}-${size.width}x${size.height}.jpg`,
       ...size,
@@ -174,9 +180,14 @@ export class ShareImages {
       // would draw it at its nominal size and then blur it up. The pixels stay raw: drawing is the
       // slow part (0.1 s a picture), and each crop then starts from them without decoding.
       const meta = await sharp(input).metadata();
-      const scale = Math.max(...targets.map((t) => Math.max(t.width / (meta.width || t.width), t.height / (meta.height || t.height))));
+      const scale = Math.max(
+        ...targets.map((t) => Math.max(t.width / (meta.width || t.width), t.height / (meta.height || t.height))),
+      );
       const density = Math.min(2400, Math.ceil(72 * Math.max(1, scale)));
-      const { data, info } = await sharp(input, { density }).flatten({ background: "#ffffff" }).raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await sharp(input, { density })
+        .flatten({ background: "#ffffff" })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       source = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
     }
     // The crops are independent: together, libvips spreads them over the cores.

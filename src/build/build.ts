@@ -11,7 +11,15 @@ import type { LinkReport, PageScan } from "../links/types.ts";
 import { generatedFiles, type OutputFile } from "../output/generated-files.ts";
 import { claimOutputs } from "../output/claims.ts";
 import { checkOutputFolder, OutputFolder } from "../output/output-folder.ts";
-import { readPageCache, servedIntact, writePageCache, type CachedPage, type CopyCache, type IndexRecord, type PageRecord } from "../output/page-cache.ts";
+import {
+  readPageCache,
+  servedIntact,
+  writePageCache,
+  type CachedPage,
+  type CopyCache,
+  type IndexRecord,
+  type PageRecord,
+} from "../output/page-cache.ts";
 import { indexable, makeShard, planIndex, servedShard } from "../output/search-index.ts";
 import { removeStale, StageWriter } from "../output/write.ts";
 import type { RenderedPage } from "../render/render.tsx";
@@ -94,42 +102,66 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   // not served, so whatever it holds is simply brought up to date by the next build. The handlers
   // are in place before the lock is taken, so no signal can leave the lock behind.
   let output: OutputFolder | undefined;
-  return whileInterruptible(() => output?.release(), async () => {
-    const site = await loadSite(root, timings, { clock: opts.clock });
-    const result = checkSite(site, opts, timings);
-    output = timed(timings, "open", () => OutputFolder.open(root, outDir, opts.force));
-    try {
-      const checkMode = opts.checkLinks ?? site.manifest.site.checkLinks ?? "error";
-      const input = renderInputOf(site, { target: output.target, live: output.live }, checkMode !== "off");
-      const served = opts.cache === false || !output.live ? undefined : readPageCache(output.live, currentCode());
-      const none = opts.cache === false ? "--no-cache" : !output.live ? "first build" : "no page cache of the served copy from this ppguide";
-      const { jobs, plan } = timed(timings, "key", () => keyAndPlan(input, output!.live, served ?? none));
-      const writer = new StageWriter(input.spec!);
+  return whileInterruptible(
+    () => output?.release(),
+    async () => {
+      const site = await loadSite(root, timings, { clock: opts.clock });
+      const result = checkSite(site, opts, timings);
+      output = timed(timings, "open", () => OutputFolder.open(root, outDir, opts.force));
       try {
-        const records = await timed(timings, "render", () => renderChanged(input, plan, writer, opts.workers));
-        const index = opts.searchIndex === false ? undefined : await timed(timings, "index", () => indexSite(site, jobs, records, output!, served?.index, writer));
-        const publicScans = await timed(timings, "write", () => writeTheRest(site, writer, input.scan));
-        const rendered = plan.render.map(({ job }) => job.file);
-        if (input.scan) await timed(timings, "check", () => checkSiteLinks(site, output!.target, [...writer.produced, ...rendered], [...scansOf(records), ...publicScans], checkMode, result.warnings));
-        await timed(timings, "commit", async () => {
-          await removeStale(output!.target, output!.listing, [writer, { produced: rendered }]);
-          writePageCache(output!.target, currentCode(), { pages: withStats(output!.target, records), index: index?.record });
-          output!.commit();
-        });
-        result.pages = jobs.map(({ route, file, kind }) => ({ route, file, kind }));
-        result.rendered = plan.render.map(({ job, reason }) => ({ route: job.route, reason }));
-        result.indexed = index?.made;
-        result.outDir = outDir;
-        return finish(result);
-      } catch (err) {
-        // Nothing may still be writing when the lock is released.
-        await writer.flush().catch(() => {});
-        throw err;
+        const checkMode = opts.checkLinks ?? site.manifest.site.checkLinks ?? "error";
+        const input = renderInputOf(site, { target: output.target, live: output.live }, checkMode !== "off");
+        const served = opts.cache === false || !output.live ? undefined : readPageCache(output.live, currentCode());
+        const none =
+          opts.cache === false
+            ? "--no-cache"
+            : !output.live
+              ? "first build"
+              : "no page cache of the served copy from this ppguide";
+        const { jobs, plan } = timed(timings, "key", () => keyAndPlan(input, output!.live, served ?? none));
+        const writer = new StageWriter(input.spec!);
+        try {
+          const records = await timed(timings, "render", () => renderChanged(input, plan, writer, opts.workers));
+          const index =
+            opts.searchIndex === false
+              ? undefined
+              : await timed(timings, "index", () => indexSite(site, jobs, records, output!, served?.index, writer));
+          const publicScans = await timed(timings, "write", () => writeTheRest(site, writer, input.scan));
+          const rendered = plan.render.map(({ job }) => job.file);
+          if (input.scan)
+            await timed(timings, "check", () =>
+              checkSiteLinks(
+                site,
+                output!.target,
+                [...writer.produced, ...rendered],
+                [...scansOf(records), ...publicScans],
+                checkMode,
+                result.warnings,
+              ),
+            );
+          await timed(timings, "commit", async () => {
+            await removeStale(output!.target, output!.listing, [writer, { produced: rendered }]);
+            writePageCache(output!.target, currentCode(), {
+              pages: withStats(output!.target, records),
+              index: index?.record,
+            });
+            output!.commit();
+          });
+          result.pages = jobs.map(({ route, file, kind }) => ({ route, file, kind }));
+          result.rendered = plan.render.map(({ job, reason }) => ({ route: job.route, reason }));
+          result.indexed = index?.made;
+          result.outDir = outDir;
+          return finish(result);
+        } catch (err) {
+          // Nothing may still be writing when the lock is released.
+          await writer.flush().catch(() => {});
+          throw err;
+        }
+      } finally {
+        output.release();
       }
-    } finally {
-      output.release();
-    }
-  });
+    },
+  );
 }
 
 /**
@@ -140,10 +172,29 @@ function checkSite(site: LoadedSite, opts: BuildOptions, timings: StageTimings):
   const { manifest, content, publicFiles, assets } = site;
   const clashes = claimOutputs(site, { searchIndex: opts.write !== false && opts.searchIndex !== false });
   if (clashes.length) throw new PpgErrorList(clashes);
-  const warnings = [...content.unused.map((f) => new PpgError("ContentUnused", { file: `content/${f}` }, { location: { file: `content/${f}`, line: 1, column: 1 } })), ...content.warnings];
+  const warnings = [
+    ...content.unused.map(
+      (f) =>
+        new PpgError(
+          "ContentUnused",
+          { file: `content/${f}` },
+          { location: { file: `content/${f}`, line: 1, column: 1 } },
+        ),
+    ),
+    ...content.warnings,
+  ];
   const placeholders = findPlaceholders(site);
   if (opts.strict && placeholders.length) throw new PpgErrorList(placeholders);
-  return { pages: [], aliases: manifest.aliases?.length ?? 0, assets: publicFiles.size + 1 + assets.scripts.length, warnings, placeholders, nextChange: site.schedule.next, timings, seconds: 0 };
+  return {
+    pages: [],
+    aliases: manifest.aliases?.length ?? 0,
+    assets: publicFiles.size + 1 + assets.scripts.length,
+    warnings,
+    placeholders,
+    nextChange: site.schedule.next,
+    timings,
+    seconds: 0,
+  };
 }
 
 /** Every page's key, and which pages the served copy holds as this build would make them. */
@@ -158,13 +209,23 @@ function keyAndPlan(input: RenderInput, live: string | undefined, served: CopyCa
  * Renders the pages the plan says changed (on the pool) and links the others from the served
  * copy; returns every page's record, in the order of the pages.
  */
-async function renderChanged(input: RenderInput, plan: ReturnType<typeof planPages>, writer: StageWriter, threads?: boolean): Promise<Map<string, PageRecord>> {
+async function renderChanged(
+  input: RenderInput,
+  plan: ReturnType<typeof planPages>,
+  writer: StageWriter,
+  threads?: boolean,
+): Promise<Map<string, PageRecord>> {
   const records = new Map<string, PageRecord>();
   for (const { job, record } of plan.reuse) {
     await writer.link(job.file);
     records.set(job.file, record);
   }
-  await renderJobs(input, plan.render.map(({ job }) => job), (pages) => pages.forEach((p) => records.set(p.job.file, p.record)), { threads });
+  await renderJobs(
+    input,
+    plan.render.map(({ job }) => job),
+    (pages) => pages.forEach((p) => records.set(p.job.file, p.record)),
+    { threads },
+  );
   await writer.flush();
   return records;
 }
@@ -173,7 +234,14 @@ async function renderChanged(input: RenderInput, plan: ReturnType<typeof planPag
  * The search index's shards: each one made from the same pages and records as the served copy's
  * is linked from it; the others are made again from the pages just written.
  */
-async function indexSite(site: LoadedSite, jobs: PageJob[], records: Map<string, PageRecord>, output: OutputFolder, served: IndexRecord | undefined, writer: StageWriter): Promise<{ record: IndexRecord; made: string[] }> {
+async function indexSite(
+  site: LoadedSite,
+  jobs: PageJob[],
+  records: Map<string, PageRecord>,
+  output: OutputFolder,
+  served: IndexRecord | undefined,
+  writer: StageWriter,
+): Promise<{ record: IndexRecord; made: string[] }> {
   const fileOf = new Map(jobs.map((job) => [job.route, job.file]));
   const mains = new Map(jobs.filter(indexable).map((job) => [job.route, records.get(job.file)!.main!]));
   const record: IndexRecord = { shards: [] };
@@ -185,7 +253,9 @@ async function indexSite(site: LoadedSite, jobs: PageJob[], records: Map<string,
       for (const file of reuse) await writer.link(file);
       files = reuse;
     } else {
-      const written: OutputFile[] = await makeShard(shard, output.indexWork, (route) => readFileSync(join(output.target, fileOf.get(route)!), "utf8"));
+      const written: OutputFile[] = await makeShard(shard, output.indexWork, (route) =>
+        readFileSync(join(output.target, fileOf.get(route)!), "utf8"),
+      );
       for (const { file, content } of written) await writer.add(file, content);
       files = written.map((f) => f.file);
       made.push(shard.dir);
@@ -219,14 +289,24 @@ function scansOf(records: Map<string, PageRecord>): [string, PageScan][] {
 }
 
 /** The link check over the new copy; each broken link or anchor is its own located error, so the dev overlay can point at each. */
-async function checkSiteLinks(site: LoadedSite, dir: string, files: string[], scans: [string, PageScan][], mode: "error" | "warn" | "off", warnings: PpgError[]): Promise<void> {
+async function checkSiteLinks(
+  site: LoadedSite,
+  dir: string,
+  files: string[],
+  scans: [string, PageScan][],
+  mode: "error" | "warn" | "off",
+  warnings: PpgError[],
+): Promise<void> {
   const report = await checkLinks({ dir, files: [...new Set(files)], scans: new Map(scans) });
   if (report.problems.length) reportBrokenLinks(inSourceFiles(report, site), mode, warnings);
 }
 
 function reportBrokenLinks(report: LinkReport, mode: "error" | "warn" | "off", warnings: PpgError[]): void {
-  const problems = report.problems.map(({ file, line, col, href, reason, suggestion }) =>
-    new PpgError("BrokenLink", suggestion === undefined ? { href, reason } : { href, reason, suggestion }, { location: { file, line, column: col } }),
+  const problems = report.problems.map(
+    ({ file, line, col, href, reason, suggestion }) =>
+      new PpgError("BrokenLink", suggestion === undefined ? { href, reason } : { href, reason, suggestion }, {
+        location: { file, line, column: col },
+      }),
   );
   if (mode === "warn") warnings.push(...problems);
   else throw new PpgErrorList(problems);

@@ -10,7 +10,8 @@ import type { LoadedSite } from "../site/load-site.ts";
  */
 export function inSourceFiles(report: LinkReport, site: LoadedSite): LinkReport {
   const markdownOf = new Map<string, string>();
-  for (const route of site.manifest.routes) if (route.content) markdownOf.set(outputFileFor(route.path, site.manifest.site.build?.format), route.content);
+  for (const route of site.manifest.routes)
+    if (route.content) markdownOf.set(outputFileFor(route.path, site.manifest.site.build?.format), route.content);
   const moved = (problem: LinkProblem): LinkProblem => {
     const name = markdownOf.get(problem.file);
     const md = name ? site.content.markdown.get(name) : undefined;
@@ -18,7 +19,9 @@ export function inSourceFiles(report: LinkReport, site: LoadedSite): LinkReport 
     const lines = md.body.split("\n");
     for (const [i, text] of lines.entries()) {
       // `[text](href)`, `[text](<href>)` or `[id]: href`, else the href anywhere (raw HTML).
-      const at = [`](${problem.href}`, `](<${problem.href}>`, `]: ${problem.href}`].map((p) => text.indexOf(p)).find((x) => x >= 0);
+      const at = [`](${problem.href}`, `](<${problem.href}>`, `]: ${problem.href}`]
+        .map((p) => text.indexOf(p))
+        .find((x) => x >= 0);
       const col = at !== undefined ? text.indexOf(problem.href, at) : text.indexOf(problem.href);
       if (col >= 0) return { ...problem, file: md.file, line: i + 1 + md.bodyLine, col: col + 1 };
     }

@@ -24,7 +24,13 @@ import type { RenderInput } from "./render-pages.ts";
  * A page must read nothing else: test/engine/incremental.test.ts edits every kind of input at
  * random and compares each rebuild with a clean build, byte for byte.
  */
-const PART_NAMES: Record<keyof KeyParts, string> = { code: "code", site: "site-wide data", route: "its route", markdown: "its Markdown", listings: "its listings" };
+const PART_NAMES: Record<keyof KeyParts, string> = {
+  code: "code",
+  site: "site-wide data",
+  route: "its route",
+  markdown: "its Markdown",
+  listings: "its listings",
+};
 const PARTS = Object.keys(PART_NAMES) as (keyof KeyParts)[];
 
 /** One page of the output and the digest of what it is made of. */
@@ -41,25 +47,45 @@ export interface PageJob {
 export type RenderReason = string;
 
 /** Every page the site has, with its key. `code`: dev mode's, whose templates are compiled afresh after an edit. */
-export function keyPages(input: Pick<RenderInput, "manifest" | "content" | "assets" | "year">, code = currentCode()): PageJob[] {
+export function keyPages(
+  input: Pick<RenderInput, "manifest" | "content" | "assets" | "year">,
+  code = currentCode(),
+): PageJob[] {
   const { manifest, content } = input;
   const searched = searchedPaths(manifest);
-  const site = digest([input.year, input.assets, { ...manifest, routes: manifest.routes.map((r) => summary(r, content, searched.has(r.path))) }]);
+  const site = digest([
+    input.year,
+    input.assets,
+    { ...manifest, routes: manifest.routes.map((r) => summary(r, content, searched.has(r.path))) },
+  ]);
   const format = manifest.site.build?.format;
-  const job = (route: string, kind: PageJob["kind"], noindex: boolean, own: Pick<KeyParts, "route" | "markdown" | "listings">): PageJob => {
-    return { route, file: route === "/404" ? "404.html" : outputFileFor(route, format), kind, noindex, parts: { code, site, ...own } };
+  const job = (
+    route: string,
+    kind: PageJob["kind"],
+    noindex: boolean,
+    own: Pick<KeyParts, "route" | "markdown" | "listings">,
+  ): PageJob => {
+    return {
+      route,
+      file: route === "/404" ? "404.html" : outputFileFor(route, format),
+      kind,
+      noindex,
+      parts: { code, site, ...own },
+    };
   };
   const none = digest(null);
   const jobs = manifest.routes.map((route) =>
     job(route.path, route.kind, isNoindex(route), {
       route: digestOf(route),
       markdown: route.content ? digestOf(content.markdown.get(route.content)) : none,
-      listings: route.kind === "directory" || route.kind === "resorts" ? digestOf(content.listings.get(route.listings)) : none,
+      listings:
+        route.kind === "directory" || route.kind === "resorts" ? digestOf(content.listings.get(route.listings)) : none,
     }),
   );
   // Hosts that read _redirects answer an alias with its 301 (output/site-files.ts); GitHub Pages gets a page.
   if (aliasesArePages(manifest.site)) {
-    for (const { from, to } of manifest.aliases ?? []) jobs.push(job(from, "alias", true, { route: digest(["alias", from, to]), markdown: none, listings: none }));
+    for (const { from, to } of manifest.aliases ?? [])
+      jobs.push(job(from, "alias", true, { route: digest(["alias", from, to]), markdown: none, listings: none }));
   }
   jobs.push(job("/404", "404", true, { route: digest("404"), markdown: none, listings: none }));
   return jobs;
@@ -85,7 +111,14 @@ export function planPages(
       continue;
     }
     const record = previous(job.file);
-    const reason = !record ? "new page" : changedPart(job.parts, record.parts) ?? (images.keyOf(record.images) !== record.imagesKey ? "an image" : served(job.file, record) ? undefined : "its served file changed");
+    const reason = !record
+      ? "new page"
+      : (changedPart(job.parts, record.parts) ??
+        (images.keyOf(record.images) !== record.imagesKey
+          ? "an image"
+          : served(job.file, record)
+            ? undefined
+            : "its served file changed"));
     if (reason) render.push({ job, reason });
     else reuse.push({ job, record: record! });
   }

@@ -4,7 +4,16 @@ import { join } from "node:path";
 import { imageFacts, imageServiceFrom, type ImageFacts } from "../assets/image-facts.ts";
 import { scriptsFor } from "../assets/bundles.ts";
 import type { ContentIndex } from "../content/load.ts";
-import { errorsOf, fromFileSystemError, isUserError, PpgError, PpgErrorList, reviveUserError, userErrorData, type PpgErrorData } from "../core/errors.ts";
+import {
+  errorsOf,
+  fromFileSystemError,
+  isUserError,
+  PpgError,
+  PpgErrorList,
+  reviveUserError,
+  userErrorData,
+  type PpgErrorData,
+} from "../core/errors.ts";
 import { runOnPool, workerPool } from "../core/worker-threads.ts";
 import { pageScanner } from "../links/extract.ts";
 import type { Manifest } from "../manifest/types.ts";
@@ -39,7 +48,12 @@ export interface RenderInput {
 }
 
 /** The loaded site as a render thread is given it; `images`: its images' facts, when known already (dev mode). */
-export function renderInputOf(site: LoadedSite, spec: StageSpec | undefined, scan: boolean, images?: ImageFacts): RenderInput {
+export function renderInputOf(
+  site: LoadedSite,
+  spec: StageSpec | undefined,
+  scan: boolean,
+  images?: ImageFacts,
+): RenderInput {
   const { manifest, content, assets } = site;
   return {
     manifest,
@@ -81,7 +95,10 @@ export class PageRenderer {
   ) {
     const { manifest, content, assets } = input;
     const index: ContentIndex = { ...content, listingSources: new Map(), unused: [], warnings: [] };
-    this.ctx = createSiteContext(manifest, index, imageServiceFrom(input.images), (kind) => ({ css: assets.css, scripts: scriptsFor(kind, assets.scripts) }));
+    this.ctx = createSiteContext(manifest, index, imageServiceFrom(input.images), (kind) => ({
+      css: assets.css,
+      scripts: scriptsFor(kind, assets.scripts),
+    }));
     this.ctx.year = input.year;
     this.ctx.root = input.root;
     this.ctx.indexShards = input.indexShards;
@@ -159,7 +176,12 @@ export interface RenderOptions {
  * Renders `jobs`, each batch's result given to `done` (with the batch's number) as it arrives;
  * throws every problem found, in the order of the pages whatever thread found them.
  */
-export async function renderJobs(input: RenderInput, jobs: PageJob[], done: (pages: RenderedJob[]) => void, opts: RenderOptions = {}): Promise<void> {
+export async function renderJobs(
+  input: RenderInput,
+  jobs: PageJob[],
+  done: (pages: RenderedJob[]) => void,
+  opts: RenderOptions = {},
+): Promise<void> {
   const batches: PageJob[][] = [];
   for (let i = 0; i < jobs.length; i += BATCH) batches.push(jobs.slice(i, i + BATCH));
   const errors: PpgError[][] = [];
@@ -181,8 +203,18 @@ export async function renderJobs(input: RenderInput, jobs: PageJob[], done: (pag
   if (all.length) throw new PpgErrorList(dedupe(all));
 }
 
-async function onPool(input: RenderInput, batches: PageJob[][], take: (result: BatchResult, batch: number) => void): Promise<void> {
-  const pool = workerPool<PageJob[], BatchResult>(import.meta.url, "render-worker", "renderBatch", input, Math.min(availableParallelism(), batches.length));
+async function onPool(
+  input: RenderInput,
+  batches: PageJob[][],
+  take: (result: BatchResult, batch: number) => void,
+): Promise<void> {
+  const pool = workerPool<PageJob[], BatchResult>(
+    import.meta.url,
+    "render-worker",
+    "renderBatch",
+    input,
+    Math.min(availableParallelism(), batches.length),
+  );
   await runOnPool(pool, batches, take);
 }
 
@@ -194,7 +226,10 @@ export async function renderPages(site: LoadedSite): Promise<RenderedPage[]> {
   const input = renderInputOf(site, undefined, false);
   const jobs = keyPages(input);
   const rendered = new Map<string, RenderedPage>();
-  await renderJobs(input, jobs, (pages) => pages.forEach((p) => rendered.set(p.job.file, p.page!)), { threads: false, templates: site.templates });
+  await renderJobs(input, jobs, (pages) => pages.forEach((p) => rendered.set(p.job.file, p.page!)), {
+    threads: false,
+    templates: site.templates,
+  });
   return jobs.map((job) => rendered.get(job.file)!);
 }
 
@@ -202,7 +237,14 @@ export async function renderPages(site: LoadedSite): Promise<RenderedPage[]> {
 export function missingImageErrors(missing: Iterable<string>, reported: readonly PpgError[]): PpgError[] {
   return [...missing]
     .filter((src) => !reported.some((e) => e.code === "AssetMissing" && e.data?.path === src))
-    .map((src) => new PpgError("AssetMissing", { what: "image", path: src }, { hint: "Add the file to public/ or fix the path in site.yaml or the listings file that names it." }));
+    .map(
+      (src) =>
+        new PpgError(
+          "AssetMissing",
+          { what: "image", path: src },
+          { hint: "Add the file to public/ or fix the path in site.yaml or the listings file that names it." },
+        ),
+    );
 }
 
 /** The same problem found on several threads or pages (same code, place and data) is reported once. */

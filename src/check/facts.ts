@@ -27,7 +27,13 @@ export interface FactsReport {
   cutoff: string;
 }
 
-const FIELD_NAMES: Record<ListingSource["supports"][number], string> = { address1: "street address", phone: "phone", link: "website", area: "area", description: "description" };
+const FIELD_NAMES: Record<ListingSource["supports"][number], string> = {
+  address1: "street address",
+  phone: "phone",
+  link: "website",
+  area: "area",
+  description: "description",
+};
 
 export async function checkFacts(root: string, opts: FactsOptions): Promise<FactsReport> {
   const months = opts.months ?? 12;
@@ -62,7 +68,8 @@ export async function checkFacts(root: string, opts: FactsOptions): Promise<Fact
             const at = { location: source.locate(["items", i, field]), path: `items[${i}].${field}` };
             const what = `${FIELD_NAMES[field]} of '${item.name}'`;
             if (!newest) problems.push(new PpgError("FactUndated", { what }, at));
-            else if (lastDay(newest) < cutoff) problems.push(new PpgError("FactStale", { what, date: newest, limit }, at));
+            else if (lastDay(newest) < cutoff)
+              problems.push(new PpgError("FactStale", { what, date: newest, limit }, at));
           }
         });
         continue;

@@ -46,7 +46,10 @@ export function findPlaceholders(site: PlaceholderSite): PpgError[] {
 export function formatPlaceholders(placeholders: PpgError[]): string {
   const n = placeholders.length;
   const lines = placeholders.map((p) => `  ${p.format()}`);
-  return [`${n} placeholder${n === 1 ? "" : "s"} left to replace before going live (ppguide build --strict fails on them):`, ...lines].join("\n");
+  return [
+    `${n} placeholder${n === 1 ? "" : "s"} left to replace before going live (ppguide build --strict fails on them):`,
+    ...lines,
+  ].join("\n");
 }
 
 const STAND_IN = /\b(?:PLACEHOLDER[\w-]*|[A-Z][A-Z0-9]*_ID|YOUR_[A-Z0-9_]+|CHANGE_?ME|TODO|FIXME|X{4,})\b/;
@@ -63,16 +66,31 @@ function scanYaml(data: unknown, at: TextLocator, found: PpgError[]): void {
       // Only URLs, e-mail addresses and video ids can be placeholders.
       if (!value.includes("://") && !value.includes("@") && path[path.length - 1] !== "id") return;
       const placeholder = placeholderIn(value, path);
-      if (placeholder) found.push(new PpgError("PlaceholderLeft", placeholder, { location: at.value(value, path), path: dotted(path) }));
+      if (placeholder)
+        found.push(
+          new PpgError("PlaceholderLeft", placeholder, { location: at.value(value, path), path: dotted(path) }),
+        );
       return;
     }
     if (!value || typeof value !== "object") return;
     if (Array.isArray(value)) {
       value.forEach((v, i) => {
         path.push(i);
-        if (path[path.length - 2] === "videos" && v && typeof v === "object" && !("id" in v) && typeof v.title === "string") {
+        if (
+          path[path.length - 2] === "videos" &&
+          v &&
+          typeof v === "object" &&
+          !("id" in v) &&
+          typeof v.title === "string"
+        ) {
           path.push("title");
-          found.push(new PpgError("PlaceholderLeft", { kind: "videoWithoutId", title: v.title }, { location: at.value(v.title, path), path: dotted(path.slice(0, -1)) }));
+          found.push(
+            new PpgError(
+              "PlaceholderLeft",
+              { kind: "videoWithoutId", title: v.title },
+              { location: at.value(v.title, path), path: dotted(path.slice(0, -1)) },
+            ),
+          );
           path.pop();
         }
         walk(v);
@@ -104,7 +122,8 @@ function scanMarkdown(md: { file: string; body: string; bodyLine: number }, foun
       const where = at(directive.index! + directive[1]!.length);
       const { id, title } = parsed.video;
       if (!id) found.push(new PpgError("PlaceholderLeft", { kind: "videoWithoutId", title }, { location: where }));
-      else if (STAND_IN.test(id)) found.push(new PpgError("PlaceholderLeft", { kind: "videoIdStandIn", id }, { location: where }));
+      else if (STAND_IN.test(id))
+        found.push(new PpgError("PlaceholderLeft", { kind: "videoIdStandIn", id }, { location: where }));
     }
   }
   const scan = (pattern: RegExp) => {
@@ -121,7 +140,10 @@ function placeholderIn(value: string, path: PathSegment[] = []): Placeholder | u
   const key = path[path.length - 1];
   if (key === "id" && path.includes("videos") && STAND_IN.test(value)) return { kind: "videoIdStandIn", id: value };
   const email = /^(?:mailto:)?[\w.+-]+@([\w-]+(?:\.[\w-]+)+)$/.exec(value.trim());
-  if (email) return RESERVED_HOST.test(email[1]!) ? { kind: "reservedMailDomain", address: value, domain: email[1]! } : undefined;
+  if (email)
+    return RESERVED_HOST.test(email[1]!)
+      ? { kind: "reservedMailDomain", address: value, domain: email[1]! }
+      : undefined;
   if (!/^https?:\/\//i.test(value)) return undefined;
   let url: URL;
   try {

@@ -30,61 +30,110 @@ export function registerBuild(program: Command): void {
     report: "print nothing but errors",
     options: [
       ["-o, --out <dir>", "output folder (relative to the site folder)", "dist"],
-      ["--check-links <mode>", "broken internal links: error, warn or off (default: site.yaml's site.checkLinks, else error)"],
+      [
+        "--check-links <mode>",
+        "broken internal links: error, warn or off (default: site.yaml's site.checkLinks, else error)",
+      ],
       ["--force", "replace an output folder that ppguide did not create (its files are deleted)"],
       ["--no-search-index", "leave out the full-text search index (/pagefind/) that the /search page queries"],
       ["--no-cache", "render every page, not only those whose inputs changed since the last build"],
-      ["--explain", "list each page rendered and the input that changed it (code, site-wide data, its route, its Markdown, its listings, an image)"],
-      ["--verify", "build, then build again from nothing into a folder of the output's store, and fail (exit 1) listing any file that differs"],
+      [
+        "--explain",
+        "list each page rendered and the input that changed it (code, site-wide data, its route, its Markdown, its listings, an image)",
+      ],
+      [
+        "--verify",
+        "build, then build again from nothing into a folder of the output's store, and fail (exit 1) listing any file that differs",
+      ],
       ["--timings", "print how long each stage took"],
-      ["--strict", "fail, writing nothing, while the site holds placeholders (videos without an id, stand-in ids, .example domains, bare social links)"],
+      [
+        "--strict",
+        "fail, writing nothing, while the site holds placeholders (videos without an id, stand-in ids, .example domains, bare social links)",
+      ],
     ],
-  })
-    .action(async (opts: BuildFlags) => {
-      if (opts.checkLinks && !["error", "warn", "off"].includes(opts.checkLinks)) {
-        console.error(`--check-links must be error, warn or off, not '${opts.checkLinks}'`);
-        process.exit(2);
-      }
-      const ctx: ReportContext = { format: reportFormat(opts.format), quiet: opts.quiet ?? false, command: "build", base: resolve(opts.root) };
-      // Loaded on demand, so --help and --version do not pay for the whole pipeline.
-      const { build } = await import("../build/build.ts");
-      const run = opts.verify ? (await import("../build/verify.ts")).buildAndVerify : build;
-      const progress = ctx.format === "text" && !ctx.quiet ? startProgress() : undefined;
-      let result: Awaited<ReturnType<typeof build>>;
-      try {
-        result = await run({ root: opts.root, out: opts.out, checkLinks: opts.checkLinks, force: opts.force, strict: opts.strict, searchIndex: opts.searchIndex, cache: opts.cache, clock: opts.clock });
-      } catch (err) {
-        progress?.stop();
-        failWith(err, ctx);
-      }
+  }).action(async (opts: BuildFlags) => {
+    if (opts.checkLinks && !["error", "warn", "off"].includes(opts.checkLinks)) {
+      console.error(`--check-links must be error, warn or off, not '${opts.checkLinks}'`);
+      process.exit(2);
+    }
+    const ctx: ReportContext = {
+      format: reportFormat(opts.format),
+      quiet: opts.quiet ?? false,
+      command: "build",
+      base: resolve(opts.root),
+    };
+    // Loaded on demand, so --help and --version do not pay for the whole pipeline.
+    const { build } = await import("../build/build.ts");
+    const run = opts.verify ? (await import("../build/verify.ts")).buildAndVerify : build;
+    const progress = ctx.format === "text" && !ctx.quiet ? startProgress() : undefined;
+    let result: Awaited<ReturnType<typeof build>>;
+    try {
+      result = await run({
+        root: opts.root,
+        out: opts.out,
+        checkLinks: opts.checkLinks,
+        force: opts.force,
+        strict: opts.strict,
+        searchIndex: opts.searchIndex,
+        cache: opts.cache,
+        clock: opts.clock,
+      });
+    } catch (err) {
       progress?.stop();
-      const pages = result.pages.filter((p) => p.kind !== "alias").length;
-      const warnings = [...result.warnings, ...result.placeholders];
-      if (ctx.format === "json") {
-        const { outDir, aliases, assets, seconds, nextChange, timings } = result;
-        const summary = { pages, rendered: result.rendered?.length ?? pages, ...(opts.explain ? { explained: result.rendered ?? [], indexed: result.indexed ?? [] } : {}), ...(opts.verify ? { verified: true } : {}), aliases, assets, outDir, seconds, nextChange: nextChange ?? null, ...(opts.timings ? { timings } : {}) };
-        process.stdout.write(jsonReport({ command: "build", ok: true, exitCode: 0, problems: problemsOf([], warnings), summary }));
-        return;
-      }
-      if (ctx.format === "github") printGithub(ctx, problemsOf([], warnings), `ppguide build: ${warnings.length} warning${warnings.length === 1 ? "" : "s"}`);
-      else if (!ctx.quiet) for (const line of warningLines(result.warnings)) console.warn(line);
-      if (opts.explain && !ctx.quiet) {
-        for (const { route, reason } of result.rendered ?? []) console.log(`  rendered ${route}: ${reason}`);
-        for (const shard of result.indexed ?? []) console.log(`  indexed /${shard}/: one of its pages or records changed`);
-      }
-      if (opts.timings) {
-        for (const [stage, ms] of Object.entries(result.timings)) console.log(`  ${stage.padEnd(9)} ${ms.toFixed(0)} ms`);
-      }
-      if (ctx.quiet) return;
-      // Said only when pages were reused, so a first build reads as before.
-      const rendered = result.rendered && result.rendered.length < result.pages.length ? ` (${result.rendered.length} rendered, the rest unchanged)` : "";
-      console.log(`Built ${pages} pages${rendered}, ${result.aliases} aliases and ${result.assets} assets into ${result.outDir} in ${result.seconds.toFixed(2)} s`);
-      if (opts.verify) console.log("Verified: a clean build of the same sources writes the same files, byte for byte.");
-      if (result.placeholders.length && ctx.format === "text") {
-        const { formatPlaceholders } = await import("../check/placeholders.ts");
-        console.log(formatPlaceholders(result.placeholders));
-      }
-      // Last, where a scheduled CI job finds when to build next.
-      if (result.nextChange) console.log(`Next change: ${result.nextChange.date} (${result.nextChange.why})`);
-    });
+      failWith(err, ctx);
+    }
+    progress?.stop();
+    const pages = result.pages.filter((p) => p.kind !== "alias").length;
+    const warnings = [...result.warnings, ...result.placeholders];
+    if (ctx.format === "json") {
+      const { outDir, aliases, assets, seconds, nextChange, timings } = result;
+      const summary = {
+        pages,
+        rendered: result.rendered?.length ?? pages,
+        ...(opts.explain ? { explained: result.rendered ?? [], indexed: result.indexed ?? [] } : {}),
+        ...(opts.verify ? { verified: true } : {}),
+        aliases,
+        assets,
+        outDir,
+        seconds,
+        nextChange: nextChange ?? null,
+        ...(opts.timings ? { timings } : {}),
+      };
+      process.stdout.write(
+        jsonReport({ command: "build", ok: true, exitCode: 0, problems: problemsOf([], warnings), summary }),
+      );
+      return;
+    }
+    if (ctx.format === "github")
+      printGithub(
+        ctx,
+        problemsOf([], warnings),
+        `ppguide build: ${warnings.length} warning${warnings.length === 1 ? "" : "s"}`,
+      );
+    else if (!ctx.quiet) for (const line of warningLines(result.warnings)) console.warn(line);
+    if (opts.explain && !ctx.quiet) {
+      for (const { route, reason } of result.rendered ?? []) console.log(`  rendered ${route}: ${reason}`);
+      for (const shard of result.indexed ?? [])
+        console.log(`  indexed /${shard}/: one of its pages or records changed`);
+    }
+    if (opts.timings) {
+      for (const [stage, ms] of Object.entries(result.timings)) console.log(`  ${stage.padEnd(9)} ${ms.toFixed(0)} ms`);
+    }
+    if (ctx.quiet) return;
+    // Said only when pages were reused, so a first build reads as before.
+    const rendered =
+      result.rendered && result.rendered.length < result.pages.length
+        ? ` (${result.rendered.length} rendered, the rest unchanged)`
+        : "";
+    console.log(
+      `Built ${pages} pages${rendered}, ${result.aliases} aliases and ${result.assets} assets into ${result.outDir} in ${result.seconds.toFixed(2)} s`,
+    );
+    if (opts.verify) console.log("Verified: a clean build of the same sources writes the same files, byte for byte.");
+    if (result.placeholders.length && ctx.format === "text") {
+      const { formatPlaceholders } = await import("../check/placeholders.ts");
+      console.log(formatPlaceholders(result.placeholders));
+    }
+    // Last, where a scheduled CI job finds when to build next.
+    if (result.nextChange) console.log(`Next change: ${result.nextChange.date} (${result.nextChange.why})`);
+  });
 }

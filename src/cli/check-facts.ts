@@ -16,9 +16,21 @@ export function registerCheckFacts(program: Command): void {
       ["--older-than <age>", "how old a source's date may be: 12mo, 18mo, 2y", "12mo"],
       ["--strict", "exit 1 when any fact is undated or too old (for CI)"],
     ],
-  })
-    .action(async (opts: { root: string; olderThan: string; strict?: boolean; clock?: string; format?: string; quiet?: boolean }) => {
-      const ctx: ReportContext = { format: reportFormat(opts.format), quiet: opts.quiet ?? false, command: "check-facts", base: resolve(opts.root) };
+  }).action(
+    async (opts: {
+      root: string;
+      olderThan: string;
+      strict?: boolean;
+      clock?: string;
+      format?: string;
+      quiet?: boolean;
+    }) => {
+      const ctx: ReportContext = {
+        format: reportFormat(opts.format),
+        quiet: opts.quiet ?? false,
+        command: "check-facts",
+        base: resolve(opts.root),
+      };
       const { checkFacts, parseAge } = await import("../check/facts.ts");
       const { resolveClock } = await import("../site/schedule.ts");
       let report: Awaited<ReturnType<typeof checkFacts>>;
@@ -35,7 +47,15 @@ export function registerCheckFacts(program: Command): void {
       const undated = problems.filter((p) => p.code === "FactUndated").length;
       const summary = `${problems.length} of ${checked} facts to check again: ${undated} with no date, ${problems.length - undated} dated before ${cutoff}`;
       if (ctx.format === "json") {
-        process.stdout.write(jsonReport({ command: "check-facts", ok: !failed, exitCode: failed ? 1 : 0, problems: listed, summary: { checked, cutoff, undated, stale: problems.length - undated } }));
+        process.stdout.write(
+          jsonReport({
+            command: "check-facts",
+            ok: !failed,
+            exitCode: failed ? 1 : 0,
+            problems: listed,
+            summary: { checked, cutoff, undated, stale: problems.length - undated },
+          }),
+        );
       } else if (ctx.format === "github") {
         printGithub({ ...ctx, quiet: false }, listed, `ppguide check-facts: ${summary}`);
         if (!ctx.quiet) console.log(summary);
@@ -44,5 +64,6 @@ export function registerCheckFacts(program: Command): void {
         if (!ctx.quiet) console.log(summary);
       }
       process.exitCode = failed ? 1 : 0;
-    });
+    },
+  );
 }

@@ -17,7 +17,8 @@ export function libProblem(): string | undefined {
   } catch {
     return "lib/build.json cannot be read";
   }
-  if (typeof record?.sources !== "string" || typeof record.files !== "object" || record.files === null) return "lib/build.json is not the record scripts/build-cli.mjs writes";
+  if (typeof record?.sources !== "string" || typeof record.files !== "object" || record.files === null)
+    return "lib/build.json is not the record scripts/build-cli.mjs writes";
   for (const [file, hash] of Object.entries(record.files as Record<string, unknown>)) {
     let bytes: Buffer;
     try {
@@ -25,7 +26,8 @@ export function libProblem(): string | undefined {
     } catch {
       return `lib/${file} is missing`;
     }
-    if (createHash("sha256").update(bytes).digest("hex") !== hash) return `lib/${file} is not the file that was compiled`;
+    if (createHash("sha256").update(bytes).digest("hex") !== hash)
+      return `lib/${file} is not the file that was compiled`;
   }
   return record.sources === sourcesDigest() ? undefined : "the sources changed since lib/ was compiled";
 }

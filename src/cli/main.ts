@@ -10,7 +10,10 @@ import { registerPreview } from "./preview.ts";
 import { exitWithError } from "./throw-and-exit.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 
-const pkg = JSON.parse(readFileSync(join(PACKAGE_DIR, "package.json"), "utf8")) as { version: string; description: string };
+const pkg = JSON.parse(readFileSync(join(PACKAGE_DIR, "package.json"), "utf8")) as {
+  version: string;
+  description: string;
+};
 
 export function createProgram(): Command {
   const program = new Command("ppguide")

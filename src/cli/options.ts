@@ -30,14 +30,22 @@ export function defineCommand(program: Command, spec: CommandSpec): Command {
   for (const [flags, help, value] of spec.options ?? []) command.option(flags, help, value);
   if (spec.clock) command.option("--clock <YYYY-MM-DD>", `${spec.clock} (default: PPGUIDE_CLOCK, else today)`);
   if (spec.report) {
-    command.option("--format <format>", "how problems are printed: text, json (one object on stdout) or github (workflow annotations); default github under GITHUB_ACTIONS=true, else text");
+    command.option(
+      "--format <format>",
+      "how problems are printed: text, json (one object on stdout) or github (workflow annotations); default github under GITHUB_ACTIONS=true, else text",
+    );
     command.option("-q, --quiet", spec.report);
   }
   if (spec.serve) {
     // A bad port is a usage error (exit 2).
     command.option("-p, --port <n>", "port to serve on (the next free one if taken)", parsePort, 4321);
     command.option("--host <host>", "address to listen on", parseHost, "127.0.0.1");
-    command.option("--allowed-host <name>", "also answer requests for this host name (repeatable; '.example.com' allows its subdomains); others get 403", collect, []);
+    command.option(
+      "--allowed-host <name>",
+      "also answer requests for this host name (repeatable; '.example.com' allows its subdomains); others get 403",
+      collect,
+      [],
+    );
   }
   return command;
 }
@@ -52,12 +60,16 @@ function collect(value: string, previous: string[]): string[] {
  */
 function parseHost(value: string): string {
   const host = value.trim();
-  if (!host) throw new InvalidArgumentError("it must name an address: 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or a name or address of this machine.");
+  if (!host)
+    throw new InvalidArgumentError(
+      "it must name an address: 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or a name or address of this machine.",
+    );
   return host;
 }
 
 function parsePort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError("it must be a whole number from 0 to 65535.");
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new InvalidArgumentError("it must be a whole number from 0 to 65535.");
   return port;
 }

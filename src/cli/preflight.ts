@@ -58,7 +58,8 @@ function findProblem(): PpgError | undefined {
   // crashes; say what it is up front (Linux tells us the limit; elsewhere the handler above does).
   try {
     const soft = /^Max open files\s+(\d+)/m.exec(readFileSync("/proc/self/limits", "utf8"))?.[1];
-    if (soft && Number(soft) < MIN_OPEN_FILES) return new PpgError("TooManyOpenFiles", { limit: Number(soft), needed: MIN_OPEN_FILES });
+    if (soft && Number(soft) < MIN_OPEN_FILES)
+      return new PpgError("TooManyOpenFiles", { limit: Number(soft), needed: MIN_OPEN_FILES });
   } catch {
     // Not Linux.
   }

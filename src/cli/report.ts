@@ -1,5 +1,16 @@
 import { describe, errorsOf, exitCodeOf, fromFileSystemError, isUserError, PpgError } from "../core/errors.ts";
-import { defaultFormat, githubCommand, isReportFormat, jsonReport, repositoryPaths, stepSummary, toProblem, writeStepSummary, type Problem, type ReportFormat } from "../core/problems.ts";
+import {
+  defaultFormat,
+  githubCommand,
+  isReportFormat,
+  jsonReport,
+  repositoryPaths,
+  stepSummary,
+  toProblem,
+  writeStepSummary,
+  type Problem,
+  type ReportFormat,
+} from "../core/problems.ts";
 import { exitWithError } from "./throw-and-exit.ts";
 
 /** How a command reports: `--format` (default github under GitHub Actions, else text) and `--quiet`. */
@@ -13,7 +24,10 @@ export interface ReportContext {
 }
 
 /** The --format given, or the default; a usage error (exit 2) for any other word. */
-export function reportFormat(given: string | undefined, allowed: readonly ReportFormat[] = ["text", "json", "github"]): ReportFormat {
+export function reportFormat(
+  given: string | undefined,
+  allowed: readonly ReportFormat[] = ["text", "json", "github"],
+): ReportFormat {
   const format = given ?? defaultFormat();
   if (!isReportFormat(format) || !allowed.includes(format)) {
     console.error(`--format must be ${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)}, not '${format}'`);
@@ -30,7 +44,8 @@ export function problemsOf(errors: readonly PpgError[], warnings: readonly PpgEr
 /** Annotations on stdout (the runner reads workflow commands there) and the table in the step summary. */
 export function printGithub(ctx: ReportContext, problems: readonly Problem[], title: string): void {
   const fileFor = repositoryPaths(ctx.base);
-  for (const p of problems) if (!ctx.quiet || p.severity === "error") process.stdout.write(`${githubCommand(p, fileFor)}\n`);
+  for (const p of problems)
+    if (!ctx.quiet || p.severity === "error") process.stdout.write(`${githubCommand(p, fileFor)}\n`);
   writeStepSummary(stepSummary(title, problems, fileFor));
 }
 
@@ -43,7 +58,15 @@ export function failWith(thrown: unknown, ctx: ReportContext): never {
   if (ctx.format === "text") exitWithError(thrown);
   const err = fromFileSystemError(thrown);
   const user = isUserError(err);
-  const errors = user ? errorsOf(err) : [new PpgError("InternalError", { stack: (err as Error)?.stack ?? String(err) }, { hint: "This is a bug in ppguide, not in your site: please report it with this stack." })];
+  const errors = user
+    ? errorsOf(err)
+    : [
+        new PpgError(
+          "InternalError",
+          { stack: (err as Error)?.stack ?? String(err) },
+          { hint: "This is a bug in ppguide, not in your site: please report it with this stack." },
+        ),
+      ];
   const exitCode = user ? exitCodeOf(err) : 70;
   const problems = problemsOf(errors, []);
   if (ctx.format === "json") {

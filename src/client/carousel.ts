@@ -18,7 +18,10 @@ export function initCarousel(root: HTMLElement | null = document.querySelector("
   if (slides.length < 2 || !controls) return;
 
   const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
-  let current = Math.max(0, slides.findIndex((s) => s.classList.contains("is-active")));
+  let current = Math.max(
+    0,
+    slides.findIndex((s) => s.classList.contains("is-active")),
+  );
   let timer: number | undefined;
   let hovered = false;
   let focused = false;

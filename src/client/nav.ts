@@ -52,16 +52,20 @@ export function initNav(): void {
     });
   }
 
-  document.addEventListener("keydown", (event) => {
-    if (event.key !== "Escape") return;
-    const open = dropdowns.find((d) => d.open);
-    if (!open) return;
-    // Escape inside the search box belongs to the search box.
-    if ((event.target as Element | null)?.closest?.("form.search")) return;
-    open.open = false;
-    open.querySelector("summary")?.focus();
-    event.stopImmediatePropagation();
-  }, true);
+  document.addEventListener(
+    "keydown",
+    (event) => {
+      if (event.key !== "Escape") return;
+      const open = dropdowns.find((d) => d.open);
+      if (!open) return;
+      // Escape inside the search box belongs to the search box.
+      if ((event.target as Element | null)?.closest?.("form.search")) return;
+      open.open = false;
+      open.querySelector("summary")?.focus();
+      event.stopImmediatePropagation();
+    },
+    true,
+  );
 
   document.addEventListener("click", (event) => {
     const target = event.target as Node;

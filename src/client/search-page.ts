@@ -73,7 +73,6 @@ export function routeOf(url: string): string {
   return url.endsWith(".html") ? url.slice(0, -".html".length) : url;
 }
 
-
 /** An excerpt as DOM nodes: its text, and <mark> for the matched words; nothing else survives. */
 export function excerptNodes(excerpt: string): Node[] {
   // An inert template parses without running or fetching anything.
@@ -139,7 +138,10 @@ export function initFullTextSearch(): void {
       return;
     }
     if (ticket !== latest) return;
-    if (hits.length === 0) return showEverything(`Nothing in the guide matches “${q}”. Check the spelling or try another word; here is everything in the guide:`);
+    if (hits.length === 0)
+      return showEverything(
+        `Nothing in the guide matches “${q}”. Check the spelling or try another word; here is everything in the guide:`,
+      );
     hitsList.replaceChildren(
       ...hits.map((hit) => {
         const li = document.createElement("li");

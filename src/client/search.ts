@@ -13,7 +13,10 @@ export type { SearchItem };
 
 /** Lower case without diacritics: NFD splits 'ñ' into 'n' + U+0303, which is then dropped. */
 export function fold(text: string): string {
-  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 }
 
 /** Items whose title contains the query, then items matched only by a keyword. */
@@ -21,7 +24,9 @@ export function matchItems(items: readonly SearchItem[], query: string): SearchI
   const q = fold(query.trim());
   if (!q) return [];
   const byTitle = items.filter((item) => fold(item.title).includes(q));
-  const byKeyword = items.filter((item) => !byTitle.includes(item) && (item.keywords ?? []).some((k) => fold(k).includes(q)));
+  const byKeyword = items.filter(
+    (item) => !byTitle.includes(item) && (item.keywords ?? []).some((k) => fold(k).includes(q)),
+  );
   return [...byTitle, ...byKeyword];
 }
 
@@ -81,7 +86,12 @@ export function initSearch(): void {
     const found = matchItems(items, query);
     // The titles, then the full-text search of every page and listing for the same words.
     const targets = found.map((item, i) => ({ href: item.path, id: `search-option-${i}`, text: item.title }));
-    if (hasQuery) targets.push({ href: searchAllUrl(query), id: "search-option-all", text: `Search all pages for “${query.trim()}”` });
+    if (hasQuery)
+      targets.push({
+        href: searchAllUrl(query),
+        id: "search-option-all",
+        text: `Search all pages for “${query.trim()}”`,
+      });
     options = targets.map((item) => {
       const a = document.createElement("a");
       a.href = item.href;
@@ -109,7 +119,13 @@ export function initSearch(): void {
     // The search-all option says what the note under an empty list used to.
     if (empty) empty.hidden = true;
     const n = found.length;
-    announce(!hasQuery ? "" : n ? `${n} result${n === 1 ? "" : "s"} available, then search all pages.` : "No matching titles; search all pages is available.");
+    announce(
+      !hasQuery
+        ? ""
+        : n
+          ? `${n} result${n === 1 ? "" : "s"} available, then search all pages.`
+          : "No matching titles; search all pages is available.",
+    );
   };
 
   input.addEventListener("input", update);

@@ -18,7 +18,15 @@ export function videoIframe(id: string, title: string): HTMLIFrameElement {
 
 export function initVideos(): void {
   document.addEventListener("click", (event) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const facade = (event.target as Element | null)?.closest?.<HTMLAnchorElement>("a.video-facade[data-video-id]");
     // Without an id there is no player to show (a template never renders such a facade): the link stays a link.
     if (!facade?.dataset.videoId) return;

@@ -20,9 +20,11 @@ import type { MarkdownFile } from "./load.ts";
 export const FACT_LINE = /^::fact(?:[ \t]+(\S*))?[ \t]*$/;
 
 /** Words that invite a reader to use a place: in a sentence about a closed place, an offer. */
-const OFFER = /(?<![\p{L}\p{N}])(?:ride|rides|riding|take|takes|taking|hop on|board|boarding|reached by|up by|runs|running|operates|operating|open|opens|tickets?|fares?)(?![\p{L}\p{N}])/iu;
+const OFFER =
+  /(?<![\p{L}\p{N}])(?:ride|rides|riding|take|takes|taking|hop on|board|boarding|reached by|up by|runs|running|operates|operating|open|opens|tickets?|fares?)(?![\p{L}\p{N}])/iu;
 /** Words that say the place is closed, or make the offer conditional on its reopening. */
-const CAVEAT = /(?<![\p{L}\p{N}])(?:closed|closure|closing|shut|suspended|out of service|not running|no longer|reopens?|reopened|reopening|again|used to|until it|when it runs|when the \p{L}+ (?:run|runs|are running|is running))(?![\p{L}\p{N}])/iu;
+const CAVEAT =
+  /(?<![\p{L}\p{N}])(?:closed|closure|closing|shut|suspended|out of service|not running|no longer|reopens?|reopened|reopening|again|used to|until it|when it runs|when the \p{L}+ (?:run|runs|are running|is running))(?![\p{L}\p{N}])/iu;
 
 interface Text {
   text: string;
@@ -30,13 +32,24 @@ interface Text {
   at: { file: string; line: number; column: number } | { source: YamlSource; path: PathSegment[] };
 }
 
-export function checkFacts(manifest: Manifest, source: YamlSource, markdown: Map<string, MarkdownFile>, listings: Map<string, ListingsFile>, listingSources: Map<string, YamlSource>): PpgError[] {
+export function checkFacts(
+  manifest: Manifest,
+  source: YamlSource,
+  markdown: Map<string, MarkdownFile>,
+  listings: Map<string, ListingsFile>,
+  listingSources: Map<string, YamlSource>,
+): PpgError[] {
   const facts = manifest.facts ?? {};
   const errors: PpgError[] = [];
   const known = (id: string) => Object.hasOwn(facts, id);
   // A YAML text is located at its value, a Markdown line at the word; a YAML one also names its path (routes[3].description).
-  const place = (t: Text, offset = 0) => ("source" in t.at ? { location: t.at.source.locate(t.at.path), path: formatPath(t.at.path) } : { location: { ...t.at, column: t.at.column + offset } });
-  const mentioned = Object.entries(facts).filter(([, f]) => f.mentions?.length).map(([id, f]) => ({ id, fact: f, re: mentionPattern(f.mentions!) }));
+  const place = (t: Text, offset = 0) =>
+    "source" in t.at
+      ? { location: t.at.source.locate(t.at.path), path: formatPath(t.at.path) }
+      : { location: { ...t.at, column: t.at.column + offset } };
+  const mentioned = Object.entries(facts)
+    .filter(([, f]) => f.mentions?.length)
+    .map(([id, f]) => ({ id, fact: f, re: mentionPattern(f.mentions!) }));
 
   /** Texts that must show the facts they mention (`shows`), and the sentences that must not offer a closed one. */
   const read = (texts: Text[], shows: Set<string> | undefined, hint: string) => {
@@ -46,11 +59,24 @@ export function checkFacts(manifest: Manifest, source: YamlSource, markdown: Map
         const first = re.exec(t.text);
         if (!first) continue;
         if (shows && !shows.has(id) && !reported) {
-          errors.push(new PpgError("FactNotShown", { mention: first[0], id }, { ...place(t, first.index), hint: hint.replace("ID", id) }));
+          errors.push(
+            new PpgError(
+              "FactNotShown",
+              { mention: first[0], id },
+              { ...place(t, first.index), hint: hint.replace("ID", id) },
+            ),
+          );
           reported = true;
         }
         if (fact.status === "closed") {
-          for (const s of offers(t.text, re)) errors.push(new PpgError("FactContradicted", { sentence: s.sentence, id, since: fact.since ?? "" }, place(t, s.index)));
+          for (const s of offers(t.text, re))
+            errors.push(
+              new PpgError(
+                "FactContradicted",
+                { sentence: s.sentence, id, since: fact.since ?? "" },
+                place(t, s.index),
+              ),
+            );
         }
       }
     }
@@ -68,7 +94,8 @@ export function checkFacts(manifest: Manifest, source: YamlSource, markdown: Map
       if (directive) {
         const id = directive[1] ?? "";
         if (known(id)) shown.add(id);
-        else errors.push(new PpgError("FactUnknown", { id }, { location: { ...at, column: line.indexOf("::fact") + 1 } }));
+        else
+          errors.push(new PpgError("FactUnknown", { id }, { location: { ...at, column: line.indexOf("::fact") + 1 } }));
         return;
       }
       // A link's target is not prose: '/mount-isabel-de-torres' must not read as a mention. Blanked, not removed, so columns stay.
@@ -80,12 +107,30 @@ export function checkFacts(manifest: Manifest, source: YamlSource, markdown: Map
   manifest.routes.forEach((route, r) => {
     const at = (...path: PathSegment[]): Text["at"] => ({ source, path: ["routes", r, ...path] });
     // Titles and descriptions are shown on other pages' cards, which hold no fact: only offers count.
-    read([{ text: route.title, at: at("title") }, { text: route.description, at: at("description") }], undefined, "");
+    read(
+      [
+        { text: route.title, at: at("title") },
+        { text: route.description, at: at("description") },
+      ],
+      undefined,
+      "",
+    );
     if (route.kind === "home") {
       route.home.slides.forEach((slide, j) => {
-        for (const [k, id] of (slide.facts ?? []).entries()) if (!known(id)) errors.push(new PpgError("FactUnknown", { id }, place({ text: id, at: at("home", "slides", j, "facts", k) })));
-        const texts = (["title", "text", "alt"] as const).map((f) => ({ text: slide[f], at: at("home", "slides", j, f) }));
-        read(texts, new Set(slide.facts), "Add `facts: [ID]` to this slide: it shows the fact's status line under its text.");
+        for (const [k, id] of (slide.facts ?? []).entries())
+          if (!known(id))
+            errors.push(
+              new PpgError("FactUnknown", { id }, place({ text: id, at: at("home", "slides", j, "facts", k) })),
+            );
+        const texts = (["title", "text", "alt"] as const).map((f) => ({
+          text: slide[f],
+          at: at("home", "slides", j, f),
+        }));
+        read(
+          texts,
+          new Set(slide.facts),
+          "Add `facts: [ID]` to this slide: it shows the fact's status line under its text.",
+        );
       });
     }
     if (route.kind === "videos") {
@@ -93,7 +138,9 @@ export function checkFacts(manifest: Manifest, source: YamlSource, markdown: Map
       const page = route.content ? markdown.get(route.content) : undefined;
       const shown = new Set(page ? page.body.split("\n").flatMap((l) => FACT_LINE.exec(l.trim())?.[1] ?? []) : []);
       route.videos.forEach((video, j) => {
-        const texts = (["title", "summary"] as const).flatMap((f) => (video[f] ? [{ text: video[f]!, at: at("videos", j, f) }] : []));
+        const texts = (["title", "summary"] as const).flatMap((f) =>
+          video[f] ? [{ text: video[f]!, at: at("videos", j, f) }] : [],
+        );
         read(texts, shown, "Add a line `::fact ID` to the videos page's Markdown.");
       });
     }
@@ -102,16 +149,35 @@ export function checkFacts(manifest: Manifest, source: YamlSource, markdown: Map
   for (const [name, file] of listings) {
     const yaml = listingSources.get(name)!;
     file.items.forEach((item, i) => {
-      for (const [k, id] of (item.facts ?? []).entries()) if (!known(id)) errors.push(new PpgError("FactUnknown", { id }, { location: yaml.locate(["items", i, "facts", k]), path: `items[${i}].facts[${k}]` }));
-      const texts = (["name", "description"] as const).flatMap((f) => (item[f] ? [{ text: item[f]!, at: { source: yaml, path: ["items", i, f] } }] : []));
-      read(texts, new Set(item.facts), "Add `facts: [ID]` to this listing: its card then shows the fact's status line.");
+      for (const [k, id] of (item.facts ?? []).entries())
+        if (!known(id))
+          errors.push(
+            new PpgError(
+              "FactUnknown",
+              { id },
+              { location: yaml.locate(["items", i, "facts", k]), path: `items[${i}].facts[${k}]` },
+            ),
+          );
+      const texts = (["name", "description"] as const).flatMap((f) =>
+        item[f] ? [{ text: item[f]!, at: { source: yaml, path: ["items", i, f] } }] : [],
+      );
+      read(
+        texts,
+        new Set(item.facts),
+        "Add `facts: [ID]` to this listing: its card then shows the fact's status line.",
+      );
     });
   }
   return errors;
 }
 
 function mentionPattern(mentions: string[]): RegExp {
-  const words = mentions.map((m) => m.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+"));
+  const words = mentions.map((m) =>
+    m
+      .trim()
+      .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+      .replace(/\s+/g, "\\s+"),
+  );
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join("|")})(?![\\p{L}\\p{N}])`, "iu");
 }
 

@@ -49,9 +49,7 @@ export function splitFrontMatter(text: string, file: string): SplitMarkdown {
   if (!match) {
     // An opening fence without its closing one would publish the YAML as prose.
     if (/^---[ \t]*\r?\n/.test(text)) {
-      throw new PpgErrorList([
-        new PpgError("FrontMatterUnclosed", {}, { location: { file, line: 1, column: 1 } }),
-      ]);
+      throw new PpgErrorList([new PpgError("FrontMatterUnclosed", {}, { location: { file, line: 1, column: 1 } })]);
     }
     return { frontMatter: {}, body: text, bodyLine: 0 };
   }
@@ -73,23 +71,35 @@ export function splitFrontMatter(text: string, file: string): SplitMarkdown {
 /** Figures the schema cannot relate to each other. */
 function checkRecipeFigures(recipe: RecipeData, source: YamlSource): PpgError[] {
   const errors: PpgError[] = [];
-  if (recipe.prepMinutes !== undefined && recipe.totalMinutes !== undefined && recipe.totalMinutes < recipe.prepMinutes) {
+  if (
+    recipe.prepMinutes !== undefined &&
+    recipe.totalMinutes !== undefined &&
+    recipe.totalMinutes < recipe.prepMinutes
+  ) {
     errors.push(
-      new PpgError("RecipeFigures", { prepMinutes: recipe.prepMinutes, totalMinutes: recipe.totalMinutes }, {
-        location: source.locate(["recipe", "totalMinutes"]),
-        path: "recipe.totalMinutes",
-        hint: "totalMinutes includes the prep time: it must be at least prepMinutes.",
-      }),
+      new PpgError(
+        "RecipeFigures",
+        { prepMinutes: recipe.prepMinutes, totalMinutes: recipe.totalMinutes },
+        {
+          location: source.locate(["recipe", "totalMinutes"]),
+          path: "recipe.totalMinutes",
+          hint: "totalMinutes includes the prep time: it must be at least prepMinutes.",
+        },
+      ),
     );
   }
   if ((recipe.prepMinutes === undefined) !== (recipe.totalMinutes === undefined)) {
     const missing = recipe.prepMinutes === undefined ? "prepMinutes" : "totalMinutes";
     errors.push(
-      new PpgError("RecipeFigures", { missing }, {
-        location: source.locate(["recipe"], { key: true }),
-        path: "recipe",
-        hint: "Give both prepMinutes and totalMinutes, or neither.",
-      }),
+      new PpgError(
+        "RecipeFigures",
+        { missing },
+        {
+          location: source.locate(["recipe"], { key: true }),
+          path: "recipe",
+          hint: "Give both prepMinutes and totalMinutes, or neither.",
+        },
+      ),
     );
   }
   return errors;

@@ -8,21 +8,38 @@ import { phoneLink } from "./phones.ts";
  * http:// (most sites answer https, and ppguide cannot ask them at build time, which has no
  * network), and a phone or website two listings share, across every listings file.
  */
-export function listingWarnings(listings: ReadonlyMap<string, ListingsFile>, sources: ReadonlyMap<string, YamlSource>): PpgError[] {
+export function listingWarnings(
+  listings: ReadonlyMap<string, ListingsFile>,
+  sources: ReadonlyMap<string, YamlSource>,
+): PpgError[] {
   const warnings: PpgError[] = [];
   const seen = new Map<string, { name: string; at: string }>();
   for (const [file, data] of listings) {
     const source = sources.get(file);
-    const where = (i: number, field: string) => (source ? { location: source.locate(["items", i, field]), path: `items[${i}].${field}` } : { path: `items[${i}].${field}` });
-    const share = (key: string, field: "phone" | "website", value: string, name: string, i: number, yamlField: string) => {
+    const where = (i: number, field: string) =>
+      source
+        ? { location: source.locate(["items", i, field]), path: `items[${i}].${field}` }
+        : { path: `items[${i}].${field}` };
+    const share = (
+      key: string,
+      field: "phone" | "website",
+      value: string,
+      name: string,
+      i: number,
+      yamlField: string,
+    ) => {
       const first = seen.get(key);
       if (!first) {
         const at = where(i, yamlField).location;
         seen.set(key, { name, at: at ? `${at.file}:${at.line}:${at.column}` : `content/${file}` });
-      } else warnings.push(new PpgError("ContactShared", { field, value, name, other: first.name, at: first.at }, where(i, yamlField)));
+      } else
+        warnings.push(
+          new PpgError("ContactShared", { field, value, name, other: first.name, at: first.at }, where(i, yamlField)),
+        );
     };
     data.items.forEach((item, i) => {
-      if (item.link?.startsWith("http://")) warnings.push(new PpgError("WebsiteNotHttps", { link: item.link, name: item.name }, where(i, "link")));
+      if (item.link?.startsWith("http://"))
+        warnings.push(new PpgError("WebsiteNotHttps", { link: item.link, name: item.name }, where(i, "link")));
       const phone = phoneLink(item.phone);
       if (phone) share(`phone ${phone.e164}`, "phone", item.phone!, item.name, i, "phone");
       const site = item.link ? websiteKey(item.link) : undefined;

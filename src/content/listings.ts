@@ -42,10 +42,17 @@ export interface ListingsFile {
 
 /** A visitor acts on these (calls, walks there, books), so each must come from a page that states it. */
 const SOURCED_FIELDS = ["address1", "phone", "link"] as const;
-const FIELD_NAMES: Record<(typeof SOURCED_FIELDS)[number], string> = { address1: "street address", phone: "phone", link: "website" };
+const FIELD_NAMES: Record<(typeof SOURCED_FIELDS)[number], string> = {
+  address1: "street address",
+  phone: "phone",
+  link: "website",
+};
 
 /** Parses and validates one listings file; returns its errors instead of throwing. */
-export function parseListings(text: string, file: string): { listings?: ListingsFile; source?: YamlSource; errors: PpgError[] } {
+export function parseListings(
+  text: string,
+  file: string,
+): { listings?: ListingsFile; source?: YamlSource; errors: PpgError[] } {
   let source;
   try {
     source = parseYamlSource(text, file);
@@ -59,17 +66,35 @@ export function parseListings(text: string, file: string): { listings?: Listings
   const seen = new Set<number>();
   listings.items.forEach((item, i) => {
     if (seen.has(item.id)) {
-      errors.push(new PpgError("ListingsInvalid", { rule: "duplicate", field: "id", value: String(item.id) }, { location: source.locate(["items", i, "id"]), path: `items[${i}].id` }));
+      errors.push(
+        new PpgError(
+          "ListingsInvalid",
+          { rule: "duplicate", field: "id", value: String(item.id) },
+          { location: source.locate(["items", i, "id"]), path: `items[${i}].id` },
+        ),
+      );
     }
     seen.add(item.id);
     for (const field of SOURCED_FIELDS) {
       const value = item[field];
       if (value && !item.sources?.some((s) => s.supports.includes(field))) {
-        errors.push(new PpgError("ListingUnsourced", { field: FIELD_NAMES[field], value: String(value), name: item.name }, { location: source.locate(["items", i, field]), path: `items[${i}].${field}` }));
+        errors.push(
+          new PpgError(
+            "ListingUnsourced",
+            { field: FIELD_NAMES[field], value: String(value), name: item.name },
+            { location: source.locate(["items", i, field]), path: `items[${i}].${field}` },
+          ),
+        );
       }
     }
     if (item.phone && !parsePhone(item.phone)) {
-      errors.push(new PpgError("PhoneInvalid", { phone: item.phone, name: item.name }, { location: source.locate(["items", i, "phone"]), path: `items[${i}].phone` }));
+      errors.push(
+        new PpgError(
+          "PhoneInvalid",
+          { phone: item.phone, name: item.name },
+          { location: source.locate(["items", i, "phone"]), path: `items[${i}].phone` },
+        ),
+      );
     }
   });
   return { listings, source, errors };
@@ -111,8 +136,14 @@ export function mapSearchUrl(item: Pick<Listing, "name" | "address2">): string {
 }
 
 /** The newest date of the sources that state a listing's field (any field when none is named), if one is dated. */
-export function newestDate(item: Pick<Listing, "sources">, field?: ListingSource["supports"][number]): string | undefined {
-  const dates = (item.sources ?? []).filter((s) => !field || s.supports.includes(field)).map((s) => s.date).filter((d): d is string => Boolean(d));
+export function newestDate(
+  item: Pick<Listing, "sources">,
+  field?: ListingSource["supports"][number],
+): string | undefined {
+  const dates = (item.sources ?? [])
+    .filter((s) => !field || s.supports.includes(field))
+    .map((s) => s.date)
+    .filter((d): d is string => Boolean(d));
   return dates.sort((a, b) => lastDay(b).localeCompare(lastDay(a)))[0];
 }
 
@@ -124,7 +155,20 @@ export function lastDay(date: string): string {
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** What a card says of its newest source: 'Checked May 2024' (`datetime` 2024-05), or 'Checked 2024'; undefined when none is dated. */
 export function checkedLabel(item: Pick<Listing, "sources">): { text: string; datetime?: string } | undefined {

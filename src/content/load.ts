@@ -41,8 +41,15 @@ export interface ContentReuse {
  * Finds every content file, reads the ones routes name, and validates them. Every problem in
  * every file is collected before failing. With `reuse`, only the changed files are read.
  */
-export async function loadContent(root: string, manifest: Manifest, source: YamlSource, reuse?: ContentReuse): Promise<ContentIndex> {
-  const found = reuse ? undefined : new Set(await listSiteFolder(root, CONTENT_DIR, { extensions: [".md", ".yaml", ".yml"] }));
+export async function loadContent(
+  root: string,
+  manifest: Manifest,
+  source: YamlSource,
+  reuse?: ContentReuse,
+): Promise<ContentIndex> {
+  const found = reuse
+    ? undefined
+    : new Set(await listSiteFolder(root, CONTENT_DIR, { extensions: [".md", ".yaml", ".yml"] }));
   const errors: PpgError[] = [];
   const markdown = new Map(reuse?.previous.markdown);
   const listings = new Map(reuse?.previous.listings);
@@ -71,7 +78,9 @@ export async function loadContent(root: string, manifest: Manifest, source: Yaml
           // A folder named like the file (the walk lists files only) is the route's to fix too.
           const folder = statSync(join(root, file), { throwIfNoEntry: false })?.isDirectory();
           const where = { location: source.locate(["routes", r, field]), path: `routes[${r}].${field}` };
-          errors.push(folder ? new PpgError("SourceIsFolder", { file }, where) : new PpgError("ContentMissing", { file }, where));
+          errors.push(
+            folder ? new PpgError("SourceIsFolder", { file }, where) : new PpgError("ContentMissing", { file }, where),
+          );
         }
         continue;
       }

@@ -89,7 +89,8 @@ function noteDroppedNesting(md: MarkdownIt): void {
     if (state.level >= ((md.options as { maxNesting?: number }).maxNesting ?? 100)) {
       const line = state.skipEmptyLines(startLine);
       const env = state.env as RenderEnv;
-      if (line < endLine && state.sCount[line]! >= state.blkIndent) env.tooDeep = Math.min(env.tooDeep ?? Infinity, line + 1);
+      if (line < endLine && state.sCount[line]! >= state.blkIndent)
+        env.tooDeep = Math.min(env.tooDeep ?? Infinity, line + 1);
     }
     tokenize(state, startLine, endLine);
   };
@@ -165,7 +166,9 @@ const IMAGE_MARK = /\0(\d+)\0/g;
 
 /** The body's HTML with each image mark replaced by `image(src, alt)`. */
 export function placeImages(md: RenderedMarkdown, image: (src: string, alt: string) => string): string {
-  return md.images.length === 0 ? md.html : md.html.replace(IMAGE_MARK, (_m, i: string) => image(...md.images[Number(i)]!));
+  return md.images.length === 0
+    ? md.html
+    : md.html.replace(IMAGE_MARK, (_m, i: string) => image(...md.images[Number(i)]!));
 }
 
 function collectHeadings(tokens: Token[]): Heading[] {
@@ -173,8 +176,15 @@ function collectHeadings(tokens: Token[]): Heading[] {
   tokens.forEach((t, i) => {
     if (t.type !== "heading_open") return;
     // The heading's words without Markdown marks, for the table of contents.
-    const text = (tokens[i + 1].children ?? []).map((c) => (c.type === "text" || c.type === "code_inline" ? c.content : "")).join("");
-    headings.push({ level: Number(t.tag.slice(1)), id: t.attrGet("id") ?? undefined, text: text.trim(), line: (t.map?.[0] ?? 0) + 1 });
+    const text = (tokens[i + 1].children ?? [])
+      .map((c) => (c.type === "text" || c.type === "code_inline" ? c.content : ""))
+      .join("");
+    headings.push({
+      level: Number(t.tag.slice(1)),
+      id: t.attrGet("id") ?? undefined,
+      text: text.trim(),
+      line: (t.map?.[0] ?? 0) + 1,
+    });
   });
   return headings;
 }

@@ -10,7 +10,13 @@ import sanitizeHtml from "sanitize-html";
  * reader. Nothing is removed silently: whatever the sanitizer would drop is a build error naming
  * the element or attribute, and the page is published only when it would drop nothing.
  */
-const IFRAME_HOSTS = ["www.youtube-nocookie.com", "www.youtube.com", "youtube.com", "player.vimeo.com", "www.openstreetmap.org"];
+const IFRAME_HOSTS = [
+  "www.youtube-nocookie.com",
+  "www.youtube.com",
+  "youtube.com",
+  "player.vimeo.com",
+  "www.openstreetmap.org",
+];
 
 const ALLOWED_TAGS = [
   ...sanitizeHtml.defaults.allowedTags.filter((tag) => !["main", "nav", "header", "footer", "menu"].includes(tag)),
@@ -93,7 +99,9 @@ export function rawHtmlProblems(html: string): RawHtmlProblem[] {
       const allowedHere = allowedAttribute(name, attribute);
       problems.push({
         offset,
-        what: allowedHere ? `the value ${quote(value)} of ${attribute} on <${name}> (${valueRule(name, attribute)})` : `the attribute ${attribute} on <${name}>`,
+        what: allowedHere
+          ? `the value ${quote(value)} of ${attribute} on <${name}> (${valueRule(name, attribute)})`
+          : `the attribute ${attribute} on <${name}>`,
       });
     }
   });
@@ -107,7 +115,8 @@ function allowedAttribute(tag: string, attribute: string): boolean {
 
 function valueRule(tag: string, attribute: string): string {
   if (tag === "iframe" && attribute === "src") return `a player is framed only from https://${IFRAME_HOSTS.join(", ")}`;
-  if (["href", "src", "srcset", "cite"].includes(attribute)) return "URLs may be site paths or http, https, mailto and tel links";
+  if (["href", "src", "srcset", "cite"].includes(attribute))
+    return "URLs may be site paths or http, https, mailto and tel links";
   return "it may not be empty";
 }
 
@@ -129,13 +138,18 @@ function scan(html: string): { tags: number[]; problems: RawHtmlProblem[] } {
   let readTo = 0;
   const read = () => (readTo = Math.max(readTo, parser.endIndex + 1));
   let inFrame = 0;
-  const parser: Parser = new ReadingParser(read,
+  const parser: Parser = new ReadingParser(
+    read,
     {
       onopentag: (name) => {
         tags.push(parser.startIndex);
         // A browser reads an iframe's content as raw text up to `</iframe>`, htmlparser2 as HTML:
         // `<iframe><img title="</iframe><img onerror=…>">` is harmless to one and runs in the other.
-        if (inFrame > 0) problems.push({ offset: parser.startIndex, what: `the element <${name}> inside an <iframe> (a frame must be empty)` });
+        if (inFrame > 0)
+          problems.push({
+            offset: parser.startIndex,
+            what: `the element <${name}> inside an <iframe> (a frame must be empty)`,
+          });
         if (name === "iframe") inFrame++;
         read();
       },
@@ -143,27 +157,39 @@ function scan(html: string): { tags: number[]; problems: RawHtmlProblem[] } {
         if (name === "iframe") inFrame--;
       },
       ontext: (text) => {
-        if (inFrame > 0 && text.trim()) problems.push({ offset: parser.startIndex, what: "text inside an <iframe> (a frame must be empty)" });
+        if (inFrame > 0 && text.trim())
+          problems.push({ offset: parser.startIndex, what: "text inside an <iframe> (a frame must be empty)" });
         read();
       },
       oncomment: () => {
         const text = html.slice(parser.startIndex, parser.endIndex + 1);
-        if (!text.startsWith("<!--ppg:") && !plainComment(text)) problems.push({ offset: parser.startIndex, what: `the markup ${quote(text)} (only plain <!-- comments --> are allowed)` });
+        if (!text.startsWith("<!--ppg:") && !plainComment(text))
+          problems.push({
+            offset: parser.startIndex,
+            what: `the markup ${quote(text)} (only plain <!-- comments --> are allowed)`,
+          });
         read();
       },
       onprocessinginstruction: () => {
-        problems.push({ offset: parser.startIndex, what: `the markup ${quote(html.slice(parser.startIndex, parser.endIndex + 1))}` });
+        problems.push({
+          offset: parser.startIndex,
+          what: `the markup ${quote(html.slice(parser.startIndex, parser.endIndex + 1))}`,
+        });
         read();
       },
     },
     PARSER_OPTIONS,
   );
   parser.end(html);
-  if (html.slice(readTo).trim()) problems.push({ offset: readTo, what: `the unfinished tag ${quote(html.slice(readTo).trim())}` });
+  if (html.slice(readTo).trim())
+    problems.push({ offset: readTo, what: `the unfinished tag ${quote(html.slice(readTo).trim())}` });
   // The build's directive marks are spliced in at block level only; one written by hand, even
   // inside an attribute's value, would put a component where the writer's HTML is.
   for (let at = html.indexOf("<!--ppg:"); at !== -1; at = html.indexOf("<!--ppg:", at + 1)) {
-    problems.push({ offset: at, what: "a directive mark (<!--ppg:…-->): write the directive on a line of its own, e.g. ::banner" });
+    problems.push({
+      offset: at,
+      what: "a directive mark (<!--ppg:…-->): write the directive on a line of its own, e.g. ::banner",
+    });
   }
   return { tags, problems };
 }
@@ -186,5 +212,11 @@ class ReadingParser extends Parser {
 function plainComment(text: string): boolean {
   if (!text.startsWith("<!--") || !text.endsWith("-->") || text.length < 7) return false;
   const inner = text.slice(4, -3);
-  return !inner.startsWith(">") && !inner.startsWith("->") && !inner.includes("--!>") && !inner.includes("-->") && !inner.endsWith("-");
+  return (
+    !inner.startsWith(">") &&
+    !inner.startsWith("->") &&
+    !inner.includes("--!>") &&
+    !inner.includes("-->") &&
+    !inner.endsWith("-")
+  );
 }

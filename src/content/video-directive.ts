@@ -44,8 +44,10 @@ export function parseVideoDirective(arg: string): VideoDirective {
   }
   const video = fields as unknown as Video;
   if (!video.title?.trim()) return { problem: { rule: "noTitle" } };
-  if (video.id !== undefined && video.id !== "" && !VIDEO_ID.test(video.id)) return { problem: { rule: "badId", id: video.id } };
+  if (video.id !== undefined && video.id !== "" && !VIDEO_ID.test(video.id))
+    return { problem: { rule: "badId", id: video.id } };
   if (!video.id && !video.summary?.trim()) return { problem: { rule: "noSummary" } };
-  if (video.poster !== undefined && !video.poster.startsWith("/")) return { problem: { rule: "poster", poster: video.poster } };
+  if (video.poster !== undefined && !video.poster.startsWith("/"))
+    return { problem: { rule: "poster", poster: video.poster } };
   return { video: { ...video, id: video.id || undefined } };
 }

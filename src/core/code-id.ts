@@ -8,7 +8,15 @@ import { PACKAGE_DIR } from "./package-dir.ts";
  * schemas, the lockfile that pins every dependency (React renders; markdown-it is bundled), and
  * the options of the step that compiles them into lib/ (scripts/build-cli.mjs).
  */
-const CODE_INPUTS = ["src", "templates", "schema", "package.json", "package-lock.json", "tsconfig.json", "scripts/build-cli.mjs"];
+const CODE_INPUTS = [
+  "src",
+  "templates",
+  "schema",
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+  "scripts/build-cli.mjs",
+];
 
 /**
  * A SHA-256 over the bytes of CODE_INPUTS, each named by its path inside the package: never a

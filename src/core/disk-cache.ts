@@ -59,7 +59,8 @@ export class DiskCache {
       const entries = readdirSync(this.dir)
         .filter((name) => ENTRY_NAME.test(name))
         .map((name) => ({ name, age: -statSync(join(this.dir, name)).mtimeMs }));
-      for (const old of entries.sort((a, b) => a.age - b.age).slice(this.keep)) rmSync(join(this.dir, old.name), { force: true });
+      for (const old of entries.sort((a, b) => a.age - b.age).slice(this.keep))
+        rmSync(join(this.dir, old.name), { force: true });
     } catch {
       // Read-only install, full disk: the next build recomputes.
     }
@@ -75,7 +76,9 @@ export function readChecked(path: string): Buffer | undefined {
   try {
     const bytes = readFileSync(path);
     const body = bytes.subarray(0, -TRAILER);
-    return bytes.length > TRAILER && createHash("sha256").update(body).digest().equals(bytes.subarray(-TRAILER)) ? body : undefined;
+    return bytes.length > TRAILER && createHash("sha256").update(body).digest().equals(bytes.subarray(-TRAILER))
+      ? body
+      : undefined;
   } catch {
     return undefined;
   }
@@ -114,6 +117,11 @@ export async function writeCacheFile(file: string, data: string | Uint8Array): P
 
 /** `err` with `path` set when the system left it out (fs/promises' write after open names no file). */
 export function withPath(err: unknown, path: string): unknown {
-  if (err instanceof Error && typeof (err as NodeJS.ErrnoException).code === "string" && !(err as NodeJS.ErrnoException).path) (err as NodeJS.ErrnoException).path = path;
+  if (
+    err instanceof Error &&
+    typeof (err as NodeJS.ErrnoException).code === "string" &&
+    !(err as NodeJS.ErrnoException).path
+  )
+    (err as NodeJS.ErrnoException).path = path;
   return err;
 }

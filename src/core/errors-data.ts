@@ -38,27 +38,78 @@ interface SystemRefusal {
   errno: keyof typeof SYSTEM_REFUSALS;
   syscall?: string;
 }
-const refused = (p: SystemRefusal) => `${p.path}: ${SYSTEM_REFUSALS[p.errno].what} (${p.errno}${p.syscall ? ` in ${p.syscall}` : ""})`;
+const refused = (p: SystemRefusal) =>
+  `${p.path}: ${SYSTEM_REFUSALS[p.errno].what} (${p.errno}${p.syscall ? ` in ${p.syscall}` : ""})`;
 const refusedHint = (p: SystemRefusal) => SYSTEM_REFUSALS[p.errno].hint(p.folder);
 /** A code for what the system refused: its message and hint come from what fromFileSystemError found. */
-const refusal = <T extends { title: string; cause: string; hint: string }>(info: T) => ({ ...info, message: refused, hintFor: refusedHint });
+const refusal = <T extends { title: string; cause: string; hint: string }>(info: T) => ({
+  ...info,
+  message: refused,
+  hintFor: refusedHint,
+});
 
 /**
  * Each errno a file-system call can fail with that is the user's to fix, not a bug in ppguide: its
  * code, what happened, and what to do about it in the folder where it happened.
  */
 export const SYSTEM_REFUSALS = {
-  ENOSPC: { code: "DiskFull", what: "the disk is full", hint: (folder: string) => `Free some space on the disk that holds ${folder} (or move that folder to a larger disk) and build again; the previous output is untouched.` },
-  EDQUOT: { code: "DiskFull", what: "the disk quota is used up", hint: (folder: string) => `Free some space in your quota on the disk that holds ${folder} and build again; the previous output is untouched.` },
-  EACCES: { code: "PermissionDenied", what: "permission denied", hint: (folder: string) => `Check the permissions of ${folder} (and who owns it), or pass another --out.` },
-  EPERM: { code: "PermissionDenied", what: "the operation is not permitted", hint: (folder: string) => `Check the permissions and attributes of ${folder}, or pass another --out.` },
-  EROFS: { code: "PermissionDenied", what: "the filesystem is read-only", hint: (folder: string) => `${folder} is on a read-only disk: pass an --out on a writable one.` },
-  ENOTDIR: { code: "PathBlocked", what: "a file stands where a folder must be", hint: () => "Move or delete that file, or pass another --out." },
-  EEXIST: { code: "PathBlocked", what: "something already stands there", hint: () => "Move or delete it, or pass another --out." },
-  EISDIR: { code: "PathBlocked", what: "a folder stands where a file must be", hint: () => "Move or delete that folder, or pass another --out." },
-  EMFILE: { code: "TooManyOpenFiles", what: "too many files are open in this process", hint: () => "Raise the limit (ulimit -n) and build again." },
-  ENFILE: { code: "TooManyOpenFiles", what: "too many files are open on this machine", hint: () => "Close other programs or raise the system's limit, then build again." },
-  ENAMETOOLONG: { code: "PathTooLong", what: "the name is longer than the filesystem allows", hint: () => "Pass a shorter --out, or shorten the route path." },
+  ENOSPC: {
+    code: "DiskFull",
+    what: "the disk is full",
+    hint: (folder: string) =>
+      `Free some space on the disk that holds ${folder} (or move that folder to a larger disk) and build again; the previous output is untouched.`,
+  },
+  EDQUOT: {
+    code: "DiskFull",
+    what: "the disk quota is used up",
+    hint: (folder: string) =>
+      `Free some space in your quota on the disk that holds ${folder} and build again; the previous output is untouched.`,
+  },
+  EACCES: {
+    code: "PermissionDenied",
+    what: "permission denied",
+    hint: (folder: string) => `Check the permissions of ${folder} (and who owns it), or pass another --out.`,
+  },
+  EPERM: {
+    code: "PermissionDenied",
+    what: "the operation is not permitted",
+    hint: (folder: string) => `Check the permissions and attributes of ${folder}, or pass another --out.`,
+  },
+  EROFS: {
+    code: "PermissionDenied",
+    what: "the filesystem is read-only",
+    hint: (folder: string) => `${folder} is on a read-only disk: pass an --out on a writable one.`,
+  },
+  ENOTDIR: {
+    code: "PathBlocked",
+    what: "a file stands where a folder must be",
+    hint: () => "Move or delete that file, or pass another --out.",
+  },
+  EEXIST: {
+    code: "PathBlocked",
+    what: "something already stands there",
+    hint: () => "Move or delete it, or pass another --out.",
+  },
+  EISDIR: {
+    code: "PathBlocked",
+    what: "a folder stands where a file must be",
+    hint: () => "Move or delete that folder, or pass another --out.",
+  },
+  EMFILE: {
+    code: "TooManyOpenFiles",
+    what: "too many files are open in this process",
+    hint: () => "Raise the limit (ulimit -n) and build again.",
+  },
+  ENFILE: {
+    code: "TooManyOpenFiles",
+    what: "too many files are open on this machine",
+    hint: () => "Close other programs or raise the system's limit, then build again.",
+  },
+  ENAMETOOLONG: {
+    code: "PathTooLong",
+    what: "the name is longer than the filesystem allows",
+    hint: () => "Pass a shorter --out, or shorten the route path.",
+  },
 } as const;
 
 /**
@@ -81,32 +132,54 @@ const article = (word: string) => (/^[aeiou]/i.test(word) ? "an" : "a");
 const aboutIt = (about?: string) => (about ? ` (${about.replace(/\.$/, "")})` : "");
 const breachMessage = (p: SchemaBreach): string => {
   switch (p.rule) {
-    case "required": return `missing required field '${p.field}'`;
-    case "unknownField": return `unknown field '${p.field}'`;
-    case "type": return `must be ${article(p.expected)} ${p.expected}, not ${p.found}`;
-    case "enum": return `'${p.value}' is not allowed`;
-    case "const": return `must be ${p.expected}, not ${p.found}`;
-    case "format": return `'${p.value}' is not a valid ${p.format ?? "value"}`;
-    case "multipleOf": return `${p.value} must be a multiple of ${p.step}`;
-    case "duplicate": return `duplicate ${p.field} ${p.value}`;
-    case "other": return p.ajvMessage;
+    case "required":
+      return `missing required field '${p.field}'`;
+    case "unknownField":
+      return `unknown field '${p.field}'`;
+    case "type":
+      return `must be ${article(p.expected)} ${p.expected}, not ${p.found}`;
+    case "enum":
+      return `'${p.value}' is not allowed`;
+    case "const":
+      return `must be ${p.expected}, not ${p.found}`;
+    case "format":
+      return `'${p.value}' is not a valid ${p.format ?? "value"}`;
+    case "multipleOf":
+      return `${p.value} must be a multiple of ${p.step}`;
+    case "duplicate":
+      return `duplicate ${p.field} ${p.value}`;
+    case "other":
+      return p.ajvMessage;
   }
 };
 const breachHint = (p: SchemaBreach): string => {
   switch (p.rule) {
-    case "required": return `Add \`${p.field}:\` to this entry.`;
-    case "unknownField": return `Remove it or check its spelling; allowed here: ${p.allowed.join(", ")}.`;
-    case "type": return `Write ${article(p.expected)} ${p.expected} here${aboutIt(p.about)}.`;
-    case "enum": return `Use one of: ${p.allowed.join(", ")}.`;
-    case "const": return `Write ${p.expected}${aboutIt(p.about)}.`;
-    case "format": return p.about ?? (p.pattern ? `It must match ${p.pattern}.` : `Write a valid ${p.format ?? "value"}.`);
-    case "multipleOf": return `Use steps of ${p.step}${aboutIt(p.about)}.`;
-    case "duplicate": return `Give each entry its own ${p.field}: cards and links are keyed by it.`;
-    case "other": return p.about ?? "Check this value against the schema.";
+    case "required":
+      return `Add \`${p.field}:\` to this entry.`;
+    case "unknownField":
+      return `Remove it or check its spelling; allowed here: ${p.allowed.join(", ")}.`;
+    case "type":
+      return `Write ${article(p.expected)} ${p.expected} here${aboutIt(p.about)}.`;
+    case "enum":
+      return `Use one of: ${p.allowed.join(", ")}.`;
+    case "const":
+      return `Write ${p.expected}${aboutIt(p.about)}.`;
+    case "format":
+      return p.about ?? (p.pattern ? `It must match ${p.pattern}.` : `Write a valid ${p.format ?? "value"}.`);
+    case "multipleOf":
+      return `Use steps of ${p.step}${aboutIt(p.about)}.`;
+    case "duplicate":
+      return `Give each entry its own ${p.field}: cards and links are keyed by it.`;
+    case "other":
+      return p.about ?? "Check this value against the schema.";
   }
 };
 /** A code for a schema breach: its message and hint come from what ajv found. */
-const schemaBreach = <T extends { title: string; cause: string; hint: string }>(info: T) => ({ ...info, message: breachMessage, hintFor: breachHint });
+const schemaBreach = <T extends { title: string; cause: string; hint: string }>(info: T) => ({
+  ...info,
+  message: breachMessage,
+  hintFor: breachHint,
+});
 
 /** What is wrong with a `::video` line (content/video-directive.ts). */
 export type VideoProblem =
@@ -141,212 +214,369 @@ interface LinkFound {
 export const ERRORS = {
   // site.yaml and the other YAML sources
   ManifestMissing: {
-    title: "No site.yaml", cause: "The site folder has no site.yaml.", hint: "Run ppguide in the site's folder or pass --root DIR.", usage: true,
+    title: "No site.yaml",
+    cause: "The site folder has no site.yaml.",
+    hint: "Run ppguide in the site's folder or pass --root DIR.",
+    usage: true,
     message: (p: { file: string; root: string }) => `no ${p.file} in ${p.root}`,
   },
   YamlSyntax: {
-    title: "YAML syntax error", cause: "A YAML text (site.yaml, front matter, a listings file) cannot be parsed.", hint: "Check the indentation and quoting on this line (quote values that contain ': ' or start with a special character).",
+    title: "YAML syntax error",
+    cause: "A YAML text (site.yaml, front matter, a listings file) cannot be parsed.",
+    hint: "Check the indentation and quoting on this line (quote values that contain ': ' or start with a special character).",
     message: (p: { problem: string }) => `YAML syntax error: ${p.problem}`,
   },
-  ManifestInvalid: schemaBreach({ title: "site.yaml breaks its schema", cause: "A value in site.yaml has the wrong type, format or name (schema/site.schema.json).", hint: "Fix the value; the schema describes every field." }),
+  ManifestInvalid: schemaBreach({
+    title: "site.yaml breaks its schema",
+    cause: "A value in site.yaml has the wrong type, format or name (schema/site.schema.json).",
+    hint: "Fix the value; the schema describes every field.",
+  }),
   RouteNotFound: {
-    title: "Link to no route", cause: "site.yaml or a Markdown link names a path that is neither a route nor an alias.", hint: "Fix the path, or add the route or an alias to site.yaml.",
-    message: (p: { what: string; path: string }) => `${p.what} '${p.path}' is not a route${p.what === "alias target" ? "" : " or alias"}`,
+    title: "Link to no route",
+    cause: "site.yaml or a Markdown link names a path that is neither a route nor an alias.",
+    hint: "Fix the path, or add the route or an alias to site.yaml.",
+    message: (p: { what: string; path: string }) =>
+      `${p.what} '${p.path}' is not a route${p.what === "alias target" ? "" : " or alias"}`,
   },
   RouteDuplicate: {
-    title: "Route declared twice", cause: "Two routes declare the same path.", hint: "Each path may be declared once: remove or rename one of them.",
+    title: "Route declared twice",
+    cause: "Two routes declare the same path.",
+    hint: "Each path may be declared once: remove or rename one of them.",
     message: (p: { path: string; first: number }) => `duplicate route path '${p.path}' (also routes[${p.first}])`,
   },
   SiteUrlInvalid: {
-    title: "site.url is not an origin", cause: "site.url is not written as an origin (https://, a lower-case host, a port only when not the default), or has something after it: a path, query, fragment or trailing slash.", hint: "Write the site's origin alone, e.g. https://www.example.com: canonical URLs, the sitemap and the feed add each page's path to it, and pages link each other from the root of that origin.",
-    message: (p: { url: string; origin?: string }) => `site.url '${p.url}' is not an origin${p.origin ? `: write it as '${p.origin}'` : " (https:// and a host, nothing after it)"}`,
+    title: "site.url is not an origin",
+    cause:
+      "site.url is not written as an origin (https://, a lower-case host, a port only when not the default), or has something after it: a path, query, fragment or trailing slash.",
+    hint: "Write the site's origin alone, e.g. https://www.example.com: canonical URLs, the sitemap and the feed add each page's path to it, and pages link each other from the root of that origin.",
+    message: (p: { url: string; origin?: string }) =>
+      `site.url '${p.url}' is not an origin${p.origin ? `: write it as '${p.origin}'` : " (https:// and a host, nothing after it)"}`,
   },
   RoutePathNotCanonical: {
-    title: "Route path not in its one form", cause: "A route path site.yaml names holds a percent-escape (route paths are written with the characters themselves, /café), is not in Unicode NFC, or ends in 'index' (which hosts serve as its folder); an escaped '.', '..' or '/' would name another path.", hint: "Write the characters themselves, as you would type them (/café, /a-b); an escaped dot segment or slash is not a path a page can have.",
-    message: (p: { what: string; path: string; why: "escape" | "dot segment" | "malformed" | "not NFC" | "index"; canonical?: string }) =>
+    title: "Route path not in its one form",
+    cause:
+      "A route path site.yaml names holds a percent-escape (route paths are written with the characters themselves, /café), is not in Unicode NFC, or ends in 'index' (which hosts serve as its folder); an escaped '.', '..' or '/' would name another path.",
+    hint: "Write the characters themselves, as you would type them (/café, /a-b); an escaped dot segment or slash is not a path a page can have.",
+    message: (p: {
+      what: string;
+      path: string;
+      why: "escape" | "dot segment" | "malformed" | "not NFC" | "index";
+      canonical?: string;
+    }) =>
       p.why === "index"
         ? `${p.what} '${p.path}' ends in 'index', which hosts answer with a redirect to its folder ('${p.path.replace(/index$/i, "")}'): give the page another name`
         : p.why === "not NFC"
-        ? `${p.what} '${p.path}' is not in Unicode NFC (a letter and its accent written apart): write it as '${p.canonical}'`
-        : p.why === "dot segment"
-          ? `${p.what} '${p.path}' escapes a '.', '..' or '/' segment, which browsers resolve to another path`
-          : p.why === "malformed"
-            ? `${p.what} '${p.path}' holds a malformed percent-escape`
-            : `${p.what} '${p.path}' holds a percent-escape: ${p.canonical ? `write the character itself, '${p.canonical}'` : "what it escapes is not allowed in a route path (letters, digits, '-', '.', '_', '~' and other visible characters)"}`,
+          ? `${p.what} '${p.path}' is not in Unicode NFC (a letter and its accent written apart): write it as '${p.canonical}'`
+          : p.why === "dot segment"
+            ? `${p.what} '${p.path}' escapes a '.', '..' or '/' segment, which browsers resolve to another path`
+            : p.why === "malformed"
+              ? `${p.what} '${p.path}' holds a malformed percent-escape`
+              : `${p.what} '${p.path}' holds a percent-escape: ${p.canonical ? `write the character itself, '${p.canonical}'` : "what it escapes is not allowed in a route path (letters, digits, '-', '.', '_', '~' and other visible characters)"}`,
   },
   AliasIsRoute: {
-    title: "Alias shadows a route", cause: "An alias's `from` path is also a route's path.", hint: "An alias must be a path that has no page of its own.",
+    title: "Alias shadows a route",
+    cause: "An alias's `from` path is also a route's path.",
+    hint: "An alias must be a path that has no page of its own.",
     message: (p: { from: string }) => `alias '${p.from}' is also a route`,
   },
   AuthorNotFound: {
-    title: "Unknown author", cause: "A route names an author that site.yaml's `authors` does not define.", hint: "Use one of the authors defined under `authors:`.",
+    title: "Unknown author",
+    cause: "A route names an author that site.yaml's `authors` does not define.",
+    hint: "Use one of the authors defined under `authors:`.",
     message: (p: { author: string }) => `unknown author '${p.author}'`,
   },
   DatesOutOfOrder: {
-    title: "Dates out of order", cause: "A route's created, published and modified dates are not in that order.", hint: "created must be on or before published, and published on or before modified.",
-    message: (p: { created: string; published: string; modified: string }) => `dates are out of order (created ${p.created}, published ${p.published}, modified ${p.modified})`,
+    title: "Dates out of order",
+    cause: "A route's created, published and modified dates are not in that order.",
+    hint: "created must be on or before published, and published on or before modified.",
+    message: (p: { created: string; published: string; modified: string }) =>
+      `dates are out of order (created ${p.created}, published ${p.published}, modified ${p.modified})`,
   },
   LinkToUnpublished: {
-    title: "Link to an unpublished page", cause: "A published page (or a menu, card or link every page shows) names a page the build leaves out: a draft, one whose dates.published is still to come, or one past its `expires` date.", hint: "Remove the link, or publish the page first (drop `draft: true`, or wait for its date); `ppguide dev` shows unpublished pages with a banner.",
+    title: "Link to an unpublished page",
+    cause:
+      "A published page (or a menu, card or link every page shows) names a page the build leaves out: a draft, one whose dates.published is still to come, or one past its `expires` date.",
+    hint: "Remove the link, or publish the page first (drop `draft: true`, or wait for its date); `ppguide dev` shows unpublished pages with a banner.",
     message: (p: { what: string; path: string; status: "draft" | "scheduled" | "expired"; date?: string }) =>
       `${p.what} '${p.path}' is ${p.status === "draft" ? "a draft" : p.status === "scheduled" ? `not published until ${p.date}` : `no longer published (it expired on ${p.date})`}`,
   },
   ExpiresBeforePublished: {
-    title: "Expires before it is published", cause: "A route's `expires` date is before its dates.published, so the page would never be published.", hint: "expires is the last day the page is shown: make it on or after dates.published.",
-    message: (p: { expires: string; published: string }) => `expires ${p.expires} is before the published date ${p.published}`,
+    title: "Expires before it is published",
+    cause: "A route's `expires` date is before its dates.published, so the page would never be published.",
+    hint: "expires is the last day the page is shown: make it on or after dates.published.",
+    message: (p: { expires: string; published: string }) =>
+      `expires ${p.expires} is before the published date ${p.published}`,
   },
   ClockInvalid: {
-    title: "Bad --clock date", cause: "--clock or PPGUIDE_CLOCK is not a calendar date written YYYY-MM-DD.", hint: "Write the date as YYYY-MM-DD, e.g. --clock 2026-12-01.", usage: true,
+    title: "Bad --clock date",
+    cause: "--clock or PPGUIDE_CLOCK is not a calendar date written YYYY-MM-DD.",
+    hint: "Write the date as YYYY-MM-DD, e.g. --clock 2026-12-01.",
+    usage: true,
     message: (p: { from: string; value: string }) => `${p.from} '${p.value}' is not a date written YYYY-MM-DD`,
   },
   RelatedNotThree: {
-    title: "Related block not three", cause: "A route's `related` list does not have exactly three paths.", hint: "The 'You May Also Like' block always shows three cards: list three route paths.",
+    title: "Related block not three",
+    cause: "A route's `related` list does not have exactly three paths.",
+    hint: "The 'You May Also Like' block always shows three cards: list three route paths.",
     message: (p: { found: number }) => `related must list exactly 3 routes, found ${p.found}`,
   },
   RelatedSelf: {
-    title: "Related to itself", cause: "A route's `related` list names the route itself.", hint: "Name three other pages.",
+    title: "Related to itself",
+    cause: "A route's `related` list names the route itself.",
+    hint: "Name three other pages.",
     message: (p: { path: string }) => `related card '${p.path}' is the page itself`,
   },
   RouteIsFile: {
-    title: "Route where a file goes", cause: "A route's or alias's path is served where the build writes a file of its own (robots.txt, sitemap.xml, feed.xml, 404.html, _headers, _redirects, a page's file) or copies one from public/, or lies under one.", hint: "Pick another path for the page, or rename the file in public/.",
-    message: (p: { what: string; path: string; file: string; copied: boolean }) => `${p.what} '${p.path}' would be served where the build ${p.copied ? `copies public/${p.file}` : `writes ${p.file}`}`,
+    title: "Route where a file goes",
+    cause:
+      "A route's or alias's path is served where the build writes a file of its own (robots.txt, sitemap.xml, feed.xml, 404.html, _headers, _redirects, a page's file) or copies one from public/, or lies under one.",
+    hint: "Pick another path for the page, or rename the file in public/.",
+    message: (p: { what: string; path: string; file: string; copied: boolean }) =>
+      `${p.what} '${p.path}' would be served where the build ${p.copied ? `copies public/${p.file}` : `writes ${p.file}`}`,
   },
   OutputClaimedTwice: {
-    title: "Two sources for one output path", cause: "Two things the build makes would be written to the same file of the output, or served at the same URL: two aliases from one path, two routes whose files or URLs meet (/a and /A, /index.html and /), a file of public/ and a generated file or the search index.", hint: "Each file and URL of the site has one source: rename or remove one of them (a file in public/, or a path in site.yaml).",
-    message: (p: { first: string; second: string; at: string; served: boolean }) => `${p.second} and ${p.first} would both be ${p.served ? "served at" : "written to"} ${p.at}`,
+    title: "Two sources for one output path",
+    cause:
+      "Two things the build makes would be written to the same file of the output, or served at the same URL: two aliases from one path, two routes whose files or URLs meet (/a and /A, /index.html and /), a file of public/ and a generated file or the search index.",
+    hint: "Each file and URL of the site has one source: rename or remove one of them (a file in public/, or a path in site.yaml).",
+    message: (p: { first: string; second: string; at: string; served: boolean }) =>
+      `${p.second} and ${p.first} would both be ${p.served ? "served at" : "written to"} ${p.at}`,
   },
   PathTooLong: {
-    title: "Name too long", cause: "A route's path segment, or --out, is longer than the filesystem allows for a file name or path (ENAMETOOLONG).", hint: "Shorten it: a path segment may be 250 bytes, a whole path about 4,000.",
-    message: (p: { what: string; path: string; bytes: number; max: number } | { out: number; longest: number } | SystemRefusal) =>
+    title: "Name too long",
+    cause:
+      "A route's path segment, or --out, is longer than the filesystem allows for a file name or path (ENAMETOOLONG).",
+    hint: "Shorten it: a path segment may be 250 bytes, a whole path about 4,000.",
+    message: (
+      p: { what: string; path: string; bytes: number; max: number } | { out: number; longest: number } | SystemRefusal,
+    ) =>
       "errno" in p
         ? refused(p)
         : "out" in p
           ? `--out is ${p.out} bytes long${p.longest > 255 ? ` with a ${p.longest}-byte folder name` : ""}: the pages under it would pass the filesystem's limit (4,096 bytes a path, 255 a name)`
           : `${p.what} '${p.path.slice(0, 40)}…' has a segment of ${p.bytes} bytes, longer than a file name may be (${p.max})`,
-    hintFor: (p: { what: string } | { out: number } | SystemRefusal) => ("errno" in p ? refusedHint(p) : "Shorten it: a path segment may be 250 bytes, a whole path about 4,000."),
+    hintFor: (p: { what: string } | { out: number } | SystemRefusal) =>
+      "errno" in p ? refusedHint(p) : "Shorten it: a path segment may be 250 bytes, a whole path about 4,000.",
   },
   BannersMissing: {
-    title: "Banner without banners", cause: "Markdown places a `::banner` but site.yaml's site.banners is empty.", hint: "Add banners under site.banners in site.yaml, or remove the ::banner line.",
+    title: "Banner without banners",
+    cause: "Markdown places a `::banner` but site.yaml's site.banners is empty.",
+    hint: "Add banners under site.banners in site.yaml, or remove the ::banner line.",
     message: (p: { file: string }) => `${p.file} places a ::banner but site.banners is empty`,
   },
   // content/
   ContentMissing: {
-    title: "Content file missing", cause: "A route's `content` or `listings` file does not exist under content/.", hint: "Create the file or fix the name (paths are relative to content/).",
+    title: "Content file missing",
+    cause: "A route's `content` or `listings` file does not exist under content/.",
+    hint: "Create the file or fix the name (paths are relative to content/).",
     message: (p: { file: string }) => `${p.file} does not exist`,
   },
   SourceIsFolder: {
-    title: "Folder where a file goes", cause: "A file the site is read from (site.yaml, a route's Markdown or listings file) is a folder.", hint: "Put the file in the folder's place, or name another file in site.yaml.",
+    title: "Folder where a file goes",
+    cause: "A file the site is read from (site.yaml, a route's Markdown or listings file) is a folder.",
+    hint: "Put the file in the folder's place, or name another file in site.yaml.",
     message: (p: { file: string }) => `${p.file} is a folder, not a file`,
   },
-  FrontMatterInvalid: schemaBreach({ title: "Front matter breaks its schema", cause: "A value in a Markdown file's front matter has the wrong type or name (schema/front-matter.schema.json).", hint: "Fix the value; docs/content-format.md lists the fields." }),
+  FrontMatterInvalid: schemaBreach({
+    title: "Front matter breaks its schema",
+    cause: "A value in a Markdown file's front matter has the wrong type or name (schema/front-matter.schema.json).",
+    hint: "Fix the value; docs/content-format.md lists the fields.",
+  }),
   FrontMatterUnclosed: {
-    title: "Front matter not closed", cause: "A Markdown file opens front matter with `---` but never closes it.", hint: "End the front matter with a line holding only '---', or remove the first line if the file has none.",
+    title: "Front matter not closed",
+    cause: "A Markdown file opens front matter with `---` but never closes it.",
+    hint: "End the front matter with a line holding only '---', or remove the first line if the file has none.",
     message: (_: object) => "the front matter that starts here has no closing '---' line",
   },
   RecipeMissing: {
-    title: "Recipe without recipe data", cause: "A recipe route's Markdown has no `recipe:` block in its front matter.", hint: "Add prepMinutes, totalMinutes, servings, category, ingredients and instructions (see docs/content-format.md).",
+    title: "Recipe without recipe data",
+    cause: "A recipe route's Markdown has no `recipe:` block in its front matter.",
+    hint: "Add prepMinutes, totalMinutes, servings, category, ingredients and instructions (see docs/content-format.md).",
     message: (_: object) => "a recipe page needs a `recipe:` block in its front matter",
   },
   RecipeFigures: {
-    title: "Recipe figures disagree", cause: "A recipe's times contradict each other (total shorter than prep, or only one given).", hint: "totalMinutes includes the prep time: give both, with total at least prep.",
+    title: "Recipe figures disagree",
+    cause: "A recipe's times contradict each other (total shorter than prep, or only one given).",
+    hint: "totalMinutes includes the prep time: give both, with total at least prep.",
     message: (p: { prepMinutes: number; totalMinutes: number } | { missing: string }) =>
-      "missing" in p ? `${p.missing} is missing while the other time is set` : `total time (${p.totalMinutes} min) is shorter than the prep time (${p.prepMinutes} min)`,
+      "missing" in p
+        ? `${p.missing} is missing while the other time is set`
+        : `total time (${p.totalMinutes} min) is shorter than the prep time (${p.prepMinutes} min)`,
   },
   MarkdownTooDeep: {
-    title: "Markdown nested too deep", cause: "Lists or quotes in a Markdown file are nested past the parser's limit (100 levels of containers), where it stops reading and would drop what follows.", hint: "Nest the lists and quotes less deeply: no reader follows a list nested dozens of levels.",
-    message: (p: { file: string }) => `${p.file} nests lists or quotes past the Markdown parser's limit here: the rest of the block would be dropped`,
+    title: "Markdown nested too deep",
+    cause:
+      "Lists or quotes in a Markdown file are nested past the parser's limit (100 levels of containers), where it stops reading and would drop what follows.",
+    hint: "Nest the lists and quotes less deeply: no reader follows a list nested dozens of levels.",
+    message: (p: { file: string }) =>
+      `${p.file} nests lists or quotes past the Markdown parser's limit here: the rest of the block would be dropped`,
   },
   IdDuplicate: {
-    title: "Id used twice on a page", cause: "A Markdown file gives an element an id the page already has: a heading's {#id} or a raw HTML id equal to one of the layout's own (main, site-nav, …) or written twice.", hint: "Give the heading (or element) another id: links to #id find the first element that has it.",
-    message: (p: { id: string; twice: boolean }) => (p.twice ? `the id '${p.id}' is given twice in this Markdown file` : `the id '${p.id}' is one the page's layout gives already`),
+    title: "Id used twice on a page",
+    cause:
+      "A Markdown file gives an element an id the page already has: a heading's {#id} or a raw HTML id equal to one of the layout's own (main, site-nav, …) or written twice.",
+    hint: "Give the heading (or element) another id: links to #id find the first element that has it.",
+    message: (p: { id: string; twice: boolean }) =>
+      p.twice
+        ? `the id '${p.id}' is given twice in this Markdown file`
+        : `the id '${p.id}' is one the page's layout gives already`,
   },
   DirectiveUnknown: {
-    title: "Unknown directive", cause: "A Markdown line starts with `::` and a name ppguide does not know.", hint: "Use ::banner, ::fact, ::video or ::gallery … ::/gallery (docs/content-format.md).",
+    title: "Unknown directive",
+    cause: "A Markdown line starts with `::` and a name ppguide does not know.",
+    hint: "Use ::banner, ::fact, ::video or ::gallery … ::/gallery (docs/content-format.md).",
     message: (p: { file: string; name: string }) => `${p.file} uses an unknown directive '::${p.name}'`,
   },
   VideoInvalid: {
-    title: "Bad ::video line", cause: "A `::video` directive's fields cannot be read.", hint: "Write '::video VIDEO_ID Title', or '::video { title: …, summary: … }' while the video has no real id (see docs/content-format.md).",
+    title: "Bad ::video line",
+    cause: "A `::video` directive's fields cannot be read.",
+    hint: "Write '::video VIDEO_ID Title', or '::video { title: …, summary: … }' while the video has no real id (see docs/content-format.md).",
     message: (p: VideoProblem) => {
       switch (p.rule) {
-        case "empty": return "'::video' needs a video id and a title, or a { title, summary } mapping";
-        case "badId": return `'${p.id}' is not a video id (letters, digits, '_' and '-')`;
-        case "notYaml": return `the '::video' mapping is not valid YAML: ${p.problem}`;
-        case "notMapping": return "the '::video' argument must be a { key: value } mapping";
-        case "unknownField": return `'::video' has no field '${p.field}'`;
-        case "notString": return `'::video' field '${p.field}' must be a string`;
-        case "character": return `'::video' field '${p.field}' holds ${p.what} (${p.codePoint}), which no page can carry`;
-        case "noTitle": return "'::video' needs a title";
-        case "noSummary": return "a '::video' without an id needs a summary";
-        case "poster": return `'::video' poster '${p.poster}' must be a path under public/, starting with '/'`;
+        case "empty":
+          return "'::video' needs a video id and a title, or a { title, summary } mapping";
+        case "badId":
+          return `'${p.id}' is not a video id (letters, digits, '_' and '-')`;
+        case "notYaml":
+          return `the '::video' mapping is not valid YAML: ${p.problem}`;
+        case "notMapping":
+          return "the '::video' argument must be a { key: value } mapping";
+        case "unknownField":
+          return `'::video' has no field '${p.field}'`;
+        case "notString":
+          return `'::video' field '${p.field}' must be a string`;
+        case "character":
+          return `'::video' field '${p.field}' holds ${p.what} (${p.codePoint}), which no page can carry`;
+        case "noTitle":
+          return "'::video' needs a title";
+        case "noSummary":
+          return "a '::video' without an id needs a summary";
+        case "poster":
+          return `'::video' poster '${p.poster}' must be a path under public/, starting with '/'`;
       }
     },
     hintFor: (p: VideoProblem) =>
-      p.rule === "unknownField" ? `Use ${p.allowed.join(", ")}.`
-      : p.rule === "notString" ? "Quote the value."
-      : p.rule === "character" ? "Remove it, or write the character itself."
-      : p.rule === "noSummary" ? "Say in `summary` what the video will show: readers see it until a real id is set."
-      : "Write '::video VIDEO_ID Title', or '::video { title: …, summary: … }' while the video has no real id (see docs/content-format.md).",
+      p.rule === "unknownField"
+        ? `Use ${p.allowed.join(", ")}.`
+        : p.rule === "notString"
+          ? "Quote the value."
+          : p.rule === "character"
+            ? "Remove it, or write the character itself."
+            : p.rule === "noSummary"
+              ? "Say in `summary` what the video will show: readers see it until a real id is set."
+              : "Write '::video VIDEO_ID Title', or '::video { title: …, summary: … }' while the video has no real id (see docs/content-format.md).",
   },
-  ListingsInvalid: schemaBreach({ title: "Listings file breaks its schema", cause: "A listings file's value has the wrong type or name, or two listings share an id.", hint: "Fix the value; schema/listings.schema.json describes every field." }),
+  ListingsInvalid: schemaBreach({
+    title: "Listings file breaks its schema",
+    cause: "A listings file's value has the wrong type or name, or two listings share an id.",
+    hint: "Fix the value; schema/listings.schema.json describes every field.",
+  }),
   ListingUnsourced: {
-    title: "Contact fact without a source", cause: "A listing has a street address, phone or website that no entry of its `sources` supports.", hint: "Add a `sources:` entry with the page's url, `supports:` naming the field and what the page `says` (docs/content-format.md), or remove the value: the card then shows 'No Phone' or 'No Website'.",
-    message: (p: { field: string; value: string; name: string }) => `${p.field} '${p.value}' of '${p.name}' names no source`,
+    title: "Contact fact without a source",
+    cause: "A listing has a street address, phone or website that no entry of its `sources` supports.",
+    hint: "Add a `sources:` entry with the page's url, `supports:` naming the field and what the page `says` (docs/content-format.md), or remove the value: the card then shows 'No Phone' or 'No Website'.",
+    message: (p: { field: string; value: string; name: string }) =>
+      `${p.field} '${p.value}' of '${p.name}' names no source`,
   },
   FactUnknown: {
-    title: "Unknown fact", cause: "A `::fact` line, a home slide's `facts` or a listing's `facts` names a fact that site.yaml's `facts` does not define.", hint: "Use the key of an entry under `facts:` in site.yaml, or add the fact there (docs/content-format.md, Facts that change).",
+    title: "Unknown fact",
+    cause:
+      "A `::fact` line, a home slide's `facts` or a listing's `facts` names a fact that site.yaml's `facts` does not define.",
+    hint: "Use the key of an entry under `facts:` in site.yaml, or add the fact there (docs/content-format.md, Facts that change).",
     message: (p: { id: string }) => `fact '${p.id}' is not defined under facts in site.yaml`,
   },
   FactNotShown: {
-    title: "Fact mentioned but not shown", cause: "A page's Markdown, a home slide or a listing names what a fact is about (one of its `mentions`) without showing the fact.", hint: "Show the fact where readers meet the subject: a `::fact ID` line in the Markdown, or `facts: [ID]` on the slide or listing.",
+    title: "Fact mentioned but not shown",
+    cause:
+      "A page's Markdown, a home slide or a listing names what a fact is about (one of its `mentions`) without showing the fact.",
+    hint: "Show the fact where readers meet the subject: a `::fact ID` line in the Markdown, or `facts: [ID]` on the slide or listing.",
     message: (p: { mention: string; id: string }) => `'${p.mention}' is mentioned without the fact '${p.id}'`,
   },
   FactContradicted: {
-    title: "Closed place offered as open", cause: "A sentence names what a fact says is closed (one of its `mentions`) and invites readers to use it ('ride', 'take', 'open', 'tickets') with no word of the closure.", hint: "Say that it is closed, or rephrase so the sentence does not offer it; if it has reopened, change the fact's status and since in site.yaml.",
-    message: (p: { sentence: string; id: string; since: string }) => `'${p.sentence}' offers as open what the fact '${p.id}' says is closed since ${p.since}`,
+    title: "Closed place offered as open",
+    cause:
+      "A sentence names what a fact says is closed (one of its `mentions`) and invites readers to use it ('ride', 'take', 'open', 'tickets') with no word of the closure.",
+    hint: "Say that it is closed, or rephrase so the sentence does not offer it; if it has reopened, change the fact's status and since in site.yaml.",
+    message: (p: { sentence: string; id: string; since: string }) =>
+      `'${p.sentence}' offers as open what the fact '${p.id}' says is closed since ${p.since}`,
   },
   PhoneInvalid: {
-    title: "Phone number invalid", cause: "A listing's phone is not a valid number: a Dominican one (area code 809, 829 or 849, then seven digits) or one starting with its country's + code.", hint: "Copy the number again from the source that states it (a Dominican number is 10 digits: 809 320 1234); or leave the phone out, and the card shows 'No Phone'.",
+    title: "Phone number invalid",
+    cause:
+      "A listing's phone is not a valid number: a Dominican one (area code 809, 829 or 849, then seven digits) or one starting with its country's + code.",
+    hint: "Copy the number again from the source that states it (a Dominican number is 10 digits: 809 320 1234); or leave the phone out, and the card shows 'No Phone'.",
     message: (p: { phone: string; name: string }) => `phone '${p.phone}' of '${p.name}' is not a valid phone number`,
   },
   WebsiteNotHttps: {
-    title: "Website not https", cause: "A listing's website is an http:// address (a warning): most sites answer https, which browsers show as safe.", hint: "Open the site with https://; if it answers, write that address.",
+    title: "Website not https",
+    cause:
+      "A listing's website is an http:// address (a warning): most sites answer https, which browsers show as safe.",
+    hint: "Open the site with https://; if it answers, write that address.",
     message: (p: { link: string; name: string }) => `website '${p.link}' of '${p.name}' is not https`,
   },
   ContactShared: {
-    title: "Phone or website shared", cause: "Two listings have the same phone number or website (a warning): often a copy-and-paste slip, sometimes one business in two directories.", hint: "Check both against their sources; if it is one business listed twice, it may stay.",
-    message: (p: { field: "phone" | "website"; value: string; name: string; other: string; at: string }) => `${p.field} '${p.value}' of '${p.name}' is also the ${p.field} of '${p.other}' (${p.at})`,
+    title: "Phone or website shared",
+    cause:
+      "Two listings have the same phone number or website (a warning): often a copy-and-paste slip, sometimes one business in two directories.",
+    hint: "Check both against their sources; if it is one business listed twice, it may stay.",
+    message: (p: { field: "phone" | "website"; value: string; name: string; other: string; at: string }) =>
+      `${p.field} '${p.value}' of '${p.name}' is also the ${p.field} of '${p.other}' (${p.at})`,
   },
   RawHtmlUnsafe: {
-    title: "Raw HTML outside the allowlist", cause: "Raw HTML in Markdown holds an element, attribute, URL or markup the allowlist (src/content/raw-html.ts) does not allow.", hint: "Remove it: use the ::video directive for videos, a Markdown link for links. Plain inline HTML such as <kbd> or <br> is fine (docs/content-format.md).",
+    title: "Raw HTML outside the allowlist",
+    cause:
+      "Raw HTML in Markdown holds an element, attribute, URL or markup the allowlist (src/content/raw-html.ts) does not allow.",
+    hint: "Remove it: use the ::video directive for videos, a Markdown link for links. Plain inline HTML such as <kbd> or <br> is fine (docs/content-format.md).",
     message: (p: { what: string }) => `raw HTML with ${p.what} is not published`,
   },
   UrlMalformed: {
-    title: "Malformed percent-escape", cause: "A link, image or poster path holds a '%' not followed by two hex digits of a UTF-8 character (e.g. /%E0%A4%A).", hint: "Write the character itself (ppguide encodes it), or a complete escape such as %20 for a space.",
+    title: "Malformed percent-escape",
+    cause:
+      "A link, image or poster path holds a '%' not followed by two hex digits of a UTF-8 character (e.g. /%E0%A4%A).",
+    hint: "Write the character itself (ppguide encodes it), or a complete escape such as %20 for a space.",
     message: (p: { what: string; path: string }) => `${p.what} '${p.path}' holds a malformed percent-escape`,
   },
   UrlInvalid: {
-    title: "Not a URL", cause: "A link, image or other address in site.yaml, a listings file, front matter or Markdown is not a URL by the WHATWG URL Standard that browsers follow (e.g. https://[x), so no browser could open it.", hint: "Fix the address: a host has no spaces, brackets or '%', and the whole address starts with https:// (or is a path such as /page).",
+    title: "Not a URL",
+    cause:
+      "A link, image or other address in site.yaml, a listings file, front matter or Markdown is not a URL by the WHATWG URL Standard that browsers follow (e.g. https://[x), so no browser could open it.",
+    hint: "Fix the address: a host has no spaces, brackets or '%', and the whole address starts with https:// (or is a path such as /page).",
     message: (p: { what: string; url: string }) => `${p.what} '${p.url}' is not a valid URL`,
   },
   CharacterInvalid: {
-    title: "Character no page can carry", cause: "A value in site.yaml, a listings file or front matter holds, once its escapes are read, a control character other than tab and newline, a noncharacter or a lone surrogate, which HTML, XML (the feed) and JSON (the search index) cannot carry.", hint: "Remove it: write a line break as a new line and any other character as itself; an escape in double quotes (\"\\x0b\", \"\\uD800\") makes one.",
-    message: (p: { codePoint: string; what: string; in: "key" | "value" }) => `the ${p.in} holds ${p.what} (${p.codePoint}), which no page, feed or search index can carry`,
+    title: "Character no page can carry",
+    cause:
+      "A value in site.yaml, a listings file or front matter holds, once its escapes are read, a control character other than tab and newline, a noncharacter or a lone surrogate, which HTML, XML (the feed) and JSON (the search index) cannot carry.",
+    hint: 'Remove it: write a line break as a new line and any other character as itself; an escape in double quotes ("\\x0b", "\\uD800") makes one.',
+    message: (p: { codePoint: string; what: string; in: "key" | "value" }) =>
+      `the ${p.in} holds ${p.what} (${p.codePoint}), which no page, feed or search index can carry`,
   },
   EncodingInvalid: {
-    title: "Not UTF-8", cause: "A source file holds bytes that are not UTF-8.", hint: "Save it as UTF-8 (your editor's 'Save with encoding' or 'Reopen with encoding' menu).",
+    title: "Not UTF-8",
+    cause: "A source file holds bytes that are not UTF-8.",
+    hint: "Save it as UTF-8 (your editor's 'Save with encoding' or 'Reopen with encoding' menu).",
     message: (_: object) => "the file is not valid UTF-8 text",
   },
   NotText: {
-    title: "Not a text file", cause: "A source file holds a control character (other than tab and line breaks) or a noncharacter: it is binary, or a mangled copy.", hint: "Only text files belong here: move images and other binary files to public/, or remove the character.",
-    message: (p: { codePoint: string; what: string }) => `the file holds ${p.what} (${p.codePoint}), so it is not a text file`,
+    title: "Not a text file",
+    cause:
+      "A source file holds a control character (other than tab and line breaks) or a noncharacter: it is binary, or a mangled copy.",
+    hint: "Only text files belong here: move images and other binary files to public/, or remove the character.",
+    message: (p: { codePoint: string; what: string }) =>
+      `the file holds ${p.what} (${p.codePoint}), so it is not a text file`,
   },
   // public/ and files on disk
   AssetMissing: {
-    title: "Image missing", cause: "site.yaml, a listings file or Markdown names an image that is not a file under public/.", hint: "Add the file to public/ or fix the path.",
+    title: "Image missing",
+    cause: "site.yaml, a listings file or Markdown names an image that is not a file under public/.",
+    hint: "Add the file to public/ or fix the path.",
     message: (p: { what: string; path: string }) => `${p.what} '${p.path}' is not a file under public/`,
   },
   ImageUnreadable: {
-    title: "Picture cannot be read", cause: "A picture the site shows (a route's image, a Markdown image, a listing's or a home slide's picture) is a file sharp cannot decode: empty, truncated, not a picture at all (text saved as .png), or past sharp's limit of 268 million pixels.", hint: "Replace the file in public/ with a JPEG, PNG, WebP or SVG that opens in an image viewer, or name another picture.",
+    title: "Picture cannot be read",
+    cause:
+      "A picture the site shows (a route's image, a Markdown image, a listing's or a home slide's picture) is a file sharp cannot decode: empty, truncated, not a picture at all (text saved as .png), or past sharp's limit of 268 million pixels.",
+    hint: "Replace the file in public/ with a JPEG, PNG, WebP or SVG that opens in an image viewer, or name another picture.",
     message: (p: { path: string; reason: string }) => `image '${p.path}' cannot be read as a picture (${p.reason})`,
     hintFor: (p: { path: string; reason: string }) =>
       /pixel limit/i.test(p.reason)
@@ -354,36 +584,66 @@ export const ERRORS = {
         : `Replace public${p.path} with a JPEG, PNG, WebP or SVG that opens in an image viewer (it may be empty, cut short, or not a picture), or name another picture.`,
   },
   SymlinkOutside: {
-    title: "Link out of the site", cause: "A symbolic link under public/ or content/ (or one of those folders itself) resolves outside the site folder.", hint: "Copy the file into the site instead: ppguide publishes only what is inside the site folder.",
+    title: "Link out of the site",
+    cause:
+      "A symbolic link under public/ or content/ (or one of those folders itself) resolves outside the site folder.",
+    hint: "Copy the file into the site instead: ppguide publishes only what is inside the site folder.",
     message: (p: LinkFound) => `${p.link} is a symbolic link to ${p.target}, outside the site`,
-    hintFor: (p: LinkFound) => (p.link.endsWith("/") ? "Make it a folder inside the site." : "Copy the file into the site instead: ppguide publishes only what is inside the site folder."),
+    hintFor: (p: LinkFound) =>
+      p.link.endsWith("/")
+        ? "Make it a folder inside the site."
+        : "Copy the file into the site instead: ppguide publishes only what is inside the site folder.",
   },
   SymlinkBroken: {
-    title: "Link to nothing", cause: "A symbolic link under public/ or content/ points to nothing.", hint: "Delete the link or point it at a file inside the site.",
+    title: "Link to nothing",
+    cause: "A symbolic link under public/ or content/ points to nothing.",
+    hint: "Delete the link or point it at a file inside the site.",
     message: (p: { link: string }) => `${p.link} is a symbolic link to nothing`,
   },
   SymlinkLoop: {
-    title: "Link loop", cause: "A symbolic link under public/ or content/ leads back to itself or to a folder that contains it.", hint: "Delete the link: following it would never end.",
+    title: "Link loop",
+    cause: "A symbolic link under public/ or content/ leads back to itself or to a folder that contains it.",
+    hint: "Delete the link: following it would never end.",
     message: (p: { link: string; target?: string }) =>
-      p.target === undefined ? `${p.link} is a symbolic link that leads back to itself` : `${p.link} is a symbolic link to ${p.target}, a folder that contains it: following it would never end`,
+      p.target === undefined
+        ? `${p.link} is a symbolic link that leads back to itself`
+        : `${p.link} is a symbolic link to ${p.target}, a folder that contains it: following it would never end`,
   },
   SymlinkHidden: {
-    title: "Link to a hidden file", cause: "A symbolic link under public/ or content/ leads to a dot file or folder (.env, .git), which is never published.", hint: "Dot files (.env, .git, …) are never published: copy what readers may see to a file without a leading dot.",
+    title: "Link to a hidden file",
+    cause:
+      "A symbolic link under public/ or content/ leads to a dot file or folder (.env, .git), which is never published.",
+    hint: "Dot files (.env, .git, …) are never published: copy what readers may see to a file without a leading dot.",
     message: (p: LinkFound) => `${p.link} is a symbolic link to ${p.target}, a hidden file or folder`,
   },
   SymlinkIntoOutput: {
-    title: "Link into the output", cause: "A symbolic link under public/ or content/ leads into a build's output (dist, dist.ppguide/).", hint: "Delete the link: the output would contain itself and grow with every build.",
+    title: "Link into the output",
+    cause: "A symbolic link under public/ or content/ leads into a build's output (dist, dist.ppguide/).",
+    hint: "Delete the link: the output would contain itself and grow with every build.",
     message: (p: LinkFound) => `${p.link} is a symbolic link to ${p.target}, a build's output`,
   },
   NotRegularFile: {
-    title: "Not a file or folder", cause: "public/ or content/ holds a named pipe, socket or device, or a link to one, or a source file is one: reading it could wait forever.", hint: "Delete it: only files and folders are published.",
+    title: "Not a file or folder",
+    cause:
+      "public/ or content/ holds a named pipe, socket or device, or a link to one, or a source file is one: reading it could wait forever.",
+    hint: "Delete it: only files and folders are published.",
     message: (p: { path: string; kind: string; link?: string }) =>
-      p.link === undefined ? `${p.path} is ${p.kind}, not a file or a folder` : `${p.link} is a symbolic link to ${p.path}, which is ${p.kind}, not a file or a folder`,
-    hintFor: (p: { path: string; kind: string; link?: string }) => (p.link === undefined ? "Delete it: only files and folders are published." : "Delete the link: only files and folders are published."),
+      p.link === undefined
+        ? `${p.path} is ${p.kind}, not a file or a folder`
+        : `${p.link} is a symbolic link to ${p.path}, which is ${p.kind}, not a file or a folder`,
+    hintFor: (p: { path: string; kind: string; link?: string }) =>
+      p.link === undefined
+        ? "Delete it: only files and folders are published."
+        : "Delete the link: only files and folders are published.",
   },
   CacheFolderRefused: {
-    title: "Cache folder refused", cause: "A cache folder is inside the site's sources (PPGUIDE_CACHE_DIR in content/, public/, …) or inside the output (PPGUIDE_CACHE_DIR=dist/cache, --out .ppguide-cache), or .ppguide-cache is a link leading out of the site.", hint: "Point PPGUIDE_CACHE_DIR outside the sources and the output, or delete the .ppguide-cache link.",
-    message: (p: { link: string; real?: string } | { caches: string; folder: string } | { caches: string; out: string }) =>
+    title: "Cache folder refused",
+    cause:
+      "A cache folder is inside the site's sources (PPGUIDE_CACHE_DIR in content/, public/, …) or inside the output (PPGUIDE_CACHE_DIR=dist/cache, --out .ppguide-cache), or .ppguide-cache is a link leading out of the site.",
+    hint: "Point PPGUIDE_CACHE_DIR outside the sources and the output, or delete the .ppguide-cache link.",
+    message: (
+      p: { link: string; real?: string } | { caches: string; folder: string } | { caches: string; out: string },
+    ) =>
       "link" in p
         ? `${p.link} is a symbolic link to ${p.real ?? "nothing"}, outside the site: ppguide would write encoded images there`
         : "out" in p
@@ -392,19 +652,29 @@ export const ERRORS = {
   },
   // compiling
   TemplateFailed: {
-    title: "Template failed", cause: "A React template failed to compile or threw while rendering a page.", hint: "Fix the template at the top of the stack shown below.",
-    message: (p: { route: string; reason: string } | { reason: string }) => ("route" in p ? `rendering ${p.route} failed: ${p.reason}` : `templates failed to load: ${p.reason}`),
+    title: "Template failed",
+    cause: "A React template failed to compile or threw while rendering a page.",
+    hint: "Fix the template at the top of the stack shown below.",
+    message: (p: { route: string; reason: string } | { reason: string }) =>
+      "route" in p ? `rendering ${p.route} failed: ${p.reason}` : `templates failed to load: ${p.reason}`,
   },
   StyleFailed: {
-    title: "Stylesheet failed", cause: "A stylesheet under templates/styles/ has a syntax error.", hint: "The stylesheet has a syntax error: fix the file and save it again.",
+    title: "Stylesheet failed",
+    cause: "A stylesheet under templates/styles/ has a syntax error.",
+    hint: "The stylesheet has a syntax error: fix the file and save it again.",
     message: (p: { reason: string }) => `stylesheet: ${p.reason}`,
   },
   SearchIndexFailed: {
-    title: "Search index failed", cause: "Pagefind, which builds the full-text search index, could not start or index the pages.", hint: "Run `npm ci` so that Pagefind's binary for this platform (an optional dependency such as @pagefind/linux-x64) is installed, or build with --no-search-index.",
-    message: (p: { problems: string[] }) => `Pagefind could not build the search index: ${p.problems.join("; ") || "no index was created"}`,
+    title: "Search index failed",
+    cause: "Pagefind, which builds the full-text search index, could not start or index the pages.",
+    hint: "Run `npm ci` so that Pagefind's binary for this platform (an optional dependency such as @pagefind/linux-x64) is installed, or build with --no-search-index.",
+    message: (p: { problems: string[] }) =>
+      `Pagefind could not build the search index: ${p.problems.join("; ") || "no index was created"}`,
   },
   ScriptFailed: {
-    title: "Browser script failed", cause: "A browser script under src/client/ failed to compile.", hint: "A browser script failed to compile: fix the file and save it again.",
+    title: "Browser script failed",
+    cause: "A browser script under src/client/ failed to compile.",
+    hint: "A browser script failed to compile: fix the file and save it again.",
     message: (p: { reason: string }) => `browser script: ${p.reason}`,
   },
   // the built site
@@ -412,120 +682,207 @@ export const ERRORS = {
     title: "Broken link",
     cause: "The built site links to a page, file or anchor that it does not have.",
     hint: "Fix the link, or set site.checkLinks to 'warn' in site.yaml while you work.",
-    message: (p: { href: string; reason: string; suggestion?: string }) => `${p.href}  ${p.reason}${p.suggestion !== undefined ? ` (did you mean ${p.suggestion}?)` : ""}`,
+    message: (p: { href: string; reason: string; suggestion?: string }) =>
+      `${p.href}  ${p.reason}${p.suggestion !== undefined ? ` (did you mean ${p.suggestion}?)` : ""}`,
   },
   BuildNotReproducible: {
     title: "Rebuild differs from a clean build",
-    cause: "`ppguide build --verify` built the site again from nothing and some files differ from the incremental build's: a page's key misses one of its inputs, or the served copy was changed in a way its record could not tell.",
+    cause:
+      "`ppguide build --verify` built the site again from nothing and some files differ from the incremental build's: a page's key misses one of its inputs, or the served copy was changed in a way its record could not tell.",
     hint: "Run ppguide build --no-cache to publish a clean build, and report the files listed with the edits since the last build.",
-    message: (p: { files: string[] }) => `the incremental build differs from a clean build in ${p.files.length} file${p.files.length === 1 ? "" : "s"}: ${p.files.slice(0, 20).join(", ")}${p.files.length > 20 ? ", …" : ""}`,
+    message: (p: { files: string[] }) =>
+      `the incremental build differs from a clean build in ${p.files.length} file${p.files.length === 1 ? "" : "s"}: ${p.files.slice(0, 20).join(", ")}${p.files.length > 20 ? ", …" : ""}`,
   },
   ContentUnused: {
-    title: "Content no route uses", cause: "A Markdown or listings file under content/ is named by no route in site.yaml (a warning: it is not published).", hint: "Add a route for it to site.yaml, or delete the file.",
+    title: "Content no route uses",
+    cause:
+      "A Markdown or listings file under content/ is named by no route in site.yaml (a warning: it is not published).",
+    hint: "Add a route for it to site.yaml, or delete the file.",
     message: (p: { file: string }) => `${p.file} is not used by any route in site.yaml`,
   },
   StructuredDataInvalid: {
-    title: "Structured data incomplete", cause: "A page's JSON-LD lacks a property Google requires for its type, or gives one in a form Google does not read (Recipe, Article, LocalBusiness, VideoObject, Person, …), so search results would ignore it.", hint: "Add what the structured data is made from at this line (a video's uploaded date and poster, a listing's name and town); docs/content-format.md says which field gives which property.",
-    message: (p: { type: string; problem: string; page: string }) => `structured data of ${p.page}: ${p.type}: ${p.problem}`,
+    title: "Structured data incomplete",
+    cause:
+      "A page's JSON-LD lacks a property Google requires for its type, or gives one in a form Google does not read (Recipe, Article, LocalBusiness, VideoObject, Person, …), so search results would ignore it.",
+    hint: "Add what the structured data is made from at this line (a video's uploaded date and poster, a listing's name and town); docs/content-format.md says which field gives which property.",
+    message: (p: { type: string; problem: string; page: string }) =>
+      `structured data of ${p.page}: ${p.type}: ${p.problem}`,
   },
   PlaceholderLeft: {
-    title: "Placeholder left", cause: "The site still holds a stand-in value (a video without an id, an example domain, a network's home page as a social link); an error only with --strict.", hint: "Replace it with the real value before going live.",
+    title: "Placeholder left",
+    cause:
+      "The site still holds a stand-in value (a video without an id, an example domain, a network's home page as a social link); an error only with --strict.",
+    hint: "Replace it with the real value before going live.",
     message: (p: Placeholder) => {
       switch (p.kind) {
-        case "videoWithoutId": return `video '${p.title}' has no real id yet`;
-        case "videoIdStandIn": return `video id '${p.id}' is a stand-in`;
-        case "reservedMailDomain": return `e-mail address '${p.address}' uses the reserved domain '${p.domain}'`;
-        case "reservedDomain": return `'${p.url}' uses the reserved domain '${p.domain}'`;
-        case "standIn": return `'${p.url}' holds the stand-in '${p.token}'`;
-        case "socialHome": return `social link '${p.url}' is the network's home page, not the site's profile`;
+        case "videoWithoutId":
+          return `video '${p.title}' has no real id yet`;
+        case "videoIdStandIn":
+          return `video id '${p.id}' is a stand-in`;
+        case "reservedMailDomain":
+          return `e-mail address '${p.address}' uses the reserved domain '${p.domain}'`;
+        case "reservedDomain":
+          return `'${p.url}' uses the reserved domain '${p.domain}'`;
+        case "standIn":
+          return `'${p.url}' holds the stand-in '${p.token}'`;
+        case "socialHome":
+          return `social link '${p.url}' is the network's home page, not the site's profile`;
       }
     },
     hintFor: (p: Placeholder) => {
       switch (p.kind) {
-        case "videoWithoutId": return "Readers see a card with a search link instead of a player; add the video service's id once the real video is chosen.";
-        case "videoIdStandIn": return "Put in the real video's id, or leave `id` out until it is chosen: readers then see a card, not a broken player.";
-        case "reservedMailDomain": return "Reserved example domains can never receive mail: use an address at the site's real domain.";
-        case "reservedDomain": return "Reserved example domains can never be registered: set the real domain before going live.";
-        case "standIn": return `Replace '${p.token}' with the real value (for an affiliate link, the partner id the network gave you).`;
-        case "socialHome": return `Link the site's own ${p.network} profile.`;
+        case "videoWithoutId":
+          return "Readers see a card with a search link instead of a player; add the video service's id once the real video is chosen.";
+        case "videoIdStandIn":
+          return "Put in the real video's id, or leave `id` out until it is chosen: readers then see a card, not a broken player.";
+        case "reservedMailDomain":
+          return "Reserved example domains can never receive mail: use an address at the site's real domain.";
+        case "reservedDomain":
+          return "Reserved example domains can never be registered: set the real domain before going live.";
+        case "standIn":
+          return `Replace '${p.token}' with the real value (for an affiliate link, the partner id the network gave you).`;
+        case "socialHome":
+          return `Link the site's own ${p.network} profile.`;
       }
     },
   },
   // the output folder
   OutputRefused: {
-    title: "Output folder refused", cause: "--out names a folder ppguide must not replace: the site or a folder holding it, a source folder, /, the home folder, a file, or a folder it did not create (without --force).", hint: "Pass another --out, e.g. --out dist.", usage: true,
-    message: (p: { out: string; why: string } | { store: string; why: string }) => ("out" in p ? `refusing to write the site into ${p.out}: ${p.why}` : `refusing to write the site: ${p.store} ${p.why}`),
+    title: "Output folder refused",
+    cause:
+      "--out names a folder ppguide must not replace: the site or a folder holding it, a source folder, /, the home folder, a file, or a folder it did not create (without --force).",
+    hint: "Pass another --out, e.g. --out dist.",
+    usage: true,
+    message: (p: { out: string; why: string } | { store: string; why: string }) =>
+      "out" in p
+        ? `refusing to write the site into ${p.out}: ${p.why}`
+        : `refusing to write the site: ${p.store} ${p.why}`,
   },
   OutputBusy: {
-    title: "Output folder busy", cause: "Another ppguide build is writing the same output folder.", hint: "Wait for it to finish; if no build is running, delete the lock file named in the message.",
-    message: (p: { pid: number; out: string } | { lock: string }) => ("lock" in p ? `could not take the lock ${p.lock}` : `another ppguide build (process ${p.pid}) is writing ${p.out}`),
+    title: "Output folder busy",
+    cause: "Another ppguide build is writing the same output folder.",
+    hint: "Wait for it to finish; if no build is running, delete the lock file named in the message.",
+    message: (p: { pid: number; out: string } | { lock: string }) =>
+      "lock" in p
+        ? `could not take the lock ${p.lock}`
+        : `another ppguide build (process ${p.pid}) is writing ${p.out}`,
   },
   OutputPathOutside: {
-    title: "Output path outside", cause: "A file name would leave the output folder (absolute, '..', empty or '.' segments, a backslash or a control character).", hint: "Route, alias and asset paths may not contain '.' or '..' segments, empty segments, backslashes or control characters.",
+    title: "Output path outside",
+    cause:
+      "A file name would leave the output folder (absolute, '..', empty or '.' segments, a backslash or a control character).",
+    hint: "Route, alias and asset paths may not contain '.' or '..' segments, empty segments, backslashes or control characters.",
     message: (p: { file: string }) => `the output file name '${p.file}' would not stay inside the output folder`,
   },
   DiskFull: refusal({
-    title: "Disk full", cause: "The disk (or the user's quota) has no space left for the output.", hint: "Free some space (or use a larger disk for the output) and build again; the previous output is untouched.",
+    title: "Disk full",
+    cause: "The disk (or the user's quota) has no space left for the output.",
+    hint: "Free some space (or use a larger disk for the output) and build again; the previous output is untouched.",
   }),
   PermissionDenied: refusal({
-    title: "Permission denied", cause: "The system refused to write or read a file: permissions, attributes or a read-only filesystem.", hint: "Check the folder's permissions and who owns it, or pass an --out on a writable disk.",
+    title: "Permission denied",
+    cause: "The system refused to write or read a file: permissions, attributes or a read-only filesystem.",
+    hint: "Check the folder's permissions and who owns it, or pass an --out on a writable disk.",
   }),
   PathBlocked: refusal({
-    title: "Something in the way", cause: "A file stands where a folder must go, or the reverse, outside what ppguide owns.", hint: "Move or delete it, or pass another --out.",
+    title: "Something in the way",
+    cause: "A file stands where a folder must go, or the reverse, outside what ppguide owns.",
+    hint: "Move or delete it, or pass another --out.",
   }),
   WorkingFolderGone: {
-    title: "Current folder deleted", cause: "ppguide was started from a folder that has since been deleted (or moved away).", hint: "cd into the site's folder (or any existing folder and pass --root DIR) and run ppguide again.",
+    title: "Current folder deleted",
+    cause: "ppguide was started from a folder that has since been deleted (or moved away).",
+    hint: "cd into the site's folder (or any existing folder and pass --root DIR) and run ppguide again.",
     message: (p: { errno: string }) => `the current folder no longer exists (${p.errno})`,
   },
   DependenciesUnreachable: {
-    title: "Dependencies unreachable", cause: "ppguide's node_modules is a link to a folder not named node_modules, where Node cannot resolve the packages' own dependencies.", hint: "Link node_modules to a folder named node_modules, or run npm ci in ppguide's folder.",
-    message: (p: { link: string; real: string }) => `${p.link} is a link to ${p.real}, which is not a folder named node_modules: Node cannot find the packages' own dependencies there`,
+    title: "Dependencies unreachable",
+    cause:
+      "ppguide's node_modules is a link to a folder not named node_modules, where Node cannot resolve the packages' own dependencies.",
+    hint: "Link node_modules to a folder named node_modules, or run npm ci in ppguide's folder.",
+    message: (p: { link: string; real: string }) =>
+      `${p.link} is a link to ${p.real}, which is not a folder named node_modules: Node cannot find the packages' own dependencies there`,
   },
   TooManyOpenFiles: {
-    title: "Too many open files", cause: "The process or the machine ran out of file handles, or the limit is lower than ppguide needs.", hint: "Raise the limit (ulimit -n) and build again.",
+    title: "Too many open files",
+    cause: "The process or the machine ran out of file handles, or the limit is lower than ppguide needs.",
+    hint: "Raise the limit (ulimit -n) and build again.",
     message: (p: SystemRefusal | { limit: number; needed: number }) =>
-      "limit" in p ? `only ${p.limit} files may be open at once (ulimit -n); ppguide needs at least ${p.needed}` : refused(p),
-    hintFor: (p: SystemRefusal | { limit: number; needed: number }) => ("limit" in p ? `Raise the limit (ulimit -n ${p.needed * 16}) and run ppguide again.` : refusedHint(p)),
+      "limit" in p
+        ? `only ${p.limit} files may be open at once (ulimit -n); ppguide needs at least ${p.needed}`
+        : refused(p),
+    hintFor: (p: SystemRefusal | { limit: number; needed: number }) =>
+      "limit" in p ? `Raise the limit (ulimit -n ${p.needed * 16}) and run ppguide again.` : refusedHint(p),
   },
   // check-links
   LinksDirNotFound: {
-    title: "Folder to check missing", cause: "check-links was given a folder that does not exist.", hint: "Build the site first (ppguide build), or pass the folder that holds the HTML: ppguide check-links path/to/site", usage: true,
+    title: "Folder to check missing",
+    cause: "check-links was given a folder that does not exist.",
+    hint: "Build the site first (ppguide build), or pass the folder that holds the HTML: ppguide check-links path/to/site",
+    usage: true,
     message: (p: { dir: string }) => `the folder to check, ${p.dir}, does not exist`,
   },
   LinksDirNotADirectory: {
-    title: "Not a folder", cause: "check-links was given a file instead of a folder.", hint: "Pass the folder that holds the site, not one page: ppguide check-links path/to/site", usage: true,
+    title: "Not a folder",
+    cause: "check-links was given a file instead of a folder.",
+    hint: "Pass the folder that holds the site, not one page: ppguide check-links path/to/site",
+    usage: true,
     message: (p: { dir: string }) => `${p.dir} is a file, not a folder`,
   },
   LinksNoPages: {
-    title: "No pages", cause: "check-links found no HTML pages in the folder.", hint: "Check that this is the output folder of the build (by default dist/).", usage: true,
+    title: "No pages",
+    cause: "check-links found no HTML pages in the folder.",
+    hint: "Check that this is the output folder of the build (by default dist/).",
+    usage: true,
     message: (p: { dir: string }) => `no HTML pages (*.html, *.htm) were found in ${p.dir}`,
   },
   // ppguide check-facts
   FactUndated: {
-    title: "Fact with no date", cause: "A listing's street address, phone or website, or an article's source, has no source with a date, so nobody can tell how old it is (check-facts; an error only with --strict).", hint: "Open the source again: if it still says so, add the `date:` it gives (or today's, as YYYY-MM-DD, for when you checked it).",
+    title: "Fact with no date",
+    cause:
+      "A listing's street address, phone or website, or an article's source, has no source with a date, so nobody can tell how old it is (check-facts; an error only with --strict).",
+    hint: "Open the source again: if it still says so, add the `date:` it gives (or today's, as YYYY-MM-DD, for when you checked it).",
     message: (p: { what: string }) => `${p.what} has no dated source`,
   },
   FactStale: {
-    title: "Fact older than the limit", cause: "The newest source of a listing's contact fact, or an article's source, is older than check-facts' --older-than limit (12 months by default; an error only with --strict).", hint: "Check the fact against the source (or a newer one) and update the value and the source's `date:`; remove the fact if no source states it any more.",
-    message: (p: { what: string; date: string; limit: string }) => `${p.what} was last dated ${p.date}, more than ${p.limit} ago`,
+    title: "Fact older than the limit",
+    cause:
+      "The newest source of a listing's contact fact, or an article's source, is older than check-facts' --older-than limit (12 months by default; an error only with --strict).",
+    hint: "Check the fact against the source (or a newer one) and update the value and the source's `date:`; remove the fact if no source states it any more.",
+    message: (p: { what: string; date: string; limit: string }) =>
+      `${p.what} was last dated ${p.date}, more than ${p.limit} ago`,
   },
   AgeInvalid: {
-    title: "Bad --older-than", cause: "check-facts' --older-than is not a number of months or years such as 12mo or 2y.", hint: "Write it as months or years: --older-than 18mo, --older-than 2y.", usage: true,
+    title: "Bad --older-than",
+    cause: "check-facts' --older-than is not a number of months or years such as 12mo or 2y.",
+    hint: "Write it as months or years: --older-than 18mo, --older-than 2y.",
+    usage: true,
     message: (p: { value: string }) => `--older-than '${p.value}' is not an age such as 12mo or 2y`,
   },
   // ppguide new
   SlugInvalid: {
-    title: "Bad page name", cause: "`ppguide new` was given a slug that is not lowercase words joined by hyphens.", hint: "Use lowercase letters, digits and hyphens, e.g. ppguide new article carnival-puerto-plata.", usage: true,
+    title: "Bad page name",
+    cause: "`ppguide new` was given a slug that is not lowercase words joined by hyphens.",
+    hint: "Use lowercase letters, digits and hyphens, e.g. ppguide new article carnival-puerto-plata.",
+    usage: true,
     message: (p: { slug: string }) => `'${p.slug}' is not a page name of lowercase words joined by hyphens`,
   },
   NewPageExists: {
-    title: "Page already there", cause: "`ppguide new` would add a route or write a file that the site already has.", hint: "Pick another slug, or edit the page that is there.", usage: true,
+    title: "Page already there",
+    cause: "`ppguide new` would add a route or write a file that the site already has.",
+    hint: "Pick another slug, or edit the page that is there.",
+    usage: true,
     message: (p: { what: string }) => `${p.what} already exists`,
   },
   // dev and preview
   ListenFailed: {
-    title: "Cannot listen there", cause: "dev or preview could not listen where --host and --port say: an address this machine does not have, a name it cannot resolve, a port it may not take or that is taken.", hint: "Pass --host 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or an address of this machine, and a --port from 1024 up (0 for any free one).", usage: true,
-    message: (p: { host: string; port: number; errno: string; tried?: number }) => `cannot listen on ${p.host}:${p.port}${p.tried ? ` (nor on the ${p.tried - 1} ports before it)` : ""} (${p.errno})`,
+    title: "Cannot listen there",
+    cause:
+      "dev or preview could not listen where --host and --port say: an address this machine does not have, a name it cannot resolve, a port it may not take or that is taken.",
+    hint: "Pass --host 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or an address of this machine, and a --port from 1024 up (0 for any free one).",
+    usage: true,
+    message: (p: { host: string; port: number; errno: string; tried?: number }) =>
+      `cannot listen on ${p.host}:${p.port}${p.tried ? ` (nor on the ${p.tried - 1} ports before it)` : ""} (${p.errno})`,
     hintFor: (p: { host: string; port: number; errno: string; tried?: number }) =>
       p.errno === "EADDRNOTAVAIL"
         ? `${p.host} is not an address of this machine: pass --host 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or one of this machine's own addresses.`
@@ -539,7 +896,9 @@ export const ERRORS = {
   },
   // dev mode
   InternalError: {
-    title: "Bug in ppguide", cause: "ppguide itself failed (dev mode shows it and keeps serving the last good build).", hint: "Please report it with the stack shown.",
+    title: "Bug in ppguide",
+    cause: "ppguide itself failed (dev mode shows it and keeps serving the last good build).",
+    hint: "Please report it with the stack shown.",
     message: (p: { stack: string }) => `ppguide crashed while rebuilding: ${p.stack}`,
   },
 } as const satisfies Record<string, ErrorInfo>;

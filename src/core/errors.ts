@@ -60,7 +60,8 @@ export class PpgError<C extends ErrorCode = ErrorCode> extends Error {
   format(withHint = true): string {
     const where = this.location ? `${this.location.file}:${this.location.line}:${this.location.column}` : "";
     // A multi-line message (a report) gets its hint on a line of its own.
-    const text = this.hint && withHint ? `${this.message}${this.message.includes("\n") ? "\n" : ". "}${this.hint}` : this.message;
+    const text =
+      this.hint && withHint ? `${this.message}${this.message.includes("\n") ? "\n" : ". "}${this.hint}` : this.message;
     const parts = [where, this.path ?? "", text].filter(Boolean);
     return parts.join("  ");
   }
@@ -98,11 +99,21 @@ export function describeAll(errors: readonly PpgError[]): string[] {
 }
 
 export function isPpgError(err: unknown): err is PpgError {
-  return typeof err === "object" && err !== null && (err as { type?: unknown }).type === PPG_ERROR && typeof (err as { code?: unknown }).code === "string";
+  return (
+    typeof err === "object" &&
+    err !== null &&
+    (err as { type?: unknown }).type === PPG_ERROR &&
+    typeof (err as { code?: unknown }).code === "string"
+  );
 }
 
 export function isPpgErrorList(err: unknown): err is PpgErrorList {
-  return typeof err === "object" && err !== null && (err as { type?: unknown }).type === PPG_ERROR_LIST && Array.isArray((err as { errors?: unknown }).errors);
+  return (
+    typeof err === "object" &&
+    err !== null &&
+    (err as { type?: unknown }).type === PPG_ERROR_LIST &&
+    Array.isArray((err as { errors?: unknown }).errors)
+  );
 }
 
 export function isUserError(err: unknown): err is PpgError | PpgErrorList {
@@ -120,12 +131,21 @@ export interface PpgErrorData {
 }
 
 export function userErrorData(err: PpgError | PpgErrorList): PpgErrorData[] {
-  return errorsOf(err).map(({ code, message, location, path, hint, data }) => ({ code, message, location, path, hint, data }));
+  return errorsOf(err).map(({ code, message, location, path, hint, data }) => ({
+    code,
+    message,
+    location,
+    path,
+    hint,
+    data,
+  }));
 }
 
 export function reviveUserError(data: PpgErrorData[]): PpgError | PpgErrorList {
   // The catalogue builds the same message from the same parameters on this side of the thread.
-  const errors = data.map(({ code, message: _built, data: params, ...opts }) => new PpgError(code, params as ErrorParams<ErrorCode>, opts));
+  const errors = data.map(
+    ({ code, message: _built, data: params, ...opts }) => new PpgError(code, params as ErrorParams<ErrorCode>, opts),
+  );
   return errors.length === 1 ? errors[0]! : new PpgErrorList(errors);
 }
 
@@ -146,7 +166,12 @@ export function fromFileSystemError(err: unknown): unknown {
   const dest = (e as { dest?: string }).dest;
   const path = dest ? `${shortPath(e.path)} → ${shortPath(dest)}` : (shortPath(e.path) ?? "a file");
   const folder = e.path ? shortPath(dirname(dest ?? e.path))! : "the output folder";
-  return new PpgError(SYSTEM_REFUSALS[errno].code, { path, folder, errno, ...(e.syscall ? { syscall: e.syscall } : {}) });
+  return new PpgError(SYSTEM_REFUSALS[errno].code, {
+    path,
+    folder,
+    errno,
+    ...(e.syscall ? { syscall: e.syscall } : {}),
+  });
 }
 
 /** A path short enough to read in a terminal: a 4,000-character one is shown by its ends. */

@@ -12,7 +12,8 @@ export const PACKAGE_DIR = findPackageDir(dirname(fileURLToPath(import.meta.url)
 function findPackageDir(from: string): string {
   for (let dir = from; ; dir = dirname(dir)) {
     const manifest = join(dir, "package.json");
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "ppguide") return dir;
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "ppguide")
+      return dir;
     if (dirname(dir) === dir) throw new Error(`ppguide's package.json was not found above ${from}`);
   }
 }

@@ -120,7 +120,12 @@ export const STEP_SUMMARY_LIMIT = 1024 * 1024;
  * A Markdown table of every problem, for $GITHUB_STEP_SUMMARY: GitHub shows at most ten error
  * annotations a step, the summary shows them all. Cut at a row boundary to stay under the limit.
  */
-export function stepSummary(title: string, problems: readonly Problem[], fileFor: (file: string) => string = (f) => f, limit = STEP_SUMMARY_LIMIT): string {
+export function stepSummary(
+  title: string,
+  problems: readonly Problem[],
+  fileFor: (file: string) => string = (f) => f,
+  limit = STEP_SUMMARY_LIMIT,
+): string {
   const cell = (s: string) => s.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n/g, "<br>");
   const head = `### ${title}\n\n`;
   if (problems.length === 0) return `${head}No problems.\n`;
@@ -130,7 +135,8 @@ export function stepSummary(title: string, problems: readonly Problem[], fileFor
   const room = limit - 200;
   let shown = 0;
   for (const p of problems) {
-    const where = p.file === null ? "" : `\`${cell(fileFor(p.file))}${p.line === null ? "" : `:${p.line}:${p.column ?? 1}`}\``;
+    const where =
+      p.file === null ? "" : `\`${cell(fileFor(p.file))}${p.line === null ? "" : `:${p.line}:${p.column ?? 1}`}\``;
     const row = `| ${p.severity === "error" ? "❌" : "⚠️"} | \`${p.code}\` | ${where} | ${cell(p.message)} | ${cell(p.hint ?? "")} |`;
     const bytes = Buffer.byteLength(row) + 1;
     if (size + bytes > room) break;

@@ -10,7 +10,11 @@ import { PpgError, PpgErrorList } from "./errors.ts";
  * errors naming the link; so is a link to nothing. The dev server applies the same rule
  * (`resolveInsideSite`), so what it serves is what the build publishes.
  */
-export async function listSiteFolder(root: string, folder: string, opts: { extensions?: string[] } = {}): Promise<string[]> {
+export async function listSiteFolder(
+  root: string,
+  folder: string,
+  opts: { extensions?: string[] } = {},
+): Promise<string[]> {
   const siteReal = realpathSync(root);
   const errors: PpgError[] = [];
   const files: string[] = [];
@@ -20,7 +24,11 @@ export async function listSiteFolder(root: string, folder: string, opts: { exten
     const entries = entriesUnder(dir);
     // Dot files and folders are never published (`.env`, `.git`), except `.well-known/` at the top
     // of public/, which hosts and browsers look for by that name (RFC 8615).
-    if (prefix === "" && folder === "public" && lstatSync(join(dir, ".well-known"), { throwIfNoEntry: false })?.isDirectory()) {
+    if (
+      prefix === "" &&
+      folder === "public" &&
+      lstatSync(join(dir, ".well-known"), { throwIfNoEntry: false })?.isDirectory()
+    ) {
       entries.push(...entriesUnder(dir, ".well-known"));
     }
     for (const entry of entries) {
@@ -32,7 +40,8 @@ export async function listSiteFolder(root: string, folder: string, opts: { exten
       const shown = `${folder}/${rel}`;
       if (!entry.dirent.isSymbolicLink()) {
         // Reading a named pipe waits for a writer that never comes; a device never ends.
-        if (!entry.dirent.isDirectory()) errors.push(new PpgError("NotRegularFile", { path: shown, kind: kindOf(entry.dirent) }));
+        if (!entry.dirent.isDirectory())
+          errors.push(new PpgError("NotRegularFile", { path: shown, kind: kindOf(entry.dirent) }));
         continue;
       }
       let real: string;
@@ -40,17 +49,26 @@ export async function listSiteFolder(root: string, folder: string, opts: { exten
         real = realpathSync(join(dir, entry.path));
       } catch (err) {
         const loop = (err as NodeJS.ErrnoException).code === "ELOOP";
-        errors.push(loop ? new PpgError("SymlinkLoop", { link: shown }) : new PpgError("SymlinkBroken", { link: shown }));
+        errors.push(
+          loop ? new PpgError("SymlinkLoop", { link: shown }) : new PpgError("SymlinkBroken", { link: shown }),
+        );
         continue;
       }
       const refused = refusedTarget(siteReal, real);
       if (refused) {
-        errors.push(new PpgError(refused, { link: shown, target: refused === "SymlinkOutside" ? real : relative(siteReal, real) }));
+        errors.push(
+          new PpgError(refused, {
+            link: shown,
+            target: refused === "SymlinkOutside" ? real : relative(siteReal, real),
+          }),
+        );
         continue;
       }
       const target = statSync(real);
       if (!target.isDirectory() && !target.isFile()) {
-        errors.push(new PpgError("NotRegularFile", { link: shown, path: relative(siteReal, real), kind: kindOf(target) }));
+        errors.push(
+          new PpgError("NotRegularFile", { link: shown, path: relative(siteReal, real), kind: kindOf(target) }),
+        );
         continue;
       }
       if (!target.isDirectory()) {
@@ -121,7 +139,12 @@ export function isInside(a: string, b: string): boolean {
 }
 
 /** What a folder entry is when it is neither a file nor a folder, as a message says it. */
-export function kindOf(entry: { isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean }): string {
+export function kindOf(entry: {
+  isFIFO(): boolean;
+  isSocket(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+}): string {
   if (entry.isFIFO()) return "a named pipe (FIFO)";
   if (entry.isSocket()) return "a socket";
   return entry.isCharacterDevice() || entry.isBlockDevice() ? "a device" : "neither a file nor a folder";
@@ -132,11 +155,15 @@ export function kindOf(entry: { isFIFO(): boolean; isSocket(): boolean; isCharac
  * (`public/env.txt -> ../.env`, `public/repo -> ../.git`); or inside a build's output store
  * (`public/mirror -> ../dist`), which would make the output contain itself and grow each build.
  */
-function refusedTarget(siteReal: string, real: string): "SymlinkOutside" | "SymlinkIntoOutput" | "SymlinkHidden" | undefined {
+function refusedTarget(
+  siteReal: string,
+  real: string,
+): "SymlinkOutside" | "SymlinkIntoOutput" | "SymlinkHidden" | undefined {
   if (!isInside(real, siteReal)) return "SymlinkOutside";
   const segments = relative(siteReal, real).split(sep);
   if (segments.some((s) => s.endsWith(".ppguide")) || existsSync(`${real}.ppguide`)) return "SymlinkIntoOutput";
-  if (segments.some((s, i) => s.startsWith(".") && !(s === ".well-known" && i === 1 && segments[0] === "public"))) return "SymlinkHidden";
+  if (segments.some((s, i) => s.startsWith(".") && !(s === ".well-known" && i === 1 && segments[0] === "public")))
+    return "SymlinkHidden";
   return undefined;
 }
 

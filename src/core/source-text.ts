@@ -16,7 +16,12 @@ export function readSourceText(root: string, file: string): string {
   // A named pipe or device in a file's place would block this read, and with it Ctrl-C, forever.
   const info = statSync(join(root, file));
   if (info.isDirectory()) throw new PpgError("SourceIsFolder", { file });
-  if (!info.isFile()) throw new PpgError("NotRegularFile", { path: file, kind: kindOf(info) }, { location: { file, line: 1, column: 1 } });
+  if (!info.isFile())
+    throw new PpgError(
+      "NotRegularFile",
+      { path: file, kind: kindOf(info) },
+      { location: { file, line: 1, column: 1 } },
+    );
   const bytes = readFileSync(join(root, file));
   let text: string;
   try {
@@ -29,7 +34,11 @@ export function readSourceText(root: string, file: string): string {
   // other (NUL above all) means a binary file or a mangled copy, which would reach readers as junk.
   const bad = forbiddenCharacter(text, { file: true });
   if (bad) {
-    throw new PpgError("NotText", { codePoint: bad.codePoint, what: bad.what }, { location: locate(text, bad.index, file) });
+    throw new PpgError(
+      "NotText",
+      { codePoint: bad.codePoint, what: bad.what },
+      { location: locate(text, bad.index, file) },
+    );
   }
   return text;
 }

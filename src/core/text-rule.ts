@@ -12,10 +12,22 @@
  */
 
 /** U+FDD0..U+FDEF and the last two code points of every plane (U+FFFE, U+1FFFF, ... U+10FFFF). */
-const NONCHARACTERS = ["\\uFDD0-\\uFDEF", ...Array.from({ length: 17 }, (_, plane) => `\\u{${(plane * 0x10000 + 0xfffe).toString(16)}}\\u{${(plane * 0x10000 + 0xffff).toString(16)}}`)].join("");
+const NONCHARACTERS = [
+  "\\uFDD0-\\uFDEF",
+  ...Array.from(
+    { length: 17 },
+    (_, plane) => `\\u{${(plane * 0x10000 + 0xfffe).toString(16)}}\\u{${(plane * 0x10000 + 0xffff).toString(16)}}`,
+  ),
+].join("");
 // With the `u` flag a surrogate range matches only a surrogate that is not half of a pair.
-const FORBIDDEN_IN_VALUES = new RegExp(`[\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F${NONCHARACTERS}\\uD800-\\uDFFF]`, "u");
-const FORBIDDEN_IN_FILES = new RegExp(`[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F${NONCHARACTERS}\\uD800-\\uDFFF]`, "u");
+const FORBIDDEN_IN_VALUES = new RegExp(
+  `[\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F${NONCHARACTERS}\\uD800-\\uDFFF]`,
+  "u",
+);
+const FORBIDDEN_IN_FILES = new RegExp(
+  `[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F${NONCHARACTERS}\\uD800-\\uDFFF]`,
+  "u",
+);
 
 export interface ForbiddenCharacter {
   /** Offset in UTF-16 code units. */
@@ -34,6 +46,7 @@ export function forbiddenCharacter(text: string, opts: { file?: boolean } = {}):
   const match = (opts.file ? FORBIDDEN_IN_FILES : FORBIDDEN_IN_VALUES).exec(text);
   if (!match) return undefined;
   const code = match[0].codePointAt(0)!;
-  const what = code >= 0xd800 && code <= 0xdfff ? "a lone surrogate" : code <= 0x9f ? "a control character" : "a noncharacter";
+  const what =
+    code >= 0xd800 && code <= 0xdfff ? "a lone surrogate" : code <= 0x9f ? "a control character" : "a noncharacter";
   return { index: match.index, codePoint: `U+${code.toString(16).toUpperCase().padStart(4, "0")}`, what };
 }

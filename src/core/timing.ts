@@ -1,4 +1,14 @@
-export type Stage = "open" | "load" | "validate" | "content" | "key" | "render" | "index" | "write" | "check" | "commit";
+export type Stage =
+  | "open"
+  | "load"
+  | "validate"
+  | "content"
+  | "key"
+  | "render"
+  | "index"
+  | "write"
+  | "check"
+  | "commit";
 export type StageTimings = Partial<Record<Stage, number>>;
 
 const stageWatchers = new Set<(stage: Stage) => void>();

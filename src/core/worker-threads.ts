@@ -13,7 +13,13 @@ const WORKER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8 };
  * TypeScript sources, `<name>.mjs`, which registers tsx's loader and imports `<name>.ts` (Node 20
  * loads a worker's own .ts entry before any loader applies). Each thread is given `workerData` once.
  */
-export function workerPool<T, R>(callerUrl: string, name: string, task: string, workerData: unknown, size: number): Piscina<T, R> {
+export function workerPool<T, R>(
+  callerUrl: string,
+  name: string,
+  task: string,
+  workerData: unknown,
+  size: number,
+): Piscina<T, R> {
   const fromSource = callerUrl.endsWith(".ts") || callerUrl.endsWith(".tsx");
   const pool = new Piscina<T, R>({
     filename: fileURLToPath(new URL(`./${name}.${fromSource ? "mjs" : "cjs"}`, callerUrl)),
@@ -37,7 +43,11 @@ export function workerPool<T, R>(callerUrl: string, name: string, task: string, 
  * the pool has already cancelled) is an 'error' event: unheard, it would end the process before
  * a build lets go of its lock.
  */
-export async function runOnPool<T, R>(pool: Piscina<T, R>, tasks: T[], done: (result: R, task: number) => void): Promise<void> {
+export async function runOnPool<T, R>(
+  pool: Piscina<T, R>,
+  tasks: T[],
+  done: (result: R, task: number) => void,
+): Promise<void> {
   let failure: unknown;
   pool.on("error", (err: unknown) => (failure ??= err));
   try {

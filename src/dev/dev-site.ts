@@ -16,7 +16,14 @@ import { generatedFiles, type OutputFile } from "../output/generated-files.ts";
 import type { PageRecord } from "../output/page-cache.ts";
 import { indexable, makeShard, planIndex } from "../output/search-index.ts";
 import type { RenderedPage, Templates } from "../render/render.tsx";
-import { checkNames, createRaster, createShareImages, loadSite, prepareImages, type LoadedSite } from "../site/load-site.ts";
+import {
+  checkNames,
+  createRaster,
+  createShareImages,
+  loadSite,
+  prepareImages,
+  type LoadedSite,
+} from "../site/load-site.ts";
 import { markUnpublished } from "../site/schedule.ts";
 import { FreshTemplates } from "./templates.ts";
 
@@ -88,7 +95,10 @@ export class DevSite {
   /** The search index's shards, by digest, and the files of one generation. */
   private readonly shards = new Map<string, OutputFile[]>();
   private search?: { generation: number; files: Promise<Map<string, string | Uint8Array>> };
-  private generated?: { generation: number; files: Map<string, () => Promise<string | Uint8Array> | string | Uint8Array> };
+  private generated?: {
+    generation: number;
+    files: Map<string, () => Promise<string | Uint8Array> | string | Uint8Array>;
+  };
 
   constructor(readonly root: string) {}
 
@@ -107,8 +117,25 @@ export class DevSite {
     } catch (err) {
       // Compile errors of templates, CSS and browser scripts arrive as PpgErrors too (compile-errors.ts).
       const user = isUserError(err) ? err : undefined;
-      this.problems = user ? errorsOf(user) : [new PpgError("InternalError", { stack: (err as Error)?.stack ?? String(err) }, { hint: "This is a bug in ppguide, not in your site." })];
-      return { ok: false, files, full: false, pages: [], reloadAll: false, errors: this.problems, crash: user ? undefined : err, ms: performance.now() - started };
+      this.problems = user
+        ? errorsOf(user)
+        : [
+            new PpgError(
+              "InternalError",
+              { stack: (err as Error)?.stack ?? String(err) },
+              { hint: "This is a bug in ppguide, not in your site." },
+            ),
+          ];
+      return {
+        ok: false,
+        files,
+        full: false,
+        pages: [],
+        reloadAll: false,
+        errors: this.problems,
+        crash: user ? undefined : err,
+        ms: performance.now() - started,
+      };
     }
   }
 
@@ -120,7 +147,10 @@ export class DevSite {
   async generatedFile(path: string): Promise<string | Uint8Array | undefined> {
     if (!this.site) return undefined;
     if (this.generated?.generation !== this.generation) {
-      this.generated = { generation: this.generation, files: new Map(generatedFiles(this.site).map((f) => [f.file, f.content])) };
+      this.generated = {
+        generation: this.generation,
+        files: new Map(generatedFiles(this.site).map((f) => [f.file, f.content])),
+      };
     }
     return this.generated.files.get(path.slice(1))?.();
   }
@@ -144,7 +174,9 @@ export class DevSite {
   private async index(site: LoadedSite): Promise<Map<string, string | Uint8Array>> {
     const served = [...this.byFile.values()];
     const html = new Map(served.map(({ page }) => [page.route, page.html]));
-    const mains = new Map(served.filter(({ page }) => indexable(page)).map(({ page, record }) => [page.route, record.main!]));
+    const mains = new Map(
+      served.filter(({ page }) => indexable(page)).map(({ page, record }) => [page.route, record.main!]),
+    );
     const files = new Map<string, string | Uint8Array>();
     const kept = new Set<string>();
     for (const shard of planIndex(site, mains)) {
@@ -167,7 +199,9 @@ export class DevSite {
    */
   private async load(changed: Changed | undefined): Promise<LoadedSite> {
     // Drafts and pages not yet published are shown, each with a banner saying so (site/schedule.ts).
-    const next = changed ? await this.reload(changed) : await loadSite(this.root, {}, { templates: () => this.loadTemplates(), drafts: "show" });
+    const next = changed
+      ? await this.reload(changed)
+      : await loadSite(this.root, {}, { templates: () => this.loadTemplates(), drafts: "show" });
     const clashes = claimOutputs(next, { searchIndex: true });
     if (clashes.length) throw new PpgErrorList(clashes);
     return next;
@@ -178,7 +212,10 @@ export class DevSite {
     const next: LoadedSite = { ...site };
     if (changed.templates) next.templates = await this.loadTemplates();
     if (changed.css || changed.client) {
-      const [css, scripts] = await Promise.all([changed.css ? buildStylesheet() : site.assets.css, changed.client ? buildScripts() : site.assets.scripts]);
+      const [css, scripts] = await Promise.all([
+        changed.css ? buildStylesheet() : site.assets.css,
+        changed.client ? buildScripts() : site.assets.scripts,
+      ]);
       next.assets = { css, scripts };
     }
     if (changed.public.size) {
@@ -196,7 +233,10 @@ export class DevSite {
       next.source = source;
       next.content = await loadContent(this.root, manifest, source);
     } else if (changed.markdown.size || changed.listings.size) {
-      next.content = await loadContent(this.root, next.manifest, next.source, { previous: site.content, changed: new Set([...changed.markdown, ...changed.listings]) });
+      next.content = await loadContent(this.root, next.manifest, next.source, {
+        previous: site.content,
+        changed: new Set([...changed.markdown, ...changed.listings]),
+      });
     }
     // What the manifest and listings name, checked again as the first load checked it.
     if (changed.manifest || changed.markdown.size || changed.listings.size || changed.public.size) checkNames(next);
@@ -204,7 +244,10 @@ export class DevSite {
     const photos = [...changed.public].some((u) => RASTER_EXTENSIONS.test(u));
     const changedTexts = changed.manifest
       ? referencedTexts(next.manifest, next.content)
-      : contentTexts(present(next.content.markdown, changed.markdown), present(next.content.listings, changed.listings));
+      : contentTexts(
+          present(next.content.markdown, changed.markdown),
+          present(next.content.listings, changed.listings),
+        );
     if (photos || namedRasters(next.publicFiles, changedTexts).some((f) => site.raster.size(f) === undefined)) {
       next.raster = createRaster(this.root);
       await prepareImages(next, [next.raster.prepare(next.publicFiles, referencedTexts(next.manifest, next.content))]);
@@ -221,10 +264,18 @@ export class DevSite {
    * Keys every page of `next` and renders those whose key or images changed since the pages
    * served; swaps them in once all have rendered.
    */
-  private async render(next: LoadedSite, changed: Changed | undefined): Promise<Pick<RebuildReport, "full" | "pages" | "reloadAll" | "cssOnly">> {
+  private async render(
+    next: LoadedSite,
+    changed: Changed | undefined,
+  ): Promise<Pick<RebuildReport, "full" | "pages" | "reloadAll" | "cssOnly">> {
     const site = this.site;
     // Facts of the images are read from public/ again only when it, the photos or the share images changed.
-    if (!this.images || next.publicFiles !== site?.publicFiles || next.raster !== site.raster || next.share !== site.share) {
+    if (
+      !this.images ||
+      next.publicFiles !== site?.publicFiles ||
+      next.raster !== site.raster ||
+      next.share !== site.share
+    ) {
       const facts = imageFacts(join(this.root, "public"), next.publicFiles, next.raster, next.share);
       this.images = { facts, index: new ImageFactIndex(facts) };
     }
@@ -232,7 +283,12 @@ export class DevSite {
     const jobs = keyPages(input, this.templates!.code);
     const plan = planPages(jobs, site ? (file) => this.byFile.get(file)?.record : "first build", this.images.index);
     const rendered = new Map<string, DevPage>();
-    await renderJobs(input, plan.render.map(({ job }) => job), (pages) => pages.forEach(({ job, record, page }) => rendered.set(job.file, { record, page: page! })), { threads: false, templates: next.templates });
+    await renderJobs(
+      input,
+      plan.render.map(({ job }) => job),
+      (pages) => pages.forEach(({ job, record, page }) => rendered.set(job.file, { record, page: page! })),
+      { threads: false, templates: next.templates },
+    );
 
     const byFile = new Map<string, DevPage>();
     for (const { job } of plan.reuse) byFile.set(job.file, this.byFile.get(job.file)!);
@@ -243,7 +299,14 @@ export class DevSite {
     this.site = next;
 
     const full = plan.reuse.length === 0;
-    const onlyCss = changed?.css && !changed.client && !changed.templates && !changed.manifest && !changed.markdown.size && !changed.listings.size && !changed.public.size;
+    const onlyCss =
+      changed?.css &&
+      !changed.client &&
+      !changed.templates &&
+      !changed.manifest &&
+      !changed.markdown.size &&
+      !changed.listings.size &&
+      !changed.public.size;
     return {
       full,
       pages: [...rendered.values()].map(({ page }) => page.route),
@@ -260,7 +323,15 @@ export class DevSite {
   }
 
   private classify(changes: Map<string, ChangeKind>): Changed {
-    const c: Changed = { manifest: false, markdown: new Set(), listings: new Set(), templates: false, css: false, client: false, public: new Set() };
+    const c: Changed = {
+      manifest: false,
+      markdown: new Set(),
+      listings: new Set(),
+      templates: false,
+      css: false,
+      client: false,
+      public: new Set(),
+    };
     for (const abs of changes.keys()) {
       const rel = relative(this.root, abs).split(sep).join("/");
       const pkg = relative(packageDir, abs).split(sep).join("/");

@@ -93,7 +93,8 @@ export class DevServer {
     const manifest = this.site.site?.manifest;
     // An alias is a 301 on the hosts that read _redirects, and no page is written for it there.
     const alias = manifest?.aliases?.find((a) => a.from === path.replace(/(.)\/$/, "$1"));
-    if (alias) return send(req, res, 301, "text/plain; charset=utf-8", `Redirecting to ${alias.to}\n`, { Location: alias.to });
+    if (alias)
+      return send(req, res, 301, "text/plain; charset=utf-8", `Redirecting to ${alias.to}\n`, { Location: alias.to });
     // What a build writes besides the pages, from the same list (output/generated-files.ts).
     const generated = await this.site.generatedFile(path);
     if (generated !== undefined) return send(req, res, 200, contentType(path), generated);
@@ -101,7 +102,11 @@ export class DevServer {
     const file = await this.publicFile(path);
     if (file === "forbidden") return send(req, res, 403, "text/plain; charset=utf-8", "Forbidden.\n");
     if (file) {
-      res.writeHead(200, { "Content-Type": contentType(file.path), "Content-Length": file.size, "Cache-Control": "no-store" });
+      res.writeHead(200, {
+        "Content-Type": contentType(file.path),
+        "Content-Length": file.size,
+        "Cache-Control": "no-store",
+      });
       if (req.method === "HEAD") return void res.end();
       createReadStream(file.path).pipe(res);
       return;
@@ -143,9 +148,15 @@ export class DevServer {
   }
 
   private events(req: IncomingMessage, res: ServerResponse): void {
-    res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", Connection: "keep-alive", "X-Accel-Buffering": "no" });
+    res.writeHead(200, {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    });
     res.write(`retry: 500\nevent: hello\ndata: ${JSON.stringify({ server: this.id })}\n\n`);
-    if (this.site.problems.length) res.write(`event: problems\ndata: ${JSON.stringify({ errors: problemEvents(this.site.problems) })}\n\n`);
+    if (this.site.problems.length)
+      res.write(`event: problems\ndata: ${JSON.stringify({ errors: problemEvents(this.site.problems) })}\n\n`);
     this.clients.add(res);
     req.on("close", () => this.clients.delete(res));
   }
@@ -161,9 +172,21 @@ export function problemEvents(errors: PpgError[]): ProblemEvent[] {
   }));
 }
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, body: string | Uint8Array, headers: Record<string, string> = {}): void {
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  type: string,
+  body: string | Uint8Array,
+  headers: Record<string, string> = {},
+): void {
   const bytes = typeof body === "string" ? Buffer.from(body) : body;
-  res.writeHead(status, { "Content-Type": type, "Content-Length": bytes.byteLength, "Cache-Control": "no-store", ...headers });
+  res.writeHead(status, {
+    "Content-Type": type,
+    "Content-Length": bytes.byteLength,
+    "Cache-Control": "no-store",
+    ...headers,
+  });
   res.end(req.method === "HEAD" ? undefined : bytes);
 }
 
@@ -173,4 +196,3 @@ function noBuildPage(problems: PpgError[]): string {
   const items = problems.map((e) => `<li><code>${esc(e.format())}</code></li>`).join("");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ppguide dev: the site does not build yet</title></head><body><h1>The site does not build yet</h1><ul>${items}</ul><p>Fix the files above and save; this page reloads by itself.</p></body></html>`;
 }
-

@@ -56,7 +56,11 @@ export class FreshTemplates {
       return { templates: require(file) as Templates, bundle: code };
     } catch (err) {
       // A module that compiles but throws while it is evaluated (a typo in a top-level expression).
-      throw new PpgError("TemplateFailed", { reason: (err as Error).message }, { hint: "Fix the template; the error above names the problem." });
+      throw new PpgError(
+        "TemplateFailed",
+        { reason: (err as Error).message },
+        { hint: "Fix the template; the error above names the problem." },
+      );
     } finally {
       // Each generation is loaded once: neither the file nor the module cache entry is needed again.
       delete require.cache[file];

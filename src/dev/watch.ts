@@ -8,12 +8,25 @@ const packageDir = PACKAGE_DIR;
 
 /** What dev mode watches: the site's own files, and the package's templates and browser scripts. */
 export function watchTargets(root: string): string[] {
-  return [join(root, "site.yaml"), join(root, "content"), join(root, "public"), join(packageDir, "templates"), join(packageDir, "src", "client")];
+  return [
+    join(root, "site.yaml"),
+    join(root, "content"),
+    join(root, "public"),
+    join(packageDir, "templates"),
+    join(packageDir, "src", "client"),
+  ];
 }
 
 /** Editor droppings and hidden files: never a reason to rebuild. */
 function isJunk(name: string): boolean {
-  return name.startsWith(".") || name.endsWith("~") || name.endsWith(".swp") || name.endsWith(".tmp") || /^\d+$/.test(name) || name === "node_modules";
+  return (
+    name.startsWith(".") ||
+    name.endsWith("~") ||
+    name.endsWith(".swp") ||
+    name.endsWith(".tmp") ||
+    /^\d+$/.test(name) ||
+    name === "node_modules"
+  );
 }
 
 export interface WatchQueueOptions {
@@ -62,12 +75,15 @@ export class WatchQueue {
    */
   private scheduleRecheck(file: string): void {
     clearTimeout(this.rechecks.get(file));
-    this.rechecks.set(file, setTimeout(async () => {
-      this.rechecks.delete(file);
-      if (this.pending.has(file)) return; // the coming rebuild reads it anyway
-      const now = await fingerprint(file);
-      if (this.seen.has(file) && now !== this.seen.get(file)) this.add(file, "change");
-    }, CHOKIDAR_CHANGE_THROTTLE_MS + 10));
+    this.rechecks.set(
+      file,
+      setTimeout(async () => {
+        this.rechecks.delete(file);
+        if (this.pending.has(file)) return; // the coming rebuild reads it anyway
+        const now = await fingerprint(file);
+        if (this.seen.has(file) && now !== this.seen.get(file)) this.add(file, "change");
+      }, CHOKIDAR_CHANGE_THROTTLE_MS + 10),
+    );
   }
 
   /** Holds every change until resume(): dev mode's first build runs meanwhile, and what changed during it is built after. */
@@ -110,11 +126,16 @@ export class WatchQueue {
 }
 
 /** Starts chokidar on the watch targets; resolves once the initial scan is done. */
-export async function startWatcher(root: string, onChange: (file: string, kind: ChangeKind) => void): Promise<FSWatcher> {
+export async function startWatcher(
+  root: string,
+  onChange: (file: string, kind: ChangeKind) => void,
+): Promise<FSWatcher> {
   const targets = watchTargets(root);
   // chokidar 4+ watches folders, not globs: watch the folders that hold the targets and filter here.
   // Watching site.yaml's folder rather than the file itself survives editors that save by rename.
-  const folders = [...new Set([root, ...targets.slice(1)])].filter((f, _i, all) => !all.some((o) => o !== f && f.startsWith(o + sep)));
+  const folders = [...new Set([root, ...targets.slice(1)])].filter(
+    (f, _i, all) => !all.some((o) => o !== f && f.startsWith(o + sep)),
+  );
   const wanted = (path: string): boolean => targets.some((t) => path === t || path.startsWith(t + sep));
   const ancestor = (path: string): boolean => targets.some((t) => t.startsWith(path + sep)) || folders.includes(path);
   const watcher = watch(folders, {

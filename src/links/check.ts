@@ -2,22 +2,34 @@
  * The checker: list the site, parse every page once, resolve every reference as a static host
  * would, check fragments against the target's anchors, optionally fetch external URLs.
  */
-import { availableParallelism } from 'node:os';
-import { resolve as resolvePath } from 'node:path';
-import { statSync } from 'node:fs';
-import { fragmentFound } from './anchors.ts';
-import { linkCheckErrors } from './errors.ts';
-import { checkExternalUrls } from './external.ts';
-import { documentBase, findTarget, isHtmlFile, looksLikePage, resolveHref, safeDecode, type Resolved } from './resolve.ts';
-import { closestAnchor, PathSuggester } from './suggest.ts';
-import type { CheckLinksOptions, LinkProblem, LinkReport, PageScan, RawRef } from './types.ts';
-import { listSiteFiles } from './site-files.ts';
-import { scanPages, WORKER_THRESHOLD } from './workers.ts';
+import { availableParallelism } from "node:os";
+import { resolve as resolvePath } from "node:path";
+import { statSync } from "node:fs";
+import { fragmentFound } from "./anchors.ts";
+import { linkCheckErrors } from "./errors.ts";
+import { checkExternalUrls } from "./external.ts";
+import {
+  documentBase,
+  findTarget,
+  isHtmlFile,
+  looksLikePage,
+  resolveHref,
+  safeDecode,
+  type Resolved,
+} from "./resolve.ts";
+import { closestAnchor, PathSuggester } from "./suggest.ts";
+import type { CheckLinksOptions, LinkProblem, LinkReport, PageScan, RawRef } from "./types.ts";
+import { listSiteFiles } from "./site-files.ts";
+import { scanPages, WORKER_THRESHOLD } from "./workers.ts";
 
 export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
   const dir = resolvePath(opts.dir);
   const problems: LinkProblem[] = [];
-  const all = opts.files ? [...opts.files].sort() : listDir(dir, opts.dir, (file, target) => problems.push({ file, line: 1, col: 1, href: target, reason: 'symbolic link leading out of the folder' }));
+  const all = opts.files
+    ? [...opts.files].sort()
+    : listDir(dir, opts.dir, (file, target) =>
+        problems.push({ file, line: 1, col: 1, href: target, reason: "symbolic link leading out of the folder" }),
+      );
   const files = new Set(all);
   const pages = all.filter(isHtmlFile);
   // Pages scanned already (by the build, as it rendered them) are not read or parsed again.
@@ -65,11 +77,11 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
         resolved = resolveHref(href, base);
         if (shared) rootRelative.set(href, resolved);
       }
-      if (resolved.kind === 'skip') continue;
-      if (resolved.kind === 'external') {
+      if (resolved.kind === "skip") continue;
+      if (resolved.kind === "external") {
         if (opts.external) {
           references++;
-          externalRefs.push({ file, ref, url: resolved.url.replace(/#.*$/, '') });
+          externalRefs.push({ file, ref, url: resolved.url.replace(/#.*$/, "") });
         }
         continue;
       }
@@ -85,7 +97,13 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
     }
     if (more > 0) {
       const last = problems[problems.length - 1]!;
-      problems.push({ file, line: last.line, col: last.col, href: '…', reason: `and ${more} more problems on this page` });
+      problems.push({
+        file,
+        line: last.line,
+        col: last.col,
+        href: "…",
+        reason: `and ${more} more problems on this page`,
+      });
     }
   }
 
@@ -96,7 +114,8 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
     );
     for (const { file, ref, url } of externalRefs) {
       const reason = results.get(url);
-      if (reason) problems.push({ file, line: ref.line, col: ref.col, href: ref.href, reason: reason as LinkProblem['reason'] });
+      if (reason)
+        problems.push({ file, line: ref.line, col: ref.col, href: ref.href, reason: reason as LinkProblem["reason"] });
     }
   }
 
@@ -118,15 +137,21 @@ function listDir(dir: string, given: string, outside: (file: string, target: str
   return listSiteFiles(dir, outside);
 }
 
-function missingTarget(file: string, ref: RawRef, path: string, fragment: string | null, suggester: PathSuggester): LinkProblem {
+function missingTarget(
+  file: string,
+  ref: RawRef,
+  path: string,
+  fragment: string | null,
+  suggester: PathSuggester,
+): LinkProblem {
   const suggestion = suggester.suggest(path);
   return {
     file,
     line: ref.line,
     col: ref.col,
     href: ref.href,
-    reason: ref.kind === 'page' && looksLikePage(path) ? 'missing page' : 'missing asset',
-    ...(suggestion !== undefined ? { suggestion: suggestion + (fragment !== null ? '#' + fragment : '') } : {}),
+    reason: ref.kind === "page" && looksLikePage(path) ? "missing page" : "missing asset",
+    ...(suggestion !== undefined ? { suggestion: suggestion + (fragment !== null ? "#" + fragment : "") } : {}),
   };
 }
 
@@ -137,7 +162,7 @@ function missingAnchor(file: string, ref: RawRef, fragment: string, anchors: Set
     line: ref.line,
     col: ref.col,
     href: ref.href,
-    reason: 'missing anchor',
-    ...(near !== undefined ? { suggestion: ref.href.slice(0, ref.href.indexOf('#') + 1) + near } : {}),
+    reason: "missing anchor",
+    ...(near !== undefined ? { suggestion: ref.href.slice(0, ref.href.indexOf("#") + 1) + near } : {}),
   };
 }

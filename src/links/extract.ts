@@ -19,26 +19,66 @@
  *   and noframes (raw text for a browser, markup for htmlparser2) are ignored up to their end tag,
  *   and everything after <plaintext>.
  */
-import { decodeHTMLAttribute } from 'entities';
-import { QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
-import type { PageScan, RawRef, RefKind } from './types.ts';
-import { parseMetaRefresh, parseSrcset } from './url-attributes.ts';
+import { decodeHTMLAttribute } from "entities";
+import { QuoteType, Tokenizer, type TokenizerCallbacks } from "htmlparser2";
+import type { PageScan, RawRef, RefKind } from "./types.ts";
+import { parseMetaRefresh, parseSrcset } from "./url-attributes.ts";
 
 /** Tags we act on; any other tag only contributes its id. Codes index TAG_WORDS. */
 const enum Tag {
   Other = -1,
-  A, Area, Link, Img, Source, Script, Iframe, Video, Audio, Track, Meta, Form, Base,
+  A,
+  Area,
+  Link,
+  Img,
+  Source,
+  Script,
+  Iframe,
+  Video,
+  Audio,
+  Track,
+  Meta,
+  Form,
+  Base,
   // Content ignored up to the end tag (plaintext: to the end of the page).
-  Noembed, Noframes, Plaintext,
+  Noembed,
+  Noframes,
+  Plaintext,
 }
-const TAG_WORDS = ['a', 'area', 'link', 'img', 'source', 'script', 'iframe', 'video', 'audio', 'track', 'meta', 'form', 'base', 'noembed', 'noframes', 'plaintext'];
+const TAG_WORDS = [
+  "a",
+  "area",
+  "link",
+  "img",
+  "source",
+  "script",
+  "iframe",
+  "video",
+  "audio",
+  "track",
+  "meta",
+  "form",
+  "base",
+  "noembed",
+  "noframes",
+  "plaintext",
+];
 
 /** The only attributes we read. Codes index ATTR_WORDS and the per-tag slots. */
 const enum Attr {
   None = -1,
-  Id, Href, Src, Srcset, Name, Rel, Poster, Action, Content, HttpEquiv,
+  Id,
+  Href,
+  Src,
+  Srcset,
+  Name,
+  Rel,
+  Poster,
+  Action,
+  Content,
+  HttpEquiv,
 }
-const ATTR_WORDS = ['id', 'href', 'src', 'srcset', 'name', 'rel', 'poster', 'action', 'content', 'http-equiv'];
+const ATTR_WORDS = ["id", "href", "src", "srcset", "name", "rel", "poster", "action", "content", "http-equiv"];
 const ATTR_COUNT = ATTR_WORDS.length;
 
 /**
@@ -68,7 +108,17 @@ const matchTag = nameTable(TAG_WORDS);
 const matchAttr = nameTable(ATTR_WORDS);
 
 /** link[rel] keywords that load something into the page rather than point at another page. */
-const ASSET_RELS = new Set(['stylesheet', 'icon', 'shortcut', 'apple-touch-icon', 'mask-icon', 'preload', 'modulepreload', 'prefetch', 'manifest']);
+const ASSET_RELS = new Set([
+  "stylesheet",
+  "icon",
+  "shortcut",
+  "apple-touch-icon",
+  "mask-icon",
+  "preload",
+  "modulepreload",
+  "prefetch",
+  "manifest",
+]);
 
 const isAsciiSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 
@@ -89,7 +139,7 @@ function hasAssetRel(rel: string): boolean {
  * of 13 or more characters as a view on its parent, so one href kept per page would retain the
  * whole page text (≈30 MB for 4,000 pages). Concatenation then slicing makes a flat copy.
  */
-const detach = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
+const detach = (s: string): string => (s.length < 13 ? s : (" " + s).slice(1));
 
 /** Offsets of the start of every line, reused from page to page; grows as needed. */
 let lineStarts = new Int32Array(4096);
@@ -105,7 +155,7 @@ function indexLines(html: string): void {
       lineStarts = grown;
     }
     lineStarts[lineCount++] = start;
-    const nl = html.indexOf('\n', start);
+    const nl = html.indexOf("\n", start);
     if (nl === -1) return;
     start = nl + 1;
   }
@@ -129,7 +179,7 @@ function lineIndexOf(offset: number): number {
  * state (a page ending inside an unclosed <script> breaks the next one).
  */
 class PageCollector implements TokenizerCallbacks {
-  private html = '';
+  private html = "";
   private refs: RawRef[] = [];
   private anchors: string[] = [];
   private base: string | null = null;
@@ -142,10 +192,10 @@ class PageCollector implements TokenizerCallbacks {
   private attr: Attr = Attr.None;
   private attrNameStart = 0;
   private attrNameEnd = 0;
-  private value = '';
+  private value = "";
   /** Attributes of the current tag, by code: bit set in `seen`, value, source offset of the value. */
   private seen = 0;
-  private readonly values: string[] = new Array<string>(ATTR_COUNT).fill('');
+  private readonly values: string[] = new Array<string>(ATTR_COUNT).fill("");
   private readonly starts = new Int32Array(ATTR_COUNT);
   /** Bit set when the value had character references, so offsets inside it do not map to the source. */
   private decoded = 0;
@@ -164,7 +214,7 @@ class PageCollector implements TokenizerCallbacks {
     tokenizer.write(html);
     tokenizer.end();
     const scan: PageScan = { refs: this.refs, anchors: this.anchors, base: this.base };
-    this.html = '';
+    this.html = "";
     return scan;
   }
 
@@ -186,12 +236,13 @@ class PageCollector implements TokenizerCallbacks {
     if (this.seen === -1) return;
     let attr: Attr = matchAttr(this.html, start, end);
     // Other tags only contribute their id; the first of duplicate attributes wins, as in HTML.
-    if ((attr !== Attr.Id && this.tag === Tag.Other) || (attr !== Attr.None && this.seen & (1 << attr))) attr = Attr.None;
+    if ((attr !== Attr.Id && this.tag === Tag.Other) || (attr !== Attr.None && this.seen & (1 << attr)))
+      attr = Attr.None;
     this.attr = attr;
     if (attr === Attr.None) return;
     this.attrNameStart = start;
     this.attrNameEnd = end;
-    this.value = '';
+    this.value = "";
   }
 
   onattribdata(start: number, end: number): void {
@@ -207,7 +258,7 @@ class PageCollector implements TokenizerCallbacks {
     this.attr = Attr.None;
     this.seen |= 1 << attr;
     let value = this.value;
-    if (value.includes('&')) {
+    if (value.includes("&")) {
       const raw = value;
       value = decodeHTMLAttribute(raw);
       if (value !== raw) this.decoded |= 1 << attr;
@@ -222,7 +273,7 @@ class PageCollector implements TokenizerCallbacks {
    */
   private valueOffset(quote: QuoteType): number {
     const html = this.html;
-    let p = html.indexOf('=', this.attrNameEnd) + 1;
+    let p = html.indexOf("=", this.attrNameEnd) + 1;
     while (isAsciiSpace(html.charCodeAt(p))) p++;
     return quote === QuoteType.Unquoted ? p : p + 1;
   }
@@ -238,7 +289,8 @@ class PageCollector implements TokenizerCallbacks {
 
   onclosetag(start: number, end: number): void {
     const skip = this.skipUntil;
-    if (skip !== Tag.Other && skip !== Tag.Plaintext && matchTag(this.html, start, end) === skip) this.skipUntil = Tag.Other;
+    if (skip !== Tag.Other && skip !== Tag.Plaintext && matchTag(this.html, start, end) === skip)
+      this.skipUntil = Tag.Other;
   }
 
   private get(attr: Attr): string | undefined {
@@ -260,7 +312,8 @@ class PageCollector implements TokenizerCallbacks {
     const seen = this.seen;
     const tag = this.tag;
     if (seen === -1) return;
-    if (tag === Tag.Iframe || tag === Tag.Noembed || tag === Tag.Noframes || tag === Tag.Plaintext) this.skipUntil = tag;
+    if (tag === Tag.Iframe || tag === Tag.Noembed || tag === Tag.Noframes || tag === Tag.Plaintext)
+      this.skipUntil = tag;
     if (seen === 0) return;
     const id = this.get(Attr.Id);
     if (id) this.anchors.push(detach(id));
@@ -270,34 +323,39 @@ class PageCollector implements TokenizerCallbacks {
         if ((v = this.get(Attr.Name))) this.anchors.push(detach(v));
       // falls through
       case Tag.Area:
-        if ((v = this.get(Attr.Href)) !== undefined) this.emit(Attr.Href, v, 0, 'page');
+        if ((v = this.get(Attr.Href)) !== undefined) this.emit(Attr.Href, v, 0, "page");
         break;
       case Tag.Link:
-        if ((v = this.get(Attr.Href)) !== undefined) this.emit(Attr.Href, v, 0, hasAssetRel(this.get(Attr.Rel) ?? '') ? 'asset' : 'page');
+        if ((v = this.get(Attr.Href)) !== undefined)
+          this.emit(Attr.Href, v, 0, hasAssetRel(this.get(Attr.Rel) ?? "") ? "asset" : "page");
         break;
       case Tag.Img:
       case Tag.Source:
-        if ((v = this.get(Attr.Src)) !== undefined) this.emit(Attr.Src, v, 0, 'asset');
-        if ((v = this.get(Attr.Srcset)) !== undefined) for (const c of parseSrcset(v)) this.emit(Attr.Srcset, c.url, c.offset, 'asset');
+        if ((v = this.get(Attr.Src)) !== undefined) this.emit(Attr.Src, v, 0, "asset");
+        if ((v = this.get(Attr.Srcset)) !== undefined)
+          for (const c of parseSrcset(v)) this.emit(Attr.Srcset, c.url, c.offset, "asset");
         break;
       case Tag.Video:
-        if ((v = this.get(Attr.Poster)) !== undefined) this.emit(Attr.Poster, v, 0, 'asset');
+        if ((v = this.get(Attr.Poster)) !== undefined) this.emit(Attr.Poster, v, 0, "asset");
       // falls through
       case Tag.Script:
       case Tag.Audio:
       case Tag.Track:
-        if ((v = this.get(Attr.Src)) !== undefined) this.emit(Attr.Src, v, 0, 'asset');
+        if ((v = this.get(Attr.Src)) !== undefined) this.emit(Attr.Src, v, 0, "asset");
         break;
       case Tag.Iframe:
-        if ((v = this.get(Attr.Src)) !== undefined) this.emit(Attr.Src, v, 0, 'page');
+        if ((v = this.get(Attr.Src)) !== undefined) this.emit(Attr.Src, v, 0, "page");
         break;
       case Tag.Form:
-        if ((v = this.get(Attr.Action)) !== undefined) this.emit(Attr.Action, v, 0, 'page');
+        if ((v = this.get(Attr.Action)) !== undefined) this.emit(Attr.Action, v, 0, "page");
         break;
       case Tag.Meta:
-        if (this.get(Attr.HttpEquiv)?.trim().toLowerCase() === 'refresh' && (v = this.get(Attr.Content)) !== undefined) {
+        if (
+          this.get(Attr.HttpEquiv)?.trim().toLowerCase() === "refresh" &&
+          (v = this.get(Attr.Content)) !== undefined
+        ) {
           const target = parseMetaRefresh(v);
-          if (target) this.emit(Attr.Content, target.url, target.offset, 'page');
+          if (target) this.emit(Attr.Content, target.url, target.offset, "page");
         }
         break;
       case Tag.Base:
@@ -335,21 +393,30 @@ export interface SharedPart {
  * moved to where it sits in this page; only the rest of the page is tokenized. `cache` holds the
  * parts' scans, by their text, from page to page.
  */
-export function scanPageWithShared(html: string, shared: readonly SharedPart[], cache: Map<string, PageScan>): PageScan {
+export function scanPageWithShared(
+  html: string,
+  shared: readonly SharedPart[],
+  cache: Map<string, PageScan>,
+): PageScan {
   const out: PageScan = { refs: [], anchors: [], base: null };
   // Line number and line start at `counted`: newlines are counted once, left to right.
   let line = 1;
   let lineStart = 0;
   let counted = 0;
   const add = (scan: PageScan, at: number): void => {
-    for (let nl = html.indexOf('\n', counted); nl !== -1 && nl < at; nl = html.indexOf('\n', nl + 1)) {
+    for (let nl = html.indexOf("\n", counted); nl !== -1 && nl < at; nl = html.indexOf("\n", nl + 1)) {
       line++;
       lineStart = nl + 1;
     }
     counted = at;
     const lines = line - 1;
     const cols = at - lineStart;
-    for (const ref of scan.refs) out.refs.push(lines === 0 && cols === 0 ? ref : { ...ref, line: ref.line + lines, col: ref.line === 1 ? ref.col + cols : ref.col });
+    for (const ref of scan.refs)
+      out.refs.push(
+        lines === 0 && cols === 0
+          ? ref
+          : { ...ref, line: ref.line + lines, col: ref.line === 1 ? ref.col + cols : ref.col },
+      );
     for (const anchor of scan.anchors) out.anchors.push(anchor);
     out.base ??= scan.base;
   };

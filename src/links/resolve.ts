@@ -5,19 +5,19 @@
  */
 
 /** A private origin standing for "this site": anything resolving elsewhere is external. */
-const SITE_ORIGIN = 'http://ppguide.invalid';
+const SITE_ORIGIN = "http://ppguide.invalid";
 
 export type Resolved =
-  | { kind: 'skip' }
-  | { kind: 'external'; url: string }
+  | { kind: "skip" }
+  | { kind: "external"; url: string }
   /** path: decoded, without the leading slash; fragment: as the URL parser left it, null when absent. */
-  | { kind: 'internal'; path: string; fragment: string | null };
+  | { kind: "internal"; path: string; fragment: string | null };
 
 const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
 
 /** The URL a page is served at, from its path relative to the site root. */
 export function pageUrl(file: string): string {
-  return SITE_ORIGIN + '/' + file.split('/').map(encodeURIComponent).join('/');
+  return SITE_ORIGIN + "/" + file.split("/").map(encodeURIComponent).join("/");
 }
 
 /** The base URL of a document, plus its site path when it is on this site (for the fast path). */
@@ -33,20 +33,20 @@ export interface DocumentBase {
 export function documentBase(file: string, baseHref: string | null): DocumentBase {
   const page = pageUrl(file);
   let url = page;
-  if (baseHref !== null && baseHref !== '') {
+  if (baseHref !== null && baseHref !== "") {
     try {
       url = new URL(baseHref, page).href;
     } catch {
       url = page;
     }
   }
-  if (!url.startsWith(SITE_ORIGIN + '/')) return { url, path: null, dir: null };
-  const path = url.slice(SITE_ORIGIN.length + 1).replace(/[?#].*$/, '');
-  return { url, path, dir: path.slice(0, path.lastIndexOf('/') + 1) };
+  if (!url.startsWith(SITE_ORIGIN + "/")) return { url, path: null, dir: null };
+  const path = url.slice(SITE_ORIGIN.length + 1).replace(/[?#].*$/, "");
+  return { url, path, dir: path.slice(0, path.lastIndexOf("/") + 1) };
 }
 
 export function safeDecode(s: string): string {
-  if (s.indexOf('%') === -1) return s;
+  if (s.indexOf("%") === -1) return s;
   try {
     return decodeURIComponent(s);
   } catch {
@@ -73,21 +73,21 @@ const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 
 /** Removes "." and ".." segments as the URL parser does; ".." never climbs above the root. */
 function removeDotSegments(path: string): string {
-  const segments = path.split('/');
+  const segments = path.split("/");
   const out: string[] = [];
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i]!;
     const last = i === segments.length - 1;
-    if (s === '..') {
+    if (s === "..") {
       out.pop();
-      if (last) out.push('');
-    } else if (s === '.') {
-      if (last) out.push('');
+      if (last) out.push("");
+    } else if (s === ".") {
+      if (last) out.push("");
     } else {
       out.push(s);
     }
   }
-  return out.join('/');
+  return out.join("/");
 }
 
 /** Resolves one href against a document base. */
@@ -95,23 +95,23 @@ export function resolveHref(href: string, base: DocumentBase): Resolved {
   const scheme = SCHEME.exec(href);
   if (scheme) {
     const s = scheme[0].toLowerCase();
-    if (s !== 'http:' && s !== 'https:') return { kind: 'skip' }; // mailto:, tel:, javascript:, data:…
+    if (s !== "http:" && s !== "https:") return { kind: "skip" }; // mailto:, tel:, javascript:, data:…
   } else if (base.dir !== null && isPlainRelative(href)) {
     let end = href.length;
     let fragment: string | null = null;
-    const hash = href.indexOf('#');
+    const hash = href.indexOf("#");
     if (hash !== -1) {
       fragment = href.slice(hash + 1);
       end = hash;
     }
-    const query = href.indexOf('?');
+    const query = href.indexOf("?");
     if (query !== -1 && query < end) end = query;
     let path = href.slice(0, end);
-    if (path === '') path = base.path!;
+    if (path === "") path = base.path!;
     else if (path.charCodeAt(0) === 0x2f) path = path.slice(1);
     else path = base.dir + path;
     if (DOT_SEGMENT.test(path)) path = removeDotSegments(path);
-    return { kind: 'internal', path: safeDecode(path), fragment };
+    return { kind: "internal", path: safeDecode(path), fragment };
   }
   return resolveWithUrlParser(href, base);
 }
@@ -123,15 +123,17 @@ export function resolveWithUrlParser(href: string, base: DocumentBase): Resolved
     url = new URL(href, base.url);
   } catch {
     // Unparseable (e.g. "http://"): a browser would not follow it either; report as a missing page.
-    return { kind: 'internal', path: '\u0000' + href, fragment: null };
+    return { kind: "internal", path: "\u0000" + href, fragment: null };
   }
   if (url.origin !== SITE_ORIGIN) {
-    return url.protocol === 'http:' || url.protocol === 'https:' ? { kind: 'external', url: url.href } : { kind: 'skip' };
+    return url.protocol === "http:" || url.protocol === "https:"
+      ? { kind: "external", url: url.href }
+      : { kind: "skip" };
   }
   return {
-    kind: 'internal',
+    kind: "internal",
     path: safeDecode(url.pathname.slice(1)),
-    fragment: url.hash ? url.hash.slice(1) : href.endsWith('#') ? '' : null,
+    fragment: url.hash ? url.hash.slice(1) : href.endsWith("#") ? "" : null,
   };
 }
 
@@ -142,24 +144,24 @@ export function resolveWithUrlParser(href: string, base: DocumentBase): Resolved
  *   Pages and GitHub Pages do).
  */
 export function findTarget(path: string, files: ReadonlySet<string>): string | null {
-  if (path === '' || path.endsWith('/')) {
-    const index = path + 'index.html';
+  if (path === "" || path.endsWith("/")) {
+    const index = path + "index.html";
     return files.has(index) ? index : null;
   }
   if (files.has(path)) return path;
-  if (files.has(path + '.html')) return path + '.html';
-  if (files.has(path + '/index.html')) return path + '/index.html';
+  if (files.has(path + ".html")) return path + ".html";
+  if (files.has(path + "/index.html")) return path + "/index.html";
   return null;
 }
 
 /** Whether a missing target reads as a page (no extension, .html, a folder) rather than a file. */
 export function looksLikePage(path: string): boolean {
-  if (path === '' || path.endsWith('/')) return true;
-  const last = path.slice(path.lastIndexOf('/') + 1);
-  const dot = last.lastIndexOf('.');
+  if (path === "" || path.endsWith("/")) return true;
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  const dot = last.lastIndexOf(".");
   if (dot <= 0) return true;
   const ext = last.slice(dot + 1).toLowerCase();
-  return ext === 'html' || ext === 'htm';
+  return ext === "html" || ext === "htm";
 }
 
 export function isHtmlFile(file: string): boolean {

@@ -1,5 +1,5 @@
 /** Near matches offered with a problem: "did you mean …?". */
-import { findTarget } from './resolve.ts';
+import { findTarget } from "./resolve.ts";
 
 /** Levenshtein distance, bounded: returns max + 1 as soon as it must exceed max. */
 export function editDistance(a: string, b: string, max: number): number {
@@ -60,7 +60,7 @@ function deletions(s: string): string[] {
 }
 
 const indexes = new WeakMap<Iterable<string>, AnchorIndex>();
-const fold = (s: string) => s.normalize('NFC').toLowerCase();
+const fold = (s: string) => s.normalize("NFC").toLowerCase();
 
 /**
  * The anchor a broken fragment most likely meant: same text in another case or Unicode
@@ -123,6 +123,6 @@ export class PathSuggester {
     if (lowerTarget === null) return undefined;
     const actual = this.byLower.get(lowerTarget)!;
     // Keep the form the author wrote ("/x/", "/x", "/x.html"): only the case changes.
-    return '/' + actual.slice(0, path.length);
+    return "/" + actual.slice(0, path.length);
   }
 }

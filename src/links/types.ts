@@ -1,10 +1,10 @@
 /** Public shapes of the link checker, shared by every stage. */
 
 export type LinkReason =
-  | 'missing page'
-  | 'missing anchor'
-  | 'missing asset'
-  | 'symbolic link leading out of the folder'
+  | "missing page"
+  | "missing anchor"
+  | "missing asset"
+  | "symbolic link leading out of the folder"
   | `and ${number} more problems on this page`
   | `external: ${string}`;
 
@@ -58,7 +58,7 @@ export interface CheckLinksOptions {
  * What a reference points at, which decides the wording of its problem: a page for things a
  * reader navigates to (a, area, iframe, form, meta refresh), an asset for things a page loads.
  */
-export type RefKind = 'page' | 'asset';
+export type RefKind = "page" | "asset";
 
 /** One URL found in a page, before resolution. */
 export interface RawRef {

@@ -25,9 +25,9 @@ export function parseSrcset(value: string): UrlInValue[] {
     const start = pos;
     while (pos < n && !isSpace(value.charCodeAt(pos))) pos++;
     let url = value.slice(start, pos);
-    if (url.endsWith(',')) {
+    if (url.endsWith(",")) {
       // "a.png,b.png": trailing commas end the candidate and belong to no URL.
-      url = url.replace(/,+$/, '');
+      url = url.replace(/,+$/, "");
     } else {
       // Skip descriptors ("2x", "640w") up to the next comma outside parentheses.
       let depth = 0;
@@ -56,13 +56,13 @@ export function parseMetaRefresh(content: string): UrlInValue | null {
   while (pos < n && /[0-9.]/.test(content[pos]!)) pos++;
   if (pos === timeStart) return null;
   while (pos < n && isSpace(content.charCodeAt(pos))) pos++;
-  if (pos < n && (content[pos] === ';' || content[pos] === ',')) pos++;
+  if (pos < n && (content[pos] === ";" || content[pos] === ",")) pos++;
   while (pos < n && isSpace(content.charCodeAt(pos))) pos++;
   if (pos >= n) return null;
   const rest = content.slice(pos);
   const prefix = /^url\s*=\s*/i.exec(rest);
   if (prefix) pos += prefix[0].length;
-  let quote = '';
+  let quote = "";
   if (content[pos] === '"' || content[pos] === "'") quote = content[pos++]!;
   let end = n;
   if (quote) {

@@ -11,11 +11,18 @@ const BATCH = 64;
 
 /** Scans every page once, on `threads` threads (piscina) or on this one; one scan per file, in order. */
 export async function scanPages(dir: string, files: readonly string[], threads: number): Promise<PageScan[]> {
-  if (threads <= 1 || files.length <= BATCH) return files.map((file) => scanPage(readFileSync(join(dir, file), "utf8")));
+  if (threads <= 1 || files.length <= BATCH)
+    return files.map((file) => scanPage(readFileSync(join(dir, file), "utf8")));
   const batches: string[][] = [];
   for (let i = 0; i < files.length; i += BATCH) batches.push(files.slice(i, i + BATCH));
   const scans: PageScan[] = new Array(files.length);
-  const pool = workerPool<string[], PageScan[]>(import.meta.url, "scan-worker", "scanBatch", dir, Math.min(threads, batches.length));
+  const pool = workerPool<string[], PageScan[]>(
+    import.meta.url,
+    "scan-worker",
+    "scanBatch",
+    dir,
+    Math.min(threads, batches.length),
+  );
   await runOnPool(pool, batches, (batch, i) => batch.forEach((scan, k) => (scans[i * BATCH + k] = scan)));
   return scans;
 }

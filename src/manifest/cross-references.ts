@@ -18,14 +18,18 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
     errors.push(new PpgError(code, params, { location: source.locate(path), path: formatPath(path), hint }));
 
   const origin = siteOrigin(manifest.site.url);
-  if (origin !== manifest.site.url) fail("SiteUrlInvalid", ["site", "url"], { url: manifest.site.url, ...(origin !== undefined && { origin }) });
+  if (origin !== manifest.site.url)
+    fail("SiteUrlInvalid", ["site", "url"], { url: manifest.site.url, ...(origin !== undefined && { origin }) });
 
   // Every path site.yaml names, in its one form: a path written otherwise is reported once, here,
   // not again as naming no route.
   const uncanonical = new Set<string>();
   const named: [string, PathSegment[], string][] = [
     ...manifest.routes.map((r, i): [string, PathSegment[], string] => [r.path, ["routes", i, "path"], "route"]),
-    ...(manifest.aliases ?? []).flatMap((a, i): [string, PathSegment[], string][] => [[a.from, ["aliases", i, "from"], "alias"], [a.to, ["aliases", i, "to"], "alias target"]]),
+    ...(manifest.aliases ?? []).flatMap((a, i): [string, PathSegment[], string][] => [
+      [a.from, ["aliases", i, "from"], "alias"],
+      [a.to, ["aliases", i, "to"], "alias target"],
+    ]),
     ...routeReferences(manifest).map((ref): [string, PathSegment[], string] => [ref.path, ref.at, ref.what]),
   ];
   for (const [path, at, what] of named) {
@@ -50,14 +54,20 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
       fail("AliasIsRoute", ["aliases", i, "from"], { from: alias.from });
     }
     if (!firstSeen.has(alias.to) && !uncanonical.has(alias.to)) {
-      fail("RouteNotFound", ["aliases", i, "to"], { what: "alias target", path: alias.to }, suggest(alias.to, firstSeen.keys()));
+      fail(
+        "RouteNotFound",
+        ["aliases", i, "to"],
+        { what: "alias target", path: alias.to },
+        suggest(alias.to, firstSeen.keys()),
+      );
     }
     aliasTargets.set(alias.from, alias.to);
   });
 
   const known = (path: string) => firstSeen.has(path) || aliasTargets.has(path);
   const expectRoute = (path: string, at: PathSegment[], what: string) => {
-    if (!known(path) && !uncanonical.has(path)) fail("RouteNotFound", at, { what, path }, suggest(path, firstSeen.keys()));
+    if (!known(path) && !uncanonical.has(path))
+      fail("RouteNotFound", at, { what, path }, suggest(path, firstSeen.keys()));
   };
 
   for (const ref of routeReferences(manifest)) {
@@ -68,13 +78,28 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
 
   manifest.routes.forEach((route, r) => {
     if (route.author && !Object.hasOwn(manifest.authors, route.author)) {
-      fail("AuthorNotFound", ["routes", r, "author"], { author: route.author }, `Use one of: ${Object.keys(manifest.authors).join(", ")}.`);
+      fail(
+        "AuthorNotFound",
+        ["routes", r, "author"],
+        { author: route.author },
+        `Use one of: ${Object.keys(manifest.authors).join(", ")}.`,
+      );
     }
-    if (route.dates && !(route.dates.created <= route.dates.published && route.dates.published <= route.dates.modified)) {
-      fail("DatesOutOfOrder", ["routes", r, "dates"], { created: String(route.dates.created), published: String(route.dates.published), modified: String(route.dates.modified) });
+    if (
+      route.dates &&
+      !(route.dates.created <= route.dates.published && route.dates.published <= route.dates.modified)
+    ) {
+      fail("DatesOutOfOrder", ["routes", r, "dates"], {
+        created: String(route.dates.created),
+        published: String(route.dates.published),
+        modified: String(route.dates.modified),
+      });
     }
     if (route.expires && route.dates && route.expires < route.dates.published) {
-      fail("ExpiresBeforePublished", ["routes", r, "expires"], { expires: route.expires, published: route.dates.published });
+      fail("ExpiresBeforePublished", ["routes", r, "expires"], {
+        expires: route.expires,
+        published: route.dates.published,
+      });
     }
   });
   return errors;
@@ -102,7 +127,9 @@ export function siteOrigin(url: string): string | undefined {
  * altogether: browsers resolve `/%2e%2e` to `/`, getting round the rule against dot segments. A
  * last segment `index` is another spelling of its folder to every host.
  */
-export function canonicalPathProblem(path: string): { why: "escape" | "dot segment" | "malformed" | "not NFC" | "index"; canonical?: string } | undefined {
+export function canonicalPathProblem(
+  path: string,
+): { why: "escape" | "dot segment" | "malformed" | "not NFC" | "index"; canonical?: string } | undefined {
   // Hosts answer /a/index (and /index) with a redirect to /a/ (their folder index): a page there
   // would never be served at its own URL, and /index would be written over the home page.
   if (/(^|\/)index$/i.test(path)) return { why: "index" };
@@ -162,9 +189,19 @@ const MAX_SEGMENT_BYTES = 250;
 export function checkOutputNames(manifest: Manifest, source: YamlSource): PpgError[] {
   const errors: PpgError[] = [];
   const check = (path: string, at: PathSegment[], what: string) => {
-    const long = path.split("/").slice(1).find((s) => Buffer.byteLength(decodeUriPath(s) ?? s) > MAX_SEGMENT_BYTES);
+    const long = path
+      .split("/")
+      .slice(1)
+      .find((s) => Buffer.byteLength(decodeUriPath(s) ?? s) > MAX_SEGMENT_BYTES);
     // Located only when wrong: locating parses the manifest again with positions (0.5 s for 4,000 routes).
-    if (long !== undefined) errors.push(new PpgError("PathTooLong", { what, path, bytes: Buffer.byteLength(long), max: MAX_SEGMENT_BYTES }, { location: source.locate(at), path: formatPath(at) }));
+    if (long !== undefined)
+      errors.push(
+        new PpgError(
+          "PathTooLong",
+          { what, path, bytes: Buffer.byteLength(long), max: MAX_SEGMENT_BYTES },
+          { location: source.locate(at), path: formatPath(at) },
+        ),
+      );
   };
   manifest.routes.forEach((route, i) => check(route.path, ["routes", i, "path"], "route"));
   (manifest.aliases ?? []).forEach((alias, i) => check(alias.from, ["aliases", i, "from"], "alias"));

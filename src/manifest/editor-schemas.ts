@@ -11,7 +11,9 @@ import { PACKAGE_DIR } from "../core/package-dir.ts";
  * while one is stale.
  */
 export function pageKinds(): string[] {
-  const site = JSON.parse(readFileSync(join(PACKAGE_DIR, "schema/site.schema.json"), "utf8")) as { definitions: { route: { properties: { kind: { enum: string[] } } } } };
+  const site = JSON.parse(readFileSync(join(PACKAGE_DIR, "schema/site.schema.json"), "utf8")) as {
+    definitions: { route: { properties: { kind: { enum: string[] } } } };
+  };
   return site.definitions.route.properties.kind.enum;
 }
 

@@ -22,7 +22,14 @@ export interface LoadedManifest {
 export function findManifest(root: string): void {
   const info = statSync(join(root, MANIFEST_FILE), { throwIfNoEntry: false });
   if (!info) throw new PpgError("ManifestMissing", { file: MANIFEST_FILE, root });
-  if (info.isDirectory()) throw new PpgError("SourceIsFolder", { file: MANIFEST_FILE }, { hint: `Put the site's manifest in ${join(root, MANIFEST_FILE)} as a file, or pass --root DIR for the folder that holds it.` });
+  if (info.isDirectory())
+    throw new PpgError(
+      "SourceIsFolder",
+      { file: MANIFEST_FILE },
+      {
+        hint: `Put the site's manifest in ${join(root, MANIFEST_FILE)} as a file, or pass --root DIR for the folder that holds it.`,
+      },
+    );
 }
 
 function readManifest(root: string): string {

@@ -2,7 +2,16 @@ import type { Manifest, RouteEntry } from "./types.ts";
 import type { PathSegment } from "./yaml-source.ts";
 
 /** What names the route, as the error for an unknown one says it. */
-export type ReferenceKind = "nav link" | "footer link" | "search item" | "404 suggestion" | "related card" | "index card" | "slide link" | "card" | "thumbnail";
+export type ReferenceKind =
+  | "nav link"
+  | "footer link"
+  | "search item"
+  | "404 suggestion"
+  | "related card"
+  | "index card"
+  | "slide link"
+  | "card"
+  | "thumbnail";
 
 /** One place where site.yaml names a route or alias. */
 export interface RouteReference {
@@ -21,9 +30,17 @@ export interface RouteReference {
  */
 export function routeReferences(manifest: Manifest): RouteReference[] {
   const refs: RouteReference[] = [];
-  (manifest.site.footerLinks ?? []).forEach((link, i) => refs.push({ path: link.path, at: ["site", "footerLinks", i, "path"], what: "footer link" }));
-  manifest.site.notFound?.suggestions.forEach((path, i) => refs.push({ path, at: ["site", "notFound", "suggestions", i], what: "404 suggestion" }));
-  manifest.nav.forEach((menu, m) => menu.items.forEach((item, i) => refs.push({ path: item.path, at: ["nav", m, "items", i, "path"], what: "nav link" })));
+  (manifest.site.footerLinks ?? []).forEach((link, i) =>
+    refs.push({ path: link.path, at: ["site", "footerLinks", i, "path"], what: "footer link" }),
+  );
+  manifest.site.notFound?.suggestions.forEach((path, i) =>
+    refs.push({ path, at: ["site", "notFound", "suggestions", i], what: "404 suggestion" }),
+  );
+  manifest.nav.forEach((menu, m) =>
+    menu.items.forEach((item, i) =>
+      refs.push({ path: item.path, at: ["nav", m, "items", i, "path"], what: "nav link" }),
+    ),
+  );
   (manifest.search ?? []).forEach((path, i) => refs.push({ path, at: ["search", i], what: "search item" }));
   manifest.routes.forEach((route, r) => refs.push(...pageReferences(route, r)));
   return refs;
@@ -33,7 +50,8 @@ export function routeReferences(manifest: Manifest): RouteReference[] {
 function pageReferences(route: RouteEntry, index: number): RouteReference[] {
   const refs: RouteReference[] = [];
   const at = (...rest: PathSegment[]): PathSegment[] => ["routes", index, ...rest];
-  const add = (path: string, where: PathSegment[], what: ReferenceKind) => refs.push({ path, at: where, what, shownOn: route.path });
+  const add = (path: string, where: PathSegment[], what: ReferenceKind) =>
+    refs.push({ path, at: where, what, shownOn: route.path });
   route.related?.forEach((path, i) => add(path, at("related", i), "related card"));
   route.cards?.forEach((path, i) => add(path, at("cards", i), "index card"));
   const home = route.home;

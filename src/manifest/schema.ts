@@ -53,13 +53,18 @@ function validatorFor(name: SchemaName): ValidateFunction {
  * compiling them cost each render thread 185 ms.
  */
 export function cachedValidator(schemas: readonly object[], ref: string): ValidateFunction {
-  const key = DiskCache.key(JSON.stringify([schemas, ref]), (require("ajv/package.json") as { version: string }).version);
+  const key = DiskCache.key(
+    JSON.stringify([schemas, ref]),
+    (require("ajv/package.json") as { version: string }).version,
+  );
   try {
     return loadStandalone(standalone.file(key), standalone.read(key));
   } catch {
     const { Ajv } = require("ajv") as { Ajv: new (opts: object) => AjvType };
     const addFormats = (require("ajv-formats") as { default: (ajv: AjvType) => AjvType }).default;
-    const standaloneCode = (require("ajv/dist/standalone/index.js") as { default: (ajv: AjvType, fn: ValidateFunction) => string }).default;
+    const standaloneCode = (
+      require("ajv/dist/standalone/index.js") as { default: (ajv: AjvType, fn: ValidateFunction) => string }
+    ).default;
     const ajv = new Ajv({ allErrors: true, strict: false, code: { source: true } });
     addFormats(ajv);
     for (const schema of schemas) ajv.addSchema(schema);
@@ -77,7 +82,11 @@ export function cachedValidator(schemas: readonly object[], ref: string): Valida
 function loadStandalone(file: string, code: Buffer | undefined): ValidateFunction {
   if (!code) throw new Error(`no intact compiled validator in ${file}`);
   const module = { exports: {} as ValidateFunction };
-  compileFunction(code.toString("utf8"), ["require", "module", "exports"], { filename: file })(require, module, module.exports);
+  compileFunction(code.toString("utf8"), ["require", "module", "exports"], { filename: file })(
+    require,
+    module,
+    module.exports,
+  );
   return module.exports;
 }
 
@@ -85,11 +94,20 @@ function compile(schemaText: string): { fn: ValidateFunction; code: string } {
   // Required only here: with every validator cached, loading ajv itself (~50 ms) is not needed.
   const { Ajv } = require("ajv") as { Ajv: new (opts: object) => AjvType };
   const addFormats = (require("ajv-formats") as { default: (ajv: AjvType) => AjvType }).default;
-  const standaloneCode = (require("ajv/dist/standalone/index.js") as { default: (ajv: AjvType, fn: ValidateFunction) => string }).default;
+  const standaloneCode = (
+    require("ajv/dist/standalone/index.js") as { default: (ajv: AjvType, fn: ValidateFunction) => string }
+  ).default;
   // verbose: errors then carry their parentSchema, whose `description` becomes part of the hint.
   // strictRequired is off because `if`/`then` blocks require properties declared one level up:
   // standard JSON Schema, not a mistake.
-  const ajv = new Ajv({ allErrors: true, strict: true, verbose: true, strictTypes: false, strictRequired: false, code: { source: true } });
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: true,
+    verbose: true,
+    strictTypes: false,
+    strictRequired: false,
+    code: { source: true },
+  });
   addFormats(ajv);
   const fn = ajv.compile(JSON.parse(schemaText));
   return { fn, code: standaloneCode(ajv, fn) };
@@ -99,17 +117,23 @@ let routePath: RegExp | undefined;
 
 /** site.yaml's routePath pattern, read from the schema itself (one rule for the schema check and the code that explains it). */
 export function ROUTE_PATH(): RegExp {
-  return (routePath ??= new RegExp((JSON.parse(schemaText("site")) as { definitions: { routePath: { pattern: string } } }).definitions.routePath.pattern, "u"));
+  return (routePath ??= new RegExp(
+    (JSON.parse(schemaText("site")) as { definitions: { routePath: { pattern: string } } }).definitions.routePath
+      .pattern,
+    "u",
+  ));
 }
 
 /** Validates a parsed YAML source against one of the shipped schemas; returns every problem. */
 export function validateAgainstSchema(source: YamlSource, name: SchemaName, code: SchemaCode): PpgError[] {
   const validate = validatorFor(name);
   if (validate(source.data)) return [];
-  return (validate.errors ?? [])
-    // `if`/`then` failures repeat the `required` error they wrap.
-    .filter((e) => e.keyword !== "if")
-    .map((e) => toPpgError(e, source, code));
+  return (
+    (validate.errors ?? [])
+      // `if`/`then` failures repeat the `required` error they wrap.
+      .filter((e) => e.keyword !== "if")
+      .map((e) => toPpgError(e, source, code))
+  );
 }
 
 function toPpgError(e: ErrorObject, source: YamlSource, code: SchemaCode): PpgError {
@@ -118,7 +142,8 @@ function toPpgError(e: ErrorObject, source: YamlSource, code: SchemaCode): PpgEr
   const { at = path, onKey, ...found } = breachOf(e, path, about);
   const location = source.locate(at, { key: onKey });
   const yamlPath = formatPath(at) || "(top level)";
-  if ("related" in found) return new PpgError("RelatedNotThree", { found: found.related }, { location, path: yamlPath });
+  if ("related" in found)
+    return new PpgError("RelatedNotThree", { found: found.related }, { location, path: yamlPath });
   return new PpgError(code, found.breach, { location, path: yamlPath });
 }
 
@@ -135,21 +160,37 @@ function breachOf(e: ErrorObject, path: PathSegment[], about?: string): Found {
       return { breach: { rule: "required", field: String(p.missingProperty) } };
     case "additionalProperties": {
       const allowed = Object.keys((e.parentSchema as { properties?: object })?.properties ?? {});
-      return { breach: { rule: "unknownField", field: String(p.additionalProperty), allowed }, at: [...path, String(p.additionalProperty)], onKey: true };
+      return {
+        breach: { rule: "unknownField", field: String(p.additionalProperty), allowed },
+        at: [...path, String(p.additionalProperty)],
+        onKey: true,
+      };
     }
     case "type":
       return { breach: { rule: "type", expected: String(p.type), found: describe(e.data), about } };
     case "enum":
       return { breach: { rule: "enum", value: String(e.data), allowed: (p.allowedValues as unknown[]).map(String) } };
     case "const":
-      return { breach: { rule: "const", expected: JSON.stringify(p.allowedValue), found: JSON.stringify(e.data), about } };
+      return {
+        breach: { rule: "const", expected: JSON.stringify(p.allowedValue), found: JSON.stringify(e.data), about },
+      };
     case "minItems":
     case "maxItems":
       if (path[path.length - 1] === "related") return { related: (e.data as unknown[]).length };
-      return { breach: { rule: "other", ajvMessage: String(e.message), about: about ?? "Check the number of entries." } };
+      return {
+        breach: { rule: "other", ajvMessage: String(e.message), about: about ?? "Check the number of entries." },
+      };
     case "pattern":
     case "format":
-      return { breach: { rule: "format", value: String(e.data), format: e.keyword === "format" ? String(p.format) : undefined, pattern: p.pattern === undefined ? undefined : String(p.pattern), about } };
+      return {
+        breach: {
+          rule: "format",
+          value: String(e.data),
+          format: e.keyword === "format" ? String(p.format) : undefined,
+          pattern: p.pattern === undefined ? undefined : String(p.pattern),
+          about,
+        },
+      };
     case "multipleOf":
       return { breach: { rule: "multipleOf", value: String(e.data), step: Number(p.multipleOf), about } };
     default:

@@ -46,17 +46,27 @@ function parseText(text: string, file: string, lineOffset: number): YamlSource {
   } catch (err) {
     // An alias to an anchor defined later or nowhere, or an alias bomb.
     throw new PpgErrorList([
-      new PpgError("YamlSyntax", { problem: (err as Error).message }, {
-        location: positioned.at(aliasOffset(positioned.doc)),
-        hint: "Define the anchor (&name) before the alias (*name) that repeats it, or write the value out.",
-      }),
+      new PpgError(
+        "YamlSyntax",
+        { problem: (err as Error).message },
+        {
+          location: positioned.at(aliasOffset(positioned.doc)),
+          hint: "Define the anchor (&name) before the alias (*name) that repeats it, or write the value out.",
+        },
+      ),
     ]);
   }
   return yamlSource(text, file, lineOffset, data, positioned);
 }
 
 /** A YamlSource for text whose data is known already (parsed before): positions are found only if asked for. */
-export function yamlSource(text: string, file: string, lineOffset: number, data: unknown, positioned?: PositionedDocument): YamlSource {
+export function yamlSource(
+  text: string,
+  file: string,
+  lineOffset: number,
+  data: unknown,
+  positioned?: PositionedDocument,
+): YamlSource {
   return {
     file,
     data,
@@ -99,7 +109,13 @@ function positionedDocument(text: string, file: string, lineOffset: number): Pos
   // YAML 1.2's core schema, as the schemas expect: dates stay strings, `<<` is an ordinary key.
   // logLevel "error": `yaml` would print some warnings (a key that is a list) as bare Node
   // warnings naming no file; the schema check reports what matters, at its place.
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, schema: "core", logLevel: "error" });
+  const doc = parseDocument(text, {
+    lineCounter,
+    prettyErrors: false,
+    uniqueKeys: true,
+    schema: "core",
+    logLevel: "error",
+  });
   const at = (offset: number): SourceLocation => {
     const pos = lineCounter.linePos(offset);
     return { file, line: pos.line + lineOffset, column: pos.col };
@@ -109,9 +125,13 @@ function positionedDocument(text: string, file: string, lineOffset: number): Pos
     // lines after it that all disappear once the first is fixed.
     const e = doc.errors[0];
     throw new PpgErrorList([
-      new PpgError("YamlSyntax", { problem: firstLine(e.message) }, {
-        location: at(e.code === "MISSING_CHAR" ? openingQuote(text, e.pos[0], e.message) : e.pos[0]),
-      }),
+      new PpgError(
+        "YamlSyntax",
+        { problem: firstLine(e.message) },
+        {
+          location: at(e.code === "MISSING_CHAR" ? openingQuote(text, e.pos[0], e.message) : e.pos[0]),
+        },
+      ),
     ]);
   }
   return { doc, at };
@@ -192,5 +212,8 @@ export function pointerToPath(pointer: string): PathSegment[] {
 
 /** `routes[3].related`, the form users read in messages. */
 export function formatPath(path: PathSegment[]): string {
-  return path.reduce<string>((out, seg) => (typeof seg === "number" ? `${out}[${seg}]` : out ? `${out}.${seg}` : seg), "");
+  return path.reduce<string>(
+    (out, seg) => (typeof seg === "number" ? `${out}[${seg}]` : out ? `${out}.${seg}` : seg),
+    "",
+  );
 }

@@ -17,15 +17,26 @@ const ABSOLUTE_URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
  */
 export function valueProblems(source: YamlSource): PpgError[] {
   const errors: PpgError[] = [];
-  const at = (path: PathSegment[], key = false) => ({ location: source.locate(path, { key }), path: formatPath(path) || "(top level)" });
+  const at = (path: PathSegment[], key = false) => ({
+    location: source.locate(path, { key }),
+    path: formatPath(path) || "(top level)",
+  });
   const text = (value: string, path: PathSegment[], key: boolean): boolean => {
     const bad = forbiddenCharacter(value);
-    if (bad) errors.push(new PpgError("CharacterInvalid", { codePoint: bad.codePoint, what: bad.what, in: key ? "key" : "value" }, at(path, key)));
+    if (bad)
+      errors.push(
+        new PpgError(
+          "CharacterInvalid",
+          { codePoint: bad.codePoint, what: bad.what, in: key ? "key" : "value" },
+          at(path, key),
+        ),
+      );
     return !bad;
   };
   const visit = (value: unknown, path: PathSegment[]): void => {
     if (typeof value === "string") {
-      if (text(value, path, false) && ABSOLUTE_URL.test(value) && !URL.canParse(value)) errors.push(new PpgError("UrlInvalid", { what: "URL", url: value }, at(path)));
+      if (text(value, path, false) && ABSOLUTE_URL.test(value) && !URL.canParse(value))
+        errors.push(new PpgError("UrlInvalid", { what: "URL", url: value }, at(path)));
     } else if (Array.isArray(value)) {
       value.forEach((v, i) => visit(v, [...path, i]));
     } else if (value !== null && typeof value === "object") {

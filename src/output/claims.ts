@@ -61,7 +61,8 @@ export class OutputClaims {
   claim(file: string, kind: ClaimKind, owner: Owner): void {
     const claim: Claim = { file, key: fold(file), kind, owner };
     const tree = this.tree;
-    if (tree && tree.owner !== owner && (claim.key === tree.key || claim.key.startsWith(`${tree.key}/`))) return this.clash(tree, claim);
+    if (tree && tree.owner !== owner && (claim.key === tree.key || claim.key.startsWith(`${tree.key}/`)))
+      return this.clash(tree, claim);
     const earlier = this.claims.get(claim.key);
     if (earlier) {
       // A page's URL claims overlap its own file claim: one owner, no clash.
@@ -86,20 +87,44 @@ export class OutputClaims {
     const pair = `${first.owner.name}\0${second.owner.name}`;
     if (this.reported.has(pair)) return;
     this.reported.add(pair);
-    const where = (owner: Owner | undefined) => (owner?.at && this.source ? { location: this.source.locate(owner.at), path: formatPath(owner.at) } : {});
+    const where = (owner: Owner | undefined) =>
+      owner?.at && this.source ? { location: this.source.locate(owner.at), path: formatPath(owner.at) } : {};
     // A page's URL meeting a file, or a page's file meeting a file that is not another page's:
     // the page's path is the mistake (it is the one with a line to fix), whichever came first.
     const urlOf = (c: Claim) => (c.kind === "url" && c.owner.page ? c : undefined);
     const pageUrl = urlOf(second) ?? urlOf(first);
-    const fileOfPage = (c: Claim, o: Claim) => (c.owner.page && c.kind === "file" && o.kind === "file" && !o.owner.page ? c : undefined);
+    const fileOfPage = (c: Claim, o: Claim) =>
+      c.owner.page && c.kind === "file" && o.kind === "file" && !o.owner.page ? c : undefined;
     const page = pageUrl ?? fileOfPage(second, first) ?? fileOfPage(first, second);
     const other = page === first ? second : first;
     if (page && other.kind === "file") {
-      this.problems.push(new PpgError("RouteIsFile", { what: page.owner.page!.what, path: page.owner.page!.path, file: other.file, copied: Boolean(other.owner.copied) }, where(page.owner)));
+      this.problems.push(
+        new PpgError(
+          "RouteIsFile",
+          {
+            what: page.owner.page!.what,
+            path: page.owner.page!.path,
+            file: other.file,
+            copied: Boolean(other.owner.copied),
+          },
+          where(page.owner),
+        ),
+      );
       return;
     }
     const served = first.kind === "url" || second.kind === "url";
-    this.problems.push(new PpgError("OutputClaimedTwice", { first: first.owner.name, second: second.owner.name, at: served ? urlPathOf(second.file) : second.file, served }, where(second.owner.at ? second.owner : first.owner)));
+    this.problems.push(
+      new PpgError(
+        "OutputClaimedTwice",
+        {
+          first: first.owner.name,
+          second: second.owner.name,
+          at: served ? urlPathOf(second.file) : second.file,
+          served,
+        },
+        where(second.owner.at ? second.owner : first.owner),
+      ),
+    );
   }
 }
 
@@ -109,7 +134,10 @@ export class OutputClaims {
  * alias (a page on GitHub Pages, a redirect elsewhere: either way its path is its own), and each
  * file of public/. Returns the clashes.
  */
-export function claimOutputs(site: Pick<LoadedSite, "manifest" | "source" | "publicFiles" | "assets" | "raster" | "share">, opts: { searchIndex: boolean }): PpgError[] {
+export function claimOutputs(
+  site: Pick<LoadedSite, "manifest" | "source" | "publicFiles" | "assets" | "raster" | "share">,
+  opts: { searchIndex: boolean },
+): PpgError[] {
   const { manifest, source } = site;
   const format = manifest.site.build?.format;
   const claims = new OutputClaims(source);
@@ -120,12 +148,20 @@ export function claimOutputs(site: Pick<LoadedSite, "manifest" | "source" | "pub
   claimUrl(claims, "/404", undefined, notFound);
   for (const { file } of generatedFiles(site)) claims.claim(file, "file", { name: `the generated ${file}` });
   manifest.routes.forEach((route, i) => {
-    const owner: Owner = { name: `route '${route.path}'`, page: { what: "route", path: route.path }, at: ["routes", i, "path"] };
+    const owner: Owner = {
+      name: `route '${route.path}'`,
+      page: { what: "route", path: route.path },
+      at: ["routes", i, "path"],
+    };
     claimUrl(claims, route.path, outputFileFor(route.path, format), owner);
   });
   const pages = aliasesArePages(manifest.site);
   (manifest.aliases ?? []).forEach((alias, i) => {
-    const owner: Owner = { name: `alias '${alias.from}' (aliases[${i}])`, page: { what: "alias", path: alias.from }, at: ["aliases", i, "from"] };
+    const owner: Owner = {
+      name: `alias '${alias.from}' (aliases[${i}])`,
+      page: { what: "alias", path: alias.from },
+      at: ["aliases", i, "from"],
+    };
     claimUrl(claims, alias.from, pages ? outputFileFor(alias.from, format) : undefined, owner);
   });
   for (const url of site.publicFiles) claims.claim(url.slice(1), "file", { name: `public${url}`, copied: true });

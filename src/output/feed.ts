@@ -16,10 +16,21 @@ const MAX_ENTRIES = 50;
 export function atomFeed(manifest: Manifest, imageFor: (src: string) => ShareImage | undefined): string {
   const { site } = manifest;
   const entries = manifest.routes
-    .filter((r): r is RouteEntry & { dates: NonNullable<RouteEntry["dates"]> } => (r.kind === "article" || r.kind === "recipe") && r.dates !== undefined)
-    .sort((a, b) => b.dates.published.localeCompare(a.dates.published) || b.dates.modified.localeCompare(a.dates.modified) || a.path.localeCompare(b.path))
+    .filter(
+      (r): r is RouteEntry & { dates: NonNullable<RouteEntry["dates"]> } =>
+        (r.kind === "article" || r.kind === "recipe") && r.dates !== undefined,
+    )
+    .sort(
+      (a, b) =>
+        b.dates.published.localeCompare(a.dates.published) ||
+        b.dates.modified.localeCompare(a.dates.modified) ||
+        a.path.localeCompare(b.path),
+    )
     .slice(0, MAX_ENTRIES);
-  const updated = entries.reduce((latest, r) => (r.dates.modified > latest ? r.dates.modified : latest), entries[0]?.dates.modified ?? "1970-01-01");
+  const updated = entries.reduce(
+    (latest, r) => (r.dates.modified > latest ? r.dates.modified : latest),
+    entries[0]?.dates.modified ?? "1970-01-01",
+  );
   const lines = [
     `<?xml version="1.0" encoding="utf-8"?>`,
     `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/" xml:lang="${escapeUTF8(site.language)}">`,
@@ -38,7 +49,11 @@ export function atomFeed(manifest: Manifest, imageFor: (src: string) => ShareIma
   return lines.filter(Boolean).join("\n") + "\n";
 }
 
-function entry(manifest: Manifest, route: RouteEntry & { dates: NonNullable<RouteEntry["dates"]> }, image: ShareImage | undefined): string {
+function entry(
+  manifest: Manifest,
+  route: RouteEntry & { dates: NonNullable<RouteEntry["dates"]> },
+  image: ShareImage | undefined,
+): string {
   const { site } = manifest;
   const url = absoluteUrl(site, route.path);
   const author = route.author ? manifest.authors[route.author] : undefined;

@@ -23,7 +23,9 @@ const GENERATED = ["sitemap.xml", "robots.txt", FEED_PATH.slice(1)];
  * stylesheet and scripts, the encoded photo variants and share images, sitemap, robots, feed,
  * `_headers` and `_redirects`. The one list a build writes and dev mode serves.
  */
-export function generatedFiles(site: Pick<LoadedSite, "manifest" | "publicFiles" | "assets" | "raster" | "share">): GeneratedFile[] {
+export function generatedFiles(
+  site: Pick<LoadedSite, "manifest" | "publicFiles" | "assets" | "raster" | "share">,
+): GeneratedFile[] {
   const { manifest, publicFiles, assets, raster, share } = site;
   const redirects = redirectsFile(manifest);
   const text = (file: string, content: string | Uint8Array): GeneratedFile => ({ file, content: () => content });

@@ -31,7 +31,8 @@ export function headersFile(publicFiles: Iterable<string>, generated: readonly s
   folders.delete("assets");
   topLevel.delete("_headers");
   topLevel.delete("_redirects");
-  const block = (path: string, headers: [string, string][]) => `${path}\n${headers.map(([k, v]) => `  ${k}: ${v}`).join("\n")}\n`;
+  const block = (path: string, headers: [string, string][]) =>
+    `${path}\n${headers.map(([k, v]) => `  ${k}: ${v}`).join("\n")}\n`;
   const unhashed = [...[...folders].sort().map((f) => `/${f}/*`), ...[...topLevel].sort().map((f) => `/${f}`)];
   return [
     "# Response headers for Netlify and Cloudflare Pages, written by ppguide build.",

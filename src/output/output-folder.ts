@@ -1,4 +1,17 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync, type Stats } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+  type Stats,
+} from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join, parse, relative, resolve, sep } from "node:path";
 import { cacheRoot } from "../core/disk-cache.ts";
@@ -39,7 +52,6 @@ export function outputPaths(out: string): OutputPaths {
   return { out, store: `${out}${STORE_SUFFIX}` };
 }
 
-
 /** The site's own folders, which an output must never be in, replace or contain. */
 const SOURCE_FOLDERS = ["content", "public", "templates", "src"];
 /** ppguide's own folders the build reads. */
@@ -59,11 +71,19 @@ const INDEX_WORK = "index-work";
 export function checkOutputFolder(root: string, out: string, force = false): void {
   // Before anything is made: a path the filesystem would refuse halfway through the build once
   // left a trail of empty folders behind (issue 27).
-  const longest = Math.max(...resolve(out).split(sep).map((s) => Buffer.byteLength(s)));
+  const longest = Math.max(
+    ...resolve(out)
+      .split(sep)
+      .map((s) => Buffer.byteLength(s)),
+  );
   if (Buffer.byteLength(resolve(out)) > MAX_OUT_BYTES || longest > 255) {
-    throw new PpgError("PathTooLong", { out: Buffer.byteLength(resolve(out)), longest }, {
-      hint: "Pass a shorter --out.",
-    });
+    throw new PpgError(
+      "PathTooLong",
+      { out: Buffer.byteLength(resolve(out)), longest },
+      {
+        hint: "Pass a shorter --out.",
+      },
+    );
   }
   const refuse = (why: string, hint: string) => {
     throw new PpgError("OutputRefused", { out, why }, { hint });
@@ -75,21 +95,36 @@ export function checkOutputFolder(root: string, out: string, force = false): voi
   ] as const) {
     if (parse(o).root === o) refuse("it is the filesystem root", pickAnother);
     if (isInside(home, o)) refuse("it is the home folder or a folder that holds it", pickAnother);
-    if (isInside(r, o)) refuse("it is the site folder or a folder that holds it, so the build would replace the site's own files", pickAnother);
-    for (const source of SOURCE_FOLDERS) if (isInside(o, join(r, source))) refuse(`it is inside the site's ${source}/ folder`, pickAnother);
+    if (isInside(r, o))
+      refuse(
+        "it is the site folder or a folder that holds it, so the build would replace the site's own files",
+        pickAnother,
+      );
+    for (const source of SOURCE_FOLDERS)
+      if (isInside(o, join(r, source))) refuse(`it is inside the site's ${source}/ folder`, pickAnother);
     // What the build reads, here or in ppguide's own folder: --force must never replace it
     // (issue 27: `--out schema --force` deleted the build's own schemas).
-    for (const input of [join(r, "site.yaml"), ...SOURCE_FOLDERS.map((f) => join(r, f)), ...PACKAGE_INPUTS.map((f) => join(PACKAGE_DIR, f))]) {
-      if (isInside(o, input) || isInside(input, o)) refuse(`it is or holds ${input}, which the build reads`, pickAnother);
+    for (const input of [
+      join(r, "site.yaml"),
+      ...SOURCE_FOLDERS.map((f) => join(r, f)),
+      ...PACKAGE_INPUTS.map((f) => join(PACKAGE_DIR, f)),
+    ]) {
+      if (isInside(o, input) || isInside(input, o))
+        refuse(`it is or holds ${input}, which the build reads`, pickAnother);
     }
     // A repository, or a folder holding one: `--out .git --force` once deleted the repository.
-    if (o.split(sep).includes(".git") || existsSync(join(o, ".git"))) refuse("it is or holds a git repository (.git)", pickAnother);
+    if (o.split(sep).includes(".git") || existsSync(join(o, ".git")))
+      refuse("it is or holds a git repository (.git)", pickAnother);
     // A cache inside the output (or its store) would be published, or deleted by the next build
     // (issue 35: PPGUIDE_CACHE_DIR=dist/cache put the cache on the site).
     for (const cache of [cacheRoot(), join(root, ".ppguide-cache")]) {
       const c = o === resolve(out) ? resolve(cache) : realish(resolve(cache));
       if (isInside(c, o) || isInside(c, `${o}${STORE_SUFFIX}`)) {
-        throw new PpgError("CacheFolderRefused", { caches: cache, out }, { hint: "Point PPGUIDE_CACHE_DIR at a folder outside the output, or pass another --out." });
+        throw new PpgError(
+          "CacheFolderRefused",
+          { caches: cache, out },
+          { hint: "Point PPGUIDE_CACHE_DIR at a folder outside the output, or pass another --out." },
+        );
       }
     }
   }
@@ -97,7 +132,11 @@ export function checkOutputFolder(root: string, out: string, force = false): voi
   const found = lstatOrUndefined(out);
   if (!found || ownLink(out, found)) return;
   if (found.isSymbolicLink()) {
-    if (!force) refuse("it is a symbolic link that ppguide did not create", "Remove the link, pass another --out, or pass --force to replace the link (never what it points to).");
+    if (!force)
+      refuse(
+        "it is a symbolic link that ppguide did not create",
+        "Remove the link, pass another --out, or pass --force to replace the link (never what it points to).",
+      );
     return;
   }
   if (!found.isDirectory()) refuse("it is a file, not a folder", pickAnother);
@@ -174,9 +213,13 @@ export class OutputFolder {
     makeFolder(dirname(out));
     const storeStat = lstatOrUndefined(store);
     if (storeStat && !storeStat.isDirectory()) {
-      throw new PpgError("OutputRefused", { store, why: "is not a folder ppguide made" }, {
-        hint: `ppguide keeps the two copies of the site in ${basename(store)}/ beside the output: move that file or link away.`,
-      });
+      throw new PpgError(
+        "OutputRefused",
+        { store, why: "is not a folder ppguide made" },
+        {
+          hint: `ppguide keeps the two copies of the site in ${basename(store)}/ beside the output: move that file or link away.`,
+        },
+      );
     }
     if (storeStat && !existsSync(join(store, STORE_MARK))) {
       // Adopted only when it is plainly ppguide's (made before the mark existed): the store of the
@@ -185,13 +228,20 @@ export class OutputFolder {
       const entries = readdirSync(store);
       const leftovers = entries.every((e) => STORE_ENTRY.test(e) && !COPIES.includes(e as (typeof COPIES)[number]));
       if (!leftovers && !(ownLink(out) && entries.every((e) => STORE_ENTRY.test(e)))) {
-        throw new PpgError("OutputRefused", { store, why: "exists and ppguide did not make it" }, {
-          hint: `ppguide keeps the two copies of the site in ${basename(store)}/ beside the output, and would replace what is there: move that folder away, or pass another --out.`,
-        });
+        throw new PpgError(
+          "OutputRefused",
+          { store, why: "exists and ppguide did not make it" },
+          {
+            hint: `ppguide keeps the two copies of the site in ${basename(store)}/ beside the output, and would replace what is there: move that folder away, or pass another --out.`,
+          },
+        );
       }
     }
     makeFolder(store);
-    writeFileSync(join(store, STORE_MARK), "This folder is written by ppguide build: its contents are replaced on every build.\n");
+    writeFileSync(
+      join(store, STORE_MARK),
+      "This folder is written by ppguide build: its contents are replaced on every build.\n",
+    );
     const lockFile = takeLock(store, out);
     try {
       removeLeftovers(out, store);
@@ -251,9 +301,13 @@ function takeLock(store: string, out: string): string {
     }
     const pid = Number(readFileSync(file, "utf8"));
     if (pid && alive(pid)) {
-      throw new PpgError("OutputBusy", { pid, out }, {
-        hint: `Wait for it to finish. If no build is running, delete ${file}.`,
-      });
+      throw new PpgError(
+        "OutputBusy",
+        { pid, out },
+        {
+          hint: `Wait for it to finish. If no build is running, delete ${file}.`,
+        },
+      );
     }
     rmSync(file, { force: true });
   }
@@ -297,4 +351,3 @@ function prepareTarget(target: string): OutputEntry[] {
   }
   return listing;
 }
-

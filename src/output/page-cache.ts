@@ -134,7 +134,16 @@ export function writePageCache(copy: string, code: string, cache: CopyCache): vo
   for (const [file, page] of cache.pages) {
     files.push(file);
     const { parts } = page;
-    digests.push(parts.code, parts.site, parts.route, parts.markdown, parts.listings, page.imagesKey, page.hash, page.main ?? "");
+    digests.push(
+      parts.code,
+      parts.site,
+      parts.route,
+      parts.markdown,
+      parts.listings,
+      page.imagesKey,
+      page.hash,
+      page.main ?? "",
+    );
     imageAt.push(imageItems.length, page.images.length);
     for (const image of page.images) imageItems.push(intern(image));
     stats.push(page.stat.size, page.stat.mtimeMs, page.stat.ctimeMs, page.stat.ino);
@@ -191,7 +200,8 @@ function scanOf(stored: Stored, i: number): PageScan | undefined {
   const anchorCount = items[p++]!;
   const base = items[p++]!;
   const refs: RawRef[] = new Array(refCount);
-  for (let r = 0; r < refCount; r++, p += 4) refs[r] = { href: strings[items[p]!]!, line: items[p + 1]!, col: items[p + 2]!, kind: KINDS[items[p + 3]!]! };
+  for (let r = 0; r < refCount; r++, p += 4)
+    refs[r] = { href: strings[items[p]!]!, line: items[p + 1]!, col: items[p + 2]!, kind: KINDS[items[p + 3]!]! };
   const anchors: string[] = new Array(anchorCount);
   for (let a = 0; a < anchorCount; a++) anchors[a] = strings[items[p++]!]!;
   return { refs, anchors, base: base < 0 ? null : strings[base]! };

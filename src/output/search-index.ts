@@ -101,7 +101,9 @@ export interface IndexedPage {
 }
 
 /** One thing given to Pagefind besides the pages: a listing (a small document) or a page's keywords (a custom record). */
-type IndexRecordInput = { url: string; content: string } | { url: string; content: string; language: string; meta: Record<string, string> };
+type IndexRecordInput =
+  | { url: string; content: string }
+  | { url: string; content: string; language: string; meta: Record<string, string> };
 
 /** A shard to make or reuse: its folder, the digest of everything it is made from, its pages and records. */
 export interface ShardPlan {
@@ -122,10 +124,26 @@ export function assignShards(site: Pick<LoadedSite, "manifest" | "content">): Sh
   const count = shardCount(site.manifest);
   const language = languageOf(site.manifest);
   const options = optionsFor(language, count);
-  if (count === 1) return [{ dir: INDEX_DIR, digest: "", options, pages: indexedRoutes(site.manifest), records: [...keywordRecords(site, language), ...listingRecords(site)] }];
-  const shards: ShardPlan[] = Array.from({ length: count }, () => ({ dir: "", digest: "", options, pages: [], records: [] }));
+  if (count === 1)
+    return [
+      {
+        dir: INDEX_DIR,
+        digest: "",
+        options,
+        pages: indexedRoutes(site.manifest),
+        records: [...keywordRecords(site, language), ...listingRecords(site)],
+      },
+    ];
+  const shards: ShardPlan[] = Array.from({ length: count }, () => ({
+    dir: "",
+    digest: "",
+    options,
+    pages: [],
+    records: [],
+  }));
   for (const page of indexedRoutes(site.manifest)) shards[shardOf(page.route, count)]!.pages.push(page);
-  for (const record of keywordRecords(site, language)) shards[shardOf(record.meta[KEYWORDS_META.page]!, count)]!.records.push(record);
+  for (const record of keywordRecords(site, language))
+    shards[shardOf(record.meta[KEYWORDS_META.page]!, count)]!.records.push(record);
   for (const record of listingRecords(site)) shards[shardOf(record.url, count)]!.records.push(record);
   const used = shards.filter((s) => s.pages.length || s.records.length);
   used.forEach((shard, n) => (shard.dir = n === 0 ? INDEX_DIR : `${INDEX_DIR}/${n}`));
@@ -133,25 +151,41 @@ export function assignShards(site: Pick<LoadedSite, "manifest" | "content">): Sh
 }
 
 function indexedRoutes(manifest: Manifest): IndexedPage[] {
-  return manifest.routes.filter((route) => indexable({ kind: route.kind, noindex: route.kind === "search" })).map((route) => ({ route: route.path, main: "" }));
+  return manifest.routes
+    .filter((route) => indexable({ kind: route.kind, noindex: route.kind === "search" }))
+    .map((route) => ({ route: route.path, main: "" }));
 }
 
 /** The URLs of the shards after the first, which the search page merges: none for one index (the default). */
 export function mergedShards(site: Pick<LoadedSite, "manifest" | "content">): string[] {
-  return shardCount(site.manifest) === 1 ? [] : assignShards(site).slice(1).map((shard) => `/${shard.dir}/`);
+  return shardCount(site.manifest) === 1
+    ? []
+    : assignShards(site)
+        .slice(1)
+        .map((shard) => `/${shard.dir}/`);
 }
 
 /**
  * The shards with what each is made of, and its digest: every page's URL and <main> digest
  * (`mains`, by route), every record, the language and options, and Pagefind's version.
  */
-export function planIndex(site: Pick<LoadedSite, "manifest" | "content">, mains: ReadonlyMap<string, string>): ShardPlan[] {
+export function planIndex(
+  site: Pick<LoadedSite, "manifest" | "content">,
+  mains: ReadonlyMap<string, string>,
+): ShardPlan[] {
   const shards = assignShards(site);
-  const common = JSON.stringify([pagefindVersion(), process.env.PAGEFIND_BINARY_PATH ?? "", shards[0]?.options, UNUSED.source, RUNTIME.source]);
+  const common = JSON.stringify([
+    pagefindVersion(),
+    process.env.PAGEFIND_BINARY_PATH ?? "",
+    shards[0]?.options,
+    UNUSED.source,
+    RUNTIME.source,
+  ]);
   for (const shard of shards) {
     for (const page of shard.pages) page.main = mains.get(page.route)!;
     const hash = createHash("sha256").update(common).update(shard.dir);
-    for (const page of [...shard.pages].sort((a, b) => (a.route < b.route ? -1 : 1))) hash.update(`\n${page.route}\0${page.main}`);
+    for (const page of [...shard.pages].sort((a, b) => (a.route < b.route ? -1 : 1)))
+      hash.update(`\n${page.route}\0${page.main}`);
     for (const record of shard.records) hash.update(`\n${JSON.stringify(record)}`);
     shard.digest = hash.digest("base64");
   }
@@ -165,7 +199,11 @@ export function planIndex(site: Pick<LoadedSite, "manifest" | "content">, mains:
  * else of a page (rootSelector), and parsing whole pages took it half as long again
  * (docs/performance.md).
  */
-export async function makeShard(shard: ShardPlan, work: string, htmlOf: (route: string) => string): Promise<OutputFile[]> {
+export async function makeShard(
+  shard: ShardPlan,
+  work: string,
+  htmlOf: (route: string) => string,
+): Promise<OutputFile[]> {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   for (const page of shard.pages) {
@@ -173,7 +211,9 @@ export async function makeShard(shard: ShardPlan, work: string, htmlOf: (route: 
     mkdirSync(dirname(to), { recursive: true });
     writeFileSync(to, `<html><body>${mainOf(htmlOf(page.route))}</body></html>`);
   }
-  const started = await pagefind.createIndex(shard.options).catch((err: unknown) => ({ errors: [messageOf(err)], index: undefined }));
+  const started = await pagefind
+    .createIndex(shard.options)
+    .catch((err: unknown) => ({ errors: [messageOf(err)], index: undefined }));
   if (!started.index || started.errors.length) throw failed(started.errors);
   const index = started.index;
   try {
@@ -184,7 +224,11 @@ export async function makeShard(shard: ShardPlan, work: string, htmlOf: (route: 
     // Sent all at once: the service reads its messages in the order they were written, so
     // Pagefind numbers the records in this order still, without a round trip each (4,000 records
     // awaited one by one took seconds).
-    await Promise.all(shard.records.map((record) => ("meta" in record ? index.addCustomRecord(record) : index.addHTMLFile(record)).then(note, fail)));
+    await Promise.all(
+      shard.records.map((record) =>
+        ("meta" in record ? index.addCustomRecord(record) : index.addHTMLFile(record)).then(note, fail),
+      ),
+    );
     if (problems.length) throw failed(problems);
     const { files, errors } = await index.getFiles().catch((err: unknown) => ({ files: [], errors: [messageOf(err)] }));
     if (errors.length) throw failed(errors);
@@ -210,14 +254,24 @@ export function languageOf(manifest: Manifest): string {
 }
 
 function optionsFor(language: string, shards: number): pagefind.PagefindServiceConfig {
-  return { rootSelector: "main", excludeSelectors: EXCLUDE, forceLanguage: language, maxFragments: Math.ceil(MAX_FRAGMENTS / shards) };
+  return {
+    rootSelector: "main",
+    excludeSelectors: EXCLUDE,
+    forceLanguage: language,
+    maxFragments: Math.ceil(MAX_FRAGMENTS / shards),
+  };
 }
 
 /** The served copy's shard, when it was made from the same inputs and its files are all still there, plain files. */
-export function servedShard(live: string | undefined, record: IndexRecord | undefined, shard: ShardPlan): string[] | undefined {
+export function servedShard(
+  live: string | undefined,
+  record: IndexRecord | undefined,
+  shard: ShardPlan,
+): string[] | undefined {
   const served = live ? record?.shards.find((s) => s.dir === shard.dir && s.digest === shard.digest) : undefined;
   if (!served) return undefined;
-  const ours = (f: string) => f.startsWith(`${shard.dir}/`) && !f.split("/").includes("..") && existsSync(join(live!, f));
+  const ours = (f: string) =>
+    f.startsWith(`${shard.dir}/`) && !f.split("/").includes("..") && existsSync(join(live!, f));
   return served.files.every(ours) ? served.files : undefined;
 }
 
@@ -240,12 +294,19 @@ function pagefindVersion(): string {
  * the page's excerpt: the search page shows one result per URL, with the page's own excerpt,
  * or its description when only its keywords matched (src/client/search-page.ts).
  */
-function keywordRecords(site: Pick<LoadedSite, "manifest" | "content">, language: string): (IndexRecordInput & { meta: Record<string, string> })[] {
+function keywordRecords(
+  site: Pick<LoadedSite, "manifest" | "content">,
+  language: string,
+): (IndexRecordInput & { meta: Record<string, string> })[] {
   const records: (IndexRecordInput & { meta: Record<string, string> })[] = [];
   for (const route of site.manifest.routes) {
     const words = route.content ? site.content.markdown.get(route.content)?.frontMatter.keywords : undefined;
     if (!words?.length || route.kind === "search") continue;
-    const meta = { title: route.title, [KEYWORDS_META.page]: route.path, [KEYWORDS_META.description]: route.description ?? "" };
+    const meta = {
+      title: route.title,
+      [KEYWORDS_META.page]: route.path,
+      [KEYWORDS_META.description]: route.description ?? "",
+    };
     records.push({ url: `${route.path}#keywords`, content: words.join(". "), language, meta });
   }
   return records;

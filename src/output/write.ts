@@ -1,4 +1,13 @@
-import { copyFile as copyFileCb, link as linkCb, lstatSync, mkdir as mkdirCb, readFileSync, statSync, writeFile as writeFileCb, type Stats } from "node:fs";
+import {
+  copyFile as copyFileCb,
+  link as linkCb,
+  lstatSync,
+  mkdir as mkdirCb,
+  readFileSync,
+  statSync,
+  writeFile as writeFileCb,
+  type Stats,
+} from "node:fs";
 import { lstat, mkdir, rm, unlink } from "node:fs/promises";
 import { promisify } from "node:util";
 import { dirname, join, posix } from "node:path";
@@ -34,7 +43,12 @@ export interface WrittenFiles {
  */
 export function assertContained(file: string): void {
   // eslint-disable-next-line no-control-regex
-  const bad = file === "" || file.startsWith("/") || /[\\\u0000-\u001f\u007f]/.test(file) || file.split("/").some((s) => s === "" || s === "." || s === "..") || posix.normalize(file) !== file;
+  const bad =
+    file === "" ||
+    file.startsWith("/") ||
+    /[\\\u0000-\u001f\u007f]/.test(file) ||
+    file.split("/").some((s) => s === "" || s === "." || s === "..") ||
+    posix.normalize(file) !== file;
   if (bad) {
     throw new PpgError("OutputPathOutside", { file });
   }
@@ -69,8 +83,12 @@ export class StageWriter implements WrittenFiles {
   async add(file: string, content: string | Uint8Array, served?: { ino: number }): Promise<string> {
     const path = this.stage(file);
     const live = this.spec.live && join(this.spec.live, file);
-    if (live && (served || sameBytes(live, content))) await this.run(() => this.place(path, live, undefined, served?.ino));
-    else await this.run(() => this.place(path, undefined, (to, over) => writeFileCallback(to, content, { flag: over ? "w" : "wx" })));
+    if (live && (served || sameBytes(live, content)))
+      await this.run(() => this.place(path, live, undefined, served?.ino));
+    else
+      await this.run(() =>
+        this.place(path, undefined, (to, over) => writeFileCallback(to, content, { flag: over ? "w" : "wx" })),
+      );
     return path;
   }
 
@@ -86,7 +104,10 @@ export class StageWriter implements WrittenFiles {
     const path = this.stage(file);
     const live = this.spec.live && join(this.spec.live, file);
     if (live && sameFile(from, live)) await this.run(() => this.place(path, live));
-    else await this.run(() => this.place(path, undefined, (to, over) => copyFileCallback(from, to, over ? 0 : 1 /* COPYFILE_EXCL */)));
+    else
+      await this.run(() =>
+        this.place(path, undefined, (to, over) => copyFileCallback(from, to, over ? 0 : 1 /* COPYFILE_EXCL */)),
+      );
   }
 
   /** Waits for every write; throws the first one that failed. */
@@ -107,7 +128,12 @@ export class StageWriter implements WrittenFiles {
   }
 
   /** Puts the served copy's file (`live`) or new bytes (`write`) at `path`, clearing whatever is in the way. */
-  private async place(path: string, live: string | undefined, write?: (to: string, over: boolean) => Promise<unknown>, liveIno?: number): Promise<void> {
+  private async place(
+    path: string,
+    live: string | undefined,
+    write?: (to: string, over: boolean) => Promise<unknown>,
+    liveIno?: number,
+  ): Promise<void> {
     // Synchronous: a few microseconds, where fs/promises' lstat cost 0.2 ms of the calling thread
     // per file (profiled on a render thread of the 4,000-page bench: 0.4 s of 2 s).
     // Nothing there, or a file standing where a folder of the path belongs (ENOTDIR): ensureDir clears it.
@@ -116,7 +142,8 @@ export class StageWriter implements WrittenFiles {
     if (live && old?.isFile() && old.ino === (liveIno ?? statSync(live).ino)) return;
     // A file of this copy alone (no other link: not the served copy's) is rewritten in place. On
     // the 4,000-page bench, unlinking and creating every page was most of a nav-label rebuild.
-    if (write && old?.isFile() && old.nlink === 1) return void (await write(path, true).catch((err: unknown) => Promise.reject(withPath(err, path))));
+    if (write && old?.isFile() && old.nlink === 1)
+      return void (await write(path, true).catch((err: unknown) => Promise.reject(withPath(err, path))));
     if (old) await (old.isDirectory() ? rm(path, { recursive: true, force: true }) : unlink(path));
     else await this.ensureDir(dirname(path));
     if (live) await linkCallback(live, path).catch(() => copyFileCallback(live, path, 1));
@@ -202,7 +229,9 @@ function sameBytes(path: string, content: string | Uint8Array): boolean {
   } catch {
     return false;
   }
-  return typeof content === "string" ? old.length === Buffer.byteLength(content) && old.toString() === content : old.equals(content);
+  return typeof content === "string"
+    ? old.length === Buffer.byteLength(content) && old.toString() === content
+    : old.equals(content);
 }
 
 function sameFile(a: string, b: string): boolean {

@@ -42,7 +42,13 @@ export const HOST_FILES = new Set(["/_headers", "/_redirects", "/_routes.json", 
 function pathPattern(path: string): RegExp {
   const source = path
     .split(/(\*|:[A-Za-z]\w*)/)
-    .map((part) => (part === "*" ? "(?<splat>.*)" : part.startsWith(":") && part.length > 1 ? `(?<${part.slice(1)}>[^/]+)` : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .map((part) =>
+      part === "*"
+        ? "(?<splat>.*)"
+        : part.startsWith(":") && part.length > 1
+          ? `(?<${part.slice(1)}>[^/]+)`
+          : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+    )
     .join("");
   return new RegExp(`^${source}$`);
 }
@@ -58,7 +64,11 @@ export function parseHeaders(text: string, problems: RuleProblem[] = []): Header
     const colon = line.indexOf(":");
     const rule = rules.at(-1);
     if (!rule || colon < 0) {
-      problems.push({ file: "_headers", line: i + 1, message: rule ? "expected 'Name: value'" : "a header before any path" });
+      problems.push({
+        file: "_headers",
+        line: i + 1,
+        message: rule ? "expected 'Name: value'" : "a header before any path",
+      });
       return;
     }
     rule.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
@@ -73,7 +83,11 @@ export function parseRedirects(text: string, problems: RuleProblem[] = []): Redi
   const rules: RedirectRule[] = [];
   const seen = new Set<string>();
   text.split(/\r?\n/).forEach((line, i) => {
-    const fields = line.replace(/(^|\s)#.*$/, "").trim().split(/\s+/).filter(Boolean);
+    const fields = line
+      .replace(/(^|\s)#.*$/, "")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
     if (fields.length === 0) return;
     const [from, to, code = "302"] = fields;
     const force = code.endsWith("!");
@@ -121,7 +135,10 @@ export function redirectFor(rules: readonly RedirectRule[], path: string): { to:
   const netlify = isNetlifyFile(rules);
   // Netlify matches /x/ by the rule for /x; Cloudflare only by a rule for /x/ itself.
   const candidates = netlify && path.length > 1 && path.endsWith("/") ? [path, path.slice(0, -1)] : [path];
-  const fill = (rule: RedirectRule, groups: Record<string, string | undefined>) => ({ to: rule.to.replace(/:([A-Za-z]\w*)/g, (whole, name: string) => groups[name] ?? whole), status: rule.status });
+  const fill = (rule: RedirectRule, groups: Record<string, string | undefined>) => ({
+    to: rule.to.replace(/:([A-Za-z]\w*)/g, (whole, name: string) => groups[name] ?? whole),
+    status: rule.status,
+  });
   for (const candidate of candidates) {
     // Cloudflare looks up rules without patterns by the exact path first.
     const exact = rules.find((r) => r.exact && r.from === candidate);
@@ -138,18 +155,30 @@ export function redirectFor(rules: readonly RedirectRule[], path: string): { to:
 }
 
 /** What the host answers: a file (with its status), a redirect, or its plain not-found. */
-export type HostAnswer = { status: number; file: string } | { status: number; location: string; rule: boolean } | { status: 404 } | { status: 405 };
+export type HostAnswer =
+  | { status: number; file: string }
+  | { status: number; location: string; rule: boolean }
+  | { status: 404 }
+  | { status: 405 };
 
 /**
  * The answer for one request. `pathname` is the URL's path as sent (percent-encoded), `search`
  * its query string; `exists` says whether the output holds a file at a decoded URL path.
  */
-export async function hostAnswer(rules: readonly RedirectRule[], method: string, pathname: string, search: string, exists: (path: string) => Promise<boolean>): Promise<HostAnswer> {
+export async function hostAnswer(
+  rules: readonly RedirectRule[],
+  method: string,
+  pathname: string,
+  search: string,
+  exists: (path: string) => Promise<boolean>,
+): Promise<HostAnswer> {
   const redirect = redirectFor(rules, pathname);
   if (redirect && redirect.status !== 200 && redirect.status !== 404) {
     const target = new URL(redirect.to, "http://host");
     // The query string travels with the redirect unless the target has its own.
-    const location = /^https?:\/\//.test(redirect.to) ? redirect.to.replace(/\?.*$/, "") + (target.search || search) : `${target.pathname}${target.search || search}${target.hash}`;
+    const location = /^https?:\/\//.test(redirect.to)
+      ? redirect.to.replace(/\?.*$/, "") + (target.search || search)
+      : `${target.pathname}${target.search || search}${target.hash}`;
     return { status: redirect.status, location, rule: true };
   }
   if (method !== "GET" && method !== "HEAD") return { status: 405 };

@@ -7,12 +7,27 @@
  */
 import { createReadStream } from "node:fs";
 import { readFile, realpath, stat } from "node:fs/promises";
-import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import { join, resolve, sep } from "node:path";
 import { HOST_DEFAULT_CACHE } from "../output/host-headers.ts";
 import { listenOnFreePort, type ListenOptions } from "../serve/listen.ts";
 import { safePath } from "../serve/request-path.ts";
-import { headersFor, hostAnswer, hostContentType, parseHeaders, parseRedirects, type HeaderRule, type RedirectRule, type RuleProblem } from "./host-rules.ts";
+import {
+  headersFor,
+  hostAnswer,
+  hostContentType,
+  parseHeaders,
+  parseRedirects,
+  type HeaderRule,
+  type RedirectRule,
+  type RuleProblem,
+} from "./host-rules.ts";
 
 export interface PreviewServer {
   url: string;
@@ -47,7 +62,10 @@ export async function startPreview(opts: { dir: string } & ListenOptions): Promi
   };
 }
 
-async function hostRules(dir: string, problems: RuleProblem[] = []): Promise<{ headers: HeaderRule[]; redirects: RedirectRule[] }> {
+async function hostRules(
+  dir: string,
+  problems: RuleProblem[] = [],
+): Promise<{ headers: HeaderRule[]; redirects: RedirectRule[] }> {
   const read = (name: string) => readFile(join(dir, name), "utf8").catch(() => "");
   const [headers, redirects] = await Promise.all([read("_headers"), read("_redirects")]);
   return { headers: parseHeaders(headers, problems), redirects: parseRedirects(redirects, problems) };
@@ -62,7 +80,10 @@ async function handle(outDir: string, req: IncomingMessage, res: ServerResponse)
   const respond = (status: number, extra: OutgoingHttpHeaders, body?: string | { file: string; size: number }) => {
     // The host's own headers on every answer, then the _headers rules: the first rule to set a
     // header replaces the host's value. A 404 is never cached, whatever the rules say.
-    const headers = new Headers({ "Access-Control-Allow-Origin": "*", "Referrer-Policy": "strict-origin-when-cross-origin" });
+    const headers = new Headers({
+      "Access-Control-Allow-Origin": "*",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+    });
     for (const [name, value] of Object.entries(extra)) headers.set(name, String(value));
     if (headers.has("content-type")) headers.set("X-Content-Type-Options", "nosniff");
     for (const [name, value] of headersFor(headerRules, url.pathname)) headers.set(name, value);
@@ -75,17 +96,36 @@ async function handle(outDir: string, req: IncomingMessage, res: ServerResponse)
     createReadStream(body.file).pipe(res);
   };
 
-  if (safePath(url.pathname) === undefined) return respond(403, { "Content-Type": "text/plain; charset=utf-8" }, "Forbidden.\n");
-  const answer = await hostAnswer(redirectRules, req.method ?? "GET", url.pathname, url.search, async (path) => (await findFile(dir, path)) !== undefined);
+  if (safePath(url.pathname) === undefined)
+    return respond(403, { "Content-Type": "text/plain; charset=utf-8" }, "Forbidden.\n");
+  const answer = await hostAnswer(
+    redirectRules,
+    req.method ?? "GET",
+    url.pathname,
+    url.search,
+    async (path) => (await findFile(dir, path)) !== undefined,
+  );
   if ("location" in answer) {
     // Cloudflare's own 308s (clean URLs) carry no body; a _redirects rule says where it goes.
     if (!answer.rule) return respond(answer.status, { Location: answer.location });
-    return respond(answer.status, { Location: answer.location, "Content-Type": "text/plain;charset=UTF-8" }, `Redirecting to ${answer.location}`);
+    return respond(
+      answer.status,
+      { Location: answer.location, "Content-Type": "text/plain;charset=UTF-8" },
+      `Redirecting to ${answer.location}`,
+    );
   }
-  if (answer.status === 405) return respond(405, { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" }, "Only GET and HEAD.\n");
+  if (answer.status === 405)
+    return respond(405, { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" }, "Only GET and HEAD.\n");
   const file = "file" in answer ? await findFile(dir, answer.file) : undefined;
   if (!file) return respond(404, { "Content-Type": "text/plain; charset=utf-8" }, "Not found.\n");
-  return respond(answer.status, { "Content-Type": hostContentType(file.file), ...(answer.status === 200 ? { "Cache-Control": HOST_DEFAULT_CACHE } : {}) }, file);
+  return respond(
+    answer.status,
+    {
+      "Content-Type": hostContentType(file.file),
+      ...(answer.status === 200 ? { "Cache-Control": HOST_DEFAULT_CACHE } : {}),
+    },
+    file,
+  );
 }
 
 /** The file at a decoded URL path, if it is one: never a folder, nor a file outside `dir`. */

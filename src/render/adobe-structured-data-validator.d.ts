@@ -6,6 +6,10 @@ declare module "@adobe/structured-data-validator/src/types/*.js" {
     fieldNames?: string[];
   }
   export type AdobePathElement = { type?: string | string[]; index?: number; length?: number; property?: string };
-  const Rules: new (config: { dataFormat: string; path: AdobePathElement[]; type?: string }) => { validate(data: unknown): AdobeIssue[] };
+  const Rules: new (config: {
+    dataFormat: string;
+    path: AdobePathElement[];
+    type?: string;
+  }) => { validate(data: unknown): AdobeIssue[] };
   export default Rules;
 }

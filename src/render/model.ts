@@ -90,10 +90,28 @@ export type PageModel =
   | (PageBase & { kind: "article" } & ArticleBody)
   | (PageBase & { kind: "recipe"; recipe: RecipeData } & ArticleBody)
   | DirectoryPage
-  | (PageBase & { kind: "index"; html: string; cards: CardModel[]; columns: number; related: CardModel[]; sources: Source[] })
-  | (PageBase & { kind: "videos"; html: string; videos: (Omit<Video, "poster"> & { poster?: ImageAttributes })[]; related: CardModel[] })
+  | (PageBase & {
+      kind: "index";
+      html: string;
+      cards: CardModel[];
+      columns: number;
+      related: CardModel[];
+      sources: Source[];
+    })
+  | (PageBase & {
+      kind: "videos";
+      html: string;
+      videos: (Omit<Video, "poster"> & { poster?: ImageAttributes })[];
+      related: CardModel[];
+    })
   | (PageBase & { kind: "search"; html: string; related: CardModel[]; pages: SearchItem[]; indexShards: string[] })
-  | (PageBase & { kind: "author"; html: string; author: Author & { page: string; avatarImage: ImageAttributes }; articles: CardModel[]; recipes: CardModel[] })
+  | (PageBase & {
+      kind: "author";
+      html: string;
+      author: Author & { page: string; avatarImage: ImageAttributes };
+      articles: CardModel[];
+      recipes: CardModel[];
+    })
   | (PageBase & {
       kind: "home";
       home: HomeData;
@@ -108,12 +126,23 @@ export type DirectoryPage = PageBase & {
   kind: "directory" | "resorts";
   html: string;
   /** `anchor`: the card's id, which the search index's result for the listing links to. */
-  listings: (Listing & { imageAttrs: ImageAttributes; websiteLabel?: string; phoneLink?: PhoneLink; checked?: { text: string; datetime?: string }; town: string; mapUrl: string; anchor: string; factViews: FactView[] })[];
+  listings: (Listing & {
+    imageAttrs: ImageAttributes;
+    websiteLabel?: string;
+    phoneLink?: PhoneLink;
+    checked?: { text: string; datetime?: string };
+    town: string;
+    mapUrl: string;
+    anchor: string;
+    factViews: FactView[];
+  })[];
   columns: number;
   related: CardModel[];
 };
 
-export type PageOf<K extends PageModel["kind"]> = K extends "directory" | "resorts" ? DirectoryPage : Extract<PageModel, { kind: K }>;
+export type PageOf<K extends PageModel["kind"]> = K extends "directory" | "resorts"
+  ? DirectoryPage
+  : Extract<PageModel, { kind: K }>;
 
 export interface AliasModel {
   site: SiteSettings;
@@ -129,7 +158,10 @@ export interface NotFoundModel extends Omit<PageBase, "route"> {
 }
 
 /** What the layout, header and footer read of any page. */
-export type LayoutModel = Pick<PageBase, "site" | "nav" | "search" | "assets" | "logo" | "year" | "unpublished"> & { head: HeadModel; route: { path: string } };
+export type LayoutModel = Pick<PageBase, "site" | "nav" | "search" | "assets" | "logo" | "year" | "unpublished"> & {
+  head: HeadModel;
+  route: { path: string };
+};
 
 /**
  * What the render stage needs of a site's templates (templates/index.ts implements it): the
@@ -144,7 +176,13 @@ export interface Templates {
   pages: Record<PageModel["kind"], ComponentType<{ page: never }>>;
   AffiliateBanner: ComponentType<{ banner: Banner }>;
   FactNotice: ComponentType<{ fact: FactView }>;
-  VideoEmbed: ComponentType<{ id?: string; title: string; summary?: string; search?: string; poster?: ImageAttributes }>;
+  VideoEmbed: ComponentType<{
+    id?: string;
+    title: string;
+    summary?: string;
+    search?: string;
+    poster?: ImageAttributes;
+  }>;
   Alias: ComponentType<{ page: AliasModel }>;
   NotFound: ComponentType<{ page: NotFoundModel }>;
 }

@@ -10,8 +10,27 @@ import { decodeUriPath } from "../core/url-path.ts";
 import { placeImages, renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import { lastConfirmed } from "../content/facts.ts";
-import type { ArticleBody, CardModel, FactView, HeadModel, PageBase, PageModel, SearchItem, SourceId } from "./model.ts";
-import { absoluteUrl, blogPosting, collectionPage, listingItem, profilePage, recipe as recipeJsonLd, videoObject, website, type JsonLd } from "./structured-data.ts";
+import type {
+  ArticleBody,
+  CardModel,
+  FactView,
+  HeadModel,
+  PageBase,
+  PageModel,
+  SearchItem,
+  SourceId,
+} from "./model.ts";
+import {
+  absoluteUrl,
+  blogPosting,
+  collectionPage,
+  listingItem,
+  profilePage,
+  recipe as recipeJsonLd,
+  videoObject,
+  website,
+  type JsonLd,
+} from "./structured-data.ts";
 import { withOrigin } from "./structured-data-check.ts";
 
 /** Article text is about 760 px wide (.container-narrow): its images never need more. */
@@ -57,7 +76,9 @@ export function createSiteContext(
     manifest = {
       ...manifest,
       nav: nav.map((menu) => ({ ...menu, items: menu.items.map((item) => ({ ...item, path: target(item.path) })) })),
-      site: site.footerLinks ? { ...site, footerLinks: site.footerLinks.map((link) => ({ ...link, path: target(link.path) })) } : site,
+      site: site.footerLinks
+        ? { ...site, footerLinks: site.footerLinks.map((link) => ({ ...link, path: target(link.path) })) }
+        : site,
     };
   }
   const search = (manifest.search ?? []).map((alias) => {
@@ -68,9 +89,26 @@ export function createSiteContext(
     return keywords?.length ? { title: route.title, path, keywords } : { title: route.title, path };
   });
   const parents = new Map<string, string>();
-  for (const r of manifest.routes) if (r.kind === "index") for (const p of r.cards ?? []) if (!parents.has(p)) parents.set(p, r.path);
-  const authorPages = new Map(manifest.routes.flatMap((r) => (r.kind === "author" ? [[r.author, r.path] as const] : [])));
-  return { manifest, content, images, assetsFor, routes, aliases, search, parents, year: new Date().getFullYear(), chrome: new Map(), cards: new Map(), authorPages, indexShards: [] };
+  for (const r of manifest.routes)
+    if (r.kind === "index") for (const p of r.cards ?? []) if (!parents.has(p)) parents.set(p, r.path);
+  const authorPages = new Map(
+    manifest.routes.flatMap((r) => (r.kind === "author" ? [[r.author, r.path] as const] : [])),
+  );
+  return {
+    manifest,
+    content,
+    images,
+    assetsFor,
+    routes,
+    aliases,
+    search,
+    parents,
+    year: new Date().getFullYear(),
+    chrome: new Map(),
+    cards: new Map(),
+    authorPages,
+    indexShards: [],
+  };
 }
 
 /**
@@ -91,7 +129,11 @@ export function cardFor(ctx: SiteContext, path: string): CardModel {
       path: route.path,
       title: route.cardTitle ?? route.title,
       description: route.description,
-      image: route.image ? ctx.images.attributes(route.image.src, route.image.alt, { sizes: "(min-width: 992px) 380px, (min-width: 576px) 50vw, 100vw" }) : undefined,
+      image: route.image
+        ? ctx.images.attributes(route.image.src, route.image.alt, {
+            sizes: "(min-width: 992px) 380px, (min-width: 576px) 50vw, 100vw",
+          })
+        : undefined,
     }),
   );
   ctx.cards.set(path, card);
@@ -135,7 +177,10 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
     case "article":
     case "recipe": {
       const author = ctx.manifest.authors[route.author];
-      const hero = route.image && { ...ctx.images.attributes(route.image.src, route.image.alt, { priority: true, sizes: ARTICLE_IMAGE_SIZES }), caption: route.image.caption };
+      const hero = route.image && {
+        ...ctx.images.attributes(route.image.src, route.image.alt, { priority: true, sizes: ARTICLE_IMAGE_SIZES }),
+        caption: route.image.caption,
+      };
       const facts = {
         site,
         route,
@@ -151,7 +196,11 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       };
       const body: ArticleBody = {
         hero,
-        author: { ...author, page: ctx.authorPages.get(route.author), avatarImage: ctx.images.attributes(author.avatar, "", {}) },
+        author: {
+          ...author,
+          page: ctx.authorPages.get(route.author),
+          avatarImage: ctx.images.attributes(author.avatar, "", {}),
+        },
         dates: route.dates,
         section: fm.section,
         html,
@@ -163,7 +212,13 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       base.head.jsonLd.push(blogPosting(facts));
       if (route.kind === "recipe") {
         if (!fm.recipe) {
-          errors.push(new PpgError("RecipeMissing", {}, { location: { file: `${CONTENT_DIR}/${route.content}`, line: 1, column: 1 } }));
+          errors.push(
+            new PpgError(
+              "RecipeMissing",
+              {},
+              { location: { file: `${CONTENT_DIR}/${route.content}`, line: 1, column: 1 } },
+            ),
+          );
           return Object.assign(base, { kind: "article" as const }, body);
         }
         base.head.jsonLd.push(recipeJsonLd({ ...facts, recipe: fm.recipe }));
@@ -178,7 +233,10 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       const items = listings.items.map((item, i) => ({
         ...item,
         // The first card on a directory is usually above the fold on phones.
-        imageAttrs: ctx.images.attributes(item.image, item.alt, { priority: i === 0, sizes: "(min-width: 992px) 380px, (min-width: 576px) 50vw, 100vw" }),
+        imageAttrs: ctx.images.attributes(item.image, item.alt, {
+          priority: i === 0,
+          sizes: "(min-width: 992px) 380px, (min-width: 576px) 50vw, 100vw",
+        }),
         websiteLabel: websiteLabel(item),
         phoneLink: phoneLink(item.phone),
         checked: checkedLabel(item),
@@ -187,7 +245,13 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
         anchor: listingAnchor(item.id),
         factViews: (item.facts ?? []).flatMap((id) => factView(ctx, id) ?? []),
       }));
-      base.head.jsonLd.push(collectionPage(site, route, listings.items.map((item, i) => withOrigin(listingItem(site, listings.itemType, item), { listing: i }))));
+      base.head.jsonLd.push(
+        collectionPage(
+          site,
+          route,
+          listings.items.map((item, i) => withOrigin(listingItem(site, listings.itemType, item), { listing: i })),
+        ),
+      );
       return { ...base, kind: route.kind, html, listings: items, columns: route.columns ?? 2, related };
     }
     case "index": {
@@ -196,9 +260,14 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
       return { ...base, kind: "index", html, cards, columns: route.columns ?? 3, related, sources: fm.sources ?? [] };
     }
     case "videos": {
-      const videos = route.videos.map((v) => ({ ...v, poster: v.poster ? ctx.images.attributes(v.poster, "", {}) : undefined }));
+      const videos = route.videos.map((v) => ({
+        ...v,
+        poster: v.poster ? ctx.images.attributes(v.poster, "", {}) : undefined,
+      }));
       // Only videos with a real id are VideoObjects: a card saying what a video will show is not one.
-      const real = route.videos.flatMap((v, i) => (v.id ? [withOrigin(videoObject(site, v as typeof v & { id: string }), { video: i })] : []));
+      const real = route.videos.flatMap((v, i) =>
+        v.id ? [withOrigin(videoObject(site, v as typeof v & { id: string }), { video: i })] : [],
+      );
       base.head.jsonLd.push(collectionPage(site, route, real));
       return { ...base, kind: "videos", html, videos, related };
     }
@@ -216,7 +285,11 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
         ...base,
         kind: "author",
         html,
-        author: { ...author, page: route.path, avatarImage: ctx.images.attributes(author.avatar, author.name, { priority: true }) },
+        author: {
+          ...author,
+          page: route.path,
+          avatarImage: ctx.images.attributes(author.avatar, author.name, { priority: true }),
+        },
         articles: byAuthor.filter((r) => r.kind === "article").map((r) => cardFor(ctx, r.path)),
         recipes: byAuthor.filter((r) => r.kind === "recipe").map((r) => cardFor(ctx, r.path)),
       };
@@ -228,7 +301,11 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
         ...base,
         kind: "home",
         home,
-        slides: home.slides.map((s, i) => ({ ...s, imageAttrs: ctx.images.attributes(s.image, s.alt, { priority: i === 0, sizes: "100vw" }), factViews: (s.facts ?? []).flatMap((id) => factView(ctx, id) ?? []) })),
+        slides: home.slides.map((s, i) => ({
+          ...s,
+          imageAttrs: ctx.images.attributes(s.image, s.alt, { priority: i === 0, sizes: "100vw" }),
+          factViews: (s.facts ?? []).flatMap((id) => factView(ctx, id) ?? []),
+        })),
         culture: home.culture.map((p) => cardFor(ctx, p)),
         cuisine: home.cuisine.map((p) => cardFor(ctx, p)),
         thumbnails: home.thumbnails.map((t) => ({ ...cardFor(ctx, t.path), title: t.label })),
@@ -242,7 +319,15 @@ export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgE
 export function factView(ctx: SiteContext, id: string): FactView | undefined {
   const fact = ctx.manifest.facts?.[id];
   if (!fact) return undefined;
-  return { id, subject: fact.subject, status: fact.status, since: fact.since, text: fact.text, sources: fact.sources, confirmed: lastConfirmed(fact) };
+  return {
+    id,
+    subject: fact.subject,
+    status: fact.status,
+    since: fact.since,
+    text: fact.text,
+    sources: fact.sources,
+    confirmed: lastConfirmed(fact),
+  };
 }
 
 /** Whether search engines (and the site's own index) are told to leave the route out: the search page only. */
@@ -254,7 +339,15 @@ export function isNoindex(route: Pick<RouteEntry, "kind">): boolean {
 export function ogImageFor(ctx: SiteContext, image: NonNullable<RouteEntry["image"]>): HeadModel["ogImage"] {
   const { site } = ctx.manifest;
   const raster = ctx.images.ogImage(image.src);
-  return raster ? { url: absoluteUrl(site, raster.url), width: raster.width, height: raster.height, type: raster.type, alt: image.alt } : { url: absoluteUrl(site, image.src), alt: image.alt };
+  return raster
+    ? {
+        url: absoluteUrl(site, raster.url),
+        width: raster.width,
+        height: raster.height,
+        type: raster.type,
+        alt: image.alt,
+      }
+    : { url: absoluteUrl(site, image.src), alt: image.alt };
 }
 
 /**
@@ -275,12 +368,21 @@ function parentIndex(ctx: SiteContext, path: string): CardModel | undefined {
 }
 
 function cardJsonLd(ctx: SiteContext) {
-  return (card: CardModel): JsonLd => ({ "@type": "WebPage", name: card.title, url: absoluteUrl(ctx.manifest.site, card.path) });
+  return (card: CardModel): JsonLd => ({
+    "@type": "WebPage",
+    name: card.title,
+    url: absoluteUrl(ctx.manifest.site, card.path),
+  });
 }
 
 function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): RenderedMarkdown {
   const rendered = renderMarkdown(file.body);
-  const md = { ...rendered, html: placeImages(rendered, (src, alt) => imageHtml(ctx.images.attributes(src, alt, { sizes: ARTICLE_IMAGE_SIZES }))) };
+  const md = {
+    ...rendered,
+    html: placeImages(rendered, (src, alt) =>
+      imageHtml(ctx.images.attributes(src, alt, { sizes: ARTICLE_IMAGE_SIZES })),
+    ),
+  };
   for (const ref of md.references) {
     const line = ref.line + file.bodyLine;
     const lineText = file.body.split("\n")[ref.line - 1] ?? "";
@@ -290,7 +392,13 @@ function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): R
       // markdown-it has already escaped the stray '%' (`%A` → `%25A`): quote and place what was written.
       const at = lineText.indexOf(`](${ref.href.split("%")[0]}`) + 2;
       const written = at >= 2 ? /^[^\s)]*/.exec(lineText.slice(at))![0] : ref.href;
-      errors.push(new PpgError("UrlMalformed", { what: ref.kind === "image" ? "image" : "link", path: written }, { location: { file: file.file, line, column: Math.max(at + 1, 1) } }));
+      errors.push(
+        new PpgError(
+          "UrlMalformed",
+          { what: ref.kind === "image" ? "image" : "link", path: written },
+          { location: { file: file.file, line, column: Math.max(at + 1, 1) } },
+        ),
+      );
       continue;
     }
     // What browsers follow is the WHATWG URL Standard: an address it cannot parse is a dead link,
@@ -298,7 +406,13 @@ function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): R
     if (!URL.canParse(ref.href, "https://site.invalid/")) {
       const at = lineText.indexOf(`](${ref.href.split(/[%[\]]/)[0]}`) + 2;
       const written = at >= 2 ? /^<[^>]*>|^[^\s)]*/.exec(lineText.slice(at))![0] : ref.href;
-      errors.push(new PpgError("UrlInvalid", { what: ref.kind, url: written }, { location: { file: file.file, line, column: Math.max(at + 1, 1) } }));
+      errors.push(
+        new PpgError(
+          "UrlInvalid",
+          { what: ref.kind, url: written },
+          { location: { file: file.file, line, column: Math.max(at + 1, 1) } },
+        ),
+      );
       continue;
     }
     if (!target.startsWith("/") || target.startsWith("//")) continue;
@@ -306,20 +420,40 @@ function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): R
     const alias = ref.kind === "image" ? undefined : ctx.aliases.get(path);
     if (alias) {
       // Linked by its target: the alias would answer with a redirect first.
-      md.html = md.html.replaceAll(`href="${ref.href}"`, `href="${encodeURI(alias)}${ref.href.slice(ref.href.split(/[?#]/)[0]!.length)}"`);
+      md.html = md.html.replaceAll(
+        `href="${ref.href}"`,
+        `href="${encodeURI(alias)}${ref.href.slice(ref.href.split(/[?#]/)[0]!.length)}"`,
+      );
       continue;
     }
     const known = ref.kind === "image" ? ctx.images.has(path) : ctx.routes.has(path) || ctx.images.has(path);
     if (known) continue;
     const location = { file: file.file, line, column: Math.max(col, 1) };
-    errors.push(ref.kind === "image" ? new PpgError("AssetMissing", { what: "image", path: target }, { location }) : new PpgError("RouteNotFound", { what: "link", path: target }, { location }));
+    errors.push(
+      ref.kind === "image"
+        ? new PpgError("AssetMissing", { what: "image", path: target }, { location })
+        : new PpgError("RouteNotFound", { what: "link", path: target }, { location }),
+    );
   }
-  if (md.tooDeep !== undefined) errors.push(new PpgError("MarkdownTooDeep", { file: file.file }, { location: { file: file.file, line: md.tooDeep + file.bodyLine, column: 1 } }));
+  if (md.tooDeep !== undefined)
+    errors.push(
+      new PpgError(
+        "MarkdownTooDeep",
+        { file: file.file },
+        { location: { file: file.file, line: md.tooDeep + file.bodyLine, column: 1 } },
+      ),
+    );
   if (md.rawHtml.length > 0) {
     const lines = file.body.split("\n");
     for (const [html, line] of md.rawHtml) {
       for (const problem of rawHtmlProblems(html)) {
-        errors.push(new PpgError("RawHtmlUnsafe", { what: problem.what }, { location: rawHtmlLocation(file, lines, html, line, problem.offset) }));
+        errors.push(
+          new PpgError(
+            "RawHtmlUnsafe",
+            { what: problem.what },
+            { location: rawHtmlLocation(file, lines, html, line, problem.offset) },
+          ),
+        );
       }
     }
   }
@@ -336,18 +470,34 @@ function markdownIds(file: MarkdownFile, md: RenderedMarkdown): SourceId[] {
   for (const h of md.headings) {
     if (h.id === undefined) continue;
     const text = lines[h.line - 1] ?? "";
-    ids.push({ id: h.id, location: { file: file.file, line: h.line + file.bodyLine, column: Math.max(1, text.lastIndexOf(`{#${h.id}}`) + 1) } });
+    ids.push({
+      id: h.id,
+      location: {
+        file: file.file,
+        line: h.line + file.bodyLine,
+        column: Math.max(1, text.lastIndexOf(`{#${h.id}}`) + 1),
+      },
+    });
   }
   for (const [html, line] of md.rawHtml) {
     for (const m of html.matchAll(/\sid\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi)) {
-      ids.push({ id: decodeHTML(m[1] ?? m[2] ?? m[3] ?? ""), location: rawHtmlLocation(file, lines, html, line, m.index + 1) });
+      ids.push({
+        id: decodeHTML(m[1] ?? m[2] ?? m[3] ?? ""),
+        location: rawHtmlLocation(file, lines, html, line, m.index + 1),
+      });
     }
   }
   return ids;
 }
 
 /** Where `offset` of a raw HTML fragment starting on body line `line` is in the Markdown file. */
-function rawHtmlLocation(file: MarkdownFile, lines: string[], html: string, line: number, offset: number): SourceLocation {
+function rawHtmlLocation(
+  file: MarkdownFile,
+  lines: string[],
+  html: string,
+  line: number,
+  offset: number,
+): SourceLocation {
   const lineText = lines[line - 1] ?? "";
   const start = Math.max(0, lineText.indexOf(html.split("\n")[0]!));
   const before = html.slice(0, offset).split("\n");
@@ -372,4 +522,3 @@ function summarize(html: string): string {
   const cut = text.lastIndexOf(" ", 299);
   return `${cut > 0 ? text.slice(0, cut) : text.slice(0, 300)}…`;
 }
-

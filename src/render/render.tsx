@@ -28,7 +28,6 @@ export interface RenderedPage {
   noindex?: boolean;
 }
 
-
 const DOCTYPE = "<!doctype html>";
 
 export type BuildFormat = NonNullable<NonNullable<SiteSettings["build"]>["format"]>;
@@ -43,26 +42,40 @@ export function outputFileFor(path: string, format: BuildFormat = "file"): strin
   return format === "directory" ? `${path.slice(1)}/index.html` : `${path.slice(1)}.html`;
 }
 
-
 /** Renders one route to a complete HTML document. */
-export function renderRoute(ctx: SiteContext, templates: Templates, route: RouteEntry, errors: PpgError[]): RenderedPage {
+export function renderRoute(
+  ctx: SiteContext,
+  templates: Templates,
+  route: RouteEntry,
+  errors: PpgError[],
+): RenderedPage {
   const model = buildPageModel(ctx, route, errors);
   errors.push(...structuredDataErrors(model.head.jsonLd, route, ctx.root));
   const Page = templates.pages[model.kind] as ComponentType<{ page: PageModel }>;
   let inner: string;
   try {
-    inner = renderToStaticMarkup(createElement(templates.Layout, { page: model }, createElement(Page, { page: model })));
+    inner = renderToStaticMarkup(
+      createElement(templates.Layout, { page: model }, createElement(Page, { page: model })),
+    );
   } catch (err) {
     errors.push(new PpgError("TemplateFailed", { route: route.path, reason: (err as Error).message }, { cause: err }));
     inner = "";
   }
   if (inner.includes(DIRECTIVE_MARK)) {
     const placement = { banner: 0 };
-    inner = inner.replace(DIRECTIVE_PLACEHOLDER, (_m, name: string, arg?: string) => renderDirective(ctx, templates, route, name, arg ? decodeComponentOr(arg) : "", placement, errors));
+    inner = inner.replace(DIRECTIVE_PLACEHOLDER, (_m, name: string, arg?: string) =>
+      renderDirective(ctx, templates, route, name, arg ? decodeComponentOr(arg) : "", placement, errors),
+    );
   }
   const page = fillChrome(ctx, templates, model, inner);
   errors.push(...duplicateIdErrors(page.html, route.path, model.sourceIds));
-  return { route: route.path, file: outputFileFor(route.path, ctx.manifest.site.build?.format), kind: route.kind, ...(model.head.noindex && { noindex: true }), ...page };
+  return {
+    route: route.path,
+    file: outputFileFor(route.path, ctx.manifest.site.build?.format),
+    kind: route.kind,
+    ...(model.head.noindex && { noindex: true }),
+    ...page,
+  };
 }
 
 const DIRECTIVE_MARK = "<!--ppg:";
@@ -75,7 +88,12 @@ const FOOTER_SLOT = '<template data-slot="footer"></template>';
  * so each variant is rendered once per build: on a 1,000-page site that is 21 renders instead of
  * 2,000. Where they landed is returned too, so the link scan can reuse their scans.
  */
-function fillChrome(ctx: SiteContext, templates: Templates, page: LayoutPageModel, html: string): Pick<RenderedPage, "html" | "shared"> {
+function fillChrome(
+  ctx: SiteContext,
+  templates: Templates,
+  page: LayoutPageModel,
+  html: string,
+): Pick<RenderedPage, "html" | "shared"> {
   const current = ctx.manifest.nav.some((m) => m.items.some((i) => i.path === page.route.path)) ? page.route.path : "";
   // The logo loads eagerly except on the home page, whose hero comes first.
   const key = `${current}\0${page.logo.loading}`;
@@ -85,7 +103,10 @@ function fillChrome(ctx: SiteContext, templates: Templates, page: LayoutPageMode
     ctx.images.replay(made.reads);
   } else {
     const variant = { ...page, route: { ...page.route, path: current } };
-    made = ctx.images.capture(() => ({ header: renderToStaticMarkup(createElement(templates.Header, { page: variant })), footer: renderToStaticMarkup(createElement(templates.Footer, { page: variant })) }));
+    made = ctx.images.capture(() => ({
+      header: renderToStaticMarkup(createElement(templates.Header, { page: variant })),
+      footer: renderToStaticMarkup(createElement(templates.Footer, { page: variant })),
+    }));
     ctx.chrome.set(key, made);
   }
   const chrome = made.value;
@@ -108,7 +129,15 @@ function fillChrome(ctx: SiteContext, templates: Templates, page: LayoutPageMode
 
 type LayoutPageModel = PageModel | NotFoundModel;
 
-function renderDirective(ctx: SiteContext, templates: Templates, route: RouteEntry, name: string, arg: string, placement: { banner: number }, errors: PpgError[]): string {
+function renderDirective(
+  ctx: SiteContext,
+  templates: Templates,
+  route: RouteEntry,
+  name: string,
+  arg: string,
+  placement: { banner: number },
+  errors: PpgError[],
+): string {
   const file = `content/${route.content}`;
   if (name === "banner") {
     const banners = ctx.manifest.site.banners ?? [];
@@ -123,27 +152,48 @@ function renderDirective(ctx: SiteContext, templates: Templates, route: RouteEnt
   if (name === "video") {
     const parsed = parseVideoDirective(arg);
     if ("problem" in parsed) {
-      errors.push(new PpgError("VideoInvalid", parsed.problem, { location: directiveLocation(ctx, route, `::video`, arg) }));
+      errors.push(
+        new PpgError("VideoInvalid", parsed.problem, { location: directiveLocation(ctx, route, `::video`, arg) }),
+      );
       return "";
     }
     const { video } = parsed;
     if (video.poster !== undefined && !ctx.images.has(video.poster)) {
       const malformed = decodeUriPath(video.poster) === undefined;
       errors.push(
-        new PpgError(malformed ? "UrlMalformed" : "AssetMissing", { what: "'::video' poster", path: video.poster }, { location: directiveLocation(ctx, route, "::video", arg) }),
+        new PpgError(
+          malformed ? "UrlMalformed" : "AssetMissing",
+          { what: "'::video' poster", path: video.poster },
+          { location: directiveLocation(ctx, route, "::video", arg) },
+        ),
       );
       return "";
     }
     // The directive's own poster, else the page's hero image.
     const poster = video.poster ?? route.image?.src;
-    return renderToStaticMarkup(createElement(templates.VideoEmbed, { ...video, title: video.title || route.title, poster: poster ? ctx.images.attributes(poster, "") : undefined }));
+    return renderToStaticMarkup(
+      createElement(templates.VideoEmbed, {
+        ...video,
+        title: video.title || route.title,
+        poster: poster ? ctx.images.attributes(poster, "") : undefined,
+      }),
+    );
   }
   if (name === "fact") {
     const fact = factView(ctx, arg);
     // An unknown id was reported when the content was loaded (FactUnknown); a render thread is not told again.
     return fact ? renderToStaticMarkup(createElement(templates.FactNotice, { fact })) : "";
   }
-  errors.push(new PpgError("DirectiveUnknown", { file, name }, { location: directiveLocation(ctx, route, `::${name}`, arg), hint: "Use ::banner, ::fact ID, ::video ID Title, ::video { title, summary }, or ::gallery … ::/gallery." }));
+  errors.push(
+    new PpgError(
+      "DirectiveUnknown",
+      { file, name },
+      {
+        location: directiveLocation(ctx, route, `::${name}`, arg),
+        hint: "Use ::banner, ::fact ID, ::video ID Title, ::video { title, summary }, or ::gallery … ::/gallery.",
+      },
+    ),
+  );
   return "";
 }
 
@@ -159,13 +209,29 @@ function directiveLocation(ctx: SiteContext, route: RouteEntry, name: string, ar
 
 export function renderAlias(ctx: SiteContext, templates: Templates, from: string, to: string): RenderedPage {
   const target = ctx.routes.get(to)!;
-  const model: AliasModel = { site: ctx.manifest.site, from, to, title: target.title, canonical: absoluteUrl(ctx.manifest.site, to) };
-  return { route: from, file: outputFileFor(from, ctx.manifest.site.build?.format), html: DOCTYPE + renderToStaticMarkup(createElement(templates.Alias, { page: model })), kind: "alias" };
+  const model: AliasModel = {
+    site: ctx.manifest.site,
+    from,
+    to,
+    title: target.title,
+    canonical: absoluteUrl(ctx.manifest.site, to),
+  };
+  return {
+    route: from,
+    file: outputFileFor(from, ctx.manifest.site.build?.format),
+    html: DOCTYPE + renderToStaticMarkup(createElement(templates.Alias, { page: model })),
+    kind: "alias",
+  };
 }
 
 export function renderNotFound(ctx: SiteContext, templates: Templates): RenderedPage {
   const { site } = ctx.manifest;
-  const route = { path: "/404", kind: "search" as const, title: "Page not found", description: `This page could not be found on ${site.name}.` };
+  const route = {
+    path: "/404",
+    kind: "search" as const,
+    title: "Page not found",
+    description: `This page could not be found on ${site.name}.`,
+  };
   const logo = ctx.images.attributes(site.logo.src, site.logo.alt, { priority: true });
   // The cross-reference check has made sure every suggestion names a route or alias.
   const suggestions = (site.notFound?.suggestions ?? []).map((p) => cardFor(ctx, p));
@@ -177,9 +243,19 @@ export function renderNotFound(ctx: SiteContext, templates: Templates): Rendered
     assets: ctx.assetsFor("404"),
     logo,
     year: ctx.year,
-    head: { title: route.title, description: route.description, canonical: `${site.url}/404`, ogType: "website", ogImage: ogImageFor(ctx, defaultShareImage(ctx.manifest)), jsonLd: [], noindex: true },
+    head: {
+      title: route.title,
+      description: route.description,
+      canonical: `${site.url}/404`,
+      ogType: "website",
+      ogImage: ogImageFor(ctx, defaultShareImage(ctx.manifest)),
+      jsonLd: [],
+      noindex: true,
+    },
     suggestions,
   };
-  const inner = renderToStaticMarkup(createElement(templates.Layout, { page: model }, createElement(templates.NotFound, { page: model })));
+  const inner = renderToStaticMarkup(
+    createElement(templates.Layout, { page: model }, createElement(templates.NotFound, { page: model })),
+  );
   return { route: "/404", file: "404.html", kind: "404", ...fillChrome(ctx, templates, model, inner) };
 }

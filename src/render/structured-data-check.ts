@@ -32,7 +32,17 @@ import type { JsonLd } from "./structured-data.ts";
  * properties are listed in those schemas and not reported.
  */
 type Rules = typeof Person;
-const ADOBE: Record<string, Rules> = { AggregateRating, BreadcrumbList, HowToStep, ImageObject, ListItem, Organization, Person, Rating, VideoObject };
+const ADOBE: Record<string, Rules> = {
+  AggregateRating,
+  BreadcrumbList,
+  HowToStep,
+  ImageObject,
+  ListItem,
+  Organization,
+  Person,
+  Rating,
+  VideoObject,
+};
 const SCHEMAS = ["article", "recipe", "local-business"] as const;
 
 /** Where a JSON-LD node came from, when not from the route's own entry: set by page-model.ts. */
@@ -58,8 +68,17 @@ let compiled: Compiled[] | undefined;
 
 function googleSchemas(): Compiled[] {
   if (compiled) return compiled;
-  const files = SCHEMAS.map((name) => JSON.parse(readFileSync(join(PACKAGE_DIR, "schema/structured-data", `${name}.schema.json`), "utf8")) as { $id: string; definitions: { types: { enum: string[] } } });
-  compiled = files.map((schema) => ({ types: new Set(schema.definitions.types.enum), validate: cachedValidator(files, `${schema.$id}#/definitions/required`) }));
+  const files = SCHEMAS.map(
+    (name) =>
+      JSON.parse(readFileSync(join(PACKAGE_DIR, "schema/structured-data", `${name}.schema.json`), "utf8")) as {
+        $id: string;
+        definitions: { types: { enum: string[] } };
+      },
+  );
+  compiled = files.map((schema) => ({
+    types: new Set(schema.definitions.types.enum),
+    validate: cachedValidator(files, `${schema.$id}#/definitions/required`),
+  }));
   return compiled;
 }
 
@@ -69,7 +88,16 @@ export function structuredDataIssues(items: readonly JsonLd[]): StructuredDataIs
   const visit = (node: unknown, path: AdobePathElement[], origin: Origin | undefined): void => {
     if (Array.isArray(node)) {
       const last = path[path.length - 1] ?? {};
-      node.forEach((item, index) => visit(item, [...path.slice(0, -1), { ...last, index, length: node.length, ...(item?.["@type"] ? { type: item["@type"] } : {}) }], origin));
+      node.forEach((item, index) =>
+        visit(
+          item,
+          [
+            ...path.slice(0, -1),
+            { ...last, index, length: node.length, ...(item?.["@type"] ? { type: item["@type"] } : {}) },
+          ],
+          origin,
+        ),
+      );
       return;
     }
     if (!node || typeof node !== "object") return;
@@ -89,16 +117,35 @@ export function structuredDataIssues(items: readonly JsonLd[]): StructuredDataIs
         const alternatives = new Set(errors.filter((e) => e.keyword === "anyOf").map((e) => e.instancePath));
         for (const e of errors) {
           // An alternative for another type of value does not apply: "must be array" beside an author object.
-          if (e.keyword === "if" || e.keyword === "anyOf" || (e.keyword === "type" && alternatives.has(e.instancePath))) continue;
+          if (e.keyword === "if" || e.keyword === "anyOf" || (e.keyword === "type" && alternatives.has(e.instancePath)))
+            continue;
           const missing = (e.params as { missingProperty?: string }).missingProperty;
-          issues.push({ type, problem: missing ? `Required attribute "${[e.instancePath.slice(1).replace(/\//g, "."), missing].filter(Boolean).join(".")}" is missing` : `"${e.instancePath.slice(1).replace(/\//g, ".")}" ${e.message}`, origin: here });
+          issues.push({
+            type,
+            problem: missing
+              ? `Required attribute "${[e.instancePath.slice(1).replace(/\//g, "."), missing].filter(Boolean).join(".")}" is missing`
+              : `"${e.instancePath.slice(1).replace(/\//g, ".")}" ${e.message}`,
+            origin: here,
+          });
         }
       }
     }
     for (const [key, value] of Object.entries(record)) {
       if (key.startsWith("@") || value === null || typeof value !== "object") continue;
       if (Array.isArray(value) && (value.length === 0 || typeof value[0] !== "object")) continue;
-      visit(value, [...path, { property: key, ...(!Array.isArray(value) && (value as Record<string, unknown>)["@type"] ? { type: (value as Record<string, string>)["@type"] } : {}) }], here);
+      visit(
+        value,
+        [
+          ...path,
+          {
+            property: key,
+            ...(!Array.isArray(value) && (value as Record<string, unknown>)["@type"]
+              ? { type: (value as Record<string, string>)["@type"] }
+              : {}),
+          },
+        ],
+        here,
+      );
     }
   };
   items.forEach((item, index) => visit(item, [{ type: String(item["@type"]), index }], undefined));
@@ -110,7 +157,11 @@ export function structuredDataIssues(items: readonly JsonLd[]): StructuredDataIs
  * or video that made the node. Located from the files themselves, only when there is an error,
  * so a render thread needs nothing but the site's folder.
  */
-export function structuredDataErrors(items: readonly JsonLd[], route: RouteEntry, root: string | undefined): PpgError[] {
+export function structuredDataErrors(
+  items: readonly JsonLd[],
+  route: RouteEntry,
+  root: string | undefined,
+): PpgError[] {
   const issues = structuredDataIssues(items);
   if (issues.length === 0) return [];
   const seen = new Set<string>();
@@ -121,22 +172,36 @@ export function structuredDataErrors(items: readonly JsonLd[], route: RouteEntry
     })
     .map((issue) => {
       const where = root ? locate(root, route, issue.origin) : undefined;
-      return new PpgError("StructuredDataInvalid", { type: issue.type, problem: issue.problem, page: route.path }, where ?? {});
+      return new PpgError(
+        "StructuredDataInvalid",
+        { type: issue.type, problem: issue.problem, page: route.path },
+        where ?? {},
+      );
     });
 }
 
-function locate(root: string, route: RouteEntry, origin: Origin | undefined): { location: SourceLocation; path: string } | undefined {
+function locate(
+  root: string,
+  route: RouteEntry,
+  origin: Origin | undefined,
+): { location: SourceLocation; path: string } | undefined {
   try {
     if (origin && "listing" in origin && route.listings) {
       const file = `content/${route.listings}`;
       const at: PathSegment[] = ["items", origin.listing];
-      return { location: parseYamlSource(readFileSync(join(root, file), "utf8"), file).locate(at), path: formatPath(at) };
+      return {
+        location: parseYamlSource(readFileSync(join(root, file), "utf8"), file).locate(at),
+        path: formatPath(at),
+      };
     }
     const source = parseYamlSource(readFileSync(join(root, "site.yaml"), "utf8"), "site.yaml");
     // By path: the manifest a page is rendered from may leave out unpublished routes (site/schedule.ts).
-    const index = ((source.data as { routes?: { path?: string }[] }).routes ?? []).findIndex((r) => r.path === route.path);
+    const index = ((source.data as { routes?: { path?: string }[] }).routes ?? []).findIndex(
+      (r) => r.path === route.path,
+    );
     if (index < 0) return undefined;
-    const at: PathSegment[] = origin && "video" in origin ? ["routes", index, "videos", origin.video] : ["routes", index];
+    const at: PathSegment[] =
+      origin && "video" in origin ? ["routes", index, "videos", origin.video] : ["routes", index];
     return { location: source.locate(at), path: formatPath(at) };
   } catch {
     // A file changed or gone since the load: the error still names the page.

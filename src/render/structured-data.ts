@@ -17,7 +17,12 @@ function publisher(site: SiteSettings): JsonLd {
     "@type": "Organization",
     name: site.name,
     url: `${site.url}/`,
-    logo: { "@type": "ImageObject", url: absoluteUrl(site, site.logo.png), width: site.logo.width, height: site.logo.height },
+    logo: {
+      "@type": "ImageObject",
+      url: absoluteUrl(site, site.logo.png),
+      width: site.logo.width,
+      height: site.logo.height,
+    },
   };
 }
 
@@ -36,7 +41,14 @@ function person(site: SiteSettings, author: Author, page?: string): JsonLd {
 
 /** An author's page: a ProfilePage about the Person. https://developers.google.com/search/docs/appearance/structured-data/profile-page */
 export function profilePage(site: SiteSettings, route: RouteEntry, author: Author): JsonLd {
-  return { "@context": "https://schema.org", "@type": "ProfilePage", name: route.title, url: absoluteUrl(site, route.path), inLanguage: site.language, mainEntity: person(site, author, route.path) };
+  return {
+    "@context": "https://schema.org",
+    "@type": "ProfilePage",
+    name: route.title,
+    url: absoluteUrl(site, route.path),
+    inLanguage: site.language,
+    mainEntity: person(site, author, route.path),
+  };
 }
 
 /** `@handle` of a Twitter/X profile URL; undefined for the network's home page or anything else. */
@@ -101,7 +113,13 @@ export function blogPosting(f: ArticleFacts): JsonLd {
 
 function imageObjects({ site, route, images = [] }: ArticleFacts): JsonLd[] {
   const caption = route.image?.caption ?? route.image?.alt;
-  return images.map((i) => ({ "@type": "ImageObject", url: absoluteUrl(site, i.url), width: i.width, height: i.height, caption }));
+  return images.map((i) => ({
+    "@type": "ImageObject",
+    url: absoluteUrl(site, i.url),
+    width: i.width,
+    height: i.height,
+    caption,
+  }));
 }
 
 /** ISO 8601 duration, as recipe rich results require: 65 → PT1H5M. */
@@ -129,8 +147,16 @@ export function recipe(f: ArticleFacts & { recipe: RecipeData }): JsonLd {
     recipeCuisine: "Dominican",
     keywords: f.keywords?.join(", "),
     recipeIngredient: r.ingredients,
-    recipeInstructions: r.instructions.map((text, i) => ({ "@type": "HowToStep", position: i + 1, text, url: `${absoluteUrl(site, route.path)}#step-${i + 1}` })),
-    nutrition: r.calories !== undefined ? { "@type": "NutritionInformation", calories: `${r.calories} calories`, servingSize: "1 serving" } : undefined,
+    recipeInstructions: r.instructions.map((text, i) => ({
+      "@type": "HowToStep",
+      position: i + 1,
+      text,
+      url: `${absoluteUrl(site, route.path)}#step-${i + 1}`,
+    })),
+    nutrition:
+      r.calories !== undefined
+        ? { "@type": "NutritionInformation", calories: `${r.calories} calories`, servingSize: "1 serving" }
+        : undefined,
   };
 }
 
@@ -160,22 +186,49 @@ export function collectionPage(site: SiteSettings, route: RouteEntry, items: Jso
     publisher: publisher(site),
     // An empty ItemList tells search engines nothing (a videos page before its videos are chosen).
     mainEntity: items.length
-      ? { "@type": "ItemList", numberOfItems: items.length, itemListElement: items.map((item, i) => ({ "@type": "ListItem", position: i + 1, item })) }
+      ? {
+          "@type": "ItemList",
+          numberOfItems: items.length,
+          itemListElement: items.map((item, i) => ({ "@type": "ListItem", position: i + 1, item })),
+        }
       : undefined,
   };
 }
 
 /** schema.org types that are a Service: it has no address or telephone, so they go on its provider. */
-const SERVICE_TYPES = new Set(["Service", "TaxiService", "BroadcastService", "CableOrSatelliteService", "FinancialProduct", "FoodService", "GovernmentService", "WebAPI"]);
+const SERVICE_TYPES = new Set([
+  "Service",
+  "TaxiService",
+  "BroadcastService",
+  "CableOrSatelliteService",
+  "FinancialProduct",
+  "FoodService",
+  "GovernmentService",
+  "WebAPI",
+]);
 
 export function listingItem(site: SiteSettings, itemType: string, item: Listing): JsonLd {
   // With its country code, as Google asks of a LocalBusiness's telephone.
   const place = { address: postalAddress(item), telephone: phoneLink(item.phone)?.international };
-  const common = { "@type": itemType, name: item.name, description: item.description, image: absoluteUrl(site, item.image), url: item.link || undefined };
+  const common = {
+    "@type": itemType,
+    name: item.name,
+    description: item.description,
+    image: absoluteUrl(site, item.image),
+    url: item.link || undefined,
+  };
   if (SERVICE_TYPES.has(itemType)) {
-    return { ...common, areaServed: { "@type": "City", name: place.address.addressLocality }, provider: { "@type": "LocalBusiness", name: item.name, ...place } };
+    return {
+      ...common,
+      areaServed: { "@type": "City", name: place.address.addressLocality },
+      provider: { "@type": "LocalBusiness", name: item.name, ...place },
+    };
   }
-  return { ...common, ...place, starRating: item.rating !== undefined ? { "@type": "Rating", ratingValue: item.rating, bestRating: 5 } : undefined };
+  return {
+    ...common,
+    ...place,
+    starRating: item.rating !== undefined ? { "@type": "Rating", ratingValue: item.rating, bestRating: 5 } : undefined,
+  };
 }
 
 /**
@@ -183,7 +236,10 @@ export function listingItem(site: SiteSettings, itemType: string, item: Listing)
  * (https://developers.google.com/search/docs/appearance/structured-data/video): the poster is the
  * thumbnail, else the service's own still; the upload date only ever comes from site.yaml.
  */
-export function videoObject(site: SiteSettings, v: { id: string; title: string; summary?: string; poster?: string; uploaded?: string }): JsonLd {
+export function videoObject(
+  site: SiteSettings,
+  v: { id: string; title: string; summary?: string; poster?: string; uploaded?: string },
+): JsonLd {
   return {
     "@type": "VideoObject",
     name: v.title,

@@ -25,7 +25,8 @@ export function duplicateIdErrors(html: string, route: string, sources: readonly
     // The page's own template gave it once when the Markdown gave it fewer times than it occurs.
     const clash = written.length < count ? written : written.slice(1);
     if (clash.length === 0) throw new Error(`the templates give the id '${id}' twice on ${route}`);
-    for (const at of clash) errors.push(new PpgError("IdDuplicate", { id, twice: written.length === count }, { location: at.location }));
+    for (const at of clash)
+      errors.push(new PpgError("IdDuplicate", { id, twice: written.length === count }, { location: at.location }));
   }
   return errors;
 }

@@ -7,7 +7,11 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
  * closed with `server.allowedHosts`, CVE-2025-24010). Answered: localhost, 127.0.0.1, [::1],
  * `listenHost` (--host) and `extra` (--allowed-host; a leading '.' allows the subdomains too).
  */
-export function hostAllowed(hostHeader: string | undefined, listenHost: string, extra: readonly string[] = []): boolean {
+export function hostAllowed(
+  hostHeader: string | undefined,
+  listenHost: string,
+  extra: readonly string[] = [],
+): boolean {
   if (!hostHeader) return false;
   const name = hostName(hostHeader);
   return [...LOCAL_NAMES, listenHost, ...extra].some((allowed) => {
@@ -39,6 +43,8 @@ export function guardHost(server: Server, listenHost: string, extra: readonly st
     }
     const name = req.headers.host ?? "(none)";
     res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" });
-    res.end(`Blocked: this server does not answer to the name '${name}'. If you meant to reach it by that name, restart it with --allowed-host ${name.replace(/:\d+$/, "")}.\n`);
+    res.end(
+      `Blocked: this server does not answer to the name '${name}'. If you meant to reach it by that name, restart it with --allowed-host ${name.replace(/:\d+$/, "")}.\n`,
+    );
   });
 }

@@ -39,7 +39,13 @@ export async function listenOnFreePort(server: Server, opts: ListenOptions): Pro
       // Where to listen is what the command was told: an address this machine does not have
       // (EADDRNOTAVAIL), a name it cannot resolve (ENOTFOUND), a port it may not take, are the
       // command used wrongly, exit 2 with what to pass instead (issue 35: they exited 70).
-      if (typeof errno === "string") throw new PpgError("ListenFailed", { host: opts.host, port: opts.port + i, errno, ...(attempts > 1 && errno === "EADDRINUSE" && { tried: attempts }) });
+      if (typeof errno === "string")
+        throw new PpgError("ListenFailed", {
+          host: opts.host,
+          port: opts.port + i,
+          errno,
+          ...(attempts > 1 && errno === "EADDRINUSE" && { tried: attempts }),
+        });
       throw err;
     }
   }

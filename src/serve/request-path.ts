@@ -20,5 +20,7 @@ export function safePath(raw: string): string | undefined {
 /** Content types from the mime-types table; text types say they are UTF-8. */
 export function contentType(path: string): string {
   const type = lookup(path) || "application/octet-stream";
-  return /^text\/|^application\/(json|javascript|xml|manifest\+json)|\+xml$/.test(type) ? `${type}; charset=utf-8` : type;
+  return /^text\/|^application\/(json|javascript|xml|manifest\+json)|\+xml$/.test(type)
+    ? `${type}; charset=utf-8`
+    : type;
 }

@@ -50,15 +50,28 @@ export async function loadSite(root: string, timings: StageTimings = {}, opts: L
   checkCacheFolders(root);
   const loaded = await timed(timings, "load", () => loadManifest(root));
   const [allContent, publicFiles, assets, templates] = await timed(timings, "content", () =>
-    Promise.all([loadContent(root, loaded.manifest, loaded.source), listPublicFiles(root), buildAssets(), (opts.templates ?? loadTemplates)()]),
+    Promise.all([
+      loadContent(root, loaded.manifest, loaded.source),
+      listPublicFiles(root),
+      buildAssets(),
+      (opts.templates ?? loadTemplates)(),
+    ]),
   );
   // Every page is checked, drafts too; only what is published today goes on to the later stages.
-  const { manifest, source, content, schedule, errors } = applySchedule(loaded.manifest, loaded.source, allContent, { clock, drafts: opts.drafts ?? "hide" });
+  const { manifest, source, content, schedule, errors } = applySchedule(loaded.manifest, loaded.source, allContent, {
+    clock,
+    drafts: opts.drafts ?? "hide",
+  });
   checkNames({ manifest, source, content, publicFiles }, errors);
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
   const raster = createRaster(root);
   const share = createShareImages(root);
-  await timed(timings, "content", () => prepareImages({ root, source, content }, [raster.prepare(publicFiles, referencedTexts(manifest, content)), share.prepare(manifest, publicFiles)]));
+  await timed(timings, "content", () =>
+    prepareImages({ root, source, content }, [
+      raster.prepare(publicFiles, referencedTexts(manifest, content)),
+      share.prepare(manifest, publicFiles),
+    ]),
+  );
   return { root, manifest, source, content, publicFiles, assets, templates, raster, share, schedule };
 }
 
@@ -66,9 +79,16 @@ export async function loadSite(root: string, timings: StageTimings = {}, opts: L
  * What the manifest and listings name that the loaded files must have: each image a file of
  * public/, each path short enough to be a file name. Dev mode runs it after every reload too.
  */
-export function checkNames(site: Pick<LoadedSite, "manifest" | "source" | "content" | "publicFiles">, found: PpgError[] = []): void {
+export function checkNames(
+  site: Pick<LoadedSite, "manifest" | "source" | "content" | "publicFiles">,
+  found: PpgError[] = [],
+): void {
   const { manifest, source, content, publicFiles } = site;
-  const missing = [...found, ...checkOutputNames(manifest, source), ...[source, ...content.listingSources.values()].flatMap((s) => missingImages(s, publicFiles))];
+  const missing = [
+    ...found,
+    ...checkOutputNames(manifest, source),
+    ...[source, ...content.listingSources.values()].flatMap((s) => missingImages(s, publicFiles)),
+  ];
   if (missing.length) throw new PpgErrorList(missing);
 }
 
@@ -76,15 +96,22 @@ export function checkNames(site: Pick<LoadedSite, "manifest" | "source" | "conte
  * Waits for the image pipelines' preparations; a picture sharp cannot read is thrown located where
  * the site names it (locate-images.ts), every such picture at once.
  */
-export async function prepareImages(site: Pick<LoadedSite, "root" | "source" | "content">, work: Promise<void>[]): Promise<void> {
-  const failed = (await Promise.allSettled(work)).flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+export async function prepareImages(
+  site: Pick<LoadedSite, "root" | "source" | "content">,
+  work: Promise<void>[],
+): Promise<void> {
+  const failed = (await Promise.allSettled(work)).flatMap((r) =>
+    r.status === "rejected" ? [r.reason as unknown] : [],
+  );
   if (failed.length === 0) return;
   const located = failed.map((err) => locateImageErrors(err, site));
   const other = located.find((err) => !isUserError(err));
   if (other !== undefined) throw other;
   // A photo is both encoded (raster.ts) and drawn for sharing (share-images.ts): one report each.
   const seen = new Set<unknown>();
-  const errors = located.flatMap((err) => errorsOf(err as PpgError | PpgErrorList)).filter((e) => e.code !== "ImageUnreadable" || (!seen.has(e.data?.path) && seen.add(e.data?.path)));
+  const errors = located
+    .flatMap((err) => errorsOf(err as PpgError | PpgErrorList))
+    .filter((e) => e.code !== "ImageUnreadable" || (!seen.has(e.data?.path) && seen.add(e.data?.path)));
   throw new PpgErrorList(errors);
 }
 
@@ -118,16 +145,23 @@ function checkCacheFolders(root: string): void {
       // A dangling link: refused below as leading nowhere in the site.
     }
     if (!real || !isInside(real, siteReal)) {
-      throw new PpgError("CacheFolderRefused", { link: ".ppguide-cache", ...(real === undefined ? {} : { real }) }, {
-        hint: "Delete the link; ppguide makes the folder itself.",
-      });
+      throw new PpgError(
+        "CacheFolderRefused",
+        { link: ".ppguide-cache", ...(real === undefined ? {} : { real }) },
+        {
+          hint: "Delete the link; ppguide makes the folder itself.",
+        },
+      );
     }
   }
   const caches = realish(cacheRoot());
   for (const source of ["content", "public", "templates", "src"].map((f) => join(siteReal, f))) {
     if (isInside(caches, source)) {
-      throw new PpgError("CacheFolderRefused", { caches, folder: basename(source) }, { hint: "Point PPGUIDE_CACHE_DIR at a folder outside content/, public/, templates/ and src/." });
+      throw new PpgError(
+        "CacheFolderRefused",
+        { caches, folder: basename(source) },
+        { hint: "Point PPGUIDE_CACHE_DIR at a folder outside content/, public/, templates/ and src/." },
+      );
     }
   }
 }
-

@@ -24,7 +24,10 @@ export function locateImageErrors(err: unknown, site: Pick<LoadedSite, "root" | 
 }
 
 /** The first place a picture is named: site.yaml, then the listings files, then the Markdown. */
-function whereNamed(src: string, site: Pick<LoadedSite, "root" | "source" | "content">): { location: SourceLocation; path?: string } | undefined {
+function whereNamed(
+  src: string,
+  site: Pick<LoadedSite, "root" | "source" | "content">,
+): { location: SourceLocation; path?: string } | undefined {
   const names = (text: string) => text.includes(src) || text.includes(encodeURI(src));
   for (const source of [site.source, ...site.content.listingSources.values()]) {
     const at = firstString(source.data, [], names);
@@ -45,7 +48,11 @@ function whereNamed(src: string, site: Pick<LoadedSite, "root" | "source" | "con
 
 function firstString(value: unknown, path: PathSegment[], test: (text: string) => boolean): PathSegment[] | undefined {
   if (typeof value === "string") return test(value) ? path : undefined;
-  const entries: [PathSegment, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : value && typeof value === "object" ? Object.entries(value) : [];
+  const entries: [PathSegment, unknown][] = Array.isArray(value)
+    ? value.map((v, i) => [i, v])
+    : value && typeof value === "object"
+      ? Object.entries(value)
+      : [];
   for (const [key, v] of entries) {
     const found = firstString(v, [...path, key], test);
     if (found) return found;

@@ -40,10 +40,14 @@ export function newPage(root: string, kind: NewKind, slug: string, today: string
   const path = `/${slug}`;
   const { route: routeKind, folder: defaultFolder } = KINDS[kind];
   const sameKind = manifest.routes.filter((r) => r.kind === routeKind);
-  const folder = sameKind.map((r) => r.content && posix.dirname(r.content)).find((d) => d && d !== ".") ?? defaultFolder;
+  const folder =
+    sameKind.map((r) => r.content && posix.dirname(r.content)).find((d) => d && d !== ".") ?? defaultFolder;
   const content = `${folder}/${slug}.md`;
   const listings = kind === "listing" ? `listings/${slug}.yaml` : undefined;
-  const taken = manifest.routes.some((r) => r.path === path) || (manifest.aliases ?? []).some((a) => a.from === path) ? `the route ${path}` : [content, listings].find((f) => f && existsSync(join(root, "content", f)));
+  const taken =
+    manifest.routes.some((r) => r.path === path) || (manifest.aliases ?? []).some((a) => a.from === path)
+      ? `the route ${path}`
+      : [content, listings].find((f) => f && existsSync(join(root, "content", f)));
   if (taken) throw new PpgError("NewPageExists", { what: taken.startsWith("the route") ? taken : `content/${taken}` });
 
   const entry = routeEntry(manifest, { kind, routeKind, path, slug, content, listings, today });
@@ -83,8 +87,12 @@ function routeEntry(manifest: Manifest, f: EntryFacts) {
     .join(" ");
   const published = manifest.routes.filter((r) => !r.draft && r.path !== f.path);
   // Three published pages to relate to: of the same kind first, newest last in site.yaml.
-  const others = published.filter((r) => r.kind !== f.routeKind && (r.kind === "article" || r.kind === "recipe" || r.kind === "directory"));
-  const related = [...published.filter((r) => r.kind === f.routeKind).slice(-3), ...others].slice(0, 3).map((r) => r.path);
+  const others = published.filter(
+    (r) => r.kind !== f.routeKind && (r.kind === "article" || r.kind === "recipe" || r.kind === "directory"),
+  );
+  const related = [...published.filter((r) => r.kind === f.routeKind).slice(-3), ...others]
+    .slice(0, 3)
+    .map((r) => r.path);
   const common = {
     path: f.path,
     kind: f.routeKind,
@@ -106,7 +114,12 @@ function routeEntry(manifest: Manifest, f: EntryFacts) {
 function insertRoute(text: string, entry: Record<string, unknown>, kind: string): { text: string; line: number } {
   const doc = parseDocument(text, { keepSourceTokens: false });
   const routes = doc.get("routes", true) as YAMLSeq | undefined;
-  if (!isSeq(routes) || routes.items.length === 0) throw new PpgError("ManifestInvalid", { rule: "required", field: "routes" }, { location: { file: MANIFEST_FILE, line: 1, column: 1 } });
+  if (!isSeq(routes) || routes.items.length === 0)
+    throw new PpgError(
+      "ManifestInvalid",
+      { rule: "required", field: "routes" },
+      { location: { file: MANIFEST_FILE, line: 1, column: 1 } },
+    );
   const items = routes.items as YAMLMap[];
   let after = items.length - 1;
   for (let i = items.length - 1; i >= 0; i--) {
@@ -123,7 +136,9 @@ function insertRoute(text: string, entry: Record<string, unknown>, kind: string)
   const end = text.indexOf("\n", item.range![1] - 1);
   const at = end === -1 ? text.length : end + 1;
   const next = items[after + 1];
-  const blank = next ? /\n[ \t]*\n/.test(text.slice(at - 1, next.range![0])) : /\n[ \t]*\n/.test(text.slice(lineStart - 2, lineStart));
+  const blank = next
+    ? /\n[ \t]*\n/.test(text.slice(at - 1, next.range![0]))
+    : /\n[ \t]*\n/.test(text.slice(lineStart - 2, lineStart));
 
   const one = new Document([entry]);
   const node = (one.contents as YAMLSeq).items[0] as YAMLMap;
@@ -147,7 +162,9 @@ function schemaHint(root: string, file: string, schema: string): string {
   // Relative to the file, so the hint works wherever the site is; ppguide's own schema/ when the site has none.
   const local = join(root, "schema", schema);
   const target = existsSync(local) ? local : join(PACKAGE_DIR, "schema", schema);
-  return `# yaml-language-server: $schema=${relative(dirname(join(root, file)), target).split("\\").join("/")}`;
+  return `# yaml-language-server: $schema=${relative(dirname(join(root, file)), target)
+    .split("\\")
+    .join("/")}`;
 }
 
 function markdownStub(root: string, file: string, kind: NewKind, title: string): string {

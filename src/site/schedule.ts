@@ -59,7 +59,12 @@ export interface Scheduled {
  */
 const LISTS: ReadonlySet<ReferenceKind> = new Set(["nav link", "search item", "index card", "card", "thumbnail"]);
 
-export function applySchedule(manifest: Manifest, source: YamlSource, content: ContentIndex, opts: ScheduleOptions): Scheduled {
+export function applySchedule(
+  manifest: Manifest,
+  source: YamlSource,
+  content: ContentIndex,
+  opts: ScheduleOptions,
+): Scheduled {
   const { clock } = opts;
   const status = new Map<string, Unpublished>();
   for (const route of manifest.routes) {
@@ -67,7 +72,8 @@ export function applySchedule(manifest: Manifest, source: YamlSource, content: C
     if (found) status.set(route.path, found);
   }
   const schedule: Schedule = { clock, unpublished: [...status.values()], next: nextChange(manifest, clock) };
-  if (opts.drafts === "show") return { manifest: markUnpublished(manifest, clock), source, content, schedule, errors: [] };
+  if (opts.drafts === "show")
+    return { manifest: markUnpublished(manifest, clock), source, content, schedule, errors: [] };
   if (status.size === 0) return { manifest, source, content, schedule, errors: [] };
 
   const aliases = new Map((manifest.aliases ?? []).map((a) => [a.from, a.to]));
@@ -78,7 +84,8 @@ export function applySchedule(manifest: Manifest, source: YamlSource, content: C
     const target = hiddenAs(ref.path);
     if (!target || (ref.shownOn && status.has(ref.shownOn))) continue;
     if (LISTS.has(ref.what)) dropped.add(JSON.stringify(ref.at));
-    else errors.push(linkError(ref.what, ref.path, target, { location: source.locate(ref.at), path: formatPath(ref.at) }));
+    else
+      errors.push(linkError(ref.what, ref.path, target, { location: source.locate(ref.at), path: formatPath(ref.at) }));
   }
   errors.push(...proseLinks(manifest, content, status, hiddenAs));
 
@@ -97,24 +104,40 @@ export function applySchedule(manifest: Manifest, source: YamlSource, content: C
   const routes = keep(manifest.routes, ["routes"], (r) => status.has(r.path)).map((route, v): RouteEntry => {
     const r = routeIndex.get(route)!;
     let out = route;
-    if (route.cards) out = { ...out, cards: keep(route.cards, ["routes", v, "cards"], (_, i) => isDropped("routes", r, "cards", i)) } as RouteEntry;
+    if (route.cards)
+      out = {
+        ...out,
+        cards: keep(route.cards, ["routes", v, "cards"], (_, i) => isDropped("routes", r, "cards", i)),
+      } as RouteEntry;
     if (route.home) {
       const { home } = route;
       out = {
         ...out,
         home: {
           ...home,
-          culture: keep(home.culture, ["routes", v, "home", "culture"], (_, i) => isDropped("routes", r, "home", "culture", i)),
-          cuisine: keep(home.cuisine, ["routes", v, "home", "cuisine"], (_, i) => isDropped("routes", r, "home", "cuisine", i)),
-          thumbnails: keep(home.thumbnails, ["routes", v, "home", "thumbnails"], (_, i) => isDropped("routes", r, "home", "thumbnails", i, "path")),
+          culture: keep(home.culture, ["routes", v, "home", "culture"], (_, i) =>
+            isDropped("routes", r, "home", "culture", i),
+          ),
+          cuisine: keep(home.cuisine, ["routes", v, "home", "cuisine"], (_, i) =>
+            isDropped("routes", r, "home", "cuisine", i),
+          ),
+          thumbnails: keep(home.thumbnails, ["routes", v, "home", "thumbnails"], (_, i) =>
+            isDropped("routes", r, "home", "thumbnails", i, "path"),
+          ),
         },
       } as RouteEntry;
     }
     return out;
   });
-  const menus = manifest.nav.map((menu, m) => ({ menu, m, items: menu.items.filter((_, i) => !isDropped("nav", m, "items", i, "path")) }));
+  const menus = manifest.nav.map((menu, m) => ({
+    menu,
+    m,
+    items: menu.items.filter((_, i) => !isDropped("nav", m, "items", i, "path")),
+  }));
   const nav = keep(menus, ["nav"], ({ items }) => items.length === 0).map(({ menu, m, items }, v) =>
-    items.length === menu.items.length ? menu : { ...menu, items: keep(menu.items, ["nav", v, "items"], (_, i) => isDropped("nav", m, "items", i, "path")) },
+    items.length === menu.items.length
+      ? menu
+      : { ...menu, items: keep(menu.items, ["nav", v, "items"], (_, i) => isDropped("nav", m, "items", i, "path")) },
   );
   const published: Manifest = { ...manifest, routes, nav };
   if (manifest.search) published.search = keep(manifest.search, ["search"], (_, i) => isDropped("search", i));
@@ -126,7 +149,12 @@ export function applySchedule(manifest: Manifest, source: YamlSource, content: C
   return {
     manifest: published,
     source: remapped(source, remap),
-    content: { ...content, markdown: shown(content.markdown), listings: shown(content.listings), listingSources: shown(content.listingSources) },
+    content: {
+      ...content,
+      markdown: shown(content.markdown),
+      listings: shown(content.listings),
+      listingSources: shown(content.listingSources),
+    },
     schedule,
     errors,
   };
@@ -178,7 +206,12 @@ function dayAfter(date: string): string {
 }
 
 /** Links in the Markdown of published pages to unpublished ones, at their line and column. */
-function proseLinks(manifest: Manifest, content: ContentIndex, status: Map<string, Unpublished>, hiddenAs: (path: string) => Unpublished | undefined): PpgError[] {
+function proseLinks(
+  manifest: Manifest,
+  content: ContentIndex,
+  status: Map<string, Unpublished>,
+  hiddenAs: (path: string) => Unpublished | undefined,
+): PpgError[] {
   const errors: PpgError[] = [];
   const seen = new Set<string>();
   for (const route of manifest.routes) {
@@ -195,14 +228,27 @@ function proseLinks(manifest: Manifest, content: ContentIndex, status: Map<strin
       const hidden = hiddenAs(path);
       if (!hidden) continue;
       const column = (lines[ref.line - 1] ?? "").indexOf(`](${ref.href.split("#")[0]}`) + 3;
-      errors.push(linkError("link", path, hidden, { location: { file: file.file, line: ref.line + file.bodyLine, column: Math.max(column, 1) } }));
+      errors.push(
+        linkError("link", path, hidden, {
+          location: { file: file.file, line: ref.line + file.bodyLine, column: Math.max(column, 1) },
+        }),
+      );
     }
   }
   return errors;
 }
 
-function linkError(what: string, path: string, target: Unpublished, at: ConstructorParameters<typeof PpgError>[2]): PpgError {
-  return new PpgError("LinkToUnpublished", target.date ? { what, path, status: target.status, date: target.date } : { what, path, status: target.status }, at);
+function linkError(
+  what: string,
+  path: string,
+  target: Unpublished,
+  at: ConstructorParameters<typeof PpgError>[2],
+): PpgError {
+  return new PpgError(
+    "LinkToUnpublished",
+    target.date ? { what, path, status: target.status, date: target.date } : { what, path, status: target.status },
+    at,
+  );
 }
 
 /** site.yaml located through the published manifest's indices (see `remap` in applySchedule). */
@@ -225,7 +271,8 @@ function remapped(source: YamlSource, remap: Map<string, number[]>): YamlSource 
 
 /** Today in the local time zone, or the day --clock or PPGUIDE_CLOCK names; a usage error when it is not a date. */
 export function resolveClock(given?: string, env = process.env.PPGUIDE_CLOCK): string {
-  const [from, value] = given !== undefined ? ["--clock", given] : env ? ["PPGUIDE_CLOCK", env] : [undefined, undefined];
+  const [from, value] =
+    given !== undefined ? ["--clock", given] : env ? ["PPGUIDE_CLOCK", env] : [undefined, undefined];
   if (value === undefined || from === undefined) {
     const now = new Date();
     return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;

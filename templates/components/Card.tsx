@@ -1,7 +1,15 @@
 import type { CardModel } from "../../src/render/model.ts";
 import { Img } from "./Img.tsx";
 
-export function Card({ card, headingLevel = 3, showDescription = false }: { card: CardModel; headingLevel?: 2 | 3; showDescription?: boolean }) {
+export function Card({
+  card,
+  headingLevel = 3,
+  showDescription = false,
+}: {
+  card: CardModel;
+  headingLevel?: 2 | 3;
+  showDescription?: boolean;
+}) {
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="card">
@@ -19,7 +27,19 @@ export function Card({ card, headingLevel = 3, showDescription = false }: { card
 }
 
 /** `headingLevel` 2 where the grid follows the page's h1 directly: a heading level may not be skipped. */
-export function CardGrid({ cards, columns, showDescription, label, headingLevel }: { cards: CardModel[]; columns: number; showDescription?: boolean; label?: string; headingLevel?: 2 | 3 }) {
+export function CardGrid({
+  cards,
+  columns,
+  showDescription,
+  label,
+  headingLevel,
+}: {
+  cards: CardModel[];
+  columns: number;
+  showDescription?: boolean;
+  label?: string;
+  headingLevel?: 2 | 3;
+}) {
   return (
     <ul className={`grid grid-${columns}`} aria-label={label}>
       {cards.map((card) => (

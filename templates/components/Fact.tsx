@@ -1,7 +1,20 @@
 import type { FactView } from "../../src/render/model.ts";
 import { formatDate } from "./Byline.tsx";
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** '2024-06' → 'June 2024'; a day as the byline writes it; a year as it is. */
 export function formatPartialDate(date: string): string {

@@ -6,7 +6,14 @@ const base = { width: 16, height: 16, viewBox: "0 0 16 16", "aria-hidden": true,
 export function ChevronDown({ className }: IconProps) {
   return (
     <svg {...base} className={className ?? "icon"}>
-      <path d="M3.2 5.6 8 10.4l4.8-4.8" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M3.2 5.6 8 10.4l4.8-4.8"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -14,7 +21,10 @@ export function ChevronDown({ className }: IconProps) {
 export function PhoneIcon({ className }: IconProps) {
   return (
     <svg {...base} className={className ?? "icon"}>
-      <path fill="currentColor" d="M3.6 1.2c.4-.3 1-.3 1.3.1l1.8 2.3c.3.4.3.9 0 1.3l-.9 1.1a9 9 0 0 0 4.2 4.2l1.1-.9c.4-.3.9-.3 1.3 0l2.3 1.8c.4.3.4.9.1 1.3l-1.1 1.3c-.6.7-1.6 1-2.5.7A14.3 14.3 0 0 1 1.6 5.3c-.3-.9 0-1.9.7-2.5z" />
+      <path
+        fill="currentColor"
+        d="M3.6 1.2c.4-.3 1-.3 1.3.1l1.8 2.3c.3.4.3.9 0 1.3l-.9 1.1a9 9 0 0 0 4.2 4.2l1.1-.9c.4-.3.9-.3 1.3 0l2.3 1.8c.4.3.4.9.1 1.3l-1.1 1.3c-.6.7-1.6 1-2.5.7A14.3 14.3 0 0 1 1.6 5.3c-.3-.9 0-1.9.7-2.5z"
+      />
     </svg>
   );
 }
@@ -62,18 +72,31 @@ export function MenuIcon({ className }: IconProps) {
 
 export function PlayIcon({ className }: IconProps) {
   return (
-    <svg width={68} height={48} viewBox="0 0 68 48" aria-hidden={true} focusable={false} className={className ?? "play-icon"}>
-      <path d="M66.5 7.7a8.5 8.5 0 0 0-6-6C55.2.3 34 .3 34 .3s-21.2 0-26.5 1.4a8.5 8.5 0 0 0-6 6C.2 13 .2 24 .2 24s0 11 1.3 16.3a8.5 8.5 0 0 0 6 6C12.8 47.7 34 47.7 34 47.7s21.2 0 26.5-1.4a8.5 8.5 0 0 0 6-6C67.8 35 67.8 24 67.8 24s0-11-1.3-16.3z" fill="#c4302b" />
+    <svg
+      width={68}
+      height={48}
+      viewBox="0 0 68 48"
+      aria-hidden={true}
+      focusable={false}
+      className={className ?? "play-icon"}
+    >
+      <path
+        d="M66.5 7.7a8.5 8.5 0 0 0-6-6C55.2.3 34 .3 34 .3s-21.2 0-26.5 1.4a8.5 8.5 0 0 0-6 6C.2 13 .2 24 .2 24s0 11 1.3 16.3a8.5 8.5 0 0 0 6 6C12.8 47.7 34 47.7 34 47.7s21.2 0 26.5-1.4a8.5 8.5 0 0 0 6-6C67.8 35 67.8 24 67.8 24s0-11-1.3-16.3z"
+        fill="#c4302b"
+      />
       <path d="M27 34.3 45 24 27 13.7z" fill="#fff" />
     </svg>
   );
 }
 
 const socialPaths: Record<string, string> = {
-  facebook: "M9.2 16V8.7h2.4l.4-2.8H9.2V4.1c0-.8.2-1.4 1.4-1.4H12V.1A19 19 0 0 0 9.9 0C7.8 0 6.4 1.3 6.4 3.6v2.3H4v2.8h2.4V16z",
+  facebook:
+    "M9.2 16V8.7h2.4l.4-2.8H9.2V4.1c0-.8.2-1.4 1.4-1.4H12V.1A19 19 0 0 0 9.9 0C7.8 0 6.4 1.3 6.4 3.6v2.3H4v2.8h2.4V16z",
   twitter: "M12.6 1h2.4L9.8 7l6.2 8h-4.9L7.3 10 3 15H.6l5.6-6.4L.3 1h5l3.4 4.5zM11.8 13.6h1.3L4.4 2.3H3z",
-  pinterest: "M8 0a8 8 0 0 0-2.9 15.5c-.1-.7-.1-1.6 0-2.3l1-4s-.3-.5-.3-1.2c0-1.1.7-2 1.5-2 .7 0 1 .5 1 1.2 0 .7-.4 1.8-.7 2.8-.2.8.4 1.5 1.3 1.5 1.5 0 2.7-1.6 2.7-4 0-2-1.5-3.5-3.6-3.5-2.4 0-3.9 1.8-3.9 3.8 0 .8.3 1.6.7 2 .1.1.1.2.1.3l-.3 1c0 .2-.2.2-.4.1-1-.5-1.7-2-1.7-3.3 0-2.7 2-5.2 5.7-5.2 3 0 5.3 2.1 5.3 5 0 3-1.9 5.4-4.5 5.4-.9 0-1.7-.5-2-1l-.6 2.1c-.2.8-.7 1.7-1.1 2.3A8 8 0 1 0 8 0",
-  youtube: "M15.7 4.2a2 2 0 0 0-1.4-1.4C13 2.5 8 2.5 8 2.5s-5 0-6.3.3A2 2 0 0 0 .3 4.2 21 21 0 0 0 0 8a21 21 0 0 0 .3 3.8 2 2 0 0 0 1.4 1.4c1.3.3 6.3.3 6.3.3s5 0 6.3-.3a2 2 0 0 0 1.4-1.4A21 21 0 0 0 16 8a21 21 0 0 0-.3-3.8M6.4 10.4V5.6L10.6 8z",
+  pinterest:
+    "M8 0a8 8 0 0 0-2.9 15.5c-.1-.7-.1-1.6 0-2.3l1-4s-.3-.5-.3-1.2c0-1.1.7-2 1.5-2 .7 0 1 .5 1 1.2 0 .7-.4 1.8-.7 2.8-.2.8.4 1.5 1.3 1.5 1.5 0 2.7-1.6 2.7-4 0-2-1.5-3.5-3.6-3.5-2.4 0-3.9 1.8-3.9 3.8 0 .8.3 1.6.7 2 .1.1.1.2.1.3l-.3 1c0 .2-.2.2-.4.1-1-.5-1.7-2-1.7-3.3 0-2.7 2-5.2 5.7-5.2 3 0 5.3 2.1 5.3 5 0 3-1.9 5.4-4.5 5.4-.9 0-1.7-.5-2-1l-.6 2.1c-.2.8-.7 1.7-1.1 2.3A8 8 0 1 0 8 0",
+  youtube:
+    "M15.7 4.2a2 2 0 0 0-1.4-1.4C13 2.5 8 2.5 8 2.5s-5 0-6.3.3A2 2 0 0 0 .3 4.2 21 21 0 0 0 0 8a21 21 0 0 0 .3 3.8 2 2 0 0 0 1.4 1.4c1.3.3 6.3.3 6.3.3s5 0 6.3-.3a2 2 0 0 0 1.4-1.4A21 21 0 0 0 16 8a21 21 0 0 0-.3-3.8M6.4 10.4V5.6L10.6 8z",
 };
 
 export function SocialIcon({ network }: { network: string }) {

@@ -28,7 +28,15 @@ export function Img({ image, className }: { image: ImageAttributes; className?: 
   );
 }
 
-export function Figure({ image, caption, className }: { image: ImageAttributes; caption?: string; className?: string }) {
+export function Figure({
+  image,
+  caption,
+  className,
+}: {
+  image: ImageAttributes;
+  caption?: string;
+  className?: string;
+}) {
   return (
     <figure className={className}>
       <Img image={image} />

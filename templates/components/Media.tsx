@@ -12,7 +12,14 @@ export function AffiliateBanner({ banner }: { banner: Banner }) {
     <div className="banner">
       <p className="banner-label">Sponsored</p>
       <a href={banner.href} rel="sponsored noopener" target="_blank">
-        <img src={banner.image} alt={banner.alt} width={banner.width} height={banner.height} loading="lazy" decoding="async" />
+        <img
+          src={banner.image}
+          alt={banner.alt}
+          width={banner.width}
+          height={banner.height}
+          loading="lazy"
+          decoding="async"
+        />
       </a>
     </div>
   );
@@ -24,7 +31,19 @@ export function AffiliateBanner({ banner }: { banner: Banner }) {
  * plain link to the video. A video with no real id yet is never a player: it is a card saying
  * what the video will show, with a search for it on the video service.
  */
-export function VideoEmbed({ id, title, summary, search, poster }: { id?: string; title: string; summary?: string; search?: string; poster?: ImageAttributes }) {
+export function VideoEmbed({
+  id,
+  title,
+  summary,
+  search,
+  poster,
+}: {
+  id?: string;
+  title: string;
+  summary?: string;
+  search?: string;
+  poster?: ImageAttributes;
+}) {
   if (!id) return <VideoPending title={title} summary={summary} search={search ?? title} poster={poster} />;
   const watch = `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
   return (
@@ -39,7 +58,17 @@ export function VideoEmbed({ id, title, summary, search, poster }: { id?: string
   );
 }
 
-function VideoPending({ title, summary, search, poster }: { title: string; summary?: string; search: string; poster?: ImageAttributes }) {
+function VideoPending({
+  title,
+  summary,
+  search,
+  poster,
+}: {
+  title: string;
+  summary?: string;
+  search: string;
+  poster?: ImageAttributes;
+}) {
   const results = `https://www.youtube.com/results?search_query=${encodeURIComponent(search)}`;
   return (
     <figure className="video video-pending">

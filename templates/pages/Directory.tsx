@@ -75,7 +75,16 @@ export function ListingCard({ item, resort }: { item: Listing; resort: boolean }
         </address>
         <Contact item={item} newTab={item.newTab ?? resort} />
         {/* When the newest source behind the card's facts was dated: readers judge how fresh they are. */}
-        {item.checked && <p className="listing-checked">Checked {item.checked.datetime ? <time dateTime={item.checked.datetime}>{item.checked.text}</time> : item.checked.text}</p>}
+        {item.checked && (
+          <p className="listing-checked">
+            Checked{" "}
+            {item.checked.datetime ? (
+              <time dateTime={item.checked.datetime}>{item.checked.text}</time>
+            ) : (
+              item.checked.text
+            )}
+          </p>
+        )}
       </div>
     </article>
   );

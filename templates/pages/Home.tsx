@@ -39,7 +39,13 @@ function Carousel({ slides }: { slides: PageOf<"home">["slides"] }) {
           </button>
           <div className="carousel-dots">
             {slides.map((slide, i) => (
-              <button key={i} type="button" className="carousel-dot" aria-label={`Show slide ${i + 1}: ${slide.title}`} aria-current={i === 0 ? "true" : undefined} />
+              <button
+                key={i}
+                type="button"
+                className="carousel-dot"
+                aria-label={`Show slide ${i + 1}: ${slide.title}`}
+                aria-current={i === 0 ? "true" : undefined}
+              />
             ))}
           </div>
           <button type="button" className="carousel-next" aria-label="Next slide">
@@ -57,7 +63,12 @@ function Carousel({ slides }: { slides: PageOf<"home">["slides"] }) {
 
 function Weather({ weather }: { weather: NonNullable<PageOf<"home">["site"]["weather"]> }) {
   return (
-    <aside className="weather" aria-label={`${weather.days}-day weather forecast`} data-weather-script={weather.script} data-weather-days={weather.days}>
+    <aside
+      className="weather"
+      aria-label={`${weather.days}-day weather forecast`}
+      data-weather-script={weather.script}
+      data-weather-days={weather.days}
+    >
       {/* weatherwidget.io reads the data-* options; src/client/weather.ts adds its class and script after load. */}
       <a
         className="weather-link"

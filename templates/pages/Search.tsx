@@ -11,7 +11,15 @@ export default function Search({ page }: { page: PageOf<"search"> }) {
     <div className="container-narrow search-page">
       <h1>{page.route.title}</h1>
       <div className="prose intro" dangerouslySetInnerHTML={{ __html: page.html }} />
-      <form className="search-page-form" id="search-page-form" role="search" aria-label="Search the guide" action="/search" method="get" data-index-shards={page.indexShards.join(" ") || undefined}>
+      <form
+        className="search-page-form"
+        id="search-page-form"
+        role="search"
+        aria-label="Search the guide"
+        action="/search"
+        method="get"
+        data-index-shards={page.indexShards.join(" ") || undefined}
+      >
         <label htmlFor="search-page-input">Search every page and listing</label>
         <div className="search-page-row">
           <input id="search-page-input" type="search" name="q" autoComplete="off" spellCheck={false} />

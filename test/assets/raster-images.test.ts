@@ -22,7 +22,9 @@ async function makeJpeg(file: string): Promise<void> {
     pixels[i + 1] = (y * 255) / height + ((seed >> 8) % 24);
     pixels[i + 2] = 160 + ((seed >> 16) % 48);
   }
-  await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toFile(file);
+  await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toFile(file);
 }
 
 describe("raster image pipeline", () => {
@@ -32,11 +34,25 @@ describe("raster image pipeline", () => {
   beforeAll(async () => {
     root = await copyFixture("basic-site");
     await makeJpeg(join(root, "public/images/beach.jpg"));
-    await sharp({ create: { width: 400, height: 300, channels: 4, background: "#e07a5f" } }).png().toFile(join(root, "public/images/chart.png"));
+    await sharp({ create: { width: 400, height: 300, channels: 4, background: "#e07a5f" } })
+      .png()
+      .toFile(join(root, "public/images/chart.png"));
     // The article's hero (first image on the page after the logo) and an inline Markdown photo.
-    await edit(join(root, "site.yaml"), "image: { src: /images/photo.svg, alt: A wide sandy beach", "image: { src: /images/beach.jpg, alt: A wide sandy beach");
-    await edit(join(root, "content/articles/beaches.md"), "![Palm trees over the sand](/images/photo.svg", "![Palm trees over the sand](/images/beach.jpg");
-    await edit(join(root, "content/articles/beaches.md"), "::banner", "![A bar chart of visitors](/images/chart.png)\n\n::banner");
+    await edit(
+      join(root, "site.yaml"),
+      "image: { src: /images/photo.svg, alt: A wide sandy beach",
+      "image: { src: /images/beach.jpg, alt: A wide sandy beach",
+    );
+    await edit(
+      join(root, "content/articles/beaches.md"),
+      "![Palm trees over the sand](/images/photo.svg",
+      "![Palm trees over the sand](/images/beach.jpg",
+    );
+    await edit(
+      join(root, "content/articles/beaches.md"),
+      "::banner",
+      "![A bar chart of visitors](/images/chart.png)\n\n::banner",
+    );
   });
 
   afterAll(async () => {
@@ -54,7 +70,9 @@ describe("raster image pipeline", () => {
     expect(existsSync(cacheDir)).toBe(false);
     await build({ root, out: out(), checkLinks: "off" });
     // Encoded here: each WebP variant is now in the site's cache, named by the photo's hash and width.
-    const encoded = (await readdir(cacheDir)).filter((f) => f.endsWith(".webp")).map((f) => f.replace(/^[0-9a-f]{16}-/, ""));
+    const encoded = (await readdir(cacheDir))
+      .filter((f) => f.endsWith(".webp"))
+      .map((f) => f.replace(/^[0-9a-f]{16}-/, ""));
     expect(encoded.sort()).toEqual(["1000.webp", "320.webp", "320.webp", "400.webp", "640.webp"]);
 
     const $ = load(await import("node:fs/promises").then((fs) => fs.readFile(join(out(), "beaches.html"), "utf8")));
@@ -81,7 +99,11 @@ describe("raster image pipeline", () => {
 
     // The logo's PNG is named only in JSON-LD, as the file itself: it gets no variants. (The
     // logo's SVG is the share image of pages without an image of their own: that one JPEG only.)
-    expect((await readdir(join(out(), "assets/images"))).filter((f) => f.startsWith("logo-") && !/^logo-[0-9a-f]{10}-1200x630\.jpg$/.test(f))).toEqual([]);
+    expect(
+      (await readdir(join(out(), "assets/images"))).filter(
+        (f) => f.startsWith("logo-") && !/^logo-[0-9a-f]{10}-1200x630\.jpg$/.test(f),
+      ),
+    ).toEqual([]);
     expect(existsSync(join(out(), "images/logo.png"))).toBe(true);
 
     // SVGs pass through untouched.
@@ -109,7 +131,8 @@ describe("raster image pipeline", () => {
     const files = await readdir(cacheDir);
     expect(files.length).toBeGreaterThan(0);
     // A variant encoded again would be written anew (under a temporary name, then renamed): a new inode and mtime.
-    const identities = () => Promise.all(files.map(async (f) => stat(join(cacheDir, f)).then((s) => `${f} ${s.ino} ${s.mtimeMs}`)));
+    const identities = () =>
+      Promise.all(files.map(async (f) => stat(join(cacheDir, f)).then((s) => `${f} ${s.ino} ${s.mtimeMs}`)));
     const before = await identities();
 
     await build({ root, out: out(), checkLinks: "off" });

@@ -17,7 +17,9 @@ async function makeJpeg(file: string, width: number, height: number): Promise<vo
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     pixels[i] = (i % 251) + (seed % 5);
   }
-  await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toFile(file);
+  await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toFile(file);
 }
 
 /** The mean of each channel of an image file or buffer. */
@@ -46,7 +48,11 @@ describe("share images (issue 16: social previews and rich-result images)", () =
       join(root, "public/images/photo.svg"),
       '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600"><rect width="400" height="600" fill="#cc0000"/><rect x="400" width="400" height="600" fill="#0000cc"/></svg>',
     );
-    await edit(join(root, "site.yaml"), "image: { src: /images/photo.svg, alt: A flan on a plate }", "image: { src: /images/flan.jpg, alt: A flan on a plate }");
+    await edit(
+      join(root, "site.yaml"),
+      "image: { src: /images/photo.svg, alt: A flan on a plate }",
+      "image: { src: /images/flan.jpg, alt: A flan on a plate }",
+    );
     await build({ root, out: "first" });
   }, 120_000);
   afterAll(() => rm(root, { recursive: true, force: true }));
@@ -60,7 +66,10 @@ describe("share images (issue 16: social previews and rich-result images)", () =
     const url = $('meta[property="og:image"]').attr("content")!;
     expect($('meta[name="twitter:image"]').attr("content")).toBe(url);
     expect($('meta[name="twitter:card"]').attr("content")).toBe("summary_large_image");
-    expect([$('meta[property="og:image:width"]').attr("content"), $('meta[property="og:image:height"]').attr("content")]).toEqual(["1200", "630"]);
+    expect([
+      $('meta[property="og:image:width"]').attr("content"),
+      $('meta[property="og:image:height"]').attr("content"),
+    ]).toEqual(["1200", "630"]);
     expect($('meta[property="og:image:type"]').attr("content")).toBe("image/jpeg");
     expect($('meta[property="og:image:alt"]').attr("content")).toBe(alt);
     const meta = await sharp(outputFile("first", url)).metadata();
@@ -82,9 +91,14 @@ describe("share images (issue 16: social previews and rich-result images)", () =
   it("a photo's share image has the colours of the photo cropped to fill", async () => {
     const $ = await html("first", "flan-recipe.html");
     const og = outputFile("first", $('meta[property="og:image"]').attr("content")!);
-    const reference = await sharp(join(root, "public/images/flan.jpg")).resize({ width: 1200, height: 630, fit: "cover" }).png().toBuffer();
+    const reference = await sharp(join(root, "public/images/flan.jpg"))
+      .resize({ width: 1200, height: 630, fit: "cover" })
+      .png()
+      .toBuffer();
     const [got, want] = await Promise.all([channelMeans(og), channelMeans(reference)]);
-    got.forEach((mean, channel) => expect(Math.abs(mean - want[channel]!), `channel ${channel}: ${mean} against ${want[channel]}`).toBeLessThan(3));
+    got.forEach((mean, channel) =>
+      expect(Math.abs(mean - want[channel]!), `channel ${channel}: ${mean} against ${want[channel]}`).toBeLessThan(3),
+    );
   });
 
   it.each([

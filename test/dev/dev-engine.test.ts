@@ -34,7 +34,10 @@ async function devSite(root: string): Promise<DevSite> {
   return dev;
 }
 
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 90 } } }).png().toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 90 } } })
+    .png()
+    .toBuffer();
 
 /** A page of a fresh dev start on the same folder: what dev mode must serve after any edit. */
 async function freshStart(root: string, route: string): Promise<string> {

@@ -34,7 +34,10 @@ async function openEvents(url: string) {
           const e = events[cursor++];
           if (e.event === name) return e.data;
         }
-        if (Date.now() > deadline) throw new Error(`no '${name}' event within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.event))}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `no '${name}' event within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.event))}`,
+          );
         await new Promise<void>((done) => {
           wake = done;
           setTimeout(done, 100);
@@ -167,7 +170,10 @@ describe("ppguide dev", () => {
   it("re-renders only the edited Markdown page and sends a reload event", async () => {
     const file = "content/travel/beach-day.md";
     const text = await readFile(join(root, file), "utf8");
-    const report = await save(file, text.replace("Sunscreen, water and a hat.", "Sunscreen, water, a hat and a good book."));
+    const report = await save(
+      file,
+      text.replace("Sunscreen, water and a hat.", "Sunscreen, water, a hat and a good book."),
+    );
     expect(report.ok).toBe(true);
     expect(report.full).toBe(false);
     expect(report.pages).toEqual(["/beach-day"]);
@@ -188,13 +194,25 @@ describe("ppguide dev", () => {
 
   it("re-renders what the build re-renders after a site.yaml edit: a route's own field, its page; what cards show, every page", async () => {
     const text = await readFile(join(root, "site.yaml"), "utf8");
-    const own = await save("site.yaml", text.replace("related: [/old-town, /cacao-tour, /restaurants]", "related: [/cacao-tour, /old-town, /restaurants]"));
+    const own = await save(
+      "site.yaml",
+      text.replace(
+        "related: [/old-town, /cacao-tour, /restaurants]",
+        "related: [/cacao-tour, /old-town, /restaurants]",
+      ),
+    );
     expect(own.ok).toBe(true);
     expect(own.full).toBe(false);
     expect(own.pages).toEqual(["/beach-day"]);
     await events.next("reload");
     // A description is on the route's card, so it is in every page's key (build/page-keys.ts).
-    const shown = await save("site.yaml", (await readFile(join(root, "site.yaml"), "utf8")).replace("description: Streets, museums and a fort.", "description: Streets, museums, a fort and the Malecón."));
+    const shown = await save(
+      "site.yaml",
+      (await readFile(join(root, "site.yaml"), "utf8")).replace(
+        "description: Streets, museums and a fort.",
+        "description: Streets, museums, a fort and the Malecón.",
+      ),
+    );
     expect(shown.ok).toBe(true);
     expect(shown.full).toBe(true);
     expect(await (await get("/")).text()).toContain("the Malecón");

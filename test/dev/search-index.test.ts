@@ -24,7 +24,10 @@ describe.skipIf(!hasChromium() && process.env.CI !== "true")("ppguide dev: the s
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), "ppguide-dev-search-"));
     await cp(FIXTURE, root, { recursive: true });
-    [dev, browser] = await Promise.all([startDev({ root, port: 0, log: () => {}, onRebuild: (r) => reports.push(r) }), launchChromium()]);
+    [dev, browser] = await Promise.all([
+      startDev({ root, port: 0, log: () => {}, onRebuild: (r) => reports.push(r) }),
+      launchChromium(),
+    ]);
     const context = await isolatedContext(browser, dev.url.replace(/\/$/, ""));
     page = await context.newPage();
   });
@@ -52,7 +55,13 @@ describe.skipIf(!hasChromium() && process.env.CI !== "true")("ppguide dev: the s
 
     const file = join(root, "content/travel/beach-day.md");
     const before = reports.length;
-    await writeFile(file, (await readFile(file, "utf8")).replace("Sunscreen, water and a hat.", "Sunscreen, water, a hat and a zanzibarquux."));
+    await writeFile(
+      file,
+      (await readFile(file, "utf8")).replace(
+        "Sunscreen, water and a hat.",
+        "Sunscreen, water, a hat and a zanzibarquux.",
+      ),
+    );
     await expect.poll(() => reports.length, { timeout: 10_000 }).toBeGreaterThan(before);
     await dev.idle();
     expect(reports.at(-1)!.ok).toBe(true);

@@ -42,7 +42,10 @@ describe("templates reload through a fresh module graph", () => {
     const good = await readFile(alias(), "utf8");
     const line = good.split("\n").length;
     await writeFile(alias(), `${good}export const broken = <div>;\n`);
-    const err = await loader.load().then(() => undefined, (e: unknown) => e);
+    const err = await loader.load().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(PpgErrorList);
     const first = (err as PpgErrorList).errors[0];
     expect(first.code).toBe("TemplateFailed");
@@ -90,7 +93,13 @@ describe("DevSite rebuilds by kind of change", () => {
   it("re-renders the pages that show a public image when it changes, and only them", async () => {
     const avatar = join(root, "public", "images", "avatar.svg");
     const svg = await readFile(avatar, "utf8");
-    await writeFile(avatar, svg.replace(/<svg\b[^>]*>/, '<svg xmlns="http://www.w3.org/2000/svg" width="97" height="97" viewBox="0 0 97 97">'));
+    await writeFile(
+      avatar,
+      svg.replace(
+        /<svg\b[^>]*>/,
+        '<svg xmlns="http://www.w3.org/2000/svg" width="97" height="97" viewBox="0 0 97 97">',
+      ),
+    );
     const r = await site.rebuild(new Map([[avatar, "change"]]));
     expect(r.ok).toBe(true);
     expect(r.reloadAll).toBe(true);

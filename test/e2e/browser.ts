@@ -19,14 +19,29 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
   });
 }
 
 /** A context whose pages may only talk to `origin`. */
-export async function isolatedContext(browser: Browser, origin: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+export async function isolatedContext(
+  browser: Browser,
+  origin: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options });
-  await context.route("**/*", (route) => (route.request().url().startsWith(`${origin}/`) ? route.continue() : route.abort("blockedbyclient")));
+  await context.route("**/*", (route) =>
+    route.request().url().startsWith(`${origin}/`) ? route.continue() : route.abort("blockedbyclient"),
+  );
   return context;
 }
 
@@ -52,7 +67,8 @@ export function watchProblems(page: Page, origin: string): PageProblems {
     if (req.url().startsWith(origin)) problems.failedRequests.push(`${req.url()}: ${req.failure()?.errorText}`);
   });
   page.on("response", (res) => {
-    if (res.url().startsWith(origin) && res.status() >= 400) problems.failedRequests.push(`${res.url()}: HTTP ${res.status()}`);
+    if (res.url().startsWith(origin) && res.status() >= 400)
+      problems.failedRequests.push(`${res.url()}: HTTP ${res.status()}`);
   });
   return problems;
 }
@@ -68,14 +84,28 @@ export interface AxeViolation {
 export async function runAxe(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_PATH });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }, resultTypes: ["violations"] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+      resultTypes: ["violations"],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
 }
 
 /** Runs `work` over `items` with at most `limit` at a time. */
-export async function pool<T>(items: readonly T[], limit: number, work: (item: T, worker: number) => Promise<void>): Promise<void> {
+export async function pool<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, worker: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(limit, items.length) }, async (_, worker) => {

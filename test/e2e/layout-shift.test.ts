@@ -41,9 +41,17 @@ describe.skipIf(!hasChromium() && process.env.CI !== "true")("layout shift", () 
         const shifts: { value: number; sources: string[] }[] = [];
         (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] })[]) {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+            sources?: { node?: Node | null }[];
+          })[]) {
             if (entry.hadRecentInput) continue;
-            const sources = (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}${s.node.id ? `#${s.node.id}` : ""}.${s.node.className}` : String(s.node?.nodeName)));
+            const sources = (entry.sources ?? []).map((s) =>
+              s.node instanceof Element
+                ? `${s.node.tagName.toLowerCase()}${s.node.id ? `#${s.node.id}` : ""}.${s.node.className}`
+                : String(s.node?.nodeName),
+            );
             shifts.push({ value: entry.value, sources });
           }
         }).observe({ type: "layout-shift", buffered: true });
@@ -67,17 +75,38 @@ describe.skipIf(!hasChromium() && process.env.CI !== "true")("layout shift", () 
         const shifts = await page.evaluate(
           () =>
             new Promise<{ value: number; sources: string[] }[]>((resolve) =>
-              requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve((window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts), 100))),
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() =>
+                  setTimeout(
+                    () => resolve((window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts),
+                    100,
+                  ),
+                ),
+              ),
             ),
         );
-        results.push({ width, route, cls: shifts.reduce((sum, s) => sum + s.value, 0), sources: shifts.flatMap((s) => s.sources) });
+        results.push({
+          width,
+          route,
+          cls: shifts.reduce((sum, s) => sum + s.value, 0),
+          sources: shifts.flatMap((s) => s.sources),
+        });
       } finally {
         await page.close();
       }
     });
     const worst = [...results].sort((a, b) => b.cls - a.cls);
-    console.log(`CLS, worst pages: ${worst.slice(0, 3).map((r) => `${r.route} @${r.width}px ${r.cls.toFixed(4)}`).join(", ")}; total over ${results.length} loads ${results.reduce((s, r) => s + r.cls, 0).toFixed(4)}`);
+    console.log(
+      `CLS, worst pages: ${worst
+        .slice(0, 3)
+        .map((r) => `${r.route} @${r.width}px ${r.cls.toFixed(4)}`)
+        .join(", ")}; total over ${results.length} loads ${results.reduce((s, r) => s + r.cls, 0).toFixed(4)}`,
+    );
     expect(results).toHaveLength(jobs.length);
-    expect(worst.filter((r) => r.cls >= MAX_CLS).map((r) => `${r.route} @${r.width}px: CLS ${r.cls.toFixed(3)} (${[...new Set(r.sources)].join(", ")})`)).toEqual([]);
+    expect(
+      worst
+        .filter((r) => r.cls >= MAX_CLS)
+        .map((r) => `${r.route} @${r.width}px: CLS ${r.cls.toFixed(3)} (${[...new Set(r.sources)].join(", ")})`),
+    ).toEqual([]);
   }, 180_000);
 });

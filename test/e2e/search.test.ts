@@ -46,11 +46,17 @@ describe.skipIf(browserMissing && process.env.CI !== "true")("search in Chromium
       await page.goto(`${origin}/search?q=${encodeURIComponent(query)}`);
       // Pagefind fetches its WebAssembly and index first: on a machine shared with other builds that
       // took over expect.poll's default second.
-      await expect.poll(() => page.locator("#search-status").textContent(), { timeout: 20_000 }).toMatch(/result|Nothing/);
+      await expect
+        .poll(() => page.locator("#search-status").textContent(), { timeout: 20_000 })
+        .toMatch(/result|Nothing/);
       const found = await hits(page).evaluateAll((items) =>
         items.map((li) => {
           const a = li.querySelector("a")!;
-          return { title: a.textContent ?? "", url: a.getAttribute("href") ?? "", excerpt: li.querySelector(".search-hit-excerpt")?.innerHTML ?? "" };
+          return {
+            title: a.textContent ?? "",
+            url: a.getAttribute("href") ?? "",
+            excerpt: li.querySelector(".search-hit-excerpt")?.innerHTML ?? "",
+          };
         }),
       );
       expect(problems).toEqual({ consoleErrors: [], failedRequests: [] });
@@ -74,14 +80,17 @@ describe.skipIf(browserMissing && process.env.CI !== "true")("search in Chromium
     ["ocean world", /Ocean World/],
     ["amber museum", /Amber Museum/],
   ];
-  it.each(firsts)("'%s' puts a relevant page or listing first, with the words marked in its excerpt", async (query, relevant) => {
-    const found = await results(query);
-    expect(found.length).toBeGreaterThan(0);
-    expect(found[0].title).toMatch(relevant);
-    expect(found.slice(0, 3).some((r) => /<mark>/.test(r.excerpt))).toBe(true);
-    // One result per page or listing.
-    expect(new Set(found.map((r) => r.url)).size).toBe(found.length);
-  });
+  it.each(firsts)(
+    "'%s' puts a relevant page or listing first, with the words marked in its excerpt",
+    async (query, relevant) => {
+      const found = await results(query);
+      expect(found.length).toBeGreaterThan(0);
+      expect(found[0].title).toMatch(relevant);
+      expect(found.slice(0, 3).some((r) => /<mark>/.test(r.excerpt))).toBe(true);
+      // One result per page or listing.
+      expect(new Set(found.map((r) => r.url)).size).toBe(found.length);
+    },
+  );
 
   it("accents do not matter: 'cafe' finds the cafés, 'sosua' finds Sosúa", async () => {
     expect((await results("cafe"))[0].title).toMatch(/Café/);
@@ -100,7 +109,9 @@ describe.skipIf(browserMissing && process.env.CI !== "true")("search in Chromium
   it("a nonsense query says plainly that nothing matches, and still lists every page", async () => {
     const page = await context.newPage();
     await page.goto(`${origin}/search?q=zqxjv`);
-    await expect.poll(() => page.locator("#search-status").textContent()).toMatch(/^Nothing in the guide matches “zqxjv”/);
+    await expect
+      .poll(() => page.locator("#search-status").textContent())
+      .toMatch(/^Nothing in the guide matches “zqxjv”/);
     expect(await hits(page).count()).toBe(0);
     expect(await page.locator("#search-page-results li:visible").count()).toBeGreaterThanOrEqual(27);
     await page.close();
@@ -134,7 +145,9 @@ describe.skipIf(browserMissing && process.env.CI !== "true")("search in Chromium
     await blocked.route("**/pagefind/**", (route) => route.abort("blockedbyclient"));
     const page = await blocked.newPage();
     await page.goto(`${origin}/search?q=pina`);
-    await expect.poll(() => page.locator("#search-page-results li:visible").allTextContents()).toEqual(["Perfect Piña Colada Recipe"]);
+    await expect
+      .poll(() => page.locator("#search-page-results li:visible").allTextContents())
+      .toEqual(["Perfect Piña Colada Recipe"]);
     expect(await hits(page).count()).toBe(0);
     await blocked.close();
   });
@@ -172,7 +185,9 @@ describe.skipIf(browserMissing && process.env.CI !== "true")("search in Chromium
       const input = page.locator("#search-input");
       await input.pressSequentially("pina");
       const options = page.locator("#search-results [role=option]");
-      await expect.poll(() => options.allTextContents()).toEqual(["Perfect Piña Colada Recipe", "Search all pages for “pina”"]);
+      await expect
+        .poll(() => options.allTextContents())
+        .toEqual(["Perfect Piña Colada Recipe", "Search all pages for “pina”"]);
       await input.fill("");
       expect(await options.count()).toBe(0);
       expect(await page.locator("#search-results").isHidden()).toBe(true);

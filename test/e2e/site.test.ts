@@ -25,7 +25,9 @@ const site = await buildSite();
 const pages = site.pages.filter((p) => p.kind !== "alias");
 // The hosts that read _redirects answer an alias with a 301 and no page is written for it.
 const aliases = parseManifest(readFileSync(join(SITE_ROOT, "site.yaml"), "utf8")).manifest.aliases ?? [];
-const firstOfKind = new Set(pages.filter((p, i) => pages.findIndex((q) => q.kind === p.kind) === i).map((p) => p.route));
+const firstOfKind = new Set(
+  pages.filter((p, i) => pages.findIndex((q) => q.kind === p.kind) === i).map((p) => p.route),
+);
 
 const browserMissing = !hasChromium();
 if (browserMissing) {
@@ -38,11 +40,16 @@ afterAll(() => site.cleanup());
 describe("every page's HTML", () => {
   const validator = new HtmlValidate(htmlValidateConfig);
 
-  it.each(site.pages.map((p) => [p.route, p] as const))("html-validate (recommended + document): %s", async (_route, page) => {
-    const report = await validator.validateString(page.html, page.file);
-    const messages = report.results.flatMap((r) => r.messages.map((m) => `${page.file}:${m.line}:${m.column} ${m.ruleId} ${m.message}`));
-    expect(messages).toEqual([]);
-  });
+  it.each(site.pages.map((p) => [p.route, p] as const))(
+    "html-validate (recommended + document): %s",
+    async (_route, page) => {
+      const report = await validator.validateString(page.html, page.file);
+      const messages = report.results.flatMap((r) =>
+        r.messages.map((m) => `${page.file}:${m.line}:${m.column} ${m.ruleId} ${m.message}`),
+      );
+      expect(messages).toEqual([]);
+    },
+  );
 
   it("every link that opens a new tab has rel=noopener", () => {
     const bad = site.pages.flatMap((p) => {
@@ -74,14 +81,21 @@ describe("every page's HTML", () => {
   });
 
   it("every video is a facade with a real id and a title, or a card with a search link (the videos page and the 27 Charcos article)", () => {
-    const videos = (route: string) => cheerio.load(site.pages.find((p) => p.route === route)!.html)(".video").toArray().map((el) => cheerio.load(el));
+    const videos = (route: string) =>
+      cheerio
+        .load(site.pages.find((p) => p.route === route)!.html)(".video")
+        .toArray()
+        .map((el) => cheerio.load(el));
     for (const route of ["/videos-puerto-plata", "/27-charcos-puerto-plata-dominican-republic"]) {
       const found = videos(route);
       expect(found.length, route).toBeGreaterThanOrEqual(1);
       for (const $ of found) {
         const facade = $("a.video-facade[data-video-id][data-video-title]");
         if (facade.length) expect(facade.attr("data-video-id"), route).not.toMatch(/placeholder/i);
-        else expect($("a.video-search").attr("href"), route).toMatch(/^https:\/\/www\.youtube\.com\/results\?search_query=./);
+        else
+          expect($("a.video-search").attr("href"), route).toMatch(
+            /^https:\/\/www\.youtube\.com\/results\?search_query=./,
+          );
       }
     }
     expect(videos("/videos-puerto-plata").length).toBe(6);
@@ -99,7 +113,9 @@ describe("every page's HTML", () => {
         .reduce((sum, src) => sum + gzipSync(readFileSync(join(site.dir, src))).length, 0);
       sizes.set(p.kind, Math.max(sizes.get(p.kind) ?? 0, bytes));
     }
-    console.info(`[e2e] gzipped first-party JS per page kind: ${[...sizes].map(([k, b]) => `${k} ${(b / 1024).toFixed(1)} KB`).join(", ")}`);
+    console.info(
+      `[e2e] gzipped first-party JS per page kind: ${[...sizes].map(([k, b]) => `${k} ${(b / 1024).toFixed(1)} KB`).join(", ")}`,
+    );
     for (const [kind, bytes] of sizes) expect(bytes, kind).toBeLessThan(15 * 1024);
   });
 });
@@ -118,57 +134,77 @@ describe.skipIf(browserMissing && process.env.CI !== "true")("in Chromium", () =
   }
 
   describe.concurrent("every page", () => {
-    it.each(pages.map((p) => [p.route] as const))("%s: no console errors or failed requests, no sideways scroll, no axe violations", async (route) => {
-      const page = await context.newPage();
-      try {
-        const problems = watchProblems(page, origin);
-        const response = await page.goto(origin + route, { waitUntil: "load" });
-        // The not-found page answers with 404 at its own URL too (regression, issue 24: it was 200).
-        const notFound = route === "/404";
-        expect(response?.status()).toBe(notFound ? 404 : 200);
-        if (notFound) {
-          problems.failedRequests = problems.failedRequests.filter((r) => r !== `${origin}/404: HTTP 404`);
-          problems.consoleErrors = problems.consoleErrors.filter((e) => !e.endsWith(`(${origin}/404)`));
-        }
-        const violations: string[] = [];
-        const overflow: string[] = [];
-        for (const width of [1366, 390, 320]) {
-          await page.setViewportSize({ width, height: 900 });
-          const wide = await page.evaluate(() => {
-            const doc = document.documentElement;
-            if (doc.scrollWidth <= doc.clientWidth) return [];
-            return Array.from(document.body.querySelectorAll("*"))
-              .filter((el) => el.getBoundingClientRect().right > doc.clientWidth + 1)
-              .slice(0, 5)
-              .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().right)}px`);
-          });
-          if (wide.length) overflow.push(`${width}px: ${wide.join("; ")}`);
-          // axe at desktop width on every page, and at phone width on one page of each kind
-          // (the layout differs by kind, not by page): a full second pass costs a minute on 2 cores.
-          if (width === 1366 || (width === 320 && firstOfKind.has(route))) {
-            for (const v of await runAxe(page)) violations.push(`${width}px ${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 4).map((n) => n.target.join(" ")).join(", ")}`);
+    it.each(pages.map((p) => [p.route] as const))(
+      "%s: no console errors or failed requests, no sideways scroll, no axe violations",
+      async (route) => {
+        const page = await context.newPage();
+        try {
+          const problems = watchProblems(page, origin);
+          const response = await page.goto(origin + route, { waitUntil: "load" });
+          // The not-found page answers with 404 at its own URL too (regression, issue 24: it was 200).
+          const notFound = route === "/404";
+          expect(response?.status()).toBe(notFound ? 404 : 200);
+          if (notFound) {
+            problems.failedRequests = problems.failedRequests.filter((r) => r !== `${origin}/404: HTTP 404`);
+            problems.consoleErrors = problems.consoleErrors.filter((e) => !e.endsWith(`(${origin}/404)`));
           }
+          const violations: string[] = [];
+          const overflow: string[] = [];
+          for (const width of [1366, 390, 320]) {
+            await page.setViewportSize({ width, height: 900 });
+            const wide = await page.evaluate(() => {
+              const doc = document.documentElement;
+              if (doc.scrollWidth <= doc.clientWidth) return [];
+              return Array.from(document.body.querySelectorAll("*"))
+                .filter((el) => el.getBoundingClientRect().right > doc.clientWidth + 1)
+                .slice(0, 5)
+                .map(
+                  (el) =>
+                    `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().right)}px`,
+                );
+            });
+            if (wide.length) overflow.push(`${width}px: ${wide.join("; ")}`);
+            // axe at desktop width on every page, and at phone width on one page of each kind
+            // (the layout differs by kind, not by page): a full second pass costs a minute on 2 cores.
+            if (width === 1366 || (width === 320 && firstOfKind.has(route))) {
+              for (const v of await runAxe(page))
+                violations.push(
+                  `${width}px ${v.id} (${v.impact}): ${v.help} at ${v.nodes
+                    .slice(0, 4)
+                    .map((n) => n.target.join(" "))
+                    .join(", ")}`,
+                );
+            }
+          }
+          expect({
+            consoleErrors: problems.consoleErrors,
+            failedRequests: problems.failedRequests,
+            overflow,
+            violations,
+          }).toEqual({
+            consoleErrors: [],
+            failedRequests: [],
+            overflow: [],
+            violations: [],
+          });
+        } finally {
+          await page.close();
         }
-        expect({ consoleErrors: problems.consoleErrors, failedRequests: problems.failedRequests, overflow, violations }).toEqual({
-          consoleErrors: [],
-          failedRequests: [],
-          overflow: [],
-          violations: [],
-        });
-      } finally {
-        await page.close();
-      }
-    });
+      },
+    );
 
-    it.each(aliases.flatMap((a) => [[a.from, a.to] as const, [`${a.from}/`, a.to] as const]))("alias %s redirects to %s", async (from, target) => {
-      const page = await context.newPage();
-      try {
-        await page.goto(origin + from);
-        await page.waitForURL(`${origin}${target}`);
-      } finally {
-        await page.close();
-      }
-    });
+    it.each(aliases.flatMap((a) => [[a.from, a.to] as const, [`${a.from}/`, a.to] as const]))(
+      "alias %s redirects to %s",
+      async (from, target) => {
+        const page = await context.newPage();
+        try {
+          await page.goto(origin + from);
+          await page.waitForURL(`${origin}${target}`);
+        } finally {
+          await page.close();
+        }
+      },
+    );
   });
 
   it("an unknown path gets the not-found page with status 404", async () => {
@@ -247,7 +283,9 @@ describe.skipIf(browserMissing && process.env.CI !== "true")("in Chromium", () =
       await page.fill("#search-input", "pina");
       await page.press("#search-input", "Enter");
       await page.waitForURL(`${origin}/search?q=pina`);
-      await expect.poll(() => page.locator("#search-hits > li > a").first().textContent()).toBe("Perfect Piña Colada Recipe");
+      await expect
+        .poll(() => page.locator("#search-hits > li > a").first().textContent())
+        .toBe("Perfect Piña Colada Recipe");
       expect(await page.textContent("#search-status")).toMatch(/results? for “pina”/);
       expect(await page.inputValue("#search-input")).toBe("pina");
     });
@@ -256,7 +294,10 @@ describe.skipIf(browserMissing && process.env.CI !== "true")("in Chromium", () =
   describe("without scripts", () => {
     let noJs: BrowserContext;
     beforeAll(async () => {
-      noJs = await isolatedContext(browser, origin, { javaScriptEnabled: false, viewport: { width: 390, height: 800 } });
+      noJs = await isolatedContext(browser, origin, {
+        javaScriptEnabled: false,
+        viewport: { width: 390, height: 800 },
+      });
     });
     afterAll(() => noJs.close());
 
@@ -265,7 +306,9 @@ describe.skipIf(browserMissing && process.env.CI !== "true")("in Chromium", () =
       const total = site.pages.find((p) => p.route === "/search")!.html.match(/<li><a href="\/[^"]*">/g)?.length ?? 0;
       expect(await page.locator("#search-page-results li:visible").count()).toBeGreaterThanOrEqual(27);
       expect(total).toBeGreaterThanOrEqual(27);
-      expect(await page.locator(".noscript-note").first().textContent()).toBe("You need to enable JavaScript to run this app.");
+      expect(await page.locator(".noscript-note").first().textContent()).toBe(
+        "You need to enable JavaScript to run this app.",
+      );
       await page.close();
     });
 
@@ -344,7 +387,10 @@ describe.skipIf(browserMissing && process.env.CI !== "true")("in Chromium", () =
   });
 
   describe("home carousel", () => {
-    const active = (page: Page) => page.locator(".carousel .slide").evaluateAll((slides) => slides.findIndex((s) => s.classList.contains("is-active")));
+    const active = (page: Page) =>
+      page
+        .locator(".carousel .slide")
+        .evaluateAll((slides) => slides.findIndex((s) => s.classList.contains("is-active")));
 
     it("advances on its own, pauses on hover and focus, and has previous/next/slide controls", async () => {
       const page = await context.newPage();
@@ -437,7 +483,10 @@ describe.skipIf(browserMissing && process.env.CI !== "true")("in Chromium", () =
       // The site's videos have no real id yet (cards, not facades): the facade under test is the
       // template's own markup for a video with an id, added to the page the site's script runs on.
       const markup = renderToStaticMarkup(createElement(VideoEmbed, { id: "abcDEF12345", title: "A test video" }));
-      await page.evaluate((html) => document.querySelector(".video-grid li")!.insertAdjacentHTML("beforeend", html), markup);
+      await page.evaluate(
+        (html) => document.querySelector(".video-grid li")!.insertAdjacentHTML("beforeend", html),
+        markup,
+      );
       const facade = page.locator("a.video-facade").first();
       const id = await facade.getAttribute("data-video-id");
       const title = await facade.getAttribute("data-video-title");

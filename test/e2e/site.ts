@@ -29,7 +29,9 @@ export async function buildSite(): Promise<BuiltSite> {
   const cleanup = () => rm(tmp, { recursive: true, force: true });
   try {
     const result = await build({ root: SITE_ROOT, out });
-    const pages = await Promise.all(result.pages.map(async (p) => ({ ...p, html: await readFile(join(out, p.file), "utf8") })));
+    const pages = await Promise.all(
+      result.pages.map(async (p) => ({ ...p, html: await readFile(join(out, p.file), "utf8") })),
+    );
     return { dir: out, pages, cleanup };
   } catch (err) {
     await cleanup();

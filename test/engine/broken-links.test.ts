@@ -31,7 +31,10 @@ describe("broken links", () => {
 
   it("the CLI gives the shared hint once, after the last of them", () => {
     const at = (line: number) => ({ location: { file: "content/a.md", line, column: 1 } });
-    const lines = describeAll([new PpgError("BrokenLink", { href: "/x", reason: "missing page" }, at(1)), new PpgError("BrokenLink", { href: "/y", reason: "missing page" }, at(2))]);
+    const lines = describeAll([
+      new PpgError("BrokenLink", { href: "/x", reason: "missing page" }, at(1)),
+      new PpgError("BrokenLink", { href: "/y", reason: "missing page" }, at(2)),
+    ]);
     expect(lines).toEqual([
       "content/a.md:1:1  /x  missing page  [BrokenLink]",
       "content/a.md:2:1  /y  missing page. Fix the link, or set site.checkLinks to 'warn' in site.yaml while you work.  [BrokenLink]",
@@ -39,7 +42,12 @@ describe("broken links", () => {
   });
 
   it("dedupes by code, place and data, not by the message's text", () => {
-    const link = (line: number) => new PpgError("BrokenLink", { href: "/x", reason: "missing page" }, { location: { file: "content/a.md", line, column: 1 } });
+    const link = (line: number) =>
+      new PpgError(
+        "BrokenLink",
+        { href: "/x", reason: "missing page" },
+        { location: { file: "content/a.md", line, column: 1 } },
+      );
     expect(dedupe([link(1), link(1), link(2)]).map((e) => e.location!.line)).toEqual([1, 2]);
   });
 });

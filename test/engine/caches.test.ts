@@ -31,7 +31,11 @@ describe("the caches' folder", () => {
   it("is PPGUIDE_CACHE_DIR when set, for the CLI too, and a validator cached there is used as it is", async () => {
     const caches = await mkdtemp(join(tmpdir(), "ppguide-caches-"));
     const root = await copyFixture("basic-site");
-    const build = () => promisify(execFile)(bin, ["build", "--root", root], { env: { ...process.env, PPGUIDE_CACHE_DIR: caches }, encoding: "utf8" });
+    const build = () =>
+      promisify(execFile)(bin, ["build", "--root", root], {
+        env: { ...process.env, PPGUIDE_CACHE_DIR: caches },
+        encoding: "utf8",
+      });
 
     const before = await identities(join(PACKAGE_DIR, "node_modules/.cache/ppguide-schemas")).catch(() => ({}));
     await build();
@@ -40,7 +44,9 @@ describe("the caches' folder", () => {
     // The three schemas' validators, and the three of Google's structured-data rules (render/structured-data-check.ts).
     expect((await readdir(join(caches, "ppguide-schemas"))).filter((f) => /^[0-9a-f]{32}$/.test(f))).toHaveLength(6);
     // Nothing of this build went to the default place.
-    expect(await identities(join(PACKAGE_DIR, "node_modules/.cache/ppguide-schemas")).catch(() => ({}))).toEqual(before);
+    expect(await identities(join(PACKAGE_DIR, "node_modules/.cache/ppguide-schemas")).catch(() => ({}))).toEqual(
+      before,
+    );
 
     // An edited site.yaml is checked again, through the validator compiled by the first run: were
     // it not loadable from this folder, it would be compiled and written anew.

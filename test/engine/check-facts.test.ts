@@ -60,23 +60,40 @@ describe("ppguide check-facts", () => {
     const two = await checkFacts(root, { clock: "2026-06-15", months: 24 });
     expect(two.problems.map((e) => e.path)).toEqual(["items[0].phone", "items[0].link", "sources[1]", "sources[2]"]);
     expect(two.cutoff).toBe("2024-06-15");
-    expect((await checkFacts(root, { clock: "2026-06-15", months: 6 })).problems.map((e) => e.path)).toContain("items[0].address1");
+    expect((await checkFacts(root, { clock: "2026-06-15", months: 6 })).problems.map((e) => e.path)).toContain(
+      "items[0].address1",
+    );
   }, 60_000);
 
   it("exits 1 under --strict, prints one JSON object with --format json, refuses a bad --older-than", async () => {
     const root = await writeInlineSite(SITE);
     const plain = await runCli(["check-facts", "--clock", "2026-06-15"], root);
     expect(plain.code).toBe(0);
-    expect(plain.stdout.trim().split("\n").at(-1)).toBe("4 of 6 facts to check again: 2 with no date, 2 dated before 2025-06-15");
+    expect(plain.stdout.trim().split("\n").at(-1)).toBe(
+      "4 of 6 facts to check again: 2 with no date, 2 dated before 2025-06-15",
+    );
     expect((await runCli(["check-facts", "--clock", "2026-06-15", "--strict"], root)).code).toBe(1);
     const json = await runCli(["check-facts", "--clock", "2026-06-15", "--format", "json", "--strict"], root);
     const report = JSON.parse(json.stdout);
-    expect(report).toMatchObject({ version: 1, command: "check-facts", ok: false, exitCode: 1, summary: { checked: 6, undated: 2, stale: 2 } });
-    expect(report.problems[0]).toEqual(expect.objectContaining({ severity: "error", file: "content/l.yaml", line: 9, column: 12 }));
+    expect(report).toMatchObject({
+      version: 1,
+      command: "check-facts",
+      ok: false,
+      exitCode: 1,
+      summary: { checked: 6, undated: 2, stale: 2 },
+    });
+    expect(report.problems[0]).toEqual(
+      expect.objectContaining({ severity: "error", file: "content/l.yaml", line: 9, column: 12 }),
+    );
     const bad = await runCli(["check-facts", "--older-than", "soon"], root);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--older-than 'soon' is not an age such as 12mo or 2y");
-    expect([parseAge("18mo"), parseAge("2y"), parseAge("0y"), parseAge("1 week")]).toEqual([18, 24, undefined, undefined]);
+    expect([parseAge("18mo"), parseAge("2y"), parseAge("0y"), parseAge("1 week")]).toEqual([
+      18,
+      24,
+      undefined,
+      undefined,
+    ]);
   }, 60_000);
 });
 

@@ -31,12 +31,21 @@ describe("the ppguide CLI", () => {
     const first = await run(["build", "--root", root, "--explain"]);
     expect(first.stdout).toContain("  rendered /beaches: first build\n");
     await edit(join(root, "content/articles/beaches.md"), "Our favourite beaches", "Our very favourite beaches");
-    await edit(join(root, "content/listings/bakeries.yaml"), "selling bread and cakes", "selling bread, buns and cakes");
+    await edit(
+      join(root, "content/listings/bakeries.yaml"),
+      "selling bread and cakes",
+      "selling bread, buns and cakes",
+    );
     const explained = await run(["build", "--root", root, "--explain", "--verify"]);
     expect(explained.code, explained.stderr).toBe(0);
-    expect(explained.stdout.split("\n").filter((l) => l.startsWith("  rendered "))).toEqual(["  rendered /beaches: its Markdown", "  rendered /bakeries: its listings"]);
+    expect(explained.stdout.split("\n").filter((l) => l.startsWith("  rendered "))).toEqual([
+      "  rendered /beaches: its Markdown",
+      "  rendered /bakeries: its listings",
+    ]);
     expect(explained.stdout).toContain("  indexed /pagefind/: one of its pages or records changed");
-    expect(explained.stdout).toContain("Verified: a clean build of the same sources writes the same files, byte for byte.");
+    expect(explained.stdout).toContain(
+      "Verified: a clean build of the same sources writes the same files, byte for byte.",
+    );
     expect((await readdir(join(root, "dist.ppguide"))).filter((f) => f.startsWith("verify"))).toEqual([]);
   });
 
@@ -61,7 +70,10 @@ describe("the ppguide CLI", () => {
   it("runs through npm run build and npm run check-links", async () => {
     const root = await copyFixture("basic-site");
     const npm = (args: string[]) =>
-      promisify(execFile)("npm", ["run", "--silent", ...args], { cwd: fileURLToPath(new URL("../..", import.meta.url)), encoding: "utf8" });
+      promisify(execFile)("npm", ["run", "--silent", ...args], {
+        cwd: fileURLToPath(new URL("../..", import.meta.url)),
+        encoding: "utf8",
+      });
     const built = await npm(["build", "--", "--root", root, "--out", join(root, "out")]);
     expect(built.stdout).toMatch(/^Built 8 pages/);
     const checked = await npm(["check-links", "--", join(root, "out")]);
@@ -80,7 +92,9 @@ describe("the ppguide CLI", () => {
     const result = await run(["build", "--root", root]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("site.yaml:2:56  routes[0].related  related must list exactly 3 routes, found 2.");
-    expect(result.stderr).toContain("site.yaml:3:23  routes[1].kind  'catalogue' is not allowed. Use one of: home, article");
+    expect(result.stderr).toContain(
+      "site.yaml:3:23  routes[1].kind  'catalogue' is not allowed. Use one of: home, article",
+    );
     expect(result.stderr).toContain("2 problems found; nothing was written.");
   });
 
@@ -95,7 +109,8 @@ describe("the ppguide CLI", () => {
     await build({ root, out: join(root, "inline"), workers: false });
     const files = (await readdir(join(root, "inline"), { recursive: true })).sort();
     expect((await readdir(join(root, "dist"), { recursive: true })).sort()).toEqual(files);
-    for (const f of files.filter((f) => f.endsWith(".html"))) expect(await readFile(join(root, "dist", f), "utf8"), f).toBe(await readFile(join(root, "inline", f), "utf8"));
+    for (const f of files.filter((f) => f.endsWith(".html")))
+      expect(await readFile(join(root, "dist", f), "utf8"), f).toBe(await readFile(join(root, "inline", f), "utf8"));
   });
 
   it("reports a crash with a stack that points into src/, not into lib/, through the source maps", async () => {
@@ -110,4 +125,3 @@ describe("the ppguide CLI", () => {
     expect(result.stderr).toMatch(/at (Object\.)?main \(.*src\/cli\/main\.ts:\d+:\d+\)/);
   });
 });
-

@@ -17,19 +17,29 @@ interface PackageJson {
 }
 
 const readPackage = async (path: string): Promise<PackageJson> => JSON.parse(await readFile(join(REPO, path), "utf8"));
-const declared = (pkg: PackageJson) => new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})]);
+const declared = (pkg: PackageJson) =>
+  new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})]);
 
 /** Packages a folder's sources load: static and dynamic imports, require, require.resolve. */
 async function importedPackages(...folders: string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   for (const folder of folders) {
-    const files = folder.includes(".") ? [folder] : (await readdir(join(REPO, folder), { recursive: true })).map((f) => join(folder, f));
+    const files = folder.includes(".")
+      ? [folder]
+      : (await readdir(join(REPO, folder), { recursive: true })).map((f) => join(folder, f));
     // test/hosts/node_modules holds the host tools' own install (test/hosts/package.json).
     for (const file of files.filter((f) => /\.(ts|tsx|mjs|cjs)$/.test(f) && !f.split(sep).includes("node_modules"))) {
       const text = await readFile(join(REPO, file), "utf8");
-      for (const [, spec] of text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|\.resolve\(\s*)["']([^"'./][^"']*)["']/g)) {
+      for (const [, spec] of text.matchAll(
+        /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|\.resolve\(\s*)["']([^"'./][^"']*)["']/g,
+      )) {
         // Only bare package names: not builtins, nor URLs and odd strings that tests feed the engine.
-        if (spec.startsWith("node:") || builtinModules.includes(spec) || !/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/|$)/.test(spec)) continue;
+        if (
+          spec.startsWith("node:") ||
+          builtinModules.includes(spec) ||
+          !/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/|$)/.test(spec)
+        )
+          continue;
         const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0];
         if (!found.has(name)) found.set(name, file);
       }
@@ -43,7 +53,9 @@ describe("the root package.json", () => {
     const pkg = await readPackage("package.json");
     const product = await importedPackages("src", "templates", "bin");
     expect(product.size).toBeGreaterThan(10);
-    const missing = [...product].filter(([name]) => !(name in (pkg.dependencies ?? {}))).map(([name, file]) => `${name} (${file})`);
+    const missing = [...product]
+      .filter(([name]) => !(name in (pkg.dependencies ?? {})))
+      .map(([name, file]) => `${name} (${file})`);
     expect(missing).toEqual([]);
   });
 

@@ -37,10 +37,12 @@ import { attempt, CLI } from "../helpers/outcome.ts";
 type Case = [run: () => Promise<string[]>, expected: RegExp];
 
 /** The fields of an article that a case does not break; a case writes what it breaks before them. */
-const ARTICLE = "kind: article, title: Page A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }";
+const ARTICLE =
+  "kind: article, title: Page A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }";
 const RELATED = "related: [/filler-1, /filler-2, /filler-3]";
 /** A fact of site.yaml: a closed lift, which a page must show wherever it names it. */
-const LIFT = "{ subject: Lift, status: closed, since: 2024-06, text: The lift up the hill is closed for repairs., mentions: [lift], sources: [{ url: https://news.example/lift, says: the lift is closed }] }";
+const LIFT =
+  "{ subject: Lift, status: closed, since: 2024-06, text: The lift up the hill is closed for repairs., mentions: [lift], sources: [{ url: https://news.example/lift, says: the lift is closed }] }";
 
 const lines = (err: unknown): string[] => {
   const user = fromFileSystemError(err);
@@ -48,7 +50,10 @@ const lines = (err: unknown): string[] => {
   return errorsOf(user).map((e) => `${e.code}  ${e.format()}`);
 };
 const thrown = (work: Promise<unknown>): Promise<string[]> => work.then(() => [], lines);
-const inline = (text: string, opts: Parameters<typeof buildInline>[1] = {}) => async () => (await buildInline(text, opts)).lines;
+const inline =
+  (text: string, opts: Parameters<typeof buildInline>[1] = {}) =>
+  async () =>
+    (await buildInline(text, opts)).lines;
 /** An inline site with one more thing done to its folder before it is built. */
 const inlineThen = (text: string, then: (root: string) => Promise<unknown>) => async () => {
   const root = await writeInlineSite(text);
@@ -62,101 +67,303 @@ const warned = (text: string) => async () => {
   return result.warnings.map((e) => `${e.code}  ${e.format()}`);
 };
 /** What check-facts finds in an inline site, as of 2026-06-01. */
-const facts = (text: string) => async () => (await checkFacts(await writeInlineSite(text), { clock: "2026-06-01" })).problems.map((e) => `${e.code}  ${e.format()}`);
-const page = (markdown: string) => `-- site.yaml --\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\n${markdown}\n`;
+const facts = (text: string) => async () =>
+  (await checkFacts(await writeInlineSite(text), { clock: "2026-06-01" })).problems.map(
+    (e) => `${e.code}  ${e.format()}`,
+  );
+const page = (markdown: string) =>
+  `-- site.yaml --\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\n${markdown}\n`;
 const cli = (script: string, cwd: string) =>
-  new Promise<string[]>((done) => execFile("sh", ["-c", script], { cwd, env: { ...process.env, NODE: process.execPath, PPGUIDE_CLI: CLI } }, (_err, _stdout, stderr) => done(stderr.split("\n").filter(Boolean).map((l) => l.replace(/^(.*) {2}\[(\w+)\]$/, "$2  $1")))));
-const errno = (code: string) => async () => lines(Object.assign(new Error(code), { code, syscall: "open", path: "/x/dist.ppguide/a/index.html" }));
+  new Promise<string[]>((done) =>
+    execFile(
+      "sh",
+      ["-c", script],
+      { cwd, env: { ...process.env, NODE: process.execPath, PPGUIDE_CLI: CLI } },
+      (_err, _stdout, stderr) =>
+        done(
+          stderr
+            .split("\n")
+            .filter(Boolean)
+            .map((l) => l.replace(/^(.*) {2}\[(\w+)\]$/, "$2  $1")),
+        ),
+    ),
+  );
+const errno = (code: string) => async () =>
+  lines(Object.assign(new Error(code), { code, syscall: "open", path: "/x/dist.ppguide/a/index.html" }));
 
 const CASES: Record<ErrorCode, Case> = {
-  ManifestMissing: [inlineThen("", (root) => rm(join(root, "site.yaml"))), /^ManifestMissing {2}no site\.yaml in \/.*Run ppguide in the site's folder/],
-  YamlSyntax: [inline("-- site.yaml --\nroutes: [\n  - { path: /a\n"), /^YamlSyntax {2}site\.yaml:\d+:\d+ {2}YAML syntax error/],
-  ManifestInvalid: [inline(`-- site.yaml --\nroutes:\n  - { kind: nope, path: /a, content: a.md, ${RELATED}, title: A, description: A. }\n-- content/a.md --\nA.\n`), /^ManifestInvalid {2}site\.yaml:2:\d+ {2}routes\[0\]/],
-  RouteNotFound: [inline(`-- site.yaml --\nroutes:\n  - { related: [/filler-1, /nowhere, /filler-3], path: /a, content: a.md, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^RouteNotFound {2}site\.yaml:2:28 {2}routes\[0\]\.related\[1\] {2}related card '\/nowhere' is not a route or alias/],
-  RouteDuplicate: [inline(`-- site.yaml --\nroutes:\n  - { path: /filler-1, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^RouteDuplicate {2}site\.yaml:\d+:\d+ {2}routes\[\d\]\.path {2}duplicate route path '\/filler-1'/],
+  ManifestMissing: [
+    inlineThen("", (root) => rm(join(root, "site.yaml"))),
+    /^ManifestMissing {2}no site\.yaml in \/.*Run ppguide in the site's folder/,
+  ],
+  YamlSyntax: [
+    inline("-- site.yaml --\nroutes: [\n  - { path: /a\n"),
+    /^YamlSyntax {2}site\.yaml:\d+:\d+ {2}YAML syntax error/,
+  ],
+  ManifestInvalid: [
+    inline(
+      `-- site.yaml --\nroutes:\n  - { kind: nope, path: /a, content: a.md, ${RELATED}, title: A, description: A. }\n-- content/a.md --\nA.\n`,
+    ),
+    /^ManifestInvalid {2}site\.yaml:2:\d+ {2}routes\[0\]/,
+  ],
+  RouteNotFound: [
+    inline(
+      `-- site.yaml --\nroutes:\n  - { related: [/filler-1, /nowhere, /filler-3], path: /a, content: a.md, ${ARTICLE} }\n-- content/a.md --\nA.\n`,
+    ),
+    /^RouteNotFound {2}site\.yaml:2:28 {2}routes\[0\]\.related\[1\] {2}related card '\/nowhere' is not a route or alias/,
+  ],
+  RouteDuplicate: [
+    inline(
+      `-- site.yaml --\nroutes:\n  - { path: /filler-1, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`,
+    ),
+    /^RouteDuplicate {2}site\.yaml:\d+:\d+ {2}routes\[\d\]\.path {2}duplicate route path '\/filler-1'/,
+  ],
   SiteUrlInvalid: [
-    inline("-- site.yaml --\nsite:\n  name: Inline Site\n  url: https://Inline.Example\n  language: en-US\n  logo: { src: /images/logo.svg, png: /images/logo.png, width: 1800, height: 390, alt: Inline Site }\n  email: info@inline.example\n  social: { facebook: https://www.facebook.com/inline, twitter: https://x.com/inline, pinterest: https://www.pinterest.com/inline, youtube: https://www.youtube.com/@inline }\n  disclosure: Some links are affiliate links.\n"),
+    inline(
+      "-- site.yaml --\nsite:\n  name: Inline Site\n  url: https://Inline.Example\n  language: en-US\n  logo: { src: /images/logo.svg, png: /images/logo.png, width: 1800, height: 390, alt: Inline Site }\n  email: info@inline.example\n  social: { facebook: https://www.facebook.com/inline, twitter: https://x.com/inline, pinterest: https://www.pinterest.com/inline, youtube: https://www.youtube.com/@inline }\n  disclosure: Some links are affiliate links.\n",
+    ),
     /^SiteUrlInvalid {2}site\.yaml:3:8 {2}site\.url {2}site\.url 'https:\/\/Inline\.Example' is not an origin: write it as 'https:\/\/inline\.example'/,
   ],
-  RoutePathNotCanonical: [inline(`-- site.yaml --\nroutes:\n  - { path: /caf%C3%A9, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^RoutePathNotCanonical {2}site\.yaml:2:13 {2}routes\[0\]\.path {2}route '\/caf%C3%A9' holds a percent-escape: write the character itself, '\/café'/],
-  AliasIsRoute: [inline("-- site.yaml --\naliases:\n  - { from: /filler-1, to: /filler-2 }\n"), /^AliasIsRoute {2}site\.yaml:2:13 {2}aliases\[0\]\.from {2}alias '\/filler-1' is also a route/],
-  AuthorNotFound: [inline(`-- site.yaml --\nroutes:\n  - { author: nobody, path: /a, content: a.md, ${RELATED}, kind: article, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 } }\n-- content/a.md --\nA.\n`), /^AuthorNotFound {2}site\.yaml:2:15 {2}routes\[0\]\.author {2}unknown author 'nobody'\. Use one of: desk\./],
-  DatesOutOfOrder: [inline(`-- site.yaml --\nroutes:\n  - { dates: { created: 2025-02-01, published: 2025-01-01, modified: 2025-01-01 }, path: /a, content: a.md, ${RELATED}, kind: article, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk }\n-- content/a.md --\nA.\n`), /^DatesOutOfOrder {2}site\.yaml:2:14 {2}routes\[0\]\.dates {2}dates are out of order \(created 2025-02-01, published 2025-01-01, modified 2025-01-01\)/],
-  LinkToUnpublished: [inline(`-- site.yaml --\nroutes:\n  - { related: [/filler-1, /wip, /filler-3], path: /a, content: a.md, ${ARTICLE} }\n  - { draft: true, path: /wip, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^LinkToUnpublished {2}site\.yaml:2:28 {2}routes\[0\]\.related\[1\] {2}related card '\/wip' is a draft/],
-  ExpiresBeforePublished: [inline(`-- site.yaml --\nroutes:\n  - { expires: 2024-12-31, path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^ExpiresBeforePublished {2}site\.yaml:2:16 {2}routes\[0\]\.expires {2}expires 2024-12-31 is before the published date 2025-01-01/],
-  ClockInvalid: [inline(page("A."), { clock: "2026-13-01" }), /^ClockInvalid {2}--clock '2026-13-01' is not a date written YYYY-MM-DD\. Write the date as YYYY-MM-DD/],
-  RelatedNotThree: [inline(`-- site.yaml --\nroutes:\n  - { related: [/filler-1, /filler-2], path: /a, content: a.md, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^RelatedNotThree {2}site\.yaml:2:\d+ {2}routes\[0\]\.related/],
-  RelatedSelf: [inline(`-- site.yaml --\nroutes:\n  - { related: [/filler-1, /a, /filler-3], path: /a, content: a.md, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^RelatedSelf {2}site\.yaml:2:28 {2}routes\[0\]\.related\[1\] {2}related card '\/a' is the page itself/],
-  RouteIsFile: [inline(`-- site.yaml --\nroutes:\n  - { path: /robots.txt, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^RouteIsFile {2}site\.yaml:2:13 {2}routes\[0\]\.path {2}route '\/robots\.txt' would be served where the build writes robots\.txt/],
-  OutputClaimedTwice: [inline("-- site.yaml --\naliases:\n  - { from: /old, to: /filler-1 }\n  - { from: /old, to: /filler-2 }\n"), /^OutputClaimedTwice {2}site\.yaml:3:13 {2}aliases\[1\]\.from {2}alias '\/old' \(aliases\[1\]\) and alias '\/old' \(aliases\[0\]\) would both be served at \/old/],
-  PathTooLong: [inline(`-- site.yaml --\nroutes:\n  - { path: /${"a".repeat(300)}, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`), /^PathTooLong {2}site\.yaml:2:13 {2}routes\[0\]\.path {2}route '\/a{39}…' has a segment of 300 bytes/],
-  BannersMissing: [inline(page("Intro.\n\n::banner\n\nMore.")), /^BannersMissing {2}content\/a\.md places a ::banner but site\.banners is empty/],
-  ContentMissing: [inline(`-- site.yaml --\nroutes:\n  - { content: missing.md, path: /a, ${RELATED}, ${ARTICLE} }\n`), /^ContentMissing {2}site\.yaml:2:16 {2}routes\[0\]\.content {2}content\/missing\.md does not exist/],
-  SourceIsFolder: [inlineThen(page("A."), async (root) => (await rm(join(root, "content/a.md")), mkdir(join(root, "content/a.md")))), /^SourceIsFolder {2}site\.yaml:2:\d+ {2}routes\[0\]\.content {2}content\/a\.md is a folder, not a file/],
-  FrontMatterInvalid: [inline(page("---\nkeywords: beaches\n---\nA.")), /^FrontMatterInvalid {2}content\/a\.md:2:11 {2}keywords {2}must be an array/],
-  FrontMatterUnclosed: [inline(page("---\nkeywords: [a]\nA.")), /^FrontMatterUnclosed {2}content\/a\.md:1:1 {2}the front matter that starts here has no closing '---' line/],
-  RecipeMissing: [inline(`-- site.yaml --\nroutes:\n  - { kind: recipe, path: /a, content: a.md, ${RELATED}, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 } }\n-- content/a.md --\nA.\n`), /^RecipeMissing {2}content\/a\.md:1:1 {2}a recipe page needs a `recipe:` block/],
+  RoutePathNotCanonical: [
+    inline(
+      `-- site.yaml --\nroutes:\n  - { path: /caf%C3%A9, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`,
+    ),
+    /^RoutePathNotCanonical {2}site\.yaml:2:13 {2}routes\[0\]\.path {2}route '\/caf%C3%A9' holds a percent-escape: write the character itself, '\/café'/,
+  ],
+  AliasIsRoute: [
+    inline("-- site.yaml --\naliases:\n  - { from: /filler-1, to: /filler-2 }\n"),
+    /^AliasIsRoute {2}site\.yaml:2:13 {2}aliases\[0\]\.from {2}alias '\/filler-1' is also a route/,
+  ],
+  AuthorNotFound: [
+    inline(
+      `-- site.yaml --\nroutes:\n  - { author: nobody, path: /a, content: a.md, ${RELATED}, kind: article, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 } }\n-- content/a.md --\nA.\n`,
+    ),
+    /^AuthorNotFound {2}site\.yaml:2:15 {2}routes\[0\]\.author {2}unknown author 'nobody'\. Use one of: desk\./,
+  ],
+  DatesOutOfOrder: [
+    inline(
+      `-- site.yaml --\nroutes:\n  - { dates: { created: 2025-02-01, published: 2025-01-01, modified: 2025-01-01 }, path: /a, content: a.md, ${RELATED}, kind: article, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk }\n-- content/a.md --\nA.\n`,
+    ),
+    /^DatesOutOfOrder {2}site\.yaml:2:14 {2}routes\[0\]\.dates {2}dates are out of order \(created 2025-02-01, published 2025-01-01, modified 2025-01-01\)/,
+  ],
+  LinkToUnpublished: [
+    inline(
+      `-- site.yaml --\nroutes:\n  - { related: [/filler-1, /wip, /filler-3], path: /a, content: a.md, ${ARTICLE} }\n  - { draft: true, path: /wip, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`,
+    ),
+    /^LinkToUnpublished {2}site\.yaml:2:28 {2}routes\[0\]\.related\[1\] {2}related card '\/wip' is a draft/,
+  ],
+  ExpiresBeforePublished: [
+    inline(
+      `-- site.yaml --\nroutes:\n  - { expires: 2024-12-31, path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`,
+    ),
+    /^ExpiresBeforePublished {2}site\.yaml:2:16 {2}routes\[0\]\.expires {2}expires 2024-12-31 is before the published date 2025-01-01/,
+  ],
+  ClockInvalid: [
+    inline(page("A."), { clock: "2026-13-01" }),
+    /^ClockInvalid {2}--clock '2026-13-01' is not a date written YYYY-MM-DD\. Write the date as YYYY-MM-DD/,
+  ],
+  RelatedNotThree: [
+    inline(
+      `-- site.yaml --\nroutes:\n  - { related: [/filler-1, /filler-2], path: /a, content: a.md, ${ARTICLE} }\n-- content/a.md --\nA.\n`,
+    ),
+    /^RelatedNotThree {2}site\.yaml:2:\d+ {2}routes\[0\]\.related/,
+  ],
+  RelatedSelf: [
+    inline(
+      `-- site.yaml --\nroutes:\n  - { related: [/filler-1, /a, /filler-3], path: /a, content: a.md, ${ARTICLE} }\n-- content/a.md --\nA.\n`,
+    ),
+    /^RelatedSelf {2}site\.yaml:2:28 {2}routes\[0\]\.related\[1\] {2}related card '\/a' is the page itself/,
+  ],
+  RouteIsFile: [
+    inline(
+      `-- site.yaml --\nroutes:\n  - { path: /robots.txt, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`,
+    ),
+    /^RouteIsFile {2}site\.yaml:2:13 {2}routes\[0\]\.path {2}route '\/robots\.txt' would be served where the build writes robots\.txt/,
+  ],
+  OutputClaimedTwice: [
+    inline("-- site.yaml --\naliases:\n  - { from: /old, to: /filler-1 }\n  - { from: /old, to: /filler-2 }\n"),
+    /^OutputClaimedTwice {2}site\.yaml:3:13 {2}aliases\[1\]\.from {2}alias '\/old' \(aliases\[1\]\) and alias '\/old' \(aliases\[0\]\) would both be served at \/old/,
+  ],
+  PathTooLong: [
+    inline(
+      `-- site.yaml --\nroutes:\n  - { path: /${"a".repeat(300)}, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`,
+    ),
+    /^PathTooLong {2}site\.yaml:2:13 {2}routes\[0\]\.path {2}route '\/a{39}…' has a segment of 300 bytes/,
+  ],
+  BannersMissing: [
+    inline(page("Intro.\n\n::banner\n\nMore.")),
+    /^BannersMissing {2}content\/a\.md places a ::banner but site\.banners is empty/,
+  ],
+  ContentMissing: [
+    inline(`-- site.yaml --\nroutes:\n  - { content: missing.md, path: /a, ${RELATED}, ${ARTICLE} }\n`),
+    /^ContentMissing {2}site\.yaml:2:16 {2}routes\[0\]\.content {2}content\/missing\.md does not exist/,
+  ],
+  SourceIsFolder: [
+    inlineThen(page("A."), async (root) => (await rm(join(root, "content/a.md")), mkdir(join(root, "content/a.md")))),
+    /^SourceIsFolder {2}site\.yaml:2:\d+ {2}routes\[0\]\.content {2}content\/a\.md is a folder, not a file/,
+  ],
+  FrontMatterInvalid: [
+    inline(page("---\nkeywords: beaches\n---\nA.")),
+    /^FrontMatterInvalid {2}content\/a\.md:2:11 {2}keywords {2}must be an array/,
+  ],
+  FrontMatterUnclosed: [
+    inline(page("---\nkeywords: [a]\nA.")),
+    /^FrontMatterUnclosed {2}content\/a\.md:1:1 {2}the front matter that starts here has no closing '---' line/,
+  ],
+  RecipeMissing: [
+    inline(
+      `-- site.yaml --\nroutes:\n  - { kind: recipe, path: /a, content: a.md, ${RELATED}, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 } }\n-- content/a.md --\nA.\n`,
+    ),
+    /^RecipeMissing {2}content\/a\.md:1:1 {2}a recipe page needs a `recipe:` block/,
+  ],
   RecipeFigures: [
-    inline(`-- site.yaml --\nroutes:\n  - { kind: recipe, path: /a, content: a.md, ${RELATED}, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 } }\n-- content/a.md --\n---\nrecipe:\n  prepMinutes: 15\n  totalMinutes: 5\n  servings: 2\n  category: Dessert\n  ingredients: [sugar]\n  instructions: [Melt it.]\n---\nA.\n`),
+    inline(
+      `-- site.yaml --\nroutes:\n  - { kind: recipe, path: /a, content: a.md, ${RELATED}, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 } }\n-- content/a.md --\n---\nrecipe:\n  prepMinutes: 15\n  totalMinutes: 5\n  servings: 2\n  category: Dessert\n  ingredients: [sugar]\n  instructions: [Melt it.]\n---\nA.\n`,
+    ),
     /^RecipeFigures {2}content\/a\.md:4:17 {2}recipe\.totalMinutes {2}total time \(5 min\) is shorter than the prep time \(15 min\)/,
   ],
-  MarkdownTooDeep: [inline(page(">".repeat(120) + " A quote nested past the parser's limit.")), /^MarkdownTooDeep {2}content\/a\.md:1:1 {2}content\/a\.md nests lists or quotes past the Markdown parser's limit here/],
-  IdDuplicate: [inline(page("## Main {#main}\n\nText.")), /^IdDuplicate {2}content\/a\.md:1:9 {2}the id 'main' is one the page's layout gives already/],
-  DirectiveUnknown: [inline(page("Intro.\n\n::bannr\n\nMore.")), /^DirectiveUnknown {2}content\/a\.md:3:1 {2}content\/a\.md uses an unknown directive '::bannr'/],
-  VideoInvalid: [inline(page("Intro.\n\n::video { title: [unclosed\n\nMore.")), /^VideoInvalid {2}content\/a\.md:3:\d+/],
-  FactUnknown: [inline(page("Intro.\n\n::fact lfit\n\nMore.")), /^FactUnknown {2}content\/a\.md:3:1 {2}fact 'lfit' is not defined under facts in site\.yaml/],
+  MarkdownTooDeep: [
+    inline(page(">".repeat(120) + " A quote nested past the parser's limit.")),
+    /^MarkdownTooDeep {2}content\/a\.md:1:1 {2}content\/a\.md nests lists or quotes past the Markdown parser's limit here/,
+  ],
+  IdDuplicate: [
+    inline(page("## Main {#main}\n\nText.")),
+    /^IdDuplicate {2}content\/a\.md:1:9 {2}the id 'main' is one the page's layout gives already/,
+  ],
+  DirectiveUnknown: [
+    inline(page("Intro.\n\n::bannr\n\nMore.")),
+    /^DirectiveUnknown {2}content\/a\.md:3:1 {2}content\/a\.md uses an unknown directive '::bannr'/,
+  ],
+  VideoInvalid: [
+    inline(page("Intro.\n\n::video { title: [unclosed\n\nMore.")),
+    /^VideoInvalid {2}content\/a\.md:3:\d+/,
+  ],
+  FactUnknown: [
+    inline(page("Intro.\n\n::fact lfit\n\nMore.")),
+    /^FactUnknown {2}content\/a\.md:3:1 {2}fact 'lfit' is not defined under facts in site\.yaml/,
+  ],
   FactNotShown: [
-    inline(`-- site.yaml --\nfacts:\n  lift: ${LIFT}\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nThe old lift climbs the hill.\n`),
+    inline(
+      `-- site.yaml --\nfacts:\n  lift: ${LIFT}\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nThe old lift climbs the hill.\n`,
+    ),
     /^FactNotShown {2}content\/a\.md:1:9 {2}'lift' is mentioned without the fact 'lift'\. Add a line `::fact lift`/,
   ],
   FactContradicted: [
-    inline(`-- site.yaml --\nfacts:\n  lift: ${LIFT}\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\n::fact lift\n\nRide the lift to the top for the view.\n`),
+    inline(
+      `-- site.yaml --\nfacts:\n  lift: ${LIFT}\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\n::fact lift\n\nRide the lift to the top for the view.\n`,
+    ),
     /^FactContradicted {2}content\/a\.md:3:10 {2}'Ride the lift to the top for the view\.' offers as open what the fact 'lift' says is closed since 2024-06/,
   ],
   ListingsInvalid: [
-    inline(`-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: A, image: /images/photo.svg, alt: A, description: A bakery for a test. }\n  - { id: 1, name: B, image: /images/photo.svg, alt: B, description: A bakery for a test. }\n`),
+    inline(
+      `-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: A, image: /images/photo.svg, alt: A, description: A bakery for a test. }\n  - { id: 1, name: B, image: /images/photo.svg, alt: B, description: A bakery for a test. }\n`,
+    ),
     /^ListingsInvalid {2}content\/l\.yaml:\d+:\d+/,
   ],
   ListingUnsourced: [
-    inline(`-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: Corner Bakery, image: /images/photo.svg, alt: A, description: A bakery for a test., address2: Puerto Plata, phone: "+1 809 555 0100" }\n`),
+    inline(
+      `-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: Corner Bakery, image: /images/photo.svg, alt: A, description: A bakery for a test., address2: Puerto Plata, phone: "+1 809 555 0100" }\n`,
+    ),
     /^ListingUnsourced {2}content\/l\.yaml:3:\d+ {2}items\[0\]\.phone {2}phone '\+1 809 555 0100' of 'Corner Bakery' names no source\. Add a `sources:` entry/,
   ],
   PhoneInvalid: [
-    inline(`-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: Corner Bakery, image: /images/photo.svg, alt: A, address2: Puerto Plata, phone: "809 571 150", sources: [{ url: "https://corner.example", supports: [phone], says: "Tel. 809 571 150" }] }\n`),
+    inline(
+      `-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: Corner Bakery, image: /images/photo.svg, alt: A, address2: Puerto Plata, phone: "809 571 150", sources: [{ url: "https://corner.example", supports: [phone], says: "Tel. 809 571 150" }] }\n`,
+    ),
     /^PhoneInvalid {2}content\/l\.yaml:3:\d+ {2}items\[0\]\.phone {2}phone '809 571 150' of 'Corner Bakery' is not a valid phone number/,
   ],
   WebsiteNotHttps: [
-    warned(`-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: Corner Bakery, image: /images/photo.svg, alt: A, address2: Puerto Plata, link: "http://corner.example", sources: [{ url: "http://corner.example", supports: [link], says: "Home page" }] }\n`),
+    warned(
+      `-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: Corner Bakery, image: /images/photo.svg, alt: A, address2: Puerto Plata, link: "http://corner.example", sources: [{ url: "http://corner.example", supports: [link], says: "Home page" }] }\n`,
+    ),
     /^WebsiteNotHttps {2}content\/l\.yaml:3:\d+ {2}items\[0\]\.link {2}website 'http:\/\/corner\.example' of 'Corner Bakery' is not https/,
   ],
   ContactShared: [
-    warned(`-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: Corner Bakery, image: /images/photo.svg, alt: A, address2: Puerto Plata, phone: "+1 809-571-1507", sources: [{ url: "https://corner.example", supports: [phone], says: "Tel. 809-571-1507" }] }\n  - { id: 2, name: Other Bakery, image: /images/photo.svg, alt: B, address2: Puerto Plata, phone: "(809) 571 1507", sources: [{ url: "https://other.example", supports: [phone], says: "Tel. 809 571 1507" }] }\n`),
+    warned(
+      `-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: Corner Bakery, image: /images/photo.svg, alt: A, address2: Puerto Plata, phone: "+1 809-571-1507", sources: [{ url: "https://corner.example", supports: [phone], says: "Tel. 809-571-1507" }] }\n  - { id: 2, name: Other Bakery, image: /images/photo.svg, alt: B, address2: Puerto Plata, phone: "(809) 571 1507", sources: [{ url: "https://other.example", supports: [phone], says: "Tel. 809 571 1507" }] }\n`,
+    ),
     /^ContactShared {2}content\/l\.yaml:4:\d+ {2}items\[1\]\.phone {2}phone '\(809\) 571 1507' of 'Other Bakery' is also the phone of 'Corner Bakery' \(content\/l\.yaml:3:\d+\)/,
   ],
-  RawHtmlUnsafe: [inline(page("Hi <script>alert(1)</script>")), /^RawHtmlUnsafe {2}content\/a\.md:1:\d+ {2}raw HTML with/],
-  UrlMalformed: [inline(page("See [it](/%E0%A4%A).")), /^UrlMalformed {2}content\/a\.md:1:10 {2}link '\/%E0%A4%A' holds a malformed percent-escape/],
+  RawHtmlUnsafe: [
+    inline(page("Hi <script>alert(1)</script>")),
+    /^RawHtmlUnsafe {2}content\/a\.md:1:\d+ {2}raw HTML with/,
+  ],
+  UrlMalformed: [
+    inline(page("See [it](/%E0%A4%A).")),
+    /^UrlMalformed {2}content\/a\.md:1:10 {2}link '\/%E0%A4%A' holds a malformed percent-escape/,
+  ],
   UrlInvalid: [
-    inline(`-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: A, image: /images/photo.svg, alt: A, address2: Puerto Plata, link: "https://[x" }\n`),
+    inline(
+      `-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: A, image: /images/photo.svg, alt: A, address2: Puerto Plata, link: "https://[x" }\n`,
+    ),
     /^UrlInvalid {2}content\/l\.yaml:3:87 {2}items\[0\]\.link {2}URL 'https:\/\/\[x' is not a valid URL/,
   ],
   CharacterInvalid: [
-    inline(`-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md, title: "A\\x0b B" }\n-- content/a.md --\nA.\n`),
+    inline(
+      `-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md, title: "A\\x0b B" }\n-- content/a.md --\nA.\n`,
+    ),
     /^CharacterInvalid {2}site\.yaml:2:54 {2}routes\[0\]\.title {2}the value holds a control character \(U\+000B\), which no page, feed or search index can carry/,
   ],
-  EncodingInvalid: [inlineThen(page("A."), (root) => writeFile(join(root, "content/a.md"), Buffer.from([0x41, 0x0a, 0x42, 0xff, 0x0a]))), /^EncodingInvalid {2}content\/a\.md:2:2 {2}the file is not valid UTF-8 text/],
-  NotText: [inline(page("A\u0001.")), /^NotText {2}content\/a\.md:1:2 {2}the file holds a control character \(U\+0001\)/],
-  AssetMissing: [inline(page("![A photo](/images/none.svg)")), /^AssetMissing {2}content\/a\.md:1:\d+ {2}image '\/images\/none\.svg' is not a file under public\//],
+  EncodingInvalid: [
+    inlineThen(page("A."), (root) =>
+      writeFile(join(root, "content/a.md"), Buffer.from([0x41, 0x0a, 0x42, 0xff, 0x0a])),
+    ),
+    /^EncodingInvalid {2}content\/a\.md:2:2 {2}the file is not valid UTF-8 text/,
+  ],
+  NotText: [
+    inline(page("A\u0001.")),
+    /^NotText {2}content\/a\.md:1:2 {2}the file holds a control character \(U\+0001\)/,
+  ],
+  AssetMissing: [
+    inline(page("![A photo](/images/none.svg)")),
+    /^AssetMissing {2}content\/a\.md:1:\d+ {2}image '\/images\/none\.svg' is not a file under public\//,
+  ],
   ImageUnreadable: [
-    inline("-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md, image: { src: /images/bad.png, alt: A } }\n-- content/a.md --\nA.\n-- public/images/bad.png --\nnot a picture\n"),
+    inline(
+      "-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md, image: { src: /images/bad.png, alt: A } }\n-- content/a.md --\nA.\n-- public/images/bad.png --\nnot a picture\n",
+    ),
     /^ImageUnreadable {2}site\.yaml:2:61 {2}routes\[0\]\.image\.src {2}image '\/images\/bad\.png' cannot be read as a picture \(Input buffer contains unsupported image format\)\. Replace public\/images\/bad\.png/,
   ],
-  SymlinkOutside: [inlineThen(page("A."), (root) => symlink("/etc/hostname", join(root, "public/out.txt"))), /^SymlinkOutside {2}/],
-  SymlinkBroken: [inlineThen(page("A."), (root) => symlink(join(root, "nothing"), join(root, "public/gone.txt"))), /^SymlinkBroken {2}/],
-  SymlinkLoop: [inlineThen(page("A."), (root) => symlink(join(root, "public"), join(root, "public/images/loop"))), /^SymlinkLoop {2}/],
-  SymlinkHidden: [inlineThen(page("A."), async (root) => (await writeFile(join(root, ".env"), "SECRET=1\n"), symlink(join(root, ".env"), join(root, "public/env.txt")))), /^SymlinkHidden {2}/],
-  SymlinkIntoOutput: [inlineThen(page("A."), async (root) => (await mkdir(join(root, "dist.ppguide")), symlink(join(root, "dist.ppguide"), join(root, "public/out")))), /^SymlinkIntoOutput {2}/],
-  NotRegularFile: [inlineThen(page("A."), (root) => new Promise((done) => execFile("mkfifo", [join(root, "public/pipe")], done))), /^NotRegularFile {2}/],
-  CacheFolderRefused: [inlineThen(page("A."), async (root) => symlink(await mkdtemp(join(tmpdir(), "ppguide-elsewhere-")), join(root, ".ppguide-cache"))), /^CacheFolderRefused {2}\.ppguide-cache is a symbolic link to .*, outside the site/],
+  SymlinkOutside: [
+    inlineThen(page("A."), (root) => symlink("/etc/hostname", join(root, "public/out.txt"))),
+    /^SymlinkOutside {2}/,
+  ],
+  SymlinkBroken: [
+    inlineThen(page("A."), (root) => symlink(join(root, "nothing"), join(root, "public/gone.txt"))),
+    /^SymlinkBroken {2}/,
+  ],
+  SymlinkLoop: [
+    inlineThen(page("A."), (root) => symlink(join(root, "public"), join(root, "public/images/loop"))),
+    /^SymlinkLoop {2}/,
+  ],
+  SymlinkHidden: [
+    inlineThen(
+      page("A."),
+      async (root) => (
+        await writeFile(join(root, ".env"), "SECRET=1\n"), symlink(join(root, ".env"), join(root, "public/env.txt"))
+      ),
+    ),
+    /^SymlinkHidden {2}/,
+  ],
+  SymlinkIntoOutput: [
+    inlineThen(
+      page("A."),
+      async (root) => (
+        await mkdir(join(root, "dist.ppguide")), symlink(join(root, "dist.ppguide"), join(root, "public/out"))
+      ),
+    ),
+    /^SymlinkIntoOutput {2}/,
+  ],
+  NotRegularFile: [
+    inlineThen(page("A."), (root) => new Promise((done) => execFile("mkfifo", [join(root, "public/pipe")], done))),
+    /^NotRegularFile {2}/,
+  ],
+  CacheFolderRefused: [
+    inlineThen(page("A."), async (root) =>
+      symlink(await mkdtemp(join(tmpdir(), "ppguide-elsewhere-")), join(root, ".ppguide-cache")),
+    ),
+    /^CacheFolderRefused {2}\.ppguide-cache is a symbolic link to .*, outside the site/,
+  ],
   TemplateFailed: [
     async () => {
       // A page template that throws while rendering /a: the site's own templates, one of them broken.
@@ -164,7 +371,14 @@ const CASES: Record<ErrorCode, Case> = {
       const broken = () => {
         throw new Error("Cannot read properties of undefined (reading 'title')");
       };
-      return thrown(Promise.resolve().then(() => renderPages({ ...site, templates: { ...site.templates, pages: { ...site.templates.pages, article: broken } } })));
+      return thrown(
+        Promise.resolve().then(() =>
+          renderPages({
+            ...site,
+            templates: { ...site.templates, pages: { ...site.templates.pages, article: broken } },
+          }),
+        ),
+      );
     },
     /^TemplateFailed {2}rendering \/a failed: Cannot read properties of undefined \(reading 'title'\)\. Fix the template/,
   ],
@@ -192,7 +406,10 @@ const CASES: Record<ErrorCode, Case> = {
     },
     /^ScriptFailed {2}.*menu\.ts:2:\d+/,
   ],
-  BrokenLink: [inline(page("See [the list](#nowhere).")), /^BrokenLink {2}content\/a\.md:1:16 {2}#nowhere {2}missing anchor/],
+  BrokenLink: [
+    inline(page("See [the list](#nowhere).")),
+    /^BrokenLink {2}content\/a\.md:1:16 {2}#nowhere {2}missing anchor/,
+  ],
   BuildNotReproducible: [
     async () => {
       // A served page changed, and its record rewritten to vouch for the change: what a key that
@@ -203,18 +420,30 @@ const CASES: Record<ErrorCode, Case> = {
       await appendFile(join(live, "a.html"), "<!-- changed -->");
       const cache = readPageCache(live, currentCode())!;
       const { size, mtimeMs, ctimeMs, ino } = statSync(join(live, "a.html"));
-      cache.pages.set("a.html", { ...cache.pages.get("a.html")!, hash: contentHash(readFileSync(join(live, "a.html"))), stat: { size, mtimeMs, ctimeMs, ino } });
+      cache.pages.set("a.html", {
+        ...cache.pages.get("a.html")!,
+        hash: contentHash(readFileSync(join(live, "a.html"))),
+        stat: { size, mtimeMs, ctimeMs, ino },
+      });
       writePageCache(live, currentCode(), cache);
       return thrown(buildAndVerify({ root, out: join(root, "dist") }));
     },
     /^BuildNotReproducible {2}the incremental build differs from a clean build in 1 file: a\.html/,
   ],
-  ContentUnused: [warned(`${page("A.")}-- content/old.md --\nOld.\n`), /^ContentUnused {2}content\/old\.md:1:1 {2}content\/old\.md is not used by any route in site\.yaml\. Add a route for it/],
+  ContentUnused: [
+    warned(`${page("A.")}-- content/old.md --\nOld.\n`),
+    /^ContentUnused {2}content\/old\.md:1:1 {2}content\/old\.md is not used by any route in site\.yaml\. Add a route for it/,
+  ],
   StructuredDataInvalid: [
-    inline("-- site.yaml --\nroutes:\n  - { path: /videos, kind: videos, title: Videos, description: The videos of a test site and the one chosen., videos: [{ id: abcDEF12345, title: Surf, summary: Surfers. }] }\n"),
+    inline(
+      "-- site.yaml --\nroutes:\n  - { path: /videos, kind: videos, title: Videos, description: The videos of a test site and the one chosen., videos: [{ id: abcDEF12345, title: Surf, summary: Surfers. }] }\n",
+    ),
     /^StructuredDataInvalid {2}site\.yaml:2:\d+ {2}routes\[0\]\.videos\[0\] {2}structured data of \/videos: VideoObject: Required attribute "uploadDate" is missing/,
   ],
-  PlaceholderLeft: [inline(page("Book at [the hotel](https://www.hotel.example/book)."), { strict: true }), /^PlaceholderLeft {2}/],
+  PlaceholderLeft: [
+    inline(page("Book at [the hotel](https://www.hotel.example/book)."), { strict: true }),
+    /^PlaceholderLeft {2}/,
+  ],
   OutputRefused: [
     async () => {
       const root = await writeInlineSite(page("A."));
@@ -241,8 +470,14 @@ const CASES: Record<ErrorCode, Case> = {
   ],
   DiskFull: [errno("ENOSPC"), /^DiskFull {2}\/x\/dist\.ppguide\/a\/index\.html: the disk is full \(ENOSPC in open\)/],
   PermissionDenied: [errno("EACCES"), /^PermissionDenied {2}\/x\/dist\.ppguide\/a\/index\.html: permission denied/],
-  PathBlocked: [errno("ENOTDIR"), /^PathBlocked {2}\/x\/dist\.ppguide\/a\/index\.html: a file stands where a folder must be/],
-  TooManyOpenFiles: [errno("EMFILE"), /^TooManyOpenFiles {2}\/x\/dist\.ppguide\/a\/index\.html: too many files are open in this process/],
+  PathBlocked: [
+    errno("ENOTDIR"),
+    /^PathBlocked {2}\/x\/dist\.ppguide\/a\/index\.html: a file stands where a folder must be/,
+  ],
+  TooManyOpenFiles: [
+    errno("EMFILE"),
+    /^TooManyOpenFiles {2}\/x\/dist\.ppguide\/a\/index\.html: too many files are open in this process/,
+  ],
   WorkingFolderGone: [
     async () => {
       const root = await writeInlineSite(page("A."));
@@ -260,14 +495,43 @@ const CASES: Record<ErrorCode, Case> = {
     },
     /^DependenciesUnreachable {2}.*node_modules is a link to /,
   ],
-  LinksDirNotFound: [() => checkLinksLines("/nonexistent-ppguide-folder"), /^LinksDirNotFound {2}the folder to check, \/nonexistent-ppguide-folder, does not exist/],
+  LinksDirNotFound: [
+    () => checkLinksLines("/nonexistent-ppguide-folder"),
+    /^LinksDirNotFound {2}the folder to check, \/nonexistent-ppguide-folder, does not exist/,
+  ],
   LinksDirNotADirectory: [() => checkLinksLines(CLI), /^LinksDirNotADirectory {2}.*ppguide is a file, not a folder/],
-  LinksNoPages: [async () => checkLinksLines(await mkdtemp(join(tmpdir(), "ppguide-empty-"))), /^LinksNoPages {2}no HTML pages/],
-  FactUndated: [facts(page("---\nsources:\n  - { url: \"https://bus.example.org\", says: RD$50 a ride }\n---\nA.")), /^FactUndated {2}content\/a\.md:3:5 {2}sources\[0\] {2}source https:\/\/bus\.example\.org has no dated source/],
-  FactStale: [facts(page("---\nsources:\n  - { url: \"https://bus.example.org\", says: RD$50 a ride, date: \"2019-05\" }\n---\nA.")), /^FactStale {2}content\/a\.md:3:5 {2}sources\[0\] {2}source https:\/\/bus\.example\.org was last dated 2019-05, more than 12 months ago/],
-  AgeInvalid: [async () => cli(`"$NODE" "$PPGUIDE_CLI" check-facts --older-than 3weeks`, await writeInlineSite(page("A."))), /^AgeInvalid {2}--older-than '3weeks' is not an age/],
-  SlugInvalid: [async () => thrown(Promise.resolve().then(async () => newPage(await writeInlineSite(page("A.")), "article", "Not A Slug", "2026-01-01"))), /^SlugInvalid {2}'Not A Slug' is not a page name/],
-  NewPageExists: [async () => thrown(Promise.resolve().then(async () => newPage(await writeInlineSite(page("A.")), "article", "a", "2026-01-01"))), /^NewPageExists {2}the route \/a already exists/],
+  LinksNoPages: [
+    async () => checkLinksLines(await mkdtemp(join(tmpdir(), "ppguide-empty-"))),
+    /^LinksNoPages {2}no HTML pages/,
+  ],
+  FactUndated: [
+    facts(page('---\nsources:\n  - { url: "https://bus.example.org", says: RD$50 a ride }\n---\nA.')),
+    /^FactUndated {2}content\/a\.md:3:5 {2}sources\[0\] {2}source https:\/\/bus\.example\.org has no dated source/,
+  ],
+  FactStale: [
+    facts(page('---\nsources:\n  - { url: "https://bus.example.org", says: RD$50 a ride, date: "2019-05" }\n---\nA.')),
+    /^FactStale {2}content\/a\.md:3:5 {2}sources\[0\] {2}source https:\/\/bus\.example\.org was last dated 2019-05, more than 12 months ago/,
+  ],
+  AgeInvalid: [
+    async () => cli(`"$NODE" "$PPGUIDE_CLI" check-facts --older-than 3weeks`, await writeInlineSite(page("A."))),
+    /^AgeInvalid {2}--older-than '3weeks' is not an age/,
+  ],
+  SlugInvalid: [
+    async () =>
+      thrown(
+        Promise.resolve().then(async () =>
+          newPage(await writeInlineSite(page("A.")), "article", "Not A Slug", "2026-01-01"),
+        ),
+      ),
+    /^SlugInvalid {2}'Not A Slug' is not a page name/,
+  ],
+  NewPageExists: [
+    async () =>
+      thrown(
+        Promise.resolve().then(async () => newPage(await writeInlineSite(page("A.")), "article", "a", "2026-01-01")),
+      ),
+    /^NewPageExists {2}the route \/a already exists/,
+  ],
   ListenFailed: [
     async () => {
       const server = createServer();
@@ -299,16 +563,23 @@ async function checkLinksLines(dir: string): Promise<string[]> {
   } finally {
     process.stderr.write = write;
   }
-  return err.split("\n").filter(Boolean).map((l) => l.replace(/^(.*) {2}\[(\w+)\]$/, "$2  $1"));
+  return err
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => l.replace(/^(.*) {2}\[(\w+)\]$/, "$2  $1"));
 }
 
 describe("every error code, made to happen", () => {
-  it.each(Object.entries(CASES))("%s", async (code, [run, expected]) => {
-    const reported = await run();
-    const line = reported.find((l) => l.startsWith(`${code}  `));
-    expect(line, `${code} not thrown; reported: ${reported.join("\n")}`).toBeDefined();
-    expect(line).toMatch(expected);
-  }, 60_000);
+  it.each(Object.entries(CASES))(
+    "%s",
+    async (code, [run, expected]) => {
+      const reported = await run();
+      const line = reported.find((l) => l.startsWith(`${code}  `));
+      expect(line, `${code} not thrown; reported: ${reported.join("\n")}`).toBeDefined();
+      expect(line).toMatch(expected);
+    },
+    60_000,
+  );
 
   it("has a case for every code of the catalogue, and none for a code it does not have", () => {
     expect(Object.keys(CASES).sort()).toEqual(Object.keys(ERRORS).sort());

@@ -11,7 +11,8 @@ import { attempt } from "../helpers/outcome.ts";
 // and offered as a ride on nine, each page in its own words.
 
 const RELATED = "related: [/filler-1, /filler-2, /filler-3]";
-const ARTICLE = "kind: article, title: Page A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }";
+const ARTICLE =
+  "kind: article, title: Page A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }";
 const FACTS = `facts:
   lift:
     subject: Hill lift
@@ -44,7 +45,13 @@ async function writeSite(text: string, slide?: string): Promise<string> {
   roots.push(root);
   if (slide) {
     const yaml = join(root, "site.yaml");
-    await writeFile(yaml, (await readFile(yaml, "utf8")).replace("text: A filler slide., image: /images/photo.svg, alt: A filler picture", `image: /images/photo.svg, ${slide}`));
+    await writeFile(
+      yaml,
+      (await readFile(yaml, "utf8")).replace(
+        "text: A filler slide., image: /images/photo.svg, alt: A filler picture",
+        `image: /images/photo.svg, ${slide}`,
+      ),
+    );
   }
   return root;
 }
@@ -58,7 +65,9 @@ async function pages(text: string, slide?: string): Promise<Map<string, string>>
 
 describe("a fact shown where it is mentioned", () => {
   it("::fact shows the status line, the text, when it was last confirmed and every source", async () => {
-    const built = await pages(`-- site.yaml --\n${FACTS}routes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nThe lift was the easy way up.\n\n::fact lift\n\nMore.\n`);
+    const built = await pages(
+      `-- site.yaml --\n${FACTS}routes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nThe lift was the easy way up.\n\n::fact lift\n\nMore.\n`,
+    );
     const $ = load(built.get("/a")!);
     const box = $(".prose .fact");
     expect(box.length).toBe(1);
@@ -70,14 +79,23 @@ describe("a fact shown where it is mentioned", () => {
     expect(first.text()).toContain("a road climbs to the top");
     // The newest of the sources' dates, whatever their order.
     expect(box.find(".fact-confirmed time").attr("datetime")).toBe("2025-12-05");
-    expect(box.find(".fact-sources li a").map((_, a) => a.attribs.href).get()).toEqual(["https://news.example/lift-still-closed", "https://other.example/lift"]);
-    expect(box.find(".fact-sources li").first().text()).toBe("news.example: the lift was still closed in December (Dec 05, 2025)");
+    expect(
+      box
+        .find(".fact-sources li a")
+        .map((_, a) => a.attribs.href)
+        .get(),
+    ).toEqual(["https://news.example/lift-still-closed", "https://other.example/lift"]);
+    expect(box.find(".fact-sources li").first().text()).toBe(
+      "news.example: the lift was still closed in December (Dec 05, 2025)",
+    );
   });
 
   // Regression: a directive on a page's first line followed the template's opening tag on one
   // line, so it was never placed and stayed an HTML comment.
   it("a directive on a page's first line is placed; a figure shows its subject and text, and no date when its sources give none", async () => {
-    const built = await pages(`-- site.yaml --\n${FACTS}routes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\n::fact ferry-fare\n`);
+    const built = await pages(
+      `-- site.yaml --\n${FACTS}routes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\n::fact ferry-fare\n`,
+    );
     const box = load(built.get("/a")!)(".fact");
     expect(box.hasClass("fact-figure")).toBe(true);
     expect(box.find("strong").text()).toBe("Ferry fare.");
@@ -90,14 +108,24 @@ describe("a fact shown where it is mentioned", () => {
       "text: Views over the town., alt: A lift above a green hill, facts: [lift]",
     );
     const card = load(built.get("/d")!)(".listing-card");
-    const lines = card.find(".fact-line").map((_, p) => load(p).text()).get();
-    expect(lines).toEqual(["Hill lift: closed since June 2024. Last confirmed Dec 05, 2025.", "Ferry fare. The ferry charged RD$200 a crossing in 2025."]);
+    const lines = card
+      .find(".fact-line")
+      .map((_, p) => load(p).text())
+      .get();
+    expect(lines).toEqual([
+      "Hill lift: closed since June 2024. Last confirmed Dec 05, 2025.",
+      "Ferry fare. The ferry charged RD$200 a crossing in 2025.",
+    ]);
     const home = load(built.get("/")!);
-    expect(home(".slide .slide-caption .fact-line.fact-closed strong").text()).toBe("Hill lift: closed since June 2024.");
+    expect(home(".slide .slide-caption .fact-line.fact-closed strong").text()).toBe(
+      "Hill lift: closed since June 2024.",
+    );
   });
 
   it("editing a fact renders again every page that shows it (facts are in every page's key)", async () => {
-    const root = await writeSite(`-- site.yaml --\n${FACTS}routes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n  - { path: /d, ${DIRECTORY} }\n-- content/a.md --\n::fact lift\n-- content/d.md --\nSights.\n-- content/l.yaml --\n${listing(", facts: [lift]")}`);
+    const root = await writeSite(
+      `-- site.yaml --\n${FACTS}routes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n  - { path: /d, ${DIRECTORY} }\n-- content/a.md --\n::fact lift\n-- content/d.md --\nSights.\n-- content/l.yaml --\n${listing(", facts: [lift]")}`,
+    );
     const out = join(root, "dist");
     await build({ root, out });
     expect((await build({ root, out })).rendered).toEqual([]);
@@ -105,12 +133,15 @@ describe("a fact shown where it is mentioned", () => {
     await writeFile(yaml, (await readFile(yaml, "utf8")).replace("since: 2024-06", "since: 2024-05"));
     const rendered = (await build({ root, out })).rendered?.map((p) => p.route);
     expect(rendered).toEqual(expect.arrayContaining(["/a", "/d"]));
-    expect(load(await readFile(join(out, "d.html"), "utf8"))(".fact-line strong").text()).toBe("Hill lift: closed since May 2024.");
+    expect(load(await readFile(join(out, "d.html"), "utf8"))(".fact-line strong").text()).toBe(
+      "Hill lift: closed since May 2024.",
+    );
   });
 });
 
 describe("a fact mentioned but not shown, or contradicted", () => {
-  const site = (markdown: string) => `-- site.yaml --\n${FACTS}routes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\n${markdown}\n`;
+  const site = (markdown: string) =>
+    `-- site.yaml --\n${FACTS}routes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\n${markdown}\n`;
 
   it("a sentence that offers a closed place is an error; one that says it is closed or conditions the offer is not", async () => {
     const ok = await buildInline(
@@ -126,10 +157,21 @@ describe("a fact mentioned but not shown, or contradicted", () => {
       ),
     );
     expect(ok.lines).toEqual([]);
-    const bad = await buildInline(site(["::fact lift", "", "Views are great. Take the teleférico to the top, it runs daily.", "**Ride the lift** early."].join("\n")));
+    const bad = await buildInline(
+      site(
+        [
+          "::fact lift",
+          "",
+          "Views are great. Take the teleférico to the top, it runs daily.",
+          "**Ride the lift** early.",
+        ].join("\n"),
+      ),
+    );
     expect(bad.exit).toBe(1);
     expect(bad.lines).toEqual([
-      expect.stringMatching(/^FactContradicted {2}content\/a\.md:3:27 {2}'Take the teleférico to the top, it runs daily\.' offers as open/),
+      expect.stringMatching(
+        /^FactContradicted {2}content\/a\.md:3:27 {2}'Take the teleférico to the top, it runs daily\.' offers as open/,
+      ),
       expect.stringMatching(/^FactContradicted {2}content\/a\.md:4:12 {2}'Ride the lift early\.'/),
     ]);
   });
@@ -138,7 +180,9 @@ describe("a fact mentioned but not shown, or contradicted", () => {
     const built = await buildInline(site("Uplifting views from the [Hill](/filler-1), and no LIFTS here."));
     expect(built.lines).toEqual([]);
     const named = await buildInline(site("The LIFT."));
-    expect(named.lines).toEqual([expect.stringMatching(/^FactNotShown {2}content\/a\.md:1:5 {2}'LIFT' is mentioned without the fact 'lift'/)]);
+    expect(named.lines).toEqual([
+      expect.stringMatching(/^FactNotShown {2}content\/a\.md:1:5 {2}'LIFT' is mentioned without the fact 'lift'/),
+    ]);
   });
 
   it("a listing, a home slide and a video that mention a fact must show it; a route's description may not offer it", async () => {
@@ -151,7 +195,17 @@ describe("a fact mentioned but not shown, or contradicted", () => {
     );
     const { lines } = await attempt({ root, out: join(root, "dist") });
     // Code, file and YAML path of each: the listing's description, the slide's alt, the video's title, the route's description.
-    expect(lines.map((l) => l.replace(/:\d+:\d+ /, " ").split("  ").slice(0, 3).join("  ")).sort()).toEqual(
+    expect(
+      lines
+        .map((l) =>
+          l
+            .replace(/:\d+:\d+ /, " ")
+            .split("  ")
+            .slice(0, 3)
+            .join("  "),
+        )
+        .sort(),
+    ).toEqual(
       [
         "FactNotShown  content/l.yaml  items[0].description",
         "FactNotShown  site.yaml  routes[1].videos[0].title",
@@ -162,9 +216,22 @@ describe("a fact mentioned but not shown, or contradicted", () => {
   });
 
   it("an unknown fact in a listing or on a slide is located where it is named", async () => {
-    const result = await buildInline(`-- site.yaml --\n${FACTS}routes:\n  - { path: /d, ${DIRECTORY} }\n-- content/d.md --\nSights.\n-- content/l.yaml --\n${listing(", facts: [lfit]", "The green hill above the town.")}`);
-    expect(result.lines).toEqual([expect.stringMatching(/^FactUnknown {2}content\/l\.yaml:3:\d+ {2}items\[0\]\.facts\[0\] {2}fact 'lfit' is not defined/)]);
-    const root = await writeSite(`-- site.yaml --\n${FACTS}routes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`, "text: Views., alt: A hill, facts: [lift, lfit]");
-    expect((await attempt({ root, out: join(root, "dist") })).lines).toEqual([expect.stringMatching(/^FactUnknown {2}site\.yaml:\d+:\d+ {2}routes\[1\]\.home\.slides\[0\]\.facts\[1\] {2}fact 'lfit'/)]);
+    const result = await buildInline(
+      `-- site.yaml --\n${FACTS}routes:\n  - { path: /d, ${DIRECTORY} }\n-- content/d.md --\nSights.\n-- content/l.yaml --\n${listing(", facts: [lfit]", "The green hill above the town.")}`,
+    );
+    expect(result.lines).toEqual([
+      expect.stringMatching(
+        /^FactUnknown {2}content\/l\.yaml:3:\d+ {2}items\[0\]\.facts\[0\] {2}fact 'lfit' is not defined/,
+      ),
+    ]);
+    const root = await writeSite(
+      `-- site.yaml --\n${FACTS}routes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`,
+      "text: Views., alt: A hill, facts: [lift, lfit]",
+    );
+    expect((await attempt({ root, out: join(root, "dist") })).lines).toEqual([
+      expect.stringMatching(
+        /^FactUnknown {2}site\.yaml:\d+:\d+ {2}routes\[1\]\.home\.slides\[0\]\.facts\[1\] {2}fact 'lfit'/,
+      ),
+    ]);
   });
 });

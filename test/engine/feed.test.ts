@@ -30,7 +30,12 @@ describe("/feed.xml (issue 16)", () => {
     expect(feed.updated?.toISOString()).toBe("2025-09-01T00:00:00.000Z");
     expect(feed.items.map((i) => [i.title, i.url, i.published?.toISOString(), i.updated?.toISOString()])).toEqual([
       ["Caramel Flan", "https://fixture.example/flan-recipe", "2025-02-01T00:00:00.000Z", "2025-03-15T00:00:00.000Z"],
-      ["The Best Beaches & Coves <North Coast>", "https://fixture.example/beaches", "2025-01-03T00:00:00.000Z", "2025-09-01T00:00:00.000Z"],
+      [
+        "The Best Beaches & Coves <North Coast>",
+        "https://fixture.example/beaches",
+        "2025-01-03T00:00:00.000Z",
+        "2025-09-01T00:00:00.000Z",
+      ],
     ]);
     const beaches = feed.items[1];
     expect(beaches.description).toBe("Where to swim, where to eat and when to go to the beach.");
@@ -47,7 +52,9 @@ describe("/feed.xml (issue 16)", () => {
 
   it("is linked from the head of every page, the 404 page included", async () => {
     for (const file of ["index.html", "beaches.html", "bakeries.html", "search.html", "404.html"]) {
-      const link = load(await readFile(join(out(), file), "utf8"))('head link[rel="alternate"][type="application/atom+xml"]');
+      const link = load(await readFile(join(out(), file), "utf8"))(
+        'head link[rel="alternate"][type="application/atom+xml"]',
+      );
       expect(link.attr("href"), file).toBe("/feed.xml");
       expect(link.attr("title"), file).toBe("Fixture Guide");
     }

@@ -150,7 +150,9 @@ ${s.alias ? "  - { from: /beach-guide, to: /beaches }\n" : ""}routes:
     cards: [/beaches, /flan-recipe${s.extra ? ", /extra" : ""}]
     columns: 3
     related: [/beaches, /flan-recipe, /bakeries]
-${s.extra ? `  - path: /extra
+${
+  s.extra
+    ? `  - path: /extra
     kind: article
     title: An Extra Page
     description: A page added to the site and removed again by the property test.
@@ -159,7 +161,9 @@ ${s.extra ? `  - path: /extra
     dates: { created: 2025-04-01, published: 2025-04-01, modified: 2025-04-02 }
     content: articles/extra.md
     related: [/beaches, /flan-recipe, /bakeries]
-` : ""}  - path: /search
+`
+    : ""
+}  - path: /search
     kind: search
     title: Search
     description: Every guide on the fixture site, searchable by title.
@@ -174,7 +178,9 @@ ${s.extra ? `  - path: /extra
 function siteFiles(s: SiteState): Map<string, string> {
   const files = new Map<string, string>();
   files.set("site.yaml", siteYaml(s));
-  files.set("content/articles/beaches.md", `---
+  files.set(
+    "content/articles/beaches.md",
+    `---
 section: Travel
 keywords: [${s.beachesKeywords.join(", ")}]
 toc: ${s.beachesToc}
@@ -193,8 +199,11 @@ Long and golden. See [Mangú](/beaches#Mangú).
 ## Mangú {#Mangú}
 
 Breakfast after a swim. Back to [Dorada](#Dorada).
-`);
-  files.set("content/articles/flan.md", `---
+`,
+  );
+  files.set(
+    "content/articles/flan.md",
+    `---
 section: Recipes
 keywords: [flan, dessert]
 ${s.flanSources ? `sources:\n  - { url: "https://flan.example/recipe", says: Bake it for 50 minutes in a water bath }\n` : ""}recipe:
@@ -209,15 +218,22 @@ ${s.flanSources ? `sources:\n  - { url: "https://flan.example/recipe", says: Bak
 ---
 
 A classic. More on the [beaches](/beaches).${s.bodies.flan}
-`);
+`,
+  );
   files.set("content/pages/bakeries.md", `Two bakeries worth the walk.${s.bodies.bakeries}\n`);
-  files.set("content/listings/bakeries.yaml", `itemType: Bakery
+  files.set(
+    "content/listings/bakeries.yaml",
+    `itemType: Bakery
 items:
   - { id: 1, name: ${s.listingName}, image: /images/photo.svg, alt: Loaves on a shelf, description: ${s.listingDescription}, address2: Puerto Plata 57000 }
   - { id: 2, name: Market Stall, image: /images/photo.svg, alt: Cakes under glass, address2: "Sosúa, Puerto Plata" }
-`);
+`,
+  );
   // An SVG is copied as it is, not measured or encoded: a replaced one must replace the output's copy.
-  files.set("public/images/banner.svg", `<svg xmlns="http://www.w3.org/2000/svg" width="728" height="90" viewBox="0 0 728 90"><rect width="728" height="90" fill="${s.bannerFill}"/></svg>\n`);
+  files.set(
+    "public/images/banner.svg",
+    `<svg xmlns="http://www.w3.org/2000/svg" width="728" height="90" viewBox="0 0 728 90"><rect width="728" height="90" fill="${s.bannerFill}"/></svg>\n`,
+  );
   if (s.extra) files.set("content/articles/extra.md", `${s.bodies.extra}\n\nBack to the [beaches](/beaches).\n`);
   return files;
 }
@@ -226,7 +242,12 @@ const photos = new Map<string, Buffer>();
 async function photo({ width, height }: SiteState["photo"]): Promise<Buffer> {
   const key = `${width}x${height}`;
   if (!photos.has(key)) {
-    photos.set(key, await sharp({ create: { width, height, channels: 3, background: { r: width % 256, g: 120, b: height % 256 } } }).png().toBuffer());
+    photos.set(
+      key,
+      await sharp({ create: { width, height, channels: 3, background: { r: width % 256, g: 120, b: height % 256 } } })
+        .png()
+        .toBuffer(),
+    );
   }
   return photos.get(key)!;
 }
@@ -270,21 +291,41 @@ const words = fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join("
 const capital = (w: string) => w[0]!.toUpperCase() + w.slice(1);
 
 const edit = fc.oneof(
-  fc.record({ kind: fc.constant("markdown body" as const), page: fc.constantFrom("beaches", "flan", "bakeries", "extra" as const), text: words }),
-  fc.record({ kind: fc.constant("front matter keywords" as const), keywords: fc.uniqueArray(word, { minLength: 1, maxLength: 3 }) }),
+  fc.record({
+    kind: fc.constant("markdown body" as const),
+    page: fc.constantFrom("beaches", "flan", "bakeries", "extra" as const),
+    text: words,
+  }),
+  fc.record({
+    kind: fc.constant("front matter keywords" as const),
+    keywords: fc.uniqueArray(word, { minLength: 1, maxLength: 3 }),
+  }),
   fc.record({ kind: fc.constant("front matter toc" as const), toc: fc.boolean() }),
   fc.record({ kind: fc.constant("front matter sources" as const), sources: fc.boolean() }),
   fc.record({ kind: fc.constant("nav label" as const), label: words.map(capital) }),
-  fc.record({ kind: fc.constant("related" as const), related: fc.shuffledSubarray(["/flan-recipe", "/bakeries", "/guides", "/search"], { minLength: 3, maxLength: 3 }) }),
+  fc.record({
+    kind: fc.constant("related" as const),
+    related: fc.shuffledSubarray(["/flan-recipe", "/bakeries", "/guides", "/search"], { minLength: 3, maxLength: 3 }),
+  }),
   fc.record({ kind: fc.constant("alias" as const), present: fc.boolean() }),
-  fc.record({ kind: fc.constant("search list" as const), search: fc.shuffledSubarray(["/beaches", "/flan-recipe", "/bakeries", "/guides"], { minLength: 1 }) }),
+  fc.record({
+    kind: fc.constant("search list" as const),
+    search: fc.shuffledSubarray(["/beaches", "/flan-recipe", "/bakeries", "/guides"], { minLength: 1 }),
+  }),
   fc.record({ kind: fc.constant("author name" as const), name: words.map((w) => `${capital(w)} Desk`) }),
   fc.record({ kind: fc.constant("banners" as const), banners: fc.constantFrom([0], [1], [0, 1], [1, 0]) }),
   fc.record({ kind: fc.constant("route title" as const), title: words.map((w) => `${capital(w)} Guides`) }),
   fc.record({ kind: fc.constant("route description" as const), description: words.map((w) => `A ${w} caramel flan.`) }),
   fc.record({ kind: fc.constant("listing name" as const), name: words.map((w) => `${capital(w)} Bakery`) }),
-  fc.record({ kind: fc.constant("listing description" as const), description: words.map((w) => `A ${w} bakery by the square.`) }),
-  fc.record({ kind: fc.constant("raster image" as const), width: fc.integer({ min: 40, max: 900 }), height: fc.integer({ min: 40, max: 600 }) }),
+  fc.record({
+    kind: fc.constant("listing description" as const),
+    description: words.map((w) => `A ${w} bakery by the square.`),
+  }),
+  fc.record({
+    kind: fc.constant("raster image" as const),
+    width: fc.integer({ min: 40, max: 900 }),
+    height: fc.integer({ min: 40, max: 600 }),
+  }),
   fc.record({ kind: fc.constant("svg image" as const), fill: fc.constantFrom("#0b5d6b", "#8a3b12", "#1d4f91") }),
   fc.record({ kind: fc.constant("page added or removed" as const), present: fc.boolean() }),
 );
@@ -292,23 +333,43 @@ type Edit = typeof edit extends fc.Arbitrary<infer E> ? E : never;
 
 function apply(s: SiteState, e: Edit): SiteState {
   switch (e.kind) {
-    case "markdown body": return { ...s, bodies: { ...s.bodies, [e.page]: e.page === "extra" ? `An extra page, ${e.text}.` : ` Also ${e.text}.` } };
-    case "front matter keywords": return { ...s, beachesKeywords: e.keywords };
-    case "front matter toc": return { ...s, beachesToc: e.toc };
-    case "front matter sources": return { ...s, flanSources: e.sources };
-    case "nav label": return { ...s, navLabel: e.label };
-    case "related": return { ...s, beachesRelated: e.related };
-    case "alias": return { ...s, alias: e.present };
-    case "search list": return { ...s, search: e.search };
-    case "author name": return { ...s, authorName: e.name };
-    case "banners": return { ...s, banners: e.banners };
-    case "route title": return { ...s, guidesTitle: e.title };
-    case "route description": return { ...s, flanDescription: e.description };
-    case "listing name": return { ...s, listingName: e.name };
-    case "listing description": return { ...s, listingDescription: e.description };
-    case "raster image": return { ...s, photo: { width: e.width, height: e.height } };
-    case "svg image": return { ...s, bannerFill: e.fill };
-    case "page added or removed": return { ...s, extra: e.present };
+    case "markdown body":
+      return {
+        ...s,
+        bodies: { ...s.bodies, [e.page]: e.page === "extra" ? `An extra page, ${e.text}.` : ` Also ${e.text}.` },
+      };
+    case "front matter keywords":
+      return { ...s, beachesKeywords: e.keywords };
+    case "front matter toc":
+      return { ...s, beachesToc: e.toc };
+    case "front matter sources":
+      return { ...s, flanSources: e.sources };
+    case "nav label":
+      return { ...s, navLabel: e.label };
+    case "related":
+      return { ...s, beachesRelated: e.related };
+    case "alias":
+      return { ...s, alias: e.present };
+    case "search list":
+      return { ...s, search: e.search };
+    case "author name":
+      return { ...s, authorName: e.name };
+    case "banners":
+      return { ...s, banners: e.banners };
+    case "route title":
+      return { ...s, guidesTitle: e.title };
+    case "route description":
+      return { ...s, flanDescription: e.description };
+    case "listing name":
+      return { ...s, listingName: e.name };
+    case "listing description":
+      return { ...s, listingDescription: e.description };
+    case "raster image":
+      return { ...s, photo: { width: e.width, height: e.height } };
+    case "svg image":
+      return { ...s, bannerFill: e.fill };
+    case "page added or removed":
+      return { ...s, extra: e.present };
   }
 }
 
@@ -323,7 +384,9 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void>
     child.stdout.on("data", (d: Buffer) => (output += d));
     child.stderr.on("data", (d: Buffer) => (output += d));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(" ")} exited ${code}:\n${output}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(" ")} exited ${code}:\n${output}`)),
+    );
   });
 }
 
@@ -376,11 +439,17 @@ async function rebuildsEqualCleanBuilds(edits: Edit[], searchIndex: boolean): Pr
   let state: SiteState = { ...INITIAL, shards: searchIndex };
   const root = await newSite(state);
   const caches = await mkdtemp(join(tmpdir(), "ppguide-incremental-caches-"));
-  const rebuild = () => withCaches(caches, () => build({ root, out: join(root, "dist"), searchIndex, checkLinks: "error" }));
+  const rebuild = () =>
+    withCaches(caches, () => build({ root, out: join(root, "dist"), searchIndex, checkLinks: "error" }));
   const dev = new DevSite(root);
   const fail = (i: number, what: string, difference: string) => {
-    const steps = edits.slice(0, i + 1).map((x, n) => `  ${n + 1}. ${JSON.stringify(x)}`).join("\n");
-    return new Error(`after edit ${i + 1} of ${edits.length}, ${what} differs from a clean build:\n${difference}\nedits:\n${steps}`);
+    const steps = edits
+      .slice(0, i + 1)
+      .map((x, n) => `  ${n + 1}. ${JSON.stringify(x)}`)
+      .join("\n");
+    return new Error(
+      `after edit ${i + 1} of ${edits.length}, ${what} differs from a clean build:\n${difference}\nedits:\n${steps}`,
+    );
   };
   try {
     await rebuild();
@@ -417,7 +486,9 @@ describe("an incremental rebuild", () => {
     }
   });
 
-  it("is fed edits that each reach the output: one of each kind changes the built site", { timeout: 120_000 }, async () => {
+  it("is fed edits that each reach the output: one of each kind changes the built site", {
+    timeout: 120_000,
+  }, async () => {
     const examples: Edit[] = [
       { kind: "markdown body", page: "bakeries", text: "fresh" },
       { kind: "front matter keywords", keywords: ["sunny", "quiet"] },
@@ -438,7 +509,9 @@ describe("an incremental rebuild", () => {
       { kind: "page added or removed", present: true },
     ];
     // Every kind the generator can produce has its example here.
-    expect(new Set(examples.map((e) => e.kind)).size).toBe(new Set(fc.sample(edit, { numRuns: 500, seed: SEED }).map((e) => e.kind)).size);
+    expect(new Set(examples.map((e) => e.kind)).size).toBe(
+      new Set(fc.sample(edit, { numRuns: 500, seed: SEED }).map((e) => e.kind)).size,
+    );
     const sitesOf = async (s: SiteState) => {
       const root = await newSite(s);
       try {
@@ -448,17 +521,22 @@ describe("an incremental rebuild", () => {
       }
     };
     const before = await sitesOf(INITIAL);
-    for (const e of examples) expect(describeDifference(await sitesOf(apply(INITIAL, e)), before), e.kind).toBeDefined();
+    for (const e of examples)
+      expect(describeDifference(await sitesOf(apply(INITIAL, e)), before), e.kind).toBeDefined();
   });
 
   it("equals a clean build after any sequence of edits to the site's inputs", { timeout: 600_000 }, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 6 }), (edits) => rebuildsEqualCleanBuilds(edits, false)),
+      fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 6 }), (edits) =>
+        rebuildsEqualCleanBuilds(edits, false),
+      ),
       { numRuns: runs(30), seed: SEED, endOnFailure: !process.env.FC_SHRINK },
     );
   });
 
-  it("equals a clean build after a template of ppguide changes, through the CLI of an edited copy of the package", { timeout: 300_000 }, async () => {
+  it("equals a clean build after a template of ppguide changes, through the CLI of an edited copy of the package", {
+    timeout: 300_000,
+  }, async () => {
     // Templates are not the site's: pages depend on them through the code's digest
     // (src/core/code-id.ts). So the user's case is a ppguide whose templates changed (an upgrade,
     // a local patch): a copy of the package (node_modules a link, issue 31's case), edited and
@@ -468,7 +546,11 @@ describe("an incremental rebuild", () => {
     const root = await newSite(INITIAL);
     const caches = join(work, "caches");
     const env = { ...process.env, NO_COLOR: "1" };
-    const cli = (site: string, cacheDir: string) => run(process.execPath, [join(pkg, "bin/ppguide"), "build", "--root", site, "--no-search-index"], { ...env, PPGUIDE_CACHE_DIR: cacheDir });
+    const cli = (site: string, cacheDir: string) =>
+      run(process.execPath, [join(pkg, "bin/ppguide"), "build", "--root", site, "--no-search-index"], {
+        ...env,
+        PPGUIDE_CACHE_DIR: cacheDir,
+      });
     try {
       await cli(root, caches);
       const before = await readTree(join(root, "dist"));
@@ -484,7 +566,10 @@ describe("an incremental rebuild", () => {
       await copySources(root, clean);
       await cli(clean, join(work, "clean-caches"));
       const difference = describeDifference(rebuilt, await readTree(join(clean, "dist")));
-      if (difference) throw new Error(`after a template edit (Layout.tsx footer), the CLI's rebuild differs from its clean build:\n${difference}`);
+      if (difference)
+        throw new Error(
+          `after a template edit (Layout.tsx footer), the CLI's rebuild differs from its clean build:\n${difference}`,
+        );
       // And the edit reached the pages, so the comparison above compared something new.
       expect(rebuilt.get("index.html")!.toString()).toContain("All rights kept.");
       expect(describeDifference(rebuilt, before)).toBeDefined();
@@ -494,9 +579,13 @@ describe("an incremental rebuild", () => {
     }
   });
 
-  it("equals a clean build with the search index on, in shards, Pagefind's files included", { timeout: 600_000 }, async () => {
+  it("equals a clean build with the search index on, in shards, Pagefind's files included", {
+    timeout: 600_000,
+  }, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 3 }), (edits) => rebuildsEqualCleanBuilds(edits, true)),
+      fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 3 }), (edits) =>
+        rebuildsEqualCleanBuilds(edits, true),
+      ),
       { numRuns: runs(6), seed: SEED + 1, endOnFailure: !process.env.FC_SHRINK },
     );
   });

@@ -33,24 +33,33 @@ describe("an inline site", () => {
   });
 
   it("fills a one-line route's required fields for its kind before its closing brace, its own columns kept", () => {
-    const own = "routes:\n  - { path: /a, kind: article, content: a.md }\n  - { path: /i, kind: index, title: Everything }\n";
+    const own =
+      "routes:\n  - { path: /a, kind: article, content: a.md }\n  - { path: /i, kind: index, title: Everything }\n";
     const [a, i] = completeManifest(own).split("\n").slice(1, 3);
     expect(a!.startsWith("  - { path: /a, kind: article, content: a.md")).toBe(true);
-    expect(a).toMatch(/, title: Page \/a, description: .+, image: \{ src: \/images\/photo\.svg, alt: A picture \}, author: desk, dates: \{ .+ \}, related: \[\/filler-1, \/filler-2, \/filler-3\] \}$/);
+    expect(a).toMatch(
+      /, title: Page \/a, description: .+, image: \{ src: \/images\/photo\.svg, alt: A picture \}, author: desk, dates: \{ .+ \}, related: \[\/filler-1, \/filler-2, \/filler-3\] \}$/,
+    );
     // What the test wrote stays as written: no second title.
     expect(i!.match(/title:/g)).toHaveLength(1);
     expect(i).toMatch(/cards: \[\/filler-1, \/filler-2\], columns: 2 \}$/);
   });
 
   it("a route of `{ path, kind, content }` alone builds", async () => {
-    const outcome = await buildInline("-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md }\n-- content/a.md --\nHello.\n");
+    const outcome = await buildInline(
+      "-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md }\n-- content/a.md --\nHello.\n",
+    );
     expect(outcome).toMatchObject({ exit: 0, lines: [] });
   });
 
   it("with nothing declared, builds: the defaults are a whole valid site", async () => {
     const outcome = await buildInline("-- content/unused.md --\nNothing links here.\n");
     expect(outcome).toMatchObject({ exit: 0, lines: [] });
-    expect(await readFile(join(outcome.root, "dist/filler-1/index.html"), "utf8").catch(() => readFile(join(outcome.root, "dist/filler-1.html"), "utf8"))).toContain("Filler 1");
+    expect(
+      await readFile(join(outcome.root, "dist/filler-1/index.html"), "utf8").catch(() =>
+        readFile(join(outcome.root, "dist/filler-1.html"), "utf8"),
+      ),
+    ).toContain("Filler 1");
   });
 
   it("one route of its own, related to the fillers, builds and is rendered", async () => {
@@ -80,7 +89,9 @@ describe("error codes on inline sites", () => {
       Hello.
     `);
     expect(outcome.exit).toBe(1);
-    expect(outcome.lines[0]).toMatch(/^AuthorNotFound {2}site\.yaml:3:15 {2}routes\[0\]\.author {2}unknown author 'nobody'/);
+    expect(outcome.lines[0]).toMatch(
+      /^AuthorNotFound {2}site\.yaml:3:15 {2}routes\[0\]\.author {2}unknown author 'nobody'/,
+    );
   });
 
   it("ListingUnsourced at the phone of a listing whose source supports only its website", async () => {
@@ -105,6 +116,10 @@ describe("error codes on inline sites", () => {
             - { url: "https://corner.example/", supports: [link], says: "The shop's own site." }
     `);
     expect(outcome.exit).toBe(1);
-    expect(outcome.lines).toEqual([expect.stringMatching(/^ListingUnsourced {2}content\/shops\.yaml:8:12 {2}items\[0\]\.phone {2}phone '\+1 809 555 0100' of 'Corner Shop' names no source/)]);
+    expect(outcome.lines).toEqual([
+      expect.stringMatching(
+        /^ListingUnsourced {2}content\/shops\.yaml:8:12 {2}items\[0\]\.phone {2}phone '\+1 809 555 0100' of 'Corner Shop' names no source/,
+      ),
+    ]);
   });
 });

@@ -53,7 +53,11 @@ function crossFolderImports(): Import[] {
       if (target.startsWith("..") || target.startsWith("lib/")) continue;
       const [from, to] = [placeOf(file), placeOf(target)];
       if (to.split("/")[0] === from.split("/")[0]) continue;
-      found.push({ from, to, line: ts.createSourceFile(file, text, ts.ScriptTarget.Latest).getLineAndCharacterOfPosition(ref.pos).line + 1 });
+      found.push({
+        from,
+        to,
+        line: ts.createSourceFile(file, text, ts.ScriptTarget.Latest).getLineAndCharacterOfPosition(ref.pos).line + 1,
+      });
     }
   }
   return found;
@@ -76,7 +80,9 @@ describe("import direction", () => {
   it("finds the imports it judges (type-only and dynamic ones too)", () => {
     expect(imports.length).toBeGreaterThan(50);
     expect(imports).toContainEqual(expect.objectContaining({ from: "cli/build.ts", to: "build/build.ts" }));
-    expect(imports).toContainEqual(expect.objectContaining({ from: "output/generated-files.ts", to: "site/load-site.ts" }));
+    expect(imports).toContainEqual(
+      expect.objectContaining({ from: "output/generated-files.ts", to: "site/load-site.ts" }),
+    );
     expect(imports).toContainEqual(expect.objectContaining({ from: "templates/Layout.tsx", to: "render/model.ts" }));
     expect(imports).toContainEqual(expect.objectContaining({ from: "bin/ppguide", to: "cli/main.ts" }));
   });
@@ -100,9 +106,11 @@ describe("import direction", () => {
   });
 
   it("would see an upward import", () => {
-    expect(violations([{ from: "core/errors.ts", to: "build/build.ts", line: 3 }, { from: "render/render.tsx", to: "templates/index.ts", line: 9 }])).toEqual([
-      "core/errors.ts:3 imports build/build.ts",
-      "render/render.tsx:9 imports templates/index.ts",
-    ]);
+    expect(
+      violations([
+        { from: "core/errors.ts", to: "build/build.ts", line: 3 },
+        { from: "render/render.tsx", to: "templates/index.ts", line: 9 },
+      ]),
+    ).toEqual(["core/errors.ts:3 imports build/build.ts", "render/render.tsx:9 imports templates/index.ts"]);
   });
 });

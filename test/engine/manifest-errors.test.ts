@@ -39,31 +39,44 @@ describe("site.yaml mistakes are reported at file:line:col with a hint", () => {
   });
 
   it("a missing required field", () => {
-    expect(problems(mutate("    description: Where to swim, where to eat and when to go to the beach.\n", ""))).toEqual([
-      "site.yaml:46:5  routes[1]  missing required field 'description'. Add `description:` to this entry.",
-    ]);
+    expect(problems(mutate("    description: Where to swim, where to eat and when to go to the beach.\n", ""))).toEqual(
+      ["site.yaml:46:5  routes[1]  missing required field 'description'. Add `description:` to this entry."],
+    );
   });
 
   it("a value of the wrong type", () => {
-    expect(problems(mutate("    author: desk\n    dates: { created: 2025-01-02", "    author: [desk]\n    dates: { created: 2025-01-02"))).toEqual([
+    expect(
+      problems(
+        mutate(
+          "    author: desk\n    dates: { created: 2025-01-02",
+          "    author: [desk]\n    dates: { created: 2025-01-02",
+        ),
+      ),
+    ).toEqual([
       "site.yaml:51:13  routes[1].author  must be a string, not a list. Write a string here (Key of an entry under `authors:`).",
     ]);
   });
 
   it("a related block with two entries", () => {
-    expect(problems(mutate("related: [/flan-recipe, /bakeries, /guides]", "related: [/flan-recipe, /bakeries]"))).toEqual([
+    expect(
+      problems(mutate("related: [/flan-recipe, /bakeries, /guides]", "related: [/flan-recipe, /bakeries]")),
+    ).toEqual([
       "site.yaml:54:14  routes[1].related  related must list exactly 3 routes, found 2. The 'You May Also Like' block always shows three cards: list three route paths.",
     ]);
   });
 
   it("a related card naming an unknown route, with a suggestion", () => {
-    expect(problems(mutate("related: [/flan-recipe, /bakeries, /guides]", "related: [/flan-recipe, /bakeries, /guidez]"))).toEqual([
+    expect(
+      problems(mutate("related: [/flan-recipe, /bakeries, /guides]", "related: [/flan-recipe, /bakeries, /guidez]")),
+    ).toEqual([
       "site.yaml:54:40  routes[1].related[2]  related card '/guidez' is not a route or alias. Did you mean '/guides'?",
     ]);
   });
 
   it("a related card naming its own page", () => {
-    expect(problems(mutate("related: [/flan-recipe, /bakeries, /guides]", "related: [/flan-recipe, /bakeries, /beaches]"))).toEqual([
+    expect(
+      problems(mutate("related: [/flan-recipe, /bakeries, /guides]", "related: [/flan-recipe, /bakeries, /beaches]")),
+    ).toEqual([
       "site.yaml:54:40  routes[1].related[2]  related card '/beaches' is the page itself. Name three other pages.",
     ]);
   });
@@ -83,7 +96,8 @@ describe("site.yaml mistakes are reported at file:line:col with a hint", () => {
   });
 
   it("a duplicate path", () => {
-    const duplicate = "  - path: /beaches\n    kind: search\n    title: Beaches again\n    description: A second page declared at the same path.\n";
+    const duplicate =
+      "  - path: /beaches\n    kind: search\n    title: Beaches again\n    description: A second page declared at the same path.\n";
     expect(problems(siteYaml + duplicate)).toEqual([
       "site.yaml:90:11  routes[7].path  duplicate route path '/beaches' (also routes[1]). Each path may be declared once: remove or rename one of them.",
     ]);
@@ -92,11 +106,16 @@ describe("site.yaml mistakes are reported at file:line:col with a hint", () => {
   it("an unknown field points at its key", () => {
     const out = problems(mutate("    kind: article\n", "    kind: article\n    colour: blue\n"));
     expect(out).toHaveLength(1);
-    expect(out[0]).toMatch(/^site\.yaml:48:5 {2}routes\[1\]\.colour {2}unknown field 'colour'\. Remove it or check its spelling; allowed here: path, kind, title/);
+    expect(out[0]).toMatch(
+      /^site\.yaml:48:5 {2}routes\[1\]\.colour {2}unknown field 'colour'\. Remove it or check its spelling; allowed here: path, kind, title/,
+    );
   });
 
   it("reports every mistake at once, in document order", () => {
-    const text = mutate("related: [/flan-recipe, /bakeries, /guides]", "related: [/flan-recipe, /bakeries]").replace("    kind: index\n", "    kind: catalogue\n");
+    const text = mutate("related: [/flan-recipe, /bakeries, /guides]", "related: [/flan-recipe, /bakeries]").replace(
+      "    kind: index\n",
+      "    kind: catalogue\n",
+    );
     const out = problems(text);
     expect(out.map((line) => line.split("  ")[0])).toEqual(["site.yaml:54:14", "site.yaml:74:11"]);
   });
@@ -123,11 +142,13 @@ describe("front matter mistakes name the Markdown file", () => {
 
   it("a malformed figure", () => {
     expect(frontMatterProblems(flan.replace("calories: 320", "calories: lots"))).toEqual([
-      "content/articles/flan.md:9:13  recipe.calories  must be an integer, not string \"lots\". Write an integer here (Calories per serving).",
+      'content/articles/flan.md:9:13  recipe.calories  must be an integer, not string "lots". Write an integer here (Calories per serving).',
     ]);
   });
 
   it("a YAML error inside the front matter", () => {
-    expect(frontMatterProblems(flan.replace("keywords: [flan, dessert]", "keywords: [flan, dessert"))[0]).toMatch(/^content\/articles\/flan\.md:\d+:\d+ {2}YAML syntax error/);
+    expect(frontMatterProblems(flan.replace("keywords: [flan, dessert]", "keywords: [flan, dessert"))[0]).toMatch(
+      /^content\/articles\/flan\.md:\d+:\d+ {2}YAML syntax error/,
+    );
   });
 });

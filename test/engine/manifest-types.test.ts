@@ -10,7 +10,9 @@ import type { HomeData, Image, RouteEntry, RouteFields, RouteOf } from "../../sr
 
 describe("the manifest's types", () => {
   it("are what `npm run gen:types` makes of the schema today", async () => {
-    expect(await readFile(TYPES_FILE, "utf8"), "src/manifest/types.ts is stale: run `npm run gen:types`").toBe(await generateManifestTypes());
+    expect(await readFile(TYPES_FILE, "utf8"), "src/manifest/types.ts is stale: run `npm run gen:types`").toBe(
+      await generateManifestTypes(),
+    );
   });
 
   it("make the fields a kind requires required on that kind, and only there", () => {

@@ -12,7 +12,8 @@ import { newPage } from "../../src/site/new-page.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
 import { runCli } from "../helpers/outcome.ts";
 
-const ARTICLE = "kind: article, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }";
+const ARTICLE =
+  "kind: article, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }";
 const SITE = `
 -- site.yaml --
 # yaml-language-server: $schema=./schema/site.schema.json
@@ -42,34 +43,58 @@ Flan.
 
 describe("ppguide new", () => {
   it.each([
-    ["article", "content/travel/carnival.md", /^# yaml-language-server: \$schema=.*schema\/front-matter\/article\.schema\.json$/m],
-    ["recipe", "content/recipes/carnival.md", /^# yaml-language-server: \$schema=.*schema\/front-matter\/recipe\.schema\.json$/m],
-    ["listing", "content/listings/carnival.yaml", /^# yaml-language-server: \$schema=.*schema\/listings\.schema\.json$/m],
-  ] as const)("%s: adds the draft route after the last of its kind, keeps the rest of site.yaml byte for byte, and the site builds", async (kind, stub, hint) => {
-    const root = await writeInlineSite(SITE);
-    const before = await readFile(join(root, "site.yaml"), "utf8");
-    const done = newPage(root, kind, "carnival", "2026-01-15");
-    const after = await readFile(join(root, "site.yaml"), "utf8");
-    // Only lines were added, all together, and they start at the line reported.
-    const added = after.split("\n").slice(done.line - 1, done.line - 1 + after.split("\n").length - before.split("\n").length);
-    expect(after.split("\n").filter((_, i) => i < done.line - 1 || i >= done.line - 1 + added.length).join("\n")).toBe(before);
-    expect(added[0]).toBe("  - path: /carnival");
-    expect(added).toContain("    draft: true");
-    // The inline site's filler articles come last: an article goes after them, a recipe after the flan.
-    if (kind === "article") expect(after.indexOf("path: /carnival")).toBeGreaterThan(after.lastIndexOf("path: /filler-4"));
-    if (kind === "recipe") expect(after.indexOf("path: /carnival")).toBeGreaterThan(after.indexOf("path: /flan"));
-    expect(await readFile(join(root, stub), "utf8")).toMatch(hint);
-    const schema = /\$schema=(\S+)/.exec(await readFile(join(root, stub), "utf8"))![1]!;
-    expect(existsSync(resolve(dirname(join(root, stub)), schema)), schema).toBe(true);
+    [
+      "article",
+      "content/travel/carnival.md",
+      /^# yaml-language-server: \$schema=.*schema\/front-matter\/article\.schema\.json$/m,
+    ],
+    [
+      "recipe",
+      "content/recipes/carnival.md",
+      /^# yaml-language-server: \$schema=.*schema\/front-matter\/recipe\.schema\.json$/m,
+    ],
+    [
+      "listing",
+      "content/listings/carnival.yaml",
+      /^# yaml-language-server: \$schema=.*schema\/listings\.schema\.json$/m,
+    ],
+  ] as const)(
+    "%s: adds the draft route after the last of its kind, keeps the rest of site.yaml byte for byte, and the site builds",
+    async (kind, stub, hint) => {
+      const root = await writeInlineSite(SITE);
+      const before = await readFile(join(root, "site.yaml"), "utf8");
+      const done = newPage(root, kind, "carnival", "2026-01-15");
+      const after = await readFile(join(root, "site.yaml"), "utf8");
+      // Only lines were added, all together, and they start at the line reported.
+      const added = after
+        .split("\n")
+        .slice(done.line - 1, done.line - 1 + after.split("\n").length - before.split("\n").length);
+      expect(
+        after
+          .split("\n")
+          .filter((_, i) => i < done.line - 1 || i >= done.line - 1 + added.length)
+          .join("\n"),
+      ).toBe(before);
+      expect(added[0]).toBe("  - path: /carnival");
+      expect(added).toContain("    draft: true");
+      // The inline site's filler articles come last: an article goes after them, a recipe after the flan.
+      if (kind === "article")
+        expect(after.indexOf("path: /carnival")).toBeGreaterThan(after.lastIndexOf("path: /filler-4"));
+      if (kind === "recipe") expect(after.indexOf("path: /carnival")).toBeGreaterThan(after.indexOf("path: /flan"));
+      expect(await readFile(join(root, stub), "utf8")).toMatch(hint);
+      const schema = /\$schema=(\S+)/.exec(await readFile(join(root, stub), "utf8"))![1]!;
+      expect(existsSync(resolve(dirname(join(root, stub)), schema)), schema).toBe(true);
 
-    const out = join(root, "dist");
-    const first = await build({ root, out, clock: "2026-01-15" });
-    expect(first.pages.map((p) => p.route)).not.toContain("/carnival");
-    // Published: the stub's every required field is there (its TODOs are placeholders to replace).
-    await writeFile(join(root, "site.yaml"), after.replace("    draft: true\n", ""));
-    const published = await build({ root, out, clock: "2026-01-15" });
-    expect(published.pages.map((p) => p.route)).toContain("/carnival");
-  }, 120_000);
+      const out = join(root, "dist");
+      const first = await build({ root, out, clock: "2026-01-15" });
+      expect(first.pages.map((p) => p.route)).not.toContain("/carnival");
+      // Published: the stub's every required field is there (its TODOs are placeholders to replace).
+      await writeFile(join(root, "site.yaml"), after.replace("    draft: true\n", ""));
+      const published = await build({ root, out, clock: "2026-01-15" });
+      expect(published.pages.map((p) => p.route)).toContain("/carnival");
+    },
+    120_000,
+  );
 
   it("refuses a slug that is not lowercase words, and a page that is there: exit 2, nothing written", async () => {
     const root = await writeInlineSite(SITE);
@@ -85,6 +110,8 @@ describe("ppguide new", () => {
     expect(await readFile(join(root, "site.yaml"), "utf8")).toBe(before);
     const ok = await runCli(["new", "article", "carnival", "--root", root, "--clock", "2026-01-15"], root);
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toMatch(/^Added \/carnival to site\.yaml at line \d+, as a draft; wrote content\/travel\/carnival\.md\./);
+    expect(ok.stdout).toMatch(
+      /^Added \/carnival to site\.yaml at line \d+, as a draft; wrote content\/travel\/carnival\.md\./,
+    );
   }, 60_000);
 });

@@ -17,7 +17,10 @@ const run = (args: string[]) =>
 /** The basic fixture keeps its placeholders (.example domains, bare social links) and gains two in Markdown. */
 async function siteWithPlaceholders(): Promise<string> {
   const root = await copyFixture("basic-site");
-  await appendFile(join(root, "content/articles/beaches.md"), "\n::video { title: Sunset surf, summary: Surfers at Cabarete. }\n\nBook at [the hotel](https://www.hotel.example/book).\n");
+  await appendFile(
+    join(root, "content/articles/beaches.md"),
+    "\n::video { title: Sunset surf, summary: Surfers at Cabarete. }\n\nBook at [the hotel](https://www.hotel.example/book).\n",
+  );
   return root;
 }
 
@@ -41,7 +44,10 @@ async function siteWithRealValues(): Promise<string> {
     ["https://hotels.example/?aid=1", "https://www.booking.com/?aid=304142"],
   ]);
   await replaceAll("content/listings/bakeries.yaml", [["corner-bakery.example", "cornerbakery.com.do"]]);
-  await appendFile(join(root, "content/articles/beaches.md"), "\n::video { id: abcDEF12345, title: Sunset surf, summary: Surfers at Cabarete. }\n");
+  await appendFile(
+    join(root, "content/articles/beaches.md"),
+    "\n::video { id: abcDEF12345, title: Sunset surf, summary: Surfers at Cabarete. }\n",
+  );
   return root;
 }
 
@@ -66,11 +72,23 @@ describe("the placeholder report", () => {
 
   it("finds stand-in ids in affiliate links and videos", async () => {
     const root = await copyFixture("basic-site");
-    await writeFile(join(root, "site.yaml"), (await readFile(join(root, "site.yaml"), "utf8")).replace("https://hotels.example/?aid=1", "https://www.booking.com/?aid=AFFILIATE_ID"));
+    await writeFile(
+      join(root, "site.yaml"),
+      (await readFile(join(root, "site.yaml"), "utf8")).replace(
+        "https://hotels.example/?aid=1",
+        "https://www.booking.com/?aid=AFFILIATE_ID",
+      ),
+    );
     await appendFile(join(root, "content/articles/beaches.md"), "\n::video PLACEHOLDER_SURF Sunset surf\n");
     const found = (await build({ root, write: false })).placeholders.map((p) => p.format());
-    expect(found).toContainEqual(expect.stringMatching(/^site\.yaml:15:15 {2}site\.banners\[0\]\.href {2}'https:\/\/www\.booking\.com\/\?aid=AFFILIATE_ID' holds the stand-in 'AFFILIATE_ID'/));
-    expect(found).toContainEqual(expect.stringMatching(/^content\/articles\/beaches\.md:21:1 {2}video id 'PLACEHOLDER_SURF' is a stand-in/));
+    expect(found).toContainEqual(
+      expect.stringMatching(
+        /^site\.yaml:15:15 {2}site\.banners\[0\]\.href {2}'https:\/\/www\.booking\.com\/\?aid=AFFILIATE_ID' holds the stand-in 'AFFILIATE_ID'/,
+      ),
+    );
+    expect(found).toContainEqual(
+      expect.stringMatching(/^content\/articles\/beaches\.md:21:1 {2}video id 'PLACEHOLDER_SURF' is a stand-in/),
+    );
   });
 
   it("prints the list after the summary line, and the build still succeeds", async () => {

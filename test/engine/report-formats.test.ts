@@ -13,7 +13,8 @@ import { watchStages, timed } from "../../src/core/timing.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
 import { CLI } from "../helpers/outcome.ts";
 
-const ARTICLE = "kind: article, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }";
+const ARTICLE =
+  "kind: article, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }";
 const BROKEN = `
 -- site.yaml --
 routes:
@@ -32,23 +33,42 @@ Nobody uses this.
 `;
 
 /** The CLI with an environment of our own: none of the runner's GitHub or CI variables leak in. */
-function run(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(GITHUB_|CI$)/.test(k)));
   return new Promise((done) =>
-    execFile(process.execPath, [CLI, ...args], { cwd, env: { ...base, NO_COLOR: "1", ...env } }, (err, stdout, stderr) =>
-      done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      { cwd, env: { ...base, NO_COLOR: "1", ...env } },
+      (err, stdout, stderr) => done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     ),
   );
 }
 
 describe("GitHub workflow commands", () => {
-  const problem: Problem = { code: "BrokenLink", severity: "error", file: "site/content/a,b:c.md", line: 3, column: 7, message: "100% broken\r\nsee: here, there", hint: null };
+  const problem: Problem = {
+    code: "BrokenLink",
+    severity: "error",
+    file: "site/content/a,b:c.md",
+    line: 3,
+    column: 7,
+    message: "100% broken\r\nsee: here, there",
+    hint: null,
+  };
 
   it("escapes as actions/toolkit's command.ts: %, CR and LF in the message; those and : and , in properties", () => {
     expect(escapeData("a%b\rc\nd:e,f")).toBe("a%25b%0Dc%0Ad:e,f");
     expect(escapeProperty("a%b\rc\nd:e,f")).toBe("a%25b%0Dc%0Ad%3Ae%2Cf");
-    expect(githubCommand(problem)).toBe("::error file=site/content/a%2Cb%3Ac.md,line=3,col=7,title=BrokenLink::100%25 broken%0D%0Asee: here, there");
-    expect(githubCommand({ ...problem, severity: "warning", file: null, line: null, column: null, hint: "Fix it" })).toBe("::warning title=BrokenLink::100%25 broken%0D%0Asee: here, there. Fix it");
+    expect(githubCommand(problem)).toBe(
+      "::error file=site/content/a%2Cb%3Ac.md,line=3,col=7,title=BrokenLink::100%25 broken%0D%0Asee: here, there",
+    );
+    expect(
+      githubCommand({ ...problem, severity: "warning", file: null, line: null, column: null, hint: "Fix it" }),
+    ).toBe("::warning title=BrokenLink::100%25 broken%0D%0Asee: here, there. Fix it");
   });
 
   it("writes a step summary table of every problem, cut at a row under the size limit", () => {
@@ -91,7 +111,12 @@ describe("ppguide build --format", () => {
     const { code, stdout } = await run(["build", "--format", "json", "--clock", "2026-06-01"], root);
     expect(code).toBe(0);
     const report = JSON.parse(stdout);
-    expect(report).toMatchObject({ version: 1, ok: true, exitCode: 0, summary: { pages: 8, nextChange: { date: "2027-01-01", why: "the footer's year changes" } } });
+    expect(report).toMatchObject({
+      version: 1,
+      ok: true,
+      exitCode: 0,
+      summary: { pages: 8, nextChange: { date: "2027-01-01", why: "the footer's year changes" } },
+    });
     const problems = (report.problems as Problem[]).map((p) => [p.code, p.severity, p.file, p.line]);
     expect(problems[0]).toEqual(["ContentUnused", "warning", "content/old.md", 1]);
     // The inline site's own .example addresses are placeholders too, in site.yaml.
@@ -106,18 +131,27 @@ describe("ppguide build --format", () => {
     await rename(site, join(repo, "site"));
     const summary = join(repo, "summary.md");
     await writeFile(summary, "");
-    const { code, stdout, stderr } = await run(["build"], join(repo, "site"), { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary });
+    const { code, stdout, stderr } = await run(["build"], join(repo, "site"), {
+      GITHUB_ACTIONS: "true",
+      GITHUB_STEP_SUMMARY: summary,
+    });
     expect(code).toBe(1);
-    expect(stdout).toBe("::error file=site/site.yaml,line=2,col=63,title=RouteNotFound::routes[0].related[1]: related card '/nowhere' is not a route or alias. Add the route to site.yaml, add an alias, or fix the path.\n");
+    expect(stdout).toBe(
+      "::error file=site/site.yaml,line=2,col=63,title=RouteNotFound::routes[0].related[1]: related card '/nowhere' is not a route or alias. Add the route to site.yaml, add an alias, or fix the path.\n",
+    );
     expect(stderr).toBe("1 problem found; nothing was written.\n");
-    expect(await readFile(summary, "utf8")).toContain("| ❌ | `RouteNotFound` | `site/site.yaml:2:63` | routes[0].related[1]: related card '/nowhere' is not a route or alias |");
+    expect(await readFile(summary, "utf8")).toContain(
+      "| ❌ | `RouteNotFound` | `site/site.yaml:2:63` | routes[0].related[1]: related card '/nowhere' is not a route or alias |",
+    );
   }, 120_000);
 
   it("github: warnings for placeholders; --quiet prints nothing on success", async () => {
     const root = await writeInlineSite(GOOD);
     const github = await run(["build", "--format", "github"], root);
     expect(github.code).toBe(0);
-    expect(github.stdout).toMatch(/^::warning file=content\/old\.md,line=1,col=1,title=ContentUnused::content\/old\.md is not used/m);
+    expect(github.stdout).toMatch(
+      /^::warning file=content\/old\.md,line=1,col=1,title=ContentUnused::content\/old\.md is not used/m,
+    );
     expect(github.stdout).toMatch(/^::warning file=content\/a\.md,line=1,col=\d+,title=PlaceholderLeft::/m);
     expect(github.stdout).toMatch(/^Built 8 pages/m);
     const quiet = await run(["build", "--quiet"], root);
@@ -136,7 +170,17 @@ describe("ppguide check-links --format", () => {
     expect(json.code).toBe(1);
     const report = JSON.parse(json.stdout);
     expect(report).toMatchObject({ version: 1, command: "check-links", ok: false, summary: { pages: 1 } });
-    expect(report.problems).toEqual([{ code: "BrokenLink", severity: "error", file: "index.html", line: 2, column: 10, message: "/nowhere  missing page", hint: null }]);
+    expect(report.problems).toEqual([
+      {
+        code: "BrokenLink",
+        severity: "error",
+        file: "index.html",
+        line: 2,
+        column: 10,
+        message: "/nowhere  missing page",
+        hint: null,
+      },
+    ]);
     const github = await run(["check-links", dir, "--format", "github", "--quiet"], dir);
     expect(github.stdout).toBe("::error file=index.html,line=2,col=10,title=BrokenLink::/nowhere  missing page\n");
   }, 60_000);
@@ -167,7 +211,11 @@ describe("the progress line", () => {
       [{ isTTY: false, write: () => true }, {}],
     ] as const) {
       let written = "";
-      const progress = startProgress({ stream: { ...stream, write: (s: string) => ((written += s), true) }, env, delayMs: 10 });
+      const progress = startProgress({
+        stream: { ...stream, write: (s: string) => ((written += s), true) },
+        env,
+        delayMs: 10,
+      });
       timed({}, "render", () => undefined);
       await wait(40);
       progress.stop();

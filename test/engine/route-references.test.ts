@@ -31,10 +31,13 @@ function routePathsBySchema(value: unknown, node: SchemaNode, at: (string | numb
     if (node.$ref === "#/definitions/routePath") return void found.push(at.join("."));
     return routePathsBySchema(value, schema.definitions![node.$ref.replace("#/definitions/", "")]!, at, found);
   }
-  if (Array.isArray(value) && node.items) value.forEach((item, i) => routePathsBySchema(item, node.items!, [...at, i], found));
+  if (Array.isArray(value) && node.items)
+    value.forEach((item, i) => routePathsBySchema(item, node.items!, [...at, i], found));
   else if (value && typeof value === "object") {
     for (const [key, child] of Object.entries(value)) {
-      const sub = node.properties?.[key] ?? (typeof node.additionalProperties === "object" ? node.additionalProperties : undefined);
+      const sub =
+        node.properties?.[key] ??
+        (typeof node.additionalProperties === "object" ? node.additionalProperties : undefined);
       if (sub) routePathsBySchema(child, sub, [...at, key], found);
     }
   }
@@ -56,7 +59,8 @@ describe("routeReferences", () => {
       expect(refs.map((r) => r.at.join(".")).sort()).toEqual(expected);
       expect(expected.length).toBeGreaterThan(10);
       // Each names the path found at its place.
-      for (const ref of refs) expect(ref.at.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], manifest)).toBe(ref.path);
+      for (const ref of refs)
+        expect(ref.at.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], manifest)).toBe(ref.path);
     });
   }
 
@@ -69,6 +73,13 @@ describe("routeReferences", () => {
       ["related card", "/flan-recipe"],
       ["related card", "/guides"],
     ]);
-    expect(refs.filter((r) => r.shownOn === undefined).map((r) => r.what)).toEqual(["nav link", "nav link", "nav link", "nav link", "search item", "search item"]);
+    expect(refs.filter((r) => r.shownOn === undefined).map((r) => r.what)).toEqual([
+      "nav link",
+      "nav link",
+      "nav link",
+      "nav link",
+      "search item",
+      "search item",
+    ]);
   });
 });

@@ -14,7 +14,8 @@ import { resolveClock } from "../../src/site/schedule.ts";
 import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
 import { searchBuilt } from "../helpers/pagefind-search.ts";
 
-const ARTICLE = "kind: article, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk";
+const ARTICLE =
+  "kind: article, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk";
 const DATES = "dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }";
 
 /**
@@ -71,7 +72,8 @@ describe("draft: true", () => {
     expect(await searchBuilt(out, "zanzibar")).toEqual([]);
     // Nothing of it anywhere, not even in the search box's list in every page's header.
     for (const file of await readdir(out, { recursive: true })) {
-      if (String(file).endsWith(".html")) expect(await readFile(join(out, String(file)), "utf8"), String(file)).not.toContain("/wip");
+      if (String(file).endsWith(".html"))
+        expect(await readFile(join(out, String(file)), "utf8"), String(file)).not.toContain("/wip");
     }
   }, 60_000);
 
@@ -127,7 +129,10 @@ describe("dates.published and expires", () => {
     expect(await on("2026-02-01")).toEqual({ has: true, next: { date: "2026-03-02", why: "/carnival expires" } });
     // expires is the last day it is shown.
     expect(await on("2026-03-01")).toEqual({ has: true, next: { date: "2026-03-02", why: "/carnival expires" } });
-    expect(await on("2026-03-02")).toEqual({ has: false, next: { date: "2027-01-01", why: "the footer's year changes" } });
+    expect(await on("2026-03-02")).toEqual({
+      has: false,
+      next: { date: "2027-01-01", why: "the footer's year changes" },
+    });
   }, 120_000);
 
   it("makes a link to an expired page the same located error, saying when it expired", async () => {
@@ -143,7 +148,11 @@ Go to [Carnival](/carnival).
 `,
       { clock: "2025-06-01" },
     );
-    expect(lines).toEqual([expect.stringMatching(/^LinkToUnpublished {2}content\/a\.md:1:18 {2}link '\/carnival' is no longer published \(it expired on 2025-03-01\)\./)]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^LinkToUnpublished {2}content\/a\.md:1:18 {2}link '\/carnival' is no longer published \(it expired on 2025-03-01\)\./,
+      ),
+    ]);
   }, 60_000);
 
   it("reads the clock from --clock, else PPGUIDE_CLOCK, and refuses a day that does not exist", () => {
@@ -189,7 +198,9 @@ describe("ppguide dev", () => {
       expect(report.errors).toEqual([]);
       const banner = (path: string) => load(dev.pages.get(path)!.html)(".unpublished-banner").text();
       expect(banner("/wip")).toBe("Draft: ppguide build leaves this page out until draft: true is removed.");
-      expect(banner("/soon")).toBe("Scheduled: this page is published on 2999-01-01; ppguide build leaves it out until then.");
+      expect(banner("/soon")).toBe(
+        "Scheduled: this page is published on 2999-01-01; ppguide build leaves it out until then.",
+      );
       expect(banner("/filler-1")).toBe("");
     } finally {
       await dev.dispose();

@@ -19,14 +19,22 @@ import { searchBuilt } from "../helpers/pagefind-search.ts";
 const pagefindCalls = vi.hoisted(() => ({ createIndex: 0 }));
 vi.mock("pagefind", async (importOriginal) => {
   const real = await importOriginal<typeof import("pagefind")>();
-  return { ...real, createIndex: (...args: Parameters<typeof real.createIndex>) => (pagefindCalls.createIndex++, real.createIndex(...args)) };
+  return {
+    ...real,
+    createIndex: (...args: Parameters<typeof real.createIndex>) => (
+      pagefindCalls.createIndex++, real.createIndex(...args)
+    ),
+  };
 });
 
 let root: string;
 let out: string;
 /** A page's file in the output, as the build laid it out. */
 let fileOf: (route: string) => string;
-const entry = async () => JSON.parse(await readFile(join(out, "pagefind/pagefind-entry.json"), "utf8")) as { languages: Record<string, { page_count: number }> };
+const entry = async () =>
+  JSON.parse(await readFile(join(out, "pagefind/pagefind-entry.json"), "utf8")) as {
+    languages: Record<string, { page_count: number }>;
+  };
 
 beforeAll(async () => {
   root = await copyFixture("basic-site");
@@ -44,7 +52,9 @@ describe("the search index of a build", () => {
 
   it("is written without Pagefind's ready-made UIs, which the site does not load", () => {
     const files = readdirSync(join(out, "pagefind"));
-    expect(files).toEqual(expect.arrayContaining(["pagefind.js", "pagefind-worker.js", "wasm.en.pagefind", "pagefind-entry.json"]));
+    expect(files).toEqual(
+      expect.arrayContaining(["pagefind.js", "pagefind-worker.js", "wasm.en.pagefind", "pagefind-entry.json"]),
+    );
     expect(files.filter((f) => /ui|highlight|unknown/.test(f))).toEqual([]);
   });
 
@@ -65,8 +75,11 @@ describe("the search index of a build", () => {
     const page = await readFile(fileOf("/beaches"), "utf8");
     await appendFile(join(root, "content/articles/beaches.md"), "\nA new last line.\n");
     const run = await new Promise<{ code: number; stderr: string }>((done) =>
-      execFile(process.execPath, [CLI, "build", "--root", root], { env: { ...process.env, PAGEFIND_BINARY_PATH: join(root, "no-such-binary") } }, (err, _stdout, stderr) =>
-        done({ code: err ? Number((err as { code?: number }).code) : 0, stderr }),
+      execFile(
+        process.execPath,
+        [CLI, "build", "--root", root],
+        { env: { ...process.env, PAGEFIND_BINARY_PATH: join(root, "no-such-binary") } },
+        (err, _stdout, stderr) => done({ code: err ? Number((err as { code?: number }).code) : 0, stderr }),
       ),
     );
     expect(run.code).toBe(1);
@@ -79,7 +92,11 @@ describe("the search index of a build", () => {
 /** Every file of the served index, with its inode: a file linked from the last build keeps its inode. */
 function indexInodes(dir: string): Map<string, number> {
   const files = readdirSync(join(dir, "pagefind"), { recursive: true, encoding: "utf8" });
-  return new Map(files.map((f) => [f, statSync(join(dir, "pagefind", f)).ino] as const).filter(([f]) => statSync(join(dir, "pagefind", f)).isFile()));
+  return new Map(
+    files
+      .map((f) => [f, statSync(join(dir, "pagefind", f)).ino] as const)
+      .filter(([f]) => statSync(join(dir, "pagefind", f)).isFile()),
+  );
 }
 
 describe("issue 25: a rebuild re-indexes no more than it must", () => {
@@ -93,7 +110,8 @@ describe("issue 25: a rebuild re-indexes no more than it must", () => {
     await writeFile(path, next);
   };
   /** The digest of what made each shard of the served index, from the output's page cache. */
-  const inputs = () => JSON.stringify(readPageCache(realpathSync(dist), currentCode())!.index!.shards.map((s) => s.digest));
+  const inputs = () =>
+    JSON.stringify(readPageCache(realpathSync(dist), currentCode())!.index!.shards.map((s) => s.digest));
   /**
    * Rebuilds. "linked": Pagefind was not asked for an index and every index file is the served
    * one (same inode); "regenerated": Pagefind made the index again, for other inputs. (Files
@@ -103,7 +121,8 @@ describe("issue 25: a rebuild re-indexes no more than it must", () => {
     const [files, digest, asked] = [indexInodes(dist), inputs(), pagefindCalls.createIndex];
     const { indexed } = await build({ root: site, out: dist });
     const reindexed = pagefindCalls.createIndex - asked;
-    const same = [...indexInodes(dist)].every(([f, ino]) => files.get(f) === ino) && indexInodes(dist).size === files.size;
+    const same =
+      [...indexInodes(dist)].every(([f, ino]) => files.get(f) === ino) && indexInodes(dist).size === files.size;
     if (reindexed === 0 && same && indexed?.length === 0) return "linked";
     if (reindexed === 1 && inputs() !== digest && indexed?.length === 1) return "regenerated";
     return `re-indexed ${reindexed} times, inputs ${inputs() === digest ? "same" : "changed"}, files ${same ? "same" : "changed"}`;
@@ -151,8 +170,14 @@ describe("issue 31: an index in shards (site.searchIndex.pagesPerShard)", () => 
   beforeAll(async () => {
     [whole, sharded] = await Promise.all([copyFixture("basic-site"), copyFixture("basic-site")]);
     const yaml = join(sharded, "site.yaml");
-    await writeFile(yaml, (await readFile(yaml, "utf8")).replace(/^site:\n/m, "site:\n  searchIndex: { pagesPerShard: 2 }\n"));
-    await Promise.all([build({ root: whole, out: join(whole, "dist") }), build({ root: sharded, out: join(sharded, "dist") })]);
+    await writeFile(
+      yaml,
+      (await readFile(yaml, "utf8")).replace(/^site:\n/m, "site:\n  searchIndex: { pagesPerShard: 2 }\n"),
+    );
+    await Promise.all([
+      build({ root: whole, out: join(whole, "dist") }),
+      build({ root: sharded, out: join(sharded, "dist") }),
+    ]);
   });
   afterAll(() => Promise.all([whole, sharded].map((dir) => rm(dir, { recursive: true, force: true }))));
 
@@ -164,7 +189,10 @@ describe("issue 31: an index in shards (site.searchIndex.pagesPerShard)", () => 
     expect(named).toEqual(named.map((_, i) => `/pagefind/${i + 1}/`));
     for (const shard of named) {
       expect(existsSync(join(dist, shard, "pagefind-entry.json")), shard).toBe(true);
-      expect(readdirSync(join(dist, shard)).filter((f) => /\.js$|wasm/.test(f)), shard).toEqual([]);
+      expect(
+        readdirSync(join(dist, shard)).filter((f) => /\.js$|wasm/.test(f)),
+        shard,
+      ).toEqual([]);
     }
     expect(existsSync(join(dist, `pagefind/${named.length + 1}`))).toBe(false);
     expect(readFileSync(join(whole, "dist/search.html"), "utf8")).not.toContain("data-index-shards");

@@ -12,43 +12,87 @@ import type { RouteEntry } from "../../src/manifest/types.ts";
 import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
 
 const image = { "@type": "ImageObject", url: "https://x.example.org/a.jpg", width: 1200, height: 900 };
-const issues = (...items: Record<string, unknown>[]) => structuredDataIssues(items.map((i) => ({ "@context": "https://schema.org", ...i }))).map((i) => `${i.type}: ${i.problem}`);
+const issues = (...items: Record<string, unknown>[]) =>
+  structuredDataIssues(items.map((i) => ({ "@context": "https://schema.org", ...i }))).map(
+    (i) => `${i.type}: ${i.problem}`,
+  );
 
 describe("the rules", () => {
   it("Recipe (JSON Schema): name and image required; an array of ImageObjects, which Adobe's rules stop at, is fine", () => {
-    expect(issues({ "@type": "Recipe", name: "Flan", image: [image, image], prepTime: "PT10M", totalTime: "PT1H" })).toEqual([]);
+    expect(
+      issues({ "@type": "Recipe", name: "Flan", image: [image, image], prepTime: "PT10M", totalTime: "PT1H" }),
+    ).toEqual([]);
     expect(issues({ "@type": "Recipe", name: "Flan" })).toEqual(['Recipe: Required attribute "image" is missing']);
-    expect(issues({ "@type": "Recipe", name: "Flan", image: [image], prepTime: "10 minutes" })).toEqual(['Recipe: "prepTime" must match pattern "^P(?!$)(\\d+Y)?(\\d+M)?(\\d+W)?(\\d+D)?(T(?=\\d)(\\d+H)?(\\d+M)?(\\d+S)?)?$"']);
-    expect(issues({ "@type": "Recipe", name: "Flan", image: [image], nutrition: { "@type": "NutritionInformation", calories: "540 calories" } })).toEqual(['Recipe: Required attribute "recipeYield" is missing']);
+    expect(issues({ "@type": "Recipe", name: "Flan", image: [image], prepTime: "10 minutes" })).toEqual([
+      'Recipe: "prepTime" must match pattern "^P(?!$)(\\d+Y)?(\\d+M)?(\\d+W)?(\\d+D)?(T(?=\\d)(\\d+H)?(\\d+M)?(\\d+S)?)?$"',
+    ]);
+    expect(
+      issues({
+        "@type": "Recipe",
+        name: "Flan",
+        image: [image],
+        nutrition: { "@type": "NutritionInformation", calories: "540 calories" },
+      }),
+    ).toEqual(['Recipe: Required attribute "recipeYield" is missing']);
   });
 
   it("LocalBusiness and its subtypes (JSON Schema): name and address; a type that is not one is not held to it", () => {
-    expect(issues({ "@type": "Bakery", name: "Corner Bakery" })).toEqual(['Bakery: Required attribute "address" is missing']);
-    expect(issues({ "@type": "Resort", name: "R", address: { "@type": "PostalAddress", addressLocality: "Sosúa" }, telephone: "809-571-1507" })).toEqual(['Resort: "telephone" must match pattern "^\\+\\d[\\d -]+$"']);
+    expect(issues({ "@type": "Bakery", name: "Corner Bakery" })).toEqual([
+      'Bakery: Required attribute "address" is missing',
+    ]);
+    expect(
+      issues({
+        "@type": "Resort",
+        name: "R",
+        address: { "@type": "PostalAddress", addressLocality: "Sosúa" },
+        telephone: "809-571-1507",
+      }),
+    ).toEqual(['Resort: "telephone" must match pattern "^\\+\\d[\\d -]+$"']);
     expect(issues({ "@type": "Museum", name: "Amber Museum" })).toEqual([]);
   });
 
   it("Article (JSON Schema): nothing required, but what is given must be readable", () => {
     expect(issues({ "@type": "BlogPosting" })).toEqual([]);
-    expect(issues({ "@type": "BlogPosting", image: "/images/a.svg" })).toEqual(['BlogPosting: "image" must match pattern "^https?://\\S+$"']);
-    expect(issues({ "@type": "BlogPosting", headline: "A", datePublished: "June 2025", author: { "@type": "Person" } })).toEqual([
+    expect(issues({ "@type": "BlogPosting", image: "/images/a.svg" })).toEqual([
+      'BlogPosting: "image" must match pattern "^https?://\\S+$"',
+    ]);
+    expect(
+      issues({ "@type": "BlogPosting", headline: "A", datePublished: "June 2025", author: { "@type": "Person" } }),
+    ).toEqual([
       'BlogPosting: "datePublished" must match pattern "^\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+(Z|[+-]\\d{2}:\\d{2})?)?$"',
       'BlogPosting: Required attribute "author.name" is missing',
       'Person: Required attribute "name" is missing',
     ]);
-    expect(issues({ "@type": "BlogPosting", image: { "@type": "ImageObject", width: 10 } })).toEqual(['BlogPosting: Required attribute "image.url" is missing', expect.stringMatching(/^ImageObject: One of the following conditions/)]);
+    expect(issues({ "@type": "BlogPosting", image: { "@type": "ImageObject", width: 10 } })).toEqual([
+      'BlogPosting: Required attribute "image.url" is missing',
+      expect.stringMatching(/^ImageObject: One of the following conditions/),
+    ]);
   });
 
   it("the library's rules for the other types: VideoObject, Person, ListItem, nested at any depth", () => {
-    expect(issues({ "@type": "VideoObject", name: "Surf", embedUrl: "https://www.youtube-nocookie.com/embed/abc" })).toEqual([
+    expect(
+      issues({ "@type": "VideoObject", name: "Surf", embedUrl: "https://www.youtube-nocookie.com/embed/abc" }),
+    ).toEqual([
       'VideoObject: Required attribute "thumbnailUrl" is missing',
       'VideoObject: Required attribute "uploadDate" is missing',
     ]);
-    expect(issues({ "@type": "BlogPosting", headline: "A", author: { "@type": "Person", url: "https://x.example.org/a" }, publisher: { "@type": "Organization", name: "P" } })).toEqual([
+    expect(
+      issues({
+        "@type": "BlogPosting",
+        headline: "A",
+        author: { "@type": "Person", url: "https://x.example.org/a" },
+        publisher: { "@type": "Organization", name: "P" },
+      }),
+    ).toEqual([
       'BlogPosting: Required attribute "author.name" is missing',
       'Person: Required attribute "name" is missing',
     ]);
-    expect(issues({ "@type": "ItemList", itemListElement: [{ "@type": "ListItem", item: { "@type": "WebPage", url: "https://x.example.org" } }] })).toEqual([
+    expect(
+      issues({
+        "@type": "ItemList",
+        itemListElement: [{ "@type": "ListItem", item: { "@type": "WebPage", url: "https://x.example.org" } }],
+      }),
+    ).toEqual([
       expect.stringMatching(/^ListItem: One of the following conditions needs to be met/),
       'ListItem: Required attribute "position" is missing',
     ]);
@@ -77,8 +121,13 @@ routes:
     const built = await buildInline(VIDEOS(", uploaded: 2025-03-02"));
     expect(built.lines).toEqual([]);
     const $ = load(await readFile(join(built.root, "dist/videos.html"), "utf8"));
-    const json = $('script[type="application/ld+json"]').toArray().map((s) => $(s).text()).join("");
-    expect(json).toContain('"thumbnailUrl":"https://i.ytimg.com/vi/abcDEF12345/hqdefault.jpg","uploadDate":"2025-03-02"');
+    const json = $('script[type="application/ld+json"]')
+      .toArray()
+      .map((s) => $(s).text())
+      .join("");
+    expect(json).toContain(
+      '"thumbnailUrl":"https://i.ytimg.com/vi/abcDEF12345/hqdefault.jpg","uploadDate":"2025-03-02"',
+    );
   }, 120_000);
 
   it("a node a listing made is located at the listing, any other at the route's entry", async () => {
@@ -94,10 +143,23 @@ items:
   - { id: 1, name: Shop, image: /images/photo.svg, alt: A, address2: Puerto Plata }
 `);
     const route = { path: "/shops", listings: "l.yaml" } as RouteEntry;
-    const errors = structuredDataErrors([{ "@type": "CollectionPage", mainEntity: { "@type": "ItemList", itemListElement: [withOrigin({ "@type": "Store", name: "Shop" }, { listing: 0 })] } }, { "@type": "Recipe", name: "R" }], route, root);
+    const errors = structuredDataErrors(
+      [
+        {
+          "@type": "CollectionPage",
+          mainEntity: {
+            "@type": "ItemList",
+            itemListElement: [withOrigin({ "@type": "Store", name: "Shop" }, { listing: 0 })],
+          },
+        },
+        { "@type": "Recipe", name: "R" },
+      ],
+      route,
+      root,
+    );
     expect(errors.map((e) => `${e.code}  ${e.format(false)}`)).toEqual([
-      "StructuredDataInvalid  content/l.yaml:3:5  items[0]  structured data of /shops: Store: Required attribute \"address\" is missing",
-      "StructuredDataInvalid  site.yaml:2:5  routes[0]  structured data of /shops: Recipe: Required attribute \"image\" is missing",
+      'StructuredDataInvalid  content/l.yaml:3:5  items[0]  structured data of /shops: Store: Required attribute "address" is missing',
+      'StructuredDataInvalid  site.yaml:2:5  routes[0]  structured data of /shops: Recipe: Required attribute "image" is missing',
     ]);
   });
 });

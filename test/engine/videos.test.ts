@@ -11,7 +11,10 @@ describe("::video arguments", () => {
   it.each([
     ["abc_DEF-123 Waves at dawn", { video: { id: "abc_DEF-123", title: "Waves at dawn" } }],
     ['{ title: "Waves", summary: Surf rolling in. }', { video: { title: "Waves", summary: "Surf rolling in." } }],
-    ['{ id: "", title: Waves, summary: Surf., search: surf Sosúa, poster: /images/photo.svg }', { video: { title: "Waves", summary: "Surf.", search: "surf Sosúa", poster: "/images/photo.svg" } }],
+    [
+      '{ id: "", title: Waves, summary: Surf., search: surf Sosúa, poster: /images/photo.svg }',
+      { video: { title: "Waves", summary: "Surf.", search: "surf Sosúa", poster: "/images/photo.svg" } },
+    ],
   ])("%s", (arg, expected) => {
     expect(parseVideoDirective(arg)).toEqual(expected);
   });
@@ -46,7 +49,9 @@ describe("videos in a built fixture", () => {
     expect(card.find("[data-video-id], .play-icon").length).toBe(0);
     expect(card.find(".video-title").text()).toBe("Sunset surf");
     expect(card.find(".video-summary").text()).toBe("Surfers catching the last waves at Cabarete.");
-    expect(card.find("a.video-search").attr("href")).toBe("https://www.youtube.com/results?search_query=Cabarete%20surf%20sunset");
+    expect(card.find("a.video-search").attr("href")).toBe(
+      "https://www.youtube.com/results?search_query=Cabarete%20surf%20sunset",
+    );
     expect(card.find("a.video-search").text()).toBe("Search YouTube for it: Cabarete surf sunset");
     expect(card.find("img.video-poster").attr("src")).toBe("/images/photo.svg");
   });

@@ -16,7 +16,8 @@ import { PpgErrorList } from "../../src/core/errors.ts";
 const REPO = join(import.meta.dirname, "..", "..");
 
 /** What `yaml` alone reads, configured as ppguide configures it. */
-const byYaml = (text: string) => parse(text, { schema: "core", uniqueKeys: true, maxAliasCount: 100, logLevel: "error" }) as unknown;
+const byYaml = (text: string) =>
+  parse(text, { schema: "core", uniqueKeys: true, maxAliasCount: 100, logLevel: "error" }) as unknown;
 
 const SAMPLES: [string, string][] = [
   ["integers", "a: 12\nb: -3\nc: +4\nd: 0o17\ne: 0x1F\nf: 017\ng: 1_000\n"],
@@ -24,20 +25,38 @@ const SAMPLES: [string, string][] = [
   ["booleans and words that are not", "a: true\nb: False\nc: TRUE\nd: yes\ne: on\nf: No\ng: off\n"],
   ["nulls", "a: ~\nb: null\nc: Null\nd:\ne: NULL\n"],
   ["dates and times stay strings", "a: 2025-01-02\nb: 2025-01-02T10:30:00Z\nc: 10:30\nd: 1:20:30\n"],
-  ["strings with colons, hashes and dashes", "a: https://example.com/a?b=c#d\nb: foo#bar\nc: 'a: b'\nd: -x\ne: a - b\nf: foo # comment\n"],
-  ["quoting and escapes", `a: "tab\\tand \\u00e9 and \\"q\\""\nb: 'it''s'\nc: "\\/"\nd: "line\\nbreak"\ne: '#not a comment'\n`],
-  ["accents and emoji", "a: Mangú, sancocho y habichuelas\nb: \"Cabarete 🏄\"\nc: Sosúa\n"],
-  ["multi-line plain and quoted scalars", 'a: one\n  two\n\n  three\nb: "one\n  two"\nc: \'one\n\n  two\'\n'],
-  ["block scalars and chomping", "a: |\n  line 1\n  line 2\nb: >\n  folded\n  text\n\n  para\nc: |-\n  strip\nd: |+\n  keep\n\ne: >2\n    indented\n"],
-  ["flow collections", "a: [1, two, 'three', { k: v, n: 2 }]\nb: { x: [], y: {}, z: [a, [b, c]] }\nc: [\n  1,\n  2,\n]\n"],
-  ["nested block collections", "routes:\n  - path: /a\n    related: [/b, /c]\n    image:\n      src: /i.svg\n      alt: An image\n  -\n    path: /b\n"],
+  [
+    "strings with colons, hashes and dashes",
+    "a: https://example.com/a?b=c#d\nb: foo#bar\nc: 'a: b'\nd: -x\ne: a - b\nf: foo # comment\n",
+  ],
+  [
+    "quoting and escapes",
+    `a: "tab\\tand \\u00e9 and \\"q\\""\nb: 'it''s'\nc: "\\/"\nd: "line\\nbreak"\ne: '#not a comment'\n`,
+  ],
+  ["accents and emoji", 'a: Mangú, sancocho y habichuelas\nb: "Cabarete 🏄"\nc: Sosúa\n'],
+  ["multi-line plain and quoted scalars", "a: one\n  two\n\n  three\nb: \"one\n  two\"\nc: 'one\n\n  two'\n"],
+  [
+    "block scalars and chomping",
+    "a: |\n  line 1\n  line 2\nb: >\n  folded\n  text\n\n  para\nc: |-\n  strip\nd: |+\n  keep\n\ne: >2\n    indented\n",
+  ],
+  [
+    "flow collections",
+    "a: [1, two, 'three', { k: v, n: 2 }]\nb: { x: [], y: {}, z: [a, [b, c]] }\nc: [\n  1,\n  2,\n]\n",
+  ],
+  [
+    "nested block collections",
+    "routes:\n  - path: /a\n    related: [/b, /c]\n    image:\n      src: /i.svg\n      alt: An image\n  -\n    path: /b\n",
+  ],
   ["keys that are numbers, booleans or merge-like", "1: one\ntrue: t\n<<: { k: v }\n"],
   ["keys that collide once made strings (js-yaml refuses, yaml reads)", "1: x\n'1': y\n"],
   ["a `!` in prose", "a: Wow !\nb: 'quoted !'\n"],
   ["explicit tags", "a: !!str 12\nb: !!int '7'\nc: !!float 1\nd: !!bool true\ne: !!null ''\n"],
   ["comments and document markers", "# heading\n---\na: 1 # trailing\n# between\nb: [1, 2] # flow\n...\n"],
   ["complex keys", "? a\n: 1\n? [b, c]\n: 2\n"],
-  ["anchors and aliases (js-yaml is told to refuse them)", "x: &photo /images/photo.svg\ny: *photo\nz: &list [1, 2]\nw: *list\n"],
+  [
+    "anchors and aliases (js-yaml is told to refuse them)",
+    "x: &photo /images/photo.svg\ny: *photo\nz: &list [1, 2]\nw: *list\n",
+  ],
   ["an empty text", ""],
   ["only a comment", "# nothing here\n"],
   ["a byte-order mark", "\uFEFFa: 1\n"],

@@ -9,7 +9,10 @@ export interface DevEvent {
  * Reads the dev server's server-sent events with fetch, as a browser's EventSource would, and
  * hands each to `onEvent` as it arrives. Used by the dev tests and bench/dev.ts.
  */
-export async function readDevEvents(url: string, onEvent: (e: DevEvent) => void): Promise<{ contentType: string | null; close(): void }> {
+export async function readDevEvents(
+  url: string,
+  onEvent: (e: DevEvent) => void,
+): Promise<{ contentType: string | null; close(): void }> {
   const ctrl = new AbortController();
   const res = await fetch(new URL("/__ppguide/events", url), { signal: ctrl.signal });
   void (async () => {

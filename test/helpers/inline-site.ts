@@ -55,7 +55,15 @@ const DEFAULT_KEYS: Record<string, string> = {
 };
 
 /** What every page's head and header link to, taken from the basic-site fixture. */
-const DEFAULT_PUBLIC = ["images/logo.svg", "images/logo.png", "images/avatar.svg", "images/photo.svg", "favicon.svg", "apple-touch-icon.png", "site.webmanifest"];
+const DEFAULT_PUBLIC = [
+  "images/logo.svg",
+  "images/logo.png",
+  "images/avatar.svg",
+  "images/photo.svg",
+  "favicon.svg",
+  "apple-touch-icon.png",
+  "site.webmanifest",
+];
 
 // Four, so that each filler has three others to relate to.
 const FILLERS = [1, 2, 3, 4];
@@ -66,17 +74,33 @@ function fillerRoutes(indent: string): string {
     `${indent}- { path: /, kind: home, title: Inline Site, description: The home page of the inline site., home: { heading: Inline Site, slides: [{ title: Filler, text: A filler slide., image: /images/photo.svg, alt: A filler picture, path: /filler-1 }], culture: [/filler-1], cuisine: [/filler-2], thumbnails: [{ label: Filler, path: /filler-1 }] } }\n`,
     `${indent}- { path: /search, kind: search, title: Search, description: Every page of the inline site. }\n`,
   ];
-  return pages.join("") + FILLERS.map((n) => {
-    const related = FILLERS.filter((m) => m !== n).map((m) => `/filler-${m}`).join(", ");
-    return `${indent}- { path: /filler-${n}, kind: article, title: Filler ${n}, description: A filler page of the inline site., image: { src: /images/photo.svg, alt: A filler picture }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }, content: filler-${n}.md, related: [${related}] }\n`;
-  }).join("");
+  return (
+    pages.join("") +
+    FILLERS.map((n) => {
+      const related = FILLERS.filter((m) => m !== n)
+        .map((m) => `/filler-${m}`)
+        .join(", ");
+      return `${indent}- { path: /filler-${n}, kind: article, title: Filler ${n}, description: A filler page of the inline site., image: { src: /images/photo.svg, alt: A filler picture }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }, content: filler-${n}.md, related: [${related}] }\n`;
+    }).join("")
+  );
 }
 
 /** What a route of each kind must have, from the schema itself: its `required` list and each kind's `if`/`then` block. */
-const ROUTE_SCHEMA = (JSON.parse(readFileSync(join(PACKAGE_DIR, "schema/site.schema.json"), "utf8")) as { definitions: { route: { required: string[]; allOf: { if: { properties: { kind: { enum?: string[]; const?: string } } }; then: { required: string[] } }[] } } }).definitions.route;
+const ROUTE_SCHEMA = (
+  JSON.parse(readFileSync(join(PACKAGE_DIR, "schema/site.schema.json"), "utf8")) as {
+    definitions: {
+      route: {
+        required: string[];
+        allOf: { if: { properties: { kind: { enum?: string[]; const?: string } } }; then: { required: string[] } }[];
+      };
+    };
+  }
+).definitions.route;
 
 function requiredFor(kind: string): string[] {
-  const byKind = ROUTE_SCHEMA.allOf.filter((c) => (c.if.properties.kind.enum ?? [c.if.properties.kind.const]).includes(kind)).flatMap((c) => c.then.required);
+  const byKind = ROUTE_SCHEMA.allOf
+    .filter((c) => (c.if.properties.kind.enum ?? [c.if.properties.kind.const]).includes(kind))
+    .flatMap((c) => c.then.required);
   return [...ROUTE_SCHEMA.required, ...byKind];
 }
 
@@ -102,7 +126,9 @@ function fillRoute(line: string): string {
   const path = /(?:^|,)\s*path:\s*([^,}\s]+)/.exec(item[2]!)?.[1];
   const kind = /(?:^|,)\s*kind:\s*([a-z]+)/.exec(item[2]!)?.[1];
   if (!path || !kind) return line;
-  const added = requiredFor(kind).filter((field) => !keys.has(field) && FILLED[field]).map((field) => `, ${field}: ${FILLED[field]!(path)}`);
+  const added = requiredFor(kind)
+    .filter((field) => !keys.has(field) && FILLED[field])
+    .map((field) => `, ${field}: ${FILLED[field]!(path)}`);
   return added.length ? `${item[1]}${item[2]!.replace(/\s+$/, "")}${added.join("")} ${item[3]}` : line;
 }
 
@@ -126,7 +152,8 @@ export function parseTxtar(text: string): Map<string, string> {
 export function completeManifest(text: string): string {
   const topKeys = [...text.matchAll(/^([A-Za-z_]+):/gm)].map((m) => m[1]!);
   const routesAt = text.search(/^routes:/m);
-  const filled = routesAt < 0 ? text : text.slice(0, routesAt) + text.slice(routesAt).split("\n").map(fillRoute).join("\n");
+  const filled =
+    routesAt < 0 ? text : text.slice(0, routesAt) + text.slice(routesAt).split("\n").map(fillRoute).join("\n");
   let out = filled.endsWith("\n") || filled === "" ? filled : `${filled}\n`;
   if (topKeys.at(-1) === "routes") {
     const item = /^routes:\s*\n(\s*)- /m.exec(text);
@@ -143,7 +170,9 @@ export async function writeInlineSite(text: string): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), "ppguide-inline-"));
   const files = parseTxtar(text);
   files.set("site.yaml", completeManifest(files.get("site.yaml") ?? ""));
-  for (const n of FILLERS) if (!files.has(`content/filler-${n}.md`)) files.set(`content/filler-${n}.md`, `A filler page, here so that every page has three others to relate to.\n`);
+  for (const n of FILLERS)
+    if (!files.has(`content/filler-${n}.md`))
+      files.set(`content/filler-${n}.md`, `A filler page, here so that every page has three others to relate to.\n`);
   for (const [name, body] of files) {
     await mkdir(dirname(join(root, name)), { recursive: true });
     await writeFile(join(root, name), body);
@@ -158,7 +187,10 @@ export async function writeInlineSite(text: string): Promise<string> {
 }
 
 /** Builds an inline site as the CLI would, into its own dist/: the exit code and each problem's line. */
-export async function buildInline(text: string, opts: Omit<BuildOptions, "root"> = {}): Promise<Outcome & { root: string }> {
+export async function buildInline(
+  text: string,
+  opts: Omit<BuildOptions, "root"> = {},
+): Promise<Outcome & { root: string }> {
   const root = await writeInlineSite(text);
   return { ...(await attempt({ root, out: join(root, "dist"), ...opts })), root };
 }

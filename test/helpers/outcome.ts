@@ -29,9 +29,14 @@ export async function attempt(opts: BuildOptions): Promise<Outcome> {
 /** The real CLI, for exit codes and signals. */
 export function runCli(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: "1" } }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      { cwd, env: { ...process.env, NO_COLOR: "1" } },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -51,8 +56,12 @@ export async function treeHash(dir: string): Promise<string> {
   } catch {
     return "absent";
   }
-  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
-  for (const file of files) hash.update(`${file.slice(dir.length)}\0${(await stat(file)).mtimeMs}\0`).update(await readFile(file));
+  const files = entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+  for (const file of files)
+    hash.update(`${file.slice(dir.length)}\0${(await stat(file)).mtimeMs}\0`).update(await readFile(file));
   return hash.digest("hex");
 }
 
@@ -60,7 +69,10 @@ export async function treeHash(dir: string): Promise<string> {
  * Builds a fresh copy of `fixture`, breaks it, builds again: what that second build said, and
  * whether it left the first build's output untouched (files, bytes and mtimes).
  */
-export async function attemptBroken(breakIt: (root: string) => Promise<void>, fixture = "basic-site"): Promise<Outcome & { untouched: boolean }> {
+export async function attemptBroken(
+  breakIt: (root: string) => Promise<void>,
+  fixture = "basic-site",
+): Promise<Outcome & { untouched: boolean }> {
   const { copyFixture } = await import("./fixture.ts");
   const root = await copyFixture(fixture);
   const out = join(root, "dist");

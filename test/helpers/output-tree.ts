@@ -40,15 +40,30 @@ function excerpt(bytes: Buffer, at: number): string {
 }
 
 /** Undefined when the trees are equal; otherwise a few lines saying how they differ. */
-export function describeDifference(actual: Tree, expected: Tree, labels = ["rebuild", "clean build"]): string | undefined {
+export function describeDifference(
+  actual: Tree,
+  expected: Tree,
+  labels = ["rebuild", "clean build"],
+): string | undefined {
   const lines: string[] = [];
   const onlyIn = (a: Tree, b: Tree) => [...a.keys()].filter((k) => !b.has(k)).sort();
   const extra = onlyIn(actual, expected);
   const missing = onlyIn(expected, actual);
-  if (extra.length) lines.push(`only in the ${labels[0]} (${extra.length}): ${extra.slice(0, 8).join(", ")}${extra.length > 8 ? ", …" : ""}`);
-  if (missing.length) lines.push(`only in the ${labels[1]} (${missing.length}): ${missing.slice(0, 8).join(", ")}${missing.length > 8 ? ", …" : ""}`);
-  const differing = [...actual.keys()].filter((k) => expected.has(k) && !actual.get(k)!.equals(expected.get(k)!)).sort();
-  if (differing.length) lines.push(`differing files (${differing.length}): ${differing.slice(0, 8).join(", ")}${differing.length > 8 ? ", …" : ""}`);
+  if (extra.length)
+    lines.push(
+      `only in the ${labels[0]} (${extra.length}): ${extra.slice(0, 8).join(", ")}${extra.length > 8 ? ", …" : ""}`,
+    );
+  if (missing.length)
+    lines.push(
+      `only in the ${labels[1]} (${missing.length}): ${missing.slice(0, 8).join(", ")}${missing.length > 8 ? ", …" : ""}`,
+    );
+  const differing = [...actual.keys()]
+    .filter((k) => expected.has(k) && !actual.get(k)!.equals(expected.get(k)!))
+    .sort();
+  if (differing.length)
+    lines.push(
+      `differing files (${differing.length}): ${differing.slice(0, 8).join(", ")}${differing.length > 8 ? ", …" : ""}`,
+    );
   for (const file of differing.slice(0, 2)) {
     const a = actual.get(file)!;
     const b = expected.get(file)!;

@@ -10,7 +10,17 @@ import { PACKAGE_DIR } from "../../src/core/package-dir.ts";
  * volume or a restored CI cache look like. A test edits the copy, never the package the suite runs from.
  */
 export async function copyPackage(dir: string, modules = join(PACKAGE_DIR, "node_modules")): Promise<string> {
-  for (const part of ["bin", "src", "templates", "schema", "scripts", "lib", "package.json", "package-lock.json", "tsconfig.json"]) {
+  for (const part of [
+    "bin",
+    "src",
+    "templates",
+    "schema",
+    "scripts",
+    "lib",
+    "package.json",
+    "package-lock.json",
+    "tsconfig.json",
+  ]) {
     await cp(join(PACKAGE_DIR, part), join(dir, part), { recursive: true });
   }
   await symlink(modules, join(dir, "node_modules"));

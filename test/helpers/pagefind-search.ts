@@ -13,7 +13,8 @@ import { routeOf } from "../../src/client/search-page.ts";
 export async function searchBuilt(out: string, query: string): Promise<string[]> {
   const script = pathToFileURL(join(out, "pagefind/pagefind.js"));
   const fetched = globalThis.fetch;
-  globalThis.fetch = (async (url: string | URL) => new Response(await readFile(fileURLToPath(new URL(String(url).split("?")[0]!, script))))) as typeof fetch;
+  globalThis.fetch = (async (url: string | URL) =>
+    new Response(await readFile(fileURLToPath(new URL(String(url).split("?")[0]!, script))))) as typeof fetch;
   try {
     // A fresh module each time: pagefind.js keeps the index it loaded first.
     const pagefind = (await import(/* @vite-ignore */ `${script.href}?${Date.now()}-${Math.random()}`)) as {
@@ -22,11 +23,14 @@ export async function searchBuilt(out: string, query: string): Promise<string[]>
       search(q: string): Promise<{ results: { data(): Promise<{ url: string }> }[] }>;
     };
     await pagefind.options({ basePath: new URL("./", script).href });
-    for (const shard of readdirSync(join(out, "pagefind")).filter((f) => /^\d+$/.test(f))) await pagefind.mergeIndex(new URL(`./${shard}/`, script).href);
+    for (const shard of readdirSync(join(out, "pagefind")).filter((f) => /^\d+$/.test(f)))
+      await pagefind.mergeIndex(new URL(`./${shard}/`, script).href);
     const { results } = await pagefind.search(query);
     const root = pathToFileURL(out).pathname;
     // Pagefind prefixes each URL with its base path, here the folder's file URL.
-    return Promise.all(results.map(async (r) => routeOf((await r.data()).url.replace(/^\/file:/, "").replace(root, "") || "/")));
+    return Promise.all(
+      results.map(async (r) => routeOf((await r.data()).url.replace(/^\/file:/, "").replace(root, "") || "/")),
+    );
   } finally {
     globalThis.fetch = fetched;
   }

@@ -7,7 +7,10 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
-const WORDS = "sun sea sand palm reef boat coast town street market rum cacao coffee music merengue bachata fortress cable mountain waterfall beach hotel breakfast lunch dinner plantain rice beans fish coconut mango papaya guava".split(" ");
+const WORDS =
+  "sun sea sand palm reef boat coast town street market rum cacao coffee music merengue bachata fortress cable mountain waterfall beach hotel breakfast lunch dinner plantain rice beans fish coconut mango papaya guava".split(
+    " ",
+  );
 
 function paragraph(seed: number, words: number): string {
   let out = "";
@@ -36,7 +39,8 @@ export function articleBody(i: number, n: number): string {
   ].join("\n\n");
 }
 
-export const PHOTO = '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800"><rect width="1200" height="800" fill="#0b5d6b"/></svg>';
+export const PHOTO =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800"><rect width="1200" height="800" fill="#0b5d6b"/></svg>';
 /** Nav menus: label and number of items, each naming an article. */
 export const NAV = [
   ["Attractions", 4],
@@ -54,11 +58,15 @@ export const NAV = [
 export async function writePpguideSite(dir: string, n: number, version?: string): Promise<void> {
   await mkdir(join(dir, "content/articles"), { recursive: true });
   await mkdir(join(dir, "public/images"), { recursive: true });
-  for (const f of ["photo.svg", "logo.svg", "logo.png", "avatar.svg"]) await writeFile(join(dir, "public/images", f), PHOTO);
+  for (const f of ["photo.svg", "logo.svg", "logo.png", "avatar.svg"])
+    await writeFile(join(dir, "public/images", f), PHOTO);
   for (const f of ["favicon.svg", "apple-touch-icon.png"]) await writeFile(join(dir, "public", f), PHOTO);
   await writeFile(join(dir, "public/site.webmanifest"), "{}");
   let k = 0;
-  const nav = NAV.map(([label, count]) => `  - label: ${label}\n    items:\n${Array.from({ length: count }, () => `      - { label: Article ${k}, path: /article-${k++ % n} }`).join("\n")}`).join("\n");
+  const nav = NAV.map(
+    ([label, count]) =>
+      `  - label: ${label}\n    items:\n${Array.from({ length: count }, () => `      - { label: Article ${k}, path: /article-${k++ % n} }`).join("\n")}`,
+  ).join("\n");
   const routes: string[] = [];
   const writes: Promise<void>[] = [];
   for (let i = 0; i < n; i++) {
@@ -68,7 +76,12 @@ export async function writePpguideSite(dir: string, n: number, version?: string)
         `    dates: { created: 2025-01-01, published: 2025-01-02, modified: 2025-03-04 }\n    content: articles/article-${i}.md\n` +
         `    related: [/article-${(i + 1) % n}, /article-${(i + 2) % n}, /article-${(i + 3) % n}]`,
     );
-    writes.push(writeFile(join(dir, `content/articles/article-${i}.md`), `---\nsection: Travel\nkeywords: [travel, beach]\n---\n\n${version ? `Build ${version} of article ${i}.\n\n` : ""}${articleBody(i, n)}\n`));
+    writes.push(
+      writeFile(
+        join(dir, `content/articles/article-${i}.md`),
+        `---\nsection: Travel\nkeywords: [travel, beach]\n---\n\n${version ? `Build ${version} of article ${i}.\n\n` : ""}${articleBody(i, n)}\n`,
+      ),
+    );
   }
   await Promise.all(writes);
   await writeFile(

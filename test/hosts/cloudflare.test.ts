@@ -13,7 +13,14 @@ import { parseManifest } from "../../src/manifest/load.ts";
 import { requireTool, wranglerPagesDev, type Wrangler } from "./tools.ts";
 
 /** What a visitor, a browser cache and a crawler see of an answer. */
-const COMPARED = ["location", "content-type", "cache-control", "x-content-type-options", "referrer-policy", "access-control-allow-origin"];
+const COMPARED = [
+  "location",
+  "content-type",
+  "cache-control",
+  "x-content-type-options",
+  "referrer-policy",
+  "access-control-allow-origin",
+];
 
 interface Answer {
   status: number;
@@ -23,9 +30,14 @@ interface Answer {
 
 async function ask(origin: string, path: string): Promise<Answer> {
   const res = await fetch(origin + path, { redirect: "manual" });
-  const body = createHash("sha256").update(Buffer.from(await res.arrayBuffer())).digest("hex").slice(0, 16);
+  const body = createHash("sha256")
+    .update(Buffer.from(await res.arrayBuffer()))
+    .digest("hex")
+    .slice(0, 16);
   // Both send a media type and a charset; only the spelling of the space differs.
-  const headers = Object.fromEntries(COMPARED.map((h) => [h, res.headers.get(h)?.replace(/;\s*/g, "; ").toLowerCase() ?? null]));
+  const headers = Object.fromEntries(
+    COMPARED.map((h) => [h, res.headers.get(h)?.replace(/;\s*/g, "; ").toLowerCase() ?? null]),
+  );
   return { status: res.status, headers, body };
 }
 
@@ -41,7 +53,9 @@ describe.runIf(requireTool("wrangler"))("preview answers as Cloudflare Pages (wr
     const { manifest } = parseManifest(await readFile(new URL("../../site.yaml", import.meta.url), "utf8"));
     const routes = manifest.routes.map((r) => r.path).filter((p) => p !== "/");
     const aliases = (manifest.aliases ?? []).map((a) => a.from);
-    const assets = (await readdir(join(site.dir, "assets"))).filter((f) => /\.(css|js)$/.test(f)).map((f) => `/assets/${f}`);
+    const assets = (await readdir(join(site.dir, "assets")))
+      .filter((f) => /\.(css|js)$/.test(f))
+      .map((f) => `/assets/${f}`);
     const images = (await readdir(join(site.dir, "assets", "images"))).slice(0, 12).map((f) => `/assets/images/${f}`);
     urls = [
       "/",
@@ -79,7 +93,8 @@ describe.runIf(requireTool("wrangler"))("preview answers as Cloudflare Pages (wr
     const differences: string[] = [];
     for (const url of urls) {
       const [ours, theirs] = await Promise.all([ask(preview.origin, url), ask(cloudflare.origin, url)]);
-      if (JSON.stringify(ours) !== JSON.stringify(theirs)) differences.push(`${url}\n  preview:    ${JSON.stringify(ours)}\n  cloudflare: ${JSON.stringify(theirs)}`);
+      if (JSON.stringify(ours) !== JSON.stringify(theirs))
+        differences.push(`${url}\n  preview:    ${JSON.stringify(ours)}\n  cloudflare: ${JSON.stringify(theirs)}`);
     }
     expect(urls.length).toBeGreaterThan(200);
     expect(differences.join("\n")).toBe("");
@@ -100,7 +115,10 @@ describe.runIf(requireTool("wrangler"))("preview answers as Cloudflare Pages (wr
   });
 
   it("answers each alias, with and without the slash, with one 301 to its route, and /404 and /404.html with 404", async () => {
-    for (const [from, to] of [["/puerto-plata-family-fun", "/family-fun-puerto-plata"], ["/puerto-plata-family-fun/", "/family-fun-puerto-plata"]]) {
+    for (const [from, to] of [
+      ["/puerto-plata-family-fun", "/family-fun-puerto-plata"],
+      ["/puerto-plata-family-fun/", "/family-fun-puerto-plata"],
+    ]) {
       const res = await fetch(cloudflare.origin + from, { redirect: "manual" });
       expect([res.status, res.headers.get("location")], from).toEqual([301, to]);
     }

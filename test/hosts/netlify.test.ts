@@ -40,7 +40,11 @@ describe.runIf(requireTool("netlify"))("Netlify's parsers on the output", () => 
   let cloudflare: string;
   let github: string;
   beforeAll(async () => {
-    [netlify, cloudflare, github] = await Promise.all([builtFor("netlify"), builtFor("cloudflare-pages"), builtFor("github-pages")]);
+    [netlify, cloudflare, github] = await Promise.all([
+      builtFor("netlify"),
+      builtFor("cloudflare-pages"),
+      builtFor("github-pages"),
+    ]);
   });
 
   it("reads one forced 301 per alias, and 404 rules for /404 and /404.html, from a build for Netlify", async () => {
@@ -52,7 +56,8 @@ describe.runIf(requireTool("netlify"))("Netlify's parsers on the output", () => 
       { from: "/404.html", to: "/404.html", status: 404, force: true },
     ]);
     // Netlify matches /old-beaches/ by the same rule; no page at the alias could shadow it anyway.
-    for (const file of ["old-beaches.html", "old-beaches/index.html"]) expect(existsSync(join(netlify, file)), file).toBe(false);
+    for (const file of ["old-beaches.html", "old-beaches/index.html"])
+      expect(existsSync(join(netlify, file)), file).toBe(false);
   });
 
   it("reads the Cloudflare build's rules as plain 301s that no file shadows", async () => {
@@ -74,12 +79,21 @@ describe.runIf(requireTool("netlify"))("Netlify's parsers on the output", () => 
 
   it("reads the _headers rules: immutable hashed assets, a day for public files, nosniff everywhere", async () => {
     const { parseAllHeaders } = await import(headersParser);
-    const { headers, errors } = await parseAllHeaders({ headersFiles: [join(cloudflare, "_headers")], configHeaders: [], minimal: true });
+    const { headers, errors } = await parseAllHeaders({
+      headersFiles: [join(cloudflare, "_headers")],
+      configHeaders: [],
+      minimal: true,
+    });
     expect(errors).toEqual([]);
-    const rules = Object.fromEntries((headers as { for: string; values: Record<string, string> }[]).map((h) => [h.for, h.values]));
+    const rules = Object.fromEntries(
+      (headers as { for: string; values: Record<string, string> }[]).map((h) => [h.for, h.values]),
+    );
     expect(rules["/assets/*"]).toEqual({ "Cache-Control": "public, max-age=31536000, immutable" });
     expect(rules["/images/*"]).toEqual({ "Cache-Control": "public, max-age=86400" });
-    expect(rules["/*"]).toEqual({ "X-Content-Type-Options": "nosniff", "Referrer-Policy": "strict-origin-when-cross-origin" });
+    expect(rules["/*"]).toEqual({
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+    });
     // No rule for every path sets Cache-Control: hosts join the values of overlapping rules.
     expect(Object.values(rules).filter((v) => "Cache-Control" in v)).toHaveLength(Object.keys(rules).length - 1);
   });

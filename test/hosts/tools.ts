@@ -22,7 +22,8 @@ export const JAVA = process.env.JAVA ?? "java";
 /** Why a tool cannot run here, or undefined when it can. */
 export function missing(tool: "wrangler" | "netlify" | "vnu"): string | undefined {
   if (tool === "wrangler" && !existsSync(WRANGLER)) return "wrangler is not installed: run npm ci --prefix test/hosts";
-  if (tool === "netlify" && !existsSync(join(modules, "@netlify", "redirect-parser"))) return "@netlify/redirect-parser is not installed: run npm ci --prefix test/hosts";
+  if (tool === "netlify" && !existsSync(join(modules, "@netlify", "redirect-parser")))
+    return "@netlify/redirect-parser is not installed: run npm ci --prefix test/hosts";
   if (tool === "vnu") {
     if (!existsSync(VNU_JAR)) return "vnu-jar is not installed: run npm ci --prefix test/hosts";
     if (spawnSync(JAVA, ["-version"]).status !== 0) return "java is missing: apt-get install default-jre-headless";
@@ -67,10 +68,32 @@ export async function wranglerPagesDev(dir: string): Promise<Wrangler> {
   const [port, inspector] = [await freePort(), await freePort()];
   const child: ChildProcess = spawn(
     process.execPath,
-    [WRANGLER, "pages", "dev", dir, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspector), `--compatibility-date=${COMPATIBILITY_DATE}`, "--persist-to", join(home, "state"), "--show-interactive-dev-session=false"],
+    [
+      WRANGLER,
+      "pages",
+      "dev",
+      dir,
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(inspector),
+      `--compatibility-date=${COMPATIBILITY_DATE}`,
+      "--persist-to",
+      join(home, "state"),
+      "--show-interactive-dev-session=false",
+    ],
     {
       cwd: home,
-      env: { ...process.env, XDG_CONFIG_HOME: home, WRANGLER_LOG_PATH: join(home, "logs"), WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" },
+      env: {
+        ...process.env,
+        XDG_CONFIG_HOME: home,
+        WRANGLER_LOG_PATH: join(home, "logs"),
+        WRANGLER_SEND_METRICS: "false",
+        CI: "true",
+        NO_COLOR: "1",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );

@@ -21,7 +21,9 @@ interface NuMessage {
 /** Nu's errors for the given files (its JSON report goes to stderr). */
 function nuErrors(files: string[]): Promise<NuMessage[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(JAVA, ["-jar", VNU_JAR, "--errors-only", "--format", "json", ...files], { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(JAVA, ["-jar", VNU_JAR, "--errors-only", "--format", "json", ...files], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let report = "";
     child.stderr.on("data", (chunk: Buffer) => (report += chunk));
     child.on("error", reject);
@@ -48,7 +50,20 @@ describe.runIf(requireTool("vnu"))("the W3C Nu HTML Checker on every page", () =
 
   it("finds no error on any page, the 404 page and the author pages included", async () => {
     const files = site.pages.map((p) => join(site.dir, p.file));
-    expect(site.pages.map((p) => p.kind)).toEqual(expect.arrayContaining(["home", "article", "recipe", "directory", "resorts", "index", "videos", "search", "author", "404"]));
+    expect(site.pages.map((p) => p.kind)).toEqual(
+      expect.arrayContaining([
+        "home",
+        "article",
+        "recipe",
+        "directory",
+        "resorts",
+        "index",
+        "videos",
+        "search",
+        "author",
+        "404",
+      ]),
+    );
     const errors = await nuErrors(files);
     expect(errors.map((e) => `${e.url.replace(/^.*\/out\//, "")}:${e.lastLine}  ${e.message}`)).toEqual([]);
   }, 120_000);
@@ -59,6 +74,8 @@ describe.runIf(requireTool("vnu"))("the W3C Nu HTML Checker on every page", () =
     expect(old).not.toBe(home.html);
     await writeFile(join(scratch, "old.html"), old);
     const errors = await nuErrors([join(scratch, "old.html")]);
-    expect(errors.map((e) => e.message).join("\n")).toMatch(/Attribute “aria-expanded” not allowed|Bad value “combobox” for attribute “role”|Bad value “search”/);
+    expect(errors.map((e) => e.message).join("\n")).toMatch(
+      /Attribute “aria-expanded” not allowed|Bad value “combobox” for attribute “role”|Bad value “search”/,
+    );
   }, 60_000);
 });

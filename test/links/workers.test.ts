@@ -21,8 +21,10 @@ const pages = listSiteFiles(site).filter((f) => f.endsWith(".html"));
  * `count` of the fixture's pages, so there are several batches. Each page repeats five times in a
  * row: a sequence whose period divided the batch size would hide a batch stored at the wrong offset.
  */
-const repeated = (count: number): string[] => Array.from({ length: count }, (_, i) => pages[Math.floor(i / 5) % pages.length]!);
-const scanHere = (files: readonly string[]): PageScan[] => files.map((f) => scanPage(readFileSync(join(site, f), "utf8")));
+const repeated = (count: number): string[] =>
+  Array.from({ length: count }, (_, i) => pages[Math.floor(i / 5) % pages.length]!);
+const scanHere = (files: readonly string[]): PageScan[] =>
+  files.map((f) => scanPage(readFileSync(join(site, f), "utf8")));
 
 describe("scanPages on a pool of threads", () => {
   it("boots from .ts sources under vitest and returns one scan per file, in order, as this thread would", async () => {
@@ -37,7 +39,11 @@ describe("scanPages on a pool of threads", () => {
       import { scanPages } from "./src/links/workers.ts";
       console.log(JSON.stringify(await scanPages(${JSON.stringify(site)}, ${JSON.stringify(files)}, 2)));
     `;
-    const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: root, encoding: "utf8", timeout: 60_000 });
+    const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: root,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(JSON.parse(out)).toEqual(scanHere(files));
   });
 });

@@ -4,7 +4,14 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build/build.ts";
-import { headersFor, hostAnswer, parseHeaders, parseRedirects, redirectFor, type RuleProblem } from "../../src/preview/host-rules.ts";
+import {
+  headersFor,
+  hostAnswer,
+  parseHeaders,
+  parseRedirects,
+  redirectFor,
+  type RuleProblem,
+} from "../../src/preview/host-rules.ts";
 import { startPreview, type PreviewServer } from "../../src/preview/server.ts";
 import { copyFixture, edit } from "../helpers/fixture.ts";
 
@@ -12,15 +19,27 @@ const bin = fileURLToPath(new URL("../../bin/ppguide", import.meta.url));
 
 describe("_headers and _redirects rules", () => {
   it("applies every matching header rule and joins a repeated header with a comma, as Netlify and Cloudflare Pages do", () => {
-    const rules = parseHeaders("# comment\n/assets/*\n  Cache-Control: immutable\n/*\n  X-Frame-Options: DENY\n  cache-control: no-transform\n/blog/:slug\n  X-Slug: yes\n");
-    expect(Object.fromEntries(headersFor(rules, "/assets/site.css"))).toEqual({ "Cache-Control": "immutable, no-transform", "X-Frame-Options": "DENY" });
-    expect(Object.fromEntries(headersFor(rules, "/blog/a"))).toEqual({ "X-Frame-Options": "DENY", "cache-control": "no-transform", "X-Slug": "yes" });
+    const rules = parseHeaders(
+      "# comment\n/assets/*\n  Cache-Control: immutable\n/*\n  X-Frame-Options: DENY\n  cache-control: no-transform\n/blog/:slug\n  X-Slug: yes\n",
+    );
+    expect(Object.fromEntries(headersFor(rules, "/assets/site.css"))).toEqual({
+      "Cache-Control": "immutable, no-transform",
+      "X-Frame-Options": "DENY",
+    });
+    expect(Object.fromEntries(headersFor(rules, "/blog/a"))).toEqual({
+      "X-Frame-Options": "DENY",
+      "cache-control": "no-transform",
+      "X-Slug": "yes",
+    });
     expect(headersFor(rules, "/blog/a/b").has("X-Slug")).toBe(false);
   });
 
   it("matches redirects as Cloudflare Pages does: exact paths first, then splats and placeholders in order; reports lines it cannot read", () => {
     const problems: RuleProblem[] = [];
-    const rules = parseRedirects("/news/* /blog/:splat 302\n/old /new 301\n/u/:id /users/:id\nnonsense\n/x /y 418\n/old /other 301\n", problems);
+    const rules = parseRedirects(
+      "/news/* /blog/:splat 302\n/old /new 301\n/u/:id /users/:id\nnonsense\n/x /y 418\n/old /other 301\n",
+      problems,
+    );
     expect(redirectFor(rules, "/old")).toEqual({ to: "/new", status: 301 });
     // Cloudflare needs a rule of its own for /old/ (its HTML handling then strips the slash).
     expect(redirectFor(rules, "/old/")).toBeUndefined();
@@ -137,7 +156,9 @@ describe("the preview command", () => {
   it("serves a built folder on the port it prints, and says what to do when there is no build", async () => {
     const root = await copyFixture("basic-site");
     await build({ root });
-    const child = spawn(process.execPath, [bin, "preview", "--root", root, "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [bin, "preview", "--root", root, "--port", "0"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let text = "";
@@ -153,7 +174,9 @@ describe("the preview command", () => {
       child.kill("SIGTERM");
     }
     const empty = await copyFixture("basic-site");
-    const missing = spawn(process.execPath, [bin, "preview", "--root", empty, "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+    const missing = spawn(process.execPath, [bin, "preview", "--root", empty, "--port", "0"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stderr = "";
     missing.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
     const code = await new Promise<number | null>((resolve) => missing.on("exit", resolve));

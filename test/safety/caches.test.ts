@@ -67,7 +67,11 @@ describe("the caches", () => {
     const outside = await mkdtemp(join(tmpdir(), "ppguide-elsewhere-"));
     await symlink(outside, join(root, ".ppguide-cache"));
     const outcome = await attempt({ root, out: join(root, "dist") });
-    expect(outcome.lines).toEqual([expect.stringMatching(/^CacheFolderRefused {2}\.ppguide-cache is a symbolic link to .*ppguide-elsewhere-\w+, outside the site/)]);
+    expect(outcome.lines).toEqual([
+      expect.stringMatching(
+        /^CacheFolderRefused {2}\.ppguide-cache is a symbolic link to .*ppguide-elsewhere-\w+, outside the site/,
+      ),
+    ]);
     expect(outcome.exit).toBe(1);
     expect(await readdir(outside)).toEqual([]);
   });
@@ -78,7 +82,11 @@ describe("the caches", () => {
     const before = await treeHash(join(root, "dist"));
     cachesAt(join(root, "public/cache"));
     const outcome = await attempt({ root, out: join(root, "dist") });
-    expect(outcome.lines).toEqual([expect.stringMatching(/^CacheFolderRefused {2}the cache folder .*\/public\/cache is inside the site's public\/ folder/)]);
+    expect(outcome.lines).toEqual([
+      expect.stringMatching(
+        /^CacheFolderRefused {2}the cache folder .*\/public\/cache is inside the site's public\/ folder/,
+      ),
+    ]);
     expect(outcome.exit).toBe(1);
     expect(await treeHash(join(root, "dist"))).toBe(before);
   });
@@ -87,7 +95,11 @@ describe("the caches", () => {
     const sharp = createRequire(import.meta.url)("sharp") as typeof import("sharp").default;
     const dir = await mkdtemp(join(tmpdir(), "ppguide-variants-"));
     const picture = sharp({ create: { width: 64, height: 48, channels: 3, background: "#0b5d6b" } });
-    for (const [ext, bytes] of [["jpg", await picture.clone().jpeg().toBuffer()], ["webp", await picture.clone().webp().toBuffer()], ["avif", await picture.clone().avif().toBuffer()]] as const) {
+    for (const [ext, bytes] of [
+      ["jpg", await picture.clone().jpeg().toBuffer()],
+      ["webp", await picture.clone().webp().toBuffer()],
+      ["avif", await picture.clone().avif().toBuffer()],
+    ] as const) {
       await writeFile(join(dir, `whole.${ext}`), bytes);
       await writeFile(join(dir, `cut.${ext}`), bytes.subarray(0, bytes.length - 7));
       expect(await wholeImage(join(dir, `whole.${ext}`)), ext).toBe(true);

@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkLinks, MAX_PROBLEMS_PER_PAGE } from "../../src/links/check.ts";
 
-const page = (body: string) => `<!doctype html><html lang="en"><head><title>t</title></head><body>${body}</body></html>`;
+const page = (body: string) =>
+  `<!doctype html><html lang="en"><head><title>t</title></head><body>${body}</body></html>`;
 
 describe("check-links", () => {
   it("reports a link leading out of the folder and does not follow it", async () => {

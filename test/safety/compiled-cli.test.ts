@@ -61,7 +61,9 @@ describe("the compiled CLI (lib/)", () => {
       const outcome = await run(pkg, ["build", "--no-cache"], root);
       expect(outcome.code, `${file}: ${outcome.stderr}`).toBe(0);
       expect(outcome.fromLib, file).toBe(false);
-      expect(outcome.stderr, file).toMatch(/lib\/.* so ppguide runs from its sources \(slower\)\. Run npm run build:cli/);
+      expect(outcome.stderr, file).toMatch(
+        /lib\/.* so ppguide runs from its sources \(slower\)\. Run npm run build:cli/,
+      );
       await compileCopy(pkg);
     }
     expect(await readFile(join(root, "dist/beaches.html"), "utf8")).toContain("The Best Beaches");

@@ -23,8 +23,22 @@ function statusFor(port: number, host: string): Promise<number> {
   });
 }
 
-const ANSWERED = (port: number) => [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, "LOCALHOST", `my.test:${port}`, `a.dev.test:${port}`];
-const REFUSED = (port: number) => [`evil.example:${port}`, "evil.example", `127.0.0.1.evil.example:${port}`, `localhost.evil.example`, `dev.test.evil:${port}`, `other.test:${port}`];
+const ANSWERED = (port: number) => [
+  `localhost:${port}`,
+  `127.0.0.1:${port}`,
+  `[::1]:${port}`,
+  "LOCALHOST",
+  `my.test:${port}`,
+  `a.dev.test:${port}`,
+];
+const REFUSED = (port: number) => [
+  `evil.example:${port}`,
+  "evil.example",
+  `127.0.0.1.evil.example:${port}`,
+  `localhost.evil.example`,
+  `dev.test.evil:${port}`,
+  `other.test:${port}`,
+];
 
 describe("the Host header", () => {
   it("dev answers localhost, 127.0.0.1, [::1] and --allowed-host names, 403 to the rest", async () => {
@@ -41,7 +55,12 @@ describe("the Host header", () => {
   it("preview does the same", async () => {
     const root = await copyFixture("basic-site");
     expect((await attempt({ root, out: join(root, "dist") })).exit).toBe(0);
-    const preview = await startPreview({ dir: join(root, "dist"), host: "127.0.0.1", port: 0, allowedHosts: ["my.test", ".dev.test"] });
+    const preview = await startPreview({
+      dir: join(root, "dist"),
+      host: "127.0.0.1",
+      port: 0,
+      allowedHosts: ["my.test", ".dev.test"],
+    });
     try {
       for (const host of ANSWERED(preview.port)) expect(await statusFor(preview.port, host), host).toBe(200);
       for (const host of REFUSED(preview.port)) expect(await statusFor(preview.port, host), host).toBe(403);

@@ -10,14 +10,20 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildInline } from "../helpers/inline-site.ts";
 
-const page = (markdown: string) => `-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md }\n-- content/a.md --\n${markdown}\n`;
-const nestedList = (depth: number) => Array.from({ length: depth }, (_, i) => `${"  ".repeat(i)}- item ${i}`).join("\n");
+const page = (markdown: string) =>
+  `-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md }\n-- content/a.md --\n${markdown}\n`;
+const nestedList = (depth: number) =>
+  Array.from({ length: depth }, (_, i) => `${"  ".repeat(i)}- item ${i}`).join("\n");
 const nestedQuote = (depth: number) => `${">".repeat(depth)} deep quote`;
 
 describe("Markdown past the parser's nesting limit", () => {
   it("a list 50 deep is MarkdownTooDeep at the first line the parser would drop", async () => {
     const { exit, lines } = await buildInline(page(`Intro.\n\n${nestedList(50)}`));
-    expect(lines).toEqual([expect.stringMatching(/^MarkdownTooDeep {2}content\/a\.md:\d+:1 {2}content\/a\.md nests lists or quotes past the Markdown parser's limit here/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^MarkdownTooDeep {2}content\/a\.md:\d+:1 {2}content\/a\.md nests lists or quotes past the Markdown parser's limit here/,
+      ),
+    ]);
     const line = Number(/a\.md:(\d+):/.exec(lines[0]!)![1]);
     // The items from this line on are those that were lost: past item 30, before item 50.
     expect(line).toBeGreaterThan(30);
@@ -42,10 +48,26 @@ describe("Markdown past the parser's nesting limit", () => {
 
 describe("ids a page's Markdown gives", () => {
   it.each([
-    ["a heading with the layout's own id", "## Main {#main}\n\nText.", /^IdDuplicate {2}content\/a\.md:1:9 {2}the id 'main' is one the page's layout gives already/],
-    ["the toc's heading id", "## Contents {#related-heading}\n\nText.", /^IdDuplicate {2}content\/a\.md:1:13 {2}the id 'related-heading' is one the page's layout gives already/],
-    ["the same {#id} twice", "## One {#same}\n\nText.\n\n## Two {#same}\n\nMore.", /^IdDuplicate {2}content\/a\.md:5:8 {2}the id 'same' is given twice in this Markdown file/],
-    ["a raw HTML id equal to a heading's", "## One {#same}\n\n<span id=\"same\">x</span>", /^IdDuplicate {2}content\/a\.md:3:\d+ {2}the id 'same' is given twice in this Markdown file/],
+    [
+      "a heading with the layout's own id",
+      "## Main {#main}\n\nText.",
+      /^IdDuplicate {2}content\/a\.md:1:9 {2}the id 'main' is one the page's layout gives already/,
+    ],
+    [
+      "the toc's heading id",
+      "## Contents {#related-heading}\n\nText.",
+      /^IdDuplicate {2}content\/a\.md:1:13 {2}the id 'related-heading' is one the page's layout gives already/,
+    ],
+    [
+      "the same {#id} twice",
+      "## One {#same}\n\nText.\n\n## Two {#same}\n\nMore.",
+      /^IdDuplicate {2}content\/a\.md:5:8 {2}the id 'same' is given twice in this Markdown file/,
+    ],
+    [
+      "a raw HTML id equal to a heading's",
+      '## One {#same}\n\n<span id="same">x</span>',
+      /^IdDuplicate {2}content\/a\.md:3:\d+ {2}the id 'same' is given twice in this Markdown file/,
+    ],
   ])("%s is IdDuplicate at its line", async (_what, markdown, expected) => {
     const { exit, lines } = await buildInline(page(markdown));
     expect(lines).toEqual([expect.stringMatching(expected)]);
@@ -53,9 +75,11 @@ describe("ids a page's Markdown gives", () => {
   });
 
   it("ids of their own build, each once", async () => {
-    const { exit, root } = await buildInline(page("## One {#one}\n\n## Two {#two}\n\n<span id=\"three\">x</span>"));
+    const { exit, root } = await buildInline(page('## One {#one}\n\n## Two {#two}\n\n<span id="three">x</span>'));
     expect(exit).toBe(0);
-    const ids = load(await readFile(join(root, "dist/a.html"), "utf8"))("[id]").map((_, e) => e.attribs.id).get();
+    const ids = load(await readFile(join(root, "dist/a.html"), "utf8"))("[id]")
+      .map((_, e) => e.attribs.id)
+      .get();
     expect(ids).toEqual(expect.arrayContaining(["one", "two", "three", "main"]));
     expect(new Set(ids).size).toBe(ids.length);
   });

@@ -25,15 +25,23 @@ describe("an output folder that is not ppguide's to replace", () => {
     ["a folder inside templates/", (root) => join(root, "templates/x"), /inside the site's templates\/ folder/],
     ["the filesystem root", () => "/", /it is the filesystem root/],
     ["the home folder", () => homedir(), /it is the home folder/],
-    ["a link to the site folder", async (root) => {
-      const via = join(await mkdtemp(join(tmpdir(), "ppguide-via-")), "site");
-      await symlink(root, via);
-      return via;
-    }, /it is the site folder or a folder that holds it/],
-    ["a file", async (root) => {
-      await writeFile(join(root, "notes.txt"), "mine");
-      return join(root, "notes.txt");
-    }, /it is a file, not a folder/],
+    [
+      "a link to the site folder",
+      async (root) => {
+        const via = join(await mkdtemp(join(tmpdir(), "ppguide-via-")), "site");
+        await symlink(root, via);
+        return via;
+      },
+      /it is the site folder or a folder that holds it/,
+    ],
+    [
+      "a file",
+      async (root) => {
+        await writeFile(join(root, "notes.txt"), "mine");
+        return join(root, "notes.txt");
+      },
+      /it is a file, not a folder/,
+    ],
   ];
 
   it.each(REFUSED)("refuses %s with exit 2, even with --force, and touches nothing", async (_what, outOf, reason) => {
@@ -82,7 +90,16 @@ describe("the writer", () => {
   it("refuses any file name that would leave its folder, whatever the schema let through", async () => {
     const target = await mkdtemp(join(tmpdir(), "ppguide-writer-"));
     const writer = new StageWriter({ target: join(target, "copy") });
-    for (const name of ["../victim/index.html", "a/../../victim", "/etc/passwd", "a//b", "./x", "a\\..\\b", "x\u0000y", ""]) {
+    for (const name of [
+      "../victim/index.html",
+      "a/../../victim",
+      "/etc/passwd",
+      "a//b",
+      "./x",
+      "a\\..\\b",
+      "x\u0000y",
+      "",
+    ]) {
       await expect(writer.add(name, "x"), name).rejects.toMatchObject({ code: "OutputPathOutside" });
     }
     await writer.flush();
@@ -115,7 +132,9 @@ describe("two builds, and leftovers of killed ones", () => {
     const busy = await attempt({ root, out });
     sleeper.kill();
     expect(busy.exit).toBe(1);
-    expect(busy.lines[0]).toMatch(new RegExp(`^OutputBusy {2}another ppguide build \\(process ${sleeper.pid}\\) is writing`));
+    expect(busy.lines[0]).toMatch(
+      new RegExp(`^OutputBusy {2}another ppguide build \\(process ${sleeper.pid}\\) is writing`),
+    );
   });
 
   it("takes over the lock of a dead build and removes the staging folders older versions left", async () => {
@@ -128,14 +147,20 @@ describe("two builds, and leftovers of killed ones", () => {
     await mkdir(join(root, `dist.staging-${dead}-1700000000000/big`), { recursive: true });
     await writeFile(join(root, "dist.staging-keep-me"), "not a staging folder of ppguide's");
     expect((await attempt({ root, out })).exit).toBe(0);
-    expect((await readdir(root)).filter((f) => f.startsWith("dist")).sort()).toEqual(["dist", "dist.ppguide", "dist.staging-keep-me"]);
+    expect((await readdir(root)).filter((f) => f.startsWith("dist")).sort()).toEqual([
+      "dist",
+      "dist.ppguide",
+      "dist.staging-keep-me",
+    ]);
     expect((await readdir(`${out}.ppguide`)).sort()).toEqual([".ppguide-output", "a", "a.pages"]);
   });
 });
 
 /** A tmpfs of `size` at a new folder, or undefined where this machine does not allow mounting. */
 function mountTmpfs(size: string): string | undefined {
-  const dir = execFileSync("mktemp", ["-d", join(tmpdir(), "ppguide-mnt-XXXXXX")]).toString().trim();
+  const dir = execFileSync("mktemp", ["-d", join(tmpdir(), "ppguide-mnt-XXXXXX")])
+    .toString()
+    .trim();
   const result = spawnSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir]);
   return result.status === 0 ? dir : undefined;
 }
@@ -160,42 +185,65 @@ describe("a machine that says no", () => {
     return { root, disk, out, before: await treeHash(out) };
   }
 
-  if (!canMount) console.warn("skipping the full-disk and read-only tests: this machine does not let the tests mount a tmpfs");
+  if (!canMount)
+    console.warn("skipping the full-disk and read-only tests: this machine does not let the tests mount a tmpfs");
 
-  it.skipIf(!canMount)("a full disk is DiskFull, exit 1, naming the file, and the served site is untouched", async () => {
-    const { root, out, before } = await builtOnTmpfs("2m");
-    await writeFile(join(root, "public/images/huge.svg"), `<svg xmlns="http://www.w3.org/2000/svg">${"<!-- padding -->".repeat(200_000)}</svg>`);
-    const full = await attempt({ root, out });
-    expect(full.exit).toBe(1);
-    expect(full.lines).toEqual([expect.stringMatching(/^DiskFull {2}.*: the disk is full \(ENOSPC/)]);
-    expect(await treeHash(out)).toBe(before);
-  });
+  it.skipIf(!canMount)(
+    "a full disk is DiskFull, exit 1, naming the file, and the served site is untouched",
+    async () => {
+      const { root, out, before } = await builtOnTmpfs("2m");
+      await writeFile(
+        join(root, "public/images/huge.svg"),
+        `<svg xmlns="http://www.w3.org/2000/svg">${"<!-- padding -->".repeat(200_000)}</svg>`,
+      );
+      const full = await attempt({ root, out });
+      expect(full.exit).toBe(1);
+      expect(full.lines).toEqual([expect.stringMatching(/^DiskFull {2}.*: the disk is full \(ENOSPC/)]);
+      expect(await treeHash(out)).toBe(before);
+    },
+  );
 
   // Regression (issue 35): a full disk while the site's image cache was written said "a larger
   // disk for the output", naming no file: a write's ENOSPC comes without a path.
-  it.skipIf(!canMount)("a full disk under the site's image cache is DiskFull naming the cache file and its folder, nothing half-written", async () => {
-    const made = await writeInlineSite(`-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md, image: { src: /images/p.jpg, alt: A photo } }\n-- content/a.md --\nA.\n`);
-    const disk = mountTmpfs("1m")!;
-    mounts.push(disk);
-    execFileSync("cp", ["-r", made, join(disk, "site")]);
-    const root = join(disk, "site");
-    // Noise does not compress: its WebP and AVIF variants need more room than the disk has left.
-    const [width, height] = [900, 700];
-    const noise = Buffer.from(Array.from({ length: width * height * 3 }, (_, i) => (i * 2654435761) % 251));
-    await writeFile(join(root, "public/images/p.jpg"), await sharp(noise, { raw: { width, height, channels: 3 } }).jpeg({ quality: 60 }).toBuffer());
-    const full = await attempt({ root, out: join(made, "dist") });
-    const cache = join(root, ".ppguide-cache/images");
-    expect(full.lines).toEqual([`DiskFull  ${cache}/${full.lines[0]!.split(`${cache}/`)[1]!.split(":")[0]}: the disk is full (ENOSPC in write). Free some space on the disk that holds ${cache} (or move that folder to a larger disk) and build again; the previous output is untouched.`]);
-    expect(full.exit).toBe(1);
-    expect((await readdir(cache)).filter((f) => f.endsWith(".tmp"))).toEqual([]);
-  });
+  it.skipIf(!canMount)(
+    "a full disk under the site's image cache is DiskFull naming the cache file and its folder, nothing half-written",
+    async () => {
+      const made = await writeInlineSite(
+        `-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md, image: { src: /images/p.jpg, alt: A photo } }\n-- content/a.md --\nA.\n`,
+      );
+      const disk = mountTmpfs("1m")!;
+      mounts.push(disk);
+      execFileSync("cp", ["-r", made, join(disk, "site")]);
+      const root = join(disk, "site");
+      // Noise does not compress: its WebP and AVIF variants need more room than the disk has left.
+      const [width, height] = [900, 700];
+      const noise = Buffer.from(Array.from({ length: width * height * 3 }, (_, i) => (i * 2654435761) % 251));
+      await writeFile(
+        join(root, "public/images/p.jpg"),
+        await sharp(noise, { raw: { width, height, channels: 3 } })
+          .jpeg({ quality: 60 })
+          .toBuffer(),
+      );
+      const full = await attempt({ root, out: join(made, "dist") });
+      const cache = join(root, ".ppguide-cache/images");
+      expect(full.lines).toEqual([
+        `DiskFull  ${cache}/${full.lines[0]!.split(`${cache}/`)[1]!.split(":")[0]}: the disk is full (ENOSPC in write). Free some space on the disk that holds ${cache} (or move that folder to a larger disk) and build again; the previous output is untouched.`,
+      ]);
+      expect(full.exit).toBe(1);
+      expect((await readdir(cache)).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    },
+  );
 
   it.skipIf(!canMount)("a read-only output is PermissionDenied, exit 1, with what to do", async () => {
     const { root, disk, out, before } = await builtOnTmpfs("4m");
     execFileSync("mount", ["-o", "remount,ro", disk]);
     const refused = await attempt({ root, out });
     expect(refused.exit).toBe(1);
-    expect(refused.lines).toEqual([expect.stringMatching(/^PermissionDenied {2}.*: the filesystem is read-only \(EROFS.* is on a read-only disk: pass an --out on a writable one/)]);
+    expect(refused.lines).toEqual([
+      expect.stringMatching(
+        /^PermissionDenied {2}.*: the filesystem is read-only \(EROFS.* is on a read-only disk: pass an --out on a writable one/,
+      ),
+    ]);
     expect(await treeHash(out)).toBe(before);
   });
 
@@ -222,7 +270,9 @@ describe("an interrupted build", () => {
     return seen;
   }
 
-  it("killed with SIGKILL at any moment, the output is wholly the old site or wholly the new one", { timeout: 300_000 }, async () => {
+  it("killed with SIGKILL at any moment, the output is wholly the old site or wholly the new one", {
+    timeout: 300_000,
+  }, async () => {
     const root = await mkdtemp(join(tmpdir(), "ppguide-kill-"));
     const out = join(root, "dist");
     await writePpguideSite(root, PAGES, "v0");
@@ -255,20 +305,24 @@ describe("an interrupted build", () => {
   it.each([
     ["SIGINT", 130],
     ["SIGTERM", 143],
-  ] as const)("%s lets go of the lock, keeps the served site and exits %i", { timeout: 120_000 }, async (signal, status) => {
-    const root = await mkdtemp(join(tmpdir(), "ppguide-signal-"));
-    const out = join(root, "dist");
-    await writePpguideSite(root, PAGES, "v0");
-    expect((await runCli(["build"], root)).code).toBe(0);
-    const before = await treeHash(out);
-    await writePpguideSite(root, PAGES, "v1");
-    const child = startCli(["build"], root);
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-    // Once the lock is taken the build is under way.
-    while (!existsSync(join(`${out}.ppguide`, "lock"))) await new Promise((resolve) => setTimeout(resolve, 20));
-    child.kill(signal);
-    expect(await exited).toBe(status);
-    expect(existsSync(join(`${out}.ppguide`, "lock"))).toBe(false);
-    expect(await treeHash(out)).toBe(before);
-  });
+  ] as const)(
+    "%s lets go of the lock, keeps the served site and exits %i",
+    { timeout: 120_000 },
+    async (signal, status) => {
+      const root = await mkdtemp(join(tmpdir(), "ppguide-signal-"));
+      const out = join(root, "dist");
+      await writePpguideSite(root, PAGES, "v0");
+      expect((await runCli(["build"], root)).code).toBe(0);
+      const before = await treeHash(out);
+      await writePpguideSite(root, PAGES, "v1");
+      const child = startCli(["build"], root);
+      const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+      // Once the lock is taken the build is under way.
+      while (!existsSync(join(`${out}.ppguide`, "lock"))) await new Promise((resolve) => setTimeout(resolve, 20));
+      child.kill(signal);
+      expect(await exited).toBe(status);
+      expect(existsSync(join(`${out}.ppguide`, "lock"))).toBe(false);
+      expect(await treeHash(out)).toBe(before);
+    },
+  );
 });

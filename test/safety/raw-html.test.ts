@@ -33,8 +33,14 @@ function verdict(vector: string): { refused: string[]; html: string } {
 const ISSUE_VECTORS: [string, string][] = [
   ["<![CDATA[><script>alert(1)</script>]]>", "the markup '<![CDATA[><script>alert(1)</script>]]>'"],
   ["<![CDATA[><img src=x onerror=alert(1)>]]>", "the markup '<![CDATA[><img src=x onerror=alert(1)>]]>'"],
-  ['<iframe src="https://www.youtube.com/embed/x" srcdoc="<script>alert(1)</script>"></iframe>', "the attribute srcdoc on <iframe>"],
-  ['<iframe src="https://www.youtube.com/embed/x" srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"></iframe>', "the attribute srcdoc on <iframe>"],
+  [
+    '<iframe src="https://www.youtube.com/embed/x" srcdoc="<script>alert(1)</script>"></iframe>',
+    "the attribute srcdoc on <iframe>",
+  ],
+  [
+    '<iframe src="https://www.youtube.com/embed/x" srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"></iframe>',
+    "the attribute srcdoc on <iframe>",
+  ],
   ['<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>', "the element <noscript>"],
   ['<noembed><p title="</noembed><img src=x onerror=alert(1)>"></noembed>', "the element <noembed>"],
   ['<noframes><p title="</noframes><img src=x onerror=alert(1)>"></noframes>', "the element <noframes>"],
@@ -46,7 +52,10 @@ const ISSUE_VECTORS: [string, string][] = [
   ['<form action="https://evil.example"><button>Go</button></form>', "the element <form>"],
   ['<span title="<!--ppg:banner-->">x</span>', "a directive mark (<!--ppg:…-->)"],
   ['<a href="jav&#x09;ascript:alert(1)">x</a>', "the value 'jav\tascript:alert(1)' of href on <a>"],
-  ['<iframe src="http://www.youtube.com/embed/x"></iframe>', "the value 'http://www.youtube.com/embed/x' of src on <iframe>"],
+  [
+    '<iframe src="http://www.youtube.com/embed/x"></iframe>',
+    "the value 'http://www.youtube.com/embed/x' of src on <iframe>",
+  ],
 ];
 
 describe("the raw-HTML allowlist", () => {
@@ -55,7 +64,16 @@ describe("the raw-HTML allowlist", () => {
   });
 
   it("publishes plain HTML the content needs as written", () => {
-    for (const ok of ['<kbd>Ctrl</kbd>', "<br>", '<abbr title="Dominican peso">DOP</abbr>', '<span class="note">x</span>', "<!-- an editor's note -->", '<iframe src="https://www.youtube-nocookie.com/embed/x" title="A video" allowfullscreen></iframe>', '<a href="/beaches#Dorada">Dorada</a>', '<a href="mailto:info@example.com">mail</a>']) {
+    for (const ok of [
+      "<kbd>Ctrl</kbd>",
+      "<br>",
+      '<abbr title="Dominican peso">DOP</abbr>',
+      '<span class="note">x</span>',
+      "<!-- an editor's note -->",
+      '<iframe src="https://www.youtube-nocookie.com/embed/x" title="A video" allowfullscreen></iframe>',
+      '<a href="/beaches#Dorada">Dorada</a>',
+      '<a href="mailto:info@example.com">mail</a>',
+    ]) {
       expect(verdict(ok), ok).toEqual({ refused: [], html: expect.stringContaining(ok) });
     }
   });
@@ -86,7 +104,13 @@ describe("raw HTML in a build", () => {
     const file = join(root, "content/articles/beaches.md");
     // An inline tag on the second line of a paragraph, and a block whose bad tag is on its third line.
     const text = await readFile(file, "utf8");
-    await writeFile(file, text.replace("Long and golden.", 'Long and golden,\nand <b class="x" onclick="alert(1)">warm</b>.\n\n<div>\n<p>fine</p>\n  <form action="https://evil.example"></form>\n</div>'));
+    await writeFile(
+      file,
+      text.replace(
+        "Long and golden.",
+        'Long and golden,\nand <b class="x" onclick="alert(1)">warm</b>.\n\n<div>\n<p>fine</p>\n  <form action="https://evil.example"></form>\n</div>',
+      ),
+    );
     const outcome = await attempt({ root, out });
     expect(outcome.exit).toBe(1);
     expect(outcome.lines).toEqual([
@@ -100,9 +124,17 @@ describe("raw HTML in a build", () => {
   it("a directive mark written inside an attribute is refused, not spliced", async () => {
     const root = await copyFixture("basic-site");
     const file = join(root, "content/articles/beaches.md");
-    await writeFile(file, (await readFile(file, "utf8")).replace("Long and golden.", '<span title="<!--ppg:banner-->">Long</span> and golden.'));
+    await writeFile(
+      file,
+      (await readFile(file, "utf8")).replace(
+        "Long and golden.",
+        '<span title="<!--ppg:banner-->">Long</span> and golden.',
+      ),
+    );
     const outcome = await attempt({ root, out: join(root, "dist") });
-    expect(outcome.lines).toEqual([expect.stringMatching(/^RawHtmlUnsafe {2}content\/articles\/beaches\.md:11:14 {2}raw HTML with a directive mark/)]);
+    expect(outcome.lines).toEqual([
+      expect.stringMatching(/^RawHtmlUnsafe {2}content\/articles\/beaches\.md:11:14 {2}raw HTML with a directive mark/),
+    ]);
   });
 });
 
@@ -121,7 +153,11 @@ describe.skipIf(!hasChromium())("the corpus in Chromium", () => {
     const seen = { dialogs: 0, navigations: [] as string[] };
     await context.route("**/*", (route) => {
       const url = route.request().url();
-      if (url === `${ORIGIN}/`) return route.fulfill({ contentType: "text/html; charset=utf-8", body: `<!doctype html><html lang="en"><head><title>t</title></head><body>${body}</body></html>` });
+      if (url === `${ORIGIN}/`)
+        return route.fulfill({
+          contentType: "text/html; charset=utf-8",
+          body: `<!doctype html><html lang="en"><head><title>t</title></head><body>${body}</body></html>`,
+        });
       return route.abort("blockedbyclient");
     });
     const page = await context.newPage();

@@ -16,35 +16,79 @@ import { writeInlineSite } from "../helpers/inline-site.ts";
 import { attempt, attemptBroken } from "../helpers/outcome.ts";
 
 type Breakage = (root: string) => Promise<void>;
-const link = (target: string, at: string): Breakage => async (root) => {
-  await mkdir(join(root, at, ".."), { recursive: true });
-  await symlink(target, join(root, at));
-};
-const fifo = (at: string): Breakage => async (root) => {
-  execFileSync("mkfifo", [join(root, at)]);
-};
-const both = (...steps: Breakage[]): Breakage => async (root) => {
-  for (const step of steps) await step(root);
-};
-const secret = (name: string): Breakage => async (root) => writeFile(join(root, name), "API_KEY=hunter2\n");
+const link =
+  (target: string, at: string): Breakage =>
+  async (root) => {
+    await mkdir(join(root, at, ".."), { recursive: true });
+    await symlink(target, join(root, at));
+  };
+const fifo =
+  (at: string): Breakage =>
+  async (root) => {
+    execFileSync("mkfifo", [join(root, at)]);
+  };
+const both =
+  (...steps: Breakage[]): Breakage =>
+  async (root) => {
+    for (const step of steps) await step(root);
+  };
+const secret =
+  (name: string): Breakage =>
+  async (root) =>
+    writeFile(join(root, name), "API_KEY=hunter2\n");
 
 /** [what, breakage, the one expected line] */
 const CASES: [string, Breakage, RegExp][] = [
-  ["a named pipe in public/", fifo("public/pipe.txt"), /^NotRegularFile {2}public\/pipe\.txt is a named pipe \(FIFO\), not a file or a folder/],
-  ["a link in public/ to a named pipe", both(fifo("pipe"), link("../pipe", "public/l.txt")), /^NotRegularFile {2}public\/l\.txt is a symbolic link to pipe, which is a named pipe \(FIFO\)/],
-  ["a named pipe where a Markdown file goes", fifo("content/articles/pipe.md"), /^NotRegularFile {2}content\/articles\/pipe\.md is a named pipe \(FIFO\)/],
-  ["a named pipe in place of site.yaml", both(async (root) => rm(join(root, "site.yaml")), fifo("site.yaml")), /^NotRegularFile {2}site\.yaml:1:1 {2}site\.yaml is a named pipe \(FIFO\), not a file or a folder/],
-  ["a link in public/ to .env", both(secret(".env"), link("../.env", "public/env.txt")), /^SymlinkHidden {2}public\/env\.txt is a symbolic link to \.env, a hidden file or folder/],
-  ["a link in public/ to .git", both(async (root) => void (await mkdir(join(root, ".git/objects"), { recursive: true })), link("../.git", "public/repo")), /^SymlinkHidden {2}public\/repo is a symbolic link to \.git, a hidden file or folder/],
-  ["a link in public/ to the output", link("../dist", "public/mirror"), /^SymlinkIntoOutput {2}public\/mirror is a symbolic link to dist\.ppguide\/a, a build's output/],
+  [
+    "a named pipe in public/",
+    fifo("public/pipe.txt"),
+    /^NotRegularFile {2}public\/pipe\.txt is a named pipe \(FIFO\), not a file or a folder/,
+  ],
+  [
+    "a link in public/ to a named pipe",
+    both(fifo("pipe"), link("../pipe", "public/l.txt")),
+    /^NotRegularFile {2}public\/l\.txt is a symbolic link to pipe, which is a named pipe \(FIFO\)/,
+  ],
+  [
+    "a named pipe where a Markdown file goes",
+    fifo("content/articles/pipe.md"),
+    /^NotRegularFile {2}content\/articles\/pipe\.md is a named pipe \(FIFO\)/,
+  ],
+  [
+    "a named pipe in place of site.yaml",
+    both(async (root) => rm(join(root, "site.yaml")), fifo("site.yaml")),
+    /^NotRegularFile {2}site\.yaml:1:1 {2}site\.yaml is a named pipe \(FIFO\), not a file or a folder/,
+  ],
+  [
+    "a link in public/ to .env",
+    both(secret(".env"), link("../.env", "public/env.txt")),
+    /^SymlinkHidden {2}public\/env\.txt is a symbolic link to \.env, a hidden file or folder/,
+  ],
+  [
+    "a link in public/ to .git",
+    both(
+      async (root) => void (await mkdir(join(root, ".git/objects"), { recursive: true })),
+      link("../.git", "public/repo"),
+    ),
+    /^SymlinkHidden {2}public\/repo is a symbolic link to \.git, a hidden file or folder/,
+  ],
+  [
+    "a link in public/ to the output",
+    link("../dist", "public/mirror"),
+    /^SymlinkIntoOutput {2}public\/mirror is a symbolic link to dist\.ppguide\/a, a build's output/,
+  ],
 ];
 
 describe("what public/ and content/ may hold", () => {
-  it.each(CASES)("%s: one error, exit 1, promptly, the previous output untouched", async (_what, breakIt, expected) => {
-    const outcome = await attemptBroken(breakIt);
-    expect(outcome.lines).toEqual([expect.stringMatching(expected)]);
-    expect(outcome).toMatchObject({ exit: 1, untouched: true });
-  }, 20_000);
+  it.each(CASES)(
+    "%s: one error, exit 1, promptly, the previous output untouched",
+    async (_what, breakIt, expected) => {
+      const outcome = await attemptBroken(breakIt);
+      expect(outcome.lines).toEqual([expect.stringMatching(expected)]);
+      expect(outcome).toMatchObject({ exit: 1, untouched: true });
+    },
+    20_000,
+  );
 
   it("dot files in public/ are not published, .well-known/ is; dev serves the same", async () => {
     const root = await copyFixture("basic-site");
@@ -59,7 +103,8 @@ describe("what public/ and content/ may hold", () => {
     expect(await readFile(join(root, "dist/.well-known/security.txt"), "utf8")).toContain("Contact:");
     const dev = await startDev({ root, port: 0, log: () => {} });
     try {
-      for (const path of ["/.env", "/.git/config"]) expect((await fetch(new URL(path, dev.url))).status, path).not.toBe(200);
+      for (const path of ["/.env", "/.git/config"])
+        expect((await fetch(new URL(path, dev.url))).status, path).not.toBe(200);
       expect((await fetch(new URL("/.well-known/security.txt", dev.url))).status).toBe(200);
     } finally {
       await dev.close();
@@ -71,10 +116,24 @@ describe("a site folder whose path holds any legal character", () => {
   // Regression (issue 35): a site under a folder named with a backslash (legal on Linux and macOS)
   // reported every content file missing: the walk of content/ was a glob whose cwd read the
   // backslash as an escape. The walk is now a plain readdir (core/site-folder.ts).
-  it.each(["back\\slash", "two  spaces", "hash#and%25percent", "glob*[chars]{a,b}?!", "dollar$HOME", "quote'\"", "ünï-çødé", "new\nline"])("builds under %j", async (name) => {
+  it.each([
+    "back\\slash",
+    "two  spaces",
+    "hash#and%25percent",
+    "glob*[chars]{a,b}?!",
+    "dollar$HOME",
+    "quote'\"",
+    "ünï-çødé",
+    "new\nline",
+  ])("builds under %j", async (name) => {
     const parent = await mkdtemp(join(tmpdir(), "ppguide-folder-"));
     const root = join(parent, name);
-    await rename(await writeInlineSite(`-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md }\n-- content/a.md --\nA page under a folder with an odd name. ![A picture](/images/photo.svg)\n`), root);
+    await rename(
+      await writeInlineSite(
+        `-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md }\n-- content/a.md --\nA page under a folder with an odd name. ![A picture](/images/photo.svg)\n`,
+      ),
+      root,
+    );
     const { exit, lines } = await attempt({ root, out: join(root, "dist") });
     expect(lines).toEqual([]);
     expect(exit).toBe(0);

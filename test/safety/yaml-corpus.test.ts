@@ -12,7 +12,12 @@ import { attempt } from "../helpers/outcome.ts";
 
 /** [what, YAML lines placed first in the file, line and column of the error within them, start of the message] */
 const CORPUS: [string, string, [number, number], string][] = [
-  ["an unterminated double quote that ran on into the next key", 'note: "first part\nnext: value"\n', [1, 7], 'Missing closing "quote'],
+  [
+    "an unterminated double quote that ran on into the next key",
+    'note: "first part\nnext: value"\n',
+    [1, 7],
+    'Missing closing "quote',
+  ],
   ["an unterminated single quote", "note: 'first part\n", [1, 7], "Missing closing 'quote"],
   ["a duplicate key", "note: one\nnote: two\n", [2, 1], "Map keys must be unique"],
   ["a duplicate key in a flow mapping", "note: { a: 1, a: 2 }\n", [1, 15], "Map keys must be unique"],
@@ -25,23 +30,40 @@ const CORPUS: [string, string, [number, number], string][] = [
 
 type Context = [name: string, file: string, place: (root: string, yaml: string) => Promise<void>, lineOffset: number];
 
-const prepend = (file: string) => async (root: string, yaml: string) => writeFile(join(root, file), yaml + (await readFile(join(root, file), "utf8")));
+const prepend = (file: string) => async (root: string, yaml: string) =>
+  writeFile(join(root, file), yaml + (await readFile(join(root, file), "utf8")));
 const CONTEXTS: Context[] = [
   ["site.yaml", "site.yaml", prepend("site.yaml"), 0],
-  ["front matter", "content/articles/beaches.md", async (root, yaml) => writeFile(join(root, "content/articles/beaches.md"), (await readFile(join(root, "content/articles/beaches.md"), "utf8")).replace("---\n", `---\n${yaml}`)), 1],
+  [
+    "front matter",
+    "content/articles/beaches.md",
+    async (root, yaml) =>
+      writeFile(
+        join(root, "content/articles/beaches.md"),
+        (await readFile(join(root, "content/articles/beaches.md"), "utf8")).replace("---\n", `---\n${yaml}`),
+      ),
+    1,
+  ],
   ["a listings file", "content/listings/bakeries.yaml", prepend("content/listings/bakeries.yaml"), 0],
 ];
 
 describe("malformed YAML", () => {
   for (const [context, file, place, offset] of CONTEXTS) {
-    it.each(CORPUS)(`as ${context}: %s is one YamlSyntax error at its place`, async (_what, yaml, [line, column], message) => {
-      const root = await copyFixture("basic-site");
-      await place(root, yaml);
-      const outcome = await attempt({ root, write: false });
-      expect(outcome.exit).toBe(1);
-      expect(outcome.lines).toHaveLength(1);
-      expect(outcome.lines[0]).toMatch(new RegExp(`^YamlSyntax {2}${file.replace(/[./]/g, "\\$&")}:${line + offset}:${column} {2}YAML syntax error: ${message.replace(/[[\]()]/g, "\\$&")}`));
-    });
+    it.each(CORPUS)(
+      `as ${context}: %s is one YamlSyntax error at its place`,
+      async (_what, yaml, [line, column], message) => {
+        const root = await copyFixture("basic-site");
+        await place(root, yaml);
+        const outcome = await attempt({ root, write: false });
+        expect(outcome.exit).toBe(1);
+        expect(outcome.lines).toHaveLength(1);
+        expect(outcome.lines[0]).toMatch(
+          new RegExp(
+            `^YamlSyntax {2}${file.replace(/[./]/g, "\\$&")}:${line + offset}:${column} {2}YAML syntax error: ${message.replace(/[[\]()]/g, "\\$&")}`,
+          ),
+        );
+      },
+    );
   }
 
   it("anchors, aliases and a byte-order mark are read the same in every context", async () => {
@@ -50,6 +72,8 @@ describe("malformed YAML", () => {
     // Unknown keys are schema errors, located at the key: proof the text was read, not rejected.
     for (const [, file, place] of CONTEXTS) await place(root, file === "site.yaml" ? `\uFEFF${yaml}` : yaml);
     const outcome = await attempt({ root, write: false });
-    expect(outcome.lines.map((l) => l.split("  ").slice(0, 3).join("  "))).toEqual([expect.stringMatching(/^ManifestInvalid {2}site\.yaml:1:1 {2}x-photo$/)]);
+    expect(outcome.lines.map((l) => l.split("  ").slice(0, 3).join("  "))).toEqual([
+      expect.stringMatching(/^ManifestInvalid {2}site\.yaml:1:1 {2}x-photo$/),
+    ]);
   });
 });

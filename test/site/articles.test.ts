@@ -2,15 +2,64 @@ import { describe, expect, it } from "vitest";
 import { jsonLd, page } from "./built-site.ts";
 
 // Issue 5: the home page, travel and culture articles, the travel guide index and the videos page.
-const ids = async (route: string) => (await page(route))(".toc a").map((_, el) => _.toString() && (el.attribs.href ?? "")).get();
+const ids = async (route: string) =>
+  (await page(route))(".toc a")
+    .map((_, el) => _.toString() && (el.attribs.href ?? ""))
+    .get();
 
 describe("tables of contents jump to the spec's anchors", () => {
   it.each([
-    ["/12-best-fun-things-to-do-puerto-plata-budget", ["AmberMuseum", "Beaches", "BrugalRum", "FortFelipe", "GeneralGregorio", "ParqueCentral", "Macorix", "MountIsabel", "Paseo", "POP", "TaínoBay", "UmbrellaStreet"]],
+    [
+      "/12-best-fun-things-to-do-puerto-plata-budget",
+      [
+        "AmberMuseum",
+        "Beaches",
+        "BrugalRum",
+        "FortFelipe",
+        "GeneralGregorio",
+        "ParqueCentral",
+        "Macorix",
+        "MountIsabel",
+        "Paseo",
+        "POP",
+        "TaínoBay",
+        "UmbrellaStreet",
+      ],
+    ],
     ["/5-best-beaches-puerto-plata", ["Dorada", "Sosua", "Cabarete", "Grande", "Cofresi"]],
-    ["/10-puerto-plata-travel-tips", ["Off-Peak", "Booking", "Transportation", "Eat", "Free", "Deals", "Smart-Packing", "Bargain", "Affordable", "Spending"]],
-    ["/top-8-dominican-dishes", ["Arepas", "Empanadas", "Habichuelas", "LaBandera", "Mangú", "Pastelón", "Sancocho", "Tostones"]],
-    ["/9-best-dominican-desserts", ["ArepaDulce", "ArrozconLeche", "BizcochoDominicano", "DulcedeLeche", "Flan", "HabichuelasconDulce", "Majarete", "Mantecaditos", "TresLechesCake"]],
+    [
+      "/10-puerto-plata-travel-tips",
+      [
+        "Off-Peak",
+        "Booking",
+        "Transportation",
+        "Eat",
+        "Free",
+        "Deals",
+        "Smart-Packing",
+        "Bargain",
+        "Affordable",
+        "Spending",
+      ],
+    ],
+    [
+      "/top-8-dominican-dishes",
+      ["Arepas", "Empanadas", "Habichuelas", "LaBandera", "Mangú", "Pastelón", "Sancocho", "Tostones"],
+    ],
+    [
+      "/9-best-dominican-desserts",
+      [
+        "ArepaDulce",
+        "ArrozconLeche",
+        "BizcochoDominicano",
+        "DulcedeLeche",
+        "Flan",
+        "HabichuelasconDulce",
+        "Majarete",
+        "Mantecaditos",
+        "TresLechesCake",
+      ],
+    ],
   ])("%s", async (route, anchors) => {
     const $ = await page(route);
     expect(await ids(route)).toEqual(anchors.map((a) => `#${a}`));
@@ -34,19 +83,22 @@ describe("articles", () => {
     ["/macorix-house-rum-puerto-plata"],
   ];
 
-  it.each(articles)("%s has a byline, Updated date, captioned hero, contact link, three related cards and 600+ words", async (route, updated) => {
-    const $ = await page(route);
-    const post = jsonLd($, "BlogPosting");
-    if (updated) expect(post.dateModified).toBe(updated);
-    expect($(".byline time").attr("datetime")).toBe(post.dateModified);
-    expect($(".byline a[href^='mailto:']").length).toBe(1);
-    expect($(".hero-figure figcaption").text().length).toBeGreaterThan(10);
-    expect($(".contact-line a[href^='mailto:']").length).toBe(1);
-    expect($(".related .card").length).toBe(3);
-    expect($(".prose").text().split(/\s+/).length).toBeGreaterThan(600);
-    expect(post.inLanguage).toBe("en-US");
-    expect(post.publisher.logo).toMatchObject({ width: 1800, height: 390 });
-  });
+  it.each(articles)(
+    "%s has a byline, Updated date, captioned hero, contact link, three related cards and 600+ words",
+    async (route, updated) => {
+      const $ = await page(route);
+      const post = jsonLd($, "BlogPosting");
+      if (updated) expect(post.dateModified).toBe(updated);
+      expect($(".byline time").attr("datetime")).toBe(post.dateModified);
+      expect($(".byline a[href^='mailto:']").length).toBe(1);
+      expect($(".hero-figure figcaption").text().length).toBeGreaterThan(10);
+      expect($(".contact-line a[href^='mailto:']").length).toBe(1);
+      expect($(".related .card").length).toBe(3);
+      expect($(".prose").text().split(/\s+/).length).toBeGreaterThan(600);
+      expect(post.inLanguage).toBe("en-US");
+      expect(post.publisher.logo).toMatchObject({ width: 1800, height: 390 });
+    },
+  );
 
   it("the Pink Street: inaugurated September 18, 2019, galleries, three sponsored banners, links to landmarks, dining and entertainment", async () => {
     const $ = await page("/paseo-dona-blanca-puerto-plata");
@@ -54,7 +106,9 @@ describe("articles", () => {
     expect($(".prose .gallery").length).toBeGreaterThanOrEqual(2);
     expect($(".banner").length).toBe(3);
     $(".banner a").each((_, a) => expect($(a).attr("rel")).toBe("sponsored noopener"));
-    const hrefs = $(".prose a").map((_, a) => $(a).attr("href")).get();
+    const hrefs = $(".prose a")
+      .map((_, a) => $(a).attr("href"))
+      .get();
     expect(hrefs).toContain("/puerto-plata-landmarks-museums");
     expect(hrefs).toContain("/casual-dining-puerto-plata");
     expect(hrefs.some((h) => h === "/puerto-plata-night-clubs" || h === "/family-fun-puerto-plata")).toBe(true);
@@ -76,22 +130,48 @@ describe("articles", () => {
   it("27 Charcos: figures, one video slot, the fixed related triple, no stray $8 admission", async () => {
     const $ = await page("/27-charcos-puerto-plata-dominican-republic");
     const text = $(".prose").text();
-    for (const fact of ["$15", "$20", "$25", "40 minutes", "25 minutes", "La Virgen", "8:00 AM", "3:00 PM"]) expect(text).toContain(fact);
+    for (const fact of ["$15", "$20", "$25", "40 minutes", "25 minutes", "La Virgen", "8:00 AM", "3:00 PM"])
+      expect(text).toContain(fact);
     expect(text).not.toContain("$8");
     // Issue 17: no real video is chosen yet, so the slot is an honest card, not a player with a made-up id.
     expect($(".prose .video").length).toBe(1);
     expect($(".prose .video-facade").length).toBe(0);
     expect($(".prose .video-pending .video-summary").text()).toMatch(/La Virgen/);
-    expect($(".prose .video-pending a.video-search").attr("href")).toBe("https://www.youtube.com/results?search_query=27%20Charcos%20de%20Damajagua");
+    expect($(".prose .video-pending a.video-search").attr("href")).toBe(
+      "https://www.youtube.com/results?search_query=27%20Charcos%20de%20Damajagua",
+    );
     expect($(".prose iframe").length).toBe(0);
-    const hrefs = $(".prose a").map((_, a) => $(a).attr("href")).get();
-    for (const h of ["/central-park-puerto-plata", "/the-malecon-puerto-plata", "/12-best-fun-things-to-do-puerto-plata-budget"]) expect(hrefs).toContain(h);
+    const hrefs = $(".prose a")
+      .map((_, a) => $(a).attr("href"))
+      .get();
+    for (const h of [
+      "/central-park-puerto-plata",
+      "/the-malecon-puerto-plata",
+      "/12-best-fun-things-to-do-puerto-plata-budget",
+    ])
+      expect(hrefs).toContain(h);
     expect(hrefs.some((h) => /^https:\/\//.test(h))).toBe(true);
-    expect($(".related .card-link").map((_, a) => $(a).attr("href")).get()).toEqual(["/12-best-fun-things-to-do-puerto-plata-budget", "/paseo-dona-blanca-puerto-plata", "/puerto-plata-street-art"]);
+    expect(
+      $(".related .card-link")
+        .map((_, a) => $(a).attr("href"))
+        .get(),
+    ).toEqual([
+      "/12-best-fun-things-to-do-puerto-plata-budget",
+      "/paseo-dona-blanca-puerto-plata",
+      "/puerto-plata-street-art",
+    ]);
     const post = jsonLd($, "BlogPosting");
-    expect([post.dateCreated, post.datePublished, post.dateModified]).toEqual(["2025-11-02", "2025-11-02", "2025-11-02"]);
+    expect([post.dateCreated, post.datePublished, post.dateModified]).toEqual([
+      "2025-11-02",
+      "2025-11-02",
+      "2025-11-02",
+    ]);
     // Google's three aspect ratios, as raster copies of the 1344x644 SVG (share-images.ts).
-    expect(post.image.map((i: { width: number; height: number }) => [i.width, i.height])).toEqual([[1200, 675], [1200, 900], [1200, 1200]]);
+    expect(post.image.map((i: { width: number; height: number }) => [i.width, i.height])).toEqual([
+      [1200, 675],
+      [1200, 900],
+      [1200, 1200],
+    ]);
   });
 
   it("spec facts: fortress 1564-1577 and $2; Malecón three kilometers and February; cable car $10 and $5; Macorix hours", async () => {
@@ -120,8 +200,18 @@ describe("home, indexes and videos", () => {
     expect($(".carousel .slide").length).toBe(5);
     expect($(".carousel .slide.is-active").length).toBe(1);
     expect($("h1").length).toBe(1);
-    const section = (id: string) => $(`#${id}`).closest("section").find(".card-link").map((_, a) => $(a).attr("href")).get();
-    expect(section("culture-heading")).toEqual(["/27-charcos-puerto-plata-dominican-republic", "/paseo-dona-blanca-puerto-plata", "/10-puerto-plata-travel-tips", "/puerto-plata-street-art"]);
+    const section = (id: string) =>
+      $(`#${id}`)
+        .closest("section")
+        .find(".card-link")
+        .map((_, a) => $(a).attr("href"))
+        .get();
+    expect(section("culture-heading")).toEqual([
+      "/27-charcos-puerto-plata-dominican-republic",
+      "/paseo-dona-blanca-puerto-plata",
+      "/10-puerto-plata-travel-tips",
+      "/puerto-plata-street-art",
+    ]);
     expect(section("cuisine-heading")).toEqual(["/dominican-cake-boss", "/dominican-majarete-recipe"]);
     expect($(".home-banners .banner").length).toBe(2);
     expect(section("explore-heading")).toEqual([
@@ -167,13 +257,46 @@ describe("home, indexes and videos", () => {
 
   it("the nav has the spec's five dropdowns with their links", async () => {
     const $ = await page("/");
-    const menus = $("details.dropdown").map((_, d) => [[$(d).find("summary").text(), $(d).find("a").map((_, a) => $(a).attr("href")).get()]]).get();
+    const menus = $("details.dropdown")
+      .map((_, d) => [
+        [
+          $(d).find("summary").text(),
+          $(d)
+            .find("a")
+            .map((_, a) => $(a).attr("href"))
+            .get(),
+        ],
+      ])
+      .get();
     expect(menus).toEqual([
-      ["Attractions", ["/family-fun-puerto-plata", "/puerto-plata-golf-courses", "/puerto-plata-landmarks-museums", "/tours-excursions-puerto-plata"]],
-      ["Dining", ["/bakeries-puerto-plata", "/casual-dining-puerto-plata", "/fast-food-puerto-plata", "/fine-dining-puerto-plata", "/ice-cream-puerto-plata"]],
-      ["Lifestyle", ["/dominican-cuisine", "/puerto-plata-travel-guide", "/puerto-plata-night-clubs", "/videos-puerto-plata"]],
+      [
+        "Attractions",
+        [
+          "/family-fun-puerto-plata",
+          "/puerto-plata-golf-courses",
+          "/puerto-plata-landmarks-museums",
+          "/tours-excursions-puerto-plata",
+        ],
+      ],
+      [
+        "Dining",
+        [
+          "/bakeries-puerto-plata",
+          "/casual-dining-puerto-plata",
+          "/fast-food-puerto-plata",
+          "/fine-dining-puerto-plata",
+          "/ice-cream-puerto-plata",
+        ],
+      ],
+      [
+        "Lifestyle",
+        ["/dominican-cuisine", "/puerto-plata-travel-guide", "/puerto-plata-night-clubs", "/videos-puerto-plata"],
+      ],
       ["Resorts", ["/cabarete-resorts", "/puerto-plata-resorts", "/sosua-resorts"]],
-      ["Shopping", ["/shopping-puerto-plata", "/puerto-plata-day-spas", "/puerto-plata-supermarkets", "/puerto-plata-taxis"]],
+      [
+        "Shopping",
+        ["/shopping-puerto-plata", "/puerto-plata-day-spas", "/puerto-plata-supermarkets", "/puerto-plata-taxis"],
+      ],
     ]);
   });
 

@@ -15,7 +15,11 @@ const gz = async (file: string) => gzipSync(await readFile(join(out, decodeURI(f
 beforeAll(async () => {
   out = join(await mkdtemp(join(tmpdir(), "ppguide-budgets-")), "dist");
   const result = await build({ root: ROOT, out });
-  pages = await Promise.all(result.pages.filter((p) => p.kind !== "alias").map(async (p) => ({ ...p, html: await readFile(join(out, p.file), "utf8") })));
+  pages = await Promise.all(
+    result.pages
+      .filter((p) => p.kind !== "alias")
+      .map(async (p) => ({ ...p, html: await readFile(join(out, p.file), "utf8") })),
+  );
 });
 afterAll(() => rm(join(out, ".."), { recursive: true, force: true }));
 
@@ -24,9 +28,15 @@ async function transferred(html: string): Promise<number> {
   const $ = load(html);
   const local = (v?: string) => (v && v.startsWith("/") && !v.startsWith("//") ? [v] : []);
   const files = new Set([
-    ...$('link[rel="stylesheet"]').map((_, el) => local(el.attribs.href)).get(),
-    ...$("script[src]").map((_, el) => local(el.attribs.src)).get(),
-    ...$("img").map((_, el) => local(el.attribs.src)).get(),
+    ...$('link[rel="stylesheet"]')
+      .map((_, el) => local(el.attribs.href))
+      .get(),
+    ...$("script[src]")
+      .map((_, el) => local(el.attribs.src))
+      .get(),
+    ...$("img")
+      .map((_, el) => local(el.attribs.src))
+      .get(),
   ]);
   let total = gzipSync(html).length;
   for (const f of files) total += await gz(f);
@@ -57,7 +67,10 @@ describe("page weight budgets", () => {
   it("every image has a width and a height, so nothing shifts as it loads", () => {
     for (const p of pages) {
       const $ = load(p.html);
-      const missing = $("img").filter((_, el) => !el.attribs.width || !el.attribs.height).map((_, el) => el.attribs.src).get();
+      const missing = $("img")
+        .filter((_, el) => !el.attribs.width || !el.attribs.height)
+        .map((_, el) => el.attribs.src)
+        .get();
       expect(missing, p.route).toEqual([]);
     }
   });
@@ -68,7 +81,14 @@ describe("page weight budgets", () => {
 
   it("stylesheets and scripts carry content hashes, so hosts may cache them forever", () => {
     const $ = load(pages[0].html);
-    const assets = [...$('link[rel="stylesheet"]').map((_, el) => el.attribs.href).get(), ...$("script[src]").map((_, el) => el.attribs.src).get()];
+    const assets = [
+      ...$('link[rel="stylesheet"]')
+        .map((_, el) => el.attribs.href)
+        .get(),
+      ...$("script[src]")
+        .map((_, el) => el.attribs.src)
+        .get(),
+    ];
     expect(assets.length).toBeGreaterThan(1);
     for (const a of assets) expect(a).toMatch(/^\/assets\/[\w-]+\.[0-9a-f]{10}\.(css|js)$/);
   });

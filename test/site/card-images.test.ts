@@ -32,7 +32,8 @@ describe("card pictures", () => {
         const src = $(card).find("img.card-img").attr("src");
         if (src) titles.set(src, (titles.get(src) ?? new Set()).add($(card).find(".card-title").text()));
       }
-      for (const [src, names] of titles) if (names.size > 1) shared.push(`${route}: ${src} on ${[...names].join(", ")}`);
+      for (const [src, names] of titles)
+        if (names.size > 1) shared.push(`${route}: ${src} on ${[...names].join(", ")}`);
     }
     expect(shared).toEqual([]);
   });

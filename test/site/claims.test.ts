@@ -15,7 +15,10 @@ const minutes = (text: string) => [...text.matchAll(/(\d+) minutes/g)].map((m) =
 describe("numbers that must agree with the page they are on", () => {
   it("budget guide: the share of free items in the intro is the count of free admissions", async () => {
     const $ = await page("/12-best-fun-things-to-do-puerto-plata-budget");
-    const admissions = $(".prose p strong").map((_, el) => $(el).text()).get().filter((t) => t.startsWith("Admission:"));
+    const admissions = $(".prose p strong")
+      .map((_, el) => $(el).text())
+      .get()
+      .filter((t) => t.startsWith("Admission:"));
     expect(admissions).toHaveLength(12);
     const free = admissions.filter((a) => a === "Admission: free").length;
     expect(free).toBe(5);
@@ -26,15 +29,28 @@ describe("numbers that must agree with the page they are on", () => {
 
   it("sancocho: the time tip adds up from the recipe's own stages and total", async () => {
     const $ = await page("/dominican-chicken-sancocho");
-    const steps = $("ol.instructions li").map((_, el) => $(el).text()).get();
+    const steps = $("ol.instructions li")
+      .map((_, el) => $(el).text())
+      .get();
     // The spec's stages: 30 minutes low, 90 minutes' simmer, 20 minutes high, a final 30 minutes medium.
-    const stages = [/cook for (\d+) minutes/, /simmer gently for (\d+) minutes/, /boil for (\d+) minutes/, /final (\d+) minutes/].map((re) => Number(steps.join(" ").match(re)![1]));
+    const stages = [
+      /cook for (\d+) minutes/,
+      /simmer gently for (\d+) minutes/,
+      /boil for (\d+) minutes/,
+      /final (\d+) minutes/,
+    ].map((re) => Number(steps.join(" ").match(re)![1]));
     expect(stages).toEqual([30, 90, 20, 30]);
     const cooking = stages.reduce((a, b) => a + b, 0);
-    const tip = $("ul.tips li").filter((_, el) => /total time/i.test($(el).text())).text();
+    const tip = $("ul.tips li")
+      .filter((_, el) => /total time/i.test($(el).text()))
+      .text();
     expect(tip).toContain(`${Math.floor(cooking / 60)} hours ${cooking % 60} minutes of cooking`);
     expect(tip).not.toContain("3 hours 20 minutes");
-    const tiles = Object.fromEntries($(".info-tile").map((_, el) => [[$(el).find("dt").text(), $(el).find("dd").text()]]).get());
+    const tiles = Object.fromEntries(
+      $(".info-tile")
+        .map((_, el) => [[$(el).find("dt").text(), $(el).find("dd").text()]])
+        .get(),
+    );
     // Total 7 hrs 35 mins = 45 minutes' prep + 4 hours' marinating + the cooking stages.
     expect(tiles["Prep time"]).toBe("45 mins");
     expect(tiles["Total time"]).toBe("7 hrs 35 mins");
@@ -44,22 +60,32 @@ describe("numbers that must agree with the page they are on", () => {
 
   it("arepa dulce: the tile keeps 1 hr 5 mins and the recipe says the rest and the cooling come on top", async () => {
     const $ = await page("/dominican-arepa-dulce-recipe");
-    const tiles = $(".info-tile dd").map((_, el) => $(el).text()).get();
+    const tiles = $(".info-tile dd")
+      .map((_, el) => $(el).text())
+      .get();
     expect(tiles).toEqual(["15 mins", "1 hr 5 mins", "8 slices", "320 per serving"]);
     const steps = $("ol.instructions li").text();
     expect(minutes(steps)).toEqual(expect.arrayContaining([10, 20]));
     const tips = $("ul.tips").text();
     expect(tips).toMatch(/the 10-minute rest of the batter and at least 20 minutes of cooling come on top/);
-    expect($(".prose").text()).toMatch(/twenty minutes of cooling, like the batter[’']s ten-minute rest, come on top of the 1 hour 5 minutes/);
+    expect($(".prose").text()).toMatch(
+      /twenty minutes of cooling, like the batter[’']s ten-minute rest, come on top of the 1 hour 5 minutes/,
+    );
   });
 
   it("the cuisine index claims calories for every recipe only if every recipe shows them", async () => {
     const $ = await page("/dominican-cuisine");
-    const cards = $(".index-page .card a").map((_, a) => $(a).attr("href")).get();
+    const cards = $(".index-page .card a")
+      .map((_, a) => $(a).attr("href"))
+      .get();
     const withoutCalories: string[] = [];
     for (const route of new Set(cards)) {
       const recipe = await page(route);
-      if (recipe(".info-tiles").length && !recipe(".info-tile dt").filter((_, el) => recipe(el).text() === "Calories").length) withoutCalories.push(route);
+      if (
+        recipe(".info-tiles").length &&
+        !recipe(".info-tile dt").filter((_, el) => recipe(el).text() === "Calories").length
+      )
+        withoutCalories.push(route);
     }
     expect(withoutCalories).toEqual(["/dominican-chicken-sancocho"]);
     const intro = $(".intro").text();
@@ -71,7 +97,8 @@ describe("numbers that must agree with the page they are on", () => {
 // Issue 34: 25 sentences on 17 pages said "check before you go" without saying where or what.
 describe("advice a reader can act on", () => {
   it("no page says to check before going without saying where to check", async () => {
-    const vague = /\bcheck(?: directly| locally| first)? before you (?:go|set off|visit|travel)\b|\bcheck (?:opening hours|that it is running|the (?:route|schedule)|at the door) before you\b|\b(?:so |and )check before\b/i;
+    const vague =
+      /\bcheck(?: directly| locally| first)? before you (?:go|set off|visit|travel)\b|\bcheck (?:opening hours|that it is running|the (?:route|schedule)|at the door) before you\b|\b(?:so |and )check before\b/i;
     const found: string[] = [];
     for (const [route, html] of await builtSite()) {
       const $ = load(html);
@@ -85,7 +112,15 @@ describe("advice a reader can act on", () => {
 });
 
 describe("claims that are not ours to make", () => {
-  const FIRST_HAND = [/our own guide to comfort/i, /our own trips/i, /tested recipes/i, /in our house/i, /my favou?rite/i, /we tested/i, /our favou?rite/i];
+  const FIRST_HAND = [
+    /our own guide to comfort/i,
+    /our own trips/i,
+    /tested recipes/i,
+    /in our house/i,
+    /my favou?rite/i,
+    /we tested/i,
+    /our favou?rite/i,
+  ];
 
   it("no page makes a first-hand claim nobody can back", async () => {
     const found: string[] = [];
@@ -101,7 +136,14 @@ describe("claims that are not ours to make", () => {
     for (const [route, html] of await builtSite()) {
       const $ = load(html);
       const text = `${$("main").text()} ${$('meta[name="description"]').attr("content") ?? ""}`.replace(/\s+/g, " ");
-      for (const re of [/Austrian-style/i, /one of the oldest/i, /most photographed/i, /the best views? (in|on) the/i, /most famous painted/i]) if (re.test(text)) found.push(`${route}: ${re}`);
+      for (const re of [
+        /Austrian-style/i,
+        /one of the oldest/i,
+        /most photographed/i,
+        /the best views? (in|on) the/i,
+        /most famous painted/i,
+      ])
+        if (re.test(text)) found.push(`${route}: ${re}`);
     }
     expect(found).toEqual([]);
   });
@@ -117,7 +159,9 @@ describe("claims that are not ours to make", () => {
     const sentence = $('.prose a[href="/puerto-plata-taxis"]').parent().text();
     expect(sentence).not.toMatch(/local companies/);
     expect(sentence).toMatch(/lists the main taxi stands/);
-    const names = (await page("/puerto-plata-taxis"))(".listing-card .card-title").map((_, el) => load(el).text()).get();
+    const names = (await page("/puerto-plata-taxis"))(".listing-card .card-title")
+      .map((_, el) => load(el).text())
+      .get();
     expect(names.length).toBe(4);
     for (const name of names) expect(name).toMatch(/Tax(i|is)\b|Stand/);
   });
@@ -151,7 +195,8 @@ describe("claims that are not ours to make", () => {
     expect(href).toBe("/top-8-dominican-dishes");
     expect(text).not.toMatch(/cook[^.]*mangú/i);
     const target = await page(href);
-    for (const dish of ["Mangú", "Sancocho", "Tostones", "LaBandera"]) expect(target(`[id="${dish}"]`).length, dish).toBe(1);
+    for (const dish of ["Mangú", "Sancocho", "Tostones", "LaBandera"])
+      expect(target(`[id="${dish}"]`).length, dish).toBe(1);
     // 'with recipes to cook at home': the target links to at least one recipe.
     expect(target('.prose a[href="/dominican-chicken-sancocho"]').length).toBeGreaterThan(0);
   });

@@ -28,7 +28,11 @@ describe.each(directories)("%s", (route, count, columns) => {
     expect($(`ul.listings.grid-${columns} > li > .listing-card`).length).toBe(count);
     const list = jsonLd($, "CollectionPage").mainEntity;
     expect(list.numberOfItems).toBe(count);
-    expect(list.itemListElement.map((i: any) => i.item.name)).toEqual($(".listing-card .card-title").map((_, el) => $(el).text()).get());
+    expect(list.itemListElement.map((i: any) => i.item.name)).toEqual(
+      $(".listing-card .card-title")
+        .map((_, el) => $(el).text())
+        .get(),
+    );
     for (const { item } of list.itemListElement) {
       // A Service (TaxiService) has no address: its provider, a LocalBusiness, carries it, and
       // the town it serves is areaServed (regression, issue 24).
@@ -90,36 +94,67 @@ describe.each(directories)("%s", (route, count, columns) => {
 });
 
 describe("resort cards", () => {
-  it.each(["/puerto-plata-resorts", "/sosua-resorts", "/cabarete-resorts"])("%s: star ratings 3-5 in halves, read as 'N out of 5 stars', resort types", async (route) => {
-    const $ = await page(route);
-    const items = jsonLd($, "CollectionPage").mainEntity.itemListElement.map((i: any) => i.item);
-    $(".listing-card").each((i, card) => {
-      const rating = items[i].starRating.ratingValue;
-      expect(rating).toBeGreaterThanOrEqual(3);
-      expect(rating).toBeLessThanOrEqual(5);
-      expect(rating * 2).toBe(Math.round(rating * 2));
-      expect($(card).find(".rating .visually-hidden").text()).toBe(`${rating} out of 5 stars`);
-      expect($(card).find(".star").length).toBe(Math.ceil(rating));
-      const badge = $(card).find(".badge").text();
-      if (badge) expect(["All Inclusive", "All Inclusive - Adults Only", "Adults Only"]).toContain(badge);
-      expect(["Resort", "Hotel"]).toContain(items[i]["@type"]);
-    });
-    $('.listing-card .listing-contact a[href^="http"]').each((_, a) => expect($(a).attr("target")).toBe("_blank"));
-  });
+  it.each(["/puerto-plata-resorts", "/sosua-resorts", "/cabarete-resorts"])(
+    "%s: star ratings 3-5 in halves, read as 'N out of 5 stars', resort types",
+    async (route) => {
+      const $ = await page(route);
+      const items = jsonLd($, "CollectionPage").mainEntity.itemListElement.map((i: any) => i.item);
+      $(".listing-card").each((i, card) => {
+        const rating = items[i].starRating.ratingValue;
+        expect(rating).toBeGreaterThanOrEqual(3);
+        expect(rating).toBeLessThanOrEqual(5);
+        expect(rating * 2).toBe(Math.round(rating * 2));
+        expect($(card).find(".rating .visually-hidden").text()).toBe(`${rating} out of 5 stars`);
+        expect($(card).find(".star").length).toBe(Math.ceil(rating));
+        const badge = $(card).find(".badge").text();
+        if (badge) expect(["All Inclusive", "All Inclusive - Adults Only", "Adults Only"]).toContain(badge);
+        expect(["Resort", "Hotel"]).toContain(items[i]["@type"]);
+      });
+      $('.listing-card .listing-contact a[href^="http"]').each((_, a) => expect($(a).attr("target")).toBe("_blank"));
+    },
+  );
 });
 
 describe("named venues", () => {
-  const names = async (route: string) => (await page(route))(".listing-card .card-title").map((_, el) => el.children.map((c: any) => c.data ?? "").join("")).get();
+  const names = async (route: string) =>
+    (await page(route))(".listing-card .card-title")
+      .map((_, el) => el.children.map((c: any) => c.data ?? "").join(""))
+      .get();
 
   it("night clubs are exactly the spec's eleven", async () => {
     expect((await names("/puerto-plata-night-clubs")).sort()).toEqual(
-      ["Clubber Disco", "Koko's Bar", "Kviar Disco & Casino", "Latin Disco Club", "Lust Afterwork", "Ocean World Terrace", "Pachuche cigars", "Plaza La Corona", "Puerto Plata Cigar Club", "Vivonte Cigar Lounge", "Vox Room"].sort(),
+      [
+        "Clubber Disco",
+        "Koko's Bar",
+        "Kviar Disco & Casino",
+        "Latin Disco Club",
+        "Lust Afterwork",
+        "Ocean World Terrace",
+        "Pachuche cigars",
+        "Plaza La Corona",
+        "Puerto Plata Cigar Club",
+        "Vivonte Cigar Lounge",
+        "Vox Room",
+      ].sort(),
     );
   });
 
   it("family fun holds the spec's twelve", async () => {
     const found = (await names("/family-fun-puerto-plata")).join(" | ");
-    for (const venue of ["Amber Cove", "Amber Museum", "Camú Ecolodge", "Fun City", "Parque Central Independencia", "Ocean World Terrace", "Laguna SOV", "Paseo de Doña Blanca", "PasoMelosa", "POP Cinemas", "Taíno Bay", "Umbrella Street"]) {
+    for (const venue of [
+      "Amber Cove",
+      "Amber Museum",
+      "Camú Ecolodge",
+      "Fun City",
+      "Parque Central Independencia",
+      "Ocean World Terrace",
+      "Laguna SOV",
+      "Paseo de Doña Blanca",
+      "PasoMelosa",
+      "POP Cinemas",
+      "Taíno Bay",
+      "Umbrella Street",
+    ]) {
       expect(found).toContain(venue);
     }
   });

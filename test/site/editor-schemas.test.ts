@@ -33,9 +33,14 @@ describe("editor schemas", () => {
 
   it("every listings file starts with the schema hint, and every hint in the site resolves to a schema file", () => {
     expect(listings.length).toBeGreaterThan(10);
-    for (const file of listings) expect(read(file).split("\n")[0], file).toBe("# yaml-language-server: $schema=../../schema/listings.schema.json");
-    const hinted = ["site.yaml", ...fg.sync("content/**/*.{yaml,yml,md}", { cwd: ROOT })].filter((f) => HINT.test(read(f)));
-    expect(hinted.length).toBe(listings.length + 1 + fg.sync("content/**/*.md", { cwd: ROOT }).filter((f) => HINT.test(read(f))).length);
+    for (const file of listings)
+      expect(read(file).split("\n")[0], file).toBe("# yaml-language-server: $schema=../../schema/listings.schema.json");
+    const hinted = ["site.yaml", ...fg.sync("content/**/*.{yaml,yml,md}", { cwd: ROOT })].filter((f) =>
+      HINT.test(read(f)),
+    );
+    expect(hinted.length).toBe(
+      listings.length + 1 + fg.sync("content/**/*.md", { cwd: ROOT }).filter((f) => HINT.test(read(f))).length,
+    );
     for (const file of hinted) {
       const target = resolve(dirname(join(ROOT, file)), HINT.exec(read(file))![1]!);
       expect(existsSync(target), `${file} names ${target}`).toBe(true);
@@ -46,7 +51,8 @@ describe("editor schemas", () => {
   it("the listings schema accepts every listings file, and site.schema.json accepts site.yaml", () => {
     const a = ajv();
     const listingsSchema = a.compile(JSON.parse(read("schema/listings.schema.json")));
-    for (const file of listings) expect(listingsSchema(parse(read(file))) ? [] : listingsSchema.errors, file).toEqual([]);
+    for (const file of listings)
+      expect(listingsSchema(parse(read(file))) ? [] : listingsSchema.errors, file).toEqual([]);
     const site = a.compile(JSON.parse(read("schema/site.schema.json")));
     expect(site(manifest) ? [] : site.errors).toEqual([]);
   });
@@ -54,7 +60,10 @@ describe("editor schemas", () => {
   it("each page kind's front matter schema accepts the front matter of every page of that kind, and the recipe's asks for a recipe", () => {
     const a = ajv();
     // Placed at the URL of its file, as an editor reads it, so its relative $ref reaches the base schema's $id.
-    const at = (kind: string) => ({ ...JSON.parse(read(`schema/front-matter/${kind}.schema.json`)), $id: `https://ppguide.dev/schema/front-matter/${kind}.schema.json` });
+    const at = (kind: string) => ({
+      ...JSON.parse(read(`schema/front-matter/${kind}.schema.json`)),
+      $id: `https://ppguide.dev/schema/front-matter/${kind}.schema.json`,
+    });
     const validators = new Map(pageKinds().map((kind) => [kind, a.compile(at(kind))]));
     let checked = 0;
     for (const route of manifest.routes) {
@@ -72,14 +81,24 @@ describe("editor schemas", () => {
 
   it("schema/front-matter/ holds one schema per page kind, as npm run gen:schemas writes it", () => {
     const files = fg.sync("schema/front-matter/*.schema.json", { cwd: ROOT }).sort();
-    expect(files).toEqual(pageKinds().map((k) => `schema/front-matter/${k}.schema.json`).sort());
-    for (const kind of pageKinds()) expect(read(`schema/front-matter/${kind}.schema.json`), `${kind}: run npm run gen:schemas`).toBe(frontMatterSchemaText(kind));
+    expect(files).toEqual(
+      pageKinds()
+        .map((k) => `schema/front-matter/${k}.schema.json`)
+        .sort(),
+    );
+    for (const kind of pageKinds())
+      expect(read(`schema/front-matter/${kind}.schema.json`), `${kind}: run npm run gen:schemas`).toBe(
+        frontMatterSchemaText(kind),
+      );
   });
 
   it(".vscode maps each glob to an existing schema that matches files, and recommends the YAML extension", () => {
     const settings = JSON.parse(read(".vscode/settings.json")) as { "yaml.schemas": Record<string, string | string[]> };
     const mapped = Object.entries(settings["yaml.schemas"]);
-    expect(mapped.map(([schema]) => schema).sort()).toEqual(["./schema/listings.schema.json", "./schema/site.schema.json"]);
+    expect(mapped.map(([schema]) => schema).sort()).toEqual([
+      "./schema/listings.schema.json",
+      "./schema/site.schema.json",
+    ]);
     for (const [schema, globs] of mapped) {
       expect(existsSync(join(ROOT, schema)), schema).toBe(true);
       for (const glob of [globs].flat()) expect(fg.sync(glob, { cwd: ROOT }).length, glob).toBeGreaterThan(0);

@@ -15,7 +15,11 @@ function readable(html: string): string {
   const $ = load(html);
   const main = $("main").clone();
   main.find("article.card:not(.listing-card), #search-page-results").remove();
-  return `${main.text()} ${main.find("img[alt]").map((_, img) => img.attribs.alt).get().join(" ")}`.replace(/\s+/g, " ");
+  return `${main.text()} ${main
+    .find("img[alt]")
+    .map((_, img) => img.attribs.alt)
+    .get()
+    .join(" ")}`.replace(/\s+/g, " ");
 }
 
 describe("the cable car, one fact everywhere", () => {
@@ -37,17 +41,29 @@ describe("the cable car, one fact everywhere", () => {
       mentioning.push(route);
       const $ = load(html);
       const full = $(".fact.fact-closed").filter((_, el) => $(el).text().replace(/\s+/g, " ").includes(text)).length;
-      const line = $(".fact-line.fact-closed strong").filter((_, el) => $(el).text() === "Cable car: closed since June 2024.").length;
+      const line = $(".fact-line.fact-closed strong").filter(
+        (_, el) => $(el).text() === "Cable car: closed since June 2024.",
+      ).length;
       expect(full + line, route).toBeGreaterThan(0);
     }
     // The pages the issue found contradicting each other, as far as they still mention it.
     expect(mentioning).toEqual(
-      expect.arrayContaining(["/", "/mount-isabel-de-torres-puerto-plata", "/12-best-fun-things-to-do-puerto-plata-budget", "/plan-your-trip-puerto-plata", "/puerto-plata-travel-guide", "/photography-puerto-plata", "/videos-puerto-plata", "/puerto-plata-landmarks-museums"]),
+      expect.arrayContaining([
+        "/",
+        "/mount-isabel-de-torres-puerto-plata",
+        "/12-best-fun-things-to-do-puerto-plata-budget",
+        "/plan-your-trip-puerto-plata",
+        "/puerto-plata-travel-guide",
+        "/photography-puerto-plata",
+        "/videos-puerto-plata",
+        "/puerto-plata-landmarks-museums",
+      ]),
     );
   });
 
   it("no page invites readers to ride it, and the home slide no longer says 'Ride the cable car'", async () => {
-    const offers = /\b(?:ride|take|riding|taking) (?:the|a|Puerto Plata's) (?:first )?cable car|reached by cable car|ride up by cable car|go up by cable car|cable car carries you/i;
+    const offers =
+      /\b(?:ride|take|riding|taking) (?:the|a|Puerto Plata's) (?:first )?cable car|reached by cable car|ride up by cable car|go up by cable car|cable car carries you/i;
     for (const [route, html] of await builtSite()) {
       const $ = load(html);
       const text = `${readable(html)} ${$('meta[name="description"]').attr("content") ?? ""}`;
@@ -61,7 +77,9 @@ describe("the cable car, one fact everywhere", () => {
 
   it("the landmarks card shows it; the taxi card no longer sends readers to it", async () => {
     const landmarks = await page("/puerto-plata-landmarks-museums");
-    const card = landmarks(".listing-card").filter((_, el) => /Isabel de Torres/.test(landmarks(el).find(".card-title").text()));
+    const card = landmarks(".listing-card").filter((_, el) =>
+      /Isabel de Torres/.test(landmarks(el).find(".card-title").text()),
+    );
     expect(card.find(".fact-line.fact-closed").length).toBe(1);
     expect(card.find(".listing-description").text()).not.toMatch(/reached by cable car/);
     const taxis = await page("/puerto-plata-taxis");
@@ -70,7 +88,10 @@ describe("the cable car, one fact everywhere", () => {
 
   it("the spec's $10 and $5 stay, said of the cable car when it reopens", async () => {
     const budget = (await page("/12-best-fun-things-to-do-puerto-plata-budget"))(".prose");
-    const admission = budget.find("strong").filter((_, el) => /^Admission: cable car/.test(load(el).text())).text();
+    const admission = budget
+      .find("strong")
+      .filter((_, el) => /^Admission: cable car/.test(load(el).text()))
+      .text();
     expect(admission).toBe("Admission: cable car $10 adults, $5 children aged 5 to 10, when it reopens");
     const isabel = (await page("/mount-isabel-de-torres-puerto-plata"))(".prose").text();
     expect(isabel).toMatch(/\$10 for adults and \$5 for children aged 5 to 10/);

@@ -33,7 +33,9 @@ const resort = (id: number) => `  - id: ${id}
 
 describe("listing pictures", () => {
   it("three resorts that say exactly the same things still get three different pictures on their page", () => {
-    const pics: Picture[] = listingPictures(site({ "x-resorts.yaml": `itemType: Resort\nitems:\n${resort(1)}${resort(2)}${resort(3)}` }));
+    const pics: Picture[] = listingPictures(
+      site({ "x-resorts.yaml": `itemType: Resort\nitems:\n${resort(1)}${resort(2)}${resort(3)}` }),
+    );
     expect(new Set(pics.map((p) => p.src)).size).toBe(3);
     expect(new Set(pics.map((p) => p.alt)).size).toBe(3);
     expect(new Set(pics.map((p) => p.body(new Ctx()))).size).toBe(3);
@@ -42,12 +44,16 @@ describe("listing pictures", () => {
   });
 
   it("a listing with no picture of its own is refused, naming it, rather than lent another place's", () => {
-    const content = site({ "bakeries.yaml": `itemType: Bakery\nitems:\n  - id: 1\n    name: "Panadería Nueva"\n    image: /images/x.svg\n    alt: "x"\n    description: "A bakery."\n    address2: "Puerto Plata 57000"\n` });
+    const content = site({
+      "bakeries.yaml": `itemType: Bakery\nitems:\n  - id: 1\n    name: "Panadería Nueva"\n    image: /images/x.svg\n    alt: "x"\n    description: "A bakery."\n    address2: "Puerto Plata 57000"\n`,
+    });
     expect(() => listingPictures(content)).toThrow(/bakeries\.yaml: no picture drawn for "Panadería Nueva"/);
   });
 
   it("relinking rewrites only each item's image: and alt: lines", () => {
-    const content = site({ "x-resorts.yaml": `# a comment\nitemType: Resort\nitems:\n${resort(1)}    phone: ""\n${resort(2)}` });
+    const content = site({
+      "x-resorts.yaml": `# a comment\nitemType: Resort\nitems:\n${resort(1)}    phone: ""\n${resort(2)}`,
+    });
     const file = join(content, "listings", "x-resorts.yaml");
     const before = readFileSync(file, "utf8").split("\n");
     relinkListings(listingPictures(content));
@@ -55,7 +61,10 @@ describe("listing pictures", () => {
     expect(after).toHaveLength(before.length);
     const changed = after.map((line, i) => [before[i], line]).filter(([a, b]) => a !== b);
     expect(changed).toHaveLength(4);
-    for (const [a, b] of changed) expect([a.split(":")[0], b.split(":")[0]]).toSatisfy(([x, y]: string[]) => x === y && /^ {4}(image|alt)$/.test(x));
+    for (const [a, b] of changed)
+      expect([a.split(":")[0], b.split(":")[0]]).toSatisfy(
+        ([x, y]: string[]) => x === y && /^ {4}(image|alt)$/.test(x),
+      );
     expect(after).toContain("    image: /images/listings/x-resorts-twin-resort.svg");
     expect(after).toContain("    image: /images/listings/x-resorts-twin-resort-2.svg");
   });
@@ -73,16 +82,22 @@ describe("listing pictures", () => {
     inclusive: "All Inclusive"
 `;
   it("a resort's picture shows what its listing says about its setting, height and size", () => {
-    const pics: Picture[] = listingPictures(site({
-      "x-resorts.yaml": `itemType: Resort\nitems:\n${[
-        said(1, "Sand", "An all-inclusive resort on the beach at Playa Dorada."),
-        said(2, "Green", "A hotel beside the golf course, with the beach a short walk away."),
-        said(3, "Ridge", "A rustic eco-lodge on a ridge in the hills, with views down to the sea."),
-        said(4, "Rock", "A hotel on the cliffs above the bay."),
-        said(5, "Big", "A large all-inclusive of 425 rooms in white blocks of up to three floors, on the beach at Playa Dorada."),
-        said(6, "Near", "An apartment hotel for guests who spend their days on the beach, near the bay."),
-      ].join("")}`,
-    }));
+    const pics: Picture[] = listingPictures(
+      site({
+        "x-resorts.yaml": `itemType: Resort\nitems:\n${[
+          said(1, "Sand", "An all-inclusive resort on the beach at Playa Dorada."),
+          said(2, "Green", "A hotel beside the golf course, with the beach a short walk away."),
+          said(3, "Ridge", "A rustic eco-lodge on a ridge in the hills, with views down to the sea."),
+          said(4, "Rock", "A hotel on the cliffs above the bay."),
+          said(
+            5,
+            "Big",
+            "A large all-inclusive of 425 rooms in white blocks of up to three floors, on the beach at Playa Dorada.",
+          ),
+          said(6, "Near", "An apartment hotel for guests who spend their days on the beach, near the bay."),
+        ].join("")}`,
+      }),
+    );
     const alt = (name: string) => pics.find((p) => p.src.endsWith(`-${name.toLowerCase()}.svg`))!.alt;
     expect(alt("Sand")).toContain("on the sand at the water's edge");
     expect(alt("Green")).toContain("beside a golf green with a red flag");
@@ -104,7 +119,10 @@ describe("listing pictures", () => {
       const block = yaml[p.file].split(/\n  - id: /).find((b) => b.includes(`image: ${p.src}`))!;
       const description = /description: "([^"]*)"/.exec(block)![1];
       const onBeach = /(?:resort|hotel|all-inclusive) on the beach|on the sand|beachfront/.test(description);
-      const away = /beach (?:is )?a short walk|short walk from the beach|golf|in gardens|\bridge\b|on the cliffs|above the/.test(description);
+      const away =
+        /beach (?:is )?a short walk|short walk from the beach|golf|in gardens|\bridge\b|on the cliffs|above the/.test(
+          description,
+        );
       if (onBeach) expect(p.alt, p.src).toContain("on the sand at the water's edge");
       if (away) expect(p.alt, p.src).not.toContain("on the sand");
       // The picture on disk is the one drawn, with the alt text in the listing.

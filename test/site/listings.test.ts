@@ -45,23 +45,35 @@ describe("listing descriptions", () => {
       const shared = [...x].filter((w) => y.has(w)).length;
       return shared / (x.size + y.size - shared);
     };
-    const all = (await listingRoutes()).flatMap(({ path, items }) => items.map((i) => ({ path, name: i.name, text: i.description! })));
+    const all = (await listingRoutes()).flatMap(({ path, items }) =>
+      items.map((i) => ({ path, name: i.name, text: i.description! })),
+    );
     const seen = new Map<string, string>();
     for (const { path, name, text } of all) {
       expect(seen.get(text), `${path}: ${name}`).toBeUndefined();
       seen.set(text, `${path}: ${name}`);
     }
     const similar: string[] = [];
-    for (const [i, a] of all.entries()) for (const b of all.slice(i + 1)) if (a.path === b.path && alike(a.text, b.text) >= 0.6) similar.push(`${a.path}: ${a.name} ~ ${b.name}`);
+    for (const [i, a] of all.entries())
+      for (const b of all.slice(i + 1))
+        if (a.path === b.path && alike(a.text, b.text) >= 0.6) similar.push(`${a.path}: ${a.name} ~ ${b.name}`);
     expect(similar).toEqual([]);
     // The measure tells the old club lines apart from the new ones.
-    expect(alike("A night club in Puerto Plata for dancing late into the night.", "A club in Puerto Plata with DJs and dancing late into the night.")).toBeGreaterThanOrEqual(0.6);
+    expect(
+      alike(
+        "A night club in Puerto Plata for dancing late into the night.",
+        "A club in Puerto Plata with DJs and dancing late into the night.",
+      ),
+    ).toBeGreaterThanOrEqual(0.6);
   });
 
   it("each card's structured data carries its listing's description", async () => {
     for (const { path, items } of await listingRoutes()) {
       const list = jsonLd(await page(path), "CollectionPage").mainEntity.itemListElement;
-      expect(list.map((e: { item: { description?: string } }) => e.item.description), path).toEqual(items.map((i) => i.description));
+      expect(
+        list.map((e: { item: { description?: string } }) => e.item.description),
+        path,
+      ).toEqual(items.map((i) => i.description));
     }
   });
 
@@ -110,8 +122,33 @@ describe("listing descriptions", () => {
 //   "/puerto-plata-landmarks-museums ... nine cards ... including Mount Isabel de Torres, a rum museum, Paseo de
 //    Doña Blanca" ("a rum museum" names no one place).
 const SPEC_LISTS: Record<string, string[]> = {
-  "listings/family-fun.yaml": ["Amber Cove", "Amber Museum", "Camú Ecolodge", "Fun City", "Parque Central Independencia", "Ocean World Terrace", "Laguna SOV", "Paseo de Doña Blanca", "PasoMelosa", "POP Cinemas", "Taíno Bay", "Umbrella Street"],
-  "listings/night-clubs.yaml": ["Clubber Disco", "Koko's Bar", "Kviar Disco & Casino", "Latin Disco Club", "Lust Afterwork", "Ocean World Terrace", "Pachuche cigars", "Plaza La Corona", "Puerto Plata Cigar Club", "Vivonte Cigar Lounge", "Vox Room"],
+  "listings/family-fun.yaml": [
+    "Amber Cove",
+    "Amber Museum",
+    "Camú Ecolodge",
+    "Fun City",
+    "Parque Central Independencia",
+    "Ocean World Terrace",
+    "Laguna SOV",
+    "Paseo de Doña Blanca",
+    "PasoMelosa",
+    "POP Cinemas",
+    "Taíno Bay",
+    "Umbrella Street",
+  ],
+  "listings/night-clubs.yaml": [
+    "Clubber Disco",
+    "Koko's Bar",
+    "Kviar Disco & Casino",
+    "Latin Disco Club",
+    "Lust Afterwork",
+    "Ocean World Terrace",
+    "Pachuche cigars",
+    "Plaza La Corona",
+    "Puerto Plata Cigar Club",
+    "Vivonte Cigar Lounge",
+    "Vox Room",
+  ],
   "listings/landmarks-museums.yaml": ["Mount Isabel de Torres", "Paseo de Doña Blanca"],
 };
 
@@ -160,7 +197,9 @@ describe("each place once", () => {
     expect(samePlace("The Malecón", "malecon")).toBe(true);
     expect(samePlace("Fun City Action Park", "Fun City")).toBe(true);
     expect(samePlace("Parque Central and Cathedral of San Felipe Apóstol", "Parque Central Independencia")).toBe(true);
-    expect(samePlace("Mount Isabel de Torres and Cable Car", "Puerto Plata Cable Car to Mount Isabel de Torres")).toBe(true);
+    expect(samePlace("Mount Isabel de Torres and Cable Car", "Puerto Plata Cable Car to Mount Isabel de Torres")).toBe(
+      true,
+    );
     expect(samePlace("Spa at Senator Puerto Plata Spa Resort", "Senator Puerto Plata Spa Resort")).toBe(false);
     expect(samePlace("Cofresí Palm Beach & Spa Resort", "Spa at Senator Puerto Plata Spa Resort")).toBe(false);
     expect(samePlace("Ocean World Adventure Park", "Ocean World Terrace")).toBe(false);
@@ -170,7 +209,8 @@ describe("each place once", () => {
   it("a taxi rank named for the place it serves is not that place; shops, bakeries and parlors are places", () => {
     expect(samePlace("Amber Cove Cruise Port Taxis", "Amber Cove")).toBe(true);
     expect(namesAPlace("TaxiService")).toBe(false);
-    for (const itemType of ["Store", "Bakery", "IceCreamShop", "TouristAttraction", "AmusementPark", "NightClub"]) expect(namesAPlace(itemType), itemType).toBe(true);
+    for (const itemType of ["Store", "Bakery", "IceCreamShop", "TouristAttraction", "AmusementPark", "NightClub"])
+      expect(namesAPlace(itemType), itemType).toBe(true);
   });
 
   it("the spec's own lists name exactly Ocean World Terrace and Paseo de Doña Blanca in two directories", () => {
@@ -191,7 +231,8 @@ describe("each place once", () => {
       for (const g of files.slice(i + 1))
         for (const a of content.listings.get(f)!.items)
           for (const b of content.listings.get(g)!.items) {
-            if (samePlace(a.name, b.name) && !(inSpec(f, a.name) && inSpec(g, b.name))) dupes.push(`${f}: ${a.name}  =  ${g}: ${b.name}`);
+            if (samePlace(a.name, b.name) && !(inSpec(f, a.name) && inSpec(g, b.name)))
+              dupes.push(`${f}: ${a.name}  =  ${g}: ${b.name}`);
           }
     expect(dupes).toEqual([]);
   });

@@ -39,7 +39,8 @@ describe.each(spec)("/%s", (slug, prep, total, yieldText, calories) => {
     expect($(".ingredients li").length).toBe(content.ingredients.length);
     expect($(".instructions li").length).toBe(content.instructions.length);
     expect(recipe).toMatchObject({ recipeCuisine: "Dominican", author: { "@type": "Person" } });
-    for (const field of ["name", "image", "datePublished", "description", "recipeCategory", "keywords"]) expect(recipe[field], field).toBeTruthy();
+    for (const field of ["name", "image", "datePublished", "description", "recipeCategory", "keywords"])
+      expect(recipe[field], field).toBeTruthy();
     expect(jsonLd($, "BlogPosting").headline).toBe(recipe.name);
   });
 
@@ -52,7 +53,11 @@ describe.each(spec)("/%s", (slug, prep, total, yieldText, calories) => {
     expect($(".contact-line a[href^='mailto:']").length).toBe(1);
     expect($('.back-link a[href="/dominican-cuisine"]').length).toBe(1);
     expect($(".related .card").length).toBe(3);
-    const tiles = Object.fromEntries($(".info-tile").map((_, el) => [[$(el).find("dt").text(), $(el).find("dd").text()]]).get());
+    const tiles = Object.fromEntries(
+      $(".info-tile")
+        .map((_, el) => [[$(el).find("dt").text(), $(el).find("dd").text()]])
+        .get(),
+    );
     if (calories) expect(tiles.Calories).toBe(`${calories} per serving`);
     if (yieldText && !/^\d+$/.test(yieldText)) expect(tiles.Servings).toBe(yieldText);
   });
@@ -60,15 +65,29 @@ describe.each(spec)("/%s", (slug, prep, total, yieldText, calories) => {
 
 describe("recipe figures the spec spells out", () => {
   it("tiles read as the spec lists them", async () => {
-    const tiles = async (slug: string) => (await page(`/${slug}`))(".info-tile dd").map((_, el) => el.children.map((c: any) => c.data).join("")).get();
-    expect(await tiles("dominican-espaguetis-recipe")).toEqual(["15 mins", "2 hrs 45 mins", "8 servings", "380 per serving"]);
-    expect(await tiles("dominican-arepa-dulce-recipe")).toEqual(["15 mins", "1 hr 5 mins", "8 slices", "320 per serving"]);
+    const tiles = async (slug: string) =>
+      (await page(`/${slug}`))(".info-tile dd")
+        .map((_, el) => el.children.map((c: any) => c.data).join(""))
+        .get();
+    expect(await tiles("dominican-espaguetis-recipe")).toEqual([
+      "15 mins",
+      "2 hrs 45 mins",
+      "8 servings",
+      "380 per serving",
+    ]);
+    expect(await tiles("dominican-arepa-dulce-recipe")).toEqual([
+      "15 mins",
+      "1 hr 5 mins",
+      "8 slices",
+      "320 per serving",
+    ]);
   });
 
   it("piña colada: 2 oz rum, 2 oz pineapple juice, 2 oz coconut cream, 1 cup ice, four steps", () => {
     const r = recipeOf("perfect-pina-colada-recipe");
     const all = r.ingredients.join(" | ");
-    for (const item of [/2 oz[^|]*rum/i, /2 oz[^|]*pineapple juice/i, /2 oz[^|]*coconut cream/i, /1 cup[^|]*ice/i]) expect(all).toMatch(item);
+    for (const item of [/2 oz[^|]*rum/i, /2 oz[^|]*pineapple juice/i, /2 oz[^|]*coconut cream/i, /1 cup[^|]*ice/i])
+      expect(all).toMatch(item);
     expect(r.instructions).toHaveLength(4);
   });
 
@@ -84,9 +103,14 @@ describe("recipe figures the spec spells out", () => {
 
   it("arepa dulce: greased pan, 45-55 minutes, toothpick, cool at least 20 minutes; fixed related triple", async () => {
     const steps = recipeOf("dominican-arepa-dulce-recipe").instructions.join(" ");
-    for (const t of [/greased/, /45(-|–| to )55 minutes/, /toothpick/, /at least 20 minutes/, /room temperature/]) expect(steps).toMatch(t);
+    for (const t of [/greased/, /45(-|–| to )55 minutes/, /toothpick/, /at least 20 minutes/, /room temperature/])
+      expect(steps).toMatch(t);
     const $ = await page("/dominican-arepa-dulce-recipe");
-    expect($(".related .card-link").map((_, a) => $(a).attr("href")).get()).toEqual(["/dominican-chicken-sancocho", "/dominican-arroz-con-leche-recipe", "/top-8-dominican-dishes"]);
+    expect(
+      $(".related .card-link")
+        .map((_, a) => $(a).attr("href"))
+        .get(),
+    ).toEqual(["/dominican-chicken-sancocho", "/dominican-arroz-con-leche-recipe", "/top-8-dominican-dishes"]);
   });
 
   it("smoothie blends about 90 seconds; dates match the spec", async () => {
@@ -98,7 +122,9 @@ describe("recipe figures the spec spells out", () => {
   });
 
   it("top 8 dishes links to the sancocho and morir soñando pages", async () => {
-    const hrefs = (await page("/top-8-dominican-dishes"))(".prose a").map((_, a) => a.attribs.href).get();
+    const hrefs = (await page("/top-8-dominican-dishes"))(".prose a")
+      .map((_, a) => a.attribs.href)
+      .get();
     expect(hrefs.some((h) => h.startsWith("/dominican-chicken-sancocho"))).toBe(true);
     expect(hrefs.some((h) => h.startsWith("/dominican-morir-sonando-recipe"))).toBe(true);
   });
@@ -107,7 +133,11 @@ describe("recipe figures the spec spells out", () => {
 describe("/dominican-cuisine", () => {
   it("indexes the twelve cuisine pages in the spec's order, three columns", async () => {
     const $ = await page("/dominican-cuisine");
-    expect($(".index-page ul.grid-3 .card-link").map((_, a) => $(a).attr("href")).get()).toEqual([
+    expect(
+      $(".index-page ul.grid-3 .card-link")
+        .map((_, a) => $(a).attr("href"))
+        .get(),
+    ).toEqual([
       "/dominican-arepa-dulce-recipe",
       "/creamy-dominican-pollo-frito",
       "/dominican-cake-boss",

@@ -57,7 +57,9 @@ describe("sources of practical facts", () => {
   });
 
   it("a page without sources shows no empty Sources block", async () => {
-    const without = [...(await builtSite()).keys()].filter((r) => r.startsWith("/dominican-") && !r.includes("cuisine"));
+    const without = [...(await builtSite()).keys()].filter(
+      (r) => r.startsWith("/dominican-") && !r.includes("cuisine"),
+    );
     expect(without.length).toBeGreaterThan(3);
     for (const route of without) {
       if ((await sourcedPages()).has(route)) continue;
@@ -89,15 +91,21 @@ describe("a malformed source is a build error at its line", () => {
   };
 
   it("a source that does not say what it backs", () => {
-    expect(problems(text("  - url: https://example.org/fares\n"))).toEqual([expect.stringMatching(/^content\/travel\/x\.md:4:5 {2}sources\[0\] .*says/)]);
+    expect(problems(text("  - url: https://example.org/fares\n"))).toEqual([
+      expect.stringMatching(/^content\/travel\/x\.md:4:5 {2}sources\[0\] .*says/),
+    ]);
   });
 
   it("a source that is not a web address", () => {
-    expect(problems(text("  - url: a friend at the hotel\n    says: taxi fares\n"))[0]).toMatch(/^content\/travel\/x\.md:4:10 {2}sources\[0\]\.url /);
+    expect(problems(text("  - url: a friend at the hotel\n    says: taxi fares\n"))[0]).toMatch(
+      /^content\/travel\/x\.md:4:10 {2}sources\[0\]\.url /,
+    );
   });
 
   it("a date that is not YYYY, YYYY-MM or YYYY-MM-DD", () => {
-    expect(problems(text("  - url: https://example.org/fares\n    says: taxi fares\n    date: last year\n"))[0]).toMatch(/^content\/travel\/x\.md:6:11 {2}sources\[0\]\.date /);
+    expect(
+      problems(text("  - url: https://example.org/fares\n    says: taxi fares\n    date: last year\n"))[0],
+    ).toMatch(/^content\/travel\/x\.md:6:11 {2}sources\[0\]\.date /);
   });
 
   it("a well-formed source passes", () => {

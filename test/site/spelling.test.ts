@@ -16,8 +16,14 @@ const BRITISH: [RegExp, string][] = [
   [/\bcentre(?:s|d|piece|pieces)?\b/i, "center"],
   [/\btheatres?\b/i, "theater"],
   [/\bfibres?\b/i, "fiber"],
-  [/\b(?:colo|flavo|harbo|neighbo|favo|hono|labo|humo|odo|vapo|rumo|parlo|behavio|savo|armo|splendo|vigo|endeavo|glamo)ur(?:s|ed|ing|ful|fully|ite|ites|hood|hoods|able|y|less)?\b/i, "-or (color, flavor, harbor, neighborhood, favorite, parlor, savory…)"],
-  [/\b(?:travel|snorkel|label|cancel|model|fuel|marvel|level|panel|channel|signal|dial|total|counsel|jewel)l(?:er|ers|ed|ing|ous|or|ors|ery)\b/i, "a single l (traveler, snorkeling, labeled, paneled, jewelry…)"],
+  [
+    /\b(?:colo|flavo|harbo|neighbo|favo|hono|labo|humo|odo|vapo|rumo|parlo|behavio|savo|armo|splendo|vigo|endeavo|glamo)ur(?:s|ed|ing|ful|fully|ite|ites|hood|hoods|able|y|less)?\b/i,
+    "-or (color, flavor, harbor, neighborhood, favorite, parlor, savory…)",
+  ],
+  [
+    /\b(?:travel|snorkel|label|cancel|model|fuel|marvel|level|panel|channel|signal|dial|total|counsel|jewel)l(?:er|ers|ed|ing|ous|or|ors|ery)\b/i,
+    "a single l (traveler, snorkeling, labeled, paneled, jewelry…)",
+  ],
   [/\bcos(?:y|ier|iest|iness)\b/i, "cozy"],
   [/\bgrey(?:s|ish|er|est)?\b/i, "gray"],
   [
@@ -39,7 +45,10 @@ const BRITISH: [RegExp, string][] = [
   [/\btyres?\b/i, "tire"],
   [/\bpyjamas\b/i, "pajamas"],
   [/\bmoustaches?\b/i, "mustache"],
-  [/\b(?:paediatric|anaemi|diarrhoea|haemorrh|oestrogen|encyclopaedi|mediaeval)/i, "US medical spelling (pediatric, anemia…)"],
+  [
+    /\b(?:paediatric|anaemi|diarrhoea|haemorrh|oestrogen|encyclopaedi|mediaeval)/i,
+    "US medical spelling (pediatric, anemia…)",
+  ],
   [/\bwhilst\b/i, "while"],
   [/\bamongst\b/i, "among"],
   [/\bageing\b/i, "aging"],
@@ -54,7 +63,10 @@ const BRITISH: [RegExp, string][] = [
   [/\b(?:car|club|bike|boat|cycle) hire\b|\bhire (?:a |the )?car\b/i, "rental (car rental, club rental)"],
   [/\bagree (?:a|the|your) (?:fare|price|rate)\b/i, "agree on the fare"],
   [/\b(?:have|has|had|got|get|is|are|all) (?:an? \w+ )?sorted\b/i, "taken care of, settled"],
-  [/\bholiday (?:apartments?|homes?|lets?|makers?|days?|rentals?)\b|\b(?:your|our|summer|school|beach|family) holidays?\b|\bon holiday\b/i, "vacation (a public holiday is fine)"],
+  [
+    /\bholiday (?:apartments?|homes?|lets?|makers?|days?|rentals?)\b|\b(?:your|our|summer|school|beach|family) holidays?\b|\bon holiday\b/i,
+    "vacation (a public holiday is fine)",
+  ],
   [/\bpavements?\b/i, "sidewalk, street"],
   [/\bhave a flutter\b|\bfor a flutter\b/i, "gamble, try the tables"],
 ];
@@ -97,7 +109,8 @@ function problems(text: string): string[] {
   for (const name of ALLOWED) checked = checked.split(name).join(" ");
   const found: string[] = [];
   for (const [re, us] of BRITISH) {
-    for (const m of checked.matchAll(new RegExp(re.source, "gi"))) found.push(`"${m[0]}" (use ${us}) in "…${checked.slice(Math.max(0, m.index! - 40), m.index! + 40)}…"`);
+    for (const m of checked.matchAll(new RegExp(re.source, "gi")))
+      found.push(`"${m[0]}" (use ${us}) in "…${checked.slice(Math.max(0, m.index! - 40), m.index! + 40)}…"`);
   }
   for (const re of APOLOGIES) {
     const m = re.exec(checked);
@@ -112,10 +125,22 @@ describe("one spelling, en-US, and a confident voice", () => {
     expect(problems("Travellers love the jewellery parlour; it is cosy and grey")).toHaveLength(5);
     expect(problems("fossilised resin, a three-kilometre walk, caramelised sugar")).toHaveLength(3);
     expect(problems("This guide cannot confirm a website; the videos have not been chosen yet")).toHaveLength(2);
-    expect(problems("Centro, the historic center, colorful harbor, four tours an hour, our flour, turquoise, paradise, advertise, a surprise")).toEqual([]);
+    expect(
+      problems(
+        "Centro, the historic center, colorful harbor, four tours an hour, our flour, turquoise, paradise, advertise, a surprise",
+      ),
+    ).toEqual([]);
     expect(problems("If you cannot find auyama, butternut squash works")).toEqual([]);
-    expect(problems("A two-storey house, the taxi rank, long trousers, club hire, agree the fare, you have an afternoon sorted, a holiday apartment, the pavement")).toHaveLength(8);
-    expect(problems("A two-story house, the taxi stand, long pants, club rental, agree on the fare, results sorted by date, a public holiday, the sidewalk, for a holiday")).toEqual([]);
+    expect(
+      problems(
+        "A two-storey house, the taxi rank, long trousers, club hire, agree the fare, you have an afternoon sorted, a holiday apartment, the pavement",
+      ),
+    ).toHaveLength(8);
+    expect(
+      problems(
+        "A two-story house, the taxi stand, long pants, club rental, agree on the fare, results sorted by date, a public holiday, the sidewalk, for a holiday",
+      ),
+    ).toEqual([]);
   });
 
   it("no page outside the listing cards uses a British spelling or apologizes for a missing fact", async () => {
@@ -148,4 +173,3 @@ describe("one spelling, en-US, and a confident voice", () => {
     expect(found).toEqual([]);
   });
 });
-

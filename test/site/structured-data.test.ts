@@ -54,6 +54,13 @@ describe("structured data and share tags", () => {
   it("names the site's Twitter/X profile in twitter:site only when site.social.twitter is a profile", () => {
     expect(twitterHandle("https://x.com/PPGuide")).toBe("@PPGuide");
     expect(twitterHandle("https://twitter.com/ppguide/")).toBe("@ppguide");
-    for (const notProfile of ["https://x.com/", "https://x.com/home/extra", "https://x.com/a_name_too_long_for_x", "https://example.com/ppguide", undefined]) expect(twitterHandle(notProfile), String(notProfile)).toBeUndefined();
+    for (const notProfile of [
+      "https://x.com/",
+      "https://x.com/home/extra",
+      "https://x.com/a_name_too_long_for_x",
+      "https://example.com/ppguide",
+      undefined,
+    ])
+      expect(twitterHandle(notProfile), String(notProfile)).toBeUndefined();
   });
 });
