@@ -4,7 +4,7 @@ import { basename, extname, join } from "node:path";
 import type { Manifest } from "../manifest/types.ts";
 import { writeCacheFile } from "../core/disk-cache.ts";
 import { wholeImage } from "./cached-image.ts";
-import { isPpgError, PpgError, PpgErrorList } from "../core/errors.ts";
+import { isPpgError, type PpgError, PpgErrorList } from "../core/errors.ts";
 import { decoding, loadSharp } from "./raster.ts";
 import { decodeUriPath } from "../core/url-path.ts";
 import type { ShareImageRef } from "./images.ts";

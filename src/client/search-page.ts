@@ -92,7 +92,10 @@ export function initFullTextSearch(): void {
   const status = document.getElementById("search-status");
   const hitsList = document.getElementById("search-hits");
   const all = document.getElementById("search-page-results");
-  if (!form || !input || !status || !hitsList || !all) return filterTitles();
+  if (!form || !input || !status || !hitsList || !all) {
+    filterTitles();
+    return;
+  }
   const everything = status.textContent ?? "";
   const pageTitle = document.title;
   const siteTitle = pageTitle.replace(/^.*\|\s*/, "");

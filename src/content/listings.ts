@@ -53,7 +53,7 @@ export function parseListings(
   text: string,
   file: string,
 ): { listings?: ListingsFile; source?: YamlSource; errors: PpgError[] } {
-  let source;
+  let source: YamlSource;
   try {
     source = parseYamlSource(text, file);
   } catch (err) {

@@ -11,9 +11,9 @@ export function formatSummary(report: LinkReport): string {
 }
 
 export function formatText(report: LinkReport): string {
-  return [...report.problems.map(formatProblem), formatSummary(report)].join("\n") + "\n";
+  return `${[...report.problems.map(formatProblem), formatSummary(report)].join("\n")}\n`;
 }
 
 export function formatJson(report: LinkReport): string {
-  return JSON.stringify(report, null, 2) + "\n";
+  return `${JSON.stringify(report, null, 2)}\n`;
 }

@@ -123,6 +123,6 @@ export class PathSuggester {
     if (lowerTarget === null) return undefined;
     const actual = this.byLower.get(lowerTarget)!;
     // Keep the form the author wrote ("/x/", "/x", "/x.html"): only the case changes.
-    return "/" + actual.slice(0, path.length);
+    return `/${actual.slice(0, path.length)}`;
   }
 }

@@ -28,6 +28,7 @@ export function atomFeed(manifest: Manifest, imageFor: (src: string) => ShareIma
     )
     .slice(0, MAX_ENTRIES);
   const updated = entries.reduce(
+    // biome-ignore lint/complexity/useMathMinMax: ISO date strings, which Math.max would turn into NaN
     (latest, r) => (r.dates.modified > latest ? r.dates.modified : latest),
     entries[0]?.dates.modified ?? "1970-01-01",
   );
@@ -46,7 +47,7 @@ export function atomFeed(manifest: Manifest, imageFor: (src: string) => ShareIma
     ...entries.map((r) => entry(manifest, r, r.image ? imageFor(r.image.src) : undefined)),
     `</feed>`,
   ];
-  return lines.filter(Boolean).join("\n") + "\n";
+  return `${lines.filter(Boolean).join("\n")}\n`;
 }
 
 function entry(
