@@ -54,7 +54,9 @@ interface Planned {
   schema: ShareImage[];
 }
 
-/** The share image of a page without an image of its own (search, 404, author pages): the home page's, else the logo. */
+/**
+ * The share image of a page without an image of its own (search, 404, author pages): the home page's, else the logo.
+ */
 export function defaultShareImage(manifest: Manifest): { src: string; alt: string } {
   return (
     manifest.routes.find((r) => r.path === "/")?.image ?? { src: manifest.site.logo.src, alt: manifest.site.logo.alt }

@@ -120,9 +120,8 @@ function report(r: RebuildReport, log: (line: string) => void, site: DevSite): v
     if (r.crash) log(String((r.crash as Error)?.stack ?? r.crash));
     for (const e of r.errors) log(e.format());
     const n = r.errors.length;
-    log(
-      `${trigger}${n} problem${n === 1 ? "" : "s"}; ${site.site ? "still serving the last good build" : "nothing to serve until the site builds"}. Fix and save to retry.`,
-    );
+    const serving = site.site ? "still serving the last good build" : "nothing to serve until the site builds";
+    log(`${trigger}${n} problem${n === 1 ? "" : "s"}; ${serving}. Fix and save to retry.`);
     return;
   }
   if (r.cssOnly) {

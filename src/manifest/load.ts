@@ -27,7 +27,9 @@ export function findManifest(root: string): void {
       "SourceIsFolder",
       { file: MANIFEST_FILE },
       {
-        hint: `Put the site's manifest in ${join(root, MANIFEST_FILE)} as a file, or pass --root DIR for the folder that holds it.`,
+        hint:
+          `Put the site's manifest in ${join(root, MANIFEST_FILE)} ` +
+          `as a file, or pass --root DIR for the folder that holds it.`,
       },
     );
 }

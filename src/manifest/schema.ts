@@ -115,7 +115,10 @@ function compile(schemaText: string): { fn: ValidateFunction; code: string } {
 
 let routePath: RegExp | undefined;
 
-/** site.yaml's routePath pattern, read from the schema itself (one rule for the schema check and the code that explains it). */
+/**
+ * site.yaml's routePath pattern, read from the schema itself (one rule for the schema check and the code that explains
+ * it).
+ */
 export function ROUTE_PATH(): RegExp {
   return (routePath ??= new RegExp(
     (JSON.parse(schemaText("site")) as { definitions: { routePath: { pattern: string } } }).definitions.routePath

@@ -34,7 +34,8 @@ export function atomFeed(manifest: Manifest, imageFor: (src: string) => ShareIma
   );
   const lines = [
     `<?xml version="1.0" encoding="utf-8"?>`,
-    `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/" xml:lang="${escapeUTF8(site.language)}">`,
+    `<feed xmlns="http://www.w3.org/2005/Atom" ` +
+      `xmlns:media="http://search.yahoo.com/mrss/" xml:lang="${escapeUTF8(site.language)}">`,
     `  <title>${escapeUTF8(site.name)}</title>`,
     site.tagline ? `  <subtitle>${escapeUTF8(site.tagline)}</subtitle>` : "",
     `  <id>${escapeUTF8(absoluteUrl(site, "/"))}</id>`,
@@ -66,7 +67,9 @@ function entry(
     `    <published>${dateTime(route.dates.published)}</published>`,
     `    <updated>${dateTime(route.dates.modified)}</updated>`,
     author ? `    <author><name>${escapeUTF8(author.name)}</name></author>` : "",
-    `    <category term="${route.kind === "recipe" ? "recipes" : "travel"}" label="${route.kind === "recipe" ? "Recipes" : "Travel and culture"}"/>`,
+    route.kind === "recipe"
+      ? `    <category term="recipes" label="Recipes"/>`
+      : `    <category term="travel" label="Travel and culture"/>`,
     `    <summary>${escapeUTF8(route.description)}</summary>`,
   ];
   if (image) {
@@ -76,7 +79,8 @@ function entry(
     parts.push(
       `    <link rel="enclosure" type="${image.type}"${length} href="${src}"/>`,
       `    <media:thumbnail url="${src}" width="${image.width}" height="${image.height}"/>`,
-      `    <media:content url="${src}" medium="image" type="${image.type}" width="${image.width}" height="${image.height}"${fileSize}/>`,
+      `    <media:content url="${src}" medium="image" type="${image.type}" ` +
+        `width="${image.width}" height="${image.height}"${fileSize}/>`,
     );
   }
   parts.push(`  </entry>`);

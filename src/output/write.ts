@@ -67,7 +67,10 @@ export class StageWriter implements WrittenFiles {
   private readonly made = new Map<string, Promise<unknown>>();
   private inFlight = 0;
   private failure: unknown;
-  /** Everyone waiting for a write to end (flush, or add at the limit): several batches of one render thread may wait at once. */
+  /**
+   * Everyone waiting for a write to end (flush, or add at the limit): several batches of one render thread may wait at
+   * once.
+   */
   private waiting: (() => void)[] = [];
 
   constructor(
