@@ -40,9 +40,8 @@ export const SCHEMA_SIZES = [
 ] as const;
 /** Bump when the encoding changes so cached files made the old way are not reused. */
 const SHARE_VERSION = "2";
-// libjpeg-turbo, not mozjpeg: on the site's 54 hero and article pictures mozjpeg took 20 s of CPU
-// for its four crops each, libjpeg-turbo 5 s, for files 16% larger (52 KB on average), which
-// only crawlers fetch. A fresh clone's first build is every CI run's.
+// libjpeg-turbo, not mozjpeg: a quarter of the CPU for files a little larger, which only crawlers
+// fetch (docs/performance.md, Images); a fresh clone's first build is every CI run's.
 const JPEG_OPTIONS = { quality: 82 } as const;
 export const SHAREABLE = /\.(svg|jpe?g|png|webp)$/i;
 

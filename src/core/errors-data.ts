@@ -132,50 +132,44 @@ export type SchemaBreach =
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? "an" : "a");
 const aboutIt = (about?: string) => (about ? ` (${about.replace(/\.$/, "")})` : "");
-const breachMessage = (p: SchemaBreach): string => {
-  switch (p.rule) {
-    case "required":
-      return `missing required field '${p.field}'`;
-    case "unknownField":
-      return `unknown field '${p.field}'`;
-    case "type":
-      return `must be ${article(p.expected)} ${p.expected}, not ${p.found}`;
-    case "enum":
-      return `'${p.value}' is not allowed`;
-    case "const":
-      return `must be ${p.expected}, not ${p.found}`;
-    case "format":
-      return `'${p.value}' is not a valid ${p.format ?? "value"}`;
-    case "multipleOf":
-      return `${p.value} must be a multiple of ${p.step}`;
-    case "duplicate":
-      return `duplicate ${p.field} ${p.value}`;
-    case "other":
-      return p.ajvMessage;
-  }
-};
-const breachHint = (p: SchemaBreach): string => {
-  switch (p.rule) {
-    case "required":
-      return `Add \`${p.field}:\` to this entry.`;
-    case "unknownField":
-      return `Remove it or check its spelling; allowed here: ${p.allowed.join(", ")}.`;
-    case "type":
-      return `Write ${article(p.expected)} ${p.expected} here${aboutIt(p.about)}.`;
-    case "enum":
-      return `Use one of: ${p.allowed.join(", ")}.`;
-    case "const":
-      return `Write ${p.expected}${aboutIt(p.about)}.`;
-    case "format":
-      return p.about ?? (p.pattern ? `It must match ${p.pattern}.` : `Write a valid ${p.format ?? "value"}.`);
-    case "multipleOf":
-      return `Use steps of ${p.step}${aboutIt(p.about)}.`;
-    case "duplicate":
-      return `Give each entry its own ${p.field}: cards and links are keyed by it.`;
-    case "other":
-      return p.about ?? "Check this value against the schema.";
-  }
-};
+type Breach<R extends SchemaBreach["rule"]> = Extract<SchemaBreach, { rule: R }>;
+/** Each rule's message and hint, side by side. */
+const BREACHES: { [R in SchemaBreach["rule"]]: { message: (p: Breach<R>) => string; hint: (p: Breach<R>) => string } } =
+  {
+    required: {
+      message: (p) => `missing required field '${p.field}'`,
+      hint: (p) => `Add \`${p.field}:\` to this entry.`,
+    },
+    unknownField: {
+      message: (p) => `unknown field '${p.field}'`,
+      hint: (p) => `Remove it or check its spelling; allowed here: ${p.allowed.join(", ")}.`,
+    },
+    type: {
+      message: (p) => `must be ${article(p.expected)} ${p.expected}, not ${p.found}`,
+      hint: (p) => `Write ${article(p.expected)} ${p.expected} here${aboutIt(p.about)}.`,
+    },
+    enum: { message: (p) => `'${p.value}' is not allowed`, hint: (p) => `Use one of: ${p.allowed.join(", ")}.` },
+    const: {
+      message: (p) => `must be ${p.expected}, not ${p.found}`,
+      hint: (p) => `Write ${p.expected}${aboutIt(p.about)}.`,
+    },
+    format: {
+      message: (p) => `'${p.value}' is not a valid ${p.format ?? "value"}`,
+      hint: (p) => p.about ?? (p.pattern ? `It must match ${p.pattern}.` : `Write a valid ${p.format ?? "value"}.`),
+    },
+    multipleOf: {
+      message: (p) => `${p.value} must be a multiple of ${p.step}`,
+      hint: (p) => `Use steps of ${p.step}${aboutIt(p.about)}.`,
+    },
+    duplicate: {
+      message: (p) => `duplicate ${p.field} ${p.value}`,
+      hint: (p) => `Give each entry its own ${p.field}: cards and links are keyed by it.`,
+    },
+    other: { message: (p) => p.ajvMessage, hint: (p) => p.about ?? "Check this value against the schema." },
+  };
+type BreachText = { message: (p: SchemaBreach) => string; hint: (p: SchemaBreach) => string };
+const breachMessage = (p: SchemaBreach) => (BREACHES[p.rule] as BreachText).message(p);
+const breachHint = (p: SchemaBreach) => (BREACHES[p.rule] as BreachText).hint(p);
 /** A code for a schema breach: its message and hint come from what ajv found. */
 const schemaBreach = <T extends { title: string; cause: string; hint: string }>(info: T) => ({
   ...info,

@@ -1,3 +1,4 @@
+import { escapeAttribute } from "entities";
 /**
  * The script dev mode injects into every HTML page it serves: it listens to the server-sent
  * events of /__ppguide/events, reloads the page when it was rebuilt, swaps the stylesheet when
@@ -98,8 +99,7 @@ const CLIENT = String.raw`(() => {
 
 /** The inline script tag for one served page; `route` lets the page tell whether a rebuild concerns it. */
 export function reloadScript(route: string): string {
-  const escaped = route.replace(/[&"<>]/g, (ch) => `&#${ch.charCodeAt(0)};`);
-  return `<script data-ppguide-dev data-route="${escaped}">${CLIENT}</script>`;
+  return `<script data-ppguide-dev data-route="${escapeAttribute(route)}">${CLIENT}</script>`;
 }
 
 /** Adds the reload script just before </body> (or at the end of a document without one). */

@@ -325,10 +325,10 @@ class PageCollector implements TokenizerCallbacks {
     if (id) this.anchors.push(detach(id));
     let v: string | undefined;
     switch (tag) {
+      // biome-ignore lint/suspicious/noFallthroughSwitchClause: an <a> adds its name, then reads href as <area> does
       case Tag.A:
         if ((v = this.get(Attr.Name))) this.anchors.push(detach(v));
-        if ((v = this.get(Attr.Href)) !== undefined) this.emit(Attr.Href, v, 0, "page");
-        break;
+      // falls through
       case Tag.Area:
         if ((v = this.get(Attr.Href)) !== undefined) this.emit(Attr.Href, v, 0, "page");
         break;
@@ -342,10 +342,10 @@ class PageCollector implements TokenizerCallbacks {
         if ((v = this.get(Attr.Srcset)) !== undefined)
           for (const c of parseSrcset(v)) this.emit(Attr.Srcset, c.url, c.offset, "asset");
         break;
+      // biome-ignore lint/suspicious/noFallthroughSwitchClause: a <video> adds its poster, then reads src
       case Tag.Video:
         if ((v = this.get(Attr.Poster)) !== undefined) this.emit(Attr.Poster, v, 0, "asset");
-        if ((v = this.get(Attr.Src)) !== undefined) this.emit(Attr.Src, v, 0, "asset");
-        break;
+      // falls through
       case Tag.Script:
       case Tag.Audio:
       case Tag.Track:
