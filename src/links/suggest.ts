@@ -21,10 +21,11 @@ export function editDistance(a: string, b: string, max: number): number {
 
 /**
  * Bounds on the "did you mean" search, so that checking stays linear in the number of links
- * (comparing every broken fragment with every id is quadratic: docs/performance.md). One typo
- * (a letter missing, extra or changed) is found through an index of each id with one letter
- * deleted (SymSpell's idea: two strings one edit apart share a one-deletion variant); a wider search over the ids of the nearest lengths is
- * made for the first SCANS_PER_PAGE fragments of a page, at most MAX_COMPARED ids each.
+ * (comparing every broken fragment with every id is quadratic: docs/performance.md). One typo (a
+ * letter missing, extra or changed) is found through an index of each id with one letter deleted
+ * (SymSpell's idea: two strings one edit apart share a one-deletion variant); a wider search over
+ * the ids of the nearest lengths is made for the first SCANS_PER_PAGE fragments of a page, at most
+ * MAX_COMPARED ids each.
  */
 const MAX_COMPARED = 64;
 const SCANS_PER_PAGE = 200;

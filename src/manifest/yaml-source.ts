@@ -24,9 +24,10 @@ export interface YamlSource {
  * js-yaml reads a text when it can, being several times faster (docs/performance.md, YAML). `yaml`
  * reads what js-yaml is told to refuse (aliases, which `yaml` guards against alias bombs; an empty
  * text, which js-yaml calls an error), explains every error, and finds positions, which js-yaml
- * does not keep. Which parser reads a text depends on nothing but the text, so a build never accepts a text only because
- * nothing else was wrong; test/engine/yaml-parsers.test.ts holds the two to the same data and the
- * same refusals (js-yaml 4 once read a quote left open across lines that `yaml` refuses).
+ * does not keep. Which parser reads a text depends on nothing but the text, so a build never
+ * accepts a text only because nothing else was wrong; test/engine/yaml-parsers.test.ts holds the
+ * two to the same data and the same refusals (js-yaml 4 once read a quote left open across lines
+ * that `yaml` refuses).
  */
 export function parseYamlSource(text: string, file: string, lineOffset = 0): YamlSource {
   const source = parseText(text, file, lineOffset);
