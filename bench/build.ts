@@ -186,7 +186,6 @@ function summarize(samples: Sample[]): Sample {
 const fmt = (s: Sample) =>
   `${s.wall.toFixed(2).padStart(7)} s ${s.cpu.toFixed(2).padStart(6)} s ${s.rssMb.toFixed(0).padStart(5)} MB`;
 const BLANK = " ".repeat(fmt({ wall: 0, cpu: 0, rssMb: 0 }).length);
-const ratio = (a: Sample, b: Sample) => `${(a.wall / b.wall).toFixed(2).padStart(7)} ×`.padEnd(BLANK.length);
 
 /** Pages a generator wrote: x/index.html (Eleventy, Hugo) or x.html (ppguide); -L: ppguide's output folder is a link. */
 const countPages = (dir: string) =>
@@ -295,7 +294,10 @@ async function main(): Promise<void> {
     // Each first build starts from nothing: no output and no caches, as in CI on a fresh clone.
     // The rebuilds find the previous output, as in CI with a cached output folder or an editor
     // building again.
-    const firsts = Array.from({ length: RUNS }, () => (fromNothing(), round()));
+    const firsts = Array.from({ length: RUNS }, () => {
+      fromNothing();
+      return round();
+    });
     const first = running.map((_, g) => summarize(firsts.map((r) => r[g]!)));
     const noIndex = running.findIndex((g) => g.name === "ppguide, no index");
     const rebuilds = Array.from({ length: RUNS }, () => {
@@ -338,7 +340,10 @@ async function main(): Promise<void> {
       ),
     );
     // First builds with one core against the two above: how far the work spreads over cores.
-    const oneCore = Array.from({ length: RUNS }, () => (fromNothing(), running.map((g) => g.build(site(g), 1))));
+    const oneCore = Array.from({ length: RUNS }, () => {
+      fromNothing();
+      return running.map((g) => g.build(site(g), 1));
+    });
     const first1 = running.map((_, g) => summarize(oneCore.map((r) => r[g]!)));
 
     const rows: [string, Sample[]][] = [
@@ -352,9 +357,7 @@ async function main(): Promise<void> {
     console.log(`${n} pages, medians of ${RUNS}: wall / CPU / peak RSS`);
     console.log(`  ${"".padEnd(24)}${running.map((g) => g.name.padEnd(BLANK.length + 3)).join("")}`);
     for (const [label, samples] of rows)
-      console.log(
-        `  ${label.padEnd(24)}${samples.map((x) => (Number.isNaN(x.wall) ? BLANK : fmt(x)) + "   ").join("")}`,
-      );
+      console.log(`  ${label.padEnd(24)}${samples.map((x) => `${Number.isNaN(x.wall) ? BLANK : fmt(x)}   `).join("")}`);
     console.log(
       `  ${"no index, --no-cache".padEnd(24)}${fmt(summarize(rebuilds.map((r) => r.bare)))}   (a rebuild rendering every page again)`,
     );

@@ -24,7 +24,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 if (process.argv[2] === "--run-ours") {
   const { checkLinks, formatSummary } = await import("../src/links/index.ts");
   const report = await checkLinks({ dir: process.argv[3]! });
-  process.stdout.write(formatSummary(report) + "\n");
+  process.stdout.write(`${formatSummary(report)}\n`);
   process.exit(report.problems.length > 0 ? 1 : 0);
 }
 
@@ -66,7 +66,7 @@ function generateSite(dir: string, pages: number): void {
       const j = Math.floor(rand() * pages);
       const k = Math.floor(rand() * ANCHORS_PER_PAGE);
       const form = l % 13;
-      const cleanDir = "/" + pagePath(j).replace("index.html", "");
+      const cleanDir = `/${pagePath(j).replace("index.html", "")}`;
       let href: string;
       if (form === 0) href = `${cleanDir}#${encodeURIComponent(anchorId(j, 0))}`;
       else if (form === 1) href = `${cleanDir}#${anchorId(j, 0)}`;
@@ -171,7 +171,7 @@ function measure(tool: string, pages: number, cmd: string[], cwd: string, capS: 
         cpuS: cpu(err),
         rssMb: rss ? Number(rss[1]) / 1024 : null,
         exit: timedOut ? null : code,
-        note: timedOut ? `stopped after ${capS} s` : summaryLine(out + "\n" + toolErr).slice(0, 80),
+        note: timedOut ? `stopped after ${capS} s` : summaryLine(`${out}\n${toolErr}`).slice(0, 80),
       });
     });
   });
@@ -252,7 +252,7 @@ const rows = [
   ]),
 ];
 const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-const line = (r: string[]): string => "| " + r.map((cell, c) => cell.padEnd(widths[c]!)).join(" | ") + " |";
+const line = (r: string[]): string => `| ${r.map((cell, c) => cell.padEnd(widths[c]!)).join(" | ")} |`;
 console.log(
-  [line(rows[0]!), "|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|", ...rows.slice(1).map(line)].join("\n"),
+  [line(rows[0]!), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.slice(1).map(line)].join("\n"),
 );

@@ -145,6 +145,7 @@ export function Header({ page }: { page: LayoutModel }) {
 
 function SearchBox({ items }: { items: LayoutModel["search"] }) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a form with role=search is the landmark; <search> would change the markup
     <form className="search" role="search" action="/search" method="get">
       <label htmlFor="search-input" className="visually-hidden">
         Search articles and recipes
@@ -176,6 +177,7 @@ function SearchBox({ items }: { items: LayoutModel["search"] }) {
         <span className="visually-hidden">Search</span>
       </button>
       {/* Filled by src/client/search.ts: li[role=presentation] > a[role=option][aria-selected]. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the listbox's items are li, so it stays a ul */}
       <ul id="search-results" className="search-results" role="listbox" aria-label="Matching articles" hidden />
       <p id="search-empty" className="search-empty" hidden>
         No matching titles. Press Enter to search the whole guide.

@@ -1,5 +1,5 @@
 // Food and drink motifs: side-view (counter) and top-down (table) pieces, same flat style.
-import { C, t, g, rect, circ, ell, path, line, poly, bars, tr, rnd } from "./lib.mjs";
+import { C, t, g, rect, circ, ell, path, line, tr, rnd } from "./lib.mjs";
 
 // ---------- surfaces ----------
 export function woodTable(ctx, y = 0, col = "#c98b55", col2 = "#b87944") {

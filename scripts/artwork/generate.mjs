@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { Ctx, C, t, g, rect, circ, ell, path, line, tr } from "./lib.mjs";
+import { Ctx, C, g, rect, circ, ell, path, line, tr } from "./lib.mjs";
 import * as L from "./lib.mjs";
 import { SCENES, EXTRAS, fallback, mask } from "./scenes.mjs";
 import * as F from "./food.mjs";
@@ -26,7 +26,7 @@ function svgDoc(w, h, title, body, defs = []) {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-labelledby="t"><title id="t">${esc(title)}</title>${defs.length ? `<defs>${defs.join("")}</defs>` : ""}${body}</svg>\n`;
 }
 /** Fit the 1200x800 design space into w x h: contain, pushed towards cover so wide formats crop a little sky/foreground. */
-function fit(w, h) {
+function fitTransform(w, h) {
   const contain = Math.min(w / 1200, h / 800),
     cover = Math.max(w / 1200, h / 800);
   const s = Math.max(contain, cover * 0.85);
@@ -41,7 +41,7 @@ function out(src, svg) {
 function scene(src, title, w, h, fn) {
   const ctx = new Ctx();
   const body = fn(ctx);
-  out(src, svgDoc(w, h, title, `<g transform="${fit(w, h)}">${body}</g>`, ctx.defs));
+  out(src, svgDoc(w, h, title, `<g transform="${fitTransform(w, h)}">${body}</g>`, ctx.defs));
 }
 
 // ---------- content images ----------
@@ -292,7 +292,7 @@ function emblem(ctx, id = "em") {
         -100,
         200,
         200,
-        ctx.lin(id + "s", [
+        ctx.lin(`${id}s`, [
           ["0", "#f7934c"],
           [".7", "#ffc95c"],
           ["1", "#ffe3a1"],
@@ -304,7 +304,7 @@ function emblem(ctx, id = "em") {
           18,
           200,
           90,
-          ctx.lin(id + "w", [
+          ctx.lin(`${id}w`, [
             ["0", C.teal],
             ["1", C.ocean],
           ]),
@@ -350,7 +350,7 @@ for (const [file, size] of [
 }
 writeFileSync(
   join(PUBLIC, "site.webmanifest"),
-  JSON.stringify(
+  `${JSON.stringify(
     {
       name: "Puerto Plata Guide",
       short_name: "PP Guide",
@@ -367,7 +367,7 @@ writeFileSync(
     },
     null,
     2,
-  ) + "\n",
+  )}\n`,
 );
 
 // ---------- report & optional contact sheet ----------

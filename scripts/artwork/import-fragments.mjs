@@ -45,5 +45,5 @@ for (const file of readdirSync(dir)
     catalog[img.src] = { title, width: w, height: h, from: file, ...(prev?.scene ? { scene: prev.scene } : {}) };
   }
 }
-writeFileSync(catPath, JSON.stringify(catalog, null, 1) + "\n");
+writeFileSync(catPath, `${JSON.stringify(catalog, null, 1)}\n`);
 console.log(`${Object.keys(catalog).length} catalogued images`);

@@ -143,7 +143,7 @@ export const SKIES = {
   ],
 };
 export function sky(ctx, kind = "day") {
-  return rect(-900, -600, 3000, 2000, ctx.lin("sky-" + kind, SKIES[kind]));
+  return rect(-900, -600, 3000, 2000, ctx.lin(`sky-${kind}`, SKIES[kind]));
 }
 export function sun(x, y, r, col = C.sun, glow = true) {
   return (
@@ -190,7 +190,7 @@ export function sea(ctx, y, kind = "day", h = 1600) {
               [".35", "#2bb3a8"],
               ["1", "#8fe0d3"],
             ];
-  let o = rect(-900, y, 3000, h, ctx.lin("sea-" + kind, stops));
+  const o = rect(-900, y, 3000, h, ctx.lin(`sea-${kind}`, stops));
   return o;
 }
 export function waves(y0, y1, seed = 3, col = "#fff", op = 0.45, n = 14) {
@@ -409,7 +409,7 @@ export function person(x, y, s = 1, shirt = C.coral, pants = C.deep, skin = "#8d
 }
 export function silhouette(x, y, s = 1, col = "#3a2a40", pose = 0) {
   const legs = pose ? "M-12 -40l-10 40h9l9-28 8 28h9l-10-40z" : "M-12 -40h24l-2 40h-8l-2-26-2 26h-8z";
-  return g(path(legs + "M-17 -92q17-8 34 0l4 54h-42z", col) + circ(0, -104, 12, col), tr(x, y, s));
+  return g(path(`${legs}M-17 -92q17-8 34 0l4 54h-42z`, col) + circ(0, -104, 12, col), tr(x, y, s));
 }
 export function hand(x, y, s = 1, rot = 0, skin = "#a86d47") {
   return g(
@@ -422,7 +422,7 @@ export function hand(x, y, s = 1, rot = 0, skin = "#a86d47") {
 }
 
 // ---------- buildings ----------
-export function victorian(ctx, x, y, w, h, col, trim = "#fff", opts = {}) {
+export function victorian(_ctx, x, y, w, h, col, trim = "#fff", opts = {}) {
   const floors = opts.floors ?? 2,
     fh = h / floors;
   let o = rect(x, y - h, w, h, col);
@@ -482,7 +482,7 @@ export function resortBlock(x, y, w, floors, col = C.cream, roof = C.coral) {
   }
   return o;
 }
-export function townRow(ctx, y, seed = 5, x0 = -300, x1 = 1500, scale = 1) {
+export function townRow(_ctx, y, seed = 5, x0 = -300, x1 = 1500, scale = 1) {
   const r = rnd(seed),
     cols = ["#f6b6a4", "#fbe3a0", "#9fd8cf", "#f7f1e3", "#f4a6b8", "#b9d7ef", "#ffcf8a"];
   const body = {},

@@ -680,7 +680,7 @@ const MOTIFS = {
     [
       /dulce/i,
       "A glass display case of milk-fudge squares and white coconut sweets",
-      (c) =>
+      (_c) =>
         N.glassCase(
           rect(100, 400, 1000, 12, "#d6dfe3") +
             F.fudge(330, 250, 6, 80) +
@@ -915,7 +915,7 @@ const MOTIFS = {
     [
       /rum legacy/i,
       "A wooden sugar-cane mill with a long sweep pole, stalks of sugarcane leaning beside it and rum barrels along the wall behind",
-      (c) =>
+      (_c) =>
         rect(-900, -600, 3000, 2200, "#e9d3b0") +
         rect(-900, 560, 3000, 600, "#9a6b45") +
         rect(-900, 548, 3000, 16, "#7d4b2a") +
@@ -1096,7 +1096,7 @@ const MOTIFS = {
     [
       /cigar/i,
       "Shelves of cigar boxes above a workbench with tobacco leaves, rolled cigars and a wooden press",
-      (c) =>
+      (_c) =>
         rect(-900, -600, 3000, 2200, "#e9d7b6") +
         rect(-900, 180, 3000, 16, "#8a5533") +
         rect(-900, 380, 3000, 16, "#8a5533") +
@@ -1435,7 +1435,7 @@ const MOTIFS = {
     [
       /vox/i,
       "A DJ at a turntable booth under green and pink laser beams, hands raised in the crowd",
-      (c) =>
+      (_c) =>
         rect(-900, -600, 3000, 2200, "#120c24") +
         [0, 1, 2, 3, 4, 5]
           .map((i) => line(t`M600 140L${-200 + i * 320} 800`, i % 2 ? "#4cff9a" : C.pink, 4, ' opacity=".7"'))
@@ -1715,7 +1715,7 @@ const MOTIFS = {
     [
       /victrola|arte/i,
       "A café wall of colorful paintings above a record player and a cup of coffee",
-      (c) =>
+      (_c) =>
         rect(-900, -600, 3000, 2200, "#f1e4cc") +
         painting(120, 100, 260, 200, circ(250, 200, 70, C.orange) + rect(120, 240, 260, 60, C.teal)) +
         painting(470, 80, 260, 300, path("M470 380l130 -220 130 220z", C.palm) + circ(660, 150, 34, C.sun)) +
@@ -1766,7 +1766,7 @@ const MOTIFS = {
     ],
   ],
 };
-function drawMotif(it, bump, stem, used) {
+function drawMotif(it, _bump, stem, used) {
   const motifs = MOTIFS[stem];
   const i = motifs.findIndex(([re], k) => !used.has(k) && re.test(it.name));
   // No fallback to some other place's scene: a new listing gets a motif of its own, drawn for it.
@@ -1831,11 +1831,11 @@ export function relinkListings(pictures) {
     const lines = readFileSync(file, "utf8")
       .split("\n")
       .map((ln) => {
-        const id = /^  - id: (\d+)\s*$/.exec(ln);
+        const id = /^ {2}- id: (\d+)\s*$/.exec(ln);
         if (id) current = want.get(id[1]);
         if (!current) return ln;
-        if (/^    image: /.test(ln)) return `    image: ${current.src}`;
-        if (/^    alt: /.test(ln)) return `    alt: ${JSON.stringify(current.alt)}`;
+        if (/^ {4}image: /.test(ln)) return `    image: ${current.src}`;
+        if (/^ {4}alt: /.test(ln)) return `    alt: ${JSON.stringify(current.alt)}`;
         return ln;
       });
     writeFileSync(file, lines.join("\n"));

@@ -206,7 +206,7 @@ function dancer(x, y, s = 1, col = C.red, col2 = C.yellow, mcol = C.orange) {
     tr(x, y, s),
   );
 }
-function barrelEnds(ctx, x0, y0, rows = 3, cols = 6, r = 80) {
+function barrelEnds(_ctx, x0, y0, rows = 3, cols = 6, r = 80) {
   let o = "";
   for (let rI = 0; rI < rows; rI++)
     for (let c = 0; c < cols - (rI % 2); c++) {
@@ -225,7 +225,7 @@ function barrelEnds(ctx, x0, y0, rows = 3, cols = 6, r = 80) {
     }
   return o;
 }
-function barSide(ctx, wall = "#5b3a2a") {
+function barSide(_ctx, wall = "#5b3a2a") {
   return rect(-900, -600, 3000, 2200, wall);
 }
 function amberPiece(x, y, s = 1, bug = true) {
@@ -250,7 +250,7 @@ function larimar(x, y, s = 1) {
     tr(x, y, s),
   );
 }
-function gorge(ctx, o = {}) {
+function gorge(ctx, _o = {}) {
   let s = L.sky(ctx, "morning") + L.hills(160, "#5f9e63", 40, 3) + L.forest(150, "#3d7d4d", 5, -900, 2100, 70);
   s +=
     path("M-900 -600H350C330 -100 300 200 330 560L220 900H-900z", "#cdb894") +
@@ -319,7 +319,7 @@ function pool(ctx, x, y, w, h, shape = 0) {
     ) +
     L.waves(y + 10, y + h * 0.8, 9, "#fff", 0.5, 6).replace(
       /M(-?\d+) /g,
-      (m0, n) => `M${Math.round(x + ((+n + 150) / 1500) * w * 0.8)} `,
+      (_m0, n) => `M${Math.round(x + ((+n + 150) / 1500) * w * 0.8)} `,
     )
   );
 }
@@ -690,7 +690,7 @@ S["/images/articles/photography-umbrella-street.svg"] = (c) =>
     pots: false,
     people: [[0.5, 600, C.coral]],
   });
-S["/images/articles/pink-street-doorway.svg"] = (c) =>
+S["/images/articles/pink-street-doorway.svg"] = (_c) =>
   rect(-900, -600, 3000, 2200, "#f3a0b4") +
   rect(-900, 700, 3000, 600, "#e9dccb") +
   rect(360, 40, 480, 680, "#fff") +
@@ -747,7 +747,7 @@ S["/images/articles/pink-street-jewelry.svg"] = (c) =>
     .map((x, i) => (i % 2 ? larimar(x, 515, 0.9) : amberPiece(x, 515, 0.8, i === 2)))
     .join("") +
   [270, 930].map((x) => ell(x, 430, 60, 16, C.gold, ' fill-opacity="0" stroke="#e6c15a" stroke-width="10"')).join("");
-S["/images/articles/pink-street-coffee.svg"] = (c) =>
+S["/images/articles/pink-street-coffee.svg"] = (_c) =>
   rect(-900, -600, 3000, 2200, "#f3a0b4") +
   rect(700, 60, 330, 380, "#fff") +
   rect(725, 85, 280, 355, "#3c8fb0") +
@@ -760,7 +760,7 @@ S["/images/articles/pink-street-coffee.svg"] = (c) =>
   F.coffeeCup(770, 600, 1.6) +
   rect(560, 560, 70, 20, "#fff", 4) +
   path("M920 650l70 -20 20 40-70 20z", "#6b4429", ' opacity=".8"');
-S["/images/articles/pink-street-souvenirs.svg"] = (c) =>
+S["/images/articles/pink-street-souvenirs.svg"] = (_c) =>
   rect(-900, -600, 3000, 2200, "#f3a0b4") +
   rect(80, 40, 1040, 720, "#fff") +
   rect(110, 70, 980, 660, "#fbeede") +
@@ -792,7 +792,7 @@ const muralWall = (inner, wall = "#f1e4cc") =>
   rect(-900, 700, 3000, 600, "#c9bba5") +
   rect(-900, 700, 3000, 12, "#fff", 0, ' opacity=".5"') +
   inner;
-S["/images/articles/street-art.svg"] = (c) =>
+S["/images/articles/street-art.svg"] = (_c) =>
   muralWall(
     rect(40, 60, 1000, 640, "#2bb3a8") +
       circ(250, 250, 150, "#f5963c") +
@@ -842,7 +842,7 @@ S["/images/articles/street-art-whale.svg"] = (c) =>
       circ(300, 180, 10, "#fff", ' opacity=".6"') +
       circ(330, 150, 7, "#fff", ' opacity=".6"'),
   );
-S["/images/articles/street-art-carnival.svg"] = (c) =>
+S["/images/articles/street-art-carnival.svg"] = (_c) =>
   muralWall(
     rect(80, 30, 1040, 670, "#3c2a6b", 10) +
       [0, 1, 2, 3, 4, 5, 6, 7]
@@ -858,7 +858,7 @@ S["/images/articles/street-art-carnival.svg"] = (c) =>
       dancer(880, 660, 1, C.palm, C.orange, C.yellow),
     "#f1e4cc",
   ).replace(/<rect x="80" y="30"/, '<rect x="80" y="30"');
-S["/images/articles/street-art-taino.svg"] = (c) =>
+S["/images/articles/street-art-taino.svg"] = (_c) =>
   muralWall(
     (() => {
       let z = "";
@@ -1304,7 +1304,7 @@ S["/images/articles/macorix-cocktail-workshop.svg"] = (c) =>
   F.lime(960, 598, 0.9) +
   F.mint(1060, 580, 1.4) +
   L.hand(340, 330, 1.3, 60);
-S["/images/listings/landmark-distillery.svg"] = (c) =>
+S["/images/listings/landmark-distillery.svg"] = (_c) =>
   rect(-900, -600, 3000, 2200, "#394452") +
   rect(100, 80, 1000, 560, "#dfe9ee") +
   rect(120, 100, 960, 520, "#b9cdd6") +
@@ -1615,7 +1615,7 @@ S["/images/recipes/papaya-banana-smoothie.svg"] = (c) =>
     c,
     F.blender(170, 600, 1.1) +
       [430, 600, 770, 940].map((x) => F.tallGlass(x, 620, 140, 360, "#f9b774")).join("") +
-      [420, 560, 700].map((x, i) => rect(x, 640, 50, 50, "#f7873a", 8)).join("") +
+      [420, 560, 700].map((x) => rect(x, 640, 50, 50, "#f7873a", 8)).join("") +
       [860, 930, 1000].map((x) => circ(x, 680, 26, "#fbe7a0") + circ(x, 680, 10, "#e8cf7a")).join(""),
     { wall: "#fde9c9", top: 610 },
   );
@@ -1858,7 +1858,7 @@ S["/images/recipes/bizcocho-slice.svg"] = (c) =>
   F.plateSide(560, 620, 360) +
   F.cakeSlice(540, 600, 1.4) +
   F.fork(960, 520, 1, 60);
-S["/images/articles/9-best-dominican-desserts.svg"] = (c) =>
+S["/images/articles/9-best-dominican-desserts.svg"] = (_c) =>
   rect(-900, -600, 3000, 2200, "#f3d6c0") +
   rect(80, 60, 1040, 640, "#f7fbfc", 12) +
   rect(80, 60, 1040, 640, "#cfe7ee", 12, ' opacity=".5"') +
@@ -2124,7 +2124,7 @@ X["/images/cards/videos.svg"] = (c) =>
   rect(150, 650, 900, 12, "#2c3a60", 6) +
   rect(150, 650, 380, 12, C.coral, 6) +
   circ(530, 656, 14, "#fff");
-X["/images/cards/search.svg"] = (c) =>
+X["/images/cards/search.svg"] = (_c) =>
   rect(-900, -600, 3000, 2200, "#9fdcea") +
   path("M-900 300C-100 260 100 380 400 360S700 200 1000 260 1600 300 2100 260V1400H-900z", "#f3d49b") +
   path("M-900 340C-100 300 100 420 400 400S700 240 1000 300 1600 340 2100 300V1400H-900z", "#8cc46e") +

@@ -2,7 +2,7 @@
 import * as L from "./lib.mjs";
 import * as F from "./food.mjs";
 import { SCENES as S, EXTRAS as X, lane, beachScene as beach, larimar, amberPiece, mask } from "./scenes.mjs";
-const { C, t, g, rect, circ, ell, path, line, poly, bars, tr, rnd } = L;
+const { C, t, g, rect, circ, ell, path, line, bars, tr } = L;
 
 // ---------- motifs ----------
 const burgerTop = (x, y, s = 1) =>
@@ -386,7 +386,7 @@ const night = (c) =>
     .map(([a, b]) => circ(a, b, 3, "#fff"))
     .join("") +
   circ(980, 140, 44, "#fdf2c8");
-const terrace = (c, col = "#c98b55") =>
+const terrace = (_c, col = "#c98b55") =>
   rect(-900, 560, 3000, 700, col) + bars(-900, 470, 3000, 90, "#fff", 6, 30) + rect(-900, 466, 3000, 10, "#fff");
 
 // ---------- scenes ----------
@@ -474,7 +474,7 @@ N["/images/listings/supermarket-1.svg"] = (c) =>
     )
     .join("") +
   rect(-900, 720, 3000, 600, "#d9d3c7");
-N["/images/listings/supermarket-2.svg"] = (c) =>
+N["/images/listings/supermarket-2.svg"] = (_c) =>
   rect(-900, -600, 3000, 2200, "#eef3ee") +
   rect(-900, 620, 3000, 600, "#d9d3c7") +
   rect(-900, 80, 3000, 300, "#fff") +
@@ -619,7 +619,7 @@ N["/images/cards/shopping-puerto-plata.svg"] = (c) =>
         (i % 2 ? larimar(x, y, 1) : amberPiece(x, y, 0.9, false)),
     )
     .join("");
-N["/images/listings/shopping-1.svg"] = (c) =>
+N["/images/listings/shopping-1.svg"] = (_c) =>
   glassCase(
     rect(100, 180, 1000, 460, "#3b2d45") +
       [
@@ -666,7 +666,7 @@ N["/images/listings/shopping-2.svg"] = (c) =>
   line("M600 560q-60 20-80 100M600 560q60 20 80 100", "#bfe9f5", 8) +
   L.palm(160, 780, 420, 0.1) +
   L.palm(1040, 780, 400, -0.1);
-N["/images/listings/shopping-3.svg"] = (c) =>
+N["/images/listings/shopping-3.svg"] = (_c) =>
   rect(-900, -600, 3000, 2200, "#f7e3b8") +
   rect(60, 60, 1080, 80, C.coral) +
   [0, 1, 2, 3, 4, 5, 6, 7, 8]
@@ -694,7 +694,7 @@ N["/images/listings/shopping-3.svg"] = (c) =>
     "translate(1000 340)",
   ) +
   rect(-900, 480, 3000, 40, "#8a5533") +
-  [180, 300, 420].map((x, i) => g(ell(0, 0, 30, 60, "#7a4a2a") + circ(0, -80, 26, "#7a4a2a"), tr(x, 470))).join("") +
+  [180, 300, 420].map((x) => g(ell(0, 0, 30, 60, "#7a4a2a") + circ(0, -80, 26, "#7a4a2a"), tr(x, 470))).join("") +
   [620, 720, 820, 920].map((x, i) => F.rumBottle(x, 480, 0.6, i % 2 ? "#a0401a" : "#6b2f10", C.yellow)).join("") +
   rect(-900, 520, 3000, 600, "#6b4429");
 N["/images/listings/shopping-4.svg"] = (c) =>
@@ -736,7 +736,7 @@ N["/images/listings/bakery-1.svg"] = (c) =>
     .map(([x, y, r]) => breadRoll(x, y, 1.1, r))
     .join("") +
   F.steam(560, 160, 1);
-N["/images/listings/bakery-2.svg"] = (c) =>
+N["/images/listings/bakery-2.svg"] = (_c) =>
   glassCase(
     rect(100, 400, 1000, 12, "#d6dfe3") +
       g(F.cakeStand(0, 0, 0.6), "translate(840 400)") +
@@ -769,7 +769,7 @@ N["/images/listings/bakery-3.svg"] = (c) =>
   F.cookies(500, 220, 3, 40) +
   F.plate(840, 460, 220) +
   F.fudge(720, 340, 6, 70);
-N["/images/listings/bakery-4.svg"] = (c) =>
+N["/images/listings/bakery-4.svg"] = (_c) =>
   glassCase(
     rect(100, 400, 1000, 12, "#d6dfe3") +
       [
@@ -804,7 +804,7 @@ N["/images/cards/fine-dining-puerto-plata.svg"] = (c) =>
   candle(600, 640, 1.3) +
   F.plateSide(420, 660, 90) +
   F.plateSide(780, 660, 90);
-N["/images/listings/fine-dining-1.svg"] = (c) =>
+N["/images/listings/fine-dining-1.svg"] = (_c) =>
   rect(-900, -600, 3000, 2200, "#2c3a4a") +
   L.forest(120, "#2f5a3a", 8, -900, 2100, 90) +
   [80, 300, 900, 1120].map((x) => L.palm(x, 600, 420, x < 600 ? 0.1 : -0.1, 1, "#2f6a45", "#204a30")).join("") +
@@ -838,7 +838,7 @@ N["/images/cards/ice-cream-puerto-plata.svg"] = (c) =>
   L.palm(1140, 700, 360, -0.1) +
   L.hand(560, 880, 2, 0) +
   cone(600, 500, 1.3);
-N["/images/listings/ice-cream-1.svg"] = (c) =>
+N["/images/listings/ice-cream-1.svg"] = (_c) =>
   glassCase(
     rect(100, 420, 1000, 12, "#d6dfe3") +
       [
@@ -981,7 +981,7 @@ N["/images/listings/casual-dining-5.svg"] = (c) =>
       lobster(640, 650, 0.9) +
       F.lime(880, 680, 0.7),
   });
-N["/images/cards/puerto-plata-night-clubs.svg"] = (c) =>
+N["/images/cards/puerto-plata-night-clubs.svg"] = (_c) =>
   rect(-900, -600, 3000, 2200, "#1a1030") +
   path("M100 -100L300 620H-100z", "#d9483b", ' opacity=".35"') +
   path("M1100 -100L1300 620H800z", "#9b52c4", ' opacity=".4"') +
@@ -1067,7 +1067,7 @@ N["/images/listings/nightclub-3.svg"] = (c) =>
   F.tumbler(420, 620, 0.9, C.orange, 0.7) +
   martini(620, 620, 1) +
   F.tumbler(820, 620, 0.9, C.rum, 0.6);
-N["/images/listings/nightclub-4.svg"] = (c) =>
+N["/images/listings/nightclub-4.svg"] = (_c) =>
   rect(-900, -600, 3000, 2200, "#1d1a33") +
   neon("M140 120h380M140 120v160", C.pink) +
   neon("M700 100c60 -40 120 40 180 0s120 -40 180 0", C.teal) +
@@ -1094,7 +1094,7 @@ N["/images/listings/family-cruise-port.svg"] = (c) =>
   line("M960 320C800 380 1000 480 820 600", C.yellow, 40) +
   L.palm(80, 780, 380, 0.1) +
   L.palm(1140, 780, 360, -0.1);
-function pool(c, x, y, w, h, shape) {
+function pool(c, x, y, w, h, _shape) {
   const d = t`M${x} ${y}c${w * 0.2} -${h * 0.6} ${w * 0.5} ${h * 0.1} ${w * 0.7} -${h * 0.2}s${w * 0.35} ${h * 0.3} ${w * 0.3} ${h * 0.7}s-${w * 0.5} ${h * 0.4} -${w * 0.8} ${h * 0.2}s-${w * 0.3} -${h * 0.4} -${w * 0.2} -${h * 0.7}z`;
   return (
     path(d, "#eae0cc", ' stroke="#fff" stroke-width="22" stroke-linejoin="round"') +
@@ -1165,7 +1165,7 @@ function roundTree(x, y, s = 1, col = C.palm) {
   );
 }
 N["/images/listings/family-go-karts.svg"] = (c) =>
-  S["/images/listings/tour-8.svg"](c).replace(/<g transform="translate\(960 700\)[^]*?<\/g>/, "");
+  S["/images/listings/tour-8.svg"](c).replace(/<g transform="translate\(960 700\)[\s\S]*?<\/g>/, "");
 N["/images/listings/family-park.svg"] = (c) =>
   S["/images/articles/central-park-gazebo.svg"](c) +
   [
@@ -1205,7 +1205,7 @@ N["/images/listings/family-lagoon.svg"] = (c) =>
     [760, 600],
   ]
     .map(
-      ([x, y], i) =>
+      ([x, y]) =>
         circ(x, y, 22, "#8d5a3b") +
         ell(x, y + 30, 34, 12, "#fff", ' opacity=".5"') +
         line(t`M${x - 20} ${y + 10}l-30 -40M${x + 20} ${y + 10}l30 -40`, "#8d5a3b", 10, ' stroke-linecap="round"'),

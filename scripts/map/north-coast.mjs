@@ -72,9 +72,7 @@ const legend = legendItems
   .map(([kind, text], i) => {
     const lx = 900 + (i % 2) * 150,
       ly = 92 + Math.floor(i / 2) * 24;
-    return (
-      marker({ kind, lon: west + lx / kx, lat: north - ly / ky }) + `<text x="${lx + 14}" y="${ly + 5}">${text}</text>`
-    );
+    return `${marker({ kind, lon: west + lx / kx, lat: north - ly / ky })}<text x="${lx + 14}" y="${ly + 5}">${text}</text>`;
   })
   .join("");
 

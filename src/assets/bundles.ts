@@ -38,7 +38,11 @@ export async function buildStylesheet(dir = STYLES_DIR): Promise<Asset> {
   const parts = await Promise.all(files.map((f) => readFile(join(dir, f), "utf8")));
   // Each part starts on the line after the previous one's last.
   const starts: number[] = [];
-  parts.reduce((line, part) => (starts.push(line), line + part.split("\n").length), 1);
+  let start = 1;
+  for (const part of parts) {
+    starts.push(start);
+    start += part.split("\n").length;
+  }
   const locate = (line: number) => {
     let i = starts.length - 1;
     while (i > 0 && starts[i]! > line) i--;

@@ -1,4 +1,4 @@
-import { open } from "node:fs/promises";
+import { type FileHandle, open } from "node:fs/promises";
 
 /**
  * Whether a cached encoded image is whole, judged from its own framing, so a truncated file is
@@ -8,7 +8,7 @@ import { open } from "node:fs/promises";
  * a rebuild checks every cached variant.
  */
 export async function wholeImage(file: string): Promise<boolean> {
-  let handle;
+  let handle: FileHandle;
   try {
     handle = await open(file, "r");
   } catch {

@@ -4,7 +4,7 @@ import { basename, extname, join } from "node:path";
 import type { Manifest } from "../manifest/types.ts";
 import { writeCacheFile } from "../core/disk-cache.ts";
 import { wholeImage } from "./cached-image.ts";
-import { isPpgError, PpgError, PpgErrorList } from "../core/errors.ts";
+import { isPpgError, type PpgError, PpgErrorList } from "../core/errors.ts";
 import { decoding, loadSharp } from "./raster.ts";
 import { decodeUriPath } from "../core/url-path.ts";
 import type { ShareImageRef } from "./images.ts";
@@ -40,9 +40,8 @@ export const SCHEMA_SIZES = [
 ] as const;
 /** Bump when the encoding changes so cached files made the old way are not reused. */
 const SHARE_VERSION = "2";
-// libjpeg-turbo, not mozjpeg: on the site's 54 hero and article pictures mozjpeg took 20 s of CPU
-// for its four crops each, libjpeg-turbo 5 s, for files 16% larger (52 KB on average), which
-// only crawlers fetch. A fresh clone's first build is every CI run's.
+// libjpeg-turbo, not mozjpeg: a quarter of the CPU for files a little larger, which only crawlers
+// fetch (docs/performance.md, Images); a fresh clone's first build is every CI run's.
 const JPEG_OPTIONS = { quality: 82 } as const;
 export const SHAREABLE = /\.(svg|jpe?g|png|webp)$/i;
 
@@ -54,7 +53,9 @@ interface Planned {
   schema: ShareImage[];
 }
 
-/** The share image of a page without an image of its own (search, 404, author pages): the home page's, else the logo. */
+/**
+ * The share image of a page without an image of its own (search, 404, author pages): the home page's, else the logo.
+ */
 export function defaultShareImage(manifest: Manifest): { src: string; alt: string } {
   return (
     manifest.routes.find((r) => r.path === "/")?.image ?? { src: manifest.site.logo.src, alt: manifest.site.logo.alt }

@@ -43,7 +43,10 @@ export interface BuildOptions {
   checkLinks?: "error" | "warn" | "off";
   /** Render on a pool of worker threads, one per core. Default: from 300 pages to render (build/render-pages.ts). */
   workers?: boolean;
-  /** Default true: render only the pages whose key changed since the served copy (output/page-cache.ts); false renders all. */
+  /**
+   * Default true: render only the pages whose key changed since the served copy (output/page-cache.ts); false renders
+   * all.
+   */
   cache?: boolean;
   /** Fail, writing nothing, while the site still holds placeholders (check/placeholders.ts). */
   strict?: boolean;
@@ -66,7 +69,10 @@ export interface BuildResult {
   aliases: number;
   assets: number;
   outDir?: string;
-  /** Located problems that do not fail the build (content no route uses, links under checkLinks: warn, listing data to look at). */
+  /**
+   * Located problems that do not fail the build (content no route uses, links under checkLinks: warn, listing data to
+   * look at).
+   */
   warnings: PpgError[];
   /** Stand-ins still to replace before going live: listed by the CLI, fatal with `strict`. */
   placeholders: PpgError[];
@@ -288,7 +294,10 @@ function scansOf(records: Map<string, PageRecord>): [string, PageScan][] {
   return [...records].flatMap(([file, record]) => (record.scan ? [[file, record.scan] as [string, PageScan]] : []));
 }
 
-/** The link check over the new copy; each broken link or anchor is its own located error, so the dev overlay can point at each. */
+/**
+ * The link check over the new copy; each broken link or anchor is its own located error, so the dev overlay can point
+ * at each.
+ */
 async function checkSiteLinks(
   site: LoadedSite,
   dir: string,

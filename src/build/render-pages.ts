@@ -41,7 +41,10 @@ export interface RenderInput {
   root: string;
   /** The search index's shards after the first, which the search page merges. */
   indexShards: string[];
-  /** Where pages are written (the copy being built, and the served one to link equal bytes from); none: kept in memory (dev mode, tests). */
+  /**
+   * Where pages are written (the copy being built, and the served one to link equal bytes from); none: kept in memory
+   * (dev mode, tests).
+   */
   spec?: StageSpec;
   /** Scan each page's links and anchors for the link check. */
   scan: boolean;
@@ -166,7 +169,10 @@ const POOL_THRESHOLD = 300;
 const BATCH = 32;
 
 export interface RenderOptions {
-  /** true: on a pool of threads sized to the cores (piscina); false: inline. Default: the pool from POOL_THRESHOLD pages, on more than one core. */
+  /**
+   * true: on a pool of threads sized to the cores (piscina); false: inline. Default: the pool from POOL_THRESHOLD
+   * pages, on more than one core.
+   */
   threads?: boolean;
   /** Inline only: the templates to render with (dev mode's). */
   templates?: Templates;

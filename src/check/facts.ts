@@ -1,6 +1,6 @@
 import { PpgError, PpgErrorList, isPpgErrorList } from "../core/errors.ts";
 import { readSourceText } from "../core/source-text.ts";
-import { splitFrontMatter } from "../content/front-matter.ts";
+import { type SplitMarkdown, splitFrontMatter } from "../content/front-matter.ts";
 import { lastDay, newestDate, parseListings, type ListingSource } from "../content/listings.ts";
 import { loadManifest } from "../manifest/load.ts";
 
@@ -74,7 +74,7 @@ export async function checkFacts(root: string, opts: FactsOptions): Promise<Fact
         });
         continue;
       }
-      let split;
+      let split: SplitMarkdown;
       try {
         split = splitFrontMatter(text, file);
       } catch (err) {

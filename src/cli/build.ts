@@ -39,16 +39,19 @@ export function registerBuild(program: Command): void {
       ["--no-cache", "render every page, not only those whose inputs changed since the last build"],
       [
         "--explain",
-        "list each page rendered and the input that changed it (code, site-wide data, its route, its Markdown, its listings, an image)",
+        "list each page rendered and the input that changed it (code, " +
+          "site-wide data, its route, its Markdown, its listings, an image)",
       ],
       [
         "--verify",
-        "build, then build again from nothing into a folder of the output's store, and fail (exit 1) listing any file that differs",
+        "build, then build again from nothing into a folder of the " +
+          "output's store, and fail (exit 1) listing any file that differs",
       ],
       ["--timings", "print how long each stage took"],
       [
         "--strict",
-        "fail, writing nothing, while the site holds placeholders (videos without an id, stand-in ids, .example domains, bare social links)",
+        "fail, writing nothing, while the site holds placeholders (videos " +
+          "without an id, stand-in ids, .example domains, bare social links)",
       ],
     ],
   }).action(async (opts: BuildFlags) => {
@@ -126,7 +129,8 @@ export function registerBuild(program: Command): void {
         ? ` (${result.rendered.length} rendered, the rest unchanged)`
         : "";
     console.log(
-      `Built ${pages} pages${rendered}, ${result.aliases} aliases and ${result.assets} assets into ${result.outDir} in ${result.seconds.toFixed(2)} s`,
+      `Built ${pages} pages${rendered}, ${result.aliases} aliases and ${result.assets} ` +
+        `assets into ${result.outDir} in ${result.seconds.toFixed(2)} s`,
     );
     if (opts.verify) console.log("Verified: a clean build of the same sources writes the same files, byte for byte.");
     if (result.placeholders.length && ctx.format === "text") {

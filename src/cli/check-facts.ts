@@ -45,7 +45,9 @@ export function registerCheckFacts(program: Command): void {
       const failed = Boolean(opts.strict) && problems.length > 0;
       const listed = failed ? problemsOf(problems, []) : problemsOf([], problems);
       const undated = problems.filter((p) => p.code === "FactUndated").length;
-      const summary = `${problems.length} of ${checked} facts to check again: ${undated} with no date, ${problems.length - undated} dated before ${cutoff}`;
+      const summary =
+        `${problems.length} of ${checked} facts to check again: ${undated} ` +
+        `with no date, ${problems.length - undated} dated before ${cutoff}`;
       if (ctx.format === "json") {
         process.stdout.write(
           jsonReport({

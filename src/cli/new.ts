@@ -21,9 +21,8 @@ export function registerNew(program: Command): void {
     }
     const { resolveClock } = await import("../site/schedule.ts");
     const done = newPage(resolve(opts.root), kind as (typeof NEW_KINDS)[number], slug, resolveClock(opts.clock));
-    console.log(
-      `Added ${done.path} to site.yaml at line ${done.line}, as a draft; wrote ${done.files.filter((f) => f !== "site.yaml").join(" and ")}.`,
-    );
+    const wrote = done.files.filter((f) => f !== "site.yaml").join(" and ");
+    console.log(`Added ${done.path} to site.yaml at line ${done.line}, as a draft; wrote ${wrote}.`);
     console.log("Preview it with ppguide dev; remove `draft: true` from its entry to publish it.");
   });
 }

@@ -32,7 +32,8 @@ export function defineCommand(program: Command, spec: CommandSpec): Command {
   if (spec.report) {
     command.option(
       "--format <format>",
-      "how problems are printed: text, json (one object on stdout) or github (workflow annotations); default github under GITHUB_ACTIONS=true, else text",
+      "how problems are printed: text, json (one object on stdout) or github " +
+        "(workflow annotations); default github under GITHUB_ACTIONS=true, else text",
     );
     command.option("-q, --quiet", spec.report);
   }
@@ -62,7 +63,8 @@ function parseHost(value: string): string {
   const host = value.trim();
   if (!host)
     throw new InvalidArgumentError(
-      "it must name an address: 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or a name or address of this machine.",
+      "it must name an address: 127.0.0.1 (this machine only), " +
+        "0.0.0.0 (every interface) or a name or address of this machine.",
     );
   return host;
 }

@@ -7,16 +7,16 @@ export function registerPreview(program: Command): void {
   defineCommand(program, {
     name: "preview",
     description:
-      "serve the built site as Cloudflare Pages does (_redirects, clean URLs: /x is x.html, _headers, 404.html); no rebuilding",
+      "serve the built site as Cloudflare Pages does (_redirects, " +
+      "clean URLs: /x is x.html, _headers, 404.html); no rebuilding",
     root: "the output folder is relative to",
     serve: true,
     options: [["-o, --out <dir>", "the built output folder to serve", "dist"]],
   }).action(async (opts: { root: string; out: string; port: number; host: string; allowedHost: string[] }) => {
     const dir = resolve(opts.root, opts.out);
     if (!existsSync(join(dir, "index.html"))) {
-      console.error(
-        `${dir} holds no built site (no index.html). Run ppguide build${opts.root === "." ? "" : ` --root ${opts.root}`} first.`,
-      );
+      const rootOption = opts.root === "." ? "" : ` --root ${opts.root}`;
+      console.error(`${dir} holds no built site (no index.html). Run ppguide build${rootOption} first.`);
       process.exit(1);
     }
     const { startPreview } = await import("../preview/server.ts");

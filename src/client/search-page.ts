@@ -92,7 +92,10 @@ export function initFullTextSearch(): void {
   const status = document.getElementById("search-status");
   const hitsList = document.getElementById("search-hits");
   const all = document.getElementById("search-page-results");
-  if (!form || !input || !status || !hitsList || !all) return filterTitles();
+  if (!form || !input || !status || !hitsList || !all) {
+    filterTitles();
+    return;
+  }
   const everything = status.textContent ?? "";
   const pageTitle = document.title;
   const siteTitle = pageTitle.replace(/^.*\|\s*/, "");
@@ -140,7 +143,8 @@ export function initFullTextSearch(): void {
     if (ticket !== latest) return;
     if (hits.length === 0)
       return showEverything(
-        `Nothing in the guide matches “${q}”. Check the spelling or try another word; here is everything in the guide:`,
+        `Nothing in the guide matches “${q}”. ` +
+          `Check the spelling or try another word; here is everything in the guide:`,
       );
     hitsList.replaceChildren(
       ...hits.map((hit) => {
@@ -167,7 +171,9 @@ export function initFullTextSearch(): void {
     );
     hitsList.hidden = false;
     all.hidden = true;
-    status.textContent = `${hits.length}${hits.length === SHOWN ? " best" : ""} result${hits.length === 1 ? "" : "s"} for “${q}”:`;
+    const best = hits.length === SHOWN ? " best" : "";
+    const plural = hits.length === 1 ? "" : "s";
+    status.textContent = `${hits.length}${best} result${plural} for “${q}”:`;
   };
 
   const query = new URLSearchParams(window.location.search).get("q")?.trim() ?? "";

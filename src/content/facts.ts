@@ -19,12 +19,19 @@ import type { MarkdownFile } from "./load.ts";
  */
 export const FACT_LINE = /^::fact(?:[ \t]+(\S*))?[ \t]*$/;
 
+/** Any of the `|`-separated alternatives as a whole word (no letter or digit either side), in any case. */
+const wholeWords = (alternatives: string) =>
+  new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, "iu");
 /** Words that invite a reader to use a place: in a sentence about a closed place, an offer. */
-const OFFER =
-  /(?<![\p{L}\p{N}])(?:ride|rides|riding|take|takes|taking|hop on|board|boarding|reached by|up by|runs|running|operates|operating|open|opens|tickets?|fares?)(?![\p{L}\p{N}])/iu;
+const OFFER = wholeWords(
+  "ride|rides|riding|take|takes|taking|hop on|board|boarding|reached by|up by|runs|running|" +
+    "operates|operating|open|opens|tickets?|fares?",
+);
 /** Words that say the place is closed, or make the offer conditional on its reopening. */
-const CAVEAT =
-  /(?<![\p{L}\p{N}])(?:closed|closure|closing|shut|suspended|out of service|not running|no longer|reopens?|reopened|reopening|again|used to|until it|when it runs|when the \p{L}+ (?:run|runs|are running|is running))(?![\p{L}\p{N}])/iu;
+const CAVEAT = wholeWords(
+  "closed|closure|closing|shut|suspended|out of service|not running|no longer|reopens?|reopened|reopening|" +
+    "again|used to|until it|when it runs|when the \\p{L}+ (?:run|runs|are running|is running)",
+);
 
 interface Text {
   text: string;
@@ -42,7 +49,8 @@ export function checkFacts(
   const facts = manifest.facts ?? {};
   const errors: PpgError[] = [];
   const known = (id: string) => Object.hasOwn(facts, id);
-  // A YAML text is located at its value, a Markdown line at the word; a YAML one also names its path (routes[3].description).
+  // A YAML text is located at its value, a Markdown line at the word; a YAML one also names its path
+  // (routes[3].description).
   const place = (t: Text, offset = 0) =>
     "source" in t.at
       ? { location: t.at.source.locate(t.at.path), path: formatPath(t.at.path) }
@@ -98,7 +106,8 @@ export function checkFacts(
           errors.push(new PpgError("FactUnknown", { id }, { location: { ...at, column: line.indexOf("::fact") + 1 } }));
         return;
       }
-      // A link's target is not prose: '/mount-isabel-de-torres' must not read as a mention. Blanked, not removed, so columns stay.
+      // A link's target is not prose: '/mount-isabel-de-torres' must not read as a mention. Blanked, not removed, so
+      // columns stay.
       texts.push({ text: line.replace(/\]\([^)]*\)/g, (m) => `]${" ".repeat(m.length - 1)}`), at });
     });
     read(texts, shown, "Add a line `::fact ID` to this page, where readers meet the subject.");

@@ -53,7 +53,7 @@ export function parseListings(
   text: string,
   file: string,
 ): { listings?: ListingsFile; source?: YamlSource; errors: PpgError[] } {
-  let source;
+  let source: YamlSource;
   try {
     source = parseYamlSource(text, file);
   } catch (err) {
@@ -170,7 +170,10 @@ const MONTHS = [
   "December",
 ];
 
-/** What a card says of its newest source: 'Checked May 2024' (`datetime` 2024-05), or 'Checked 2024'; undefined when none is dated. */
+/**
+ * What a card says of its newest source: 'Checked May 2024' (`datetime` 2024-05), or 'Checked 2024'; undefined when
+ * none is dated.
+ */
 export function checkedLabel(item: Pick<Listing, "sources">): { text: string; datetime?: string } | undefined {
   const date = newestDate(item);
   if (!date) return undefined;

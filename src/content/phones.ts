@@ -27,7 +27,9 @@ export function parsePhone(text: string): PhoneNumber | undefined {
   return phone;
 }
 
-/** The link and text of a valid number; undefined for an empty or invalid one (an invalid one fails the build first). */
+/**
+ * The link and text of a valid number; undefined for an empty or invalid one (an invalid one fails the build first).
+ */
 export function phoneLink(text: string | undefined): PhoneLink | undefined {
   const phone = text ? parsePhone(text) : undefined;
   if (!phone) return undefined;

@@ -57,13 +57,15 @@ export const SYSTEM_REFUSALS = {
     code: "DiskFull",
     what: "the disk is full",
     hint: (folder: string) =>
-      `Free some space on the disk that holds ${folder} (or move that folder to a larger disk) and build again; the previous output is untouched.`,
+      `Free some space on the disk that holds ${folder} (or move that folder ` +
+      `to a larger disk) and build again; the previous output is untouched.`,
   },
   EDQUOT: {
     code: "DiskFull",
     what: "the disk quota is used up",
     hint: (folder: string) =>
-      `Free some space in your quota on the disk that holds ${folder} and build again; the previous output is untouched.`,
+      `Free some space in your quota on the disk that holds ${folder} ` +
+      `and build again; the previous output is untouched.`,
   },
   EACCES: {
     code: "PermissionDenied",
@@ -130,50 +132,44 @@ export type SchemaBreach =
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? "an" : "a");
 const aboutIt = (about?: string) => (about ? ` (${about.replace(/\.$/, "")})` : "");
-const breachMessage = (p: SchemaBreach): string => {
-  switch (p.rule) {
-    case "required":
-      return `missing required field '${p.field}'`;
-    case "unknownField":
-      return `unknown field '${p.field}'`;
-    case "type":
-      return `must be ${article(p.expected)} ${p.expected}, not ${p.found}`;
-    case "enum":
-      return `'${p.value}' is not allowed`;
-    case "const":
-      return `must be ${p.expected}, not ${p.found}`;
-    case "format":
-      return `'${p.value}' is not a valid ${p.format ?? "value"}`;
-    case "multipleOf":
-      return `${p.value} must be a multiple of ${p.step}`;
-    case "duplicate":
-      return `duplicate ${p.field} ${p.value}`;
-    case "other":
-      return p.ajvMessage;
-  }
-};
-const breachHint = (p: SchemaBreach): string => {
-  switch (p.rule) {
-    case "required":
-      return `Add \`${p.field}:\` to this entry.`;
-    case "unknownField":
-      return `Remove it or check its spelling; allowed here: ${p.allowed.join(", ")}.`;
-    case "type":
-      return `Write ${article(p.expected)} ${p.expected} here${aboutIt(p.about)}.`;
-    case "enum":
-      return `Use one of: ${p.allowed.join(", ")}.`;
-    case "const":
-      return `Write ${p.expected}${aboutIt(p.about)}.`;
-    case "format":
-      return p.about ?? (p.pattern ? `It must match ${p.pattern}.` : `Write a valid ${p.format ?? "value"}.`);
-    case "multipleOf":
-      return `Use steps of ${p.step}${aboutIt(p.about)}.`;
-    case "duplicate":
-      return `Give each entry its own ${p.field}: cards and links are keyed by it.`;
-    case "other":
-      return p.about ?? "Check this value against the schema.";
-  }
-};
+type Breach<R extends SchemaBreach["rule"]> = Extract<SchemaBreach, { rule: R }>;
+/** Each rule's message and hint, side by side. */
+const BREACHES: { [R in SchemaBreach["rule"]]: { message: (p: Breach<R>) => string; hint: (p: Breach<R>) => string } } =
+  {
+    required: {
+      message: (p) => `missing required field '${p.field}'`,
+      hint: (p) => `Add \`${p.field}:\` to this entry.`,
+    },
+    unknownField: {
+      message: (p) => `unknown field '${p.field}'`,
+      hint: (p) => `Remove it or check its spelling; allowed here: ${p.allowed.join(", ")}.`,
+    },
+    type: {
+      message: (p) => `must be ${article(p.expected)} ${p.expected}, not ${p.found}`,
+      hint: (p) => `Write ${article(p.expected)} ${p.expected} here${aboutIt(p.about)}.`,
+    },
+    enum: { message: (p) => `'${p.value}' is not allowed`, hint: (p) => `Use one of: ${p.allowed.join(", ")}.` },
+    const: {
+      message: (p) => `must be ${p.expected}, not ${p.found}`,
+      hint: (p) => `Write ${p.expected}${aboutIt(p.about)}.`,
+    },
+    format: {
+      message: (p) => `'${p.value}' is not a valid ${p.format ?? "value"}`,
+      hint: (p) => p.about ?? (p.pattern ? `It must match ${p.pattern}.` : `Write a valid ${p.format ?? "value"}.`),
+    },
+    multipleOf: {
+      message: (p) => `${p.value} must be a multiple of ${p.step}`,
+      hint: (p) => `Use steps of ${p.step}${aboutIt(p.about)}.`,
+    },
+    duplicate: {
+      message: (p) => `duplicate ${p.field} ${p.value}`,
+      hint: (p) => `Give each entry its own ${p.field}: cards and links are keyed by it.`,
+    },
+    other: { message: (p) => p.ajvMessage, hint: (p) => p.about ?? "Check this value against the schema." },
+  };
+type BreachText = { message: (p: SchemaBreach) => string; hint: (p: SchemaBreach) => string };
+const breachMessage = (p: SchemaBreach) => (BREACHES[p.rule] as BreachText).message(p);
+const breachHint = (p: SchemaBreach) => (BREACHES[p.rule] as BreachText).hint(p);
 /** A code for a schema breach: its message and hint come from what ajv found. */
 const schemaBreach = <T extends { title: string; cause: string; hint: string }>(info: T) => ({
   ...info,
@@ -223,7 +219,9 @@ export const ERRORS = {
   YamlSyntax: {
     title: "YAML syntax error",
     cause: "A YAML text (site.yaml, front matter, a listings file) cannot be parsed.",
-    hint: "Check the indentation and quoting on this line (quote values that contain ': ' or start with a special character).",
+    hint:
+      "Check the indentation and quoting on this line (quote " +
+      "values that contain ': ' or start with a special character).",
     message: (p: { problem: string }) => `YAML syntax error: ${p.problem}`,
   },
   ManifestInvalid: schemaBreach({
@@ -247,31 +245,47 @@ export const ERRORS = {
   SiteUrlInvalid: {
     title: "site.url is not an origin",
     cause:
-      "site.url is not written as an origin (https://, a lower-case host, a port only when not the default), or has something after it: a path, query, fragment or trailing slash.",
-    hint: "Write the site's origin alone, e.g. https://www.example.com: canonical URLs, the sitemap and the feed add each page's path to it, and pages link each other from the root of that origin.",
-    message: (p: { url: string; origin?: string }) =>
-      `site.url '${p.url}' is not an origin${p.origin ? `: write it as '${p.origin}'` : " (https:// and a host, nothing after it)"}`,
+      "site.url is not written as an origin (https://, a lower-case host, a port only when " +
+      "not the default), or has something after it: a path, query, fragment or trailing slash.",
+    hint:
+      "Write the site's origin alone, e.g. https://www.example.com: canonical URLs, the sitemap and " +
+      "the feed add each page's path to it, and pages link each other from the root of that origin.",
+    message: (p: { url: string; origin?: string }) => {
+      const fix = p.origin ? `: write it as '${p.origin}'` : " (https:// and a host, nothing after it)";
+      return `site.url '${p.url}' is not an origin${fix}`;
+    },
   },
   RoutePathNotCanonical: {
     title: "Route path not in its one form",
     cause:
-      "A route path site.yaml names holds a percent-escape (route paths are written with the characters themselves, /café), is not in Unicode NFC, or ends in 'index' (which hosts serve as its folder); an escaped '.', '..' or '/' would name another path.",
-    hint: "Write the characters themselves, as you would type them (/café, /a-b); an escaped dot segment or slash is not a path a page can have.",
+      "A route path site.yaml names holds a percent-escape (route paths are written with " +
+      "the characters themselves, /café), is not in Unicode NFC, or ends in 'index' (which " +
+      "hosts serve as its folder); an escaped '.', '..' or '/' would name another path.",
+    hint:
+      "Write the characters themselves, as you would type them (/café, " +
+      "/a-b); an escaped dot segment or slash is not a path a page can have.",
     message: (p: {
       what: string;
       path: string;
       why: "escape" | "dot segment" | "malformed" | "not NFC" | "index";
       canonical?: string;
-    }) =>
-      p.why === "index"
-        ? `${p.what} '${p.path}' ends in 'index', which hosts answer with a redirect to its folder ('${p.path.replace(/index$/i, "")}'): give the page another name`
+    }) => {
+      const escapeFix = p.canonical
+        ? `write the character itself, '${p.canonical}'`
+        : "what it escapes is not allowed in a route path (letters, " +
+          "digits, '-', '.', '_', '~' and other visible characters)";
+      return p.why === "index"
+        ? `${p.what} '${p.path}' ends in 'index', which hosts answer with a redirect to ` +
+            `its folder ('${p.path.replace(/index$/i, "")}'): give the page another name`
         : p.why === "not NFC"
-          ? `${p.what} '${p.path}' is not in Unicode NFC (a letter and its accent written apart): write it as '${p.canonical}'`
+          ? `${p.what} '${p.path}' is not in Unicode NFC (a letter ` +
+            `and its accent written apart): write it as '${p.canonical}'`
           : p.why === "dot segment"
             ? `${p.what} '${p.path}' escapes a '.', '..' or '/' segment, which browsers resolve to another path`
             : p.why === "malformed"
               ? `${p.what} '${p.path}' holds a malformed percent-escape`
-              : `${p.what} '${p.path}' holds a percent-escape: ${p.canonical ? `write the character itself, '${p.canonical}'` : "what it escapes is not allowed in a route path (letters, digits, '-', '.', '_', '~' and other visible characters)"}`,
+              : `${p.what} '${p.path}' holds a percent-escape: ${escapeFix}`;
+    },
   },
   AliasIsRoute: {
     title: "Alias shadows a route",
@@ -295,10 +309,20 @@ export const ERRORS = {
   LinkToUnpublished: {
     title: "Link to an unpublished page",
     cause:
-      "A published page (or a menu, card or link every page shows) names a page the build leaves out: a draft, one whose dates.published is still to come, or one past its `expires` date.",
-    hint: "Remove the link, or publish the page first (drop `draft: true`, or wait for its date); `ppguide dev` shows unpublished pages with a banner.",
-    message: (p: { what: string; path: string; status: "draft" | "scheduled" | "expired"; date?: string }) =>
-      `${p.what} '${p.path}' is ${p.status === "draft" ? "a draft" : p.status === "scheduled" ? `not published until ${p.date}` : `no longer published (it expired on ${p.date})`}`,
+      "A published page (or a menu, card or link every page shows) names a page the build leaves " +
+      "out: a draft, one whose dates.published is still to come, or one past its `expires` date.",
+    hint:
+      "Remove the link, or publish the page first (drop `draft: true`, or " +
+      "wait for its date); `ppguide dev` shows unpublished pages with a banner.",
+    message: (p: { what: string; path: string; status: "draft" | "scheduled" | "expired"; date?: string }) => {
+      const state =
+        p.status === "draft"
+          ? "a draft"
+          : p.status === "scheduled"
+            ? `not published until ${p.date}`
+            : `no longer published (it expired on ${p.date})`;
+      return `${p.what} '${p.path}' is ${state}`;
+    },
   },
   ExpiresBeforePublished: {
     title: "Expires before it is published",
@@ -329,16 +353,23 @@ export const ERRORS = {
   RouteIsFile: {
     title: "Route where a file goes",
     cause:
-      "A route's or alias's path is served where the build writes a file of its own (robots.txt, sitemap.xml, feed.xml, 404.html, _headers, _redirects, a page's file) or copies one from public/, or lies under one.",
+      "A route's or alias's path is served where the build writes a file of its own (robots.txt, sitemap.xml, " +
+      "feed.xml, 404.html, _headers, _redirects, a page's file) or copies one from public/, or lies under one.",
     hint: "Pick another path for the page, or rename the file in public/.",
-    message: (p: { what: string; path: string; file: string; copied: boolean }) =>
-      `${p.what} '${p.path}' would be served where the build ${p.copied ? `copies public/${p.file}` : `writes ${p.file}`}`,
+    message: (p: { what: string; path: string; file: string; copied: boolean }) => {
+      const done = p.copied ? `copies public/${p.file}` : `writes ${p.file}`;
+      return `${p.what} '${p.path}' would be served where the build ${done}`;
+    },
   },
   OutputClaimedTwice: {
     title: "Two sources for one output path",
     cause:
-      "Two things the build makes would be written to the same file of the output, or served at the same URL: two aliases from one path, two routes whose files or URLs meet (/a and /A, /index.html and /), a file of public/ and a generated file or the search index.",
-    hint: "Each file and URL of the site has one source: rename or remove one of them (a file in public/, or a path in site.yaml).",
+      "Two things the build makes would be written to the same file of the output, or served " +
+      "at the same URL: two aliases from one path, two routes whose files or URLs meet (/a " +
+      "and /A, /index.html and /), a file of public/ and a generated file or the search index.",
+    hint:
+      "Each file and URL of the site has one source: rename or " +
+      "remove one of them (a file in public/, or a path in site.yaml).",
     message: (p: { first: string; second: string; at: string; served: boolean }) =>
       `${p.second} and ${p.first} would both be ${p.served ? "served at" : "written to"} ${p.at}`,
   },
@@ -353,8 +384,10 @@ export const ERRORS = {
       "errno" in p
         ? refused(p)
         : "out" in p
-          ? `--out is ${p.out} bytes long${p.longest > 255 ? ` with a ${p.longest}-byte folder name` : ""}: the pages under it would pass the filesystem's limit (4,096 bytes a path, 255 a name)`
-          : `${p.what} '${p.path.slice(0, 40)}…' has a segment of ${p.bytes} bytes, longer than a file name may be (${p.max})`,
+          ? `--out is ${p.out} bytes long${p.longest > 255 ? ` with a ${p.longest}-byte folder name` : ""}: ` +
+            `the pages under it would pass the filesystem's limit (4,096 bytes a path, 255 a name)`
+          : `${p.what} '${p.path.slice(0, 40)}…' has a segment ` +
+            `of ${p.bytes} bytes, longer than a file name may be (${p.max})`,
     hintFor: (p: { what: string } | { out: number } | SystemRefusal) =>
       "errno" in p ? refusedHint(p) : "Shorten it: a path segment may be 250 bytes, a whole path about 4,000.",
   },
@@ -391,7 +424,9 @@ export const ERRORS = {
   RecipeMissing: {
     title: "Recipe without recipe data",
     cause: "A recipe route's Markdown has no `recipe:` block in its front matter.",
-    hint: "Add prepMinutes, totalMinutes, servings, category, ingredients and instructions (see docs/content-format.md).",
+    hint:
+      "Add prepMinutes, totalMinutes, servings, category, " +
+      "ingredients and instructions (see docs/content-format.md).",
     message: (_: object) => "a recipe page needs a `recipe:` block in its front matter",
   },
   RecipeFigures: {
@@ -406,7 +441,8 @@ export const ERRORS = {
   MarkdownTooDeep: {
     title: "Markdown nested too deep",
     cause:
-      "Lists or quotes in a Markdown file are nested past the parser's limit (100 levels of containers), where it stops reading and would drop what follows.",
+      "Lists or quotes in a Markdown file are nested past the parser's limit (100 " +
+      "levels of containers), where it stops reading and would drop what follows.",
     hint: "Nest the lists and quotes less deeply: no reader follows a list nested dozens of levels.",
     message: (p: { file: string }) =>
       `${p.file} nests lists or quotes past the Markdown parser's limit here: the rest of the block would be dropped`,
@@ -414,7 +450,8 @@ export const ERRORS = {
   IdDuplicate: {
     title: "Id used twice on a page",
     cause:
-      "A Markdown file gives an element an id the page already has: a heading's {#id} or a raw HTML id equal to one of the layout's own (main, site-nav, …) or written twice.",
+      "A Markdown file gives an element an id the page already has: a heading's {#id} or " +
+      "a raw HTML id equal to one of the layout's own (main, site-nav, …) or written twice.",
     hint: "Give the heading (or element) another id: links to #id find the first element that has it.",
     message: (p: { id: string; twice: boolean }) =>
       p.twice
@@ -430,7 +467,9 @@ export const ERRORS = {
   VideoInvalid: {
     title: "Bad ::video line",
     cause: "A `::video` directive's fields cannot be read.",
-    hint: "Write '::video VIDEO_ID Title', or '::video { title: …, summary: … }' while the video has no real id (see docs/content-format.md).",
+    hint:
+      "Write '::video VIDEO_ID Title', or '::video { title: …, summary: " +
+      "… }' while the video has no real id (see docs/content-format.md).",
     message: (p: VideoProblem) => {
       switch (p.rule) {
         case "empty":
@@ -464,7 +503,8 @@ export const ERRORS = {
             ? "Remove it, or write the character itself."
             : p.rule === "noSummary"
               ? "Say in `summary` what the video will show: readers see it until a real id is set."
-              : "Write '::video VIDEO_ID Title', or '::video { title: …, summary: … }' while the video has no real id (see docs/content-format.md).",
+              : "Write '::video VIDEO_ID Title', or '::video { title: …, summary: " +
+                "… }' while the video has no real id (see docs/content-format.md).",
   },
   ListingsInvalid: schemaBreach({
     title: "Listings file breaks its schema",
@@ -474,37 +514,51 @@ export const ERRORS = {
   ListingUnsourced: {
     title: "Contact fact without a source",
     cause: "A listing has a street address, phone or website that no entry of its `sources` supports.",
-    hint: "Add a `sources:` entry with the page's url, `supports:` naming the field and what the page `says` (docs/content-format.md), or remove the value: the card then shows 'No Phone' or 'No Website'.",
+    hint:
+      "Add a `sources:` entry with the page's url, `supports:` naming the field and what the page `says` " +
+      "(docs/content-format.md), or remove the value: the card then shows 'No Phone' or 'No Website'.",
     message: (p: { field: string; value: string; name: string }) =>
       `${p.field} '${p.value}' of '${p.name}' names no source`,
   },
   FactUnknown: {
     title: "Unknown fact",
     cause:
-      "A `::fact` line, a home slide's `facts` or a listing's `facts` names a fact that site.yaml's `facts` does not define.",
-    hint: "Use the key of an entry under `facts:` in site.yaml, or add the fact there (docs/content-format.md, Facts that change).",
+      "A `::fact` line, a home slide's `facts` or a listing's " +
+      "`facts` names a fact that site.yaml's `facts` does not define.",
+    hint:
+      "Use the key of an entry under `facts:` in site.yaml, or add " +
+      "the fact there (docs/content-format.md, Facts that change).",
     message: (p: { id: string }) => `fact '${p.id}' is not defined under facts in site.yaml`,
   },
   FactNotShown: {
     title: "Fact mentioned but not shown",
     cause:
-      "A page's Markdown, a home slide or a listing names what a fact is about (one of its `mentions`) without showing the fact.",
-    hint: "Show the fact where readers meet the subject: a `::fact ID` line in the Markdown, or `facts: [ID]` on the slide or listing.",
+      "A page's Markdown, a home slide or a listing names what a " +
+      "fact is about (one of its `mentions`) without showing the fact.",
+    hint:
+      "Show the fact where readers meet the subject: a `::fact ID` " +
+      "line in the Markdown, or `facts: [ID]` on the slide or listing.",
     message: (p: { mention: string; id: string }) => `'${p.mention}' is mentioned without the fact '${p.id}'`,
   },
   FactContradicted: {
     title: "Closed place offered as open",
     cause:
-      "A sentence names what a fact says is closed (one of its `mentions`) and invites readers to use it ('ride', 'take', 'open', 'tickets') with no word of the closure.",
-    hint: "Say that it is closed, or rephrase so the sentence does not offer it; if it has reopened, change the fact's status and since in site.yaml.",
+      "A sentence names what a fact says is closed (one of its `mentions`) and invites " +
+      "readers to use it ('ride', 'take', 'open', 'tickets') with no word of the closure.",
+    hint:
+      "Say that it is closed, or rephrase so the sentence does not offer it; " +
+      "if it has reopened, change the fact's status and since in site.yaml.",
     message: (p: { sentence: string; id: string; since: string }) =>
       `'${p.sentence}' offers as open what the fact '${p.id}' says is closed since ${p.since}`,
   },
   PhoneInvalid: {
     title: "Phone number invalid",
     cause:
-      "A listing's phone is not a valid number: a Dominican one (area code 809, 829 or 849, then seven digits) or one starting with its country's + code.",
-    hint: "Copy the number again from the source that states it (a Dominican number is 10 digits: 809 320 1234); or leave the phone out, and the card shows 'No Phone'.",
+      "A listing's phone is not a valid number: a Dominican one (area code 809, " +
+      "829 or 849, then seven digits) or one starting with its country's + code.",
+    hint:
+      "Copy the number again from the source that states it (a Dominican number is 10 " +
+      "digits: 809 320 1234); or leave the phone out, and the card shows 'No Phone'.",
     message: (p: { phone: string; name: string }) => `phone '${p.phone}' of '${p.name}' is not a valid phone number`,
   },
   WebsiteNotHttps: {
@@ -517,7 +571,8 @@ export const ERRORS = {
   ContactShared: {
     title: "Phone or website shared",
     cause:
-      "Two listings have the same phone number or website (a warning): often a copy-and-paste slip, sometimes one business in two directories.",
+      "Two listings have the same phone number or website (a warning): " +
+      "often a copy-and-paste slip, sometimes one business in two directories.",
     hint: "Check both against their sources; if it is one business listed twice, it may stay.",
     message: (p: { field: "phone" | "website"; value: string; name: string; other: string; at: string }) =>
       `${p.field} '${p.value}' of '${p.name}' is also the ${p.field} of '${p.other}' (${p.at})`,
@@ -525,8 +580,11 @@ export const ERRORS = {
   RawHtmlUnsafe: {
     title: "Raw HTML outside the allowlist",
     cause:
-      "Raw HTML in Markdown holds an element, attribute, URL or markup the allowlist (src/content/raw-html.ts) does not allow.",
-    hint: "Remove it: use the ::video directive for videos, a Markdown link for links. Plain inline HTML such as <kbd> or <br> is fine (docs/content-format.md).",
+      "Raw HTML in Markdown holds an element, attribute, URL or " +
+      "markup the allowlist (src/content/raw-html.ts) does not allow.",
+    hint:
+      "Remove it: use the ::video directive for videos, a Markdown link for links. " +
+      "Plain inline HTML such as <kbd> or <br> is fine (docs/content-format.md).",
     message: (p: { what: string }) => `raw HTML with ${p.what} is not published`,
   },
   UrlMalformed: {
@@ -539,15 +597,22 @@ export const ERRORS = {
   UrlInvalid: {
     title: "Not a URL",
     cause:
-      "A link, image or other address in site.yaml, a listings file, front matter or Markdown is not a URL by the WHATWG URL Standard that browsers follow (e.g. https://[x), so no browser could open it.",
-    hint: "Fix the address: a host has no spaces, brackets or '%', and the whole address starts with https:// (or is a path such as /page).",
+      "A link, image or other address in site.yaml, a listings file, front matter or Markdown is not a " +
+      "URL by the WHATWG URL Standard that browsers follow (e.g. https://[x), so no browser could open it.",
+    hint:
+      "Fix the address: a host has no spaces, brackets or '%', and the " +
+      "whole address starts with https:// (or is a path such as /page).",
     message: (p: { what: string; url: string }) => `${p.what} '${p.url}' is not a valid URL`,
   },
   CharacterInvalid: {
     title: "Character no page can carry",
     cause:
-      "A value in site.yaml, a listings file or front matter holds, once its escapes are read, a control character other than tab and newline, a noncharacter or a lone surrogate, which HTML, XML (the feed) and JSON (the search index) cannot carry.",
-    hint: 'Remove it: write a line break as a new line and any other character as itself; an escape in double quotes ("\\x0b", "\\uD800") makes one.',
+      "A value in site.yaml, a listings file or front matter holds, once its escapes " +
+      "are read, a control character other than tab and newline, a noncharacter or a lone " +
+      "surrogate, which HTML, XML (the feed) and JSON (the search index) cannot carry.",
+    hint:
+      "Remove it: write a line break as a new line and any other character " +
+      'as itself; an escape in double quotes ("\\x0b", "\\uD800") makes one.',
     message: (p: { codePoint: string; what: string; in: "key" | "value" }) =>
       `the ${p.in} holds ${p.what} (${p.codePoint}), which no page, feed or search index can carry`,
   },
@@ -560,7 +625,8 @@ export const ERRORS = {
   NotText: {
     title: "Not a text file",
     cause:
-      "A source file holds a control character (other than tab and line breaks) or a noncharacter: it is binary, or a mangled copy.",
+      "A source file holds a control character (other than tab and " +
+      "line breaks) or a noncharacter: it is binary, or a mangled copy.",
     hint: "Only text files belong here: move images and other binary files to public/, or remove the character.",
     message: (p: { codePoint: string; what: string }) =>
       `the file holds ${p.what} (${p.codePoint}), so it is not a text file`,
@@ -575,13 +641,19 @@ export const ERRORS = {
   ImageUnreadable: {
     title: "Picture cannot be read",
     cause:
-      "A picture the site shows (a route's image, a Markdown image, a listing's or a home slide's picture) is a file sharp cannot decode: empty, truncated, not a picture at all (text saved as .png), or past sharp's limit of 268 million pixels.",
-    hint: "Replace the file in public/ with a JPEG, PNG, WebP or SVG that opens in an image viewer, or name another picture.",
+      "A picture the site shows (a route's image, a Markdown image, a listing's or a " +
+      "home slide's picture) is a file sharp cannot decode: empty, truncated, not a " +
+      "picture at all (text saved as .png), or past sharp's limit of 268 million pixels.",
+    hint:
+      "Replace the file in public/ with a JPEG, PNG, WebP or " +
+      "SVG that opens in an image viewer, or name another picture.",
     message: (p: { path: string; reason: string }) => `image '${p.path}' cannot be read as a picture (${p.reason})`,
     hintFor: (p: { path: string; reason: string }) =>
       /pixel limit/i.test(p.reason)
-        ? `Scale public${p.path} down (below 268 million pixels, e.g. 16,000 × 16,000): pages show it at most 1,920 pixels wide.`
-        : `Replace public${p.path} with a JPEG, PNG, WebP or SVG that opens in an image viewer (it may be empty, cut short, or not a picture), or name another picture.`,
+        ? `Scale public${p.path} down (below 268 million pixels, e.g. ` +
+          `16,000 × 16,000): pages show it at most 1,920 pixels wide.`
+        : `Replace public${p.path} with a JPEG, PNG, WebP or SVG that opens in an image ` +
+          `viewer (it may be empty, cut short, or not a picture), or name another picture.`,
   },
   SymlinkOutside: {
     title: "Link out of the site",
@@ -625,7 +697,8 @@ export const ERRORS = {
   NotRegularFile: {
     title: "Not a file or folder",
     cause:
-      "public/ or content/ holds a named pipe, socket or device, or a link to one, or a source file is one: reading it could wait forever.",
+      "public/ or content/ holds a named pipe, socket or device, or a " +
+      "link to one, or a source file is one: reading it could wait forever.",
     hint: "Delete it: only files and folders are published.",
     message: (p: { path: string; kind: string; link?: string }) =>
       p.link === undefined
@@ -639,13 +712,16 @@ export const ERRORS = {
   CacheFolderRefused: {
     title: "Cache folder refused",
     cause:
-      "A cache folder is inside the site's sources (PPGUIDE_CACHE_DIR in content/, public/, …) or inside the output (PPGUIDE_CACHE_DIR=dist/cache, --out .ppguide-cache), or .ppguide-cache is a link leading out of the site.",
+      "A cache folder is inside the site's sources (PPGUIDE_CACHE_DIR in " +
+      "content/, public/, …) or inside the output (PPGUIDE_CACHE_DIR=dist/cache, " +
+      "--out .ppguide-cache), or .ppguide-cache is a link leading out of the site.",
     hint: "Point PPGUIDE_CACHE_DIR outside the sources and the output, or delete the .ppguide-cache link.",
     message: (
       p: { link: string; real?: string } | { caches: string; folder: string } | { caches: string; out: string },
     ) =>
       "link" in p
-        ? `${p.link} is a symbolic link to ${p.real ?? "nothing"}, outside the site: ppguide would write encoded images there`
+        ? `${p.link} is a symbolic link to ${p.real ?? "nothing"}, ` +
+          `outside the site: ppguide would write encoded images there`
         : "out" in p
           ? `the cache folder ${p.caches} is inside the output ${p.out}, which would publish it with the site`
           : `the cache folder ${p.caches} is inside the site's ${p.folder}/ folder`,
@@ -667,7 +743,9 @@ export const ERRORS = {
   SearchIndexFailed: {
     title: "Search index failed",
     cause: "Pagefind, which builds the full-text search index, could not start or index the pages.",
-    hint: "Run `npm ci` so that Pagefind's binary for this platform (an optional dependency such as @pagefind/linux-x64) is installed, or build with --no-search-index.",
+    hint:
+      "Run `npm ci` so that Pagefind's binary for this platform (an optional dependency " +
+      "such as @pagefind/linux-x64) is installed, or build with --no-search-index.",
     message: (p: { problems: string[] }) =>
       `Pagefind could not build the search index: ${p.problems.join("; ") || "no index was created"}`,
   },
@@ -688,10 +766,15 @@ export const ERRORS = {
   BuildNotReproducible: {
     title: "Rebuild differs from a clean build",
     cause:
-      "`ppguide build --verify` built the site again from nothing and some files differ from the incremental build's: a page's key misses one of its inputs, or the served copy was changed in a way its record could not tell.",
-    hint: "Run ppguide build --no-cache to publish a clean build, and report the files listed with the edits since the last build.",
+      "`ppguide build --verify` built the site again from nothing and some files " +
+      "differ from the incremental build's: a page's key misses one of its " +
+      "inputs, or the served copy was changed in a way its record could not tell.",
+    hint:
+      "Run ppguide build --no-cache to publish a clean build, and " +
+      "report the files listed with the edits since the last build.",
     message: (p: { files: string[] }) =>
-      `the incremental build differs from a clean build in ${p.files.length} file${p.files.length === 1 ? "" : "s"}: ${p.files.slice(0, 20).join(", ")}${p.files.length > 20 ? ", …" : ""}`,
+      `the incremental build differs from a clean build in ${p.files.length} ` +
+      `file${p.files.length === 1 ? "" : "s"}: ${p.files.slice(0, 20).join(", ")}${p.files.length > 20 ? ", …" : ""}`,
   },
   ContentUnused: {
     title: "Content no route uses",
@@ -703,15 +786,19 @@ export const ERRORS = {
   StructuredDataInvalid: {
     title: "Structured data incomplete",
     cause:
-      "A page's JSON-LD lacks a property Google requires for its type, or gives one in a form Google does not read (Recipe, Article, LocalBusiness, VideoObject, Person, …), so search results would ignore it.",
-    hint: "Add what the structured data is made from at this line (a video's uploaded date and poster, a listing's name and town); docs/content-format.md says which field gives which property.",
+      "A page's JSON-LD lacks a property Google requires for its type, or gives one in a form Google does " +
+      "not read (Recipe, Article, LocalBusiness, VideoObject, Person, …), so search results would ignore it.",
+    hint:
+      "Add what the structured data is made from at this line (a video's uploaded date and poster, " +
+      "a listing's name and town); docs/content-format.md says which field gives which property.",
     message: (p: { type: string; problem: string; page: string }) =>
       `structured data of ${p.page}: ${p.type}: ${p.problem}`,
   },
   PlaceholderLeft: {
     title: "Placeholder left",
     cause:
-      "The site still holds a stand-in value (a video without an id, an example domain, a network's home page as a social link); an error only with --strict.",
+      "The site still holds a stand-in value (a video without an id, an example " +
+      "domain, a network's home page as a social link); an error only with --strict.",
     hint: "Replace it with the real value before going live.",
     message: (p: Placeholder) => {
       switch (p.kind) {
@@ -732,15 +819,24 @@ export const ERRORS = {
     hintFor: (p: Placeholder) => {
       switch (p.kind) {
         case "videoWithoutId":
-          return "Readers see a card with a search link instead of a player; add the video service's id once the real video is chosen.";
+          return (
+            "Readers see a card with a search link instead of a player; " +
+            "add the video service's id once the real video is chosen."
+          );
         case "videoIdStandIn":
-          return "Put in the real video's id, or leave `id` out until it is chosen: readers then see a card, not a broken player.";
+          return (
+            "Put in the real video's id, or leave `id` out until it " +
+            "is chosen: readers then see a card, not a broken player."
+          );
         case "reservedMailDomain":
           return "Reserved example domains can never receive mail: use an address at the site's real domain.";
         case "reservedDomain":
           return "Reserved example domains can never be registered: set the real domain before going live.";
         case "standIn":
-          return `Replace '${p.token}' with the real value (for an affiliate link, the partner id the network gave you).`;
+          return (
+            `Replace '${p.token}' with the real value (for an ` +
+            `affiliate link, the partner id the network gave you).`
+          );
         case "socialHome":
           return `Link the site's own ${p.network} profile.`;
       }
@@ -750,7 +846,8 @@ export const ERRORS = {
   OutputRefused: {
     title: "Output folder refused",
     cause:
-      "--out names a folder ppguide must not replace: the site or a folder holding it, a source folder, /, the home folder, a file, or a folder it did not create (without --force).",
+      "--out names a folder ppguide must not replace: the site or a folder holding it, a source " +
+      "folder, /, the home folder, a file, or a folder it did not create (without --force).",
     hint: "Pass another --out, e.g. --out dist.",
     usage: true,
     message: (p: { out: string; why: string } | { store: string; why: string }) =>
@@ -770,8 +867,11 @@ export const ERRORS = {
   OutputPathOutside: {
     title: "Output path outside",
     cause:
-      "A file name would leave the output folder (absolute, '..', empty or '.' segments, a backslash or a control character).",
-    hint: "Route, alias and asset paths may not contain '.' or '..' segments, empty segments, backslashes or control characters.",
+      "A file name would leave the output folder (absolute, '..', " +
+      "empty or '.' segments, a backslash or a control character).",
+    hint:
+      "Route, alias and asset paths may not contain '.' or '..' " +
+      "segments, empty segments, backslashes or control characters.",
     message: (p: { file: string }) => `the output file name '${p.file}' would not stay inside the output folder`,
   },
   DiskFull: refusal({
@@ -798,10 +898,12 @@ export const ERRORS = {
   DependenciesUnreachable: {
     title: "Dependencies unreachable",
     cause:
-      "ppguide's node_modules is a link to a folder not named node_modules, where Node cannot resolve the packages' own dependencies.",
+      "ppguide's node_modules is a link to a folder not named node_modules, " +
+      "where Node cannot resolve the packages' own dependencies.",
     hint: "Link node_modules to a folder named node_modules, or run npm ci in ppguide's folder.",
     message: (p: { link: string; real: string }) =>
-      `${p.link} is a link to ${p.real}, which is not a folder named node_modules: Node cannot find the packages' own dependencies there`,
+      `${p.link} is a link to ${p.real}, which is not a folder named ` +
+      `node_modules: Node cannot find the packages' own dependencies there`,
   },
   TooManyOpenFiles: {
     title: "Too many open files",
@@ -818,7 +920,9 @@ export const ERRORS = {
   LinksDirNotFound: {
     title: "Folder to check missing",
     cause: "check-links was given a folder that does not exist.",
-    hint: "Build the site first (ppguide build), or pass the folder that holds the HTML: ppguide check-links path/to/site",
+    hint:
+      "Build the site first (ppguide build), or pass the folder " +
+      "that holds the HTML: ppguide check-links path/to/site",
     usage: true,
     message: (p: { dir: string }) => `the folder to check, ${p.dir}, does not exist`,
   },
@@ -840,15 +944,21 @@ export const ERRORS = {
   FactUndated: {
     title: "Fact with no date",
     cause:
-      "A listing's street address, phone or website, or an article's source, has no source with a date, so nobody can tell how old it is (check-facts; an error only with --strict).",
-    hint: "Open the source again: if it still says so, add the `date:` it gives (or today's, as YYYY-MM-DD, for when you checked it).",
+      "A listing's street address, phone or website, or an article's source, has no source " +
+      "with a date, so nobody can tell how old it is (check-facts; an error only with --strict).",
+    hint:
+      "Open the source again: if it still says so, add the `date:` " +
+      "it gives (or today's, as YYYY-MM-DD, for when you checked it).",
     message: (p: { what: string }) => `${p.what} has no dated source`,
   },
   FactStale: {
     title: "Fact older than the limit",
     cause:
-      "The newest source of a listing's contact fact, or an article's source, is older than check-facts' --older-than limit (12 months by default; an error only with --strict).",
-    hint: "Check the fact against the source (or a newer one) and update the value and the source's `date:`; remove the fact if no source states it any more.",
+      "The newest source of a listing's contact fact, or an article's source, is older than " +
+      "check-facts' --older-than limit (12 months by default; an error only with --strict).",
+    hint:
+      "Check the fact against the source (or a newer one) and update the value " +
+      "and the source's `date:`; remove the fact if no source states it any more.",
     message: (p: { what: string; date: string; limit: string }) =>
       `${p.what} was last dated ${p.date}, more than ${p.limit} ago`,
   },
@@ -878,21 +988,29 @@ export const ERRORS = {
   ListenFailed: {
     title: "Cannot listen there",
     cause:
-      "dev or preview could not listen where --host and --port say: an address this machine does not have, a name it cannot resolve, a port it may not take or that is taken.",
-    hint: "Pass --host 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or an address of this machine, and a --port from 1024 up (0 for any free one).",
+      "dev or preview could not listen where --host and --port say: an address this machine " +
+      "does not have, a name it cannot resolve, a port it may not take or that is taken.",
+    hint:
+      "Pass --host 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or " +
+      "an address of this machine, and a --port from 1024 up (0 for any free one).",
     usage: true,
-    message: (p: { host: string; port: number; errno: string; tried?: number }) =>
-      `cannot listen on ${p.host}:${p.port}${p.tried ? ` (nor on the ${p.tried - 1} ports before it)` : ""} (${p.errno})`,
+    message: (p: { host: string; port: number; errno: string; tried?: number }) => {
+      const nor = p.tried ? ` (nor on the ${p.tried - 1} ports before it)` : "";
+      return `cannot listen on ${p.host}:${p.port}${nor} (${p.errno})`;
+    },
     hintFor: (p: { host: string; port: number; errno: string; tried?: number }) =>
       p.errno === "EADDRNOTAVAIL"
-        ? `${p.host} is not an address of this machine: pass --host 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or one of this machine's own addresses.`
+        ? `${p.host} is not an address of this machine: pass --host 127.0.0.1 (this ` +
+          `machine only), 0.0.0.0 (every interface) or one of this machine's own addresses.`
         : p.errno === "ENOTFOUND" || p.errno === "EAI_AGAIN" || p.errno === "EAI_NONAME"
-          ? `${p.host} is not a name this machine can resolve: pass --host localhost, 127.0.0.1, 0.0.0.0 or an address of this machine.`
+          ? `${p.host} is not a name this machine can resolve: pass --host ` +
+            `localhost, 127.0.0.1, 0.0.0.0 or an address of this machine.`
           : p.errno === "EACCES" || p.errno === "EPERM"
             ? `Port ${p.port} needs privileges: pass a --port from 1024 up (e.g. 4321), or 0 for any free one.`
             : p.errno === "EADDRINUSE"
               ? "Those ports are taken: pass another --port, or 0 for any free one."
-              : "Pass --host 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or an address of this machine, and a --port from 1024 up (0 for any free one).",
+              : "Pass --host 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or " +
+                "an address of this machine, and a --port from 1024 up (0 for any free one).",
   },
   // dev mode
   InternalError: {

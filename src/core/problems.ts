@@ -34,7 +34,10 @@ export interface JsonReport {
   summary: Record<string, unknown> | null;
 }
 
-/** GitHub Actions sets GITHUB_ACTIONS=true in every step (https://docs.github.com/en/actions/reference/variables-reference). */
+/**
+ * GitHub Actions sets GITHUB_ACTIONS=true in every step
+ * (https://docs.github.com/en/actions/reference/variables-reference).
+ */
 export function defaultFormat(env: NodeJS.ProcessEnv = process.env): ReportFormat {
   return env.GITHUB_ACTIONS === "true" ? "github" : "text";
 }
@@ -113,7 +116,10 @@ function gitRoot(from: string): string | undefined {
   }
 }
 
-/** GitHub refuses a step summary larger than this (https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions#step-isolation-and-limits). */
+/**
+ * GitHub refuses a step summary larger than this
+ * (https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions#step-isolation-and-limits).
+ */
 export const STEP_SUMMARY_LIMIT = 1024 * 1024;
 
 /**
@@ -137,7 +143,9 @@ export function stepSummary(
   for (const p of problems) {
     const where =
       p.file === null ? "" : `\`${cell(fileFor(p.file))}${p.line === null ? "" : `:${p.line}:${p.column ?? 1}`}\``;
-    const row = `| ${p.severity === "error" ? "❌" : "⚠️"} | \`${p.code}\` | ${where} | ${cell(p.message)} | ${cell(p.hint ?? "")} |`;
+    const row =
+      `| ${p.severity === "error" ? "❌" : "⚠️"} | \`${p.code}\` ` +
+      `| ${where} | ${cell(p.message)} | ${cell(p.hint ?? "")} |`;
     const bytes = Buffer.byteLength(row) + 1;
     if (size + bytes > room) break;
     lines.push(row);
@@ -145,7 +153,10 @@ export function stepSummary(
     shown++;
   }
   const left = problems.length - shown;
-  return `${head}${lines.join("\n")}\n${left ? `\n${left} more problem${left === 1 ? "" : "s"} not shown: a step summary holds at most 1 MiB.\n` : ""}`;
+  const more = left
+    ? `\n${left} more problem${left === 1 ? "" : "s"} not shown: a step summary holds at most 1 MiB.\n`
+    : "";
+  return `${head}${lines.join("\n")}\n${more}`;
 }
 
 /** Appends to the step's summary file when GitHub gave one; a step's summaries add up. */

@@ -120,7 +120,10 @@ function entriesUnder(dir: string, sub = ""): { path: string; name: string; dire
 }
 
 /** `a` inside `b` (or equal to it), on paths already resolved. */
-/** A path with its existing part resolved through symlinks, so `link/dist` is judged by where it really is (the rest may not exist yet). */
+/**
+ * A path with its existing part resolved through symlinks, so `link/dist` is judged by where it really is (the rest may
+ * not exist yet).
+ */
 export function realish(path: string): string {
   const missing: string[] = [];
   for (let p = path; ; p = dirname(p)) {

@@ -13,7 +13,10 @@ export type StageTimings = Partial<Record<Stage, number>>;
 
 const stageWatchers = new Set<(stage: Stage) => void>();
 
-/** Calls `watch` as each stage starts, in any build of this process, until the returned function is called (the CLI's progress line). */
+/**
+ * Calls `watch` as each stage starts, in any build of this process, until the returned function is called (the CLI's
+ * progress line).
+ */
 export function watchStages(watch: (stage: Stage) => void): () => void {
   stageWatchers.add(watch);
   return () => void stageWatchers.delete(watch);

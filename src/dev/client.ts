@@ -1,3 +1,4 @@
+import { escapeAttribute } from "entities";
 /**
  * The script dev mode injects into every HTML page it serves: it listens to the server-sent
  * events of /__ppguide/events, reloads the page when it was rebuilt, swaps the stylesheet when
@@ -5,6 +6,18 @@
  * Plain ES2017 in a string: it never goes through the site's asset pipeline and never ships.
  */
 export const EVENTS_PATH = "/__ppguide/events";
+
+/** The overlay's stylesheet, in its shadow root. */
+const OVERLAY_CSS =
+  ".back{position:fixed;inset:0;background:rgba(0,0,0,.55);display:flex;align-items:flex-start;" +
+  "justify-content:center;padding:5vh 1rem;overflow:auto;font:14px/1.5 system-ui,sans-serif}" +
+  ".box{background:#fff;color:#111;max-width:60rem;width:100%;border-top:6px solid #c0392b;border-radius:6px;" +
+  "padding:1rem 1.25rem;box-shadow:0 10px 40px rgba(0,0,0,.4)}" +
+  "h2{margin:0 0 .5rem;font-size:1.1rem;color:#c0392b}p{margin:.25rem 0 .75rem}li{margin:.5rem 0}" +
+  "code{font:13px/1.4 ui-monospace,Menlo,Consolas,monospace}" +
+  ".where{font-weight:700}.hint{color:#555}" +
+  "button{float:right;font:inherit;cursor:pointer;border:1px solid #bbb;background:#f4f4f4;border-radius:4px;" +
+  "padding:.15rem .6rem}";
 
 const CLIENT = String.raw`(() => {
   const route = document.currentScript && document.currentScript.dataset.route;
@@ -47,10 +60,7 @@ const CLIENT = String.raw`(() => {
     host.style.cssText = "position:fixed;inset:0;z-index:2147483647;";
     const root = host.attachShadow({ mode: "open" });
     const style = document.createElement("style");
-    style.textContent = ".back{position:fixed;inset:0;background:rgba(0,0,0,.55);display:flex;align-items:flex-start;justify-content:center;padding:5vh 1rem;overflow:auto;font:14px/1.5 system-ui,sans-serif}" +
-      ".box{background:#fff;color:#111;max-width:60rem;width:100%;border-top:6px solid #c0392b;border-radius:6px;padding:1rem 1.25rem;box-shadow:0 10px 40px rgba(0,0,0,.4)}" +
-      "h2{margin:0 0 .5rem;font-size:1.1rem;color:#c0392b}p{margin:.25rem 0 .75rem}li{margin:.5rem 0}code{font:13px/1.4 ui-monospace,Menlo,Consolas,monospace}" +
-      ".where{font-weight:700}.hint{color:#555}button{float:right;font:inherit;cursor:pointer;border:1px solid #bbb;background:#f4f4f4;border-radius:4px;padding:.15rem .6rem}";
+    style.textContent = ${JSON.stringify(OVERLAY_CSS)};
     const back = document.createElement("div");
     back.className = "back";
     const box = document.createElement("div");
@@ -89,7 +99,7 @@ const CLIENT = String.raw`(() => {
 
 /** The inline script tag for one served page; `route` lets the page tell whether a rebuild concerns it. */
 export function reloadScript(route: string): string {
-  return `<script data-ppguide-dev data-route="${route.replace(/[&"<>]/g, (ch) => `&#${ch.charCodeAt(0)};`)}">${CLIENT}</script>`;
+  return `<script data-ppguide-dev data-route="${escapeAttribute(route)}">${CLIENT}</script>`;
 }
 
 /** Adds the reload script just before </body> (or at the end of a document without one). */

@@ -143,7 +143,10 @@ export class DevSite {
     await this.freshTemplates.dispose();
   }
 
-  /** A file the build generates (stylesheet, scripts, images, sitemap, feed, ...), made when first asked for in each generation. */
+  /**
+   * A file the build generates (stylesheet, scripts, images, sitemap, feed, ...), made when first asked for in each
+   * generation.
+   */
   async generatedFile(path: string): Promise<string | Uint8Array | undefined> {
     if (!this.site) return undefined;
     if (this.generated?.generation !== this.generation) {

@@ -101,8 +101,14 @@ export async function startDev(opts: DevOptions): Promise<DevHandle> {
 
 /** Tells connected browsers what changed. */
 function publish(server: DevServer, r: RebuildReport): void {
-  if (!r.ok) return server.broadcast("problems", { errors: problemEvents(r.errors) });
-  if (r.cssOnly) return server.broadcast("css", { href: r.cssOnly });
+  if (!r.ok) {
+    server.broadcast("problems", { errors: problemEvents(r.errors) });
+    return;
+  }
+  if (r.cssOnly) {
+    server.broadcast("css", { href: r.cssOnly });
+    return;
+  }
   server.broadcast("reload", { all: r.full || r.reloadAll, pages: r.pages, files: r.files, ms: Math.round(r.ms) });
 }
 
@@ -114,15 +120,20 @@ function report(r: RebuildReport, log: (line: string) => void, site: DevSite): v
     if (r.crash) log(String((r.crash as Error)?.stack ?? r.crash));
     for (const e of r.errors) log(e.format());
     const n = r.errors.length;
-    log(
-      `${trigger}${n} problem${n === 1 ? "" : "s"}; ${site.site ? "still serving the last good build" : "nothing to serve until the site builds"}. Fix and save to retry.`,
-    );
+    const serving = site.site ? "still serving the last good build" : "nothing to serve until the site builds";
+    log(`${trigger}${n} problem${n === 1 ? "" : "s"}; ${serving}. Fix and save to retry.`);
     return;
   }
-  if (r.cssOnly) return log(`${trigger}stylesheet swapped in ${ms}`);
+  if (r.cssOnly) {
+    log(`${trigger}stylesheet swapped in ${ms}`);
+    return;
+  }
   const pages = r.pages.filter((p) => p !== "/404");
   const count = `${pages.length} page${pages.length === 1 ? "" : "s"}`;
-  if (r.full) return log(`${trigger}built all ${count} in ${ms}`);
+  if (r.full) {
+    log(`${trigger}built all ${count} in ${ms}`);
+    return;
+  }
   const names = pages.length <= 4 ? ` (${pages.join(", ")})` : "";
   log(`${trigger}${pages.length ? `rebuilt ${count}${names}` : "no page to re-render; reloading"} in ${ms}`);
 }

@@ -1,3 +1,4 @@
+import { escapeUTF8 } from "entities";
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
@@ -190,9 +191,14 @@ function send(
   res.end(req.method === "HEAD" ? undefined : bytes);
 }
 
-/** What a browser sees before the first build has succeeded: the problems, and a page that reloads once they are fixed. */
+/**
+ * What a browser sees before the first build has succeeded: the problems, and a page that reloads once they are fixed.
+ */
 function noBuildPage(problems: PpgError[]): string {
-  const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
-  const items = problems.map((e) => `<li><code>${esc(e.format())}</code></li>`).join("");
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ppguide dev: the site does not build yet</title></head><body><h1>The site does not build yet</h1><ul>${items}</ul><p>Fix the files above and save; this page reloads by itself.</p></body></html>`;
+  const items = problems.map((e) => `<li><code>${escapeUTF8(e.format())}</code></li>`).join("");
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ppguide dev: the site ` +
+    `does not build yet</title></head><body><h1>The site does not build yet</h1><ul>${items}</ul><p>Fix ` +
+    `the files above and save; this page reloads by itself.</p></body></html>`
+  );
 }

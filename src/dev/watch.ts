@@ -86,7 +86,10 @@ export class WatchQueue {
     );
   }
 
-  /** Holds every change until resume(): dev mode's first build runs meanwhile, and what changed during it is built after. */
+  /**
+   * Holds every change until resume(): dev mode's first build runs meanwhile, and what changed during it is built
+   * after.
+   */
   pause(): void {
     this.paused = true;
   }

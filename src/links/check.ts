@@ -4,7 +4,7 @@
  */
 import { availableParallelism } from "node:os";
 import { resolve as resolvePath } from "node:path";
-import { statSync } from "node:fs";
+import { type Stats, statSync } from "node:fs";
 import { fragmentFound } from "./anchors.ts";
 import { linkCheckErrors } from "./errors.ts";
 import { checkExternalUrls } from "./external.ts";
@@ -127,7 +127,7 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
 export const MAX_PROBLEMS_PER_PAGE = 100;
 
 function listDir(dir: string, given: string, outside: (file: string, target: string) => void): string[] {
-  let stat;
+  let stat: Stats;
   try {
     stat = statSync(dir);
   } catch {
@@ -151,7 +151,7 @@ function missingTarget(
     col: ref.col,
     href: ref.href,
     reason: ref.kind === "page" && looksLikePage(path) ? "missing page" : "missing asset",
-    ...(suggestion !== undefined ? { suggestion: suggestion + (fragment !== null ? "#" + fragment : "") } : {}),
+    ...(suggestion !== undefined ? { suggestion: suggestion + (fragment !== null ? `#${fragment}` : "") } : {}),
   };
 }
 

@@ -24,7 +24,11 @@ import { QuoteType, Tokenizer, type TokenizerCallbacks } from "htmlparser2";
 import type { PageScan, RawRef, RefKind } from "./types.ts";
 import { parseMetaRefresh, parseSrcset } from "./url-attributes.ts";
 
-/** Tags we act on; any other tag only contributes its id. Codes index TAG_WORDS. */
+/**
+ * Tags we act on; any other tag only contributes its id. Codes index TAG_WORDS. A const enum on
+ * purpose: it stays in this file (so isolatedModules is no issue) and its codes are inlined.
+ */
+// biome-ignore lint/suspicious/noConstEnum: file-local and inlined in the hot path, see above
 const enum Tag {
   Other = -1,
   A,
@@ -64,7 +68,8 @@ const TAG_WORDS = [
   "plaintext",
 ];
 
-/** The only attributes we read. Codes index ATTR_WORDS and the per-tag slots. */
+/** The only attributes we read. Codes index ATTR_WORDS and the per-tag slots. A const enum, like Tag. */
+// biome-ignore lint/suspicious/noConstEnum: file-local and inlined in the hot path, see Tag
 const enum Attr {
   None = -1,
   Id,
@@ -139,6 +144,7 @@ function hasAssetRel(rel: string): boolean {
  * of 13 or more characters as a view on its parent, so one href kept per page would retain the
  * whole page text (≈30 MB for 4,000 pages). Concatenation then slicing makes a flat copy.
  */
+// biome-ignore lint/style/useTemplate: kept as the concatenation the comment above relies on
 const detach = (s: string): string => (s.length < 13 ? s : (" " + s).slice(1));
 
 /** Offsets of the start of every line, reused from page to page; grows as needed. */
@@ -319,6 +325,7 @@ class PageCollector implements TokenizerCallbacks {
     if (id) this.anchors.push(detach(id));
     let v: string | undefined;
     switch (tag) {
+      // biome-ignore lint/suspicious/noFallthroughSwitchClause: an <a> adds its name, then reads href as <area> does
       case Tag.A:
         if ((v = this.get(Attr.Name))) this.anchors.push(detach(v));
       // falls through
@@ -335,6 +342,7 @@ class PageCollector implements TokenizerCallbacks {
         if ((v = this.get(Attr.Srcset)) !== undefined)
           for (const c of parseSrcset(v)) this.emit(Attr.Srcset, c.url, c.offset, "asset");
         break;
+      // biome-ignore lint/suspicious/noFallthroughSwitchClause: a <video> adds its poster, then reads src
       case Tag.Video:
         if ((v = this.get(Attr.Poster)) !== undefined) this.emit(Attr.Poster, v, 0, "asset");
       // falls through

@@ -1,9 +1,12 @@
 /** Output of a link report: one line per problem for people and editors, JSON for tools. */
 import type { LinkProblem, LinkReport } from "./types.ts";
 
-/** `FILE:LINE:COL  HREF  reason (did you mean …?)`: the FILE:LINE:COL prefix is clickable in terminals and editors. */
+/**
+ * `FILE:LINE:COL  HREF  reason (did you mean …?)`: the FILE:LINE:COL prefix is clickable in terminals and editors.
+ */
 export function formatProblem(p: LinkProblem): string {
-  return `${p.file}:${p.line}:${p.col}  ${p.href}  ${p.reason}${p.suggestion !== undefined ? ` (did you mean ${p.suggestion}?)` : ""}`;
+  const suggestion = p.suggestion !== undefined ? ` (did you mean ${p.suggestion}?)` : "";
+  return `${p.file}:${p.line}:${p.col}  ${p.href}  ${p.reason}${suggestion}`;
 }
 
 export function formatSummary(report: LinkReport): string {
@@ -11,9 +14,9 @@ export function formatSummary(report: LinkReport): string {
 }
 
 export function formatText(report: LinkReport): string {
-  return [...report.problems.map(formatProblem), formatSummary(report)].join("\n") + "\n";
+  return `${[...report.problems.map(formatProblem), formatSummary(report)].join("\n")}\n`;
 }
 
 export function formatJson(report: LinkReport): string {
-  return JSON.stringify(report, null, 2) + "\n";
+  return `${JSON.stringify(report, null, 2)}\n`;
 }

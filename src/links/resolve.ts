@@ -17,7 +17,7 @@ const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
 
 /** The URL a page is served at, from its path relative to the site root. */
 export function pageUrl(file: string): string {
-  return SITE_ORIGIN + "/" + file.split("/").map(encodeURIComponent).join("/");
+  return `${SITE_ORIGIN}/${file.split("/").map(encodeURIComponent).join("/")}`;
 }
 
 /** The base URL of a document, plus its site path when it is on this site (for the fast path). */
@@ -40,7 +40,7 @@ export function documentBase(file: string, baseHref: string | null): DocumentBas
       url = page;
     }
   }
-  if (!url.startsWith(SITE_ORIGIN + "/")) return { url, path: null, dir: null };
+  if (!url.startsWith(`${SITE_ORIGIN}/`)) return { url, path: null, dir: null };
   const path = url.slice(SITE_ORIGIN.length + 1).replace(/[?#].*$/, "");
   return { url, path, dir: path.slice(0, path.lastIndexOf("/") + 1) };
 }
@@ -123,7 +123,7 @@ export function resolveWithUrlParser(href: string, base: DocumentBase): Resolved
     url = new URL(href, base.url);
   } catch {
     // Unparseable (e.g. "http://"): a browser would not follow it either; report as a missing page.
-    return { kind: "internal", path: "\u0000" + href, fragment: null };
+    return { kind: "internal", path: `\u0000${href}`, fragment: null };
   }
   if (url.origin !== SITE_ORIGIN) {
     return url.protocol === "http:" || url.protocol === "https:"
@@ -145,12 +145,12 @@ export function resolveWithUrlParser(href: string, base: DocumentBase): Resolved
  */
 export function findTarget(path: string, files: ReadonlySet<string>): string | null {
   if (path === "" || path.endsWith("/")) {
-    const index = path + "index.html";
+    const index = `${path}index.html`;
     return files.has(index) ? index : null;
   }
   if (files.has(path)) return path;
-  if (files.has(path + ".html")) return path + ".html";
-  if (files.has(path + "/index.html")) return path + "/index.html";
+  if (files.has(`${path}.html`)) return `${path}.html`;
+  if (files.has(`${path}/index.html`)) return `${path}/index.html`;
   return null;
 }
 

@@ -46,7 +46,7 @@ export function listSiteFiles(root: string, outside: (file: string, target: stri
           if (seen.has(real)) continue;
           seen.add(real);
         }
-        walk(childAbs, rel + e.name + "/");
+        walk(childAbs, `${rel}${e.name}/`);
       }
     }
   };

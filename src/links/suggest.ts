@@ -20,12 +20,12 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /**
- * Bounds on the "did you mean" search, so that checking stays linear in the number of links:
- * comparing every broken fragment with every id of its target took 43 s for 20,000 broken
- * anchors into a page of 20,000 ids. One typo (a letter missing, extra or changed) is found
- * through an index of each id with one letter deleted (SymSpell's idea: two strings one edit
- * apart share a one-deletion variant); a wider search over the ids of the nearest lengths is
- * made for the first SCANS_PER_PAGE fragments of a page, at most MAX_COMPARED ids each.
+ * Bounds on the "did you mean" search, so that checking stays linear in the number of links
+ * (comparing every broken fragment with every id is quadratic: docs/performance.md). One typo (a
+ * letter missing, extra or changed) is found through an index of each id with one letter deleted
+ * (SymSpell's idea: two strings one edit apart share a one-deletion variant); a wider search over
+ * the ids of the nearest lengths is made for the first SCANS_PER_PAGE fragments of a page, at most
+ * MAX_COMPARED ids each.
  */
 const MAX_COMPARED = 64;
 const SCANS_PER_PAGE = 200;
@@ -123,6 +123,6 @@ export class PathSuggester {
     if (lowerTarget === null) return undefined;
     const actual = this.byLower.get(lowerTarget)!;
     // Keep the form the author wrote ("/x/", "/x", "/x.html"): only the case changes.
-    return "/" + actual.slice(0, path.length);
+    return `/${actual.slice(0, path.length)}`;
   }
 }

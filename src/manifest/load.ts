@@ -27,7 +27,9 @@ export function findManifest(root: string): void {
       "SourceIsFolder",
       { file: MANIFEST_FILE },
       {
-        hint: `Put the site's manifest in ${join(root, MANIFEST_FILE)} as a file, or pass --root DIR for the folder that holds it.`,
+        hint:
+          `Put the site's manifest in ${join(root, MANIFEST_FILE)} ` +
+          `as a file, or pass --root DIR for the folder that holds it.`,
       },
     );
 }
@@ -40,9 +42,7 @@ function readManifest(root: string): string {
 /**
  * Reads site.yaml and checks it against the schema and for cross-references; throws a
  * PpgErrorList naming every problem.
- *
- * (Checked manifests were once cached by their text. Since js-yaml reads site.yaml, that saved a
- * 4,000-route rebuild 2.88 s -> 2.71 s in 5 interleaved runs, under the 10% a device must earn.)
+ * Not cached by its text: that saved too little to earn a cache (docs/performance.md, YAML).
  */
 export async function loadManifest(root: string): Promise<LoadedManifest> {
   const loaded = parseManifest(readManifest(root));

@@ -24,7 +24,7 @@ function schemaText(name: SchemaName): string {
 }
 
 /**
- * Compiling the three schemas took a quarter of a small site's build (about 270 ms), so each
+ * Compiling the schemas costs a quarter of a small site's build (docs/performance.md), so each
  * compiled validator is kept on disk as ajv standalone code, keyed by the schema's text and the
  * ajv version, and run from there on later runs (three schemas and the structured-data rules, a few
  * versions of each kept).
@@ -49,8 +49,8 @@ function validatorFor(name: SchemaName): ValidateFunction {
 
 /**
  * A validator for one definition (`ref`) among schemas of ppguide's own beyond the three above
- * (render/structured-data-check.ts: Google's rich-result properties), cached on disk the same way:
- * compiling them cost each render thread 185 ms.
+ * (render/structured-data-check.ts: Google's rich-result properties), cached on disk the same way,
+ * since each render thread would otherwise compile them again.
  */
 export function cachedValidator(schemas: readonly object[], ref: string): ValidateFunction {
   const key = DiskCache.key(
@@ -115,7 +115,10 @@ function compile(schemaText: string): { fn: ValidateFunction; code: string } {
 
 let routePath: RegExp | undefined;
 
-/** site.yaml's routePath pattern, read from the schema itself (one rule for the schema check and the code that explains it). */
+/**
+ * site.yaml's routePath pattern, read from the schema itself (one rule for the schema check and the code that explains
+ * it).
+ */
 export function ROUTE_PATH(): RegExp {
   return (routePath ??= new RegExp(
     (JSON.parse(schemaText("site")) as { definitions: { routePath: { pattern: string } } }).definitions.routePath

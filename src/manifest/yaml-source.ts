@@ -21,13 +21,13 @@ export interface YamlSource {
  * Throws a one-element PpgError list for a syntax error, and a list of every value that breaks
  * the rules all values keep (yaml-values.ts: the text rule, URLs).
  *
- * js-yaml reads a text when it can: on the 4,000-route bench manifest it takes 0.1-0.2 s where
- * `yaml` takes 1.0-1.4 s, and 4,000 front matters 0.3 s less. `yaml` reads what js-yaml is told to
- * refuse (aliases, which `yaml` guards against alias bombs; an empty text, which js-yaml calls an
- * error), explains every error, and finds positions, which js-yaml does not keep. Which parser
- * reads a text depends on nothing but the text, so a build never accepts a text only because
- * nothing else was wrong; test/engine/yaml-parsers.test.ts holds the two to the same data and the
- * same refusals (js-yaml 4 once read a quote left open across lines that `yaml` refuses).
+ * js-yaml reads a text when it can, being several times faster (docs/performance.md, YAML). `yaml`
+ * reads what js-yaml is told to refuse (aliases, which `yaml` guards against alias bombs; an empty
+ * text, which js-yaml calls an error), explains every error, and finds positions, which js-yaml
+ * does not keep. Which parser reads a text depends on nothing but the text, so a build never
+ * accepts a text only because nothing else was wrong; test/engine/yaml-parsers.test.ts holds the
+ * two to the same data and the same refusals (js-yaml 4 once read a quote left open across lines
+ * that `yaml` refuses).
  */
 export function parseYamlSource(text: string, file: string, lineOffset = 0): YamlSource {
   const source = parseText(text, file, lineOffset);

@@ -61,8 +61,10 @@ export class OutputClaims {
   claim(file: string, kind: ClaimKind, owner: Owner): void {
     const claim: Claim = { file, key: fold(file), kind, owner };
     const tree = this.tree;
-    if (tree && tree.owner !== owner && (claim.key === tree.key || claim.key.startsWith(`${tree.key}/`)))
-      return this.clash(tree, claim);
+    if (tree && tree.owner !== owner && (claim.key === tree.key || claim.key.startsWith(`${tree.key}/`))) {
+      this.clash(tree, claim);
+      return;
+    }
     const earlier = this.claims.get(claim.key);
     if (earlier) {
       // A page's URL claims overlap its own file claim: one owner, no clash.
@@ -72,10 +74,16 @@ export class OutputClaims {
     }
     if (kind === "file") {
       const needer = this.folders.get(claim.key);
-      if (needer) return this.clash(claim, needer);
+      if (needer) {
+        this.clash(claim, needer);
+        return;
+      }
       for (let d = parentOf(claim.key); d !== undefined; d = parentOf(d)) {
         const blocker = this.claims.get(d);
-        if (blocker?.kind === "file") return this.clash(blocker, claim);
+        if (blocker?.kind === "file") {
+          this.clash(blocker, claim);
+          return;
+        }
         if (!this.folders.has(d)) this.folders.set(d, claim);
       }
     }

@@ -28,12 +28,14 @@ export function atomFeed(manifest: Manifest, imageFor: (src: string) => ShareIma
     )
     .slice(0, MAX_ENTRIES);
   const updated = entries.reduce(
+    // biome-ignore lint/complexity/useMathMinMax: ISO date strings, which Math.max would turn into NaN
     (latest, r) => (r.dates.modified > latest ? r.dates.modified : latest),
     entries[0]?.dates.modified ?? "1970-01-01",
   );
   const lines = [
     `<?xml version="1.0" encoding="utf-8"?>`,
-    `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/" xml:lang="${escapeUTF8(site.language)}">`,
+    `<feed xmlns="http://www.w3.org/2005/Atom" ` +
+      `xmlns:media="http://search.yahoo.com/mrss/" xml:lang="${escapeUTF8(site.language)}">`,
     `  <title>${escapeUTF8(site.name)}</title>`,
     site.tagline ? `  <subtitle>${escapeUTF8(site.tagline)}</subtitle>` : "",
     `  <id>${escapeUTF8(absoluteUrl(site, "/"))}</id>`,
@@ -46,7 +48,7 @@ export function atomFeed(manifest: Manifest, imageFor: (src: string) => ShareIma
     ...entries.map((r) => entry(manifest, r, r.image ? imageFor(r.image.src) : undefined)),
     `</feed>`,
   ];
-  return lines.filter(Boolean).join("\n") + "\n";
+  return `${lines.filter(Boolean).join("\n")}\n`;
 }
 
 function entry(
@@ -65,7 +67,9 @@ function entry(
     `    <published>${dateTime(route.dates.published)}</published>`,
     `    <updated>${dateTime(route.dates.modified)}</updated>`,
     author ? `    <author><name>${escapeUTF8(author.name)}</name></author>` : "",
-    `    <category term="${route.kind === "recipe" ? "recipes" : "travel"}" label="${route.kind === "recipe" ? "Recipes" : "Travel and culture"}"/>`,
+    route.kind === "recipe"
+      ? `    <category term="recipes" label="Recipes"/>`
+      : `    <category term="travel" label="Travel and culture"/>`,
     `    <summary>${escapeUTF8(route.description)}</summary>`,
   ];
   if (image) {
@@ -75,7 +79,8 @@ function entry(
     parts.push(
       `    <link rel="enclosure" type="${image.type}"${length} href="${src}"/>`,
       `    <media:thumbnail url="${src}" width="${image.width}" height="${image.height}"/>`,
-      `    <media:content url="${src}" medium="image" type="${image.type}" width="${image.width}" height="${image.height}"${fileSize}/>`,
+      `    <media:content url="${src}" medium="image" type="${image.type}" ` +
+        `width="${image.width}" height="${image.height}"${fileSize}/>`,
     );
   }
   parts.push(`  </entry>`);

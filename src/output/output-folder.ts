@@ -142,8 +142,10 @@ export function checkOutputFolder(root: string, out: string, force = false): voi
   if (!found.isDirectory()) refuse("it is a file, not a folder", pickAnother);
   if (readdirSync(out).length > 0 && !force) {
     refuse(
-      `it is a folder that ppguide did not create (ppguide's output is a link into ${basename(store)}/) and it is not empty`,
-      "Delete the folder if you no longer need it, pass another --out, or pass --force to replace it (its files are deleted). Older ppguide versions wrote a plain folder: --force once adopts it.",
+      `it is a folder that ppguide did not create (ppguide's output ` +
+        `is a link into ${basename(store)}/) and it is not empty`,
+      "Delete the folder if you no longer need it, pass another --out, or pass --force to replace it " +
+        "(its files are deleted). Older ppguide versions wrote a plain folder: --force once adopts it.",
     );
   }
 }
@@ -217,7 +219,9 @@ export class OutputFolder {
         "OutputRefused",
         { store, why: "is not a folder ppguide made" },
         {
-          hint: `ppguide keeps the two copies of the site in ${basename(store)}/ beside the output: move that file or link away.`,
+          hint:
+            `ppguide keeps the two copies of the site in ${basename(store)}/ ` +
+            `beside the output: move that file or link away.`,
         },
       );
     }
@@ -232,7 +236,9 @@ export class OutputFolder {
           "OutputRefused",
           { store, why: "exists and ppguide did not make it" },
           {
-            hint: `ppguide keeps the two copies of the site in ${basename(store)}/ beside the output, and would replace what is there: move that folder away, or pass another --out.`,
+            hint:
+              `ppguide keeps the two copies of the site in ${basename(store)}/ beside the output, ` +
+              `and would replace what is there: move that folder away, or pass another --out.`,
           },
         );
       }

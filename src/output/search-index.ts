@@ -100,7 +100,9 @@ export interface IndexedPage {
   main: string;
 }
 
-/** One thing given to Pagefind besides the pages: a listing (a small document) or a page's keywords (a custom record). */
+/**
+ * One thing given to Pagefind besides the pages: a listing (a small document) or a page's keywords (a custom record).
+ */
 type IndexRecordInput =
   | { url: string; content: string }
   | { url: string; content: string; language: string; meta: Record<string, string> };
@@ -243,12 +245,18 @@ export async function makeShard(
   }
 }
 
-/** A page's file in a shard's working folder: its URL path, so Pagefind's result URL is the route's plus `.html` (search-page.ts takes it off). */
+/**
+ * A page's file in a shard's working folder: its URL path, so Pagefind's result URL is the route's plus `.html`
+ * (search-page.ts takes it off).
+ */
 function fileForUrl(route: string): string {
   return route === "/" ? "index.html" : `${decodeURI(route.slice(1))}.html`;
 }
 
-/** The site's language as Pagefind indexes it: the site declares a locale (en-US); Pagefind keeps one index per base language. */
+/**
+ * The site's language as Pagefind indexes it: the site declares a locale (en-US); Pagefind keeps one index per base
+ * language.
+ */
 export function languageOf(manifest: Manifest): string {
   return manifest.site.language.split("-")[0]!.toLowerCase();
 }

@@ -10,10 +10,16 @@ export function sitemapXml(manifest: Manifest): string {
       const lastmod = r.dates ? `<lastmod>${r.dates.modified}</lastmod>` : "";
       return `  <url><loc>${escapeUTF8(absoluteUrl(manifest.site, r.path))}</loc>${lastmod}</url>`;
     });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset ` +
+    `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`
+  );
 }
 
-/** robots.txt: everything allowed but the prefixes site.yaml's `site.robots.disallow` names. https://www.rfc-editor.org/rfc/rfc9309 */
+/**
+ * robots.txt: everything allowed but the prefixes site.yaml's `site.robots.disallow` names.
+ * https://www.rfc-editor.org/rfc/rfc9309
+ */
 export function robotsTxt(manifest: Manifest): string {
   const disallow = (manifest.site.robots?.disallow ?? []).map((path) => `Disallow: ${path}\n`).join("");
   return `User-agent: *\nAllow: /\n${disallow}\nSitemap: ${manifest.site.url}/sitemap.xml\n`;

@@ -67,7 +67,10 @@ export class StageWriter implements WrittenFiles {
   private readonly made = new Map<string, Promise<unknown>>();
   private inFlight = 0;
   private failure: unknown;
-  /** Everyone waiting for a write to end (flush, or add at the limit): several batches of one render thread may wait at once. */
+  /**
+   * Everyone waiting for a write to end (flush, or add at the limit): several batches of one render thread may wait at
+   * once.
+   */
   private waiting: (() => void)[] = [];
 
   constructor(
@@ -134,14 +137,13 @@ export class StageWriter implements WrittenFiles {
     write?: (to: string, over: boolean) => Promise<unknown>,
     liveIno?: number,
   ): Promise<void> {
-    // Synchronous: a few microseconds, where fs/promises' lstat cost 0.2 ms of the calling thread
-    // per file (profiled on a render thread of the 4,000-page bench: 0.4 s of 2 s).
+    // Synchronous: microseconds, where fs/promises' lstat held the thread far longer (docs/performance.md).
     // Nothing there, or a file standing where a folder of the path belongs (ENOTDIR): ensureDir clears it.
     const old = lstatOrNothing(path);
     // Already the same file (a link made by an earlier build): nothing to do.
     if (live && old?.isFile() && old.ino === (liveIno ?? statSync(live).ino)) return;
-    // A file of this copy alone (no other link: not the served copy's) is rewritten in place. On
-    // the 4,000-page bench, unlinking and creating every page was most of a nav-label rebuild.
+    // A file of this copy alone (no other link: not the served copy's) is rewritten in place:
+    // unlinking and creating every page was most of a nav-label rebuild.
     if (write && old?.isFile() && old.nlink === 1)
       return void (await write(path, true).catch((err: unknown) => Promise.reject(withPath(err, path))));
     if (old) await (old.isDirectory() ? rm(path, { recursive: true, force: true }) : unlink(path));

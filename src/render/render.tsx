@@ -24,7 +24,9 @@ export interface RenderedPage {
   kind: RouteEntry["kind"] | "alias" | "404";
   /** Parts of `html` that many pages share (the header and footer), and where they start in it. */
   shared?: SharedPart[];
-  /** A route that search engines are told not to index (the search page): the site's own search index leaves it out too. */
+  /**
+   * A route that search engines are told not to index (the search page): the site's own search index leaves it out too.
+   */
   noindex?: boolean;
 }
 

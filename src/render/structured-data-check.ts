@@ -120,11 +120,12 @@ export function structuredDataIssues(items: readonly JsonLd[]): StructuredDataIs
           if (e.keyword === "if" || e.keyword === "anyOf" || (e.keyword === "type" && alternatives.has(e.instancePath)))
             continue;
           const missing = (e.params as { missingProperty?: string }).missingProperty;
+          const at = e.instancePath.slice(1).replace(/\//g, ".");
           issues.push({
             type,
             problem: missing
-              ? `Required attribute "${[e.instancePath.slice(1).replace(/\//g, "."), missing].filter(Boolean).join(".")}" is missing`
-              : `"${e.instancePath.slice(1).replace(/\//g, ".")}" ${e.message}`,
+              ? `Required attribute "${[at, missing].filter(Boolean).join(".")}" is missing`
+              : `"${at}" ${e.message}`,
             origin: here,
           });
         }

@@ -3,7 +3,10 @@ import type { Listing } from "../content/listings.ts";
 import { phoneLink } from "../content/phones.ts";
 import type { Author, RouteEntry, SiteSettings } from "../manifest/types.ts";
 
-/** JSON-LD objects, built from the same data the page shows. See https://schema.org and Google's structured data guidelines. */
+/**
+ * JSON-LD objects, built from the same data the page shows. See https://schema.org and Google's structured data
+ * guidelines.
+ */
 export type JsonLd = Record<string, unknown>;
 
 export function absoluteUrl(site: SiteSettings, path: string): string {
@@ -39,7 +42,10 @@ function person(site: SiteSettings, author: Author, page?: string): JsonLd {
   };
 }
 
-/** An author's page: a ProfilePage about the Person. https://developers.google.com/search/docs/appearance/structured-data/profile-page */
+/**
+ * An author's page: a ProfilePage about the Person.
+ * https://developers.google.com/search/docs/appearance/structured-data/profile-page
+ */
 export function profilePage(site: SiteSettings, route: RouteEntry, author: Author): JsonLd {
   return {
     "@context": "https://schema.org",

@@ -44,7 +44,8 @@ export function guardHost(server: Server, listenHost: string, extra: readonly st
     const name = req.headers.host ?? "(none)";
     res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" });
     res.end(
-      `Blocked: this server does not answer to the name '${name}'. If you meant to reach it by that name, restart it with --allowed-host ${name.replace(/:\d+$/, "")}.\n`,
+      `Blocked: this server does not answer to the name '${name}'. If you meant to reach ` +
+        `it by that name, restart it with --allowed-host ${name.replace(/:\d+$/, "")}.\n`,
     );
   });
 }

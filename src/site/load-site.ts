@@ -18,7 +18,9 @@ import { checkOutputNames } from "../manifest/cross-references.ts";
 import { locateImageErrors } from "./locate-images.ts";
 import { applySchedule, resolveClock, type Schedule } from "./schedule.ts";
 
-/** Everything rendering needs, loaded and checked: build() renders it all once; dev mode keeps it and re-renders parts. */
+/**
+ * Everything rendering needs, loaded and checked: build() renders it all once; dev mode keeps it and re-renders parts.
+ */
 export interface LoadedSite {
   root: string;
   manifest: Manifest;

@@ -197,12 +197,15 @@ keywords: [${title}]
 TODO: introduce the places listed on this page. The cards come from the listings file.
 `;
   }
+  const todo =
+    "TODO: write the page. Back every practical fact (fares, hours, prices) with a `sources:` entry " +
+    "(docs/content-format.md).";
   return `---
 ${hint}
 keywords: [${title}]
 ---
 
-TODO: write the page. Back every practical fact (fares, hours, prices) with a \`sources:\` entry (docs/content-format.md).
+${todo}
 `;
 }
 

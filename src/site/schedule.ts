@@ -275,7 +275,9 @@ export function resolveClock(given?: string, env = process.env.PPGUIDE_CLOCK): s
     given !== undefined ? ["--clock", given] : env ? ["PPGUIDE_CLOCK", env] : [undefined, undefined];
   if (value === undefined || from === undefined) {
     const now = new Date();
-    return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+    const month = String(now.getMonth() + 1).padStart(2, "0");
+    const dayOfMonth = String(now.getDate()).padStart(2, "0");
+    return `${now.getFullYear()}-${month}-${dayOfMonth}`;
   }
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const date = day ? new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]))) : undefined;

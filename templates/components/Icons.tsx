@@ -1,11 +1,12 @@
-/** Inline SVG icons: no icon font to download, and they inherit the text colour. */
+/**
+ * Inline SVG icons: no icon font to download, and they inherit the text colour. Each is
+ * decorative, so aria-hidden is written on every <svg> (where the linter sees it).
+ */
 type IconProps = { className?: string };
-
-const base = { width: 16, height: 16, viewBox: "0 0 16 16", "aria-hidden": true, focusable: false } as const;
 
 export function ChevronDown({ className }: IconProps) {
   return (
-    <svg {...base} className={className ?? "icon"}>
+    <svg width={16} height={16} viewBox="0 0 16 16" aria-hidden focusable={false} className={className ?? "icon"}>
       <path
         d="M3.2 5.6 8 10.4l4.8-4.8"
         fill="none"
@@ -20,7 +21,7 @@ export function ChevronDown({ className }: IconProps) {
 
 export function PhoneIcon({ className }: IconProps) {
   return (
-    <svg {...base} className={className ?? "icon"}>
+    <svg width={16} height={16} viewBox="0 0 16 16" aria-hidden focusable={false} className={className ?? "icon"}>
       <path
         fill="currentColor"
         d="M3.6 1.2c.4-.3 1-.3 1.3.1l1.8 2.3c.3.4.3.9 0 1.3l-.9 1.1a9 9 0 0 0 4.2 4.2l1.1-.9c.4-.3.9-.3 1.3 0l2.3 1.8c.4.3.4.9.1 1.3l-1.1 1.3c-.6.7-1.6 1-2.5.7A14.3 14.3 0 0 1 1.6 5.3c-.3-.9 0-1.9.7-2.5z"
@@ -31,7 +32,7 @@ export function PhoneIcon({ className }: IconProps) {
 
 export function GlobeIcon({ className }: IconProps) {
   return (
-    <svg {...base} className={className ?? "icon"}>
+    <svg width={16} height={16} viewBox="0 0 16 16" aria-hidden focusable={false} className={className ?? "icon"}>
       <g fill="none" stroke="currentColor" strokeWidth="1.3">
         <circle cx="8" cy="8" r="6.5" />
         <path d="M1.5 8h13M8 1.5c2 2 2.8 4.2 2.8 6.5S10 12.5 8 14.5M8 1.5C6 3.5 5.2 5.7 5.2 8S6 12.5 8 14.5" />
@@ -42,7 +43,7 @@ export function GlobeIcon({ className }: IconProps) {
 
 export function MapPinIcon({ className }: IconProps) {
   return (
-    <svg {...base} className={className ?? "icon"}>
+    <svg width={16} height={16} viewBox="0 0 16 16" aria-hidden focusable={false} className={className ?? "icon"}>
       <g fill="none" stroke="currentColor" strokeWidth="1.4">
         <path d="M8 14.5S3 9.6 3 6.2a5 5 0 0 1 10 0c0 3.4-5 8.3-5 8.3z" />
         <circle cx="8" cy="6.2" r="1.8" />
@@ -53,7 +54,7 @@ export function MapPinIcon({ className }: IconProps) {
 
 export function MailIcon({ className }: IconProps) {
   return (
-    <svg {...base} className={className ?? "icon"}>
+    <svg width={16} height={16} viewBox="0 0 16 16" aria-hidden focusable={false} className={className ?? "icon"}>
       <g fill="none" stroke="currentColor" strokeWidth="1.4">
         <rect x="1.5" y="3" width="13" height="10" rx="1.5" />
         <path d="m2 4 6 5 6-5" />
@@ -64,7 +65,7 @@ export function MailIcon({ className }: IconProps) {
 
 export function MenuIcon({ className }: IconProps) {
   return (
-    <svg {...base} width={22} height={22} className={className ?? "icon"}>
+    <svg width={22} height={22} viewBox="0 0 16 16" aria-hidden focusable={false} className={className ?? "icon"}>
       <path d="M2 4h12M2 8h12M2 12h12" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
     </svg>
   );
@@ -101,7 +102,7 @@ const socialPaths: Record<string, string> = {
 
 export function SocialIcon({ network }: { network: string }) {
   return (
-    <svg {...base} width={20} height={20} className="icon">
+    <svg width={20} height={20} viewBox="0 0 16 16" aria-hidden focusable={false} className="icon">
       <path fill="currentColor" d={socialPaths[network]} />
     </svg>
   );
@@ -115,12 +116,12 @@ export function Stars({ rating }: { rating: number }) {
   return (
     <span className="stars" aria-hidden="true">
       {Array.from({ length: full }, (_, i) => (
-        <svg key={i} {...base} className="star">
+        <svg key={i} width={16} height={16} viewBox="0 0 16 16" aria-hidden focusable={false} className="star">
           <path d={star} fill="currentColor" />
         </svg>
       ))}
       {half && (
-        <svg {...base} className="star">
+        <svg width={16} height={16} viewBox="0 0 16 16" aria-hidden focusable={false} className="star">
           <path d={star} fill="none" stroke="currentColor" strokeWidth="1" />
           {/* The left half of the same star, drawn without a clipPath so no id repeats across cards. */}
           <path d="M8 .8 5.8 5.4l-5 .7 3.6 3.5-.9 5L8 12.2z" fill="currentColor" />

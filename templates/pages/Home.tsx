@@ -9,6 +9,7 @@ function Carousel({ slides }: { slides: PageOf<"home">["slides"] }) {
     <section className="carousel" aria-roledescription="carousel" aria-label="Highlights of Puerto Plata">
       <div className="carousel-track">
         {slides.map((slide, i) => (
+          // biome-ignore lint/a11y/useSemanticElements: a slide is a role=group in the WAI-ARIA carousel pattern
           <div
             key={slide.path + i}
             className={i === 0 ? "slide is-active" : "slide"}

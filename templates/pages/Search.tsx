@@ -11,6 +11,7 @@ export default function Search({ page }: { page: PageOf<"search"> }) {
     <div className="container-narrow search-page">
       <h1>{page.route.title}</h1>
       <div className="prose intro" dangerouslySetInnerHTML={{ __html: page.html }} />
+      {/* biome-ignore lint/a11y/useSemanticElements: a form with role=search is the landmark; <search> would change the markup */}
       <form
         className="search-page-form"
         id="search-page-form"

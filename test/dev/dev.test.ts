@@ -6,13 +6,22 @@ import { join } from "node:path";
 import { load } from "cheerio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDev, type DevHandle, type RebuildReport } from "../../src/dev/index.ts";
+import type { ProblemEvent } from "../../src/dev/server.ts";
 import { readDevEvents } from "../helpers/dev-events.ts";
 
 const FIXTURE = new URL("../fixtures/dev-site/", import.meta.url).pathname;
 
 interface SseEvent {
   event: string;
-  data: any;
+  data: unknown;
+}
+
+/** What the dev server sends with each event (publish() in src/dev/index.ts). */
+interface EventData {
+  hello: unknown;
+  reload: { all: boolean; pages: string[]; files: string[]; ms: number };
+  css: { href: string };
+  problems: { errors: ProblemEvent[] };
 }
 
 /** Reads the dev server's event stream with fetch, as a browser's EventSource would. */
@@ -27,12 +36,12 @@ async function openEvents(url: string) {
   let cursor = 0;
   return {
     /** The next event with this name after the ones already consumed. */
-    async next(name: string, timeoutMs = 10_000): Promise<any> {
+    async next<K extends keyof EventData>(name: K, timeoutMs = 10_000): Promise<EventData[K]> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         while (cursor < events.length) {
           const e = events[cursor++];
-          if (e.event === name) return e.data;
+          if (e.event === name) return e.data as EventData[K];
         }
         if (Date.now() > deadline)
           throw new Error(

@@ -1,11 +1,10 @@
 import { load, type CheerioAPI } from "cheerio";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, realpath, rm, stat, utimes, writeFile } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build/build.ts";
 import { PpgErrorList } from "../../src/core/errors.ts";
-import { scanPage } from "../../src/links/extract.ts";
 import { copyFixture, edit } from "../helpers/fixture.ts";
 import { treeHash } from "../helpers/outcome.ts";
 

@@ -199,7 +199,10 @@ const CASES: Record<ErrorCode, Case> = {
     /^ContentMissing {2}site\.yaml:2:16 {2}routes\[0\]\.content {2}content\/missing\.md does not exist/,
   ],
   SourceIsFolder: [
-    inlineThen(page("A."), async (root) => (await rm(join(root, "content/a.md")), mkdir(join(root, "content/a.md")))),
+    inlineThen(page("A."), async (root) => {
+      await rm(join(root, "content/a.md"));
+      await mkdir(join(root, "content/a.md"));
+    }),
     /^SourceIsFolder {2}site\.yaml:2:\d+ {2}routes\[0\]\.content {2}content\/a\.md is a folder, not a file/,
   ],
   FrontMatterInvalid: [
@@ -223,7 +226,7 @@ const CASES: Record<ErrorCode, Case> = {
     /^RecipeFigures {2}content\/a\.md:4:17 {2}recipe\.totalMinutes {2}total time \(5 min\) is shorter than the prep time \(15 min\)/,
   ],
   MarkdownTooDeep: [
-    inline(page(">".repeat(120) + " A quote nested past the parser's limit.")),
+    inline(page(`${">".repeat(120)} A quote nested past the parser's limit.`)),
     /^MarkdownTooDeep {2}content\/a\.md:1:1 {2}content\/a\.md nests lists or quotes past the Markdown parser's limit here/,
   ],
   IdDuplicate: [
@@ -337,21 +340,17 @@ const CASES: Record<ErrorCode, Case> = {
     /^SymlinkLoop {2}/,
   ],
   SymlinkHidden: [
-    inlineThen(
-      page("A."),
-      async (root) => (
-        await writeFile(join(root, ".env"), "SECRET=1\n"), symlink(join(root, ".env"), join(root, "public/env.txt"))
-      ),
-    ),
+    inlineThen(page("A."), async (root) => {
+      await writeFile(join(root, ".env"), "SECRET=1\n");
+      await symlink(join(root, ".env"), join(root, "public/env.txt"));
+    }),
     /^SymlinkHidden {2}/,
   ],
   SymlinkIntoOutput: [
-    inlineThen(
-      page("A."),
-      async (root) => (
-        await mkdir(join(root, "dist.ppguide")), symlink(join(root, "dist.ppguide"), join(root, "public/out"))
-      ),
-    ),
+    inlineThen(page("A."), async (root) => {
+      await mkdir(join(root, "dist.ppguide"));
+      await symlink(join(root, "dist.ppguide"), join(root, "public/out"));
+    }),
     /^SymlinkIntoOutput {2}/,
   ],
   NotRegularFile: [
@@ -557,7 +556,10 @@ const CASES: Record<ErrorCode, Case> = {
 async function checkLinksLines(dir: string): Promise<string[]> {
   let err = "";
   const write = process.stderr.write.bind(process.stderr);
-  process.stderr.write = ((chunk: string) => ((err += chunk), true)) as typeof process.stderr.write;
+  process.stderr.write = ((chunk: string) => {
+    err += chunk;
+    return true;
+  }) as typeof process.stderr.write;
   try {
     await runCheckLinksCommand(dir);
   } finally {

@@ -260,7 +260,7 @@ async function writeSite(root: string, s: SiteState, before?: SiteState): Promis
   for (const [name, body] of files) {
     const path = join(root, name);
     const old = await readFile(path).catch(() => undefined);
-    if (old && old.equals(Buffer.from(body))) continue;
+    if (old?.equals(Buffer.from(body))) continue;
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, body);
     changed.push(path);

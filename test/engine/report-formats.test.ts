@@ -189,7 +189,11 @@ describe("ppguide check-links --format", () => {
 describe("the progress line", () => {
   const tty = () => {
     let written = "";
-    return { stream: { isTTY: true, write: (s: string) => ((written += s), true) }, written: () => written };
+    const write = (s: string) => {
+      written += s;
+      return true;
+    };
+    return { stream: { isTTY: true, write }, written: () => written };
   };
   const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -212,7 +216,13 @@ describe("the progress line", () => {
     ] as const) {
       let written = "";
       const progress = startProgress({
-        stream: { ...stream, write: (s: string) => ((written += s), true) },
+        stream: {
+          ...stream,
+          write: (s: string) => {
+            written += s;
+            return true;
+          },
+        },
         env,
         delayMs: 10,
       });

@@ -8,7 +8,6 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseManifest } from "../../src/manifest/load.ts";
 import { routeReferences } from "../../src/manifest/route-references.ts";
-import type { Manifest } from "../../src/manifest/types.ts";
 import { FIXTURES } from "../helpers/fixture.ts";
 
 const REPO = join(FIXTURES, "../..");
@@ -28,8 +27,9 @@ const DECLARATIONS = [/^routes\.\d+\.path$/, /^aliases\.\d+\.(from|to)$/, /^site
 /** Every value in the manifest that the schema types as a routePath, by where it is. */
 function routePathsBySchema(value: unknown, node: SchemaNode, at: (string | number)[], found: string[]): void {
   if (node.$ref) {
-    if (node.$ref === "#/definitions/routePath") return void found.push(at.join("."));
-    return routePathsBySchema(value, schema.definitions![node.$ref.replace("#/definitions/", "")]!, at, found);
+    if (node.$ref === "#/definitions/routePath") found.push(at.join("."));
+    else routePathsBySchema(value, schema.definitions![node.$ref.replace("#/definitions/", "")]!, at, found);
+    return;
   }
   if (Array.isArray(value) && node.items)
     value.forEach((item, i) => routePathsBySchema(item, node.items!, [...at, i], found));

@@ -21,9 +21,10 @@ vi.mock("pagefind", async (importOriginal) => {
   const real = await importOriginal<typeof import("pagefind")>();
   return {
     ...real,
-    createIndex: (...args: Parameters<typeof real.createIndex>) => (
-      pagefindCalls.createIndex++, real.createIndex(...args)
-    ),
+    createIndex: (...args: Parameters<typeof real.createIndex>) => {
+      pagefindCalls.createIndex++;
+      return real.createIndex(...args);
+    },
   };
 });
 

@@ -100,7 +100,7 @@ describe("the rules", () => {
 });
 
 describe("at build", () => {
-  const VIDEOS = (uploaded: string) => `
+  const videosSite = (uploaded: string) => `
 -- site.yaml --
 routes:
   - path: /videos
@@ -113,12 +113,12 @@ routes:
 `;
 
   it("a video with an id but no upload date fails at the video's line; with one, Google's required properties are all there", async () => {
-    const failed = await buildInline(VIDEOS(""));
+    const failed = await buildInline(videosSite(""));
     expect(failed.exit).toBe(1);
     expect(failed.lines).toEqual([
       "StructuredDataInvalid  site.yaml:8:9  routes[0].videos[1]  structured data of /videos: VideoObject: Required attribute \"uploadDate\" is missing. Add what the structured data is made from at this line (a video's uploaded date and poster, a listing's name and town); docs/content-format.md says which field gives which property.",
     ]);
-    const built = await buildInline(VIDEOS(", uploaded: 2025-03-02"));
+    const built = await buildInline(videosSite(", uploaded: 2025-03-02"));
     expect(built.lines).toEqual([]);
     const $ = load(await readFile(join(built.root, "dist/videos.html"), "utf8"));
     const json = $('script[type="application/ld+json"]')

@@ -141,7 +141,7 @@ export function parseTxtar(text: string): Map<string, string> {
   for (const line of lines.map((l) => l.slice(indent))) {
     const header = /^-- (\S+) --$/.exec(line);
     if (header) files.set((current = header[1]!), "");
-    else if (current !== undefined) files.set(current, files.get(current)! + line + "\n");
+    else if (current !== undefined) files.set(current, `${files.get(current)!}${line}\n`);
     else if (line.trim()) throw new Error(`inline site: text before the first '-- name --' line: ${line}`);
   }
   for (const [name, body] of files) files.set(name, body.replace(/\n+$/, "\n"));

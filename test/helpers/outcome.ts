@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
+import type { Dirent } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,7 +51,7 @@ export function startCli(args: string[], cwd: string): ChildProcess {
  */
 export async function treeHash(dir: string): Promise<string> {
   const hash = createHash("sha256");
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(dir, { recursive: true, withFileTypes: true });
   } catch {

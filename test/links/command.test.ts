@@ -7,8 +7,14 @@ const fixtures = join(import.meta.dirname, "..", "fixtures");
 function capture(): { out: () => string; err: () => string } {
   let out = "";
   let err = "";
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((out += String(chunk)), true));
-  vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((err += String(chunk)), true));
+  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+    out += String(chunk);
+    return true;
+  });
+  vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+    err += String(chunk);
+    return true;
+  });
   return { out: () => out, err: () => err };
 }
 

@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, readdir, realpath } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { describe as describeError, fromFileSystemError, PpgError } from "../../src/core/errors.ts";
+import { describe as describeError, fromFileSystemError, type PpgError } from "../../src/core/errors.ts";
 import { copyFixture } from "../helpers/fixture.ts";
 import { attempt, CLI, treeHash } from "../helpers/outcome.ts";
 import { copyPackage } from "../helpers/package-copy.ts";

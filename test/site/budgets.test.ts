@@ -26,7 +26,7 @@ afterAll(() => rm(join(out, ".."), { recursive: true, force: true }));
 /** Bytes sent for a page: its HTML, stylesheet, scripts and local images, gzipped (third parties excluded). */
 async function transferred(html: string): Promise<number> {
   const $ = load(html);
-  const local = (v?: string) => (v && v.startsWith("/") && !v.startsWith("//") ? [v] : []);
+  const local = (v?: string) => (v?.startsWith("/") && !v.startsWith("//") ? [v] : []);
   const files = new Set([
     ...$('link[rel="stylesheet"]')
       .map((_, el) => local(el.attribs.href))

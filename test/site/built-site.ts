@@ -18,7 +18,11 @@ export async function page(route: string): Promise<CheerioAPI> {
   return load(html);
 }
 
-export function jsonLd($: CheerioAPI, type: string): Record<string, any> {
+/** A JSON-LD object or one of its nodes: no fixed shape, so the tests read it freely and assert on it. */
+// biome-ignore lint/suspicious/noExplicitAny: the one loosely typed value the site tests read, named here
+export type JsonLd = Record<string, any>;
+
+export function jsonLd($: CheerioAPI, type: string): JsonLd {
   const found = $('script[type="application/ld+json"]')
     .toArray()
     .map((el) => JSON.parse($(el).text()))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonLd, page } from "./built-site.ts";
+import { type JsonLd, jsonLd, page } from "./built-site.ts";
 
 // Issue 4: every directory and resort route, its exact card count and grid (spec sections 2, 3, 9).
 const directories: [route: string, cards: number, columns: number][] = [
@@ -28,7 +28,7 @@ describe.each(directories)("%s", (route, count, columns) => {
     expect($(`ul.listings.grid-${columns} > li > .listing-card`).length).toBe(count);
     const list = jsonLd($, "CollectionPage").mainEntity;
     expect(list.numberOfItems).toBe(count);
-    expect(list.itemListElement.map((i: any) => i.item.name)).toEqual(
+    expect(list.itemListElement.map((i: JsonLd) => i.item.name)).toEqual(
       $(".listing-card .card-title")
         .map((_, el) => $(el).text())
         .get(),
@@ -98,7 +98,7 @@ describe("resort cards", () => {
     "%s: star ratings 3-5 in halves, read as 'N out of 5 stars', resort types",
     async (route) => {
       const $ = await page(route);
-      const items = jsonLd($, "CollectionPage").mainEntity.itemListElement.map((i: any) => i.item);
+      const items = jsonLd($, "CollectionPage").mainEntity.itemListElement.map((i: JsonLd) => i.item);
       $(".listing-card").each((i, card) => {
         const rating = items[i].starRating.ratingValue;
         expect(rating).toBeGreaterThanOrEqual(3);
@@ -118,7 +118,7 @@ describe("resort cards", () => {
 describe("named venues", () => {
   const names = async (route: string) =>
     (await page(route))(".listing-card .card-title")
-      .map((_, el) => el.children.map((c: any) => c.data ?? "").join(""))
+      .map((_, el) => el.children.map((c) => ("data" in c ? c.data : "")).join(""))
       .get();
 
   it("night clubs are exactly the spec's eleven", async () => {

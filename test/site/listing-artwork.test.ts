@@ -116,7 +116,7 @@ describe("listing pictures", () => {
     expect(resorts.length).toBeGreaterThan(30);
     const yaml = Object.fromEntries(resorts.map((p) => [p.file, readFileSync(p.file, "utf8")]));
     for (const p of resorts) {
-      const block = yaml[p.file].split(/\n  - id: /).find((b) => b.includes(`image: ${p.src}`))!;
+      const block = yaml[p.file].split(/\n {2}- id: /).find((b) => b.includes(`image: ${p.src}`))!;
       const description = /description: "([^"]*)"/.exec(block)![1];
       const onBeach = /(?:resort|hotel|all-inclusive) on the beach|on the sand|beachfront/.test(description);
       const away =

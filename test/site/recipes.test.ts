@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { splitFrontMatter } from "../../src/content/front-matter.ts";
-import { jsonLd, page, ROOT } from "./built-site.ts";
+import { type JsonLd, jsonLd, page, ROOT } from "./built-site.ts";
 
 // Issue 6: the cuisine index and every recipe, with Recipe rich results that match the page.
 const recipeOf = (slug: string) => {
@@ -35,7 +35,7 @@ describe.each(spec)("/%s", (slug, prep, total, yieldText, calories) => {
     if (calories) expect(recipe.nutrition.calories).toBe(`${calories} calories`);
     expect(recipe.recipeIngredient).toEqual(content.ingredients);
     expect(recipe.recipeInstructions).toHaveLength(content.instructions.length);
-    expect(recipe.recipeInstructions.every((s: any) => s["@type"] === "HowToStep" && s.text)).toBe(true);
+    expect(recipe.recipeInstructions.every((s: JsonLd) => s["@type"] === "HowToStep" && s.text)).toBe(true);
     expect($(".ingredients li").length).toBe(content.ingredients.length);
     expect($(".instructions li").length).toBe(content.instructions.length);
     expect(recipe).toMatchObject({ recipeCuisine: "Dominican", author: { "@type": "Person" } });
@@ -67,7 +67,7 @@ describe("recipe figures the spec spells out", () => {
   it("tiles read as the spec lists them", async () => {
     const tiles = async (slug: string) =>
       (await page(`/${slug}`))(".info-tile dd")
-        .map((_, el) => el.children.map((c: any) => c.data).join(""))
+        .map((_, el) => el.children.map((c) => ("data" in c ? c.data : "")).join(""))
         .get();
     expect(await tiles("dominican-espaguetis-recipe")).toEqual([
       "15 mins",
