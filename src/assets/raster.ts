@@ -3,6 +3,7 @@ import { mkdir, readFile, stat } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import type { Manifest } from "../manifest/types.ts";
 import { writeCacheFile } from "../core/disk-cache.ts";
+import { allSettled } from "../core/settle.ts";
 import { isPpgError, PpgError, PpgErrorList } from "../core/errors.ts";
 import { wholeImage } from "./cached-image.ts";
 
@@ -87,12 +88,17 @@ export class RasterPipeline {
         try {
           this.images.set(src, await this.planAndEncode(src));
         } catch (err) {
-          if (!isPpgError(err) || err.code !== "ImageUnreadable") throw err;
-          unreadable.push(err);
+          if (isPpgError(err) && err.code === "ImageUnreadable") {
+            unreadable.push(err);
+            continue;
+          }
+          // Anything else stops the other workers taking more; what they started finishes.
+          queue.length = 0;
+          throw err;
         }
       }
     });
-    await Promise.all(workers);
+    await allSettled(workers);
     if (unreadable.length) throw new PpgErrorList(unreadable);
   }
 
@@ -139,7 +145,7 @@ export class RasterPipeline {
       .replace(/[^\w-]+/g, "-")
       .toLowerCase();
     const encode = (format: Variant["format"]) =>
-      Promise.all(
+      allSettled(
         widths.map(async (width): Promise<Variant> => {
           const cacheFile = join(this.cacheDir, `${hash}-${width}.${format}`);
           const bytes = await this.cached(cacheFile, async () => {

@@ -3,6 +3,7 @@ import { mkdir, readFile, stat } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import type { Manifest } from "../manifest/types.ts";
 import { writeCacheFile } from "../core/disk-cache.ts";
+import { allSettled } from "../core/settle.ts";
 import { wholeImage } from "./cached-image.ts";
 import { isPpgError, type PpgError, PpgErrorList } from "../core/errors.ts";
 import { decoding, loadSharp } from "./raster.ts";
@@ -159,11 +160,16 @@ export class ShareImages {
         const targets = [planned.og, ...planned.schema];
         const whole = await Promise.all(targets.map((i) => wholeImage(i.cacheFile)));
         const missing = targets.filter((_, i) => !whole[i]);
-        if (missing.length) await this.encode(planned.src, missing);
+        // One failure stops the others taking more work; what they started finishes.
+        if (missing.length)
+          await this.encode(planned.src, missing).catch((err: unknown) => {
+            queue.length = 0;
+            throw err;
+          });
         for (const i of targets) i.bytes = (await stat(i.cacheFile)).size;
       }
     });
-    await Promise.all(workers);
+    await allSettled(workers);
   }
 
   /** Draws the source once, large enough for every target, then crops and encodes each. */
@@ -192,7 +198,7 @@ export class ShareImages {
       source = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
     }
     // The crops are independent: together, libvips spreads them over the cores.
-    await Promise.all(
+    await allSettled(
       targets.map(async (target) => {
         const jpeg = await source()
           .resize({ width: target.width, height: target.height, fit: "cover", position: "centre" })

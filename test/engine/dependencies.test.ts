@@ -68,8 +68,8 @@ describe("the root package.json", () => {
   it("installs nothing that no code loads", async () => {
     const pkg = await readPackage("package.json");
     const used = await importedPackages("src", "templates", "bin", "test", "scripts", "vitest.config.ts");
-    // Loaded by name rather than by an import: tsc runs in `npm test`; @types/* are read by tsc.
-    const byTool = (name: string) => name === "typescript" || name.startsWith("@types/");
+    // Run by name rather than imported: tsc and biome run in `npm test`; @types/* are read by tsc.
+    const byTool = (name: string) => name === "typescript" || name === "@biomejs/biome" || name.startsWith("@types/");
     expect([...declared(pkg)].filter((name) => !used.has(name) && !byTool(name))).toEqual([]);
   });
 
