@@ -205,7 +205,12 @@ export class DevSite {
     const next = changed
       ? await this.reload(changed)
       : await loadSite(this.root, {}, { templates: () => this.loadTemplates(), drafts: "show" });
-    const clashes = claimOutputs(next, { searchIndex: true });
+    // What the outputs are made of is unchanged after an edit to Markdown alone: the claims stand.
+    const prev = this.site;
+    const sameOutputs =
+      prev !== undefined &&
+      (["manifest", "publicFiles", "assets", "raster", "share"] as const).every((part) => next[part] === prev[part]);
+    const clashes = sameOutputs ? [] : claimOutputs(next, { searchIndex: true });
     if (clashes.length) throw new PpgErrorList(clashes);
     return next;
   }
@@ -242,7 +247,7 @@ export class DevSite {
       });
     }
     // What the manifest and listings name, checked again as the first load checked it.
-    if (changed.manifest || changed.markdown.size || changed.listings.size || changed.public.size) checkNames(next);
+    if (changed.manifest || changed.listings.size || changed.public.size) checkNames(next);
     // A photo replaced or added is measured and encoded again; one the changed text newly names too.
     const photos = [...changed.public].some((u) => RASTER_EXTENSIONS.test(u));
     const changedTexts = changed.manifest
