@@ -2,6 +2,7 @@ import { isPpgErrorList, PpgError } from "../core/errors.ts";
 import { validateAgainstSchema } from "../manifest/schema.ts";
 import { parseYamlSource, type YamlSource } from "../manifest/yaml-source.ts";
 import { parsePhone } from "./phones.ts";
+import { monthAndYear } from "../core/dates.ts";
 
 export interface Listing {
   id: number;
@@ -155,21 +156,6 @@ export function lastDay(date: string): string {
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /**
  * What a card says of its newest source: 'Checked May 2024' (`datetime` 2024-05), or 'Checked 2024'; undefined when
  * none is dated.
@@ -178,5 +164,5 @@ export function checkedLabel(item: Pick<Listing, "sources">): { text: string; da
   const date = newestDate(item);
   if (!date) return undefined;
   if (date.length === 4) return { text: date };
-  return { text: `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`, datetime: date.slice(0, 7) };
+  return { text: monthAndYear(date), datetime: date.slice(0, 7) };
 }

@@ -1,26 +1,12 @@
 import type { FactView } from "../../src/render/model.ts";
+import { monthAndYear } from "../../src/core/dates.ts";
 import { formatDate } from "./Byline.tsx";
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 /** '2024-06' → 'June 2024'; a day as the byline writes it; a year as it is. */
 export function formatPartialDate(date: string): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return formatDate(date);
   const month = /^(\d{4})-(\d{2})$/.exec(date);
-  return month ? `${MONTHS[Number(month[2]) - 1]} ${month[1]}` : date;
+  return month ? monthAndYear(date) : date;
 }
 
 /** 'Cable car: closed since June 2024', or the subject alone for a figure (a fare, a fee). */
