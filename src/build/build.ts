@@ -1,4 +1,4 @@
-import { lstatSync, readFileSync } from "node:fs";
+import { lstatSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { findPlaceholders } from "../check/placeholders.ts";
 import { currentCode } from "../core/code-id.ts";
@@ -8,7 +8,7 @@ import { timed, type StageTimings } from "../core/timing.ts";
 import { ImageFactIndex } from "../assets/image-facts.ts";
 import { checkLinks } from "../links/check.ts";
 import type { LinkReport, PageScan } from "../links/types.ts";
-import { generatedFiles, type OutputFile } from "../output/generated-files.ts";
+import { generatedFiles } from "../output/generated-files.ts";
 import { claimOutputs } from "../output/claims.ts";
 import { checkOutputFolder, OutputFolder } from "../output/output-folder.ts";
 import {
@@ -252,21 +252,27 @@ async function indexSite(
   const mains = new Map(jobs.filter(indexable).map((job) => [job.route, records.get(job.file)!.main!]));
   const record: IndexRecord = { shards: [] };
   const made: string[] = [];
-  for (const shard of planIndex(site, mains)) {
-    const reuse = servedShard(output.live, served, shard);
-    let files: string[];
-    if (reuse) {
-      for (const file of reuse) await writer.link(file);
-      files = reuse;
-    } else {
-      const written: OutputFile[] = await makeShard(shard, output.indexWork, (route) =>
-        readFileSync(join(output.target, fileOf.get(route)!), "utf8"),
-      );
-      for (const { file, content } of written) await writer.add(file, content);
-      files = written.map((f) => f.file);
-      made.push(shard.dir);
+  try {
+    for (const shard of planIndex(site, mains)) {
+      const reuse = servedShard(output.live, served, shard);
+      let files: string[];
+      if (reuse) {
+        for (const file of reuse) await writer.link(file);
+        files = reuse;
+      } else {
+        const written = await makeShard(shard, output.indexWork, (route) =>
+          readFileSync(join(output.target, fileOf.get(route)!), "utf8"),
+        );
+        for (const { file, from } of written) await writer.adopt(from, file);
+        // Taken before the next shard empties the working folder.
+        await writer.flush();
+        files = written.map((f) => f.file);
+        made.push(shard.dir);
+      }
+      record.shards.push({ dir: shard.dir, digest: shard.digest, files });
     }
-    record.shards.push({ dir: shard.dir, digest: shard.digest, files });
+  } finally {
+    rmSync(output.indexWork, { recursive: true, force: true });
   }
   return { record, made };
 }

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { ImageFactIndex, imageFacts, type ImageFacts } from "../assets/image-facts.ts";
 import { contentTexts, namedRasters, RASTER_EXTENSIONS, referencedTexts } from "../assets/raster.ts";
@@ -185,7 +185,10 @@ export class DevSite {
     for (const shard of planIndex(site, mains)) {
       let made = this.shards.get(shard.digest);
       if (!made) {
-        made = await makeShard(shard, join(this.root, ".ppguide-cache", "dev-index"), (route) => html.get(route)!);
+        const work = join(this.root, ".ppguide-cache", "dev-index");
+        const written = await makeShard(shard, work, (route) => html.get(route)!);
+        made = written.map(({ file, from }) => ({ file, content: readFileSync(from) }));
+        rmSync(work, { recursive: true, force: true });
         this.shards.set(shard.digest, made);
       }
       kept.add(shard.digest);

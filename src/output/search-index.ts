@@ -24,9 +24,9 @@
  * pages give the same bytes on one machine, not necessarily on another.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import * as pagefind from "pagefind";
 import { escapeAttribute, escapeUTF8 } from "entities";
 import { listingAnchor, listingTown } from "../content/listings.ts";
@@ -34,7 +34,6 @@ import { PpgError } from "../core/errors.ts";
 import type { Manifest } from "../manifest/types.ts";
 import type { LoadedSite } from "../site/load-site.ts";
 import type { RenderedPage } from "../render/render.tsx";
-import type { OutputFile } from "./generated-files.ts";
 import type { IndexRecord } from "./page-cache.ts";
 
 /** The folder of the index in the output; src/client/search-page.ts imports /pagefind/pagefind.js. */
@@ -194,22 +193,31 @@ export function planIndex(
   return shards;
 }
 
+/** A file of a shard: its path in the output, and where Pagefind wrote it (until the next shard). */
+export interface ShardFile {
+  file: string;
+  from: string;
+}
+
 /**
  * The files of one shard, made by Pagefind: each page's <main> (`htmlOf` gives the page, as written
- * or from memory) is written into `work`, an empty folder of ppguide's own, named by its URL, and
- * the folder is indexed; then the records are added. The <main> alone: Pagefind reads nothing
- * else of a page (rootSelector), and parsing whole pages took it half as long again
- * (docs/performance.md).
+ * or from memory) is written into `work/pages`, named by its URL, and the folder is indexed; then
+ * the records are added, and Pagefind writes the index into `work/out`, where the caller takes the
+ * files from before the next shard empties `work`. The <main> alone: Pagefind reads nothing else
+ * of a page (rootSelector), and parsing whole pages took it half as long again. Written by
+ * Pagefind, not sent back: getFiles passes every file's bytes as base64 (docs/performance.md).
  */
 export async function makeShard(
   shard: ShardPlan,
   work: string,
   htmlOf: (route: string) => string,
-): Promise<OutputFile[]> {
+): Promise<ShardFile[]> {
+  const pages = join(work, "pages");
+  const out = join(work, "out");
   rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
+  mkdirSync(pages, { recursive: true });
   for (const page of shard.pages) {
-    const to = join(work, fileForUrl(page.route));
+    const to = join(pages, fileForUrl(page.route));
     mkdirSync(dirname(to), { recursive: true });
     writeFileSync(to, `<html><body>${mainOf(htmlOf(page.route))}</body></html>`);
   }
@@ -222,7 +230,7 @@ export async function makeShard(
     const problems: string[] = [];
     const note = (r: { errors: string[] }) => void problems.push(...r.errors);
     const fail = (err: unknown) => void problems.push(messageOf(err));
-    if (shard.pages.length) await index.addDirectory({ path: work }).then(note, fail);
+    if (shard.pages.length) await index.addDirectory({ path: pages }).then(note, fail);
     // Sent all at once: the service reads its messages in the order they were written, so
     // Pagefind numbers the records in this order still, without a round trip each (4,000 records
     // awaited one by one took seconds).
@@ -232,16 +240,20 @@ export async function makeShard(
       ),
     );
     if (problems.length) throw failed(problems);
-    const { files, errors } = await index.getFiles().catch((err: unknown) => ({ files: [], errors: [messageOf(err)] }));
+    const { errors } = await index
+      .writeFiles({ outputPath: out })
+      .catch((err: unknown) => ({ errors: [messageOf(err)] }));
     if (errors.length) throw failed(errors);
     const primary = shard.dir === INDEX_DIR;
-    return files
-      .filter((f) => !UNUSED.test(f.path) && (primary || !RUNTIME.test(f.path)))
-      .map((f): OutputFile => ({ file: `${shard.dir}/${f.path}`, content: f.content }))
+    return readdirSync(out, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(out, join(entry.parentPath, entry.name)).split(sep).join("/"))
+      .filter((path) => !UNUSED.test(path) && (primary || !RUNTIME.test(path)))
+      .map((path): ShardFile => ({ file: `${shard.dir}/${path}`, from: join(out, path) }))
       .sort((a, b) => (a.file < b.file ? -1 : 1));
   } finally {
     await index.deleteIndex().catch(() => {});
-    rmSync(work, { recursive: true, force: true });
+    rmSync(pages, { recursive: true, force: true });
   }
 }
 

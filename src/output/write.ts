@@ -102,6 +102,16 @@ export class StageWriter implements WrittenFiles {
     await this.run(() => this.place(path, join(this.spec.live!, file), undefined, ino));
   }
 
+  /**
+   * Takes a file made beside the output, on its disk (the search index), into it by a hard link;
+   * the served copy's when it has the same bytes, so an unchanged file keeps its inode and mtime.
+   */
+  async adopt(from: string, file: string): Promise<void> {
+    const path = this.stage(file);
+    const live = this.spec.live && join(this.spec.live, file);
+    await this.run(() => this.place(path, live && sameFile(from, live) ? live : from));
+  }
+
   /** Copies a file (from public/) into the output. */
   async copy(from: string, file: string): Promise<void> {
     const path = this.stage(file);
