@@ -12,7 +12,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, resolve } from "node:path";
-import { chromium } from "playwright-core";
+import { launchChromium } from "../test/e2e/browser.ts";
 
 const PAGES: [name: string, path: string][] = [
   ["home", "/"],
@@ -77,18 +77,7 @@ async function main(): Promise<void> {
 
   const server = await serve(dist);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await launchChromium();
   const blocked = new Set<string>();
   try {
     for (const width of WIDTHS) {

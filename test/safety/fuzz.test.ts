@@ -18,12 +18,12 @@ import { load } from "cheerio";
 import { existsSync } from "node:fs";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { crc32, deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { loadManifest } from "../../src/manifest/load.ts";
 import { hostAnswer, parseRedirects } from "../../src/preview/host-rules.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
 import { attempt } from "../helpers/outcome.ts";
+import { oversizedPng } from "../helpers/png.ts";
 import { xmlErrors } from "../helpers/xml.ts";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
@@ -339,30 +339,8 @@ async function pictureBytes(kind: FuzzSite["picture"]): Promise<Buffer> {
     case "truncated":
       return pngBytes.subarray(0, pngBytes.length >> 1);
     case "huge":
-      return pngHeader(20_000, 20_000);
+      return oversizedPng(20_000, 20_000);
   }
-}
-
-/** A PNG whose header claims `width` × `height` pixels: past sharp's limit. */
-function pngHeader(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const out = Buffer.alloc(8 + body.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 4 + body.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.alloc(16))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
 }
 
 // ---------------------------------------------------------------------------------------------

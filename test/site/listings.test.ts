@@ -2,6 +2,7 @@ import { load } from "cheerio";
 import { describe, expect, it } from "vitest";
 import { loadSite } from "../../src/site/load-site.ts";
 import { builtSite, jsonLd, page, ROOT } from "./built-site.ts";
+import { SPEC_LISTS } from "./spec-lists.ts";
 
 // Issue 17: every directory and resort card says what the place is, and no page sends readers to
 // Monkeyland, which is in Punta Cana (the north-coast attraction is Monkey Jungle near Sosúa).
@@ -113,44 +114,8 @@ describe("listing descriptions", () => {
   });
 });
 
-// Issue 26 item 5: each place once, except where the spec itself names it in two directories.
-// The spec's own lists, per listings file (site-spec.md, "Content"):
-//   "Family fun: Amber Cove, Amber Museum, Camú Ecolodge, Fun City, Parque Central Independencia, Ocean World
-//    Terrace, Laguna SOV (in Sosúa), Paseo de Doña Blanca, PasoMelosa, POP Cinemas, Taíno Bay, Umbrella Street."
-//   "Night clubs: Clubber Disco, Koko's Bar, Kviar Disco & Casino, Latin Disco Club, Lust Afterwork, Ocean World
-//    Terrace, Pachuche cigars, Plaza La Corona, Puerto Plata Cigar Club, Vivonte Cigar Lounge, Vox Room."
-//   "/puerto-plata-landmarks-museums ... nine cards ... including Mount Isabel de Torres, a rum museum, Paseo de
-//    Doña Blanca" ("a rum museum" names no one place).
-const SPEC_LISTS: Record<string, string[]> = {
-  "listings/family-fun.yaml": [
-    "Amber Cove",
-    "Amber Museum",
-    "Camú Ecolodge",
-    "Fun City",
-    "Parque Central Independencia",
-    "Ocean World Terrace",
-    "Laguna SOV",
-    "Paseo de Doña Blanca",
-    "PasoMelosa",
-    "POP Cinemas",
-    "Taíno Bay",
-    "Umbrella Street",
-  ],
-  "listings/night-clubs.yaml": [
-    "Clubber Disco",
-    "Koko's Bar",
-    "Kviar Disco & Casino",
-    "Latin Disco Club",
-    "Lust Afterwork",
-    "Ocean World Terrace",
-    "Pachuche cigars",
-    "Plaza La Corona",
-    "Puerto Plata Cigar Club",
-    "Vivonte Cigar Lounge",
-    "Vox Room",
-  ],
-  "listings/landmarks-museums.yaml": ["Mount Isabel de Torres", "Paseo de Doña Blanca"],
-};
+// Issue 26 item 5: each place once, except where the spec itself names it in two directories
+// (SPEC_LISTS: the spec's own lists).
 
 /** A name reduced to what identifies the place: no case, accents, leading "The", parenthesized parts or punctuation. */
 function placeKey(name: string): string {
