@@ -17,7 +17,7 @@ import fc from "fast-check";
 import { load } from "cheerio";
 import { existsSync } from "node:fs";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadManifest } from "../../src/manifest/load.ts";
 import { hostAnswer, parseRedirects } from "../../src/preview/host-rules.ts";
@@ -401,7 +401,11 @@ async function workingSite(root: string, out: string, s: FuzzSite): Promise<void
     // That route's page, not a file of public/ or another page in its place.
     expect(html('link[rel="canonical"]').attr("href"), route.path).toBe(new URL(route.path, m.site.url).href);
   }
-  for (const file of (await readdir(out, { recursive: true })).filter((f) => f.endsWith(".html"))) {
+  // Files only: a route /a/index.html/b makes a folder named index.html (fuzz seed -318170817).
+  const pages = (await readdir(out, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+    .map((entry) => relative(out, join(entry.parentPath, entry.name)));
+  for (const file of pages) {
     const ids = load(await readFile(join(out, file), "utf8"))("[id]")
       .map((_, e) => e.attribs.id)
       .get();
