@@ -10,7 +10,7 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build } from "../src/build/build.ts";
+import { build } from "../src/engine/build.ts";
 import { startPreview } from "../src/preview/server.ts";
 import { launchChromium } from "../test/e2e/browser.ts";
 import { writePpguideSite } from "../test/helpers/synthetic-site.ts";

@@ -24,8 +24,8 @@ await build({
     ppguide: join(packageDir, "src/cli/main.ts"),
     // What bin/ppguide checks before any package loads: it must need nothing from node_modules.
     preflight: join(packageDir, "src/cli/preflight.ts"),
-    // Worker threads start from files of their own beside the CLI (src/build/render-pool.ts, src/core/worker-threads.ts).
-    "render-worker": join(packageDir, "src/build/render-worker.ts"),
+    // Worker threads start from files of their own beside the CLI (src/engine/render-pool.ts, src/core/worker-threads.ts).
+    "render-worker": join(packageDir, "src/engine/render-worker.ts"),
     "scan-worker": join(packageDir, "src/links/scan-worker.ts"),
   },
   outdir: staging,

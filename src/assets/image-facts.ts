@@ -9,7 +9,7 @@ import type { ShareImages } from "./share-images.ts";
  * Everything a page can read about the site's images, as plain data: which files public/ holds,
  * each SVG's size, each photo's size and variants, each page image's share images. A render
  * worker builds its ImageService from this alone, and a page's cache key includes its digest,
- * so a changed image re-renders the pages (see build/page-keys.ts).
+ * so a changed image re-renders the pages (see engine/page-keys.ts).
  */
 export interface ImageFacts {
   publicFiles: string[];

@@ -53,7 +53,7 @@ export class ImageService {
   readonly missing = new Set<string>();
   /**
    * The public files asked about since the last takeReads(): what a page read of the images, so
-   * that its key can hold their facts alone (build/page-keys.ts) and a replaced photo re-renders
+   * that its key can hold their facts alone (engine/page-keys.ts) and a replaced photo re-renders
    * the pages that show it, not the whole site.
    */
   private reads = new Set<string>();

@@ -66,8 +66,8 @@ export function registerBuild(program: Command): void {
       base: resolve(opts.root),
     };
     // Loaded on demand, so --help and --version do not pay for the whole pipeline.
-    const { build } = await import("../build/build.ts");
-    const run = opts.verify ? (await import("../build/verify.ts")).buildAndVerify : build;
+    const { build } = await import("../engine/build.ts");
+    const run = opts.verify ? (await import("../engine/verify.ts")).buildAndVerify : build;
     const progress = ctx.format === "text" && !ctx.quiet ? startProgress() : undefined;
     let result: Awaited<ReturnType<typeof build>>;
     try {

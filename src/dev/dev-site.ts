@@ -4,8 +4,8 @@ import { ImageFactIndex, imageFacts, type ImageFacts } from "../assets/image-fac
 import { contentTexts, namedRasters, RASTER_EXTENSIONS, referencedTexts } from "../assets/raster.ts";
 import { SHAREABLE } from "../assets/share-images.ts";
 import { buildScripts, buildStylesheet } from "../assets/bundles.ts";
-import { digest, keyPages, planPages } from "../build/page-keys.ts";
-import { renderInputOf, renderJobs } from "../build/render-pages.ts";
+import { digest, keyPages, planPages } from "../engine/page-keys.ts";
+import { renderInputOf, renderJobs } from "../engine/render-pages.ts";
 import { currentCode } from "../core/code-id.ts";
 import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
@@ -71,7 +71,7 @@ interface DevPage {
 
 /**
  * The site as dev mode keeps it: the last good load and every rendered page, in memory. A rebuild
- * reloads what changed, keys every page as a build does (build/page-keys.ts) and renders the pages
+ * reloads what changed, keys every page as a build does (engine/page-keys.ts) and renders the pages
  * whose key, or whose images, changed, through the build's own renderer; it swaps the result in
  * only if nothing failed, so the preview keeps serving the last good pages while the editor fixes
  * a mistake. test/engine/incremental.test.ts checks that it serves what a clean build writes.

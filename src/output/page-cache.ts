@@ -6,7 +6,7 @@ import type { PageScan, RawRef } from "../links/types.ts";
 
 /**
  * The page cache: for each copy of the output (`dist.ppguide/a`), what the build that wrote it
- * knows of each page (build/page-keys.ts PageRecord: its key's parts, the images it read, its bytes'
+ * knows of each page (engine/page-keys.ts PageRecord: its key's parts, the images it read, its bytes'
  * digest, its <main>'s digest, its link scan) and of the search index's shards. It lives beside
  * the copy (`dist.ppguide/a.pages`), so it travels with the output: a CI job that restores
  * `dist.ppguide/` from its cache at another path, with new inodes and mtimes, still reuses every
@@ -20,7 +20,7 @@ import type { PageScan, RawRef } from "../links/types.ts";
 
 export type FileStat = Pick<Stats, "size" | "mtimeMs" | "ctimeMs" | "ino">;
 
-/** The digests a page's key is made of (build/page-keys.ts says what each covers). */
+/** The digests a page's key is made of (engine/page-keys.ts says what each covers). */
 export interface KeyParts {
   code: string;
   site: string;

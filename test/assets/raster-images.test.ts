@@ -5,7 +5,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { variantWidths } from "../../src/assets/raster.ts";
-import { build } from "../../src/build/build.ts";
+import { build } from "../../src/engine/build.ts";
 import { copyFixture, edit } from "../helpers/fixture.ts";
 
 /** A noisy 1000 x 600 photo: noise keeps the encoders honest (a flat colour compresses to nothing). */

@@ -214,7 +214,7 @@ describe("ppguide dev", () => {
     expect(own.full).toBe(false);
     expect(own.pages).toEqual(["/beach-day"]);
     await events.next("reload");
-    // A description is on the route's card, so it is in every page's key (build/page-keys.ts).
+    // A description is on the route's card, so it is in every page's key (engine/page-keys.ts).
     const shown = await save(
       "site.yaml",
       (await readFile(join(root, "site.yaml"), "utf8")).replace(

@@ -6,7 +6,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build } from "../../src/build/build.ts";
+import { build } from "../../src/engine/build.ts";
 import { startPreview } from "../../src/preview/server.ts";
 import type { RenderedPage } from "../../src/render/render.tsx";
 import type { Browser, BrowserContext } from "playwright-core";

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { describeAll, PpgError } from "../../src/core/errors.ts";
-import { dedupe } from "../../src/build/render-pages.ts";
+import { dedupe } from "../../src/engine/render-pages.ts";
 import { buildInline } from "../helpers/inline-site.ts";
 
 describe("broken links", () => {

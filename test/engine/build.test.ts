@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, realpath, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { build } from "../../src/build/build.ts";
+import { build } from "../../src/engine/build.ts";
 import { PpgErrorList } from "../../src/core/errors.ts";
 import { copyFixture, edit } from "../helpers/fixture.ts";
 import { treeHash } from "../helpers/outcome.ts";

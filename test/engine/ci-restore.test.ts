@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { build } from "../../src/build/build.ts";
+import { build } from "../../src/engine/build.ts";
 import { copyFixture } from "../helpers/fixture.ts";
 import { copySources, describeDifference, readTree } from "../helpers/output-tree.ts";
 

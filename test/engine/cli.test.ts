@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { build } from "../../src/build/build.ts";
+import { build } from "../../src/engine/build.ts";
 import { copyFixture, edit } from "../helpers/fixture.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
 import { writePpguideSite } from "../helpers/synthetic-site.ts";

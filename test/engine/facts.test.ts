@@ -2,7 +2,7 @@ import { load } from "cheerio";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { build } from "../../src/build/build.ts";
+import { build } from "../../src/engine/build.ts";
 import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
 import { attempt } from "../helpers/outcome.ts";
 

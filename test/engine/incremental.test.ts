@@ -18,7 +18,7 @@ import { dirname, join } from "node:path";
 import fc from "fast-check";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { build } from "../../src/build/build.ts";
+import { build } from "../../src/engine/build.ts";
 import { DevSite } from "../../src/dev/dev-site.ts";
 import { generatedFiles } from "../../src/output/generated-files.ts";
 import { FIXTURES } from "../helpers/fixture.ts";

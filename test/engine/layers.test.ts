@@ -2,7 +2,7 @@
  * The folders of src/, with templates/ and bin/, are floors: a module imports only from its own
  * floor or those below it. core/ (errors, caches, file-system and text helpers) is the ground
  * floor and imports nothing else under src/; templates/ sit above rendering, which is given them
- * and never imports them; build/ is the pipeline, which only the commands above it may import;
+ * and never imports them; engine/ is the pipeline, which only the commands above it may import;
  * bin/ppguide is the top. TypeScript's own pre-processor lists each file's imports, type-only and
  * dynamic ones included.
  */
@@ -24,7 +24,7 @@ const FLOORS: string[][] = [
   ["site", "client"],
   ["output", "check"],
   ["serve"],
-  ["build"],
+  ["engine"],
   // Neither imports the other: what both need (listening, the Host check, request paths) is serve/'s.
   ["dev", "preview"],
   ["cli"],
@@ -79,7 +79,7 @@ describe("import direction", () => {
 
   it("finds the imports it judges (type-only and dynamic ones too)", () => {
     expect(imports.length).toBeGreaterThan(50);
-    expect(imports).toContainEqual(expect.objectContaining({ from: "cli/build.ts", to: "build/build.ts" }));
+    expect(imports).toContainEqual(expect.objectContaining({ from: "cli/build.ts", to: "engine/build.ts" }));
     expect(imports).toContainEqual(
       expect.objectContaining({ from: "output/generated-files.ts", to: "site/load-site.ts" }),
     );
@@ -108,9 +108,9 @@ describe("import direction", () => {
   it("would see an upward import", () => {
     expect(
       violations([
-        { from: "core/errors.ts", to: "build/build.ts", line: 3 },
+        { from: "core/errors.ts", to: "engine/build.ts", line: 3 },
         { from: "render/render.tsx", to: "templates/index.ts", line: 9 },
       ]),
-    ).toEqual(["core/errors.ts:3 imports build/build.ts", "render/render.tsx:9 imports templates/index.ts"]);
+    ).toEqual(["core/errors.ts:3 imports engine/build.ts", "render/render.tsx:9 imports templates/index.ts"]);
   });
 });

@@ -70,7 +70,7 @@ describe("phones", () => {
 
 describe("websites and shared contacts", () => {
   it("warns about an http website and a phone or website two listings share, and still builds", async () => {
-    const { build } = await import("../../src/build/build.ts");
+    const { build } = await import("../../src/engine/build.ts");
     const { writeInlineSite } = await import("../helpers/inline-site.ts");
     const root = await writeInlineSite(
       DIRECTORY(

@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { build } from "../../src/build/build.ts";
+import { build } from "../../src/engine/build.ts";
 import { newPage } from "../../src/site/new-page.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
 import { runCli } from "../helpers/outcome.ts";

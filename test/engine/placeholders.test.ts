@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { build } from "../../src/build/build.ts";
+import { build } from "../../src/engine/build.ts";
 import { copyFixture } from "../helpers/fixture.ts";
 
 const bin = fileURLToPath(new URL("../../bin/ppguide", import.meta.url));

@@ -8,7 +8,7 @@ import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { load } from "cheerio";
 import { describe, expect, it } from "vitest";
-import { build } from "../../src/build/build.ts";
+import { build } from "../../src/engine/build.ts";
 import { DevSite } from "../../src/dev/dev-site.ts";
 import { resolveClock } from "../../src/site/schedule.ts";
 import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "n
 import { appendFile, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { build } from "../../src/build/build.ts";
+import { build } from "../../src/engine/build.ts";
 import { currentCode } from "../../src/core/code-id.ts";
 import { readPageCache } from "../../src/output/page-cache.ts";
 import { copyFixture } from "../helpers/fixture.ts";

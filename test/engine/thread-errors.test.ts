@@ -16,8 +16,8 @@ import {
   reviveUserError,
   userErrorData,
 } from "../../src/core/errors.ts";
-import { keyPages } from "../../src/build/page-keys.ts";
-import { renderInputOf, renderJobs } from "../../src/build/render-pages.ts";
+import { keyPages } from "../../src/engine/page-keys.ts";
+import { renderInputOf, renderJobs } from "../../src/engine/render-pages.ts";
 import { loadSite } from "../../src/site/load-site.ts";
 import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
 

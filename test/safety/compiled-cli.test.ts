@@ -97,7 +97,7 @@ describe("the compiled CLI (lib/)", () => {
     await writeFile(join(pkg, "lib/build.json"), "{}");
     const root = await mkdtemp(join(tmpdir(), "ppguide-threaded-"));
     onTestFinished(() => rm(root, { recursive: true, force: true }));
-    // Big enough for the pool of threads (build/render-pages.ts), and for the link scan's.
+    // Big enough for the pool of threads (engine/render-pages.ts), and for the link scan's.
     await writePpguideSite(root, 600);
     const outcome = await run(pkg, ["build", "--no-search-index"], root);
     expect(outcome.stderr).toContain("so ppguide runs from its sources");

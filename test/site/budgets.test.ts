@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { build, type BuiltPage } from "../../src/build/build.ts";
+import { build, type BuiltPage } from "../../src/engine/build.ts";
 import { ROOT } from "./built-site.ts";
 
 // Issue 10: page weight budgets on the built site, as a phone on a slow connection receives it.

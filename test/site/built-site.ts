@@ -1,6 +1,6 @@
 import { load, type CheerioAPI } from "cheerio";
 import { fileURLToPath } from "node:url";
-import { build } from "../../src/build/build.ts";
+import { build } from "../../src/engine/build.ts";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 

@@ -41,7 +41,7 @@ export interface BuildOptions {
   write?: boolean;
   /** Overrides site.checkLinks. */
   checkLinks?: "error" | "warn" | "off";
-  /** Render on a pool of worker threads, one per core. Default: from 300 pages to render (build/render-pages.ts). */
+  /** Render on a pool of worker threads, one per core. Default: from 300 pages to render (engine/render-pages.ts). */
   workers?: boolean;
   /**
    * Default true: render only the pages whose key changed since the served copy (output/page-cache.ts); false renders
