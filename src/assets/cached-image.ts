@@ -2,7 +2,7 @@ import { type FileHandle, open } from "node:fs/promises";
 
 /**
  * Whether a cached encoded image is whole, judged from its own framing, so a truncated file is
- * encoded again rather than published (issue 27: a truncated share JPEG was published on every
+ * encoded again rather than published (once: a truncated share JPEG was published on every
  * later build). JPEG ends with its EOI marker; WebP's RIFF header states its size; AVIF is a
  * sequence of ISO BMFF boxes whose sizes must add up to the file's. Only a few bytes are read:
  * a rebuild checks every cached variant.

@@ -5,7 +5,7 @@ const IMAGE = /^\/\S*\.(?:svg|png|jpe?g|webp|avif|gif|ico)$/i;
 /**
  * The fields whose value is a picture under public/ whatever its name (the schemas' image, src,
  * png, avatar and poster): a path without an extension there was reported only after rendering,
- * with no file:line:col (issue 35).
+ * with no file:line:col.
  */
 const IMAGE_FIELDS = new Set(["image", "src", "png", "avatar", "poster"]);
 

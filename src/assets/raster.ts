@@ -205,7 +205,7 @@ export class RasterPipeline {
 
 /**
  * Runs sharp on the picture `src`: what it cannot decode (text saved as .png, an empty or truncated
- * file, one past its pixel limit) is the site's mistake, not a bug in ppguide (issue 35: it exited
+ * file, one past its pixel limit) is the site's mistake, not a bug in ppguide (once: it exited
  * 70), so it becomes ImageUnreadable, which the load stage locates where the picture is named
  * (site/locate-images.ts). The disk's refusals pass as they are (fromFileSystemError names them).
  */

@@ -91,7 +91,7 @@ export class ShareImages {
       [...wanted].map(async ([src, forSchema]) => this.images.set(src, await this.plan(src, forSchema))),
     );
     // A picture not encoded yet is read now, so one sharp cannot decode is a located error of the
-    // load (site/locate-images.ts) rather than a crash while the files are written (issue 35). Its
+    // load (site/locate-images.ts) rather than a crash while the files are written. Its
     // header only: a truncated file that gets past it fails as ImageUnreadable when encoded.
     const unreadable: PpgError[] = [];
     for (const planned of this.images.values()) {

@@ -6,7 +6,7 @@ import { PACKAGE_DIR } from "../core/package-dir.ts";
 
 /**
  * Why lib/ (the compiled CLI, scripts/build-cli.mjs) must not run, or undefined when it may: a
- * file that is not the one compiled (truncated, emptied: issue 27's empty worker published
+ * file that is not the one compiled (truncated, emptied: an empty worker once published
  * nothing), or sources changed since it was compiled. bin/ppguide then runs the sources.
  */
 export function libProblem(): string | undefined {

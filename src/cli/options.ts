@@ -56,7 +56,7 @@ function collect(value: string, previous: string[]): string[] {
 }
 
 /**
- * An empty --host made Node listen on every interface (issue 35), the opposite of what a user
+ * An empty --host made Node listen on every interface, the opposite of what a user
  * leaving it blank (`--host "$HOST"` with HOST unset) could mean: refused, exit 2.
  */
 function parseHost(value: string): string {

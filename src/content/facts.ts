@@ -7,7 +7,7 @@ import type { MarkdownFile } from "./load.ts";
 /**
  * Facts that change (a closure, an opening, a fare) are stated once, under `facts:` in site.yaml,
  * and every page that talks about one shows it: the Markdown with a `::fact ID` line, a home
- * slide or a listing with `facts: [ID]`. Issue 34: the cable car was closed on four pages and
+ * slide or a listing with `facts: [ID]`. Once the cable car was closed on four pages and
  * offered as a ride on nine others, because each page said it in its own words.
  *
  * The check reads every text a reader meets (Markdown bodies, slide, video and route texts,

@@ -38,7 +38,7 @@ export interface RenderedMarkdown {
  * so this module knows nothing about React.
  */
 // Anchored to whole lines: the renderer writes each mark on a line of its own (a block), so one
-// inside an attribute or a paragraph (issue 27: `<span title="<!--ppg:banner-->">`) is never spliced.
+// inside an attribute or a paragraph (once: `<span title="<!--ppg:banner-->">`) is never spliced.
 export const DIRECTIVE_PLACEHOLDER = /^<!--ppg:(\w+)(?: ([^>\n]*?))?-->$/gm;
 const DIRECTIVE_LINE = /^::(\/?[a-z]+)(?:[ \t]+(.*))?$/;
 
@@ -79,7 +79,7 @@ function headingIds(state: { tokens: Token[] }): void {
 
 /**
  * markdown-it stops reading blocks nested past `maxNesting` (100) and drops the rest of the
- * container without a word (issue 35: a list 50 deep lost items 40 to 49). Its block tokenizer is
+ * container without a word (once: a list 50 deep lost items 40 to 49). Its block tokenizer is
  * entered once per container: entered at the limit with text still to read, it would drop that
  * text, and the line is kept in the env for a located error instead.
  */

@@ -21,7 +21,7 @@ const CODE_INPUTS = [
 /**
  * A SHA-256 over the bytes of CODE_INPUTS, each named by its path inside the package: never a
  * size, an mtime or an absolute path, which every clone, CI cache restore or `npm link` changes
- * (issue 31: mtimes gave a new key on every CI run, and a folder found from the cache's location
+ * (once: mtimes gave a new key on every CI run, and a folder found from the cache's location
  * missed a template edit). lib/ runs only when it was compiled from these same bytes (bin/ppguide),
  * so the digest names the code that renders either way.
  */

@@ -70,7 +70,7 @@ export class DiskCache {
 /**
  * A file written by writeChecked, or undefined when there is none or it is damaged: each ends
  * with the SHA-256 of what precedes it, so a truncated file or a same-length edit is recomputed,
- * never trusted (issue 27: an edited Markdown entry was published on every later build).
+ * never trusted (once: an edited Markdown entry was published on every later build).
  */
 export function readChecked(path: string): Buffer | undefined {
   try {
@@ -109,7 +109,7 @@ export async function writeCacheFile(file: string, data: string | Uint8Array): P
     await rename(tmp, file);
   } catch (err) {
     // Nothing half-written is left, and the error names the file: a full disk in the middle of
-    // a write comes without a path, and said only "the disk that holds the output folder" (issue 35).
+    // a write comes without a path, and said only "the disk that holds the output folder".
     await rm(tmp, { force: true }).catch(() => {});
     throw withPath(err, tmp);
   }

@@ -103,7 +103,7 @@ export async function listSiteFolder(
  * Every entry under `dir` (below `sub`), not following symbolic links nor entering dot folders,
  * with paths relative to `dir` joined by '/'. A plain walk, not a glob: a glob's `cwd` holding a
  * backslash (a legal character in a folder name on Linux and macOS) was read as an escape, and
- * every content file of such a site was reported missing (issue 35).
+ * every content file of such a site was reported missing.
  */
 function entriesUnder(dir: string, sub = ""): { path: string; name: string; dirent: Dirent }[] {
   const found: { path: string; name: string; dirent: Dirent }[] = [];

@@ -1,7 +1,7 @@
 /**
  * A URL path as written in the sources, decoded to the file name it names; undefined when it holds
  * a malformed percent-escape (`/%E0%A4%A`), which decodeURI throws on. Every path a user wrote goes
- * through here, so a typo is "not a file" or a located error, never an uncaught URIError (issue 27).
+ * through here, so a typo is "not a file" or a located error, never an uncaught URIError.
  */
 export function decodeUriPath(path: string): string | undefined {
   if (!path.includes("%")) return path;

@@ -58,7 +58,7 @@ export async function startDev(opts: DevOptions): Promise<DevHandle> {
       opts.onRebuild?.(result, firstEventAt);
     },
   });
-  // Watching before the first build: a file saved while it runs is built right after it (issue 31:
+  // Watching before the first build: a file saved while it runs is built right after it (once,
   // one saved between "Preview" and the watcher's start was never built).
   queue.pause();
   let watcher: FSWatcher | undefined = await startWatcher(root, (file, kind) => queue.add(file, kind));

@@ -100,7 +100,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   }
   const outDir = resolve(root, opts.out ?? "dist");
   // Nothing is made until the site is found, --out judged, the site loaded and every output path
-  // claimed once (issue 35: a build in a folder without site.yaml left dist.ppguide/ behind, a
+  // claimed once (once: a build in a folder without site.yaml left dist.ppguide/ behind, a
   // mistyped --root made its whole chain of folders, and a route /index failed on the disk).
   findManifest(root);
   checkOutputFolder(root, outDir, opts.force);

@@ -7,7 +7,7 @@ import { isAbsolute, join, relative, sep } from "node:path";
  * checker has nothing else to do meanwhile. Symbolic links are followed (hosts serve their
  * targets), each real folder once, so a link cycle cannot loop, and only inside the folder: one
  * leading out (`etc -> /etc`) is passed to `outside` and not listed, so the checker neither reads
- * the machine's files nor counts `/etc/passwd` as a page of the site (issue 27).
+ * the machine's files nor counts `/etc/passwd` as a page of the site.
  */
 export function listSiteFiles(root: string, outside: (file: string, target: string) => void = () => {}): string[] {
   const out: string[] = [];

@@ -109,7 +109,7 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
  * The origin `url` serializes to by the WHATWG URL Standard, which is what site.url must be
  * written as: an http(s) scheme, a host in lower case (punycode), a port only when it is not the
  * scheme's default, nothing after it. A query or fragment once ended up inside every canonical
- * URL (`https://x.example?x=1/beaches`, issue 35). A path is refused too: pages link each other
+ * URL (`https://x.example?x=1/beaches`). A path is refused too: pages link each other
  * by root-relative paths, so a site served under one would link out of it.
  */
 export function siteOrigin(url: string): string | undefined {
@@ -122,7 +122,7 @@ export function siteOrigin(url: string): string | undefined {
  * Why a route path is not in its one canonical form, or undefined: written with the characters
  * themselves, never percent-escaped (`/café`, not `/caf%C3%A9`: hosts decode a request's path to
  * find the file, so both would name one page under two spellings, and a generated link to the
- * escaped one was broken, issue 35), in Unicode NFC (the form keyboards type: a decomposed é
+ * escaped one was broken), in Unicode NFC (the form keyboards type: a decomposed é
  * would be another file name). An escaped '.' or '/' (`/%2e%2e`) would name another path
  * altogether: browsers resolve `/%2e%2e` to `/`, getting round the rule against dot segments. A
  * last segment `index` is another spelling of its folder to every host.
@@ -183,7 +183,7 @@ const MAX_SEGMENT_BYTES = 250;
 
 /**
  * A route or alias path whose segment is too long to be a file name (ENAMETOOLONG), reported at
- * the site.yaml line, not as a write error in the output folder (issue 27). Which file each path
+ * the site.yaml line, not as a write error in the output folder. Which file each path
  * may take is output/claims.ts's to say.
  */
 export function checkOutputNames(manifest: Manifest, source: YamlSource): PpgError[] {

@@ -16,7 +16,7 @@ export interface LoadedManifest {
 
 /**
  * Throws unless `root` holds a site.yaml file: the first thing a command checks, before it makes
- * anything (issue 35: a build in a folder without one left dist.ppguide/ behind, and a mistyped
+ * anything (once: a build in a folder without one left dist.ppguide/ behind, and a mistyped
  * --root made the whole missing chain of folders).
  */
 export function findManifest(root: string): void {

@@ -10,10 +10,10 @@ const ABSOLUTE_URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
  * (site.yaml, a listings file, front matter), checked once here as each text is parsed
  * (yaml-source.ts), rather than field by field where values are used:
  * - the text rule (core/text-rule.ts), on keys and values: an escape in double quotes (`"\x0b"`,
- *   `"\uD800"`) makes characters no page, feed or search index can carry (issue 35: a title's
+ *   `"\uD800"`) makes characters no page, feed or search index can carry (once: a title's
  *   vertical tab made feed.xml not well-formed);
  * - a value written as an absolute URL must be one by the WHATWG URL Standard, which browsers
- *   follow: `https://[x` is not, and was once dropped silently from a listing's card (issue 35).
+ *   follow: `https://[x` is not, and was once dropped silently from a listing's card.
  */
 export function valueProblems(source: YamlSource): PpgError[] {
   const errors: PpgError[] = [];

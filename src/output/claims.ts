@@ -35,8 +35,8 @@ interface Claim {
 /**
  * One owner per output path. Every file the build will write, and every URL a page is served at,
  * is claimed once, before anything is written (build.ts) and on every dev rebuild, so that a file
- * of public/ never silently replaces a page (`public/beaches.html` beside the route `/beaches`,
- * issue 35), two aliases never answer one path, and a route is never written where the build's
+ * of public/ never silently replaces a page (`public/beaches.html` beside the route `/beaches`),
+ * two aliases never answer one path, and a route is never written where the build's
  * own files go (`/404`, `/robots.txt`). A second claim is an error naming both owners, located at
  * the site.yaml line of the one that has a line.
  *

@@ -70,7 +70,7 @@ const INDEX_WORK = "index-work";
  */
 export function checkOutputFolder(root: string, out: string, force = false): void {
   // Before anything is made: a path the filesystem would refuse halfway through the build once
-  // left a trail of empty folders behind (issue 27).
+  // left a trail of empty folders behind.
   const longest = Math.max(
     ...resolve(out)
       .split(sep)
@@ -103,7 +103,7 @@ export function checkOutputFolder(root: string, out: string, force = false): voi
     for (const source of SOURCE_FOLDERS)
       if (isInside(o, join(r, source))) refuse(`it is inside the site's ${source}/ folder`, pickAnother);
     // What the build reads, here or in ppguide's own folder: --force must never replace it
-    // (issue 27: `--out schema --force` deleted the build's own schemas).
+    // (once: `--out schema --force` deleted the build's own schemas).
     for (const input of [
       join(r, "site.yaml"),
       ...SOURCE_FOLDERS.map((f) => join(r, f)),
@@ -116,7 +116,7 @@ export function checkOutputFolder(root: string, out: string, force = false): voi
     if (o.split(sep).includes(".git") || existsSync(join(o, ".git")))
       refuse("it is or holds a git repository (.git)", pickAnother);
     // A cache inside the output (or its store) would be published, or deleted by the next build
-    // (issue 35: PPGUIDE_CACHE_DIR=dist/cache put the cache on the site).
+    // (once: PPGUIDE_CACHE_DIR=dist/cache put the cache on the site).
     for (const cache of [cacheRoot(), join(root, ".ppguide-cache")]) {
       const c = o === resolve(out) ? resolve(cache) : realish(resolve(cache));
       if (isInside(c, o) || isInside(c, `${o}${STORE_SUFFIX}`)) {

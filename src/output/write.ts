@@ -42,7 +42,6 @@ export interface WrittenFiles {
  * or `.` segments, a backslash or a control character never reaches the disk, wherever it came from.
  */
 export function assertContained(file: string): void {
-  // eslint-disable-next-line no-control-regex
   const bad =
     file === "" ||
     file.startsWith("/") ||
@@ -159,7 +158,7 @@ export class StageWriter implements WrittenFiles {
     if (old) await (old.isDirectory() ? rm(path, { recursive: true, force: true }) : unlink(path));
     else await this.ensureDir(dirname(path));
     if (live) await linkCallback(live, path).catch(() => copyFileCallback(live, path, 1));
-    // A full disk in the middle of a write names no file: the error says which (issue 35).
+    // A full disk in the middle of a write names no file: the error says which.
     else await write!(path, false).catch((err: unknown) => Promise.reject(withPath(err, path)));
   }
 

@@ -402,7 +402,7 @@ function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): R
       continue;
     }
     // What browsers follow is the WHATWG URL Standard: an address it cannot parse is a dead link,
-    // reported where it was written, never published (issue 35).
+    // reported where it was written, never published.
     if (!URL.canParse(ref.href, "https://site.invalid/")) {
       const at = lineText.indexOf(`](${ref.href.split(/[%[\]]/)[0]}`) + 2;
       const written = at >= 2 ? /^<[^>]*>|^[^\s)]*/.exec(lineText.slice(at))![0] : ref.href;

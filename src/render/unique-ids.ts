@@ -9,7 +9,7 @@ const ID_ATTRIBUTE = /\sid="([^"]*)"/g;
 /**
  * A page's ids must be unique: an anchor, a label or a script finds the first one only, and the
  * HTML is invalid. The ids a page's Markdown gives (`## X {#main}`, the same `{#id}` twice, raw
- * HTML) are the ones an editor can make twice (issue 35): each second one is an IdDuplicate at its
+ * HTML) are the ones an editor can make twice: each second one is an IdDuplicate at its
  * line in the Markdown file. Two equal ids with no source are a template's bug, thrown as one.
  */
 export function duplicateIdErrors(html: string, route: string, sources: readonly SourceId[] = []): PpgError[] {

@@ -38,7 +38,7 @@ export async function listenOnFreePort(server: Server, opts: ListenOptions): Pro
       if (errno === "EADDRINUSE" && i < attempts - 1) continue;
       // Where to listen is what the command was told: an address this machine does not have
       // (EADDRNOTAVAIL), a name it cannot resolve (ENOTFOUND), a port it may not take, are the
-      // command used wrongly, exit 2 with what to pass instead (issue 35: they exited 70).
+      // command used wrongly, exit 2 with what to pass instead (once: they exited 70).
       if (typeof errno === "string")
         throw new PpgError("ListenFailed", {
           host: opts.host,

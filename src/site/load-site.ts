@@ -133,7 +133,7 @@ export function createShareImages(root: string): ShareImages {
 /**
  * The caches are ppguide's to write and evict, so they may not be where the sources are (a cache
  * in public/ would be published, one in content/ read as content, and eviction would delete
- * sources), and the site's image cache may not lead out of the site (issue 27: 129 JPEGs written
+ * sources), and the site's image cache may not lead out of the site (once: 129 JPEGs written
  * wherever a linked .ppguide-cache pointed).
  */
 function checkCacheFolders(root: string): void {

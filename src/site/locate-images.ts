@@ -9,7 +9,7 @@ import type { LoadedSite } from "./load-site.ts";
  * The pictures sharp could not read (ImageUnreadable, raised by the image pipelines, which know
  * only the picture's path) located where the site names each one, so the editor is sent to the
  * line to fix: a route's or home slide's image in site.yaml, a listing's picture in its file, an
- * image in Markdown (issue 35: such a picture crashed the build with exit 70). Anything else
+ * image in Markdown (once: such a picture crashed the build with exit 70). Anything else
  * passes as it is.
  */
 export function locateImageErrors(err: unknown, site: Pick<LoadedSite, "root" | "source" | "content">): unknown {
