@@ -1,6 +1,7 @@
 import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
+import { NOT_FOUND_PAGE } from "../core/not-found-page.ts";
 import { decodeComponentOr, decodeUriPath } from "../core/url-path.ts";
 import type { SharedPart } from "../links/extract.ts";
 import { duplicateIdErrors } from "./unique-ids.ts";
@@ -229,8 +230,7 @@ export function renderAlias(ctx: SiteContext, templates: Templates, from: string
 export function renderNotFound(ctx: SiteContext, templates: Templates): RenderedPage {
   const { site } = ctx.manifest;
   const route = {
-    path: "/404",
-    kind: "search" as const,
+    path: NOT_FOUND_PAGE.route,
     title: "Page not found",
     description: `This page could not be found on ${site.name}.`,
   };
@@ -238,6 +238,7 @@ export function renderNotFound(ctx: SiteContext, templates: Templates): Rendered
   // The cross-reference check has made sure every suggestion names a route or alias.
   const suggestions = (site.notFound?.suggestions ?? []).map((p) => cardFor(ctx, p));
   const model: NotFoundModel = {
+    kind: "404",
     site,
     nav: ctx.manifest.nav,
     search: ctx.search,
@@ -248,7 +249,7 @@ export function renderNotFound(ctx: SiteContext, templates: Templates): Rendered
     head: {
       title: route.title,
       description: route.description,
-      canonical: `${site.url}/404`,
+      canonical: `${site.url}${NOT_FOUND_PAGE.route}`,
       ogType: "website",
       ogImage: ogImageFor(ctx, defaultShareImage(ctx.manifest)),
       jsonLd: [],
@@ -259,5 +260,10 @@ export function renderNotFound(ctx: SiteContext, templates: Templates): Rendered
   const inner = renderToStaticMarkup(
     createElement(templates.Layout, { page: model }, createElement(templates.NotFound, { page: model })),
   );
-  return { route: "/404", file: "404.html", kind: "404", ...fillChrome(ctx, templates, model, inner) };
+  return {
+    route: route.path,
+    file: NOT_FOUND_PAGE.file,
+    kind: model.kind,
+    ...fillChrome(ctx, templates, model, inner),
+  };
 }
