@@ -7,8 +7,9 @@ import { placeDirectives } from "./directives.tsx";
 import { duplicateIdErrors } from "./unique-ids.ts";
 import type { RouteEntry, SiteSettings } from "../manifest/types.ts";
 import type { AliasModel, NotFoundModel, PageModel, Templates } from "./model.ts";
-import { defaultShareImage } from "../assets/share-images.ts";
-import { buildPageModel, cardFor, ogImageFor, type SiteContext } from "./page-model.ts";
+import { buildPageModel } from "./kinds/index.ts";
+import { notFoundPage } from "./kinds/not-found.ts";
+import type { SiteContext } from "./page-model.ts";
 import { absoluteUrl } from "./structured-data.ts";
 import { structuredDataErrors } from "./structured-data-check.ts";
 
@@ -141,40 +142,12 @@ export function renderAlias(ctx: SiteContext, templates: Templates, from: string
 }
 
 export function renderNotFound(ctx: SiteContext, templates: Templates): RenderedPage {
-  const { site } = ctx.manifest;
-  const route = {
-    path: NOT_FOUND_PAGE.route,
-    title: "Page not found",
-    description: `This page could not be found on ${site.name}.`,
-  };
-  const logo = ctx.images.attributes(site.logo.src, site.logo.alt, { priority: true });
-  // The cross-reference check has made sure every suggestion names a route or alias.
-  const suggestions = (site.notFound?.suggestions ?? []).map((p) => cardFor(ctx, p));
-  const model: NotFoundModel = {
-    kind: "404",
-    site,
-    nav: ctx.manifest.nav,
-    search: ctx.search,
-    route,
-    assets: ctx.assetsFor("404"),
-    logo,
-    year: ctx.year,
-    head: {
-      title: route.title,
-      description: route.description,
-      canonical: `${site.url}${NOT_FOUND_PAGE.route}`,
-      ogType: "website",
-      ogImage: ogImageFor(ctx, defaultShareImage(ctx.manifest)),
-      jsonLd: [],
-      noindex: true,
-    },
-    suggestions,
-  };
+  const model = notFoundPage(ctx);
   const inner = renderToStaticMarkup(
     createElement(templates.Layout, { page: model }, createElement(templates.NotFound, { page: model })),
   );
   return {
-    route: route.path,
+    route: model.route.path,
     file: NOT_FOUND_PAGE.file,
     kind: model.kind,
     ...fillChrome(ctx, templates, model, inner),
