@@ -39,7 +39,7 @@ const DIRECTIVE_LINE = /^::(\/?[a-z]+)(?:[ \t]+(.*))?$/;
 /** The directive a line of Markdown, without its indentation, writes; undefined for any other line. */
 export function parseDirectiveLine(line: string): DirectiveLine | undefined {
   const match = DIRECTIVE_LINE.exec(line);
-  return match ? { name: match[1]!, arg: (match[2] ?? "").trim() } : undefined;
+  return match ? { name: match[1] ?? "", arg: (match[2] ?? "").trim() } : undefined;
 }
 
 /** Each line of a Markdown body that writes the directive `name`, with the offset of its `::`. */
@@ -117,7 +117,7 @@ export function parseVideoDirective(arg: string): VideoDirective {
   try {
     data = parse(text);
   } catch (err) {
-    return { problem: { rule: "notYaml", problem: (err as Error).message.split("\n")[0]! } };
+    return { problem: { rule: "notYaml", problem: (err as Error).message.split("\n", 1)[0] ?? "" } };
   }
   if (!data || typeof data !== "object" || Array.isArray(data)) return { problem: { rule: "notMapping" } };
   const fields = data as Record<string, unknown>;

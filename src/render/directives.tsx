@@ -106,5 +106,5 @@ function directiveLocation(ctx: SiteContext, route: RouteEntry, name: string, ar
   const lines = md?.body.split("\n") ?? [];
   const at = lines.findIndex((l) => l.trimStart().startsWith(name) && l.includes(arg));
   if (at < 0 || !md) return { file, line: 1, column: 1 };
-  return { file, line: at + 1 + md.bodyLine, column: lines[at]!.indexOf(name) + 1 };
+  return { file, line: at + 1 + md.bodyLine, column: (lines[at] ?? "").indexOf(name) + 1 };
 }
