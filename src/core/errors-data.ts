@@ -67,6 +67,14 @@ export const SYSTEM_REFUSALS = {
       `Free some space in your quota on the disk that holds ${folder} ` +
       `and build again; the previous output is untouched.`,
   },
+  // A file-size limit (`ulimit -f`) or the filesystem's largest file; Node ignores SIGXFSZ, so the write fails.
+  EFBIG: {
+    code: "DiskFull",
+    what: "the file is larger than this process may write",
+    hint: (folder: string) =>
+      `Raise the file-size limit (ulimit -f unlimited), or move ${folder} to a filesystem ` +
+      `that holds larger files, and run ppguide again; the file ppguide was replacing is untouched.`,
+  },
   EACCES: {
     code: "PermissionDenied",
     what: "permission denied",
@@ -876,7 +884,9 @@ export const ERRORS = {
   },
   DiskFull: refusal({
     title: "Disk full",
-    cause: "The disk (or the user's quota) has no space left for the output.",
+    cause:
+      "The disk (or the user's quota) has no space left for the output, or a file would be larger than " +
+      "the process may write (ulimit -f).",
     hint: "Free some space (or use a larger disk for the output) and build again; the previous output is untouched.",
   }),
   PermissionDenied: refusal({
