@@ -4,9 +4,8 @@
  * can search for it. `docs/errors.md` is generated from this file (`npm run docs:errors`) and a
  * test fails when it is out of date.
  *
- * To add a code: add an entry here with a message builder, throw `new PpgError("YourCode", params,
- * { location })` where the problem is found (the hint below is used unless the call gives a more
- * precise one), add its case to test/engine/every-code.test.ts, and run `npm run docs:errors`.
+ * Before adding or changing a code, read errors-README.md beside this file: how to add one, what
+ * each field below is for, and how a message reads.
  */
 export interface ErrorInfo {
   /** A few words, for the docs' table. */
