@@ -1,4 +1,5 @@
 import MarkdownIt from "markdown-it";
+import { factValueTokens } from "./fact-values.ts";
 
 type Token = ReturnType<MarkdownIt["parse"]>[number];
 type BlockRule = Parameters<MarkdownIt["block"]["ruler"]["before"]>[2];
@@ -100,6 +101,8 @@ function createRenderer(): MarkdownIt {
   const md = new MarkdownIt({ html: true, typographer: true, linkify: false });
   noteDroppedNesting(md);
   md.core.ruler.push("ppg_heading_ids", headingIds);
+  // `{{fact:ID}}`: a fact's value, inserted by the render stage (content/fact-values.ts).
+  factValueTokens(md);
   md.block.ruler.before("paragraph", "ppg_directive", directiveRule);
   md.renderer.rules.ppg_directive = (tokens, idx) => {
     const { info, content } = tokens[idx];

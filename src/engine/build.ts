@@ -172,7 +172,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 
 /**
  * What a loaded site tells before rendering: each output path claimed once (output/claims.ts),
- * content no route uses, placeholders (fatal with `strict`).
+ * content no route uses, placeholders and figures written by hand (both fatal with `strict`).
  */
 function checkSite(site: LoadedSite, opts: BuildOptions, timings: StageTimings): BuildResult {
   const { manifest, content, publicFiles, assets } = site;
@@ -190,7 +190,9 @@ function checkSite(site: LoadedSite, opts: BuildOptions, timings: StageTimings):
     ...content.warnings,
   ];
   const placeholders = findPlaceholders(site);
-  if (opts.strict && placeholders.length) throw new PpgErrorList(placeholders);
+  // --strict: what must be fixed before going live fails the build (figures written by hand included).
+  const fatal = opts.strict ? [...placeholders, ...warnings.filter((w) => w.code === "FigureUnsourced")] : [];
+  if (fatal.length) throw new PpgErrorList(fatal);
   return {
     pages: [],
     aliases: manifest.aliases?.length ?? 0,

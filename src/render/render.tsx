@@ -5,6 +5,7 @@ import { decodeComponentOr, decodeUriPath } from "../core/url-path.ts";
 import type { SharedPart } from "../links/extract.ts";
 import { duplicateIdErrors } from "./unique-ids.ts";
 import { DIRECTIVE_PLACEHOLDER } from "../content/markdown.ts";
+import { FACT_VALUE_MARK } from "../content/fact-values.ts";
 import { parseVideoDirective } from "../content/video-directive.ts";
 import type { RouteEntry, SiteSettings } from "../manifest/types.ts";
 import type { AliasModel, NotFoundModel, PageModel, Templates } from "./model.ts";
@@ -69,6 +70,18 @@ export function renderRoute(
       renderDirective(ctx, templates, route, name, arg ? decodeComponentOr(arg) : "", placement, errors),
     );
   }
+  if (inner.includes(FACT_MARK)) {
+    // The first insertion of a fact on a page carries its date and earlier figures; later ones the value alone.
+    const seen = new Set<string>();
+    inner = inner.replace(FACT_VALUE_MARK, (_m, id: string) => {
+      const fact = factView(ctx, id);
+      // An unknown id, or a fact with no value, was reported when the content was loaded.
+      if (!fact?.value) return "";
+      const first = !seen.has(id);
+      seen.add(id);
+      return renderToStaticMarkup(createElement(templates.FactValue, { fact, first }));
+    });
+  }
   const page = fillChrome(ctx, templates, model, inner);
   errors.push(...duplicateIdErrors(page.html, route.path, model.sourceIds));
   return {
@@ -81,6 +94,7 @@ export function renderRoute(
 }
 
 const DIRECTIVE_MARK = "<!--ppg:";
+const FACT_MARK = "<!--ppg-fact:";
 const HEADER_SLOT = '<template data-slot="header"></template>';
 const FOOTER_SLOT = '<template data-slot="footer"></template>';
 
