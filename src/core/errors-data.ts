@@ -823,6 +823,17 @@ export const ERRORS = {
     message: (p: { type: string; problem: string; page: string }) =>
       `structured data of ${p.page}: ${p.type}: ${p.problem}`,
   },
+  StructuredDataIncomplete: {
+    title: "Structured data without a recommended property",
+    cause:
+      "A page's JSON-LD leaves out a property Google recommends for its type (a warning): a Rating " +
+      "without worstRating, an Article without its image; docs/structured-data.md lists them.",
+    hint:
+      "Add what the property is made from at this line (a listing's rating scale, a route's image " +
+      "or dates); leave it out only when no source gives it.",
+    message: (p: { type: string; problem: string; page: string }) =>
+      `structured data of ${p.page}: ${p.type}: ${p.problem}`,
+  },
   PlaceholderLeft: {
     title: "Placeholder left",
     cause:

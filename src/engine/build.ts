@@ -95,7 +95,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   if (opts.write === false) {
     const site = await loadSite(root, timings, { clock: opts.clock });
     const result = checkSite(site, opts, timings);
-    result.pages = await timed(timings, "render", () => renderPages(site));
+    result.pages = await timed(timings, "render", () => renderPages(site, result.warnings));
     return finish(result);
   }
   const outDir = resolve(root, opts.out ?? "dist");
@@ -127,7 +127,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
         const { jobs, plan } = timed(timings, "key", () => keyAndPlan(input, output!.live, served ?? none));
         const writer = new StageWriter(input.spec!);
         try {
-          const records = await timed(timings, "render", () => renderChanged(input, plan, writer, opts.workers));
+          const records = await timed(timings, "render", () =>
+            renderChanged(input, plan, writer, opts.workers, result.warnings),
+          );
           const index =
             opts.searchIndex === false
               ? undefined
@@ -222,6 +224,8 @@ async function renderChanged(
   plan: ReturnType<typeof planPages>,
   writer: StageWriter,
   threads?: boolean,
+  /** Filled with what the pages rendered now warn about: a page reused from the served copy is not read again. */
+  warnings?: PpgError[],
 ): Promise<Map<string, PageRecord>> {
   const records = new Map<string, PageRecord>();
   for (const { job, record } of plan.reuse) {
@@ -232,7 +236,7 @@ async function renderChanged(
     input,
     plan.render.map(({ job }) => job),
     (pages) => pages.forEach((p) => records.set(p.job.file, p.record)),
-    { threads },
+    { threads, warnings },
   );
   await writer.flush();
   return records;

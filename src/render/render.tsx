@@ -12,7 +12,7 @@ import type { AliasModel, NotFoundModel, PageModel, Templates } from "./model.ts
 import { defaultShareImage } from "../assets/share-images.ts";
 import { buildPageModel, cardFor, factView, ogImageFor, type SiteContext } from "./page-model.ts";
 import { absoluteUrl } from "./structured-data.ts";
-import { structuredDataErrors } from "./structured-data-check.ts";
+import { structuredDataProblems } from "./structured-data-check.ts";
 
 export type { Templates } from "./model.ts";
 
@@ -51,9 +51,13 @@ export function renderRoute(
   templates: Templates,
   route: RouteEntry,
   errors: PpgError[],
+  /** Filled with what the page warns about (a recommended structured-data property left out). */
+  warnings?: PpgError[],
 ): RenderedPage {
   const model = buildPageModel(ctx, route, errors);
-  errors.push(...structuredDataErrors(model.head.jsonLd, route, ctx.root));
+  const structured = structuredDataProblems(model.head.jsonLd, route, ctx.root);
+  errors.push(...structured.errors);
+  warnings?.push(...structured.warnings);
   const Page = templates.pages[model.kind] as ComponentType<{ page: PageModel }>;
   let inner: string;
   try {

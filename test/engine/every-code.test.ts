@@ -455,6 +455,12 @@ const CASES: Record<ErrorCode, Case> = {
     ),
     /^StructuredDataInvalid {2}site\.yaml:2:\d+ {2}routes\[0\]\.videos\[0\] {2}structured data of \/videos: VideoObject: Required attribute "uploadDate" is missing/,
   ],
+  StructuredDataIncomplete: [
+    warned(
+      "-- site.yaml --\nroutes:\n  - { path: /videos, kind: videos, title: Videos, description: The videos of a test site and the one chosen., videos: [{ id: abcDEF12345, title: Surf, uploaded: 2024-05-01 }] }\n",
+    ),
+    /^StructuredDataIncomplete {2}site\.yaml:2:\d+ {2}routes\[0\]\.videos\[0\] {2}structured data of \/videos: VideoObject: Missing field "description" \(optional\)/,
+  ],
   PlaceholderLeft: [
     inline(page("Book at [the hotel](https://www.hotel.example/book)."), { strict: true }),
     /^PlaceholderLeft {2}/,
