@@ -126,7 +126,8 @@ describe("one truth per figure", () => {
     expect(fort).not.toMatch(/Entry costs just \$2/);
     const charcos = (await page("/27-charcos-puerto-plata-dominican-republic"))(".prose").text().replace(/\s+/g, " ");
     expect(charcos).toContain(
-      "RD$400 a person (May 2021; this guide's earlier figure: $15 USD for 7 waterfalls, $20 USD for 12 and $25 USD for 27, November 2025)",
+      "RD$400 a person (May 2021; this guide's earlier figure: $15 USD for 7 waterfalls, $20 USD for 12 and $25 USD for 27, " +
+        "November 2025; an earlier figure: RD$310 a person for 12 waterfalls, February 2010)",
     );
     expect(charcos).toContain(
       "8 AM to 3 PM on weekdays and 8 AM to 1:30 PM at weekends (May 2021; this guide's earlier figure: 8:00 AM to 3:00 PM daily, November 2025)",
