@@ -77,6 +77,9 @@ describe("{{fact:ID}} inserts a fact's value", () => {
     const unknown = await attempt({ root: await root(site("Costs {{fact:fort-fe}}.")), write: false });
     expect(unknown.exit).toBe(1);
     expect(unknown.lines[0]).toMatch(/^FactUnknown {2}content\/a\.md:1:7 {2}fact 'fort-fe' is not defined/);
+    // The mark a reference renders to cannot be written by hand, around the check of its id.
+    const forged = await attempt({ root: await root(site("Costs <!--ppg-fact:fort-fee-->.")), write: false });
+    expect(forged.lines[0]).toMatch(/^RawHtmlUnsafe {2}content\/a\.md:1:7 {2}.*a fact mark/);
   });
 });
 
