@@ -530,8 +530,8 @@ export const ERRORS = {
   FactUnknown: {
     title: "Unknown fact",
     cause:
-      "A `::fact` line, a home slide's `facts` or a listing's " +
-      "`facts` names a fact that site.yaml's `facts` does not define.",
+      "A `::fact` line, a `{{fact:ID}}` in prose, a home slide's `facts` or a " +
+      "listing's `facts` names a fact that site.yaml's `facts` does not define.",
     hint:
       "Use the key of an entry under `facts:` in site.yaml, or add " +
       "the fact there (docs/content-format.md, Facts that change).",
@@ -557,6 +557,35 @@ export const ERRORS = {
       "if it has reopened, change the fact's status and since in site.yaml.",
     message: (p: { sentence: string; id: string; since: string }) =>
       `'${p.sentence}' offers as open what the fact '${p.id}' says is closed since ${p.since}`,
+  },
+  FactValueMissing: {
+    title: "Fact with no value inserted",
+    cause: "Prose writes `{{fact:ID}}` for a fact that has no `value` to insert (a status, such as a closure).",
+    hint:
+      "Give the fact a `value` and its `date` in site.yaml, or show a status " + "with a `::fact ID` line of its own.",
+    message: (p: { id: string }) => `fact '${p.id}' has no value for {{fact:${p.id}}} to insert`,
+  },
+  FigureUnsourced: {
+    title: "Figure written by hand",
+    cause:
+      "Prose writes a money amount or a time of day itself instead of taking it from a fact " +
+      "(a warning; an error with --strict): written on one page, it goes out of date there alone.",
+    hint:
+      "State the figure once under `facts:` in site.yaml (`value`, `date`, `sources`) and write " +
+      "`{{fact:ID}}` here; then every page shows the same figure with its date.",
+    message: (p: { figure: string; kind: "money amount" | "time of day" }) =>
+      `the ${p.kind} '${p.figure}' is written here, not taken from a fact`,
+  },
+  FigureContradictsFact: {
+    title: "Figure contradicts a fact",
+    cause:
+      "A sentence names a fact's subject (one of its `mentions`) and gives, by hand, a money " +
+      "amount or time of day that is not the fact's value: the page would state two figures.",
+    hint:
+      "Write `{{fact:ID}}` for the fact's figure; if the figure has changed, change the fact's " +
+      "`value` and `date` in site.yaml and move the old one to its `earlier` list.",
+    message: (p: { figure: string; id: string; value: string }) =>
+      `'${p.figure}' contradicts the fact '${p.id}', whose value is '${p.value}'`,
   },
   PhoneInvalid: {
     title: "Phone number invalid",
@@ -801,6 +830,17 @@ export const ERRORS = {
     message: (p: { type: string; problem: string; page: string }) =>
       `structured data of ${p.page}: ${p.type}: ${p.problem}`,
   },
+  StructuredDataIncomplete: {
+    title: "Structured data without a recommended property",
+    cause:
+      "A page's JSON-LD leaves out a property Google recommends for its type (a warning): a Rating " +
+      "without worstRating, an Article without its image; docs/structured-data.md lists them.",
+    hint:
+      "Add what the property is made from at this line (a listing's rating scale, a route's image " +
+      "or dates); leave it out only when no source gives it.",
+    message: (p: { type: string; problem: string; page: string }) =>
+      `structured data of ${p.page}: ${p.type}: ${p.problem}`,
+  },
   PlaceholderLeft: {
     title: "Placeholder left",
     cause:
@@ -994,8 +1034,8 @@ export const ERRORS = {
   FactUndated: {
     title: "Fact with no date",
     cause:
-      "A listing's street address, phone or website, or an article's source, has no source " +
-      "with a date, so nobody can tell how old it is (check-facts; an error only with --strict).",
+      "A listing's street address, phone or website, an article's source, or a fact of site.yaml has no " +
+      "source with a date, so nobody can tell how old it is (check-facts; an error only with --strict).",
     hint:
       "Open the source again: if it still says so, add the `date:` " +
       "it gives (or today's, as YYYY-MM-DD, for when you checked it).",
@@ -1004,7 +1044,7 @@ export const ERRORS = {
   FactStale: {
     title: "Fact older than the limit",
     cause:
-      "The newest source of a listing's contact fact, or an article's source, is older than " +
+      "The newest source of a listing's contact fact, an article's source, or a fact's date is older than " +
       "check-facts' --older-than limit (12 months by default; an error only with --strict).",
     hint:
       "Check the fact against the source (or a newer one) and update the value " +

@@ -96,7 +96,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   if (opts.write === false) {
     const site = await loadSite(root, timings, { clock: opts.clock });
     const result = checkSite(site, opts, timings);
-    result.pages = await timed(timings, "render", () => renderPages(site));
+    result.pages = await timed(timings, "render", () => renderPages(site, result.warnings));
     return finish(result);
   }
   const outDir = resolve(root, opts.out ?? "dist");
@@ -128,7 +128,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
         const { jobs, plan } = timed(timings, "key", () => keyAndPlan(input, output!.live, served ?? none));
         const writer = new StageWriter(input.spec!);
         try {
-          const records = await timed(timings, "render", () => renderChanged(input, plan, writer, opts.workers));
+          const records = await timed(timings, "render", () =>
+            renderChanged(input, plan, writer, opts.workers, result.warnings),
+          );
           const index =
             opts.searchIndex === false
               ? undefined
@@ -173,7 +175,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 
 /**
  * What a loaded site tells before rendering: each output path claimed once (output/claims.ts),
- * content no route uses, placeholders (fatal with `strict`).
+ * content no route uses, placeholders and figures written by hand (both fatal with `strict`).
  */
 function checkSite(site: LoadedSite, opts: BuildOptions, timings: StageTimings): BuildResult {
   const { manifest, content, publicFiles, assets } = site;
@@ -191,7 +193,9 @@ function checkSite(site: LoadedSite, opts: BuildOptions, timings: StageTimings):
     ...content.warnings,
   ];
   const placeholders = findPlaceholders(site);
-  if (opts.strict && placeholders.length) throw new PpgErrorList(placeholders);
+  // --strict: what must be fixed before going live fails the build (figures written by hand included).
+  const fatal = opts.strict ? [...placeholders, ...warnings.filter((w) => w.code === "FigureUnsourced")] : [];
+  if (fatal.length) throw new PpgErrorList(fatal);
   return {
     pages: [],
     aliases: manifest.aliases?.length ?? 0,
@@ -221,6 +225,8 @@ async function renderChanged(
   plan: ReturnType<typeof planPages>,
   writer: StageWriter,
   threads?: boolean,
+  /** Filled with what the pages rendered now warn about: a page reused from the served copy is not read again. */
+  warnings?: PpgError[],
 ): Promise<Map<string, PageRecord>> {
   const records = new Map<string, PageRecord>();
   for (const { job, record } of plan.reuse) {
@@ -231,7 +237,7 @@ async function renderChanged(
     input,
     plan.render.map(({ job }) => job),
     (pages) => pages.forEach((p) => records.set(p.job.file, p.record)),
-    { threads },
+    { threads, warnings },
   );
   await writer.flush();
   return records;

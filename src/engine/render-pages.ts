@@ -83,6 +83,8 @@ export interface BatchResult {
   pages: RenderedJob[];
   errors: PpgErrorData[];
   missing: string[];
+  /** What the rendered pages warn about (structured data without a recommended property). */
+  warnings: PpgErrorData[];
 }
 
 /** Renders, scans and writes (or keeps) pages; one per thread (render-worker.ts), or one inline. */
@@ -117,11 +119,12 @@ export class PageRenderer {
 
   async render(jobs: PageJob[]): Promise<BatchResult> {
     const errors: PpgError[] = [];
+    const warnings: PpgError[] = [];
     const done: RenderedJob[] = [];
     try {
       for (const job of jobs) {
         this.ctx.images.takeReads();
-        const page = this.renderOne(job, errors);
+        const page = this.renderOne(job, errors, warnings);
         const images = this.ctx.images.takeReads();
         const record: PageRecord = {
           parts: job.parts,
@@ -143,15 +146,16 @@ export class PageRenderer {
       errors.push(...errorsOf(user));
     }
     const missing = [...this.ctx.images.missing];
-    if (errors.length) return { pages: [], errors: errors.flatMap((e) => userErrorData(e)), missing };
-    return { pages: done, errors: [], missing };
+    const warned = warnings.flatMap((e) => userErrorData(e));
+    if (errors.length) return { pages: [], errors: errors.flatMap((e) => userErrorData(e)), missing, warnings: warned };
+    return { pages: done, errors: [], missing, warnings: warned };
   }
 
-  private renderOne(job: PageJob, errors: PpgError[]): RenderedPage {
+  private renderOne(job: PageJob, errors: PpgError[], warnings: PpgError[]): RenderedPage {
     const { ctx, templates } = this;
     if (job.kind === "404") return renderNotFound(ctx, templates);
     if (job.kind === "alias") return renderAlias(ctx, templates, job.route, ctx.aliases.get(job.route)!);
-    return renderRoute(ctx, templates, ctx.routes.get(job.route)!, errors);
+    return renderRoute(ctx, templates, ctx.routes.get(job.route)!, errors, warnings);
   }
 }
 
@@ -176,6 +180,8 @@ export interface RenderOptions {
   threads?: boolean;
   /** Inline only: the templates to render with (dev mode's). */
   templates?: Templates;
+  /** Filled with what the rendered pages warn about, in the order of the pages. */
+  warnings?: PpgError[];
 }
 
 /**
@@ -191,9 +197,11 @@ export async function renderJobs(
   const batches: PageJob[][] = [];
   for (let i = 0; i < jobs.length; i += BATCH) batches.push(jobs.slice(i, i + BATCH));
   const errors: PpgError[][] = [];
+  const warnings: PpgError[][] = [];
   const missing = new Set<string>();
   const take = (result: BatchResult, batch: number) => {
     if (result.errors.length) errors[batch] = errorsOf(reviveUserError(result.errors));
+    if (result.warnings.length) warnings[batch] = errorsOf(reviveUserError(result.warnings));
     for (const src of result.missing) missing.add(src);
     done(result.pages);
   };
@@ -204,6 +212,7 @@ export async function renderJobs(
   } else {
     await onPool(input, batches, take);
   }
+  opts.warnings?.push(...dedupe(warnings.flat()));
   const all = errors.flat();
   all.push(...missingImageErrors(missing, all));
   if (all.length) throw new PpgErrorList(dedupe(all));
@@ -228,13 +237,14 @@ async function onPool(
  * Every page of a loaded site rendered in memory with the site's own templates (tests, and a
  * build with `write: false`); throws every problem found at once.
  */
-export async function renderPages(site: LoadedSite): Promise<RenderedPage[]> {
+export async function renderPages(site: LoadedSite, warnings?: PpgError[]): Promise<RenderedPage[]> {
   const input = renderInputOf(site, undefined, false);
   const jobs = keyPages(input);
   const rendered = new Map<string, RenderedPage>();
   await renderJobs(input, jobs, (pages) => pages.forEach((p) => rendered.set(p.job.file, p.page!)), {
     threads: false,
     templates: site.templates,
+    warnings,
   });
   return jobs.map((job) => rendered.get(job.file)!);
 }

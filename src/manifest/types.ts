@@ -26,6 +26,100 @@ export type ExternalUrl = string;
  */
 export type RoutePath = string;
 /**
+ * One fact that can change, with the pages that state it: a status (open, closed), or a figure (a fee, a fare, opening
+ * hours) that prose inserts with `{{fact:ID}}`, with the figures it replaced.
+ *
+ * This interface was referenced by `Manifest`'s JSON-Schema
+ * via the `definition` "fact".
+ */
+export type Fact = {
+  /**
+   * What the fact is about, as readers name it; it leads the status line ('Cable car: closed since June 2024').
+   */
+  subject: string;
+  /**
+   * For a place: open or closed now. Leave it out for a figure (a fare, a fee).
+   */
+  status?: "open" | "closed";
+  /**
+   * When the status began (closed since, open since). Required with `status`.
+   */
+  since?: string;
+  /**
+   * The fact in full, one to three sentences, shown by `::fact`: what is so, and what a visitor does about it.
+   */
+  text: string;
+  /**
+   * Words that name the subject in prose, matched whole and case-insensitively ('cable car', 'teleférico'). A Markdown
+   * page, home slide or listing whose text uses one must show the fact (FactNotShown); while `status` is closed, a
+   * sentence that uses one with an invitation ('ride', 'take', 'open') and no word of the closure is an error
+   * (FactContradicted). For a figure (`value`), a sentence that uses one and writes another money amount or time of day
+   * by hand is an error (FigureContradictsFact); a figure need not be shown wherever its subject is named.
+   *
+   * @minItems 1
+   */
+  mentions?: string[];
+  /**
+   * The figure as prose shows it, inserted where a page writes `{{fact:ID}}`: the newest figure a source gives, else
+   * this guide's own (`guide: true`). Written once here, so every page shows the same one, with its date.
+   */
+  value?: string;
+  /**
+   * When `value` was stated: the date of the source that gives it, or of this guide's page that gave it. Required with
+   * `value`; `ppguide check-facts` reports its age.
+   */
+  date?: string;
+  /**
+   * `value` is this guide's own figure, which no source found states: the page says so beside it, and `sources` may be
+   * left out. Prefer a source.
+   */
+  guide?: true;
+  /**
+   * Figures `value` replaced, newest first, shown after it as earlier figures with their dates: this guide's own
+   * (`guide: true`) or a source's (`source`).
+   *
+   * @minItems 1
+   */
+  earlier?: {
+    /**
+     * The earlier figure, as it was written.
+     */
+    value: string;
+    /**
+     * When it was given.
+     */
+    date: string;
+    /**
+     * The figure was this guide's own.
+     */
+    guide?: true;
+    /**
+     * The page that gave it.
+     */
+    source?: string;
+  }[];
+  /**
+   * The pages that state the fact, as an article's front-matter `sources` (url, says, date). The newest date is shown
+   * as when the fact was last confirmed. Required unless `value` is this guide's own (`guide: true`).
+   *
+   * @minItems 1
+   */
+  sources?: {
+    /**
+     * The page that states the fact.
+     */
+    url: string;
+    /**
+     * What the page states, in a short phrase.
+     */
+    says: string;
+    /**
+     * When the page was published or last updated.
+     */
+    date?: string;
+  }[];
+};
+/**
  * A year, month or day: YYYY, YYYY-MM or YYYY-MM-DD.
  *
  * This interface was referenced by `Manifest`'s JSON-Schema
@@ -267,59 +361,6 @@ export interface NavMenu {
 export interface Alias {
   from: RoutePath;
   to: RoutePath;
-}
-/**
- * One fact that can change, with the pages that state it.
- *
- * This interface was referenced by `Manifest`'s JSON-Schema
- * via the `definition` "fact".
- */
-export interface Fact {
-  /**
-   * What the fact is about, as readers name it; it leads the status line ('Cable car: closed since June 2024').
-   */
-  subject: string;
-  /**
-   * For a place: open or closed now. Leave it out for a figure (a fare, a fee).
-   */
-  status?: "open" | "closed";
-  /**
-   * When the status began (closed since, open since). Required with `status`.
-   */
-  since?: string;
-  /**
-   * The fact in full, one to three sentences, shown by `::fact`: what is so, and what a visitor does about it.
-   */
-  text: string;
-  /**
-   * Words that name the subject in prose, matched whole and case-insensitively ('cable car', 'teleférico'). A Markdown
-   * page, home slide or listing whose text uses one must show the fact (FactNotShown); while `status` is closed, a
-   * sentence that uses one with an invitation ('ride', 'take', 'open') and no word of the closure is an error
-   * (FactContradicted).
-   *
-   * @minItems 1
-   */
-  mentions?: string[];
-  /**
-   * The pages that state the fact, as an article's front-matter `sources` (url, says, date). The newest date is shown
-   * as when the fact was last confirmed.
-   *
-   * @minItems 1
-   */
-  sources: {
-    /**
-     * The page that states the fact.
-     */
-    url: string;
-    /**
-     * What the page states, in a short phrase.
-     */
-    says: string;
-    /**
-     * When the page was published or last updated.
-     */
-    date?: string;
-  }[];
 }
 /**
  * This interface was referenced by `Manifest`'s JSON-Schema

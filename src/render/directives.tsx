@@ -9,6 +9,7 @@ import {
 } from "../content/directives.ts";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
 import { decodeUriPath } from "../core/url-path.ts";
+import { FACT_VALUE_MARK } from "../content/fact-values.ts";
 import type { RouteEntry } from "../manifest/types.ts";
 import type { Templates } from "./model.ts";
 import { factView, type SiteContext } from "./page-model.ts";
@@ -107,4 +108,21 @@ function directiveLocation(ctx: SiteContext, route: RouteEntry, name: string, ar
   const at = lines.findIndex((l) => l.trimStart().startsWith(name) && l.includes(arg));
   if (at < 0 || !md) return { file, line: 1, column: 1 };
   return { file, line: at + 1 + md.bodyLine, column: (lines[at] ?? "").indexOf(name) + 1 };
+}
+
+/**
+ * A rendered page with each `{{fact:ID}}` mark replaced by the fact's value: the first on a page
+ * carries its date and earlier figures, later ones the value alone.
+ */
+export function placeFactValues(ctx: SiteContext, templates: Templates, html: string): string {
+  if (!html.includes("<!--ppg-fact:")) return html;
+  const seen = new Set<string>();
+  return html.replace(FACT_VALUE_MARK, (_m, id: string) => {
+    const fact = factView(ctx, id);
+    // An unknown id, or a fact with no value, was reported when the content was loaded.
+    if (!fact?.value) return "";
+    const first = !seen.has(id);
+    seen.add(id);
+    return renderToStaticMarkup(createElement(templates.FactValue, { fact, first }));
+  });
 }

@@ -129,8 +129,12 @@ export function factView(ctx: SiteContext, id: string): FactView | undefined {
     status: fact.status,
     since: fact.since,
     text: fact.text,
-    sources: fact.sources,
+    sources: fact.sources ?? [],
     confirmed: lastConfirmed(fact),
+    value: fact.value,
+    date: fact.date,
+    guide: fact.guide,
+    earlier: fact.earlier ?? [],
   };
 }
 

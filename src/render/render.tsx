@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { PpgError } from "../core/errors.ts";
 import { NOT_FOUND_PAGE } from "../core/not-found-page.ts";
 import type { SharedPart } from "../links/extract.ts";
-import { placeDirectives } from "./directives.tsx";
+import { placeDirectives, placeFactValues } from "./directives.tsx";
 import { duplicateIdErrors } from "./unique-ids.ts";
 import type { RouteEntry, SiteSettings } from "../manifest/types.ts";
 import type { AliasModel, NotFoundModel, PageModel, Templates } from "./model.ts";
@@ -11,7 +11,7 @@ import { buildPageModel } from "./kinds/index.ts";
 import { notFoundPage } from "./kinds/not-found.ts";
 import type { SiteContext } from "./page-model.ts";
 import { absoluteUrl } from "./structured-data.ts";
-import { structuredDataErrors } from "./structured-data-check.ts";
+import { structuredDataProblems } from "./structured-data-check.ts";
 
 export type { Templates } from "./model.ts";
 
@@ -50,9 +50,13 @@ export function renderRoute(
   templates: Templates,
   route: RouteEntry,
   errors: PpgError[],
+  /** Filled with what the page warns about (a recommended structured-data property left out). */
+  warnings?: PpgError[],
 ): RenderedPage {
   const model = buildPageModel(ctx, route, errors);
-  errors.push(...structuredDataErrors(model.head.jsonLd, route, ctx.root));
+  const structured = structuredDataProblems(model.head.jsonLd, route, ctx.root);
+  errors.push(...structured.errors);
+  warnings?.push(...structured.warnings);
   const Page = templates.pages[model.kind] as ComponentType<{ page: PageModel }>;
   let inner: string;
   try {
@@ -63,7 +67,12 @@ export function renderRoute(
     errors.push(new PpgError("TemplateFailed", { route: route.path, reason: (err as Error).message }, { cause: err }));
     inner = "";
   }
-  const page = fillChrome(ctx, templates, model, placeDirectives(ctx, templates, route, inner, errors));
+  const page = fillChrome(
+    ctx,
+    templates,
+    model,
+    placeFactValues(ctx, templates, placeDirectives(ctx, templates, route, inner, errors)),
+  );
   errors.push(...duplicateIdErrors(page.html, route.path, model.sourceIds));
   return {
     route: route.path,

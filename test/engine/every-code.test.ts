@@ -257,6 +257,22 @@ const CASES: Record<ErrorCode, Case> = {
     ),
     /^FactContradicted {2}content\/a\.md:3:10 {2}'Ride the lift to the top for the view\.' offers as open what the fact 'lift' says is closed since 2024-06/,
   ],
+  FactValueMissing: [
+    inline(
+      `-- site.yaml --\nfacts:\n  lift: ${LIFT}\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\n::fact lift\n\nA ticket costs {{fact:lift}}.\n`,
+    ),
+    /^FactValueMissing {2}content\/a\.md:3:16 {2}fact 'lift' has no value for \{\{fact:lift\}\} to insert/,
+  ],
+  FigureUnsourced: [
+    warned(page("Entry costs RD$400 and the gate opens at 8:30 AM.")),
+    /^FigureUnsourced {2}content\/a\.md:1:13 {2}the money amount 'RD\$400' is written here, not taken from a fact/,
+  ],
+  FigureContradictsFact: [
+    inline(
+      `-- site.yaml --\nfacts:\n  fort-fee: { subject: Fort admission, value: RD$400, date: 2023-06, text: A visitor paid RD$400 at the gate in June 2023., mentions: [fort], sources: [{ url: https://fort.example/visit, says: RD$400 in June 2023 }] }\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nThe fort costs {{fact:fort-fee}}. The fort costs $2 at the gate.\n`,
+    ),
+    /^FigureContradictsFact {2}content\/a\.md:1:50 {2}'\$2' contradicts the fact 'fort-fee', whose value is 'RD\$400'/,
+  ],
   ListingsInvalid: [
     inline(
       `-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED} }\n-- content/a.md --\nA.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - { id: 1, name: A, image: /images/photo.svg, alt: A, description: A bakery for a test. }\n  - { id: 1, name: B, image: /images/photo.svg, alt: B, description: A bakery for a test. }\n`,
@@ -438,6 +454,12 @@ const CASES: Record<ErrorCode, Case> = {
       "-- site.yaml --\nroutes:\n  - { path: /videos, kind: videos, title: Videos, description: The videos of a test site and the one chosen., videos: [{ id: abcDEF12345, title: Surf, summary: Surfers. }] }\n",
     ),
     /^StructuredDataInvalid {2}site\.yaml:2:\d+ {2}routes\[0\]\.videos\[0\] {2}structured data of \/videos: VideoObject: Required attribute "uploadDate" is missing/,
+  ],
+  StructuredDataIncomplete: [
+    warned(
+      "-- site.yaml --\nroutes:\n  - { path: /videos, kind: videos, title: Videos, description: The videos of a test site and the one chosen., videos: [{ id: abcDEF12345, title: Surf, uploaded: 2024-05-01 }] }\n",
+    ),
+    /^StructuredDataIncomplete {2}site\.yaml:2:\d+ {2}routes\[0\]\.videos\[0\] {2}structured data of \/videos: VideoObject: Missing field "description" \(optional\)/,
   ],
   PlaceholderLeft: [
     inline(page("Book at [the hotel](https://www.hotel.example/book)."), { strict: true }),
