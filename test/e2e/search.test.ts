@@ -10,6 +10,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, isolatedContext, runAxe, watchProblems } from "./browser.ts";
+import { SEARCH_QUERIES } from "./search-queries.ts";
 import { buildSite, chromiumOnSite } from "./site.ts";
 
 const site = await buildSite();
@@ -66,21 +67,7 @@ describe.skipIf(browserMissing && process.env.CI !== "true")("search in Chromium
     }
   }
 
-  // What a visitor types, and what makes the first result relevant to it.
-  const firsts: [query: string, relevant: RegExp][] = [
-    ["taxi", /Taxi/],
-    ["restaurant", /Restaurant|Dining/],
-    ["beach", /Beach/],
-    ["rum", /Rum/],
-    ["sancocho", /Sancocho/],
-    ["cable car", /Cable Car/],
-    ["safety", /Staying Safe/],
-    ["airport", /Airport/],
-    ["dona", /Doña/],
-    ["ocean world", /Ocean World/],
-    ["amber museum", /Amber Museum/],
-  ];
-  it.each(firsts)(
+  it.each(SEARCH_QUERIES)(
     "'%s' puts a relevant page or listing first, with the words marked in its excerpt",
     async (query, relevant) => {
       const found = await results(query);
