@@ -30,8 +30,6 @@ import { htmlValidateConfig } from "./html-validate.config.ts";
 import { SEARCH_QUERIES } from "./search-queries.ts";
 import { SITE_ROOT } from "./site.ts";
 
-/** The budget of a saved guide (README "Offline"): its pages, search index, smallest pictures, stylesheet and scripts. */
-const SAVED_BUDGET = 4_000_000;
 const CHANGED = "/the-malecon-puerto-plata";
 const EDIT = "Offline suite edit: the boardwalk lights come on at dusk.";
 
@@ -44,22 +42,6 @@ const manifestOf = async () => JSON.parse(await readFile(join(out, "sw-manifest.
 const first = await manifestOf();
 const swBytes = (await readFile(join(out, "sw.js"))).byteLength;
 afterAll(() => rm(tmp, { recursive: true, force: true }));
-
-describe("the saved guide's size", () => {
-  it("stays within the budget README states", () => {
-    const pack = first.packs[0]!;
-    const bytes = (list: readonly (readonly [string, string | null, number, ...string[]])[]) =>
-      list.reduce((sum, [, , b]) => sum + b, 0);
-    const saved =
-      bytes(first.shell) +
-      bytes(pack.pages.map((i) => first.pages[i]!)) +
-      bytes(first.index) +
-      bytes(pack.pictures.map((i) => first.pictures[i]!));
-    expect(pack.pages.length).toBe(54);
-    expect(saved).toBeGreaterThan(1_000_000);
-    expect(saved).toBeLessThanOrEqual(SAVED_BUDGET);
-  });
-});
 
 describe.skipIf(!hasChromium() && process.env.CI !== "true")("the guide offline, in Chromium", () => {
   let browser: Browser;
