@@ -25,7 +25,10 @@ try {
   const yaml = join(site, "site.yaml");
   writeFileSync(
     yaml,
-    readFileSync(yaml, "utf8").replace("  disclosure:", "  offline: { packs: [{ name: all, label: the guide }] }\n  disclosure:"),
+    readFileSync(yaml, "utf8").replace(
+      "  disclosure:",
+      "  offline: { packs: [{ name: all, label: the guide }] }\n  disclosure:",
+    ),
   );
   const out = join(dir, "out");
   const started = performance.now();

@@ -108,7 +108,10 @@ export function variantStem(path: string): string | undefined {
   return /^(\/assets\/images\/.+-[0-9a-f]{10}-)\d+\.(?:webp|avif)$/.exec(path)?.[1];
 }
 
-/** What saving a pack stores, and its bytes: its pages, the pictures they show (unless left out), the index, the shell. */
+/**
+ * What saving a pack stores, each with its bytes: its pages, the pictures they show (unless left
+ * out), the index, the shell.
+ */
 export function packEntries(manifest: OfflineManifest, pack: OfflinePack, pictures: boolean): OfflineEntry[] {
   const pages = pack.pages.map((i) => manifest.pages[i]).map(([url, rev, bytes]): OfflineEntry => [url, rev, bytes]);
   const notFound = manifest.pages.find(([url]) => url === "/404");

@@ -103,7 +103,8 @@ export function initSaveOffline(): void {
     const cancel = button("Cancel", () => reset(""), true);
     actions.replaceChildren(...(saveData ? [text, all] : [all, text]), cancel);
     status.textContent =
-      `${pack.label[0]!.toUpperCase()}${pack.label.slice(1)}: ${pack.pages} pages, the search and the pictures take ${formatBytes(pack.bytes)} on this ` +
+      `${pack.label[0]!.toUpperCase()}${pack.label.slice(1)}: ${pack.pages} pages, the search and the pictures ` +
+      `take ${formatBytes(pack.bytes)} on this ` +
       `device; without the pictures, ${formatBytes(pack.textBytes)}.` +
       (saveData ? " Your browser asks to save data." : "");
     busy = false;

@@ -66,13 +66,29 @@ interface Saved {
 
 // --- What is kept, and how it is found again -------------------------------------------------
 
-/** A copy to keep, with its revision and the time it was fetched. */
-function tagged(response: Response, revision: string | null | undefined, fetched = new Date()): Response {
+/**
+ * A copy to keep: its bytes, when it was fetched, and its revision when its bytes have the one
+ * `expected` (the same digest the build gives, output/service-worker.ts). `same`: they do, or the
+ * file's name is hashed (`expected` null). A copy never carries a revision it does not have, so
+ * an update that copies what did not change never keeps another build's bytes.
+ */
+async function kept(
+  response: Response,
+  expected: string | null | undefined,
+): Promise<{ copy: Response; same: boolean }> {
+  const body = await response.arrayBuffer();
+  const same = expected === null || (expected !== undefined && (await digest(body)) === expected);
   const headers = new Headers(response.headers);
-  headers.set(FETCHED, fetched.toISOString());
-  if (revision) headers.set(REVISION, revision);
+  headers.set(FETCHED, new Date().toISOString());
+  if (expected && same) headers.set(REVISION, expected);
   else headers.delete(REVISION);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return { copy: new Response(body, { status: response.status, statusText: response.statusText, headers }), same };
+}
+
+/** SHA-256, base64, 22 characters: contentHash in src/engine/render-pages.ts. */
+async function digest(bytes: ArrayBuffer): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return btoa(String.fromCharCode(...hash)).slice(0, 22);
 }
 
 /** One key per file: Pagefind asks for its entry file with `?ts=`, the search page with `?q=`. */
@@ -92,22 +108,29 @@ function manifestOfSaved(): Promise<OfflineManifest | undefined> {
   return savedManifest;
 }
 
-async function revisionOf(path: string): Promise<string | undefined> {
+const revisions = new WeakMap<OfflineManifest, Map<string, string | null>>();
+/** A file's revision in the saved build's manifest; undefined when nothing is saved, or it is not listed. */
+async function revisionOf(path: string): Promise<string | null | undefined> {
   const manifest = await manifestOfSaved();
   if (!manifest) return undefined;
-  for (const list of [manifest.pages, manifest.index, manifest.pictures])
-    for (const [url, rev] of list) if (url === path) return rev ?? undefined;
-  return undefined;
+  let byUrl = revisions.get(manifest);
+  if (!byUrl) {
+    byUrl = new Map(
+      [...manifest.pages, ...manifest.shell, ...manifest.index, ...manifest.pictures].map(([u, r]) => [u, r]),
+    );
+    revisions.set(manifest, byUrl);
+  }
+  return byUrl.get(path);
 }
 
-const keepPlugin = (pages: boolean) => ({
+const keepPlugin = {
   cacheKeyWillBeUsed: async ({ request }: { request: Request }) => keyOf(request.url),
   // Only whole answers of this site, never a redirect: an alias's copy would show another page at its URL.
   cacheWillUpdate: async ({ response }: { response: Response }) =>
     response.status === 200 && response.type === "basic" && !response.redirected
-      ? tagged(response, pages ? await revisionOf(new URL(response.url).pathname) : undefined)
+      ? (await kept(response, await revisionOf(new URL(response.url).pathname))).copy
       : null,
-});
+};
 
 const notePlugin = {
   cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) =>
@@ -126,13 +149,13 @@ async function noted(response: Response, status = response.status): Promise<Resp
 const pages = new NetworkFirst({
   cacheName: CACHE,
   networkTimeoutSeconds: config.timeout,
-  plugins: [keepPlugin(true), notePlugin],
+  plugins: [keepPlugin, notePlugin],
 });
-const hashed = new CacheFirst({ cacheName: CACHE, plugins: [keepPlugin(false)] });
+const hashed = new CacheFirst({ cacheName: CACHE, plugins: [keepPlugin] });
 const files = new NetworkFirst({
   cacheName: CACHE,
   networkTimeoutSeconds: config.timeout,
-  plugins: [keepPlugin(false)],
+  plugins: [keepPlugin],
 });
 
 // --- Routes ---------------------------------------------------------------------------------------
@@ -296,7 +319,10 @@ async function fill(
         const response = await fetch(url, { cache: rev === null ? "default" : "no-cache", redirect: "follow" });
         // The 404 page answers with its status; everything else must be there.
         if (!response.ok && !(url === "/404" && response.status === 404)) throw new Error(`${url}: ${response.status}`);
-        await cache.put(url, tagged(response, rev));
+        const { copy, same } = await kept(response, rev);
+        // The host already serves another build: only that build's worker may save it.
+        if (!same) throw new StaleBuild();
+        await cache.put(url, copy);
       }
     }
     done(bytes);

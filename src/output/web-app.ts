@@ -16,7 +16,11 @@ const ICONS = [
   { file: "icons/icon-512.png", size: 512, maskable: false },
   { file: "icons/maskable-512.png", size: 512, maskable: true },
 ] as const;
-/** The picture's share of a maskable icon's side: a square that fits the safe circle (80%) is 0.8/√2 ≈ 0.57 of it. */
+/**
+ * The picture's share of a maskable icon's side. The safe zone is a circle of 80% of the side: a
+ * round picture (the guide's) of 60% stays well inside it, and a square one loses at most the tips
+ * of its corners.
+ */
 const MASKABLE_SCALE = 0.6;
 
 /** The files site.app makes, by name: known before any is drawn, so they are claimed with the rest. */
@@ -65,7 +69,10 @@ function webAppManifest(manifest: Manifest, app: WebAppSettings): string {
   )}\n`;
 }
 
-/** One icon: the picture fitted in a `size` square (transparent around it), or for a maskable icon, centred on `background`. */
+/**
+ * One icon: the picture fitted in a `size` square (transparent around it), or for a maskable icon,
+ * centred on `background`.
+ */
 async function drawIcon(path: string, src: string, size: number, background?: string): Promise<Uint8Array> {
   const sharp = await loadSharp();
   const input = await readFile(path);
