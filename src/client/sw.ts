@@ -29,6 +29,20 @@ import {
   variantStem,
 } from "./offline-plan.ts";
 import { offlinePageHtml, pageTitle, withSavedNote } from "./offline-page.ts";
+import {
+  carried,
+  FETCHED,
+  fetchManifest,
+  fill,
+  kept,
+  MANIFEST_KEY,
+  markSaved,
+  olderCaches,
+  packsOf,
+  PREFIX,
+  readSaved,
+  StaleBuild,
+} from "./sw-store.ts";
 
 /** The slice of the ServiceWorkerGlobalScope used here (the DOM library, which the project compiles with, lacks it). */
 interface ExtendableEvent extends Event {
@@ -49,49 +63,9 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope;
 const config = (self as unknown as Record<string, ServiceWorkerConfig>)[CONFIG_GLOBAL];
-const PREFIX = "ppguide-build-";
 const CACHE = `${PREFIX}${config.build}`;
-/** Kept in each build's cache: the manifest of a saved build, and what the reader saved. */
-const MANIFEST_KEY = "/__ppguide/manifest";
-const SAVED_KEY = "/__ppguide/saved";
-/** Response headers a kept copy carries: its revision (when known) and when it was fetched. */
-const REVISION = "x-ppguide-revision";
-const FETCHED = "x-ppguide-fetched";
 const redirects = new Map(config.redirects);
 
-interface Saved {
-  packs: string[];
-  pictures: boolean;
-}
-
-// --- What is kept, and how it is found again -------------------------------------------------
-
-/**
- * A copy to keep: its bytes, when it was fetched, and its revision when its bytes have the one
- * `expected` (the same digest the build gives, output/service-worker.ts). `same`: they do, or the
- * file's name is hashed (`expected` null). A copy never carries a revision it does not have, so
- * an update that copies what did not change never keeps another build's bytes.
- */
-async function kept(
-  response: Response,
-  expected: string | null | undefined,
-): Promise<{ copy: Response; same: boolean }> {
-  const body = await response.arrayBuffer();
-  const same = expected === null || (expected !== undefined && (await digest(body)) === expected);
-  const headers = new Headers(response.headers);
-  headers.set(FETCHED, new Date().toISOString());
-  if (expected && same) headers.set(REVISION, expected);
-  else headers.delete(REVISION);
-  return { copy: new Response(body, { status: response.status, statusText: response.statusText, headers }), same };
-}
-
-/** SHA-256, base64, 22 characters: contentHash in src/engine/render-pages.ts. */
-async function digest(bytes: ArrayBuffer): Promise<string> {
-  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return btoa(String.fromCharCode(...hash)).slice(0, 22);
-}
-
-/** One key per file: Pagefind asks for its entry file with `?ts=`, the search page with `?q=`. */
 function keyOf(url: string): string {
   const u = new URL(url);
   return u.origin + u.pathname;
@@ -270,111 +244,11 @@ async function offlinePage(
   });
 }
 
-// --- Install, update, save -----------------------------------------------------------------------
-
-/** This build's caches first, then older builds' (newest last: caches.keys() keeps creation order). */
-async function olderCaches(): Promise<string[]> {
-  return (await caches.keys()).filter((k) => k.startsWith(PREFIX) && k !== CACHE).reverse();
-}
-
-async function fetchManifest(): Promise<OfflineManifest> {
-  const response = await fetch(config.manifest, { cache: "no-cache" });
-  if (!response.ok) throw new Error(`${config.manifest}: ${response.status}`);
-  const manifest = (await response.json()) as OfflineManifest;
-  // Deployed again since this worker was: only the next worker can save that build.
-  if (manifest.build !== config.build) throw new StaleBuild();
-  return manifest;
-}
-
-class StaleBuild extends Error {}
-
-/**
- * Puts each entry in `cache` at its revision: kept already, copied from an older build's cache
- * when that holds the same revision (or the file's name is hashed), else fetched. `done` is told
- * each file's bytes.
- */
-async function fill(
-  cache: Cache,
-  entries: readonly OfflineEntry[],
-  older: readonly Cache[],
-  done: (bytes: number) => void = () => {},
-): Promise<void> {
-  const queue = [...entries];
-  const same = (r: Response | undefined, rev: string | null) =>
-    r !== undefined && (rev === null || r.headers.get(REVISION) === rev);
-  const one = async ([url, rev, bytes]: OfflineEntry) => {
-    if (!same(await cache.match(url), rev)) {
-      let copy: Response | undefined;
-      for (const old of older) {
-        const r = await old.match(url);
-        if (same(r, rev)) {
-          copy = r;
-          break;
-        }
-      }
-      if (copy) await cache.put(url, copy);
-      else {
-        // A file whose name stays (a page, a picture of public/) is checked with the host: the
-        // HTTP cache may hold the previous build's bytes for a day.
-        const response = await fetch(url, { cache: rev === null ? "default" : "no-cache", redirect: "follow" });
-        // The 404 page answers with its status; everything else must be there.
-        if (!response.ok && !(url === "/404" && response.status === 404)) throw new Error(`${url}: ${response.status}`);
-        const { copy, same } = await kept(response, rev);
-        // The host already serves another build: only that build's worker may save it.
-        if (!same) throw new StaleBuild();
-        await cache.put(url, copy);
-      }
-    }
-    done(bytes);
-  };
-  const workers = Array.from({ length: 6 }, async () => {
-    for (let entry = queue.shift(); entry; entry = queue.shift()) await one(entry);
-  });
-  await Promise.all(workers);
-}
-
-/**
- * What an older build's cache held that this build still has, at this build's revisions: pages
- * and files unchanged are copied, changed ones fetched again, the rest (another build's
- * stylesheet, a page since removed) left to go with the old cache.
- */
-function carried(manifest: OfflineManifest, keys: readonly string[]): OfflineEntry[] {
-  const all = new Map<string, OfflineEntry>();
-  for (const [url, rev, bytes] of [...manifest.pages, ...manifest.shell, ...manifest.index, ...manifest.pictures])
-    all.set(url, [url, rev, bytes]);
-  const stems = new Set(manifest.variants.map(([stem]) => stem));
-  return keys.flatMap((key): OfflineEntry[] => {
-    const entry = all.get(key);
-    if (entry) return [entry];
-    // A photo kept at another width: its name is hashed, so it is still this build's.
-    const stem = variantStem(key);
-    return stem && stems.has(stem) ? [[key, null, 0]] : [];
-  });
-}
-
-async function readSaved(cache: Cache): Promise<Saved | undefined> {
-  const r = await cache.match(SAVED_KEY);
-  return r ? ((await r.json()) as Saved) : undefined;
-}
-
-async function markSaved(cache: Cache, manifest: OfflineManifest, saved: Saved): Promise<void> {
-  await cache.put(
-    MANIFEST_KEY,
-    new Response(JSON.stringify(manifest), { headers: { "content-type": "application/json" } }),
-  );
-  await cache.put(SAVED_KEY, new Response(JSON.stringify(saved), { headers: { "content-type": "application/json" } }));
-  savedManifest = Promise.resolve(manifest);
-}
-
-function packsOf(manifest: OfflineManifest, names: readonly string[]) {
-  return manifest.packs.filter((p) => names.includes(p.name));
-}
-
 scope.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      const older = await Promise.all((await olderCaches()).map((name) => caches.open(name)));
+      const older = await Promise.all((await olderCaches(CACHE)).map((name) => caches.open(name)));
       await fill(
         cache,
         config.shell.map((url): OfflineEntry => [url, null, 0]),
@@ -383,7 +257,7 @@ scope.addEventListener("install", (event) => {
       if (older.length) {
         // A new build over what an older one kept: bring every kept copy up to this build, with
         // every page's scripts (a kept page of the new build names the new ones).
-        const manifest = await fetchManifest();
+        const manifest = await fetchManifest(config);
         await fill(cache, manifest.shell, older);
         const keys = new Set<string>();
         for (const old of older) for (const r of await old.keys()) keys.add(new URL(r.url).pathname);
@@ -394,6 +268,7 @@ scope.addEventListener("install", (event) => {
           for (const pack of packsOf(manifest, saved.packs))
             await fill(cache, packEntries(manifest, pack, saved.pictures), older);
           await markSaved(cache, manifest, saved);
+          savedManifest = Promise.resolve(manifest);
         }
       }
       await scope.skipWaiting();
@@ -405,7 +280,7 @@ scope.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       // Everything an older build kept that is still good was copied at install: nothing saved needs them now.
-      for (const name of await olderCaches()) await caches.delete(name);
+      for (const name of await olderCaches(CACHE)) await caches.delete(name);
       await scope.clients.claim();
     })(),
   );
@@ -437,7 +312,7 @@ async function answer(question: Question, reply: (message: unknown) => void): Pr
   const cache = await caches.open(CACHE);
   let manifest: OfflineManifest;
   try {
-    manifest = await fetchManifest();
+    manifest = await fetchManifest(config);
   } catch (err) {
     if (err instanceof StaleBuild) void scope.registration.update();
     throw err;
@@ -473,5 +348,6 @@ async function answer(question: Question, reply: (message: unknown) => void): Pr
   });
   const packs = new Set([...(saved?.packs ?? []), pack.name]);
   await markSaved(cache, manifest, { packs: [...packs], pictures: question.pictures || (saved?.pictures ?? false) });
+  savedManifest = Promise.resolve(manifest);
   reply({ type: "saved", bytes: total });
 }
