@@ -129,6 +129,17 @@ export class RasterPipeline {
     ]);
   }
 
+  /**
+   * The lightest variant of a prepared photo, which a guide saved for offline keeps, and the URL
+   * stem all its variants share (a saved page asking for another width is given this one).
+   */
+  smallest(src: string): { url: string; bytes: number; stem: string } | undefined {
+    const variants = this.images.get(src)?.variants;
+    if (!variants?.length) return undefined;
+    const v = variants.reduce((a, b) => (b.bytes < a.bytes ? b : a));
+    return { url: v.url, bytes: v.bytes, stem: v.url.slice(0, v.url.lastIndexOf("-") + 1) };
+  }
+
   /** Every variant file the built site needs, each read from the cache when asked for. */
   entries(): { file: string; content: () => Promise<Uint8Array> }[] {
     return [...this.images.values()]

@@ -9,6 +9,7 @@ const WORDS: Record<Stage, string> = {
   render: "rendering pages",
   index: "indexing for search",
   write: "writing files",
+  offline: "writing the service worker",
   check: "checking links",
   commit: "publishing",
 };

@@ -300,6 +300,13 @@ export const ERRORS = {
     hint: "An alias must be a path that has no page of its own.",
     message: (p: { from: string }) => `alias '${p.from}' is also a route`,
   },
+  OfflinePackMenuUnknown: {
+    title: "Offline pack names no menu",
+    cause: "A pack of site.offline.packs names a menu that `nav` does not have, so it would save none of its pages.",
+    hint: "Name a menu by its label as `nav` writes it, or leave `menus` out to save every page.",
+    message: (p: { menu: string; menus: string[] }) =>
+      `offline pack menu '${p.menu}' is not a nav menu (the menus are ${p.menus.map((m) => `'${m}'`).join(", ")})`,
+  },
   AuthorNotFound: {
     title: "Unknown author",
     cause: "A route names an author that site.yaml's `authors` does not define.",

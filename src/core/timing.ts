@@ -7,6 +7,7 @@ export type Stage =
   | "render"
   | "index"
   | "write"
+  | "offline"
   | "check"
   | "commit";
 export type StageTimings = Partial<Record<Stage, number>>;

@@ -22,6 +22,7 @@ import {
   type PageRecord,
 } from "../output/page-cache.ts";
 import { indexable, makeShard, planIndex, servedShard } from "../output/search-index.ts";
+import { writeServiceWorker } from "../output/service-worker.ts";
 import { removeStale, StageWriter } from "../output/write.ts";
 import type { RenderedPage } from "../render/render.tsx";
 import { findManifest } from "../manifest/load.ts";
@@ -136,6 +137,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
               ? undefined
               : await timed(timings, "index", () => indexSite(site, jobs, records, output!, served?.index, writer));
           const publicScans = await timed(timings, "write", () => writeTheRest(site, writer, input.scan));
+          await timed(timings, "offline", () =>
+            writeServiceWorker(site, writer, output!.target, jobs, records, index?.record),
+          );
           const rendered = plan.render.map(({ job }) => job.file);
           if (input.scan)
             await timed(timings, "check", () =>

@@ -102,6 +102,14 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
       });
     }
   });
+
+  const menus = manifest.nav.map((m) => m.label);
+  (manifest.site.offline?.packs ?? []).forEach((pack, p) =>
+    pack.menus?.forEach((menu, m) => {
+      if (!menus.includes(menu))
+        fail("OfflinePackMenuUnknown", ["site", "offline", "packs", p, "menus", m], { menu, menus });
+    }),
+  );
   return errors;
 }
 

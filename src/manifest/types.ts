@@ -328,6 +328,8 @@ export interface SiteSettings {
      */
     host?: "cloudflare-pages" | "netlify" | "github-pages";
   };
+  app?: WebAppSettings;
+  offline?: OfflineSettings;
 }
 export interface Banner {
   href: ExternalUrl;
@@ -338,6 +340,74 @@ export interface Banner {
   alt: string;
   width: number;
   height: number;
+}
+/**
+ * The web app manifest (/site.webmanifest) and its icons, so that a phone can add the site to its home screen and open
+ * it like an app. The build draws the icons from `icon` with sharp: 192 and 512 px, and a maskable 512 px one (the
+ * picture inside the safe zone, on `backgroundColor`). Leave it out for no manifest.
+ */
+export interface WebAppSettings {
+  /**
+   * The app's name, under its icon when there is room and on its splash screen.
+   */
+  name: string;
+  /**
+   * The name under the icon on a home screen: at most 12 characters, so no phone cuts it.
+   */
+  shortName: string;
+  /**
+   * What the app is, for app stores and install prompts. Default: site.tagline.
+   */
+  description?: string;
+  /**
+   * A file under public/, written as its URL path (e.g. /images/logo.svg): no spaces, backslashes, empty, '.' or '..'
+   * segments.
+   */
+  icon: string;
+  /**
+   * The colour of the browser's bars and of the app's title bar: one of the palette's (templates/styles/00-tokens.css).
+   */
+  themeColor: string;
+  /**
+   * The splash screen's colour while the app starts, and the maskable icon's background: the page's background colour.
+   */
+  backgroundColor: string;
+}
+/**
+ * Offline reading: the build writes a service worker (/sw.js) that keeps each page a reader visits with what it uses,
+ * and a "Save the guide for offline" button on the home and search pages that stores every page of a pack, the search
+ * index and the pictures. Pages are always asked of the network first; a saved copy is shown, saying so, only when the
+ * network does not answer. Leave it out for no service worker. See README, Offline.
+ */
+export interface OfflineSettings {
+  /**
+   * How long a page waits for the network before the saved copy is shown (the network's answer still updates the copy).
+   */
+  networkTimeoutSeconds?: number;
+  /**
+   * What a reader can save, each with its own button. Default: one pack, the whole site. A large site can offer one per
+   * nav menu.
+   *
+   * @minItems 1
+   */
+  packs?: OfflinePackSettings[];
+}
+export interface OfflinePackSettings {
+  /**
+   * The pack's id: lowercase words joined by hyphens.
+   */
+  name: string;
+  /**
+   * What the button saves, in its text: 'Save the guide for offline'.
+   */
+  label: string;
+  /**
+   * Nav menus (their labels) whose pages the pack holds, with the home page and the search page. Leave it out for every
+   * page of the site.
+   *
+   * @minItems 1
+   */
+  menus?: string[];
 }
 export interface Author {
   name: string;

@@ -5,7 +5,9 @@ import { outputFileFor } from "../render/render.tsx";
 import type { LoadedSite } from "../site/load-site.ts";
 import { generatedFiles } from "./generated-files.ts";
 import { INDEX_DIR } from "./search-index.ts";
+import { serviceWorkerFileNames } from "./service-worker.ts";
 import { aliasesArePages } from "./site-files.ts";
+import { webAppFileNames } from "./web-app.ts";
 
 /** Who makes a file of the output, as an error names it, and where its maker goes to change it. */
 interface Owner {
@@ -144,7 +146,7 @@ export class OutputClaims {
  * file of public/. Returns the clashes.
  */
 export function claimOutputs(
-  site: Pick<LoadedSite, "manifest" | "source" | "publicFiles" | "assets" | "raster" | "share">,
+  site: Pick<LoadedSite, "root" | "manifest" | "source" | "publicFiles" | "assets" | "raster" | "share">,
   opts: { searchIndex: boolean },
 ): PpgError[] {
   const { manifest, source } = site;
@@ -155,7 +157,15 @@ export function claimOutputs(
   const notFound: Owner = { name: "the 404 page" };
   claims.claim(NOT_FOUND_PAGE.file, "file", notFound);
   claimUrl(claims, NOT_FOUND_PAGE.route, undefined, notFound);
-  for (const { file } of generatedFiles(site)) claims.claim(file, "file", { name: `the generated ${file}` });
+  // The files site.offline and site.app make are located at the setting that makes them.
+  const settings: [string, PathSegment[]][] = [
+    ...serviceWorkerFileNames(manifest).map((f): [string, PathSegment[]] => [f, ["site", "offline"]]),
+    ...webAppFileNames(manifest).map((f): [string, PathSegment[]] => [f, ["site", "app"]]),
+  ];
+  for (const [file, at] of settings) claims.claim(file, "file", { name: `the generated ${file}`, at });
+  const made = new Set(settings.map(([file]) => file));
+  for (const { file } of generatedFiles(site))
+    if (!made.has(file)) claims.claim(file, "file", { name: `the generated ${file}` });
   manifest.routes.forEach((route, i) => {
     const owner: Owner = {
       name: `route '${route.path}'`,

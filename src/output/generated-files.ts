@@ -1,7 +1,10 @@
+import { join } from "node:path";
 import type { LoadedSite } from "../site/load-site.ts";
 import { atomFeed, FEED_PATH } from "./feed.ts";
 import { headersFile } from "./host-headers.ts";
+import { serviceWorkerFileNames } from "./service-worker.ts";
 import { redirectsFile, robotsTxt, sitemapXml } from "./site-files.ts";
+import { webAppFiles, webAppFileNames } from "./web-app.ts";
 
 export interface OutputFile {
   /** Path in the output folder, e.g. `feed.xml`. */
@@ -21,10 +24,12 @@ const GENERATED = ["sitemap.xml", "robots.txt", FEED_PATH.slice(1)];
 /**
  * Every file of the site that is neither a page, a public/ file nor the search index: the
  * stylesheet and scripts, the encoded photo variants and share images, sitemap, robots, feed,
- * `_headers` and `_redirects`. The one list a build writes and dev mode serves.
+ * the web app manifest and its icons, `_headers` and `_redirects`. The one list a build writes
+ * and dev mode serves. The service worker's two files are the only others: made from every file
+ * written, they are written last (output/service-worker.ts), and dev serves none.
  */
 export function generatedFiles(
-  site: Pick<LoadedSite, "manifest" | "publicFiles" | "assets" | "raster" | "share">,
+  site: Pick<LoadedSite, "root" | "manifest" | "publicFiles" | "assets" | "raster" | "share">,
 ): GeneratedFile[] {
   const { manifest, publicFiles, assets, raster, share } = site;
   const redirects = redirectsFile(manifest);
@@ -38,8 +43,16 @@ export function generatedFiles(
     text("robots.txt", robotsTxt(manifest)),
     // The feed states each share image's size in bytes, known once they are encoded.
     { file: FEED_PATH.slice(1), content: () => share.ready().then(() => atomFeed(manifest, (src) => share.og(src))) },
+    ...webAppFiles(manifest, join(site.root, "public")),
     // A public/_headers of the site's own is copied as it is and replaces the generated rules.
-    ...(publicFiles.has("/_headers") ? [] : [text("_headers", headersFile(publicFiles, GENERATED))]),
+    ...(publicFiles.has("/_headers")
+      ? []
+      : [
+          text(
+            "_headers",
+            headersFile(publicFiles, [...GENERATED, ...webAppFileNames(manifest)], serviceWorkerFileNames(manifest)),
+          ),
+        ]),
     ...(redirects === undefined ? [] : [text("_redirects", redirects)]),
   ];
 }

@@ -134,6 +134,17 @@ const CASES: Record<ErrorCode, Case> = {
     inline("-- site.yaml --\naliases:\n  - { from: /filler-1, to: /filler-2 }\n"),
     /^AliasIsRoute {2}site\.yaml:2:13 {2}aliases\[0\]\.from {2}alias '\/filler-1' is also a route/,
   ],
+  OfflinePackMenuUnknown: [
+    inline(
+      "-- site.yaml --\nsite:\n  name: Inline Site\n  url: https://inline.example\n  language: en-US\n" +
+        "  logo: { src: /images/logo.svg, png: /images/logo.png, width: 1800, height: 390, alt: Inline Site }\n" +
+        "  email: info@inline.example\n" +
+        "  social: { facebook: https://www.facebook.com/inline, twitter: https://x.com/inline, pinterest: https://www.pinterest.com/inline, youtube: https://www.youtube.com/@inline }\n" +
+        "  disclosure: Some links are affiliate links.\n" +
+        "  offline: { packs: [{ name: dining, label: the dining guide, menus: [Dining] }] }\n",
+    ),
+    /^OfflinePackMenuUnknown {2}site\.yaml:9:71 {2}site\.offline\.packs\[0\]\.menus\[0\] {2}offline pack menu 'Dining' is not a nav menu \(the menus are 'Guides'\)/,
+  ],
   AuthorNotFound: [
     inline(
       `-- site.yaml --\nroutes:\n  - { author: nobody, path: /a, content: a.md, ${RELATED}, kind: article, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 } }\n-- content/a.md --\nA.\n`,

@@ -82,6 +82,9 @@ describe.runIf(requireTool("wrangler"))("preview answers as Cloudflare Pages (wr
       "/sitemap.xml",
       "/feed.xml",
       "/site.webmanifest",
+      // The service worker and its manifest: never cached (no-cache from _headers).
+      "/sw.js",
+      "/sw-manifest.json",
     ];
   }, 240_000);
   afterAll(async () => {
