@@ -4,9 +4,10 @@ import { ImageFactIndex, imageFacts, type ImageFacts } from "../assets/image-fac
 import { contentTexts, namedRasters, RASTER_EXTENSIONS, referencedTexts } from "../assets/raster.ts";
 import { SHAREABLE } from "../assets/share-images.ts";
 import { buildScripts, buildStylesheet } from "../assets/bundles.ts";
-import { digest, keyPages, planPages } from "../engine/page-keys.ts";
+import { digestJson, keyPages, planPages } from "../engine/page-keys.ts";
 import { renderInputOf, renderJobs } from "../engine/render-pages.ts";
 import { currentCode } from "../core/code-id.ts";
+import { siteCache } from "../core/disk-cache.ts";
 import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 import { CONTENT_DIR, loadContent } from "../content/load.ts";
@@ -185,7 +186,7 @@ export class DevSite {
     for (const shard of planIndex(site, mains)) {
       let made = this.shards.get(shard.digest);
       if (!made) {
-        const work = join(this.root, ".ppguide-cache", "dev-index");
+        const work = siteCache(this.root, "dev-index");
         const written = await makeShard(shard, work, (route) => html.get(route)!);
         made = written.map(({ file, from }) => ({ file, content: readFileSync(from) }));
         rmSync(work, { recursive: true, force: true });
@@ -329,7 +330,7 @@ export class DevSite {
   /** The templates compiled afresh; what they are is the code part of every page's key. */
   private async loadTemplates(): Promise<Templates> {
     const { templates, bundle } = await this.freshTemplates.load();
-    this.templates = { loaded: templates, code: digest([currentCode(), bundle]) };
+    this.templates = { loaded: templates, code: digestJson([currentCode(), bundle]) };
     return templates;
   }
 

@@ -7,7 +7,7 @@ import { whileInterruptible } from "../core/interrupt.ts";
 import { timed, type StageTimings } from "../core/timing.ts";
 import { ImageFactIndex } from "../assets/image-facts.ts";
 import { checkLinks } from "../links/check.ts";
-import type { LinkReport, PageScan } from "../links/types.ts";
+import type { LinkReport, LinkScan } from "../links/types.ts";
 import { generatedFiles } from "../output/generated-files.ts";
 import { claimOutputs } from "../output/claims.ts";
 import { checkOutputFolder, OutputFolder } from "../output/output-folder.ts";
@@ -15,20 +15,19 @@ import {
   readPageCache,
   servedIntact,
   writePageCache,
-  type CachedPage,
   type CopyCache,
   type IndexRecord,
   type PageRecord,
 } from "../output/page-cache.ts";
 import { indexable, makeShard, planIndex, servedShard } from "../output/search-index.ts";
-import { removeStale, StageWriter } from "../output/write.ts";
+import { removeStale, CopyWriter } from "../output/write.ts";
 import type { RenderedPage } from "../render/render.tsx";
 import { findManifest } from "../manifest/load.ts";
 import { loadSite, type LoadedSite } from "../site/load-site.ts";
 import { locateImageErrors } from "../site/locate-images.ts";
 import { inSourceFiles } from "./link-sources.ts";
 import { keyPages, planPages, type PageJob } from "./page-keys.ts";
-import { contentHash, renderInputOf, renderJobs, renderPages, type RenderInput } from "./render-pages.ts";
+import { renderInputOf, renderJobs, renderPages, type RenderInput } from "./render-pages.ts";
 
 export interface BuildOptions {
   /** The site folder, holding site.yaml, content/ and public/. */
@@ -125,7 +124,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
               ? "first build"
               : "no page cache of the served copy from this ppguide";
         const { jobs, plan } = timed(timings, "key", () => keyAndPlan(input, output!.live, served ?? none));
-        const writer = new StageWriter(input.spec!);
+        const writer = new CopyWriter(input.spec!);
         try {
           const records = await timed(timings, "render", () => renderChanged(input, plan, writer, opts.workers));
           const index =
@@ -207,7 +206,7 @@ function checkSite(site: LoadedSite, opts: BuildOptions, timings: StageTimings):
 function keyAndPlan(input: RenderInput, live: string | undefined, served: CopyCache | string) {
   const jobs = keyPages(input);
   const previous = typeof served === "string" ? served : (file: string) => served.pages.get(file);
-  const intact = (file: string, record: PageRecord) => servedIntact(live!, file, record as CachedPage, contentHash);
+  const intact = (file: string, record: PageRecord) => servedIntact(live!, file, record);
   return { jobs, plan: planPages(jobs, previous, new ImageFactIndex(input.images), intact) };
 }
 
@@ -218,7 +217,7 @@ function keyAndPlan(input: RenderInput, live: string | undefined, served: CopyCa
 async function renderChanged(
   input: RenderInput,
   plan: ReturnType<typeof planPages>,
-  writer: StageWriter,
+  writer: CopyWriter,
   threads?: boolean,
 ): Promise<Map<string, PageRecord>> {
   const records = new Map<string, PageRecord>();
@@ -246,7 +245,7 @@ async function indexSite(
   records: Map<string, PageRecord>,
   output: OutputFolder,
   served: IndexRecord | undefined,
-  writer: StageWriter,
+  writer: CopyWriter,
 ): Promise<{ record: IndexRecord; made: string[] }> {
   const fileOf = new Map(jobs.map((job) => [job.route, job.file]));
   const mains = new Map(jobs.filter(indexable).map((job) => [job.route, records.get(job.file)!.main!]));
@@ -278,8 +277,8 @@ async function indexSite(
 }
 
 /** Everything but the pages and the index: public/ and the generated files. Returns public HTML's link scans. */
-async function writeTheRest(site: LoadedSite, writer: StageWriter, scan: boolean): Promise<[string, PageScan][]> {
-  const scans: [string, PageScan][] = [];
+async function writeTheRest(site: LoadedSite, writer: CopyWriter, scan: boolean): Promise<[string, LinkScan][]> {
+  const scans: [string, LinkScan][] = [];
   const scanPage = scan ? (await import("../links/extract.ts")).scanPage : undefined;
   for (const url of site.publicFiles) {
     const from = join(site.root, "public", decodeURI(url));
@@ -296,8 +295,8 @@ async function writeTheRest(site: LoadedSite, writer: StageWriter, scan: boolean
   return scans;
 }
 
-function scansOf(records: Map<string, PageRecord>): [string, PageScan][] {
-  return [...records].flatMap(([file, record]) => (record.scan ? [[file, record.scan] as [string, PageScan]] : []));
+function scansOf(records: Map<string, PageRecord>): [string, LinkScan][] {
+  return [...records].flatMap(([file, record]) => (record.scan ? [[file, record.scan] as [string, LinkScan]] : []));
 }
 
 /**
@@ -308,7 +307,7 @@ async function checkSiteLinks(
   site: LoadedSite,
   dir: string,
   files: string[],
-  scans: [string, PageScan][],
+  scans: [string, LinkScan][],
   mode: "error" | "warn" | "off",
   warnings: PpgError[],
 ): Promise<void> {
@@ -328,8 +327,8 @@ function reportBrokenLinks(report: LinkReport, mode: "error" | "warn" | "off", w
 }
 
 /** Each page's record with its file's stat in the copy as it will be served, for the next build's quick check. */
-function withStats(target: string, records: Map<string, PageRecord>): Map<string, CachedPage> {
-  const cached = new Map<string, CachedPage>();
+function withStats(target: string, records: Map<string, PageRecord>): Map<string, PageRecord> {
+  const cached = new Map<string, PageRecord>();
   for (const [file, record] of records) {
     const { size, mtimeMs, ctimeMs, ino } = lstatSync(join(target, file));
     cached.set(file, { ...record, stat: { size, mtimeMs, ctimeMs, ino } });

@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
 import type { ImageFactIndex } from "../assets/image-facts.ts";
 import { currentCode } from "../core/code-id.ts";
+import { digest } from "../core/digest.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import type { KeyParts, PageRecord } from "../output/page-cache.ts";
-import { aliasesArePages } from "../output/site-files.ts";
+import { aliasesArePages } from "../output/sitemap-robots-redirects.ts";
 import { isNoindex } from "../render/page-model.ts";
 import { outputFileFor, type RenderedPage } from "../render/render.tsx";
 import type { RenderInput } from "./render-pages.ts";
@@ -53,7 +53,7 @@ export function keyPages(
 ): PageJob[] {
   const { manifest, content } = input;
   const searched = searchedPaths(manifest);
-  const site = digest([
+  const site = digestJson([
     input.year,
     input.assets,
     { ...manifest, routes: manifest.routes.map((r) => summary(r, content, searched.has(r.path))) },
@@ -73,7 +73,7 @@ export function keyPages(
       parts: { code, site, ...own },
     };
   };
-  const none = digest(null);
+  const none = digestJson(null);
   const jobs = manifest.routes.map((route) =>
     job(route.path, route.kind, isNoindex(route), {
       route: digestOf(route),
@@ -82,12 +82,13 @@ export function keyPages(
         route.kind === "directory" || route.kind === "resorts" ? digestOf(content.listings.get(route.listings)) : none,
     }),
   );
-  // Hosts that read _redirects answer an alias with its 301 (output/site-files.ts); GitHub Pages gets a page.
+  // Hosts that read _redirects answer an alias with its 301 (output/sitemap-robots-redirects.ts);
+  // GitHub Pages gets a page.
   if (aliasesArePages(manifest.site)) {
     for (const { from, to } of manifest.aliases ?? [])
-      jobs.push(job(from, "alias", true, { route: digest(["alias", from, to]), markdown: none, listings: none }));
+      jobs.push(job(from, "alias", true, { route: digestJson(["alias", from, to]), markdown: none, listings: none }));
   }
-  jobs.push(job("/404", "404", true, { route: digest("404"), markdown: none, listings: none }));
+  jobs.push(job("/404", "404", true, { route: digestJson("404"), markdown: none, listings: none }));
   return jobs;
 }
 
@@ -162,12 +163,13 @@ function searchedPaths(manifest: Manifest): Set<string> {
 const digests = new WeakMap<object, string>();
 
 function digestOf(value: object | undefined): string {
-  if (value === undefined) return digest(null);
+  if (value === undefined) return digestJson(null);
   let d = digests.get(value);
-  if (d === undefined) digests.set(value, (d = digest(value)));
+  if (d === undefined) digests.set(value, (d = digestJson(value)));
   return d;
 }
 
-export function digest(value: unknown): string {
-  return createHash("sha256").update(JSON.stringify(value)).digest("base64").slice(0, 22);
+/** The digest of a value's JSON: what a key part is. */
+export function digestJson(value: unknown): string {
+  return digest(JSON.stringify(value));
 }

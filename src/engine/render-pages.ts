@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { imageFacts, imageServiceFrom, type ImageFacts } from "../assets/image-facts.ts";
@@ -14,12 +13,13 @@ import {
   userErrorData,
   type PpgErrorData,
 } from "../core/errors.ts";
+import { digest } from "../core/digest.ts";
 import { runOnPool, workerPool } from "../core/worker-threads.ts";
 import { pageScanner } from "../links/extract.ts";
 import type { Manifest } from "../manifest/types.ts";
 import { ImageFactIndex } from "../assets/image-facts.ts";
 import { indexable, mainOf, mergedShards } from "../output/search-index.ts";
-import { StageWriter, type StageSpec } from "../output/write.ts";
+import { CopyWriter, type CopySpec } from "../output/write.ts";
 import { createSiteContext, type SiteContext } from "../render/page-model.ts";
 import { renderAlias, renderNotFound, renderRoute, type RenderedPage, type Templates } from "../render/render.tsx";
 import { loadTemplates, type LoadedSite } from "../site/load-site.ts";
@@ -45,7 +45,7 @@ export interface RenderInput {
    * Where pages are written (the copy being built, and the served one to link equal bytes from); none: kept in memory
    * (dev mode, tests).
    */
-  spec?: StageSpec;
+  spec?: CopySpec;
   /** Scan each page's links and anchors for the link check. */
   scan: boolean;
 }
@@ -53,7 +53,7 @@ export interface RenderInput {
 /** The loaded site as a render thread is given it; `images`: its images' facts, when known already (dev mode). */
 export function renderInputOf(
   site: LoadedSite,
-  spec: StageSpec | undefined,
+  spec: CopySpec | undefined,
   scan: boolean,
   images?: ImageFacts,
 ): RenderInput {
@@ -88,7 +88,7 @@ export interface BatchResult {
 /** Renders, scans and writes (or keeps) pages; one per thread (render-worker.ts), or one inline. */
 export class PageRenderer {
   private readonly ctx: SiteContext;
-  private readonly writer?: StageWriter;
+  private readonly writer?: CopyWriter;
   private readonly scanner?: ReturnType<typeof pageScanner>;
   private readonly facts: ImageFactIndex;
 
@@ -105,7 +105,7 @@ export class PageRenderer {
     this.ctx.year = input.year;
     this.ctx.root = input.root;
     this.ctx.indexShards = input.indexShards;
-    this.writer = input.spec && new StageWriter(input.spec);
+    this.writer = input.spec && new CopyWriter(input.spec);
     this.scanner = input.scan ? pageScanner() : undefined;
     this.facts = new ImageFactIndex(input.images);
   }
@@ -127,8 +127,8 @@ export class PageRenderer {
           parts: job.parts,
           images,
           imagesKey: this.facts.keyOf(images),
-          hash: contentHash(page.html),
-          ...(indexable(job) && { main: contentHash(mainOf(page.html)) }),
+          hash: digest(page.html),
+          ...(indexable(job) && { main: digest(mainOf(page.html)) }),
           ...(this.scanner && { scan: this.scanner(page.html, page.shared) }),
         };
         if (this.writer) await this.writer.add(job.file, page.html);
@@ -153,11 +153,6 @@ export class PageRenderer {
     if (job.kind === "alias") return renderAlias(ctx, templates, job.route, ctx.aliases.get(job.route)!);
     return renderRoute(ctx, templates, ctx.routes.get(job.route)!, errors);
   }
-}
-
-/** The digest a page record keeps of bytes: a served file must still hash to it to be reused. */
-export function contentHash(text: string | Uint8Array): string {
-  return createHash("sha256").update(text).digest("base64").slice(0, 22);
 }
 
 /**

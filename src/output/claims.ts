@@ -4,7 +4,7 @@ import { outputFileFor } from "../render/render.tsx";
 import type { LoadedSite } from "../site/load-site.ts";
 import { generatedFiles } from "./generated-files.ts";
 import { INDEX_DIR } from "./search-index.ts";
-import { aliasesArePages } from "./site-files.ts";
+import { aliasesArePages } from "./sitemap-robots-redirects.ts";
 
 /** Who makes a file of the output, as an error names it, and where its maker goes to change it. */
 interface Owner {
@@ -150,7 +150,7 @@ export function claimOutputs(
   const format = manifest.site.build?.format;
   const claims = new OutputClaims(source);
   if (opts.searchIndex) claims.claimTree(INDEX_DIR, { name: `the search index (${INDEX_DIR}/)` });
-  // The 404 page is served at /404 too: Cloudflare and Netlify rewrite it (site-files.ts).
+  // The 404 page is served at /404 too: Cloudflare and Netlify rewrite it (sitemap-robots-redirects.ts).
   const notFound: Owner = { name: "the 404 page" };
   claims.claim("404.html", "file", notFound);
   claimUrl(claims, "/404", undefined, notFound);

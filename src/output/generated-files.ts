@@ -1,7 +1,7 @@
 import type { LoadedSite } from "../site/load-site.ts";
 import { atomFeed, FEED_PATH } from "./feed.ts";
 import { headersFile } from "./host-headers.ts";
-import { redirectsFile, robotsTxt, sitemapXml } from "./site-files.ts";
+import { redirectsFile, robotsTxt, sitemapXml } from "./sitemap-robots-redirects.ts";
 
 export interface OutputFile {
   /** Path in the output folder, e.g. `feed.xml`. */

@@ -11,7 +11,7 @@ import { buildAssets, type SiteAssets } from "../assets/bundles.ts";
 import type { Templates } from "../render/model.ts";
 import { timed, type StageTimings } from "../core/timing.ts";
 import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
-import { cacheRoot } from "../core/disk-cache.ts";
+import { CACHE_FOLDER, cacheRoot, siteCache } from "../core/disk-cache.ts";
 import { isInside, realish } from "../core/site-folder.ts";
 import { missingImages } from "../assets/image-references.ts";
 import { checkOutputNames } from "../manifest/cross-references.ts";
@@ -123,11 +123,11 @@ export function loadTemplates(): Promise<Templates> {
 }
 
 export function createRaster(root: string): RasterPipeline {
-  return new RasterPipeline(join(root, "public"), join(root, ".ppguide-cache", "images"));
+  return new RasterPipeline(join(root, "public"), siteCache(root, "images"));
 }
 
 export function createShareImages(root: string): ShareImages {
-  return new ShareImages(join(root, "public"), join(root, ".ppguide-cache", "images"));
+  return new ShareImages(join(root, "public"), siteCache(root, "images"));
 }
 
 /**
@@ -138,7 +138,7 @@ export function createShareImages(root: string): ShareImages {
  */
 function checkCacheFolders(root: string): void {
   const siteReal = realpathSync(root);
-  const imageCache = join(root, ".ppguide-cache");
+  const imageCache = siteCache(root);
   if (lstatSync(imageCache, { throwIfNoEntry: false })?.isSymbolicLink()) {
     let real: string | undefined;
     try {
@@ -149,7 +149,7 @@ function checkCacheFolders(root: string): void {
     if (!real || !isInside(real, siteReal)) {
       throw new PpgError(
         "CacheFolderRefused",
-        { link: ".ppguide-cache", ...(real === undefined ? {} : { real }) },
+        { link: CACHE_FOLDER, ...(real === undefined ? {} : { real }) },
         {
           hint: "Delete the link; ppguide makes the folder itself.",
         },

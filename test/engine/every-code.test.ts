@@ -18,12 +18,13 @@ import { ERRORS, type ErrorCode } from "../../src/core/errors-data.ts";
 import { errorsOf, fromFileSystemError, isUserError } from "../../src/core/errors.ts";
 import { runCheckLinksCommand } from "../../src/links/command.ts";
 import { buildScripts, buildStylesheet } from "../../src/assets/bundles.ts";
+import { digest } from "../../src/core/digest.ts";
 import { build } from "../../src/engine/build.ts";
 import { keyPages } from "../../src/engine/page-keys.ts";
 import { buildAndVerify } from "../../src/engine/verify.ts";
 import { currentCode } from "../../src/core/code-id.ts";
 import { readPageCache, writePageCache } from "../../src/output/page-cache.ts";
-import { contentHash, renderInputOf, renderJobs, renderPages } from "../../src/engine/render-pages.ts";
+import { renderInputOf, renderJobs, renderPages } from "../../src/engine/render-pages.ts";
 import { loadSite } from "../../src/site/load-site.ts";
 import { DevSite } from "../../src/dev/dev-site.ts";
 import { listenOnFreePort } from "../../src/serve/listen.ts";
@@ -421,7 +422,7 @@ const CASES: Record<ErrorCode, Case> = {
       const { size, mtimeMs, ctimeMs, ino } = statSync(join(live, "a.html"));
       cache.pages.set("a.html", {
         ...cache.pages.get("a.html")!,
-        hash: contentHash(readFileSync(join(live, "a.html"))),
+        hash: digest(readFileSync(join(live, "a.html"))),
         stat: { size, mtimeMs, ctimeMs, ino },
       });
       writePageCache(live, currentCode(), cache);

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import * as cheerio from "cheerio";
 import { describe, expect, it } from "vitest";
 import { scanPage } from "../../src/links/extract.ts";
-import { listSiteFiles } from "../../src/links/site-files.ts";
+import { listSiteFiles } from "../../src/links/walk-folder.ts";
 
 const fixtures = join(import.meta.dirname, "..", "fixtures");
 

@@ -8,7 +8,7 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { parseManifest } from "../../src/manifest/load.ts";
-import { robotsTxt } from "../../src/output/site-files.ts";
+import { robotsTxt } from "../../src/output/sitemap-robots-redirects.ts";
 import { twitterHandle } from "../../src/render/structured-data.ts";
 import { builtSite, jsonLd, page, ROOT } from "./built-site.ts";
 import { load } from "cheerio";
