@@ -14,12 +14,17 @@ export interface LoadedManifest {
   source: YamlSource;
 }
 
+/** A site folder known to hold a site.yaml file: what findManifest gives, and loading starts from. */
+export interface FoundSite {
+  readonly root: string;
+}
+
 /**
  * Throws unless `root` holds a site.yaml file: the first thing a command checks, before it makes
  * anything (once: a build in a folder without one left dist.ppguide/ behind, and a mistyped
  * --root made the whole missing chain of folders).
  */
-export function findManifest(root: string): void {
+export function findManifest(root: string): FoundSite {
   const info = statSync(join(root, MANIFEST_FILE), { throwIfNoEntry: false });
   if (!info) throw new PpgError("ManifestMissing", { file: MANIFEST_FILE, root });
   if (info.isDirectory())
@@ -32,11 +37,12 @@ export function findManifest(root: string): void {
           `as a file, or pass --root DIR for the folder that holds it.`,
       },
     );
+  return { root };
 }
 
-function readManifest(root: string): string {
-  findManifest(root);
-  return readSourceText(root, MANIFEST_FILE);
+/** The site found, or the folder to find it in. */
+export function found(site: FoundSite | string): FoundSite {
+  return typeof site === "string" ? findManifest(site) : site;
 }
 
 /**
@@ -44,8 +50,8 @@ function readManifest(root: string): string {
  * PpgErrorList naming every problem.
  * Not cached by its text: that saved too little to earn a cache (docs/performance.md, YAML).
  */
-export async function loadManifest(root: string): Promise<LoadedManifest> {
-  const loaded = parseManifest(readManifest(root));
+export async function loadManifest(site: FoundSite | string): Promise<LoadedManifest> {
+  const loaded = parseManifest(readSourceText(found(site).root, MANIFEST_FILE));
   const problems = checkCrossReferences(loaded.manifest, loaded.source);
   if (problems.length) throw new PpgErrorList(problems);
   return loaded;

@@ -4,12 +4,11 @@ import { listPublicFiles } from "../assets/public-files.ts";
 import { RasterPipeline, referencedTexts } from "../assets/raster.ts";
 import { ShareImages } from "../assets/share-images.ts";
 import { loadContent, type ContentIndex } from "../content/load.ts";
-import { findManifest, loadManifest } from "../manifest/load.ts";
+import { found, loadManifest, type FoundSite } from "../manifest/load.ts";
 import type { Manifest } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-source.ts";
 import { buildAssets, type SiteAssets } from "../assets/bundles.ts";
 import type { Templates } from "../render/model.ts";
-import { timed, type StageTimings } from "../core/timing.ts";
 import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
 import { CACHE_FOLDER, cacheRoot, siteCache } from "../core/disk-cache.ts";
 import { isInside, realish } from "../core/site-folder.ts";
@@ -45,20 +44,22 @@ export interface LoadOptions {
   drafts?: "hide" | "show";
 }
 
-/** The load, validate and content stages, then the schedule: what is published on the clock's day. */
-export async function loadSite(root: string, timings: StageTimings = {}, opts: LoadOptions = {}): Promise<LoadedSite> {
-  findManifest(root);
+/**
+ * site.yaml, then content/, public/, the stylesheet and scripts, the templates and the images,
+ * then the schedule: what is published on the clock's day. `site`: found by findManifest, or the
+ * folder to find it in.
+ */
+export async function loadSite(site: FoundSite | string, opts: LoadOptions = {}): Promise<LoadedSite> {
+  const { root } = found(site);
   const clock = resolveClock(opts.clock);
   checkCacheFolders(root);
-  const loaded = await timed(timings, "load", () => loadManifest(root));
-  const [allContent, publicFiles, assets, templates] = await timed(timings, "content", () =>
-    Promise.all([
-      loadContent(root, loaded.manifest, loaded.source),
-      listPublicFiles(root),
-      buildAssets(),
-      (opts.templates ?? loadTemplates)(),
-    ]),
-  );
+  const loaded = await loadManifest({ root });
+  const [allContent, publicFiles, assets, templates] = await Promise.all([
+    loadContent(root, loaded.manifest, loaded.source),
+    listPublicFiles(root),
+    buildAssets(),
+    (opts.templates ?? loadTemplates)(),
+  ]);
   // Every page is checked, drafts too; only what is published today goes on to the later stages.
   const { manifest, source, content, schedule, errors } = applySchedule(loaded.manifest, loaded.source, allContent, {
     clock,
@@ -68,12 +69,10 @@ export async function loadSite(root: string, timings: StageTimings = {}, opts: L
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
   const raster = createRaster(root);
   const share = createShareImages(root);
-  await timed(timings, "content", () =>
-    prepareImages({ root, source, content }, [
-      raster.prepare(publicFiles, referencedTexts(manifest, content)),
-      share.prepare(manifest, publicFiles),
-    ]),
-  );
+  await prepareImages({ root, source, content }, [
+    raster.prepare(publicFiles, referencedTexts(manifest, content)),
+    share.prepare(manifest, publicFiles),
+  ]);
   return { root, manifest, source, content, publicFiles, assets, templates, raster, share, schedule };
 }
 

@@ -19,12 +19,12 @@ import { errorsOf, fromFileSystemError, isUserError } from "../../src/core/error
 import { runCheckLinksCommand } from "../../src/links/command.ts";
 import { buildScripts, buildStylesheet } from "../../src/assets/bundles.ts";
 import { digest } from "../../src/core/digest.ts";
-import { build } from "../../src/engine/build.ts";
-import { keyPages } from "../../src/engine/page-keys.ts";
+import { build, renderPages } from "../../src/engine/build.ts";
+import { keyPages, renderInputOf } from "../../src/engine/page-keys.ts";
 import { buildAndVerify } from "../../src/engine/verify.ts";
 import { currentCode } from "../../src/core/code-id.ts";
 import { readPageCache, writePageCache } from "../../src/output/page-cache.ts";
-import { renderInputOf, renderJobs, renderPages } from "../../src/engine/render-pages.ts";
+import { renderJobs } from "../../src/engine/render-pages.ts";
 import { loadSite } from "../../src/site/load-site.ts";
 import { DevSite } from "../../src/dev/dev-site.ts";
 import { listenOnFreePort } from "../../src/serve/listen.ts";
@@ -462,7 +462,10 @@ const CASES: Record<ErrorCode, Case> = {
     async () => {
       // The schema refuses such a route path: a page's file name is the second wall (output/write.ts).
       const site = await loadSite(await writeInlineSite(page("A.")));
-      const input = renderInputOf(site, { target: await mkdtemp(join(tmpdir(), "ppguide-out-")) }, false);
+      const input = renderInputOf(site, {
+        spec: { target: await mkdtemp(join(tmpdir(), "ppguide-out-")) },
+        scan: false,
+      });
       const jobs = keyPages(input).map((job) => (job.route === "/a" ? { ...job, file: "../x.html" } : job));
       return thrown(renderJobs(input, jobs, () => {}, { threads: false }));
     },

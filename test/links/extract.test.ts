@@ -137,7 +137,7 @@ describe("scanPage details", () => {
 describe("scanPageWithShared", () => {
   it("gives exactly the scan of the whole page on every page of a built site, header and footer scanned once", async () => {
     const { loadSite } = await import("../../src/site/load-site.ts");
-    const { renderPages } = await import("../../src/engine/render-pages.ts");
+    const { renderPages } = await import("../../src/engine/build.ts");
     const { scanPageWithShared } = await import("../../src/links/extract.ts");
     const { copyFixture } = await import("../helpers/fixture.ts");
     // A copy: loading a site writes its image cache into the site folder.
