@@ -2,7 +2,7 @@ import { PpgError, PpgErrorList, isPpgErrorList } from "../core/errors.ts";
 import { readSourceText } from "../core/source-text.ts";
 import { type SplitMarkdown, splitFrontMatter } from "../content/front-matter.ts";
 import { lastDay, newestDate, parseListings, type ListingSource } from "../content/listings.ts";
-import { loadManifest } from "../manifest/load.ts";
+import { loadManifest } from "../site/load-site.ts";
 
 /**
  * The freshness audit (`ppguide check-facts`): the facts a visitor acts on (a listing's street

@@ -11,7 +11,7 @@ import { siteCache } from "../core/disk-cache.ts";
 import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 import { CONTENT_DIR, loadContent } from "../content/load.ts";
-import { loadManifest, MANIFEST_FILE } from "../manifest/load.ts";
+import { loadManifest, MANIFEST_FILE } from "../site/load-site.ts";
 import { claimOutputs } from "../output/claims.ts";
 import { generatedFiles, type OutputFile } from "../output/generated-files.ts";
 import type { PageRecord } from "../output/page-cache.ts";

@@ -8,7 +8,6 @@ import { whileInterruptible } from "../core/interrupt.ts";
 import { timed, type StageTimings } from "../core/timing.ts";
 import { checkLinks as checkLinkReport } from "../links/check.ts";
 import type { LinkScan } from "../links/types.ts";
-import { findManifest, type FoundSite } from "../manifest/load.ts";
 import { claimOutputs } from "../output/claims.ts";
 import { writeGeneratedAndPublic } from "../output/generated-files.ts";
 import { checkOutputFolder, OutputFolder } from "../output/output-folder.ts";
@@ -16,7 +15,7 @@ import { readPageCache, writePageCache, type IndexRecord, type PageRecord } from
 import { indexable, makeShard, planIndex, servedShard } from "../output/search-index.ts";
 import { CopyWriter, removeStale } from "../output/write.ts";
 import type { RenderedPage } from "../render/render.tsx";
-import { loadSite, type LoadedSite } from "../site/load-site.ts";
+import { findManifest, loadSite, type FoundSite, type LoadedSite } from "../site/load-site.ts";
 import { brokenLinkErrors } from "./link-sources.ts";
 import {
   keyPages,

@@ -19,7 +19,7 @@ import { VideoEmbed } from "../../templates/components/Media.tsx";
 import { CHROMIUM, INSTALL_HINT, hasChromium, isolatedContext, runAxe, watchProblems } from "./browser.ts";
 import { htmlValidateConfig } from "./html-validate.config.ts";
 import { buildSite, chromiumOnSite, SITE_ROOT } from "./site.ts";
-import { parseManifest } from "../../src/manifest/load.ts";
+import { parseManifest } from "../../src/site/load-site.ts";
 
 const site = await buildSite();
 const pages = site.pages.filter((p) => p.kind !== "alias");

@@ -7,7 +7,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { parseManifest } from "../../src/manifest/load.ts";
+import { parseManifest } from "../../src/site/load-site.ts";
 import { robotsTxt } from "../../src/output/sitemap-robots-redirects.ts";
 import { twitterHandle } from "../../src/render/structured-data.ts";
 import { builtSite, jsonLd, page, ROOT } from "./built-site.ts";
