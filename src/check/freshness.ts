@@ -3,7 +3,7 @@ import { readSourceText } from "../core/source-text.ts";
 import { type SplitMarkdown, splitFrontMatter } from "../content/front-matter.ts";
 import { lastConfirmed } from "../content/facts.ts";
 import { lastDay, newestDate, parseListings, type ListingSource } from "../content/listings.ts";
-import { loadManifest } from "../manifest/load.ts";
+import { loadManifest } from "../site/load-site.ts";
 
 /**
  * The freshness audit (`ppguide check-facts`): the facts a visitor acts on (a listing's street

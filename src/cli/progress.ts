@@ -1,16 +1,15 @@
 import { watchStages, type Stage } from "../core/timing.ts";
 
 const WORDS: Record<Stage, string> = {
+  load: "reading the site",
+  check: "checking the site",
   open: "opening the output folder",
-  load: "reading site.yaml",
-  validate: "checking site.yaml",
-  content: "reading content/ and public/",
   key: "working out what changed",
   render: "rendering pages",
   index: "indexing for search",
   write: "writing files",
   offline: "writing the service worker",
-  check: "checking links",
+  links: "checking links",
   commit: "publishing",
 };
 

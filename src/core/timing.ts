@@ -1,15 +1,5 @@
-export type Stage =
-  | "open"
-  | "load"
-  | "validate"
-  | "content"
-  | "key"
-  | "render"
-  | "index"
-  | "write"
-  | "offline"
-  | "check"
-  | "commit";
+/** The build's stages, in their order (engine/build.ts). */
+export type Stage = "load" | "check" | "open" | "key" | "render" | "index" | "write" | "offline" | "links" | "commit";
 export type StageTimings = Partial<Record<Stage, number>>;
 
 const stageWatchers = new Set<(stage: Stage) => void>();

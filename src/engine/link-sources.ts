@@ -1,3 +1,5 @@
+import type { PpgError } from "../core/errors.ts";
+import { brokenLink } from "../links/report.ts";
 import type { LinkProblem, LinkReport } from "../links/types.ts";
 import { outputFileFor } from "../render/render.tsx";
 import type { LoadedSite } from "../site/load-site.ts";
@@ -28,4 +30,12 @@ export function inSourceFiles(report: LinkReport, site: LoadedSite): LinkReport 
     return problem;
   };
   return { ...report, problems: report.problems.map(moved) };
+}
+
+/**
+ * Each broken link or anchor as its own located error, in the Markdown that wrote it when it can,
+ * so the dev overlay can point at each.
+ */
+export function brokenLinkErrors(report: LinkReport, site: LoadedSite): PpgError[] {
+  return inSourceFiles(report, site).problems.map((problem) => brokenLink(problem));
 }

@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
+import { digest } from "../core/digest.ts";
 import { PpgError } from "../core/errors.ts";
 import { build, type BuildOptions, type BuildResult } from "./build.ts";
 
@@ -31,7 +31,7 @@ function digestsOf(dir: string): Map<string, string> {
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const path = join(entry.parentPath, entry.name);
-    digests.set(relative(dir, path), createHash("sha256").update(readFileSync(path)).digest("hex"));
+    digests.set(relative(dir, path), digest(readFileSync(path)));
   }
   return digests;
 }

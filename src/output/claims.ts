@@ -6,7 +6,7 @@ import type { LoadedSite } from "../site/load-site.ts";
 import { generatedFiles } from "./generated-files.ts";
 import { INDEX_DIR } from "./search-index.ts";
 import { serviceWorkerFileNames } from "./service-worker.ts";
-import { aliasesArePages } from "./site-files.ts";
+import { aliasesArePages } from "./sitemap-robots-redirects.ts";
 import { webAppFileNames } from "./web-app.ts";
 
 /** Who makes a file of the output, as an error names it, and where its maker goes to change it. */
@@ -153,7 +153,7 @@ export function claimOutputs(
   const format = manifest.site.build?.format;
   const claims = new OutputClaims(source);
   if (opts.searchIndex) claims.claimTree(INDEX_DIR, { name: `the search index (${INDEX_DIR}/)` });
-  // The 404 page is served at /404 too: Cloudflare and Netlify rewrite it (site-files.ts).
+  // The 404 page is served at /404 too: Cloudflare and Netlify rewrite it (sitemap-robots-redirects.ts).
   const notFound: Owner = { name: "the 404 page" };
   claims.claim(NOT_FOUND_PAGE.file, "file", notFound);
   claimUrl(claims, NOT_FOUND_PAGE.route, undefined, notFound);

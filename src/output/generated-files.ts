@@ -1,10 +1,14 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { LinkScan } from "../links/types.ts";
 import type { LoadedSite } from "../site/load-site.ts";
+import { locateImageErrors } from "../site/locate-images.ts";
 import { atomFeed, FEED_PATH } from "./feed.ts";
 import { headersFile } from "./host-headers.ts";
 import { serviceWorkerFileNames } from "./service-worker.ts";
-import { redirectsFile, robotsTxt, sitemapXml } from "./site-files.ts";
+import { redirectsFile, robotsTxt, sitemapXml } from "./sitemap-robots-redirects.ts";
 import { webAppFiles, webAppFileNames } from "./web-app.ts";
+import type { CopyWriter } from "./write.ts";
 
 export interface OutputFile {
   /** Path in the output folder, e.g. `feed.xml`. */
@@ -55,4 +59,30 @@ export function generatedFiles(
         ]),
     ...(redirects === undefined ? [] : [text("_redirects", redirects)]),
   ];
+}
+
+/**
+ * Writes everything but the pages and the search index into the copy: public/'s files and the
+ * generated ones. `scan`: returns the link scans of public/'s HTML files, for the link check.
+ */
+export async function writeGeneratedAndPublic(
+  site: LoadedSite,
+  writer: CopyWriter,
+  scan: boolean,
+): Promise<[string, LinkScan][]> {
+  const scans: [string, LinkScan][] = [];
+  const scanPage = scan ? (await import("../links/extract.ts")).scanPage : undefined;
+  for (const url of site.publicFiles) {
+    const from = join(site.root, "public", decodeURI(url));
+    if (scanPage && /\.html?$/i.test(url)) scans.push([url.slice(1), scanPage(readFileSync(from, "utf8"))]);
+    await writer.copy(from, url.slice(1));
+  }
+  try {
+    for (const { file, content } of generatedFiles(site)) await writer.add(file, await content());
+  } catch (err) {
+    // A share image is drawn only now: a picture sharp cannot read is located where it is named.
+    throw locateImageErrors(err, site);
+  }
+  await writer.flush();
+  return scans;
 }

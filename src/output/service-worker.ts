@@ -15,8 +15,8 @@ import type { Manifest } from "../manifest/types.ts";
 import type { LoadedSite } from "../site/load-site.ts";
 import type { OutputFile } from "./generated-files.ts";
 import type { IndexRecord, PageRecord } from "./page-cache.ts";
-import type { StageWriter } from "./write.ts";
-import { aliasesArePages } from "./site-files.ts";
+import type { CopyWriter } from "./write.ts";
+import { aliasesArePages } from "./sitemap-robots-redirects.ts";
 
 /**
  * The service worker of a site with site.offline (src/client/sw.ts does the work in the browser;
@@ -168,7 +168,7 @@ function pagesOfMenus(
  */
 export async function writeServiceWorker(
   site: Pick<LoadedSite, "manifest" | "assets" | "raster" | "publicFiles" | "root">,
-  writer: StageWriter,
+  writer: CopyWriter,
   target: string,
   jobs: readonly { route: string; file: string; kind: string }[],
   records: ReadonlyMap<string, Pick<PageRecord, "hash" | "images">>,

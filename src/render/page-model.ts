@@ -36,7 +36,7 @@ export interface SiteContext {
   /** The search index's shards after the first, which the search page merges (output/search-index.ts). */
   indexShards: string[];
   /** The site folder, to locate a page's structured-data problems in its files (structured-data-check.ts). */
-  root?: string;
+  root: string;
 }
 
 export function createSiteContext(
@@ -44,6 +44,7 @@ export function createSiteContext(
   content: ContentIndex,
   images: ImageService,
   assetsFor: SiteContext["assetsFor"],
+  build: Pick<SiteContext, "year" | "root" | "indexShards">,
 ): SiteContext {
   const routes = new Map(manifest.routes.map((r) => [r.path, r]));
   const aliases = new Map((manifest.aliases ?? []).map((a) => [a.from, a.to]));
@@ -82,11 +83,10 @@ export function createSiteContext(
     aliases,
     search,
     parents,
-    year: new Date().getFullYear(),
     chrome: new Map(),
     cards: new Map(),
     authorPages,
-    indexShards: [],
+    ...build,
   };
 }
 

@@ -17,12 +17,13 @@ import { describe, expect, it } from "vitest";
 import { ERRORS, type ErrorCode } from "../../src/core/errors-data.ts";
 import { errorsOf, fromFileSystemError, isUserError } from "../../src/core/errors.ts";
 import { buildScripts, buildStylesheet } from "../../src/assets/bundles.ts";
-import { build } from "../../src/engine/build.ts";
-import { keyPages } from "../../src/engine/page-keys.ts";
+import { digest } from "../../src/core/digest.ts";
+import { build, renderPages } from "../../src/engine/build.ts";
+import { keyPages, renderInputOf } from "../../src/engine/page-keys.ts";
 import { buildAndVerify } from "../../src/engine/verify.ts";
 import { currentCode } from "../../src/core/code-id.ts";
 import { readPageCache, writePageCache } from "../../src/output/page-cache.ts";
-import { contentHash, renderInputOf, renderJobs, renderPages } from "../../src/engine/render-pages.ts";
+import { renderJobs } from "../../src/engine/render-pages.ts";
 import { loadSite } from "../../src/site/load-site.ts";
 import { DevSite } from "../../src/dev/dev-site.ts";
 import { listenOnFreePort } from "../../src/serve/listen.ts";
@@ -448,7 +449,7 @@ const CASES: Record<ErrorCode, Case> = {
       const { size, mtimeMs, ctimeMs, ino } = statSync(join(live, "a.html"));
       cache.pages.set("a.html", {
         ...cache.pages.get("a.html")!,
-        hash: contentHash(readFileSync(join(live, "a.html"))),
+        hash: digest(readFileSync(join(live, "a.html"))),
         stat: { size, mtimeMs, ctimeMs, ino },
       });
       writePageCache(live, currentCode(), cache);
@@ -494,7 +495,10 @@ const CASES: Record<ErrorCode, Case> = {
     async () => {
       // The schema refuses such a route path: a page's file name is the second wall (output/write.ts).
       const site = await loadSite(await writeInlineSite(page("A.")));
-      const input = renderInputOf(site, { target: await mkdtemp(join(tmpdir(), "ppguide-out-")) }, false);
+      const input = renderInputOf(site, {
+        spec: { target: await mkdtemp(join(tmpdir(), "ppguide-out-")) },
+        scan: false,
+      });
       const jobs = keyPages(input).map((job) => (job.route === "/a" ? { ...job, file: "../x.html" } : job));
       return thrown(renderJobs(input, jobs, () => {}, { threads: false }));
     },

@@ -16,8 +16,8 @@ import {
   reviveUserError,
   userErrorData,
 } from "../../src/core/errors.ts";
-import { keyPages } from "../../src/engine/page-keys.ts";
-import { renderInputOf, renderJobs } from "../../src/engine/render-pages.ts";
+import { keyPages, renderInputOf } from "../../src/engine/page-keys.ts";
+import { renderJobs } from "../../src/engine/render-pages.ts";
 import { loadSite } from "../../src/site/load-site.ts";
 import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
 
@@ -59,7 +59,10 @@ describe("a user error on a render thread", () => {
 
   it("OutputPathOutside from a file name that climbs out arrives typed, exit 1", async () => {
     const site = await loadSite(await writeInlineSite(page("A.")));
-    const input = renderInputOf(site, { target: await mkdtemp(join(tmpdir(), "ppguide-thread-")) }, false);
+    const input = renderInputOf(site, {
+      spec: { target: await mkdtemp(join(tmpdir(), "ppguide-thread-")) },
+      scan: false,
+    });
     const jobs = keyPages(input).map((job) => (job.route === "/a" ? { ...job, file: "../escape.html" } : job));
     const found = await renderJobs(input, jobs, () => {}, { threads: true }).then(
       () => [],

@@ -9,7 +9,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSite, serve, type BuiltSite, type StaticServer } from "../helpers/served-site.ts";
-import { parseManifest } from "../../src/manifest/load.ts";
+import { parseManifest } from "../../src/site/load-site.ts";
 import { requireTool, wranglerPagesDev, type Wrangler } from "./tools.ts";
 
 /** What a visitor, a browser cache and a crawler see of an answer. */

@@ -19,7 +19,7 @@ import { existsSync } from "node:fs";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadManifest } from "../../src/manifest/load.ts";
+import { loadManifest } from "../../src/site/load-site.ts";
 import { hostAnswer, parseRedirects } from "../../src/preview/host-rules.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
 import { attempt } from "../helpers/outcome.ts";

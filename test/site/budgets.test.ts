@@ -5,12 +5,12 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OfflineManifest, packEntries } from "../../src/client/offline-plan.ts";
-import { build, type BuiltPage } from "../../src/engine/build.ts";
+import { build, type BuildResult } from "../../src/engine/build.ts";
 import { ROOT } from "../helpers/site-pages.ts";
 
 // Issue 10: page weight budgets on the built site, as a phone on a slow connection receives it.
 let out: string;
-let pages: (BuiltPage & { html: string })[];
+let pages: (BuildResult["pages"][number] & { html: string })[];
 const gz = async (file: string) => gzipSync(await readFile(join(out, decodeURI(file)))).length;
 
 beforeAll(async () => {

@@ -7,8 +7,8 @@
  */
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { parseManifest } from "../../src/manifest/load.ts";
-import { robotsTxt } from "../../src/output/site-files.ts";
+import { parseManifest } from "../../src/site/load-site.ts";
+import { robotsTxt } from "../../src/output/sitemap-robots-redirects.ts";
 import { twitterHandle } from "../../src/render/structured-data.ts";
 import { builtSite, jsonLd, page, ROOT } from "../helpers/site-pages.ts";
 import { load } from "cheerio";
