@@ -164,7 +164,7 @@ export interface PageInput<R extends RouteEntry = RouteEntry> {
   route: R;
   /** What every page has; the kind completes its head (JSON-LD, noindex, ogType). */
   base: PageBase;
-  /** The route's Markdown, rendered and checked (page-body.ts); `html` is its HTML, or '' without one. */
+  /** The route's Markdown, rendered and checked (render.tsx); `html` is its HTML, or '' without one. */
   md?: RenderedMarkdown;
   html: string;
   fm: FrontMatter;
