@@ -125,6 +125,8 @@ export type SchemaBreach =
   | { rule: "enum"; value: string; allowed: string[] }
   | { rule: "const"; expected: string; found: string; about?: string }
   | { rule: "format"; value: string; format?: string; pattern?: string; about?: string }
+  /** A value of a date field that no calendar has (core/dates.ts says why). */
+  | { rule: "date"; value: string; problem: string; partial: boolean }
   | { rule: "multipleOf"; value: string; step: number; about?: string }
   | { rule: "duplicate"; field: string; value: string }
   /** Any other keyword: ajv's own wording (`must NOT have more than 3 items`). */
@@ -156,6 +158,12 @@ const BREACHES: { [R in SchemaBreach["rule"]]: { message: (p: Breach<R>) => stri
     format: {
       message: (p) => `'${p.value}' is not a valid ${p.format ?? "value"}`,
       hint: (p) => p.about ?? (p.pattern ? `It must match ${p.pattern}.` : `Write a valid ${p.format ?? "value"}.`),
+    },
+    date: {
+      message: (p) => `'${p.value}' is not a date: it ${p.problem}`,
+      hint: (p) =>
+        `Write a day of the calendar, as YYYY-MM-DD${p.partial ? ", or a month or a year (YYYY-MM, YYYY)" : ""}: ` +
+        "a day past the month's end is refused, never carried into the next month.",
     },
     multipleOf: {
       message: (p) => `${p.value} must be a multiple of ${p.step}`,
