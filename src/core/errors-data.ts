@@ -791,6 +791,17 @@ export const ERRORS = {
     hint: "Add a route for it to site.yaml, or delete the file.",
     message: (p: { file: string }) => `${p.file} is not used by any route in site.yaml`,
   },
+  AliasServedAsPage: {
+    title: "Alias served as a page",
+    cause:
+      "An alias's redirect rule would pass a limit of the host's `_redirects` (Cloudflare Pages reads " +
+      "2,000 static rules and ignores a rule over 1,000 characters), where the host would drop it " +
+      "silently; the build serves that alias as a meta-refresh page instead (a warning).",
+    hint:
+      "Nothing breaks: the page redirects. To keep the one-hop 301, remove old aliases nobody visits " +
+      "or shorten the alias's path.",
+    message: (p: { from: string; limit: string }) => `alias '${p.from}' is served as a redirect page: ${p.limit}`,
+  },
   StructuredDataInvalid: {
     title: "Structured data incomplete",
     cause:

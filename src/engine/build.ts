@@ -22,6 +22,7 @@ import {
 } from "../output/page-cache.ts";
 import { indexable, makeShard, planIndex, servedShard } from "../output/search-index.ts";
 import { removeStale, StageWriter } from "../output/write.ts";
+import { hostLimitWarnings } from "../output/host-limits.ts";
 import type { RenderedPage } from "../render/render.tsx";
 import { findManifest } from "../manifest/load.ts";
 import { loadSite, type LoadedSite } from "../site/load-site.ts";
@@ -188,6 +189,7 @@ function checkSite(site: LoadedSite, opts: BuildOptions, timings: StageTimings):
         ),
     ),
     ...content.warnings,
+    ...hostLimitWarnings(site),
   ];
   const placeholders = findPlaceholders(site);
   if (opts.strict && placeholders.length) throw new PpgErrorList(placeholders);

@@ -3,7 +3,7 @@ import type { ImageFactIndex } from "../assets/image-facts.ts";
 import { currentCode } from "../core/code-id.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import type { KeyParts, PageRecord } from "../output/page-cache.ts";
-import { aliasesArePages } from "../output/site-files.ts";
+import { aliasPages } from "../output/host-limits.ts";
 import { isNoindex } from "../render/page-model.ts";
 import { outputFileFor, type RenderedPage } from "../render/render.tsx";
 import type { RenderInput } from "./render-pages.ts";
@@ -82,11 +82,12 @@ export function keyPages(
         route.kind === "directory" || route.kind === "resorts" ? digestOf(content.listings.get(route.listings)) : none,
     }),
   );
-  // Hosts that read _redirects answer an alias with its 301 (output/site-files.ts); GitHub Pages gets a page.
-  if (aliasesArePages(manifest.site)) {
-    for (const { from, to } of manifest.aliases ?? [])
+  // Hosts that read _redirects answer an alias with its 301; GitHub Pages, and an alias past the
+  // host's limits, get a page (output/host-limits.ts).
+  const pages = aliasPages(manifest);
+  for (const { from, to } of manifest.aliases ?? [])
+    if (pages.has(from))
       jobs.push(job(from, "alias", true, { route: digest(["alias", from, to]), markdown: none, listings: none }));
-  }
   jobs.push(job("/404", "404", true, { route: digest("404"), markdown: none, listings: none }));
   return jobs;
 }

@@ -4,7 +4,7 @@ import { outputFileFor } from "../render/render.tsx";
 import type { LoadedSite } from "../site/load-site.ts";
 import { generatedFiles } from "./generated-files.ts";
 import { INDEX_DIR } from "./search-index.ts";
-import { aliasesArePages } from "./site-files.ts";
+import { aliasPages } from "./host-limits.ts";
 
 /** Who makes a file of the output, as an error names it, and where its maker goes to change it. */
 interface Owner {
@@ -163,14 +163,14 @@ export function claimOutputs(
     };
     claimUrl(claims, route.path, outputFileFor(route.path, format), owner);
   });
-  const pages = aliasesArePages(manifest.site);
+  const pages = aliasPages(manifest);
   (manifest.aliases ?? []).forEach((alias, i) => {
     const owner: Owner = {
       name: `alias '${alias.from}' (aliases[${i}])`,
       page: { what: "alias", path: alias.from },
       at: ["aliases", i, "from"],
     };
-    claimUrl(claims, alias.from, pages ? outputFileFor(alias.from, format) : undefined, owner);
+    claimUrl(claims, alias.from, pages.has(alias.from) ? outputFileFor(alias.from, format) : undefined, owner);
   });
   for (const url of site.publicFiles) claims.claim(url.slice(1), "file", { name: `public${url}`, copied: true });
   return claims.problems;

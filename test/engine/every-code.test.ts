@@ -429,6 +429,10 @@ const CASES: Record<ErrorCode, Case> = {
     },
     /^BuildNotReproducible {2}the incremental build differs from a clean build in 1 file: a\.html/,
   ],
+  AliasServedAsPage: [
+    warned(`-- site.yaml --\naliases:\n  - { from: /${"é".repeat(90)}/${"é".repeat(90)}, to: /filler-1 }\n`),
+    /^AliasServedAsPage {2}site\.yaml:2:13 {2}aliases\[0\]\.from {2}alias '\/é+\/é+' is served as a redirect page: its rule would be 1097 characters, and Cloudflare Pages ignores one over 1000\. Nothing breaks/,
+  ],
   ContentUnused: [
     warned(`${page("A.")}-- content/old.md --\nOld.\n`),
     /^ContentUnused {2}content\/old\.md:1:1 {2}content\/old\.md is not used by any route in site\.yaml\. Add a route for it/,
