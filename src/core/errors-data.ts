@@ -791,6 +791,27 @@ export const ERRORS = {
     hint: "Add a route for it to site.yaml, or delete the file.",
     message: (p: { file: string }) => `${p.file} is not used by any route in site.yaml`,
   },
+  ToolTimedOut: {
+    title: "Outside tool hung",
+    cause:
+      "A tool the build runs (sharp encoding a picture, Pagefind indexing the pages) gave no answer within " +
+      "a deadline far beyond what the work needs: it hung. The build stopped; the served output is untouched.",
+    hint:
+      "Build again; if it hangs again, reinstall the tool (npm ci) or, for the search index, build with " +
+      "--no-search-index.",
+    message: (p: { what: string; seconds: number }) => `${p.what} gave no answer in ${p.seconds} s`,
+  },
+  CacheEntryDamaged: {
+    title: "Cache entry damaged",
+    cause:
+      "An entry of ppguide's image cache (an encoded photo variant, a share image, or the record of " +
+      "what an image made) does not hold what it was stored with: edited, truncated or swapped for " +
+      "another. It is never used: the build made it again from the source (a warning).",
+    hint:
+      "Nothing to fix in the site. If it happens again, look for what writes into .ppguide-cache/ " +
+      "(a sync tool, a disk error); deleting the folder is always safe.",
+    message: (p: { entry: string; what: string }) => `cache entry ${p.entry} was made again: ${p.what}`,
+  },
   AliasServedAsPage: {
     title: "Alias served as a page",
     cause:

@@ -55,6 +55,8 @@ export interface BuildOptions {
   searchIndex?: boolean;
   /** Build as of this day, YYYY-MM-DD (site/schedule.ts): default PPGUIDE_CLOCK, else today. */
   clock?: string;
+  /** A folder for the image cache instead of .ppguide-cache/ (engine/verify.ts gives its clean build an empty one). */
+  caches?: string;
 }
 
 /** A page of the built site; with `write: false` it carries its HTML. */
@@ -94,7 +96,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const timings: StageTimings = {};
   const finish = (result: BuildResult) => Object.assign(result, { seconds: (performance.now() - started) / 1000 });
   if (opts.write === false) {
-    const site = await loadSite(root, timings, { clock: opts.clock });
+    const site = await loadSite(root, timings, { clock: opts.clock, caches: opts.caches });
     const result = checkSite(site, opts, timings);
     result.pages = await timed(timings, "render", () => renderPages(site));
     return finish(result);
@@ -112,7 +114,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   return whileInterruptible(
     () => output?.release(),
     async () => {
-      const site = await loadSite(root, timings, { clock: opts.clock });
+      const site = await loadSite(root, timings, { clock: opts.clock, caches: opts.caches });
       const result = checkSite(site, opts, timings);
       output = timed(timings, "open", () => OutputFolder.open(root, outDir, opts.force));
       try {
@@ -134,6 +136,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
               ? undefined
               : await timed(timings, "index", () => indexSite(site, jobs, records, output!, served?.index, writer));
           const publicScans = await timed(timings, "write", () => writeTheRest(site, writer, input.scan));
+          result.warnings.push(...site.cacheWarnings.found);
           const rendered = plan.render.map(({ job }) => job.file);
           if (input.scan)
             await timed(timings, "check", () =>
@@ -258,9 +261,10 @@ async function indexSite(
     for (const shard of planIndex(site, mains)) {
       const reuse = servedShard(output.live, served, shard);
       let files: string[];
+      let sums: string[];
       if (reuse) {
-        for (const file of reuse) await writer.link(file);
-        files = reuse;
+        for (const file of reuse.files) await writer.link(file);
+        ({ files, sums } = reuse);
       } else {
         const written = await makeShard(shard, output.indexWork, (route) =>
           readFileSync(join(output.target, fileOf.get(route)!), "utf8"),
@@ -269,9 +273,10 @@ async function indexSite(
         // Taken before the next shard empties the working folder.
         await writer.flush();
         files = written.map((f) => f.file);
+        sums = written.map((f) => f.sum);
         made.push(shard.dir);
       }
-      record.shards.push({ dir: shard.dir, digest: shard.digest, files });
+      record.shards.push({ dir: shard.dir, digest: shard.digest, files, sums });
     }
   } finally {
     rmSync(output.indexWork, { recursive: true, force: true });

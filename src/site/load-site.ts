@@ -3,6 +3,7 @@ import { basename, join } from "node:path";
 import { listPublicFiles } from "../assets/public-files.ts";
 import { RasterPipeline, referencedTexts } from "../assets/raster.ts";
 import { ShareImages } from "../assets/share-images.ts";
+import { CacheWarnings } from "../assets/image-cache.ts";
 import { loadContent, type ContentIndex } from "../content/load.ts";
 import { findManifest, loadManifest } from "../manifest/load.ts";
 import type { Manifest } from "../manifest/types.ts";
@@ -34,6 +35,8 @@ export interface LoadedSite {
   share: ShareImages;
   /** The day the site is built as of, what it leaves out that day, and the next day that changes. */
   schedule: Schedule;
+  /** The image cache's damaged entries found so far, each made again (assets/image-cache.ts). */
+  cacheWarnings: CacheWarnings;
 }
 
 export interface LoadOptions {
@@ -43,6 +46,8 @@ export interface LoadOptions {
   clock?: string;
   /** "hide" (build): unpublished pages are left out; "show" (dev): kept, with a banner. */
   drafts?: "hide" | "show";
+  /** A folder for the image cache instead of the site's .ppguide-cache/ (--verify's clean build: an empty one). */
+  caches?: string;
 }
 
 /** The load, validate and content stages, then the schedule: what is published on the clock's day. */
@@ -66,15 +71,16 @@ export async function loadSite(root: string, timings: StageTimings = {}, opts: L
   });
   checkNames({ manifest, source, content, publicFiles }, errors);
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
-  const raster = createRaster(root);
-  const share = createShareImages(root);
+  const cacheWarnings = new CacheWarnings(root);
+  const raster = createRaster(root, cacheWarnings, opts.caches);
+  const share = createShareImages(root, cacheWarnings, opts.caches);
   await timed(timings, "content", () =>
     prepareImages({ root, source, content }, [
       raster.prepare(publicFiles, referencedTexts(manifest, content)),
       share.prepare(manifest, publicFiles),
     ]),
   );
-  return { root, manifest, source, content, publicFiles, assets, templates, raster, share, schedule };
+  return { root, manifest, source, content, publicFiles, assets, templates, raster, share, schedule, cacheWarnings };
 }
 
 /**
@@ -122,12 +128,17 @@ export function loadTemplates(): Promise<Templates> {
   return import("../../templates/index.ts");
 }
 
-export function createRaster(root: string): RasterPipeline {
-  return new RasterPipeline(join(root, "public"), join(root, ".ppguide-cache", "images"));
+export function createRaster(root: string, warnings = new CacheWarnings(root), caches?: string): RasterPipeline {
+  return new RasterPipeline(join(root, "public"), imageCacheDir(root, caches), warnings);
 }
 
-export function createShareImages(root: string): ShareImages {
-  return new ShareImages(join(root, "public"), join(root, ".ppguide-cache", "images"));
+export function createShareImages(root: string, warnings = new CacheWarnings(root), caches?: string): ShareImages {
+  return new ShareImages(join(root, "public"), imageCacheDir(root, caches), warnings);
+}
+
+/** The site's image cache: `.ppguide-cache/images`, or `images` under the folder a build was given (--verify). */
+function imageCacheDir(root: string, caches: string | undefined): string {
+  return caches ? join(caches, "images") : join(root, ".ppguide-cache", "images");
 }
 
 /**
