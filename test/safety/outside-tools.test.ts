@@ -5,10 +5,11 @@
  * at all under --format json) and leaving the lock and the index's working folder behind; one that
  * never answered hung the build forever; a full disk under Pagefind was a Rust panic, not DiskFull.
  */
+import { execFileSync, spawnSync } from "node:child_process";
 import { chmod, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { copyFixture } from "../helpers/fixture.ts";
 import { attempt, runCli, treeHash } from "../helpers/outcome.ts";
 
@@ -98,4 +99,40 @@ describe("a failing Pagefind", () => {
     expect(report.problems.map((p) => p.code)).toEqual(["SearchIndexFailed"]);
     expect(report.problems[0]!.message).toMatch(/broken/);
   });
+});
+
+/** A tmpfs of `size` at a new folder, or undefined where this machine does not allow mounting. */
+function mountTmpfs(size: string): string | undefined {
+  const dir = execFileSync("mktemp", ["-d", join(tmpdir(), "ppguide-mnt-XXXXXX")])
+    .toString()
+    .trim();
+  return spawnSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir]).status === 0 ? dir : undefined;
+}
+const mounts: string[] = [];
+afterAll(() => {
+  for (const dir of mounts) spawnSync("umount", ["-l", dir]);
+});
+
+describe("the real Pagefind on a full disk", () => {
+  const probe = mountTmpfs("1m");
+  if (probe) spawnSync("umount", [probe]);
+  if (!probe)
+    console.warn("skipping the full-disk test of the search index: this machine does not let the tests mount a tmpfs");
+
+  // The pages fit on the disk; the index Pagefind writes after them does not.
+  it.skipIf(!probe)(
+    "is DiskFull naming the index's folder, exit 1, with the lock and working folder released",
+    async () => {
+      const root = await copyFixture("basic-site");
+      const disk = mountTmpfs("400k")!;
+      mounts.push(disk);
+      const out = join(disk, "dist");
+      const full = await attempt({ root, out });
+      expect(full.lines).toEqual([
+        expect.stringMatching(/^DiskFull {2}.*\/dist\.ppguide\/index-work\/out: the disk is full \(ENOSPC\)/),
+      ]);
+      expect(full.exit).toBe(1);
+      expect((await readdir(join(disk, "dist.ppguide"))).filter((f) => f === "lock" || f === "index-work")).toEqual([]);
+    },
+  );
 });
