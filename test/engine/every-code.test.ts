@@ -192,7 +192,7 @@ const CASES: Record<ErrorCode, Case> = {
   ],
   BannersMissing: [
     inline(page("Intro.\n\n::banner\n\nMore.")),
-    /^BannersMissing {2}content\/a\.md places a ::banner but site\.banners is empty/,
+    /^BannersMissing {2}content\/a\.md:3:1 {2}content\/a\.md places a ::banner but site\.banners is empty/,
   ],
   ContentMissing: [
     inline(`-- site.yaml --\nroutes:\n  - { content: missing.md, path: /a, ${RELATED}, ${ARTICLE} }\n`),

@@ -685,6 +685,8 @@ describe("any site an editor writes", () => {
     ["a title with an escaped vertical tab", { title: "\\x0b" }],
     // Regression (issue 35): exit 70, "Input buffer has corrupt header" from sharp.
     ["a truncated PNG as the route's image", { image: "/images/pic.png", picture: "truncated" }],
+    // Regression (fuzz seed -978384667): BannersMissing named the Markdown file but no line.
+    ["a ::banner on a site without banners", { markdown: "::banner" }],
   ])(
     "found by the property: %s is a located error",
     async (_what, change) => {
