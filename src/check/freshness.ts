@@ -2,7 +2,8 @@ import { PpgError, PpgErrorList, isPpgErrorList } from "../core/errors.ts";
 import { readSourceText } from "../core/source-text.ts";
 import { type SplitMarkdown, splitFrontMatter } from "../content/front-matter.ts";
 import { lastConfirmed } from "../content/facts.ts";
-import { lastDay, newestDate, parseListings, type ListingSource } from "../content/listings.ts";
+import { newestDate, parseListings, type ListingSource } from "../content/listings.ts";
+import { lastDay, monthsBefore } from "../core/dates.ts";
 import { loadManifest } from "../site/load-site.ts";
 
 /**
@@ -104,15 +105,6 @@ export async function auditFreshness(root: string, opts: FreshnessOptions): Prom
   }
   if (errors.length) throw new PpgErrorList(errors);
   return { problems, checked, cutoff };
-}
-
-function monthsBefore(day: string, months: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1 - months, 1));
-  // The same day of the month, or the month's last when it is shorter (31 March less a month is 28 or 29 February).
-  const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-  date.setUTCDate(Math.min(d, last));
-  return date.toISOString().slice(0, 10);
 }
 
 /** `12mo`, `18mo`, `1y`, `2y` as months; undefined for anything else. */

@@ -132,6 +132,8 @@ export type SchemaBreach =
   | { rule: "enum"; value: string; allowed: string[] }
   | { rule: "const"; expected: string; found: string; about?: string }
   | { rule: "format"; value: string; format?: string; pattern?: string; about?: string }
+  /** A value of a date field that no calendar has (core/dates.ts says why). */
+  | { rule: "date"; value: string; problem: string; partial: boolean }
   | { rule: "multipleOf"; value: string; step: number; about?: string }
   | { rule: "duplicate"; field: string; value: string }
   /** Any other keyword: ajv's own wording (`must NOT have more than 3 items`). */
@@ -163,6 +165,12 @@ const BREACHES: { [R in SchemaBreach["rule"]]: { message: (p: Breach<R>) => stri
     format: {
       message: (p) => `'${p.value}' is not a valid ${p.format ?? "value"}`,
       hint: (p) => p.about ?? (p.pattern ? `It must match ${p.pattern}.` : `Write a valid ${p.format ?? "value"}.`),
+    },
+    date: {
+      message: (p) => `'${p.value}' is not a date: it ${p.problem}`,
+      hint: (p) =>
+        `Write a day of the calendar, as YYYY-MM-DD${p.partial ? ", or a month or a year (YYYY-MM, YYYY)" : ""}: ` +
+        "a day past the month's end is refused, never carried into the next month.",
     },
     multipleOf: {
       message: (p) => `${p.value} must be a multiple of ${p.step}`,
@@ -825,6 +833,38 @@ export const ERRORS = {
       "A Markdown or listings file under content/ is named by no route in site.yaml (a warning: it is not published).",
     hint: "Add a route for it to site.yaml, or delete the file.",
     message: (p: { file: string }) => `${p.file} is not used by any route in site.yaml`,
+  },
+  ToolTimedOut: {
+    title: "Outside tool hung",
+    cause:
+      "A tool the build runs (sharp encoding a picture, Pagefind indexing the pages) gave no answer within " +
+      "a deadline far beyond what the work needs: it hung. The build stopped; the served output is untouched.",
+    hint:
+      "Build again; if it hangs again, reinstall the tool (npm ci) or, for the search index, build with " +
+      "--no-search-index.",
+    message: (p: { what: string; seconds: number }) => `${p.what} gave no answer in ${p.seconds} s`,
+  },
+  CacheEntryDamaged: {
+    title: "Cache entry damaged",
+    cause:
+      "An entry of ppguide's image cache (an encoded photo variant, a share image, or the record of " +
+      "what an image made) does not hold what it was stored with: edited, truncated or swapped for " +
+      "another. It is never used: the build made it again from the source (a warning).",
+    hint:
+      "Nothing to fix in the site. If it happens again, look for what writes into .ppguide-cache/ " +
+      "(a sync tool, a disk error); deleting the folder is always safe.",
+    message: (p: { entry: string; what: string }) => `cache entry ${p.entry} was made again: ${p.what}`,
+  },
+  AliasServedAsPage: {
+    title: "Alias served as a page",
+    cause:
+      "An alias's redirect rule would pass a limit of the host's `_redirects` (Cloudflare Pages reads " +
+      "2,000 static rules and ignores a rule over 1,000 characters), where the host would drop it " +
+      "silently; the build serves that alias as a meta-refresh page instead (a warning).",
+    hint:
+      "Nothing breaks: the page redirects. To keep the one-hop 301, remove old aliases nobody visits " +
+      "or shorten the alias's path.",
+    message: (p: { from: string; limit: string }) => `alias '${p.from}' is served as a redirect page: ${p.limit}`,
   },
   StructuredDataInvalid: {
     title: "Structured data incomplete",

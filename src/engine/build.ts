@@ -13,6 +13,7 @@ import { writeGeneratedAndPublic } from "../output/generated-files.ts";
 import { checkOutputFolder, OutputFolder } from "../output/output-folder.ts";
 import { readPageCache, writePageCache, type IndexRecord, type PageRecord } from "../output/page-cache.ts";
 import { indexable, makeShard, planIndex, servedShard } from "../output/search-index.ts";
+import { hostLimitWarnings } from "../output/host-limits.ts";
 import { writeServiceWorker } from "../output/service-worker.ts";
 import { CopyWriter, removeStale } from "../output/write.ts";
 import type { RenderedPage } from "../render/render.tsx";
@@ -54,6 +55,8 @@ export interface BuildOptions {
   searchIndex?: boolean;
   /** Build as of this day, YYYY-MM-DD (site/schedule.ts): default PPGUIDE_CLOCK, else today. */
   clock?: string;
+  /** A folder for the image cache instead of .ppguide-cache/ (engine/verify.ts gives its clean build an empty one). */
+  caches?: string;
 }
 
 export interface BuildResult {
@@ -196,7 +199,7 @@ type Built = Opened & Keyed & Rendered & Indexed & Written;
 // The stages.
 
 async function load(site: FoundSite, opts: BuildOptions): Promise<Loaded> {
-  return { opts, site: await loadSite(site, { clock: opts.clock }) };
+  return { opts, site: await loadSite(site, { clock: opts.clock, caches: opts.caches }) };
 }
 
 /**
@@ -213,7 +216,7 @@ function check(state: Loaded): Checked {
     return new PpgError("ContentUnused", { file }, { location: { file, line: 1, column: 1 } });
   });
   const placeholders = findPlaceholders(site);
-  const warnings = [...unused, ...content.warnings];
+  const warnings = [...unused, ...content.warnings, ...hostLimitWarnings(site)];
   const fatal = opts.strict ? [...placeholders, ...warnings.filter((w) => w.code === "FigureUnsourced")] : [];
   if (fatal.length) throw new PpgErrorList(fatal);
   const report = {
@@ -296,9 +299,10 @@ async function index<S extends Opened & Keyed & Rendered>(state: S): Promise<S &
     for (const shard of planIndex(site, mains)) {
       const reuse = servedShard(output.live, state.servedIndex, shard);
       let files: string[];
+      let sums: string[];
       if (reuse) {
-        for (const file of reuse) await writer.link(file);
-        files = reuse;
+        for (const file of reuse.files) await writer.link(file);
+        ({ files, sums } = reuse);
       } else {
         const written = await makeShard(shard, output.indexWork, (route) =>
           readFileSync(join(output.target, fileOf(route)), "utf8"),
@@ -307,9 +311,10 @@ async function index<S extends Opened & Keyed & Rendered>(state: S): Promise<S &
         // Taken before the next shard empties the working folder.
         await writer.flush();
         files = written.map((f) => f.file);
+        sums = written.map((f) => f.sum);
         made.push(shard.dir);
       }
-      record.shards.push({ dir: shard.dir, digest: shard.digest, files });
+      record.shards.push({ dir: shard.dir, digest: shard.digest, files, sums });
     }
   } finally {
     rmSync(output.indexWork, { recursive: true, force: true });
@@ -395,7 +400,8 @@ function resultOf(state: Built, timings: StageTimings, started: number): BuildRe
   return finish(
     {
       ...state.report,
-      warnings: [...state.report.warnings, ...state.warnings],
+      // Cache entries found damaged and made again: known once every image has been written.
+      warnings: [...state.report.warnings, ...state.warnings, ...state.site.cacheWarnings.found],
       pages: state.jobs.map(({ route, file, kind }) => ({ route, file, kind })),
       rendered: state.plan.render.map(({ job, reason }) => ({ route: job.route, reason })),
       indexed: state.index?.made,

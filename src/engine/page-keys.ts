@@ -7,7 +7,7 @@ import { NOT_FOUND_PAGE } from "../core/not-found-page.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import { servedIntact, type KeyParts, type PageRecord } from "../output/page-cache.ts";
 import { mergedShards } from "../output/search-index.ts";
-import { aliasesArePages } from "../output/sitemap-robots-redirects.ts";
+import { aliasPages } from "../output/host-limits.ts";
 import type { CopySpec } from "../output/write.ts";
 import { isNoindex } from "../render/page-model.ts";
 import { outputFileFor, type RenderedPage } from "../render/render.tsx";
@@ -190,12 +190,12 @@ export function keyPages(
         route.kind === "directory" || route.kind === "resorts" ? digestOf(content.listings.get(route.listings)) : none,
     }),
   );
-  // Hosts that read _redirects answer an alias with its 301 (output/sitemap-robots-redirects.ts);
-  // GitHub Pages gets a page.
-  if (aliasesArePages(manifest.site)) {
-    for (const { from, to } of manifest.aliases ?? [])
+  // Hosts that read _redirects answer an alias with its 301; GitHub Pages, and an alias past the
+  // host's limits, get a page (output/host-limits.ts).
+  const pages = aliasPages(manifest);
+  for (const { from, to } of manifest.aliases ?? [])
+    if (pages.has(from))
       jobs.push(job(from, "alias", true, { route: digestJson(["alias", from, to]), markdown: none, listings: none }));
-  }
   jobs.push(job(NOT_FOUND_PAGE.route, "404", true, { route: digestJson("404"), markdown: none, listings: none }));
   return jobs;
 }

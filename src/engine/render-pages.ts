@@ -1,3 +1,4 @@
+import { writtenForm } from "../core/url-path.ts";
 import { availableParallelism } from "node:os";
 import { imageServiceFrom, ImageFactIndex } from "../assets/image-facts.ts";
 import { scriptsFor } from "../assets/bundles.ts";
@@ -184,10 +185,17 @@ async function onPool(
   await runOnPool(pool, batches, take);
 }
 
-/** An image some page asked for that public/ lacks, unless already reported at its line in Markdown (page-model.ts). */
+/**
+ * An image some page asked for that public/ lacks, unless already reported at its line in Markdown
+ * (page-model.ts): compared as written, so `/images/café.svg` and `/images/caf%C3%A9.svg` are one
+ * problem, reported once (once: twice, the second time with no location).
+ */
 export function missingImageErrors(missing: Iterable<string>, reported: readonly PpgError[]): PpgError[] {
+  const seen = new Set(
+    reported.filter((e) => e.code === "AssetMissing").map((e) => writtenForm(String(e.data?.path ?? ""))),
+  );
   return [...missing]
-    .filter((src) => !reported.some((e) => e.code === "AssetMissing" && e.data?.path === src))
+    .filter((src) => !seen.has(writtenForm(src)) && Boolean(seen.add(writtenForm(src))))
     .map(
       (src) =>
         new PpgError(

@@ -6,7 +6,7 @@ import type { LoadedSite } from "../site/load-site.ts";
 import { generatedFiles } from "./generated-files.ts";
 import { INDEX_DIR } from "./search-index.ts";
 import { serviceWorkerFileNames } from "./service-worker.ts";
-import { aliasesArePages } from "./sitemap-robots-redirects.ts";
+import { aliasPages } from "./host-limits.ts";
 import { webAppFileNames } from "./web-app.ts";
 
 /** Who makes a file of the output, as an error names it, and where its maker goes to change it. */
@@ -174,14 +174,14 @@ export function claimOutputs(
     };
     claimUrl(claims, route.path, outputFileFor(route.path, format), owner);
   });
-  const pages = aliasesArePages(manifest.site);
+  const pages = aliasPages(manifest);
   (manifest.aliases ?? []).forEach((alias, i) => {
     const owner: Owner = {
       name: `alias '${alias.from}' (aliases[${i}])`,
       page: { what: "alias", path: alias.from },
       at: ["aliases", i, "from"],
     };
-    claimUrl(claims, alias.from, pages ? outputFileFor(alias.from, format) : undefined, owner);
+    claimUrl(claims, alias.from, pages.has(alias.from) ? outputFileFor(alias.from, format) : undefined, owner);
   });
   for (const url of site.publicFiles) claims.claim(url.slice(1), "file", { name: `public${url}`, copied: true });
   return claims.problems;

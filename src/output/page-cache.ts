@@ -46,9 +46,12 @@ export interface PageRecord {
   stat?: FileStat;
 }
 
-/** The search index of a copy: each shard's folder under the copy, the digest of what made it, and its files. */
+/**
+ * The search index of a copy: each shard's folder under the copy, the digest of what made it, its
+ * files and the digest of each file's bytes, which a served file must still have to be reused.
+ */
 export interface IndexRecord {
-  shards: { dir: string; digest: string; files: string[] }[];
+  shards: { dir: string; digest: string; files: string[]; sums: string[] }[];
 }
 
 export interface CopyCache {

@@ -27,10 +27,10 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, sep } from "node:path";
-import * as pagefind from "pagefind";
+import type * as pagefind from "pagefind";
 import { escapeAttribute, escapeUTF8 } from "entities";
 import { listingAnchor, listingTown } from "../content/listings.ts";
-import { PpgError } from "../core/errors.ts";
+import { runPagefind } from "./pagefind-runner.ts";
 import type { Manifest } from "../manifest/types.ts";
 import type { LoadedSite } from "../site/load-site.ts";
 import type { RenderedPage } from "../render/render.tsx";
@@ -193,10 +193,11 @@ export function planIndex(
   return shards;
 }
 
-/** A file of a shard: its path in the output, and where Pagefind wrote it (until the next shard). */
+/** A file of a shard: its path in the output, where Pagefind wrote it (until the next shard), and its bytes' digest. */
 export interface ShardFile {
   file: string;
   from: string;
+  sum: string;
 }
 
 /**
@@ -221,38 +222,25 @@ export async function makeShard(
     mkdirSync(dirname(to), { recursive: true });
     writeFileSync(to, `<html><body>${mainOf(htmlOf(page.route))}</body></html>`);
   }
-  const started = await pagefind
-    .createIndex(shard.options)
-    .catch((err: unknown) => ({ errors: [messageOf(err)], index: undefined }));
-  if (!started.index || started.errors.length) throw failed(started.errors);
-  const index = started.index;
   try {
-    const problems: string[] = [];
-    const note = (r: { errors: string[] }) => void problems.push(...r.errors);
-    const fail = (err: unknown) => void problems.push(messageOf(err));
-    if (shard.pages.length) await index.addDirectory({ path: pages }).then(note, fail);
-    // Sent all at once: the service reads its messages in the order they were written, so
-    // Pagefind numbers the records in this order still, without a round trip each (4,000 records
-    // awaited one by one took seconds).
-    await Promise.all(
-      shard.records.map((record) =>
-        ("meta" in record ? index.addCustomRecord(record) : index.addHTMLFile(record)).then(note, fail),
-      ),
-    );
-    if (problems.length) throw failed(problems);
-    const { errors } = await index
-      .writeFiles({ outputPath: out })
-      .catch((err: unknown) => ({ errors: [messageOf(err)] }));
-    if (errors.length) throw failed(errors);
+    // In a process of its own, under a deadline (pagefind-runner.ts): a failing, garbling or
+    // hanging Pagefind is a located error, never a build that ends with 13 or never ends.
+    await runPagefind({
+      options: shard.options,
+      pages: shard.pages.length ? pages : undefined,
+      records: shard.records,
+      out,
+    });
     const primary = shard.dir === INDEX_DIR;
     return readdirSync(out, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => relative(out, join(entry.parentPath, entry.name)).split(sep).join("/"))
       .filter((path) => !UNUSED.test(path) && (primary || !RUNTIME.test(path)))
-      .map((path): ShardFile => ({ file: `${shard.dir}/${path}`, from: join(out, path) }))
+      .map(
+        (path): ShardFile => ({ file: `${shard.dir}/${path}`, from: join(out, path), sum: fileSum(join(out, path)) }),
+      )
       .sort((a, b) => (a.file < b.file ? -1 : 1));
   } finally {
-    await index.deleteIndex().catch(() => {});
     rmSync(pages, { recursive: true, force: true });
   }
 }
@@ -282,17 +270,30 @@ function optionsFor(language: string, shards: number): pagefind.PagefindServiceC
   };
 }
 
-/** The served copy's shard, when it was made from the same inputs and its files are all still there, plain files. */
+/**
+ * The served copy's shard, when it was made from the same inputs and its files all still hold the
+ * bytes recorded: a cached shard is a hint, checked before it is linked into the new copy (once, a
+ * file of the index edited in the served copy was carried into every later build).
+ */
 export function servedShard(
   live: string | undefined,
   record: IndexRecord | undefined,
   shard: ShardPlan,
-): string[] | undefined {
+): { files: string[]; sums: string[] } | undefined {
   const served = live ? record?.shards.find((s) => s.dir === shard.dir && s.digest === shard.digest) : undefined;
-  if (!served) return undefined;
-  const ours = (f: string) =>
-    f.startsWith(`${shard.dir}/`) && !f.split("/").includes("..") && existsSync(join(live!, f));
-  return served.files.every(ours) ? served.files : undefined;
+  if (!live || !served || served.sums?.length !== served.files.length) return undefined;
+  const intact = (f: string, i: number) =>
+    f.startsWith(`${shard.dir}/`) && !f.split("/").includes("..") && fileSum(join(live, f)) === served.sums[i];
+  return served.files.every(intact) ? served : undefined;
+}
+
+/** The SHA-256 of a file's bytes, or "" when it cannot be read as a file. */
+function fileSum(path: string): string {
+  try {
+    return createHash("sha256").update(readFileSync(path)).digest("base64");
+  } catch {
+    return "";
+  }
 }
 
 /**
@@ -361,12 +362,4 @@ export function mainOf(html: string): string {
   const start = html.indexOf("<main");
   const end = html.lastIndexOf("</main>");
   return start >= 0 && end > start ? html.slice(start, end + "</main>".length) : html;
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-function failed(errors: string[]): PpgError {
-  return new PpgError("SearchIndexFailed", { problems: errors });
 }

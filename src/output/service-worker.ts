@@ -16,7 +16,7 @@ import type { LoadedSite } from "../site/load-site.ts";
 import type { OutputFile } from "./generated-files.ts";
 import type { IndexRecord, PageRecord } from "./page-cache.ts";
 import type { CopyWriter } from "./write.ts";
-import { aliasesArePages } from "./sitemap-robots-redirects.ts";
+import { aliasPages } from "./host-limits.ts";
 
 /**
  * The service worker of a site with site.offline (src/client/sw.ts does the work in the browser;
@@ -126,7 +126,9 @@ export function serviceWorkerFiles(
     variants: [...variants].sort(),
     packs,
   };
-  const redirects: [string, string][] = aliasesArePages(manifest.site) ? [] : [...aliases];
+  // An alias served as a page (GitHub Pages, or past the host's limits) is a page, not a redirect.
+  const asPages = aliasPages(manifest);
+  const redirects: [string, string][] = [...aliases].filter(([from]) => !asPages.has(from));
   const timeout = offline.networkTimeoutSeconds ?? DEFAULT_TIMEOUT;
   const build = contentDigest(JSON.stringify([body, redirects, timeout]), "hex").slice(0, 16);
   const config: ServiceWorkerConfig = {

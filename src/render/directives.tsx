@@ -30,7 +30,11 @@ const PLACERS: Record<Placement, (p: Placing) => string> = {
   banner: ({ ctx, templates, route, banners, errors }) => {
     const all = ctx.manifest.site.banners ?? [];
     if (all.length === 0) {
-      errors.push(new PpgError("BannersMissing", { file: `content/${route.content}` }));
+      // At the directive's line: every problem in a page's prose is located in its Markdown.
+      const md = route.content ? ctx.content.markdown.get(route.content) : undefined;
+      const at = md?.body.split("\n").findIndex((line) => /^::banner\b/.test(line.trim())) ?? -1;
+      const location = md && at >= 0 ? { file: md.file, line: at + 1 + md.bodyLine, column: 1 } : undefined;
+      errors.push(new PpgError("BannersMissing", { file: `content/${route.content}` }, location ? { location } : {}));
       return "";
     }
     // Pages with several banners cycle through them, so a reader does not see one banner three times in a row.

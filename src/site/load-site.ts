@@ -3,6 +3,7 @@ import { basename, join } from "node:path";
 import { listPublicFiles } from "../assets/public-files.ts";
 import { RasterPipeline, referencedTexts } from "../assets/raster.ts";
 import { ShareImages } from "../assets/share-images.ts";
+import { CacheWarnings } from "../assets/image-cache.ts";
 import { loadContent, type ContentIndex } from "../content/load.ts";
 import { validateAgainstSchema } from "../manifest/schema.ts";
 import type { Manifest } from "../manifest/types.ts";
@@ -96,6 +97,8 @@ export interface LoadedSite {
   share: ShareImages;
   /** The day the site is built as of, what it leaves out that day, and the next day that changes. */
   schedule: Schedule;
+  /** The image cache's damaged entries found so far, each made again (assets/image-cache.ts). */
+  cacheWarnings: CacheWarnings;
 }
 
 export interface LoadOptions {
@@ -105,6 +108,8 @@ export interface LoadOptions {
   clock?: string;
   /** "hide" (build): unpublished pages are left out; "show" (dev): kept, with a banner. */
   drafts?: "hide" | "show";
+  /** A folder for the image cache instead of the site's .ppguide-cache/ (--verify's clean build: an empty one). */
+  caches?: string;
 }
 
 /**
@@ -130,13 +135,14 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
   });
   checkNames({ manifest, source, content, publicFiles }, errors);
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
-  const raster = createRaster(root);
-  const share = createShareImages(root);
+  const cacheWarnings = new CacheWarnings(root);
+  const raster = createRaster(root, cacheWarnings, opts.caches);
+  const share = createShareImages(root, cacheWarnings, opts.caches);
   await prepareImages({ root, source, content }, [
     raster.prepare(publicFiles, referencedTexts(manifest, content)),
     share.prepare(manifest, publicFiles),
   ]);
-  return { root, manifest, source, content, publicFiles, assets, templates, raster, share, schedule };
+  return { root, manifest, source, content, publicFiles, assets, templates, raster, share, schedule, cacheWarnings };
 }
 
 /**
@@ -184,12 +190,17 @@ export function loadTemplates(): Promise<Templates> {
   return import("../../templates/index.ts");
 }
 
-export function createRaster(root: string): RasterPipeline {
-  return new RasterPipeline(join(root, "public"), siteCache(root, "images"));
+export function createRaster(root: string, warnings = new CacheWarnings(root), caches?: string): RasterPipeline {
+  return new RasterPipeline(join(root, "public"), imageCacheDir(root, caches), warnings);
 }
 
-export function createShareImages(root: string): ShareImages {
-  return new ShareImages(join(root, "public"), siteCache(root, "images"));
+export function createShareImages(root: string, warnings = new CacheWarnings(root), caches?: string): ShareImages {
+  return new ShareImages(join(root, "public"), imageCacheDir(root, caches), warnings);
+}
+
+/** The site's image cache, or `images` under the folder a build was given (--verify). */
+function imageCacheDir(root: string, caches: string | undefined): string {
+  return caches ? join(caches, "images") : siteCache(root, "images");
 }
 
 /**

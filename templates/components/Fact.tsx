@@ -1,13 +1,5 @@
 import type { FactView } from "../../src/render/model.ts";
-import { monthAndYear } from "../../src/core/dates.ts";
-import { formatDate } from "./Byline.tsx";
-
-/** '2024-06' → 'June 2024'; a day as the byline writes it; a year as it is. */
-export function formatPartialDate(date: string): string {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return formatDate(date);
-  const month = /^(\d{4})-(\d{2})$/.exec(date);
-  return month ? monthAndYear(date) : date;
-}
+import { formatPartialDate } from "../../src/core/dates.ts";
 
 /** 'Cable car: closed since June 2024', or the subject alone for a figure (a fare, a fee). */
 function StatusLine({ fact }: { fact: FactView }) {

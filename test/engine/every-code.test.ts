@@ -10,7 +10,7 @@
 import { execFile } from "node:child_process";
 import { createServer } from "node:http";
 import { readFileSync, realpathSync, statSync } from "node:fs";
-import { appendFile, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { appendFile, chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -204,7 +204,7 @@ const CASES: Record<ErrorCode, Case> = {
   ],
   BannersMissing: [
     inline(page("Intro.\n\n::banner\n\nMore.")),
-    /^BannersMissing {2}content\/a\.md places a ::banner but site\.banners is empty/,
+    /^BannersMissing {2}content\/a\.md:3:1 {2}content\/a\.md places a ::banner but site\.banners is empty/,
   ],
   ContentMissing: [
     inline(`-- site.yaml --\nroutes:\n  - { content: missing.md, path: /a, ${RELATED}, ${ARTICLE} }\n`),
@@ -456,6 +456,44 @@ const CASES: Record<ErrorCode, Case> = {
       return thrown(buildAndVerify({ root, out: join(root, "dist") }));
     },
     /^BuildNotReproducible {2}the incremental build differs from a clean build in 1 file: a\.html/,
+  ],
+  AliasServedAsPage: [
+    warned(`-- site.yaml --\naliases:\n  - { from: /${"é".repeat(90)}/${"é".repeat(90)}, to: /filler-1 }\n`),
+    /^AliasServedAsPage {2}site\.yaml:2:13 {2}aliases\[0\]\.from {2}alias '\/é+\/é+' is served as a redirect page: its rule would be 1097 characters, and Cloudflare Pages ignores one over 1000\. Nothing breaks/,
+  ],
+  ToolTimedOut: [
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), "ppguide-hung-pagefind-"));
+      await writeFile(join(dir, "pagefind"), "#!/bin/sh\nsleep 1000\n");
+      await chmod(join(dir, "pagefind"), 0o755);
+      const saved = [process.env.PAGEFIND_BINARY_PATH, process.env.PPGUIDE_DEADLINE_SCALE];
+      Object.assign(process.env, { PAGEFIND_BINARY_PATH: join(dir, "pagefind"), PPGUIDE_DEADLINE_SCALE: "0.02" });
+      try {
+        return await inline(page("A."))();
+      } finally {
+        for (const [name, value] of [
+          ["PAGEFIND_BINARY_PATH", saved[0]],
+          ["PPGUIDE_DEADLINE_SCALE", saved[1]],
+        ] as const)
+          if (value === undefined) delete process.env[name];
+          else process.env[name] = value;
+      }
+    },
+    /^ToolTimedOut {2}Pagefind \(the search index\) gave no answer in 1 s\. Build again/,
+  ],
+  CacheEntryDamaged: [
+    async () => {
+      const root = await writeInlineSite(page("A."));
+      await build({ root, out: join(root, "dist") });
+      const images = join(root, ".ppguide-cache/images");
+      const share = (await readdir(images)).find((f) => f.endsWith(".jpg"))!;
+      const bytes = await readFile(join(images, share));
+      bytes.fill(0, 100, 140);
+      await writeFile(join(images, share), bytes);
+      const result = await build({ root, out: join(root, "dist") });
+      return result.warnings.map((e) => `${e.code}  ${e.format()}`);
+    },
+    /^CacheEntryDamaged {2}\.ppguide-cache\/images\/share-[0-9a-f]+-\d+x\d+\.jpg:1:1 {2}cache entry .* was made again: its bytes are not the ones encoded/,
   ],
   ContentUnused: [
     warned(`${page("A.")}-- content/old.md --\nOld.\n`),
