@@ -38,7 +38,11 @@ const RENDER_ERRORS: [code: string, text: string, where: RegExp][] = [
   ["RawHtmlUnsafe", page("Hi <script>alert(1)</script>"), /^RawHtmlUnsafe {2}content\/a\.md:1:\d+ /],
   ["DirectiveUnknown", page("Intro.\n\n::bannr\n\nMore."), /^DirectiveUnknown {2}content\/a\.md:3:1 /],
   ["VideoInvalid", page("Intro.\n\n::video { title: [unclosed\n\nMore."), /^VideoInvalid {2}content\/a\.md:3:\d+/],
-  ["BannersMissing", page("Intro.\n\n::banner\n\nMore."), /^BannersMissing {2}content\/a\.md:3:1 {2}content\/a\.md places a ::banner/],
+  [
+    "BannersMissing",
+    page("Intro.\n\n::banner\n\nMore."),
+    /^BannersMissing {2}content\/a\.md:3:1 {2}content\/a\.md places a ::banner/,
+  ],
   [
     "RecipeMissing",
     page("A.", ARTICLE.replace("kind: article", "kind: recipe")),
