@@ -120,7 +120,7 @@ async function main(): Promise<void> {
       spawnSync("sync");
       const timings = spawnSync(
         process.execPath,
-        [CLI, "build", "--root", site, "--out", variants[0].out, "--no-cache", "--timings", "--quiet"],
+        [CLI, "build", "--root", site, "--out", variants[0].out, "--no-cache", "--timings"],
         { cwd: REPO, encoding: "utf8", env: { ...process.env, CI: "true" } },
       );
       if (timings.status !== 0) throw new Error(`ppguide build failed:\n${timings.stderr}`);
