@@ -1,4 +1,4 @@
-import { lstatSync, readFileSync, rmSync } from "node:fs";
+import { lstatSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ImageFactIndex } from "../assets/image-facts.ts";
 import { findPlaceholders } from "../check/placeholders.ts";
@@ -12,7 +12,7 @@ import { claimOutputs } from "../output/claims.ts";
 import { writeGeneratedAndPublic } from "../output/generated-files.ts";
 import { checkOutputFolder, OutputFolder } from "../output/output-folder.ts";
 import { readPageCache, writePageCache, type IndexRecord, type PageRecord } from "../output/page-cache.ts";
-import { indexable, makeShard, planIndex, servedShard } from "../output/search-index.ts";
+import { indexable, planIndex, writeIndex } from "../output/search-index.ts";
 import { hostLimitWarnings } from "../output/host-limits.ts";
 import { writeServiceWorker } from "../output/service-worker.ts";
 import { CopyWriter, removeStale } from "../output/write.ts";
@@ -293,33 +293,8 @@ async function index<S extends Opened & Keyed & Rendered>(state: S): Promise<S &
   const fileOf = (route: string) => byRoute.get(route) ?? unreachable(`no page at ${route}`);
   const mains = new Map<string, string>();
   for (const job of jobs.filter(indexable)) mains.set(job.route, mainOf(records, job.file));
-  const record: IndexRecord = { shards: [] };
-  const made: string[] = [];
-  try {
-    for (const shard of planIndex(site, mains)) {
-      const reuse = servedShard(output.live, state.servedIndex, shard);
-      let files: string[];
-      let sums: string[];
-      if (reuse) {
-        for (const file of reuse.files) await writer.link(file);
-        ({ files, sums } = reuse);
-      } else {
-        const written = await makeShard(shard, output.indexWork, (route) =>
-          readFileSync(join(output.target, fileOf(route)), "utf8"),
-        );
-        for (const { file, from } of written) await writer.adopt(from, file);
-        // Taken before the next shard empties the working folder.
-        await writer.flush();
-        files = written.map((f) => f.file);
-        sums = written.map((f) => f.sum);
-        made.push(shard.dir);
-      }
-      record.shards.push({ dir: shard.dir, digest: shard.digest, files, sums });
-    }
-  } finally {
-    rmSync(output.indexWork, { recursive: true, force: true });
-  }
-  return { ...state, index: { record, made } };
+  const read = (route: string) => readFileSync(join(output.target, fileOf(route)), "utf8");
+  return { ...state, index: await writeIndex(planIndex(site, mains), output, state.servedIndex, writer, read) };
 }
 
 /** Everything but the pages and the index: public/ and the generated files, with public HTML's link scans. */

@@ -1,27 +1,26 @@
 /**
- * The site's full-text search index, made by Pagefind (https://pagefind.app/docs/node-api/) from
- * the pages as written, and put into the copy of the site being built, so the index is committed
- * with the pages it describes and never describes another build.
+ * The site's full-text search index, made by Pagefind (https://pagefind.app/docs/node-api/) from the pages as written,
+ * and put into the copy of the site being built, so the index is committed with the pages it describes and never
+ * describes another build.
  *
- * Pagefind reads what a visitor reads: <main> (never the header, menus and footer), less the parts
- * that repeat other pages (EXCLUDE), plus the page's front-matter keywords. Each listing is a
- * result of its own, pointing at its card's anchor on its directory page. Pagefind folds accents
- * itself, in the index and in queries: "dona" finds Doña (test/e2e/search.test.ts).
+ * Pagefind reads what a visitor reads: <main> (never the header, menus and footer), less the parts that repeat other
+ * pages (EXCLUDE), plus the page's front-matter keywords. Each listing is a result of its own, pointing at its card's
+ * anchor on its directory page. Pagefind folds accents itself, in the index and in queries: "dona" finds Doña
+ * (test/e2e/search.test.ts).
  *
- * Pagefind cannot update an index, only make a whole one (Pagefind/pagefind#71). The index is
- * made again only when what it is made from changed: the pages' <main>s (by digest, known from
- * each page's record, so a nav label renamed on every page costs the index nothing) and the
- * records. A site may split it into shards (site.searchIndex.pagesPerShard), each page in the
- * shard its URL hashes to, each shard made again only when one of its pages or records changed,
- * and joined in the browser by Pagefind's mergeIndex (src/client/search-page.ts). Not by default:
- * Pagefind ranks each shard's results by that shard's own statistics (how many of its pages hold
- * a word, their average length), so merged shards can order results unlike one whole index
- * (docs/performance.md measures how often).
+ * Pagefind cannot update an index, only make a whole one (Pagefind/pagefind#71). The index is made again only when
+ * what it is made from changed: the pages' <main>s (by digest, known from each page's record, so a nav label renamed
+ * on every page costs the index nothing) and the records. A site may split it into shards
+ * (site.searchIndex.pagesPerShard), each page in the shard its URL hashes to, each shard made again only when one of
+ * its pages or records changed, and joined in the browser by Pagefind's mergeIndex (src/client/search-page.ts). Not by
+ * default: Pagefind ranks each shard's results by that shard's own statistics (how many of its pages hold a word,
+ * their average length), so merged shards can order results unlike one whole index (docs/performance.md measures how
+ * often).
  *
- * An index (or shard) is made the way Pagefind's own CLI indexes a site, which parses the files in
- * parallel: each page's <main> is written into a working folder and given to addDirectory. Pagefind
- * numbers pages in the order it finds them in that folder, which the filesystem decides: the same
- * pages give the same bytes on one machine, not necessarily on another.
+ * An index (or shard) is made the way Pagefind's own CLI indexes a site, which parses the files in parallel: each
+ * page's <main> is written into a working folder and given to addDirectory. Pagefind numbers pages in the order it
+ * finds them in that folder, which the filesystem decides: the same pages give the same bytes on one machine, not
+ * necessarily on another.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -35,6 +34,7 @@ import type { Manifest } from "../manifest/types.ts";
 import type { LoadedSite } from "../site/load-site.ts";
 import type { RenderedPage } from "../render/render.tsx";
 import type { IndexRecord } from "./page-cache.ts";
+import type { CopyWriter } from "./write.ts";
 
 /** The folder of the index in the output; src/client/search-page.ts imports /pagefind/pagefind.js. */
 export const INDEX_DIR = "pagefind";
@@ -362,4 +362,39 @@ export function mainOf(html: string): string {
   const start = html.indexOf("<main");
   const end = html.lastIndexOf("</main>");
   return start >= 0 && end > start ? html.slice(start, end + "</main>".length) : html;
+}
+
+/**
+ * The index's shards written into the copy: one made from the same pages and records as the served
+ * copy's is linked from it; the others are made again (`read` gives a page's HTML by its route).
+ */
+export async function writeIndex(
+  shards: ShardPlan[],
+  output: { live: string | undefined; target: string; indexWork: string },
+  served: IndexRecord | undefined,
+  writer: CopyWriter,
+  read: (route: string) => string,
+): Promise<{ record: IndexRecord; made: string[] }> {
+  const record: IndexRecord = { shards: [] };
+  const made: string[] = [];
+  try {
+    for (const shard of shards) {
+      const reuse = servedShard(output.live, served, shard);
+      if (reuse) {
+        for (const file of reuse.files) await writer.link(file);
+        record.shards.push({ dir: shard.dir, digest: shard.digest, files: reuse.files, sums: reuse.sums });
+        continue;
+      }
+      const written = await makeShard(shard, output.indexWork, read);
+      for (const { file, from } of written) await writer.adopt(from, file);
+      // Taken before the next shard empties the working folder.
+      await writer.flush();
+      const [files, sums] = [written.map((f) => f.file), written.map((f) => f.sum)];
+      record.shards.push({ dir: shard.dir, digest: shard.digest, files, sums });
+      made.push(shard.dir);
+    }
+  } finally {
+    rmSync(output.indexWork, { recursive: true, force: true });
+  }
+  return { record, made };
 }
