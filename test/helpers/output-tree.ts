@@ -3,6 +3,7 @@
  * which files only one has, and for the first few that differ, where and what (an excerpt of each
  * side around the first differing byte), never the whole page.
  */
+import { createHash } from "node:crypto";
 import { cp, readdir, readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 
@@ -21,6 +22,13 @@ export async function readTree(dir: string): Promise<Tree> {
   // `dist` itself is a symlink to the served copy (src/output/output-folder.ts): start from its target.
   await walk(`${dir}/`);
   return tree;
+}
+
+/** Every file under dir by relative path, with the SHA-256 of its bytes: a tree to compare whole, cheaply. */
+export async function treeDigests(dir: string): Promise<Map<string, string>> {
+  const digests = new Map<string, string>();
+  for (const [path, bytes] of await readTree(dir)) digests.set(path, createHash("sha256").update(bytes).digest("hex"));
+  return digests;
 }
 
 /** The site's sources, without its output, the output's store or any cache ppguide keeps in it. */

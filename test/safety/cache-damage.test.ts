@@ -1,16 +1,8 @@
-/**
- * A cache is a hint, never a truth (assets/image-cache.ts, output/search-index.ts servedShard,
- * engine/verify.ts). Once: a share image or a WebP/AVIF variant with 40 bytes flipped in the image
- * cache was published with exit 0; a rewritten size record gave a page the wrong width, height
- * and variants; and `build --verify` over such a cache printed "Verified", its clean build reusing
- * the same cache. Every damaged entry is now made again with a warning, and --verify builds from
- * the sources alone.
- */
-import { createHash } from "node:crypto";
 import { readdir, readFile, rename, rm, truncate, writeFile } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { treeDigests } from "../helpers/output-tree.ts";
 import { readChecked, writeChecked } from "../../src/core/disk-cache.ts";
 import { build } from "../../src/engine/build.ts";
 import { buildAndVerify } from "../../src/engine/verify.ts";
@@ -31,22 +23,6 @@ A page with a photo.
     .jpeg()
     .toFile(join(root, "public/images/beach.jpg"));
   return root;
-}
-
-/** Every file of a built site by path, with the digest of its bytes. */
-async function contents(dir: string): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    found.set(
-      relative(dir, path),
-      createHash("sha256")
-        .update(await readFile(path))
-        .digest("hex"),
-    );
-  }
-  return found;
 }
 
 const images = (root: string) => join(root, ".ppguide-cache/images");
@@ -70,7 +46,7 @@ describe("a damaged cache entry", () => {
   it("is never published: flipped, truncated and swapped variants, share images and records are made again", async () => {
     const root = await photoSite();
     await build({ root, out: join(root, "dist") });
-    const clean = await contents(join(root, "dist"));
+    const clean = await treeDigests(join(root, "dist"));
     const cache = await readdir(images(root));
     const webp = cache.filter((f) => f.endsWith(".webp")).sort();
     const share = cache.find((f) => f.startsWith("share-") && f.endsWith(".jpg"))!;
@@ -86,7 +62,7 @@ describe("a damaged cache entry", () => {
     await rename(join(images(root), webp[2] ?? webp[0]!), join(images(root), webp[1]!));
     await rename(join(images(root), "swap"), join(images(root), webp[2] ?? webp[0]!));
     const result = await rebuildWithoutOutput(root);
-    expect(await contents(join(root, "dist"))).toEqual(clean);
+    expect(await treeDigests(join(root, "dist"))).toEqual(clean);
     const damaged = result.warnings.filter((w) => w.code === "CacheEntryDamaged").map((w) => w.location?.file);
     expect(damaged).toEqual(
       expect.arrayContaining([`.ppguide-cache/images/${share}`, `.ppguide-cache/images/${webp[1]}`]),
@@ -96,7 +72,7 @@ describe("a damaged cache entry", () => {
     const shareRecord = cache.find((f) => f.startsWith("share-") && f.endsWith(".json"))!;
     await writeFile(join(images(root), record), await readFile(join(images(root), shareRecord)));
     const again = await rebuildWithoutOutput(root);
-    expect(await contents(join(root, "dist"))).toEqual(clean);
+    expect(await treeDigests(join(root, "dist"))).toEqual(clean);
     expect(again.warnings.map((w) => `${w.code}  ${w.format()}`)).toEqual([
       expect.stringMatching(
         new RegExp(`^CacheEntryDamaged {2}\\.ppguide-cache/images/${record.replace(".", "\\.")}:1:1`),
@@ -110,12 +86,12 @@ describe("a damaged cache entry", () => {
     const root = await photoSite();
     const out = join(root, "dist");
     await build({ root, out });
-    const clean = await contents(out);
+    const clean = await treeDigests(out);
     const index = (await readdir(join(out, "pagefind"))).find((f) => f.endsWith(".pf_meta"))!;
     await flip(join(out, "pagefind", index), 8);
     const result = await build({ root, out });
     expect(result.indexed).toEqual(["pagefind"]);
-    expect(await contents(out)).toEqual(clean);
+    expect(await treeDigests(out)).toEqual(clean);
   });
 
   it("build --verify trusts no cache: an entry forged to pass every check is caught", async () => {

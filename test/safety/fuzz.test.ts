@@ -24,12 +24,12 @@
 import fc from "fast-check";
 import { load } from "cheerio";
 import { execFileSync, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { chmod, mkdtemp, readdir, readFile, rename, stat, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { treeDigests } from "../helpers/output-tree.ts";
 import { loadManifest } from "../../src/site/load-site.ts";
 import { hostAnswer, parseRedirects } from "../../src/preview/host-rules.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
@@ -440,22 +440,6 @@ const fault: fc.Arbitrary<Fault> = fc.oneof(
   },
 );
 
-/** Every file of a built site by path, with the digest of its bytes. */
-async function contents(dir: string): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    found.set(
-      relative(dir, path),
-      createHash("sha256")
-        .update(await readFile(path))
-        .digest("hex"),
-    );
-  }
-  return found;
-}
-
 /** Flips, truncates or swaps files of the image cache, the served copy and its page cache. */
 async function damage(root: string, out: string, actions: Damage[]): Promise<void> {
   const files: string[] = [];
@@ -548,11 +532,11 @@ async function check(s: FuzzSite, f: Fault = { kind: "none" }): Promise<number> 
   if (outcome.exit !== 0) return refused(outcome, root);
   await workingSite(root, out, s);
   if (f.kind === "damage") {
-    const clean = await contents(out);
+    const clean = await treeDigests(out);
     await damage(root, out, f.actions);
     const again = await timedAttempt(root, out);
     expect(again.lines, "a damaged cache failed the build").toEqual([]);
-    expect(await contents(out), "a damaged cache reached the output").toEqual(clean);
+    expect(await treeDigests(out), "a damaged cache reached the output").toEqual(clean);
   }
   tally.built++;
   return 0;
