@@ -5,6 +5,7 @@ import { registerBuild } from "./build.ts";
 import { registerCheckFacts } from "./check-facts.ts";
 import { registerCheckLinks } from "./check-links.ts";
 import { registerDev } from "./dev.ts";
+import { registerMerge } from "./merge.ts";
 import { registerNew } from "./new.ts";
 import { registerPreview } from "./preview.ts";
 import { exitWithError } from "./throw-and-exit.ts";
@@ -22,6 +23,7 @@ export function createProgram(): Command {
     .showHelpAfterError("(run ppguide --help for usage)")
     .exitOverride();
   registerBuild(program);
+  registerMerge(program);
   registerCheckLinks(program);
   registerCheckFacts(program);
   registerDev(program);

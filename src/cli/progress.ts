@@ -11,6 +11,8 @@ const WORDS: Record<Stage, string> = {
   write: "writing files",
   check: "checking links",
   commit: "publishing",
+  shards: "reading the shards",
+  pages: "taking the shards' pages",
 };
 
 export interface ProgressOptions {

@@ -8,7 +8,9 @@ export type Stage =
   | "index"
   | "write"
   | "check"
-  | "commit";
+  | "commit"
+  | "shards"
+  | "pages";
 export type StageTimings = Partial<Record<Stage, number>>;
 
 const stageWatchers = new Set<(stage: Stage) => void>();

@@ -20,7 +20,14 @@ import {
   type IndexRecord,
   type PageRecord,
 } from "../output/page-cache.ts";
-import { indexable, makeShard, planIndex, servedShard } from "../output/search-index.ts";
+import {
+  indexable,
+  makeShard,
+  planIndex,
+  servedShard,
+  type ShardFile,
+  type ShardPlan,
+} from "../output/search-index.ts";
 import { removeStale, StageWriter } from "../output/write.ts";
 import type { RenderedPage } from "../render/render.tsx";
 import { findManifest } from "../manifest/load.ts";
@@ -29,6 +36,7 @@ import { locateImageErrors } from "../site/locate-images.ts";
 import { inSourceFiles } from "./link-sources.ts";
 import { keyPages, planPages, type PageJob } from "./page-keys.ts";
 import { contentHash, renderInputOf, renderJobs, renderPages, type RenderInput } from "./render-pages.ts";
+import { indexShardsOf, inShard, writeShardManifest, type ShardSpec } from "./shard.ts";
 
 export interface BuildOptions {
   /** The site folder, holding site.yaml, content/ and public/. */
@@ -54,6 +62,11 @@ export interface BuildOptions {
   searchIndex?: boolean;
   /** Build as of this day, YYYY-MM-DD (site/schedule.ts): default PPGUIDE_CLOCK, else today. */
   clock?: string;
+  /**
+   * Build only this shard's pages, and the index shards made of them, into a shard folder for `ppguide merge`
+   * (engine/shard.ts): no public or generated files, no link check (the merge does both for the whole site).
+   */
+  shard?: ShardSpec;
 }
 
 /** A page of the built site; with `write: false` it carries its HTML. */
@@ -116,7 +129,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       output = timed(timings, "open", () => OutputFolder.open(root, outDir, opts.force));
       try {
         const checkMode = opts.checkLinks ?? site.manifest.site.checkLinks ?? "error";
-        const input = renderInputOf(site, { target: output.target, live: output.live }, checkMode !== "off");
+        // A shard scans its pages whatever the mode: the merge checks every link of the site.
+        const scan = opts.shard !== undefined || checkMode !== "off";
+        const input = renderInputOf(site, { target: output.target, live: output.live }, scan);
         const served = opts.cache === false || !output.live ? undefined : readPageCache(output.live, currentCode());
         const none =
           opts.cache === false
@@ -124,17 +139,27 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
             : !output.live
               ? "first build"
               : "no page cache of the served copy from this ppguide";
-        const { jobs, plan } = timed(timings, "key", () => keyAndPlan(input, output!.live, served ?? none));
+        const { all, jobs, plan } = timed(timings, "key", () =>
+          keyAndPlan(input, output!.live, served ?? none, opts.shard),
+        );
         const writer = new StageWriter(input.spec!);
         try {
           const records = await timed(timings, "render", () => renderChanged(input, plan, writer, opts.workers));
           const index =
             opts.searchIndex === false
               ? undefined
-              : await timed(timings, "index", () => indexSite(site, jobs, records, output!, served?.index, writer));
-          const publicScans = await timed(timings, "write", () => writeTheRest(site, writer, input.scan));
+              : await timed(timings, "index", () =>
+                  indexSite(site, jobs, records, output!, served?.index, writer, {
+                    only: opts.shard && ((plans) => indexShardsOf(site.manifest, plans, opts.shard!)),
+                  }),
+                );
+          const publicScans = opts.shard
+            ? []
+            : await timed(timings, "write", () => writeTheRest(site, writer, input.scan));
           const rendered = plan.render.map(({ job }) => job.file);
-          if (input.scan)
+          if (opts.shard)
+            await writeShardManifest(writer, output.target, { input, all, jobs, shard: opts.shard, records, index });
+          else if (input.scan)
             await timed(timings, "check", () =>
               checkSiteLinks(
                 site,
@@ -154,6 +179,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
             output!.commit();
           });
           result.pages = jobs.map(({ route, file, kind }) => ({ route, file, kind }));
+          // A shard writes no public or generated file: the merge does.
+          if (opts.shard) result.assets = 0;
           result.rendered = plan.render.map(({ job, reason }) => ({ route: job.route, reason }));
           result.indexed = index?.made;
           result.outDir = outDir;
@@ -174,7 +201,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
  * What a loaded site tells before rendering: each output path claimed once (output/claims.ts),
  * content no route uses, placeholders (fatal with `strict`).
  */
-function checkSite(site: LoadedSite, opts: BuildOptions, timings: StageTimings): BuildResult {
+export function checkSite(site: LoadedSite, opts: BuildOptions, timings: StageTimings): BuildResult {
   const { manifest, content, publicFiles, assets } = site;
   const clashes = claimOutputs(site, { searchIndex: opts.write !== false && opts.searchIndex !== false });
   if (clashes.length) throw new PpgErrorList(clashes);
@@ -203,12 +230,16 @@ function checkSite(site: LoadedSite, opts: BuildOptions, timings: StageTimings):
   };
 }
 
-/** Every page's key, and which pages the served copy holds as this build would make them. */
-function keyAndPlan(input: RenderInput, live: string | undefined, served: CopyCache | string) {
-  const jobs = keyPages(input);
+/**
+ * Every page's key (`all`), the pages this build makes (`jobs`: a shard's, or all), and which of them the served
+ * copy holds as this build would make them.
+ */
+function keyAndPlan(input: RenderInput, live: string | undefined, served: CopyCache | string, shard?: ShardSpec) {
+  const all = keyPages(input);
+  const jobs = shard ? all.filter((job) => inShard(job.route, shard)) : all;
   const previous = typeof served === "string" ? served : (file: string) => served.pages.get(file);
   const intact = (file: string, record: PageRecord) => servedIntact(live!, file, record as CachedPage, contentHash);
-  return { jobs, plan: planPages(jobs, previous, new ImageFactIndex(input.images), intact) };
+  return { all, jobs, plan: planPages(jobs, previous, new ImageFactIndex(input.images), intact) };
 }
 
 /**
@@ -236,27 +267,42 @@ async function renderChanged(
   return records;
 }
 
+/** Where a merge's index shards may come from besides the served copy, and which a shard build makes. */
+export interface IndexSources {
+  /** The shards to make (a build shard's own, engine/shard.ts); default all. */
+  only?: (plans: ShardPlan[]) => ShardPlan[];
+  /** The files of a shard made by a build shard, with where they are (ppguide merge). */
+  made?: (plan: ShardPlan) => ShardFile[] | undefined;
+}
+
 /**
  * The search index's shards: each one made from the same pages and records as the served copy's
- * is linked from it; the others are made again from the pages just written.
+ * is linked from it; each one a build shard made is taken from it (a merge); the others are made
+ * again from the pages just written.
  */
-async function indexSite(
+export async function indexSite(
   site: LoadedSite,
   jobs: PageJob[],
   records: Map<string, PageRecord>,
   output: OutputFolder,
   served: IndexRecord | undefined,
   writer: StageWriter,
+  sources: IndexSources = {},
 ): Promise<{ record: IndexRecord; made: string[] }> {
   const fileOf = new Map(jobs.map((job) => [job.route, job.file]));
   const mains = new Map(jobs.filter(indexable).map((job) => [job.route, records.get(job.file)!.main!]));
   const record: IndexRecord = { shards: [] };
   const made: string[] = [];
   try {
-    for (const shard of planIndex(site, mains)) {
+    const plans = planIndex(site, mains);
+    for (const shard of sources.only ? sources.only(plans) : plans) {
       const reuse = servedShard(output.live, served, shard);
+      const fromShard = reuse ? undefined : sources.made?.(shard);
       let files: string[];
-      if (reuse) {
+      if (fromShard) {
+        for (const { file, from } of fromShard) await writer.adopt(from, file);
+        files = fromShard.map((f) => f.file);
+      } else if (reuse) {
         for (const file of reuse) await writer.link(file);
         files = reuse;
       } else {
@@ -278,7 +324,11 @@ async function indexSite(
 }
 
 /** Everything but the pages and the index: public/ and the generated files. Returns public HTML's link scans. */
-async function writeTheRest(site: LoadedSite, writer: StageWriter, scan: boolean): Promise<[string, PageScan][]> {
+export async function writeTheRest(
+  site: LoadedSite,
+  writer: StageWriter,
+  scan: boolean,
+): Promise<[string, PageScan][]> {
   const scans: [string, PageScan][] = [];
   const scanPage = scan ? (await import("../links/extract.ts")).scanPage : undefined;
   for (const url of site.publicFiles) {
@@ -296,7 +346,7 @@ async function writeTheRest(site: LoadedSite, writer: StageWriter, scan: boolean
   return scans;
 }
 
-function scansOf(records: Map<string, PageRecord>): [string, PageScan][] {
+export function scansOf(records: Map<string, PageRecord>): [string, PageScan][] {
   return [...records].flatMap(([file, record]) => (record.scan ? [[file, record.scan] as [string, PageScan]] : []));
 }
 
@@ -304,7 +354,7 @@ function scansOf(records: Map<string, PageRecord>): [string, PageScan][] {
  * The link check over the new copy; each broken link or anchor is its own located error, so the dev overlay can point
  * at each.
  */
-async function checkSiteLinks(
+export async function checkSiteLinks(
   site: LoadedSite,
   dir: string,
   files: string[],
@@ -328,7 +378,7 @@ function reportBrokenLinks(report: LinkReport, mode: "error" | "warn" | "off", w
 }
 
 /** Each page's record with its file's stat in the copy as it will be served, for the next build's quick check. */
-function withStats(target: string, records: Map<string, PageRecord>): Map<string, CachedPage> {
+export function withStats(target: string, records: Map<string, PageRecord>): Map<string, CachedPage> {
   const cached = new Map<string, CachedPage>();
   for (const [file, record] of records) {
     const { size, mtimeMs, ctimeMs, ino } = lstatSync(join(target, file));

@@ -81,15 +81,19 @@ export function indexable(page: Pick<RenderedPage, "kind" | "noindex">): boolean
 }
 
 /** How many shards a site's index is split into: one, or one per pagesPerShard indexable routes, at most MAX_SHARDS. */
-function shardCount(manifest: Manifest): number {
+export function shardCount(manifest: Manifest): number {
   const per = manifest.site.searchIndex?.pagesPerShard;
   if (!per) return 1;
   const pages = manifest.routes.filter((r) => r.kind !== "search").length;
   return Math.min(MAX_SHARDS, Math.max(1, Math.ceil(pages / per)));
 }
 
-/** Which shard a URL's record belongs to: fixed by the URL alone, so a page never moves while the count stays. */
-function shardOf(url: string, shards: number): number {
+/**
+ * Which shard a URL's record belongs to: fixed by the URL alone, so a page never moves while the count stays. A
+ * build split across machines (engine/shard.ts) splits pages by the same hash, so that with a number of build shards
+ * dividing the index's, each index shard's pages are all rendered by one build shard, which makes it.
+ */
+export function shardOf(url: string, shards: number): number {
   return shards === 1 ? 0 : createHash("sha1").update(url).digest().readUInt32BE(0) % shards;
 }
 
@@ -109,6 +113,8 @@ type IndexRecordInput =
 /** A shard to make or reuse: its folder, the digest of everything it is made from, its pages and records. */
 export interface ShardPlan {
   dir: string;
+  /** Its place among the shards before the empty ones were left out: what shardOf gives its pages. */
+  slot: number;
   digest: string;
   options: pagefind.PagefindServiceConfig;
   pages: IndexedPage[];
@@ -129,14 +135,16 @@ export function assignShards(site: Pick<LoadedSite, "manifest" | "content">): Sh
     return [
       {
         dir: INDEX_DIR,
+        slot: 0,
         digest: "",
         options,
         pages: indexedRoutes(site.manifest),
         records: [...keywordRecords(site, language), ...listingRecords(site)],
       },
     ];
-  const shards: ShardPlan[] = Array.from({ length: count }, () => ({
+  const shards: ShardPlan[] = Array.from({ length: count }, (_, slot) => ({
     dir: "",
+    slot,
     digest: "",
     options,
     pages: [],
