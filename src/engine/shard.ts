@@ -240,6 +240,8 @@ export interface ShardMade {
 
 /** Writes SHARD_MANIFEST into the shard's copy, once its pages and index shards are written there. */
 export async function writeShardManifest(writer: StageWriter, target: string, made: ShardMade): Promise<void> {
+  // The index shards linked from the served copy may still be on their way.
+  await writer.flush();
   const manifest: ShardManifest = {
     format: FORMAT,
     code: currentCode(),
