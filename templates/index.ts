@@ -1,6 +1,8 @@
 /**
  * The site's templates, as the render stage takes them (src/render/model.ts `Templates`, which
- * test/engine/layers.test.ts holds this module to): one component per page kind plus the layout.
+ * test/engine/layers.test.ts holds this module to): one component per page kind, beside its model
+ * in src/render/kinds/, plus the layout. NotFound is the 404 page's, a kind no route has
+ * (src/render/kinds/not-found.ts); Alias is a redirect page's.
  */
 import type { PageModel } from "../src/render/model.ts";
 import Alias from "./pages/Alias.tsx";

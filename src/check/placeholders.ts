@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Placeholder } from "../core/errors-data.ts";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
 import type { ContentIndex } from "../content/load.ts";
-import { parseVideoDirective } from "../content/video-directive.ts";
+import { directiveLines, parseVideoDirective } from "../content/directives.ts";
 import { MANIFEST_FILE } from "../manifest/load.ts";
 import type { Manifest } from "../manifest/types.ts";
 import { yamlSource, type PathSegment, type YamlSource } from "../manifest/yaml-source.ts";
@@ -115,11 +115,11 @@ function scanMarkdown(md: { file: string; body: string; bodyLine: number }, foun
     return { file, line: pos.line + bodyLine, column: pos.column };
   };
   if (body.includes("::video")) {
-    for (const directive of body.matchAll(/^([ \t]*)::video(?:[ \t]+(.*))?$/gm)) {
-      const parsed = parseVideoDirective(directive[2] ?? "");
+    for (const directive of directiveLines(body, "video")) {
+      const parsed = parseVideoDirective(directive.arg);
       // A malformed line is the render stage's error, with its own message.
       if (!("video" in parsed)) continue;
-      const where = at(directive.index! + directive[1]!.length);
+      const where = at(directive.offset);
       const { id, title } = parsed.video;
       if (!id) found.push(new PpgError("PlaceholderLeft", { kind: "videoWithoutId", title }, { location: where }));
       else if (STAND_IN.test(id))

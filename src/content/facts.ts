@@ -1,6 +1,7 @@
 import { PpgError } from "../core/errors.ts";
 import type { Fact, Manifest } from "../manifest/types.ts";
 import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-source.ts";
+import { directiveLines, parseDirectiveLine } from "./directives.ts";
 import type { ListingsFile } from "./listings.ts";
 import type { MarkdownFile } from "./load.ts";
 
@@ -17,8 +18,6 @@ import type { MarkdownFile } from "./load.ts";
  *   'take', 'open') and says nothing of the closure.
  * FactUnknown: a `::fact` line or a `facts` list names a fact that is not defined.
  */
-export const FACT_LINE = /^::fact(?:[ \t]+(\S*))?[ \t]*$/;
-
 /** Any of the `|`-separated alternatives as a whole word (no letter or digit either side), in any case. */
 const wholeWords = (alternatives: string) =>
   new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, "iu");
@@ -98,9 +97,9 @@ export function checkFacts(
     const texts: Text[] = [];
     lines.forEach((line, i) => {
       const at = { file: file.file, line: file.bodyLine + i + 1, column: 1 };
-      const directive = FACT_LINE.exec(line.trim());
-      if (directive) {
-        const id = directive[1] ?? "";
+      const directive = parseDirectiveLine(line.trim());
+      if (directive?.name === "fact") {
+        const id = directive.arg;
         if (known(id)) shown.add(id);
         else
           errors.push(new PpgError("FactUnknown", { id }, { location: { ...at, column: line.indexOf("::fact") + 1 } }));
@@ -145,7 +144,7 @@ export function checkFacts(
     if (route.kind === "videos") {
       // A video card sits on its page: the page's Markdown shows the fact for it.
       const page = route.content ? markdown.get(route.content) : undefined;
-      const shown = new Set(page ? page.body.split("\n").flatMap((l) => FACT_LINE.exec(l.trim())?.[1] ?? []) : []);
+      const shown = new Set(page ? Array.from(directiveLines(page.body, "fact"), (d) => d.arg) : []);
       route.videos.forEach((video, j) => {
         const texts = (["title", "summary"] as const).flatMap((f) =>
           video[f] ? [{ text: video[f]!, at: at("videos", j, f) }] : [],

@@ -1,4 +1,5 @@
 import MarkdownIt from "markdown-it";
+import { directiveHtml, parseDirectiveLine } from "./directives.ts";
 
 type Token = ReturnType<MarkdownIt["parse"]>[number];
 type BlockRule = Parameters<MarkdownIt["block"]["ruler"]["before"]>[2];
@@ -32,25 +33,15 @@ export interface RenderedMarkdown {
   tooDeep?: number;
 }
 
-/**
- * Directives are the one thing Markdown cannot say: placements of components the template owns
- * (banners, videos, galleries). They render to placeholder comments the render stage replaces,
- * so this module knows nothing about React.
- */
-// Anchored to whole lines: the renderer writes each mark on a line of its own (a block), so one
-// inside an attribute or a paragraph (once: `<span title="<!--ppg:banner-->">`) is never spliced.
-export const DIRECTIVE_PLACEHOLDER = /^<!--ppg:(\w+)(?: ([^>\n]*?))?-->$/gm;
-const DIRECTIVE_LINE = /^::(\/?[a-z]+)(?:[ \t]+(.*))?$/;
-
+/** A directive line (directives.ts) is a block of its own, never part of a paragraph. */
 function directiveRule(state: StateBlock, startLine: number, _endLine: number, silent: boolean): boolean {
   const start = state.bMarks[startLine] + state.tShift[startLine];
-  const line = state.src.slice(start, state.eMarks[startLine]).trim();
-  const match = DIRECTIVE_LINE.exec(line);
-  if (!match) return false;
+  const directive = parseDirectiveLine(state.src.slice(start, state.eMarks[startLine]).trim());
+  if (!directive) return false;
   if (silent) return true;
   const token = state.push("ppg_directive", "", 0);
-  token.info = match[1];
-  token.content = (match[2] ?? "").trim();
+  token.info = directive.name;
+  token.content = directive.arg;
   token.map = [startLine, startLine + 1];
   state.line = startLine + 1;
   return true;
@@ -101,14 +92,8 @@ function createRenderer(): MarkdownIt {
   noteDroppedNesting(md);
   md.core.ruler.push("ppg_heading_ids", headingIds);
   md.block.ruler.before("paragraph", "ppg_directive", directiveRule);
-  md.renderer.rules.ppg_directive = (tokens, idx) => {
-    const { info, content } = tokens[idx];
-    if (info === "gallery") return '<div class="gallery">\n';
-    if (info === "/gallery") return "</div>\n";
-    // The mark must stand on a line of its own (DIRECTIVE_PLACEHOLDER): on a page's first line it
-    // would follow the template's opening tag, so it gets a line break before it there.
-    return `${idx === 0 ? "\n" : ""}<!--ppg:${info}${content ? ` ${encodeURIComponent(content)}` : ""}-->\n`;
-  };
+  md.renderer.rules.ppg_directive = (tokens, idx) =>
+    directiveHtml({ name: tokens[idx].info, arg: tokens[idx].content }, idx === 0);
   // A paragraph holding only a titled image is a figure; the title is its caption.
   md.core.ruler.push("ppg_figures", (state) => {
     const tokens = state.tokens;

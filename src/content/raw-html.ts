@@ -1,5 +1,6 @@
 import { Parser } from "htmlparser2";
 import sanitizeHtml from "sanitize-html";
+import { DIRECTIVE_MARK } from "./directives.ts";
 
 /**
  * What raw HTML in Markdown may hold: an allowlist, enforced by sanitize-html (a maintained
@@ -163,7 +164,7 @@ function scan(html: string): { tags: number[]; problems: RawHtmlProblem[] } {
       },
       oncomment: () => {
         const text = html.slice(parser.startIndex, parser.endIndex + 1);
-        if (!text.startsWith("<!--ppg:") && !plainComment(text))
+        if (!text.startsWith(DIRECTIVE_MARK) && !plainComment(text))
           problems.push({
             offset: parser.startIndex,
             what: `the markup ${quote(text)} (only plain <!-- comments --> are allowed)`,
@@ -185,7 +186,7 @@ function scan(html: string): { tags: number[]; problems: RawHtmlProblem[] } {
     problems.push({ offset: readTo, what: `the unfinished tag ${quote(html.slice(readTo).trim())}` });
   // The build's directive marks are spliced in at block level only; one written by hand, even
   // inside an attribute's value, would put a component where the writer's HTML is.
-  for (let at = html.indexOf("<!--ppg:"); at !== -1; at = html.indexOf("<!--ppg:", at + 1)) {
+  for (let at = html.indexOf(DIRECTIVE_MARK); at !== -1; at = html.indexOf(DIRECTIVE_MARK, at + 1)) {
     problems.push({
       offset: at,
       what: "a directive mark (<!--ppg:…-->): write the directive on a line of its own, e.g. ::banner",

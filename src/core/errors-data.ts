@@ -177,7 +177,7 @@ const schemaBreach = <T extends { title: string; cause: string; hint: string }>(
   hintFor: breachHint,
 });
 
-/** What is wrong with a `::video` line (content/video-directive.ts). */
+/** What is wrong with a `::video` line (content/directives.ts). */
 export type VideoProblem =
   | { rule: "empty" }
   | { rule: "badId"; id: string }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { ImageFactIndex } from "../assets/image-facts.ts";
 import { currentCode } from "../core/code-id.ts";
+import { NOT_FOUND_PAGE } from "../core/not-found-page.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import type { KeyParts, PageRecord } from "../output/page-cache.ts";
 import { aliasesArePages } from "../output/site-files.ts";
@@ -67,7 +68,7 @@ export function keyPages(
   ): PageJob => {
     return {
       route,
-      file: route === "/404" ? "404.html" : outputFileFor(route, format),
+      file: kind === "404" ? NOT_FOUND_PAGE.file : outputFileFor(route, format),
       kind,
       noindex,
       parts: { code, site, ...own },
@@ -87,7 +88,7 @@ export function keyPages(
     for (const { from, to } of manifest.aliases ?? [])
       jobs.push(job(from, "alias", true, { route: digest(["alias", from, to]), markdown: none, listings: none }));
   }
-  jobs.push(job("/404", "404", true, { route: digest("404"), markdown: none, listings: none }));
+  jobs.push(job(NOT_FOUND_PAGE.route, "404", true, { route: digest("404"), markdown: none, listings: none }));
   return jobs;
 }
 

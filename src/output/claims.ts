@@ -1,4 +1,5 @@
 import { PpgError } from "../core/errors.ts";
+import { NOT_FOUND_PAGE } from "../core/not-found-page.ts";
 import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-source.ts";
 import { outputFileFor } from "../render/render.tsx";
 import type { LoadedSite } from "../site/load-site.ts";
@@ -152,8 +153,8 @@ export function claimOutputs(
   if (opts.searchIndex) claims.claimTree(INDEX_DIR, { name: `the search index (${INDEX_DIR}/)` });
   // The 404 page is served at /404 too: Cloudflare and Netlify rewrite it (site-files.ts).
   const notFound: Owner = { name: "the 404 page" };
-  claims.claim("404.html", "file", notFound);
-  claimUrl(claims, "/404", undefined, notFound);
+  claims.claim(NOT_FOUND_PAGE.file, "file", notFound);
+  claimUrl(claims, NOT_FOUND_PAGE.route, undefined, notFound);
   for (const { file } of generatedFiles(site)) claims.claim(file, "file", { name: `the generated ${file}` });
   manifest.routes.forEach((route, i) => {
     const owner: Owner = {

@@ -152,8 +152,10 @@ export interface AliasModel {
   canonical: string;
 }
 
+/** The 404 page: a kind of its own, which no route of site.yaml has (its path is core/not-found-page.ts's). */
 export interface NotFoundModel extends Omit<PageBase, "route"> {
-  route: Pick<RouteEntry, "path" | "title" | "description" | "kind">;
+  kind: "404";
+  route: Pick<RouteEntry, "path" | "title" | "description">;
   suggestions: CardModel[];
 }
 

@@ -1,15 +1,15 @@
 import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { PpgError, type SourceLocation } from "../core/errors.ts";
-import { decodeComponentOr, decodeUriPath } from "../core/url-path.ts";
+import { PpgError } from "../core/errors.ts";
+import { NOT_FOUND_PAGE } from "../core/not-found-page.ts";
 import type { SharedPart } from "../links/extract.ts";
+import { placeDirectives } from "./directives.tsx";
 import { duplicateIdErrors } from "./unique-ids.ts";
-import { DIRECTIVE_PLACEHOLDER } from "../content/markdown.ts";
-import { parseVideoDirective } from "../content/video-directive.ts";
 import type { RouteEntry, SiteSettings } from "../manifest/types.ts";
 import type { AliasModel, NotFoundModel, PageModel, Templates } from "./model.ts";
-import { defaultShareImage } from "../assets/share-images.ts";
-import { buildPageModel, cardFor, factView, ogImageFor, type SiteContext } from "./page-model.ts";
+import { buildPageModel } from "./kinds/index.ts";
+import { notFoundPage } from "./kinds/not-found.ts";
+import type { SiteContext } from "./page-model.ts";
 import { absoluteUrl } from "./structured-data.ts";
 import { structuredDataErrors } from "./structured-data-check.ts";
 
@@ -63,13 +63,7 @@ export function renderRoute(
     errors.push(new PpgError("TemplateFailed", { route: route.path, reason: (err as Error).message }, { cause: err }));
     inner = "";
   }
-  if (inner.includes(DIRECTIVE_MARK)) {
-    const placement = { banner: 0 };
-    inner = inner.replace(DIRECTIVE_PLACEHOLDER, (_m, name: string, arg?: string) =>
-      renderDirective(ctx, templates, route, name, arg ? decodeComponentOr(arg) : "", placement, errors),
-    );
-  }
-  const page = fillChrome(ctx, templates, model, inner);
+  const page = fillChrome(ctx, templates, model, placeDirectives(ctx, templates, route, inner, errors));
   errors.push(...duplicateIdErrors(page.html, route.path, model.sourceIds));
   return {
     route: route.path,
@@ -80,7 +74,6 @@ export function renderRoute(
   };
 }
 
-const DIRECTIVE_MARK = "<!--ppg:";
 const HEADER_SLOT = '<template data-slot="header"></template>';
 const FOOTER_SLOT = '<template data-slot="footer"></template>';
 
@@ -131,84 +124,6 @@ function fillChrome(
 
 type LayoutPageModel = PageModel | NotFoundModel;
 
-function renderDirective(
-  ctx: SiteContext,
-  templates: Templates,
-  route: RouteEntry,
-  name: string,
-  arg: string,
-  placement: { banner: number },
-  errors: PpgError[],
-): string {
-  const file = `content/${route.content}`;
-  if (name === "banner") {
-    const banners = ctx.manifest.site.banners ?? [];
-    if (banners.length === 0) {
-      errors.push(new PpgError("BannersMissing", { file }));
-      return "";
-    }
-    // Pages with several banners cycle through them, so a reader does not see one banner three times in a row.
-    const banner = banners[placement.banner++ % banners.length];
-    return renderToStaticMarkup(createElement(templates.AffiliateBanner, { banner }));
-  }
-  if (name === "video") {
-    const parsed = parseVideoDirective(arg);
-    if ("problem" in parsed) {
-      errors.push(
-        new PpgError("VideoInvalid", parsed.problem, { location: directiveLocation(ctx, route, `::video`, arg) }),
-      );
-      return "";
-    }
-    const { video } = parsed;
-    if (video.poster !== undefined && !ctx.images.has(video.poster)) {
-      const malformed = decodeUriPath(video.poster) === undefined;
-      errors.push(
-        new PpgError(
-          malformed ? "UrlMalformed" : "AssetMissing",
-          { what: "'::video' poster", path: video.poster },
-          { location: directiveLocation(ctx, route, "::video", arg) },
-        ),
-      );
-      return "";
-    }
-    // The directive's own poster, else the page's hero image.
-    const poster = video.poster ?? route.image?.src;
-    return renderToStaticMarkup(
-      createElement(templates.VideoEmbed, {
-        ...video,
-        title: video.title || route.title,
-        poster: poster ? ctx.images.attributes(poster, "") : undefined,
-      }),
-    );
-  }
-  if (name === "fact") {
-    const fact = factView(ctx, arg);
-    // An unknown id was reported when the content was loaded (FactUnknown); a render thread is not told again.
-    return fact ? renderToStaticMarkup(createElement(templates.FactNotice, { fact })) : "";
-  }
-  errors.push(
-    new PpgError(
-      "DirectiveUnknown",
-      { file, name },
-      {
-        location: directiveLocation(ctx, route, `::${name}`, arg),
-        hint: "Use ::banner, ::fact ID, ::video ID Title, ::video { title, summary }, or ::gallery … ::/gallery.",
-      },
-    ),
-  );
-  return "";
-}
-
-/** Where a directive line is in its Markdown file: the first line holding both its name and argument. */
-function directiveLocation(ctx: SiteContext, route: RouteEntry, name: string, arg: string): SourceLocation {
-  const md = route.content ? ctx.content.markdown.get(route.content) : undefined;
-  const file = md?.file ?? `content/${route.content}`;
-  const lines = md?.body.split("\n") ?? [];
-  const at = lines.findIndex((l) => l.trimStart().startsWith(name) && l.includes(arg));
-  if (at < 0 || !md) return { file, line: 1, column: 1 };
-  return { file, line: at + 1 + md.bodyLine, column: lines[at]!.indexOf(name) + 1 };
-}
-
 export function renderAlias(ctx: SiteContext, templates: Templates, from: string, to: string): RenderedPage {
   const target = ctx.routes.get(to)!;
   const model: AliasModel = {
@@ -227,37 +142,14 @@ export function renderAlias(ctx: SiteContext, templates: Templates, from: string
 }
 
 export function renderNotFound(ctx: SiteContext, templates: Templates): RenderedPage {
-  const { site } = ctx.manifest;
-  const route = {
-    path: "/404",
-    kind: "search" as const,
-    title: "Page not found",
-    description: `This page could not be found on ${site.name}.`,
-  };
-  const logo = ctx.images.attributes(site.logo.src, site.logo.alt, { priority: true });
-  // The cross-reference check has made sure every suggestion names a route or alias.
-  const suggestions = (site.notFound?.suggestions ?? []).map((p) => cardFor(ctx, p));
-  const model: NotFoundModel = {
-    site,
-    nav: ctx.manifest.nav,
-    search: ctx.search,
-    route,
-    assets: ctx.assetsFor("404"),
-    logo,
-    year: ctx.year,
-    head: {
-      title: route.title,
-      description: route.description,
-      canonical: `${site.url}/404`,
-      ogType: "website",
-      ogImage: ogImageFor(ctx, defaultShareImage(ctx.manifest)),
-      jsonLd: [],
-      noindex: true,
-    },
-    suggestions,
-  };
+  const model = notFoundPage(ctx);
   const inner = renderToStaticMarkup(
     createElement(templates.Layout, { page: model }, createElement(templates.NotFound, { page: model })),
   );
-  return { route: "/404", file: "404.html", kind: "404", ...fillChrome(ctx, templates, model, inner) };
+  return {
+    route: model.route.path,
+    file: NOT_FOUND_PAGE.file,
+    kind: model.kind,
+    ...fillChrome(ctx, templates, model, inner),
+  };
 }

@@ -215,6 +215,16 @@ describe("a fact mentioned but not shown, or contradicted", () => {
     );
   });
 
+  it("a ::fact line is read as the renderer reads it: its whole argument is the id", async () => {
+    // The renderer places nothing for `::fact lift now` (no fact has that id): so the load stage must name it.
+    const result = await buildInline(
+      `-- site.yaml --\n${FACTS}routes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nThe easy way up.\n\n  ::fact lift now\n`,
+    );
+    expect(result.lines).toEqual([
+      expect.stringMatching(/^FactUnknown {2}content\/a\.md:3:3 {2}fact 'lift now' is not defined/),
+    ]);
+  });
+
   it("an unknown fact in a listing or on a slide is located where it is named", async () => {
     const result = await buildInline(
       `-- site.yaml --\n${FACTS}routes:\n  - { path: /d, ${DIRECTORY} }\n-- content/d.md --\nSights.\n-- content/l.yaml --\n${listing(", facts: [lfit]", "The green hill above the town.")}`,

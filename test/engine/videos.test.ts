@@ -2,7 +2,7 @@ import { load } from "cheerio";
 import { appendFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseVideoDirective } from "../../src/content/video-directive.ts";
+import { parseVideoDirective } from "../../src/content/directives.ts";
 import { build } from "../../src/engine/build.ts";
 import { PpgError, PpgErrorList } from "../../src/core/errors.ts";
 import { copyFixture } from "../helpers/fixture.ts";
