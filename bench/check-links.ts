@@ -22,9 +22,9 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 // Child mode: run our checker the way the CLI does, from TypeScript source through tsx.
 if (process.argv[2] === "--run-ours") {
-  const { checkLinks, formatSummary } = await import("../src/links/index.ts");
+  const { checkLinks, linkReportSummary } = await import("../src/links/index.ts");
   const report = await checkLinks({ dir: process.argv[3]! });
-  process.stdout.write(`${formatSummary(report)}\n`);
+  process.stdout.write(`${linkReportSummary(report)}\n`);
   process.exit(report.problems.length > 0 ? 1 : 0);
 }
 

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "../src/engine/build.ts";
 import { startPreview } from "../src/preview/server.ts";
-import { launchChromium } from "../test/e2e/browser.ts";
+import { launchChromium } from "../test/helpers/browser.ts";
 import { writePpguideSite } from "../test/helpers/synthetic-site.ts";
 
 const pages = Number(process.argv[2] ?? 4000);

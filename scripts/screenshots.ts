@@ -12,7 +12,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, resolve } from "node:path";
-import { launchChromium } from "../test/e2e/browser.ts";
+import { launchChromium } from "../test/helpers/browser.ts";
 
 const PAGES: [name: string, path: string][] = [
   ["home", "/"],

@@ -1,30 +1,34 @@
 import { spawn } from "node:child_process";
 import type { Command } from "commander";
-import { defineCommand } from "./options.ts";
+import { defineCommand, listenPlace } from "./options.ts";
 
 export function registerDev(program: Command): void {
-  defineCommand(program, {
-    name: "dev",
-    description: "build in memory, serve the site with live reload, and rebuild what each saved file changes",
-    root: "holding site.yaml, content/ and public/",
-    serve: true,
-    options: [["--open", "open the preview in the default browser"]],
-  }).action(async (opts: { root: string; port: number; host: string; allowedHost: string[]; open?: boolean }) => {
-    const { startDev } = await import("../dev/index.ts");
-    const dev = await startDev({ root: opts.root, port: opts.port, host: opts.host, allowedHosts: opts.allowedHost });
-    if (opts.open) openBrowser(dev.url);
-    let stopping = false;
-    const stop = async () => {
-      // A second Ctrl-C while closing means "now".
-      if (stopping) process.exit(130);
-      stopping = true;
-      await dev.close();
-      console.log("Stopped.");
-      process.exit(0);
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  });
+  defineCommand<{ root: string; port: string; host: string; allowedHost: string[]; clock?: string; open?: boolean }>(
+    program,
+    {
+      name: "dev",
+      description: "build in memory, serve the site with live reload, and rebuild what each saved file changes",
+      root: "holding site.yaml, content/ and public/",
+      clock: "preview as of this day: the banners say which pages are drafts, not yet published or expired",
+      serve: true,
+      options: [["--open", "open the preview in the default browser"]],
+      run: async (_args, opts) => {
+        const { host, port } = listenPlace(opts);
+        const { resolveClock } = await import("../site/schedule.ts");
+        // Refused (ClockInvalid) before anything starts, as build refuses it.
+        const clock = opts.clock === undefined ? undefined : resolveClock(opts.clock);
+        const { startDev } = await import("../dev/index.ts");
+        const dev = await startDev({ root: opts.root, port, host, allowedHosts: opts.allowedHost, clock });
+        if (opts.open) openBrowser(dev.url);
+        return {
+          stop: async () => {
+            await dev.close();
+            console.log("Stopped.");
+          },
+        };
+      },
+    },
+  );
 }
 
 function openBrowser(url: string): void {

@@ -6,9 +6,10 @@ import { registerCheckFacts } from "./check-facts.ts";
 import { registerCheckLinks } from "./check-links.ts";
 import { registerDev } from "./dev.ts";
 import { registerMerge } from "./merge.ts";
+import { endProcess, failAndExit, watchEndings } from "./exit.ts";
 import { registerNew } from "./new.ts";
 import { registerPreview } from "./preview.ts";
-import { exitWithError } from "./throw-and-exit.ts";
+import { PpgError } from "../core/errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 
 const pkg = JSON.parse(readFileSync(join(PACKAGE_DIR, "package.json"), "utf8")) as {
@@ -20,7 +21,10 @@ export function createProgram(): Command {
   const program = new Command("ppguide")
     .description(pkg.description)
     .version(pkg.version, "-v, --version", "print the version")
-    .showHelpAfterError("(run ppguide --help for usage)")
+    // Commander's own mistakes (an unknown option, a missing argument) are reported as every other
+    // problem is, CommandLineInvalid, in the format asked for; its help and version print as always.
+    // Both settings are inherited by the commands registered after them.
+    .configureOutput({ outputError: () => {} })
     .exitOverride();
   registerBuild(program);
   registerMerge(program);
@@ -32,12 +36,19 @@ export function createProgram(): Command {
   return program;
 }
 
+/** The CLI's one entry: every way the command ends goes through its reporter and src/cli/exit.ts. */
 export async function main(argv: string[]): Promise<void> {
+  watchEndings();
   try {
     await createProgram().parseAsync(argv);
   } catch (err) {
-    // Commander already printed help, the version, or a usage error.
-    if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
-    exitWithError(err);
+    if (!(err instanceof CommanderError)) failAndExit(err);
+    // Help or the version, printed.
+    if (err.exitCode === 0) endProcess(0);
+    const said =
+      err.code === "commander.help"
+        ? "no command given: ppguide build, dev, preview, check-links, check-facts or new"
+        : err.message.replace(/^error: /, "");
+    failAndExit(new PpgError("CommandLineInvalid", { said }));
   }
 }

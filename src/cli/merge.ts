@@ -1,34 +1,34 @@
-import { resolve } from "node:path";
 import type { Command } from "commander";
-import { reportBuilt } from "./build.ts";
+import { PpgError } from "../core/errors.ts";
+import { outcomeOf } from "./build.ts";
 import { defineCommand } from "./options.ts";
 import { startProgress } from "./progress.ts";
-import { failWith, reportFormat, type ReportContext } from "./report.ts";
 
 interface MergeFlags {
   root: string;
   out: string;
-  checkLinks?: "error" | "warn" | "off";
+  checkLinks?: string;
   timings?: boolean;
   force?: boolean;
   strict?: boolean;
   searchIndex: boolean;
   clock?: string;
-  format?: string;
-  quiet?: boolean;
   explain?: boolean;
 }
 
+const LINK_MODES = ["error", "warn", "off"] as const;
+
 export function registerMerge(program: Command): void {
-  defineCommand(program, {
+  defineCommand<MergeFlags>(program, {
     name: "merge",
     description:
       "put the shards of ppguide build --shard i/n together into the site a single build writes " +
       "(index, public and generated files, link check), then publish it as build does",
     args: [["<shards...>", "the shard folders (every i of n, once each, in any order)"]],
-    root: "holding site.yaml, content/ and public/ (the same sources the shards were built from)",
-    clock: "build as of this day: the shards' own (pass the same --clock, or set PPGUIDE_CLOCK for every job)",
+    root: "holding site.yaml, content/ and public/ (the sources the shards were built from)",
+    clock: "build as of this day, the shards' own (set PPGUIDE_CLOCK once for every job)",
     report: "print nothing but errors",
+    writes: true,
     options: [
       ["-o, --out <dir>", "output folder (relative to the site folder)", "dist"],
       [
@@ -41,37 +41,29 @@ export function registerMerge(program: Command): void {
       ["--timings", "print how long each stage took"],
       ["--strict", "fail, writing nothing, while the site holds placeholders"],
     ],
-  }).action(async (shards: string[], opts: MergeFlags) => {
-    if (opts.checkLinks && !["error", "warn", "off"].includes(opts.checkLinks)) {
-      console.error(`--check-links must be error, warn or off, not '${opts.checkLinks}'`);
-      process.exit(2);
-    }
-    const ctx: ReportContext = {
-      format: reportFormat(opts.format),
-      quiet: opts.quiet ?? false,
-      command: "merge",
-      base: resolve(opts.root),
-    };
-    const { merge } = await import("../engine/merge.ts");
-    const progress = ctx.format === "text" && !ctx.quiet ? startProgress() : undefined;
-    let result: Awaited<ReturnType<typeof merge>>;
-    try {
-      result = await merge({
-        root: opts.root,
-        // As given (from where the command runs, as a shell's glob names them), so errors name them so.
-        shards,
-        out: opts.out,
-        checkLinks: opts.checkLinks,
-        force: opts.force,
-        strict: opts.strict,
-        searchIndex: opts.searchIndex,
-        clock: opts.clock,
-      });
-    } catch (err) {
-      progress?.stop();
-      failWith(err, ctx);
-    }
-    progress?.stop();
-    await reportBuilt(result, opts, ctx, `Merged ${shards.length} shard${shards.length === 1 ? "" : "s"}:`);
+    run: async (shards, opts, reporter) => {
+      const checkLinks = LINK_MODES.find((mode) => mode === opts.checkLinks);
+      if (opts.checkLinks !== undefined && !checkLinks)
+        throw new PpgError("LinkModeInvalid", { value: opts.checkLinks });
+      const { merge } = await import("../engine/merge.ts");
+      const progress = reporter.format === "text" && !reporter.quiet ? startProgress() : undefined;
+      try {
+        const result = await merge({
+          root: opts.root,
+          // As given (from where the command runs, as a shell's glob names them), so errors name them so.
+          shards,
+          out: opts.out,
+          checkLinks,
+          force: opts.force,
+          strict: opts.strict,
+          searchIndex: opts.searchIndex,
+          clock: opts.clock,
+        });
+        const verb = `Merged ${shards.length} shard${shards.length === 1 ? "" : "s"}:`;
+        return outcomeOf(result, opts, reporter.format, verb);
+      } finally {
+        progress?.stop();
+      }
+    },
   });
 }

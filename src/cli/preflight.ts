@@ -1,20 +1,18 @@
 import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
-import { describe, fromFileSystemError, isPpgError, PpgError } from "../core/errors.ts";
+import { PpgError } from "../core/errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
+import { failAndExit } from "./exit.ts";
 
 /**
  * What must hold before any library loads, checked by bin/ppguide first (compiled on its own into
- * lib/preflight.cjs, which needs no package from node_modules): each failure is said as the
- * catalogue says it, exit 1. Then the process-wide handlers: a closed pipe ends the command
- * quietly, and a crash is told apart from the machine's limits.
+ * lib/preflight.cjs, which needs no package from node_modules): each failure is reported as the
+ * catalogue says it, in the format the command line asks for, exit 1. Then a closed pipe ends
+ * the command quietly. (Signals and crashes are src/cli/exit.ts's, from the CLI's start.)
  */
 export function preflight(): void {
   const problem = findProblem();
-  if (problem) {
-    console.error(describe(problem));
-    process.exit(1);
-  }
+  if (problem) failAndExit(problem);
   // `ppguide build | head -1`: once the reader is gone, what is left to print is dropped, and the
   // command ends with its own exit code instead of an EPIPE stack.
   for (const stream of [process.stdout, process.stderr]) {
@@ -22,18 +20,6 @@ export function preflight(): void {
       if (err.code !== "EPIPE" && err.code !== "ERR_STREAM_DESTROYED") throw err;
     });
   }
-  // Out of file handles (`ulimit -n 20`), a library's child process or stream can fail with an
-  // 'error' event nobody listens to: that is the machine's limit, not a bug in ppguide.
-  process.on("uncaughtException", (err) => {
-    const user = fromFileSystemError(err);
-    if (isPpgError(user) && user.code === "TooManyOpenFiles") {
-      console.error(describe(user));
-      process.exit(1);
-    }
-    console.error("ppguide crashed. This is a bug in ppguide, not in your site:");
-    console.error(err);
-    process.exit(70);
-  });
 }
 
 function findProblem(): PpgError | undefined {

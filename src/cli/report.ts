@@ -1,4 +1,14 @@
-import { describe, errorsOf, exitCodeOf, fromFileSystemError, isUserError, PpgError } from "../core/errors.ts";
+import { resolve } from "node:path";
+import {
+  describe,
+  describeAll,
+  errorsOf,
+  exitCodeOf,
+  fromFileSystemError,
+  isUserError,
+  PpgError,
+  PpgErrorList,
+} from "../core/errors.ts";
 import {
   defaultFormat,
   githubCommand,
@@ -11,75 +21,190 @@ import {
   type Problem,
   type ReportFormat,
 } from "../core/problems.ts";
-import { exitWithError } from "./throw-and-exit.ts";
 
-/** How a command reports: `--format` (default github under GitHub Actions, else text) and `--quiet`. */
-export interface ReportContext {
-  format: ReportFormat;
-  quiet: boolean;
-  /** The command's name, in the JSON report. */
-  command: string;
-  /** The folder the problems' paths are relative to (the site, or the folder check-links read). */
-  base: string;
+/** What a command found and made, for the reporter to print in the format asked for. */
+export interface Outcome {
+  /** Problems that fail the command: exit 2 when one of them is a usage code, else 1. */
+  errors?: readonly PpgError[];
+  /** Problems that do not fail it. */
+  warnings?: readonly PpgError[];
+  /**
+   * Warnings that the text format leaves to `lines`, where the command groups them under a
+   * heading (build's placeholders); JSON and GitHub list them with the others.
+   */
+  groupedWarnings?: readonly PpgError[];
+  /** The warnings are what the command is run for (check-facts' facts): --quiet keeps them. */
+  warningsAreTheReport?: boolean;
+  /** What the command made or checked: the JSON report's `summary`. */
+  summary: Record<string, unknown>;
+  /** What a person reads after the problems, on stdout (text and github); --quiet leaves them out. */
+  lines?: readonly string[];
 }
 
-/** The --format given, or the default; a usage error (exit 2) for any other word. */
-export function reportFormat(
-  given: string | undefined,
-  allowed: readonly ReportFormat[] = ["text", "json", "github"],
-): ReportFormat {
-  const format = given ?? defaultFormat();
-  if (!isReportFormat(format) || !allowed.includes(format)) {
-    console.error(`--format must be ${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)}, not '${format}'`);
-    process.exit(2);
+export interface ReporterOptions {
+  /** The command's name, in the JSON report and the step summary's title. */
+  command: string;
+  format: ReportFormat;
+  quiet?: boolean;
+  /** The folder the problems' paths are relative to (the site, or the folder check-links read). */
+  base?: string;
+  /** The command writes files: a failure then says that nothing was written. */
+  writes?: boolean;
+}
+
+/**
+ * How every command reports, whatever happened: in text (problems as `file:line:col  path
+ * message. hint  [Code]` lines on stderr, what the command made on stdout), as one JSON object on
+ * stdout, or as GitHub's workflow commands. A command ends exactly once, by `finish` (it ran),
+ * `fail` (it threw: a problem in the site, a command used wrongly, or a bug in ppguide) or
+ * `interrupt` (a signal); each returns the exit code, which src/cli/exit.ts gives the process.
+ */
+export class Reporter {
+  readonly command: string;
+  readonly format: ReportFormat;
+  readonly quiet: boolean;
+  private readonly base: string;
+  private readonly writes: boolean;
+  /** The exit code once the command's report is printed: a later ending prints nothing more. */
+  private ended?: number;
+
+  constructor(opts: ReporterOptions) {
+    this.command = opts.command;
+    this.format = opts.format;
+    this.quiet = opts.quiet ?? false;
+    this.base = opts.base ?? ".";
+    this.writes = opts.writes ?? false;
   }
+
+  /**
+   * The reporter a command line asks for before its options are read (a mistake in them, a
+   * signal or crash before the command starts): its command, --format when it names one, else
+   * the default.
+   */
+  static fromArgv(argv: readonly string[] | null | undefined): Reporter {
+    const args = Array.isArray(argv) ? argv.slice(2).map(String) : [];
+    const optionValue = (names: string[]): string | undefined => {
+      for (let i = 0; i < args.length; i++) {
+        const arg = args[i] as string;
+        if (names.includes(arg)) return args[i + 1];
+        const eq = names.find((n) => n.startsWith("--") && arg.startsWith(`${n}=`));
+        if (eq) return arg.slice(eq.length + 1);
+      }
+      return undefined;
+    };
+    const format = optionValue(["--format"]) ?? defaultFormat();
+    return new Reporter({
+      command: args.find((a) => !a.startsWith("-")) ?? "ppguide",
+      format: isReportFormat(format) ? format : "text",
+      quiet: args.includes("-q") || args.includes("--quiet"),
+      base: optionValue(["-r", "--root"]) ?? ".",
+    });
+  }
+
+  /** The report of a command that ran to its end; exit 0, or 1 (2) when it found errors (usage errors). */
+  finish(outcome: Outcome): number {
+    if (this.ended !== undefined) return this.ended;
+    const errors = outcome.errors ?? [];
+    const warnings = outcome.warnings ?? [];
+    const grouped = outcome.groupedWarnings ?? [];
+    const exitCode = errors.length ? exitCodeOf(new PpgErrorList([...errors])) : 0;
+    const keepWarnings = !this.quiet || outcome.warningsAreTheReport === true;
+    const problems = problemsOf(errors, [...warnings, ...grouped]);
+    if (this.format === "json") {
+      this.json({ ok: exitCode === 0, exitCode, interrupted: false, problems, summary: outcome.summary });
+    } else {
+      if (this.format === "github") {
+        this.github(keepWarnings ? problems : problems.filter((p) => p.severity === "error"));
+      } else {
+        for (const line of describeAll(errors)) console.error(line);
+        if (keepWarnings) for (const w of warnings) console.error(`warning: ${describe(w)}`);
+      }
+      if (!this.quiet) for (const line of outcome.lines ?? []) console.log(line);
+    }
+    this.ended = exitCode;
+    return exitCode;
+  }
+
+  /**
+   * The report of a command that threw. A problem in the site or with the disk is exit 1, a
+   * command used wrongly 2 (each a PpgError, or a refusal of the system fromFileSystemError
+   * names); anything else is a bug in ppguide, exit 70, reported as one InternalError.
+   */
+  fail(thrown: unknown): number {
+    if (this.ended !== undefined) return this.ended;
+    const err = fromFileSystemError(thrown);
+    const user = isUserError(err);
+    const errors = user ? errorsOf(err) : [internalError(err)];
+    const exitCode = user ? exitCodeOf(err) : 70;
+    this.ended = exitCode;
+    if (this.format === "json") {
+      this.json({ ok: false, exitCode, interrupted: false, problems: problemsOf(errors, []), summary: null });
+      return exitCode;
+    }
+    if (this.format === "github") this.github(problemsOf(errors, []));
+    if (!user) {
+      console.error("ppguide crashed. This is a bug in ppguide, not in your site:");
+      console.error(err);
+      return exitCode;
+    }
+    if (this.format === "text") for (const line of describeAll(errors)) console.error(line);
+    const n = errors.length;
+    // The count, when there is more than one to count, and what a failed write left: nothing.
+    if (n > 1 || this.writes)
+      console.error(
+        `${this.format === "text" ? "\n" : ""}${n} problem${n === 1 ? "" : "s"} found` +
+          `${this.writes ? "; nothing was written" : ""}.`,
+      );
+    return exitCode;
+  }
+
+  /** The report of a command stopped by Ctrl-C (exit 130) or SIGTERM (exit 143) before it ended. */
+  interrupt(signal: "SIGINT" | "SIGTERM"): number {
+    if (this.ended !== undefined) return this.ended;
+    const exitCode = signal === "SIGINT" ? 130 : 143;
+    this.ended = exitCode;
+    const problem = new PpgError("Interrupted", { signal });
+    if (this.format === "json")
+      this.json({ ok: false, exitCode, interrupted: true, problems: problemsOf([problem], []), summary: null });
+    else if (this.format === "github") this.github(problemsOf([problem], []));
+    else console.error(describe(problem));
+    return exitCode;
+  }
+
+  private json(report: Omit<Parameters<typeof jsonReport>[0], "command">): void {
+    process.stdout.write(jsonReport({ command: this.command, ...report }));
+  }
+
+  /** Annotations on stdout (the runner reads workflow commands there) and the table in the step summary. */
+  private github(problems: readonly Problem[]): void {
+    let fileFor = (file: string) => file;
+    try {
+      fileFor = repositoryPaths(resolve(this.base));
+    } catch {
+      // Started from a folder that was deleted (WorkingFolderGone): the paths as they are.
+    }
+    for (const p of problems) process.stdout.write(`${githubCommand(p, fileFor)}\n`);
+    const errors = problems.filter((p) => p.severity === "error").length;
+    const warnings = problems.length - errors;
+    const title =
+      `ppguide ${this.command}: ${errors} error${errors === 1 ? "" : "s"}, ` +
+      `${warnings} warning${warnings === 1 ? "" : "s"}`;
+    writeStepSummary(stepSummary(title, problems, fileFor));
+  }
+}
+
+/** The --format given, or the default (github under GitHub Actions, else text); FormatInvalid for any other word. */
+export function reportFormat(given: string | undefined): ReportFormat {
+  const format = given ?? defaultFormat();
+  if (!isReportFormat(format)) throw new PpgError("FormatInvalid", { value: format });
   return format;
 }
 
 /** Every problem of a run, errors first, as JSON and GitHub print them. */
-export function problemsOf(errors: readonly PpgError[], warnings: readonly PpgError[]): Problem[] {
+function problemsOf(errors: readonly PpgError[], warnings: readonly PpgError[]): Problem[] {
   return [...errors.map((e) => toProblem(e, "error")), ...warnings.map((w) => toProblem(w, "warning"))];
 }
 
-/** Annotations on stdout (the runner reads workflow commands there) and the table in the step summary. */
-export function printGithub(ctx: ReportContext, problems: readonly Problem[], title: string): void {
-  const fileFor = repositoryPaths(ctx.base);
-  for (const p of problems)
-    if (!ctx.quiet || p.severity === "error") process.stdout.write(`${githubCommand(p, fileFor)}\n`);
-  writeStepSummary(stepSummary(title, problems, fileFor));
-}
-
-/**
- * The one exit of a command that failed, in its format: the text lines as always; one JSON object
- * that says it failed (valid JSON whatever went wrong, a bug in ppguide included); or GitHub's
- * annotations. Exit 1 for a problem in the site, 2 for a command used wrongly, 70 for a bug.
- */
-export function failWith(thrown: unknown, ctx: ReportContext): never {
-  if (ctx.format === "text") exitWithError(thrown);
-  const err = fromFileSystemError(thrown);
-  const user = isUserError(err);
-  const errors = user
-    ? errorsOf(err)
-    : [
-        new PpgError(
-          "InternalError",
-          { stack: (err as Error)?.stack ?? String(err) },
-          { hint: "This is a bug in ppguide, not in your site: please report it with this stack." },
-        ),
-      ];
-  const exitCode = user ? exitCodeOf(err) : 70;
-  const problems = problemsOf(errors, []);
-  if (ctx.format === "json") {
-    process.stdout.write(jsonReport({ command: ctx.command, ok: false, exitCode, problems, summary: null }));
-  } else {
-    printGithub(ctx, problems, `ppguide ${ctx.command}: ${errors.length} problem${errors.length === 1 ? "" : "s"}`);
-    if (!user) console.error(err);
-    console.error(`${errors.length} problem${errors.length === 1 ? "" : "s"} found; nothing was written.`);
-  }
-  process.exit(exitCode);
-}
-
-/** Warnings as the terminal shows them: `warning: file:line:col  message. hint  [Code]`. */
-export function warningLines(warnings: readonly PpgError[]): string[] {
-  return warnings.map((w) => `warning: ${describe(w)}`);
+function internalError(err: unknown): PpgError {
+  return new PpgError("InternalError", { stack: (err as Error)?.stack ?? String(err) });
 }

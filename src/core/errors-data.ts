@@ -4,9 +4,8 @@
  * can search for it. `docs/errors.md` is generated from this file (`npm run docs:errors`) and a
  * test fails when it is out of date.
  *
- * To add a code: add an entry here with a message builder, throw `new PpgError("YourCode", params,
- * { location })` where the problem is found (the hint below is used unless the call gives a more
- * precise one), add its case to test/engine/every-code.test.ts, and run `npm run docs:errors`.
+ * Before adding or changing a code, read errors-README.md beside this file: how to add one, what
+ * each field below is for, and how a message reads.
  */
 export interface ErrorInfo {
   /** A few words, for the docs' table. */
@@ -66,6 +65,14 @@ export const SYSTEM_REFUSALS = {
     hint: (folder: string) =>
       `Free some space in your quota on the disk that holds ${folder} ` +
       `and build again; the previous output is untouched.`,
+  },
+  // A file-size limit (`ulimit -f`) or the filesystem's largest file; Node ignores SIGXFSZ, so the write fails.
+  EFBIG: {
+    code: "DiskFull",
+    what: "the file is larger than this process may write",
+    hint: (folder: string) =>
+      `Raise the file-size limit (ulimit -f unlimited), or move ${folder} to a filesystem ` +
+      `that holds larger files, and run ppguide again; the file ppguide was replacing is untouched.`,
   },
   EACCES: {
     code: "PermissionDenied",
@@ -876,7 +883,9 @@ export const ERRORS = {
   },
   DiskFull: refusal({
     title: "Disk full",
-    cause: "The disk (or the user's quota) has no space left for the output.",
+    cause:
+      "The disk (or the user's quota) has no space left for the output, or a file would be larger than " +
+      "the process may write (ulimit -f).",
     hint: "Free some space (or use a larger disk for the output) and build again; the previous output is untouched.",
   }),
   PermissionDenied: refusal({
@@ -972,6 +981,47 @@ export const ERRORS = {
     hintFor: (p: SystemRefusal | { limit: number; needed: number }) =>
       "limit" in p ? `Raise the limit (ulimit -n ${p.needed * 16}) and run ppguide again.` : refusedHint(p),
   },
+  // the command line, for every command
+  CommandLineInvalid: {
+    title: "Bad command line",
+    cause:
+      "The command line names a command ppguide does not have, gives an option the command does not " +
+      "take, or leaves out an argument the command needs.",
+    hint: "Run ppguide --help for the commands, and ppguide COMMAND --help for what a command takes.",
+    usage: true,
+    message: (p: { said: string }) => p.said,
+  },
+  FormatInvalid: {
+    title: "Bad --format",
+    cause: "--format is not one of the report formats: text, json or github.",
+    hint: "Pass --format text (for people), json (one object on stdout) or github (workflow annotations).",
+    usage: true,
+    message: (p: { value: string }) => `--format '${p.value}' is not a report format`,
+  },
+  LinkModeInvalid: {
+    title: "Bad --check-links",
+    cause: "build's --check-links is not one of error, warn or off.",
+    hint: "Pass --check-links error (fail on a broken link), warn (report it) or off.",
+    usage: true,
+    message: (p: { value: string }) => `--check-links '${p.value}' is not a mode of the link check`,
+  },
+  PortInvalid: {
+    title: "Bad --port",
+    cause: "dev's or preview's --port is not a whole number from 0 to 65535.",
+    hint: "Pass a --port from 1024 up (e.g. 4321), or 0 for any free one.",
+    usage: true,
+    message: (p: { value: string }) => `--port '${p.value}' is not a port number from 0 to 65535`,
+  },
+  HostEmpty: {
+    title: "Empty --host",
+    cause:
+      "dev's or preview's --host is empty or blank, which would make Node listen on every " +
+      'interface: the opposite of what leaving it blank (`--host "$HOST"` with HOST unset) could mean.',
+    hint:
+      "Pass --host 127.0.0.1 (this machine only), 0.0.0.0 (every interface) " + "or a name or address of this machine.",
+    usage: true,
+    message: (p: { value: string }) => `--host '${p.value}' names no address`,
+  },
   // check-links
   LinksDirNotFound: {
     title: "Folder to check missing",
@@ -1026,6 +1076,13 @@ export const ERRORS = {
     message: (p: { value: string }) => `--older-than '${p.value}' is not an age such as 12mo or 2y`,
   },
   // ppguide new
+  KindInvalid: {
+    title: "Bad page kind",
+    cause: "`ppguide new` was given a kind of page it does not make: it makes article, recipe and listing.",
+    hint: "Pass article, recipe or listing, e.g. ppguide new article carnival-puerto-plata.",
+    usage: true,
+    message: (p: { kind: string }) => `'${p.kind}' is not a kind of page ppguide new makes`,
+  },
   SlugInvalid: {
     title: "Bad page name",
     cause: "`ppguide new` was given a slug that is not lowercase words joined by hyphens.",
@@ -1041,6 +1098,13 @@ export const ERRORS = {
     message: (p: { what: string }) => `${p.what} already exists`,
   },
   // dev and preview
+  NothingBuilt: {
+    title: "Nothing built to preview",
+    cause: "preview was pointed at a folder that holds no built site (no index.html).",
+    hint: "Run ppguide build first (with the same --root and --out), or pass the --out the site was built into.",
+    hintFor: (p: { dir: string; build: string }) => `Run ${p.build} first, or pass the --out it was built into.`,
+    message: (p: { dir: string; build: string }) => `${p.dir} holds no built site (no index.html)`,
+  },
   ListenFailed: {
     title: "Cannot listen there",
     cause:
@@ -1068,12 +1132,22 @@ export const ERRORS = {
               : "Pass --host 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or " +
                 "an address of this machine, and a --port from 1024 up (0 for any free one).",
   },
-  // dev mode
+  // any command
+  Interrupted: {
+    title: "Stopped by a signal",
+    cause:
+      "The command was stopped by Ctrl-C (SIGINT, exit 130) or a polite kill (SIGTERM, exit 143) before " +
+      "it finished; a build stopped this way publishes nothing and lets go of its lock.",
+    hint: "The served output is as it was: run the command again to finish.",
+    message: (p: { signal: "SIGINT" | "SIGTERM" }) => `stopped by ${p.signal} before it finished`,
+  },
   InternalError: {
     title: "Bug in ppguide",
-    cause: "ppguide itself failed (dev mode shows it and keeps serving the last good build).",
-    hint: "Please report it with the stack shown.",
-    message: (p: { stack: string }) => `ppguide crashed while rebuilding: ${p.stack}`,
+    cause:
+      "ppguide itself failed, not the site: a command exits 70 (dev mode shows it and keeps serving " +
+      "the last good build).",
+    hint: "This is a bug in ppguide, not in your site: please report it with the stack shown.",
+    message: (p: { stack: string }) => `ppguide crashed: ${p.stack}`,
   },
 } as const satisfies Record<string, ErrorInfo>;
 

@@ -1,20 +1,49 @@
 /**
- * Runs `work` so that Ctrl-C (SIGINT) or a polite kill (SIGTERM) first runs `cleanup`, then exits
- * as shells expect: 128 + the signal's number (130, 143). Without a handler Node would exit on
- * the spot, leaving a lock and temporary files behind.
+ * Work that a Ctrl-C (SIGINT) or a polite kill (SIGTERM) must not cut off before it undoes what
+ * would outlive it: a build's lock and its temporary link. Without a handler Node would end the
+ * process on the spot and leave them behind.
+ *
+ * Whoever owns the process decides how it ends. The CLI listens for both signals from its start
+ * (src/cli/exit.ts): it runs `runInterruptCleanups()`, reports the interruption in the command's
+ * format and exits 130 or 143. A program that calls the build and does not listen gets the
+ * signal's own ending, after the cleanup: the handler here raises the signal again.
  */
-export async function whileInterruptible<T>(cleanup: () => void, work: () => Promise<T>): Promise<T> {
-  const handlers = (["SIGINT", "SIGTERM"] as const).map((signal) => {
-    const handler = () => {
+const SIGNALS = ["SIGINT", "SIGTERM"] as const;
+const cleanups = new Set<() => void>();
+
+/** Undoes what every interruptible work under way would leave behind; each cleanup runs once. */
+export function runInterruptCleanups(): void {
+  for (const cleanup of [...cleanups]) {
+    cleanups.delete(cleanup);
+    try {
       cleanup();
-      process.exit(signal === "SIGINT" ? 130 : 143);
+    } catch {
+      // Best effort, from a signal handler: a lock left behind is taken over by the next build.
+    }
+  }
+}
+
+export async function whileInterruptible<T>(cleanup: () => void, work: () => Promise<T>): Promise<T> {
+  cleanups.add(cleanup);
+  const handlers = SIGNALS.map((signal) => {
+    const handler = () => {
+      runInterruptCleanups();
+      // Nobody else listens: end as the signal would have (128 + its number, to a shell).
+      if (process.listenerCount(signal) === 1) {
+        stopListening();
+        process.kill(process.pid, signal);
+      }
     };
     process.on(signal, handler);
     return [signal, handler] as const;
   });
+  const stopListening = () => {
+    for (const [signal, handler] of handlers) process.off(signal, handler);
+  };
   try {
     return await work();
   } finally {
-    for (const [signal, handler] of handlers) process.off(signal, handler);
+    cleanups.delete(cleanup);
+    stopListening();
   }
 }

@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { describeAll, type PpgError } from "./errors.ts";
+import type { PpgError } from "./errors.ts";
 
 /**
  * Problems for machines: the same located problems a terminal shows, as JSON for other tools or
@@ -29,6 +29,8 @@ export interface JsonReport {
   command: string;
   ok: boolean;
   exitCode: number;
+  /** Stopped by SIGINT (exit 130) or SIGTERM (exit 143) before it finished. */
+  interrupted: boolean;
   problems: Problem[];
   /** What the command made or checked (pages, seconds, …), when it got that far. */
   summary: Record<string, unknown> | null;
@@ -61,11 +63,6 @@ export function toProblem(e: PpgError, severity: Severity): Problem {
 
 export function jsonReport(report: Omit<JsonReport, "version">): string {
   return `${JSON.stringify({ version: REPORT_VERSION, ...report }, null, 2)}\n`;
-}
-
-/** The text lines of a run of problems of one severity, as the terminal has always shown them. */
-export function textLines(errors: readonly PpgError[]): string[] {
-  return describeAll(errors);
 }
 
 // As actions/toolkit packages/core/src/command.ts escapes them, which is how the runner reads them back.

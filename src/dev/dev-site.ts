@@ -100,7 +100,11 @@ export class DevSite {
     files: Map<string, () => Promise<string | Uint8Array> | string | Uint8Array>;
   };
 
-  constructor(readonly root: string) {}
+  /** `clock`: the day pages are shown as of (site/schedule.ts); default PPGUIDE_CLOCK, else today. */
+  constructor(
+    readonly root: string,
+    readonly clock?: string,
+  ) {}
 
   async rebuild(changes: Map<string, ChangeKind> = new Map()): Promise<RebuildReport> {
     const started = performance.now();
@@ -207,7 +211,7 @@ export class DevSite {
     // Drafts and pages not yet published are shown, each with a banner saying so (site/schedule.ts).
     const next = changed
       ? await this.reload(changed)
-      : await loadSite(this.root, {}, { templates: () => this.loadTemplates(), drafts: "show" });
+      : await loadSite(this.root, {}, { templates: () => this.loadTemplates(), drafts: "show", clock: this.clock });
     // What the outputs are made of is unchanged after an edit to Markdown alone: the claims stand.
     const prev = this.site;
     const sameOutputs =

@@ -16,6 +16,8 @@ export interface DevOptions {
   host?: string;
   /** Names besides localhost and `host` the server answers to (--allowed-host). */
   allowedHosts?: string[];
+  /** Preview as of this day, YYYY-MM-DD (site/schedule.ts): default PPGUIDE_CLOCK, else today. */
+  clock?: string;
   /** Quiet time before a rebuild, in ms (default 30). */
   debounceMs?: number;
   /** Where the terminal lines go. Default console.log. */
@@ -44,7 +46,7 @@ export interface DevHandle {
 export async function startDev(opts: DevOptions): Promise<DevHandle> {
   const root = resolve(opts.root);
   const log = opts.log ?? ((line: string) => console.log(line));
-  const site = new DevSite(root);
+  const site = new DevSite(root, opts.clock);
   const host = opts.host ?? "127.0.0.1";
   const wanted = opts.port ?? 4321;
 

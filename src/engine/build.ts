@@ -7,6 +7,7 @@ import { whileInterruptible } from "../core/interrupt.ts";
 import { timed, type StageTimings } from "../core/timing.ts";
 import { ImageFactIndex } from "../assets/image-facts.ts";
 import { checkLinks } from "../links/check.ts";
+import { brokenLink } from "../links/report.ts";
 import type { LinkReport, PageScan } from "../links/types.ts";
 import { generatedFiles } from "../output/generated-files.ts";
 import { claimOutputs } from "../output/claims.ts";
@@ -367,12 +368,7 @@ export async function checkSiteLinks(
 }
 
 function reportBrokenLinks(report: LinkReport, mode: "error" | "warn" | "off", warnings: PpgError[]): void {
-  const problems = report.problems.map(
-    ({ file, line, col, href, reason, suggestion }) =>
-      new PpgError("BrokenLink", suggestion === undefined ? { href, reason } : { href, reason, suggestion }, {
-        location: { file, line, column: col },
-      }),
-  );
+  const problems = report.problems.map((problem) => brokenLink(problem));
   if (mode === "warn") warnings.push(...problems);
   else throw new PpgErrorList(problems);
 }

@@ -1,6 +1,6 @@
-/** The link checker: `checkLinks` for programs, `runCheckLinksCommand` for the CLI and the build. */
+/** The link checker: `checkLinks` for programs (the build and `ppguide check-links`), its problems as errors. */
 export { checkLinks } from "./check.ts";
-export { runCheckLinksCommand, EXIT_BROKEN, EXIT_CLEAN, EXIT_USAGE } from "./command.ts";
-export { formatJson, formatProblem, formatSummary, formatText } from "./report.ts";
+export { linkCheckErrors } from "./errors.ts";
+export { brokenLink, linkReportSummary } from "./report.ts";
 export { scanPage } from "./extract.ts";
 export type { CheckLinksOptions, LinkProblem, LinkReason, LinkReport } from "./types.ts";

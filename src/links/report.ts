@@ -1,22 +1,19 @@
-/** Output of a link report: one line per problem for people and editors, JSON for tools. */
-import type { LinkProblem, LinkReport } from "./types.ts";
+/** A link report as the catalogue's errors: the one place a broken link or anchor becomes a BrokenLink. */
+import { PpgError } from "../core/errors.ts";
+import type { LinkProblem } from "./types.ts";
 
 /**
- * `FILE:LINE:COL  HREF  reason (did you mean …?)`: the FILE:LINE:COL prefix is clickable in terminals and editors.
+ * `FILE:LINE:COL  HREF  reason (did you mean …?)` once described (the FILE:LINE:COL prefix is
+ * clickable in terminals and editors). `hint`: what to do, when the catalogue's (which names
+ * site.yaml's checkLinks) does not apply, as for a folder check-links reads.
  */
-export function formatProblem(p: LinkProblem): string {
-  const suggestion = p.suggestion !== undefined ? ` (did you mean ${p.suggestion}?)` : "";
-  return `${p.file}:${p.line}:${p.col}  ${p.href}  ${p.reason}${suggestion}`;
+export function brokenLink({ file, line, col, href, reason, suggestion }: LinkProblem, hint?: string): PpgError {
+  return new PpgError("BrokenLink", suggestion === undefined ? { href, reason } : { href, reason, suggestion }, {
+    location: { file, line, column: col },
+    ...(hint === undefined ? {} : { hint }),
+  });
 }
 
-export function formatSummary(report: LinkReport): string {
+export function linkReportSummary(report: { pages: number; references: number; problems: unknown[] }): string {
   return `${report.pages} pages, ${report.references} references, ${report.problems.length} problems`;
-}
-
-export function formatText(report: LinkReport): string {
-  return `${[...report.problems.map(formatProblem), formatSummary(report)].join("\n")}\n`;
-}
-
-export function formatJson(report: LinkReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
 }

@@ -1,5 +1,18 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join, posix, relative } from "node:path";
+import { randomUUID } from "node:crypto";
+import {
+  closeSync,
+  existsSync,
+  fchmodSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { basename, dirname, join, posix, relative } from "node:path";
 import { Document, isMap, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from "yaml";
 import { PpgError, PpgErrorList } from "../core/errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
@@ -51,23 +64,67 @@ export function newPage(root: string, kind: NewKind, slug: string, today: string
   if (taken) throw new PpgError("NewPageExists", { what: taken.startsWith("the route") ? taken : `content/${taken}` });
 
   const entry = routeEntry(manifest, { kind, routeKind, path, slug, content, listings, today });
-  const { text: updated, line } = insertRoute(text, entry, routeKind);
+  const eol = lineEnding(text);
+  const { text: updated, line } = insertRoute(text, entry, routeKind, eol);
   // The new site.yaml must be one the build reads: checked before anything is written.
   const check = parseManifest(updated);
   const problems = checkCrossReferences(check.manifest, check.source);
   if (problems.length) throw new PpgErrorList(problems);
 
+  // The stubs first, then site.yaml in one step; a failure on the way takes the stubs back, so
+  // the site is as it was. They are written with the line endings site.yaml has.
   const files: string[] = [];
-  const write = (file: string, body: string) => {
-    mkdirSync(dirname(join(root, file)), { recursive: true });
-    writeFileSync(join(root, file), body, { flag: "wx" });
-    files.push(file);
-  };
-  write(`content/${content}`, markdownStub(root, `content/${content}`, kind, entry.title));
-  if (listings) write(`content/${listings}`, listingsStub(root, `content/${listings}`, manifest));
-  writeFileSync(join(root, MANIFEST_FILE), updated);
+  try {
+    const write = (file: string, body: string) => {
+      mkdirSync(dirname(join(root, file)), { recursive: true });
+      writeFileSync(join(root, file), withLineEnding(body, eol), { flag: "wx" });
+      files.push(file);
+    };
+    write(`content/${content}`, markdownStub(root, `content/${content}`, kind, entry.title));
+    if (listings) write(`content/${listings}`, listingsStub(root, `content/${listings}`, manifest));
+    replaceFile(join(root, MANIFEST_FILE), updated);
+  } catch (err) {
+    for (const file of files) rmSync(join(root, file), { force: true });
+    throw err;
+  }
   files.push(MANIFEST_FILE);
   return { path, files, line };
+}
+
+/**
+ * Replaces a file the user wrote as every write of ppguide's is made: whole or not at all. The
+ * new text goes to a temporary file beside it (same folder, so the same disk), with the file's
+ * own mode, flushed to the disk, then renamed over it; on any failure the temporary file is
+ * removed and the file keeps every byte.
+ */
+function replaceFile(file: string, text: string): void {
+  const { mode } = statSync(file);
+  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomUUID()}.tmp`);
+  try {
+    const fd = openSync(tmp, "wx", mode & 0o7777);
+    try {
+      // The mode given to open is masked by the umask: set it as the file had it.
+      fchmodSync(fd, mode & 0o7777);
+      writeFileSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, file);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
+/** The line ending a text uses: CRLF when most of its lines end so, else LF. */
+function lineEnding(text: string): "\n" | "\r\n" {
+  const crlf = text.split("\r\n").length - 1;
+  return crlf > 0 && crlf >= text.split("\n").length - 1 - crlf ? "\r\n" : "\n";
+}
+
+function withLineEnding(text: string, eol: "\n" | "\r\n"): string {
+  return eol === "\n" ? text : text.replace(/\r?\n/g, eol);
 }
 
 interface EntryFacts {
@@ -111,7 +168,12 @@ function routeEntry(manifest: Manifest, f: EntryFacts) {
  * site.yaml with the entry after the last route of its kind (else the last route), at the same
  * indentation and with the same blank line between entries the file uses.
  */
-function insertRoute(text: string, entry: Record<string, unknown>, kind: string): { text: string; line: number } {
+function insertRoute(
+  text: string,
+  entry: Record<string, unknown>,
+  kind: string,
+  eol: "\n" | "\r\n",
+): { text: string; line: number } {
   const doc = parseDocument(text, { keepSourceTokens: false });
   const routes = doc.get("routes", true) as YAMLSeq | undefined;
   if (!isSeq(routes) || routes.items.length === 0)
@@ -136,9 +198,10 @@ function insertRoute(text: string, entry: Record<string, unknown>, kind: string)
   const end = text.indexOf("\n", item.range![1] - 1);
   const at = end === -1 ? text.length : end + 1;
   const next = items[after + 1];
+  // A blank line may end in CR LF as every other line of a CRLF file does.
   const blank = next
-    ? /\n[ \t]*\n/.test(text.slice(at - 1, next.range![0]))
-    : /\n[ \t]*\n/.test(text.slice(lineStart - 2, lineStart));
+    ? /\n[ \t\r]*\n/.test(text.slice(at - 1, next.range![0]))
+    : /\n[ \t\r]*\n/.test(text.slice(lineStart - 3, lineStart));
 
   const one = new Document([entry]);
   const node = (one.contents as YAMLSeq).items[0] as YAMLMap;
@@ -152,8 +215,8 @@ function insertRoute(text: string, entry: Record<string, unknown>, kind: string)
     // The site writes `{ a: 1 }` but `[/a, /b]`.
     .replace(/^( *related: )\[ (.*) \]$/m, "$1[$2]")
     .replace(/^(?=.)/gm, indent);
-  const prefix = text.slice(0, at) + (at > 0 && text[at - 1] !== "\n" ? "\n" : "");
-  const inserted = `${blank ? "\n" : ""}${yamlText}`;
+  const prefix = text.slice(0, at) + (at > 0 && text[at - 1] !== "\n" ? eol : "");
+  const inserted = withLineEnding(`${blank ? "\n" : ""}${yamlText}`, eol);
   const line = prefix.split("\n").length + (blank ? 1 : 0);
   return { text: prefix + inserted + text.slice(at), line };
 }

@@ -10,11 +10,11 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routeOf } from "../../src/client/search-page.ts";
 import { startDev, type DevHandle, type RebuildReport } from "../../src/dev/index.ts";
-import { hasChromium, isolatedContext, launchChromium } from "../e2e/browser.ts";
+import { isolatedContext, launchChromium, SKIP_BROWSER_SUITE } from "../helpers/browser.ts";
 
 const FIXTURE = new URL("../fixtures/dev-site/", import.meta.url).pathname;
 
-describe.skipIf(!hasChromium() && process.env.CI !== "true")("ppguide dev: the search index", () => {
+describe.skipIf(SKIP_BROWSER_SUITE)("ppguide dev: the search index", () => {
   let root: string;
   let dev: DevHandle;
   let browser: Browser;

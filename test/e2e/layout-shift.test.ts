@@ -8,8 +8,8 @@
  */
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM, INSTALL_HINT, hasChromium, isolatedContext, launchChromium, pool } from "./browser.ts";
-import { buildSite, serve, type StaticServer } from "./site.ts";
+import { isolatedContext, launchChromium, pool, SKIP_BROWSER_SUITE } from "../helpers/browser.ts";
+import { buildSite, serve, type StaticServer } from "../helpers/served-site.ts";
 
 const SCRIPT_DELAY_MS = 400;
 /** Google's "good" CLS is 0.1; a page that does not move at all scores 0. */
@@ -21,13 +21,12 @@ const site = await buildSite();
 const routes = [...site.pages.filter((p) => p.kind !== "alias").map((p) => p.route), "/search?q=dominican"];
 afterAll(() => site.cleanup());
 
-describe.skipIf(!hasChromium() && process.env.CI !== "true")("layout shift", () => {
+describe.skipIf(SKIP_BROWSER_SUITE)("layout shift", () => {
   let server: StaticServer;
   let browser: Browser;
   const contexts = new Map<number, BrowserContext>();
 
   beforeAll(async () => {
-    if (!hasChromium()) throw new Error(`CI=true and no Chromium at ${CHROMIUM}. Install it with: ${INSTALL_HINT}`);
     [server, browser] = await Promise.all([serve(site.dir), launchChromium()]);
     for (const width of WIDTHS) {
       const context = await isolatedContext(browser, server.origin, { viewport: { width, height: 844 } });

@@ -9,11 +9,10 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, isolatedContext, runAxe, watchProblems } from "./browser.ts";
-import { buildSite, chromiumOnSite } from "./site.ts";
+import { isolatedContext, runAxe, SKIP_BROWSER_SUITE, watchProblems } from "../helpers/browser.ts";
+import { buildSite, chromiumOnSite } from "../helpers/served-site.ts";
 
 const site = await buildSite();
-const browserMissing = !hasChromium();
 afterAll(() => site.cleanup());
 
 describe("the search index in the output", () => {
@@ -29,7 +28,7 @@ describe("the search index in the output", () => {
   });
 });
 
-describe.skipIf(browserMissing && process.env.CI !== "true")("search in Chromium", () => {
+describe.skipIf(SKIP_BROWSER_SUITE)("search in Chromium", () => {
   const chromium = chromiumOnSite(site.dir);
   let browser: Browser;
   let context: BrowserContext;

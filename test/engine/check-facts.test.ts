@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { load } from "cheerio";
 import { describe, expect, it } from "vitest";
-import { checkFacts, parseAge } from "../../src/check/facts.ts";
+import { auditFreshness, parseAge } from "../../src/check/freshness.ts";
 import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
 import { runCli } from "../helpers/outcome.ts";
 
@@ -47,7 +47,7 @@ items:
 describe("ppguide check-facts", () => {
   it("finds each undated and stale fact at its line, a year or month counting as its last day", async () => {
     const root = await writeInlineSite(SITE);
-    const report = await checkFacts(root, { clock: "2026-06-15", months: 12 });
+    const report = await auditFreshness(root, { clock: "2026-06-15", months: 12 });
     expect(report.cutoff).toBe("2025-06-15");
     expect(report.checked).toBe(6);
     expect(report.problems.map((e) => `${e.code}  ${e.format(false)}`)).toEqual([
@@ -57,10 +57,10 @@ describe("ppguide check-facts", () => {
       "FactUndated  content/fares.md:5:5  sources[2]  source https://bus.example.org/undated has no dated source",
     ]);
     // Two years: a 2020 source is still too old; six months: the address of 2025-09-10 is too.
-    const two = await checkFacts(root, { clock: "2026-06-15", months: 24 });
+    const two = await auditFreshness(root, { clock: "2026-06-15", months: 24 });
     expect(two.problems.map((e) => e.path)).toEqual(["items[0].phone", "items[0].link", "sources[1]", "sources[2]"]);
     expect(two.cutoff).toBe("2024-06-15");
-    expect((await checkFacts(root, { clock: "2026-06-15", months: 6 })).problems.map((e) => e.path)).toContain(
+    expect((await auditFreshness(root, { clock: "2026-06-15", months: 6 })).problems.map((e) => e.path)).toContain(
       "items[0].address1",
     );
   }, 60_000);

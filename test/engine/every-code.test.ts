@@ -16,7 +16,6 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ERRORS, type ErrorCode } from "../../src/core/errors-data.ts";
 import { errorsOf, fromFileSystemError, isUserError } from "../../src/core/errors.ts";
-import { runCheckLinksCommand } from "../../src/links/command.ts";
 import { buildScripts, buildStylesheet } from "../../src/assets/bundles.ts";
 import { build } from "../../src/engine/build.ts";
 import { merge, type MergeOptions } from "../../src/engine/merge.ts";
@@ -29,10 +28,11 @@ import { loadSite } from "../../src/site/load-site.ts";
 import { DevSite } from "../../src/dev/dev-site.ts";
 import { listenOnFreePort } from "../../src/serve/listen.ts";
 import { newPage } from "../../src/site/new-page.ts";
-import { checkFacts } from "../../src/check/facts.ts";
+import { auditFreshness } from "../../src/check/freshness.ts";
 import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
 import { copyPackage } from "../helpers/package-copy.ts";
 import { attempt, CLI } from "../helpers/outcome.ts";
+import { writePpguideSite } from "../helpers/synthetic-site.ts";
 
 /** Runs the case; resolves to each problem reported, as `Code  file:line:col  path  message`. */
 type Case = [run: () => Promise<string[]>, expected: RegExp];
@@ -69,7 +69,7 @@ const warned = (text: string) => async () => {
 };
 /** What check-facts finds in an inline site, as of 2026-06-01. */
 const facts = (text: string) => async () =>
-  (await checkFacts(await writeInlineSite(text), { clock: "2026-06-01" })).problems.map(
+  (await auditFreshness(await writeInlineSite(text), { clock: "2026-06-01" })).problems.map(
     (e) => `${e.code}  ${e.format()}`,
   );
 const page = (markdown: string) =>
@@ -550,6 +550,47 @@ const CASES: Record<ErrorCode, Case> = {
     },
     /^DependenciesUnreachable {2}.*node_modules is a link to /,
   ],
+  CommandLineInvalid: [
+    async () => cli(`"$NODE" "$PPGUIDE_CLI" build --no-such-option`, await writeInlineSite(page("A."))),
+    /^CommandLineInvalid {2}unknown option '--no-such-option'\. Run ppguide --help/,
+  ],
+  FormatInvalid: [
+    async () => cli(`"$NODE" "$PPGUIDE_CLI" check-facts --format xml`, await writeInlineSite(page("A."))),
+    /^FormatInvalid {2}--format 'xml' is not a report format\. Pass --format text/,
+  ],
+  LinkModeInvalid: [
+    async () => cli(`"$NODE" "$PPGUIDE_CLI" build --check-links maybe`, await writeInlineSite(page("A."))),
+    /^LinkModeInvalid {2}--check-links 'maybe' is not a mode of the link check/,
+  ],
+  PortInvalid: [
+    async () => cli(`"$NODE" "$PPGUIDE_CLI" preview --port 70000`, await writeInlineSite(page("A."))),
+    /^PortInvalid {2}--port '70000' is not a port number from 0 to 65535/,
+  ],
+  HostEmpty: [
+    async () => cli(`"$NODE" "$PPGUIDE_CLI" dev --host ""`, await writeInlineSite(page("A."))),
+    /^HostEmpty {2}--host '' names no address\. Pass --host 127\.0\.0\.1/,
+  ],
+  KindInvalid: [
+    async () => cli(`"$NODE" "$PPGUIDE_CLI" new page carnival`, await writeInlineSite(page("A."))),
+    /^KindInvalid {2}'page' is not a kind of page ppguide new makes\. Pass article, recipe or listing/,
+  ],
+  NothingBuilt: [
+    async () => cli(`"$NODE" "$PPGUIDE_CLI" preview --port 0 --root .`, await writeInlineSite(page("A."))),
+    /^NothingBuilt {2}\/.*\/dist holds no built site \(no index\.html\)\. Run ppguide build first/,
+  ],
+  // A signal once the build holds its lock, so that it is mid-way.
+  Interrupted: [
+    async () => {
+      const root = await mkdtemp(join(tmpdir(), "ppguide-interrupted-"));
+      await writePpguideSite(root, 300);
+      return cli(
+        `"$NODE" "$PPGUIDE_CLI" build & pid=$!; ` +
+          "while [ ! -e dist.ppguide/lock ]; do sleep 0.02; done; kill -TERM $pid; wait $pid",
+        root,
+      );
+    },
+    /^Interrupted {2}stopped by SIGTERM before it finished\. The served output is as it was/,
+  ],
   LinksDirNotFound: [
     () => checkLinksLines("/nonexistent-ppguide-folder"),
     /^LinksDirNotFound {2}the folder to check, \/nonexistent-ppguide-folder, does not exist/,
@@ -604,28 +645,12 @@ const CASES: Record<ErrorCode, Case> = {
       await site.dispose();
       return report.errors.map((e) => `${e.code}  ${e.format()}`);
     },
-    /^InternalError {2}ppguide crashed while rebuilding: TypeError: x is not a function\n/,
+    /^InternalError {2}ppguide crashed: TypeError: x is not a function\n/,
   ],
 };
 
 /** What check-links printed, as `Code  message` lines. */
-async function checkLinksLines(dir: string): Promise<string[]> {
-  let err = "";
-  const write = process.stderr.write.bind(process.stderr);
-  process.stderr.write = ((chunk: string) => {
-    err += chunk;
-    return true;
-  }) as typeof process.stderr.write;
-  try {
-    await runCheckLinksCommand(dir);
-  } finally {
-    process.stderr.write = write;
-  }
-  return err
-    .split("\n")
-    .filter(Boolean)
-    .map((l) => l.replace(/^(.*) {2}\[(\w+)\]$/, "$2  $1"));
-}
+const checkLinksLines = (dir: string) => cli(`"$NODE" "$PPGUIDE_CLI" check-links "${dir}"`, tmpdir());
 
 describe("every error code, made to happen", () => {
   it.each(Object.entries(CASES))(

@@ -3,14 +3,15 @@
  * route of its kind with every byte of the rest of site.yaml kept (comments too), the stubs carry
  * the schema hint, and the site still builds; with its draft line removed the page is published.
  */
+import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { chmod, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { build } from "../../src/engine/build.ts";
 import { newPage } from "../../src/site/new-page.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
-import { runCli } from "../helpers/outcome.ts";
+import { CLI, runCli } from "../helpers/outcome.ts";
 
 const ARTICLE =
   "kind: article, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }";
@@ -107,11 +108,60 @@ describe("ppguide new", () => {
     expect(taken.stderr).toContain("the route /flan already exists");
     const kind = await runCli(["new", "video", "x", "--root", root], root);
     expect(kind.code).toBe(2);
+    expect(kind.stderr).toContain("'video' is not a kind of page ppguide new makes. Pass article, recipe or listing");
     expect(await readFile(join(root, "site.yaml"), "utf8")).toBe(before);
     const ok = await runCli(["new", "article", "carnival", "--root", root, "--clock", "2026-01-15"], root);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(
       /^Added \/carnival to site\.yaml at line \d+, as a draft; wrote content\/travel\/carnival\.md\./,
     );
+  }, 60_000);
+
+  it("keeps a CRLF site.yaml CRLF, every other byte as it was, and the file's mode", async () => {
+    const root = await writeInlineSite(SITE);
+    const lf = await readFile(join(root, "site.yaml"), "utf8");
+    const before = lf.replace(/\n/g, "\r\n");
+    await writeFile(join(root, "site.yaml"), before);
+    await chmod(join(root, "site.yaml"), 0o640);
+    const done = newPage(root, "recipe", "carnival", "2026-01-15");
+    const after = await readFile(join(root, "site.yaml"), "utf8");
+    // Every line ends in CR LF, the new ones too, and the old lines are all there, in order.
+    expect(after.split("\r\n").length - 1).toBe(after.split("\n").length - 1);
+    const lines = after.split("\r\n");
+    const added = lines.length - before.split("\r\n").length;
+    expect(lines[done.line - 1]).toBe("  - path: /carnival");
+    expect([...lines.slice(0, done.line - 1), ...lines.slice(done.line - 1 + added)].join("\r\n")).toBe(before);
+    // The same entry, in the same place, as in the LF file: only the line endings differ.
+    const twin = await writeInlineSite(SITE);
+    newPage(twin, "recipe", "carnival", "2026-01-15");
+    expect(after).toBe((await readFile(join(twin, "site.yaml"), "utf8")).replace(/\n/g, "\r\n"));
+    // The stub is written with the manifest's line endings too.
+    const stub = await readFile(join(root, "content/recipes/carnival.md"), "utf8");
+    expect(stub.split("\r\n").length - 1).toBe(stub.split("\n").length - 1);
+    expect((await stat(join(root, "site.yaml"))).mode & 0o777).toBe(0o640);
+    expect((await readdir(root)).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    const out = join(root, "dist");
+    expect((await build({ root, out, clock: "2026-01-15" })).pages.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  // A file-size limit (ulimit -f 1: 512 bytes in sh) stops the write of the new site.yaml part
+  // way; Node ignores SIGXFSZ, so the write fails with EFBIG, as a full disk fails with ENOSPC.
+  it("a failure while writing site.yaml leaves its bytes as they were, and no stub or temporary file", async () => {
+    const root = await writeInlineSite(SITE);
+    const before = await readFile(join(root, "site.yaml"));
+    expect(before.length).toBeGreaterThan(512);
+    const run = await new Promise<{ code: number; stderr: string }>((done) =>
+      execFile(
+        "sh",
+        ["-c", 'ulimit -f 1 && exec "$NODE" "$PPGUIDE_CLI" new article carnival --clock 2026-01-15'],
+        { cwd: root, env: { ...process.env, NODE: process.execPath, PPGUIDE_CLI: CLI } },
+        (err, _stdout, stderr) => done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stderr }),
+      ),
+    );
+    expect(run.stderr).toMatch(/the file is larger than this process may write \(EFBIG in write\).*\[DiskFull\]/);
+    expect(run.code).toBe(1);
+    expect(await readFile(join(root, "site.yaml"))).toEqual(before);
+    expect(existsSync(join(root, "content/travel/carnival.md"))).toBe(false);
+    expect((await readdir(root)).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   }, 60_000);
 });

@@ -2,16 +2,20 @@
  * Problems for machines (issue 33): `--format json|github`, GitHub's step summary, `--quiet`
  * and the progress line, on tiny inline sites run through the real CLI.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rename, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { ERRORS, type ErrorCode } from "../../src/core/errors-data.ts";
 import { escapeData, escapeProperty, githubCommand, stepSummary, type Problem } from "../../src/core/problems.ts";
 import { startProgress } from "../../src/cli/progress.ts";
 import { watchStages, timed } from "../../src/core/timing.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
 import { CLI } from "../helpers/outcome.ts";
+import { writePpguideSite } from "../helpers/synthetic-site.ts";
 
 const ARTICLE =
   "kind: article, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }";
@@ -158,7 +162,8 @@ describe("ppguide build --format", () => {
     expect(quiet).toMatchObject({ code: 0, stdout: "", stderr: "" });
     const bad = await run(["build", "--format", "xml"], root);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("--format must be text, json or github, not 'xml'");
+    expect(bad.stderr).toContain("--format 'xml' is not a report format. Pass --format text");
+    expect(bad.stderr).toContain("[FormatInvalid]");
   }, 120_000);
 });
 
@@ -184,6 +189,100 @@ describe("ppguide check-links --format", () => {
     const github = await run(["check-links", dir, "--format", "github", "--quiet"], dir);
     expect(github.stdout).toBe("::error file=index.html,line=2,col=10,title=BrokenLink::/nowhere  missing page\n");
   }, 60_000);
+});
+
+describe("the JSON report owns every exit", () => {
+  /** What `build --format json` printed and exited with when `signal` reached it mid-build. */
+  async function interrupted(signal: "SIGINT" | "SIGTERM") {
+    const root = await mkdtemp(join(tmpdir(), "ppguide-json-signal-"));
+    await writePpguideSite(root, 600);
+    const child = spawn(process.execPath, [CLI, "build", "--format", "json"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, CI: "", GITHUB_ACTIONS: "" },
+    });
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+    const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
+    // Once the lock is taken the build is under way: the site is loaded, the pages are rendering.
+    const lock = join(root, "dist.ppguide", "lock");
+    while (!existsSync(lock)) await new Promise((r) => setTimeout(r, 20));
+    child.kill(signal);
+    const code = await exited;
+    return { code, stdout, lockLeft: existsSync(lock), published: existsSync(join(root, "dist")) };
+  }
+
+  it.each([
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const)(
+    "%s mid-build prints one JSON object that says so, and exits %i with nothing published",
+    async (signal, status) => {
+      const { code, stdout, lockLeft, published } = await interrupted(signal);
+      expect(code).toBe(status);
+      const report = JSON.parse(stdout);
+      expect(report).toMatchObject({
+        version: 1,
+        command: "build",
+        ok: false,
+        interrupted: true,
+        exitCode: status,
+        summary: null,
+      });
+      expect(report.problems).toEqual([
+        expect.objectContaining({
+          code: "Interrupted",
+          severity: "error",
+          message: `stopped by ${signal} before it finished`,
+        }),
+      ]);
+      expect(lockLeft).toBe(false);
+      expect(published).toBe(false);
+    },
+    120_000,
+  );
+
+  it("a crash prints one JSON object with an InternalError problem, exit 70", async () => {
+    // main(null) is a crash of ppguide's own (test/engine/cli.test.ts); the command line asks for JSON.
+    const lib = fileURLToPath(new URL("../../lib/ppguide.cjs", import.meta.url));
+    const script =
+      `process.argv = [process.argv[0], "ppguide", "build", "--format", "json"];` +
+      `require(${JSON.stringify(lib)}).main(null);`;
+    const result = await new Promise<{ code: number; stdout: string }>((done) =>
+      execFile(process.execPath, ["-e", script], (err, stdout) =>
+        done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout }),
+      ),
+    );
+    expect(result.code).toBe(70);
+    const report = JSON.parse(result.stdout);
+    expect(report).toMatchObject({ command: "build", ok: false, exitCode: 70, interrupted: false, summary: null });
+    expect(report.problems).toHaveLength(1);
+    expect(report.problems[0].code).toBe("InternalError");
+    expect(report.problems[0].message).toMatch(/^ppguide crashed: \w*Error: .*\n +at /);
+  });
+
+  it.each([
+    ["build", "--format", "json", "--check-links", "maybe"],
+    ["build", "--format", "json", "--clock", "2026-02-30"],
+    ["check-facts", "--format", "json", "--older-than", "soon"],
+    ["check-links", "--format", "json", "--no-such-option"],
+    ["new", "page", "x", "--format", "json"],
+    ["new", "article", "Not A Slug", "--format", "json"],
+    ["dev", "--port", "http", "--format", "json"],
+    ["preview", "--host", "", "--format", "json"],
+  ])(
+    "a bad option value, under --format json, is one JSON object with a usage code, exit 2: %s %s %s %s %s",
+    async (...args) => {
+      const root = await writeInlineSite(GOOD);
+      const { code, stdout } = await run(args, root);
+      expect(code).toBe(2);
+      const report = JSON.parse(stdout);
+      expect(report).toMatchObject({ command: args[0], ok: false, exitCode: 2, interrupted: false });
+      expect(report.problems).toHaveLength(1);
+      expect(ERRORS[report.problems[0].code as ErrorCode]).toMatchObject({ usage: true });
+    },
+    60_000,
+  );
 });
 
 describe("the progress line", () => {

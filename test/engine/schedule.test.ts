@@ -13,6 +13,7 @@ import { DevSite } from "../../src/dev/dev-site.ts";
 import { resolveClock } from "../../src/site/schedule.ts";
 import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
 import { searchBuilt } from "../helpers/pagefind-search.ts";
+import { runCli } from "../helpers/outcome.ts";
 
 const ARTICLE =
   "kind: article, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk";
@@ -205,5 +206,18 @@ describe("ppguide dev", () => {
     } finally {
       await dev.dispose();
     }
+    // ppguide dev --clock: as of that day the scheduled page is published, and the draft still is not.
+    const later = new DevSite(root, "2999-06-01");
+    try {
+      expect((await later.rebuild()).errors).toEqual([]);
+      const banner = (path: string) => load(later.pages.get(path)!.html)(".unpublished-banner").text();
+      expect(banner("/soon")).toBe("");
+      expect(banner("/wip")).toMatch(/^Draft: /);
+    } finally {
+      await later.dispose();
+    }
+    const refused = await runCli(["dev", "--clock", "2999-02-30", "--port", "0"], root);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--clock '2999-02-30' is not a date written YYYY-MM-DD.*\[ClockInvalid\]/);
   }, 60_000);
 });

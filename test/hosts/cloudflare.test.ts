@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSite, serve, type BuiltSite, type StaticServer } from "../e2e/site.ts";
+import { buildSite, serve, type BuiltSite, type StaticServer } from "../helpers/served-site.ts";
 import { parseManifest } from "../../src/manifest/load.ts";
 import { requireTool, wranglerPagesDev, type Wrangler } from "./tools.ts";
 

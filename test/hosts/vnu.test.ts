@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSite, type BuiltSite } from "../e2e/site.ts";
+import { buildSite, type BuiltSite } from "../helpers/served-site.ts";
 import { JAVA, requireTool, VNU_JAR } from "./tools.ts";
 
 interface NuMessage {

@@ -1,6 +1,6 @@
 /**
  * A picture sharp cannot read is the site's mistake (ImageUnreadable), located where the picture
- * is named, in a build and in dev mode: never exit 70, never "crashed while rebuilding". Regression
+ * is named, in a build and in dev mode: never exit 70, never an InternalError. Regression
  * (issue 35): text saved as .png, empty, truncated and oversized pictures crashed the build with
  * "Input buffer contains unsupported image format", wherever the picture was used.
  */

@@ -13,7 +13,7 @@ import type { Browser } from "playwright-core";
 import { load } from "cheerio";
 import { renderMarkdown } from "../../src/content/markdown.ts";
 import { rawHtmlProblems } from "../../src/content/raw-html.ts";
-import { hasChromium, launchChromium } from "../e2e/browser.ts";
+import { launchChromium, SKIP_BROWSER_SUITE } from "../helpers/browser.ts";
 import { copyFixture } from "../helpers/fixture.ts";
 import { attempt, treeHash } from "../helpers/outcome.ts";
 
@@ -138,7 +138,7 @@ describe("raw HTML in a build", () => {
   });
 });
 
-describe.skipIf(!hasChromium())("the corpus in Chromium", () => {
+describe.skipIf(SKIP_BROWSER_SUITE)("the corpus in Chromium", () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchChromium();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { jsonLd, page } from "./built-site.ts";
+import { jsonLd, page } from "../helpers/site-pages.ts";
 
-// Issue 5: the home page, travel and culture articles, the travel guide index and the videos page.
+// The home page, travel and culture articles, the travel guide index and the videos page; "the spec" is
+// the product's specification, whose rules these tests hold the site to are quoted in docs/site-facts.md.
 const ids = async (route: string) =>
   (await page(route))(".toc a")
     .map((_, el) => _.toString() && (el.attribs.href ?? ""))

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, type BuiltPage } from "../../src/engine/build.ts";
-import { ROOT } from "./built-site.ts";
+import { ROOT } from "../helpers/site-pages.ts";
 
 // Issue 10: page weight budgets on the built site, as a phone on a slow connection receives it.
 let out: string;

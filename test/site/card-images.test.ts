@@ -2,19 +2,10 @@ import { load } from "cheerio";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadSite } from "../../src/site/load-site.ts";
-import { builtSite, page, ROOT } from "./built-site.ts";
+import { builtSite, listingPages, page, ROOT } from "../helpers/site-pages.ts";
 
 // Issue 26: on the 18 resort cards of /puerto-plata-resorts there were 5 pictures, and the 133
 // listings shared 66 images. Each listing now has a picture drawn for it (scripts/artwork/listings.mjs).
-const site = loadSite(ROOT);
-
-async function listingPages() {
-  const { manifest, content } = await site;
-  return manifest.routes
-    .filter((r) => r.kind === "directory" || r.kind === "resorts")
-    .map((r) => ({ path: r.path, items: content.listings.get(r.listings!)!.items }));
-}
 
 function repeated(values: string[]): string[] {
   return values.filter((v, i) => values.indexOf(v) !== i);

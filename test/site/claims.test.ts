@@ -1,6 +1,6 @@
 import { load } from "cheerio";
 import { describe, expect, it } from "vitest";
-import { builtSite, page } from "./built-site.ts";
+import { builtSite, page } from "../helpers/site-pages.ts";
 
 // Issue 17, section 3: claims the guide cannot stand behind. Each test reads what a visitor reads.
 
@@ -32,7 +32,7 @@ describe("numbers that must agree with the page they are on", () => {
     const steps = $("ol.instructions li")
       .map((_, el) => $(el).text())
       .get();
-    // The spec's stages: 30 minutes low, 90 minutes' simmer, 20 minutes high, a final 30 minutes medium.
+    // The specification's stages (docs/site-facts.md, "Recipes"): 30 minutes low, 90 minutes' simmer, 20 minutes high, a final 30 minutes medium.
     const stages = [
       /cook for (\d+) minutes/,
       /simmer gently for (\d+) minutes/,

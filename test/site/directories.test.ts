@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { type JsonLd, jsonLd, page } from "./built-site.ts";
-import { SPEC_LISTS } from "./spec-lists.ts";
+import { type JsonLd, jsonLd, page } from "../helpers/site-pages.ts";
+import { SPEC_LISTS } from "../helpers/spec-lists.ts";
 
-// Issue 4: every directory and resort route, its exact card count and grid (spec sections 2, 3, 9).
+// Issue 4: every directory and resort route, its exact card count and grid (docs/site-facts.md, "Routes and their cards").
 const directories: [route: string, cards: number, columns: number][] = [
   ["/puerto-plata-resorts", 18, 3],
   ["/sosua-resorts", 9, 2],

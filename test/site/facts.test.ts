@@ -1,7 +1,7 @@
 import { load } from "cheerio";
 import { describe, expect, it } from "vitest";
 import { loadSite } from "../../src/site/load-site.ts";
-import { builtSite, page, ROOT } from "./built-site.ts";
+import { builtSite, page, ROOT } from "../helpers/site-pages.ts";
 
 // Issue 34: the cable car up Mount Isabel de Torres was closed on four pages and offered as a ride
 // on nine others. It is now one fact in site.yaml, shown wherever the site mentions it.

@@ -1,29 +1,20 @@
 import { load } from "cheerio";
 import { describe, expect, it } from "vitest";
-import { loadSite } from "../../src/site/load-site.ts";
-import { builtSite, jsonLd, page, ROOT } from "./built-site.ts";
-import { SPEC_LISTS } from "./spec-lists.ts";
+import { builtSite, jsonLd, listingPages, loadedSite, page } from "../helpers/site-pages.ts";
+import { SPEC_LISTS } from "../helpers/spec-lists.ts";
 
 // Issue 17: every directory and resort card says what the place is, and no page sends readers to
 // Monkeyland, which is in Punta Cana (the north-coast attraction is Monkey Jungle near Sosúa).
-const site = loadSite(ROOT);
-
-async function listingRoutes() {
-  const { manifest, content } = await site;
-  return manifest.routes
-    .filter((r) => r.kind === "directory" || r.kind === "resorts")
-    .map((r) => ({ path: r.path, items: content.listings.get(r.listings!)!.items }));
-}
 
 describe("listing descriptions", () => {
   it("all 17 directory and resort pages are covered, 133 listings in all", async () => {
-    const routes = await listingRoutes();
+    const routes = await listingPages();
     expect(routes).toHaveLength(17);
     expect(routes.reduce((n, r) => n + r.items.length, 0)).toBe(133);
   });
 
   it("every listing has one sentence of description, and a town or area on its second address line", async () => {
-    for (const { path, items } of await listingRoutes()) {
+    for (const { path, items } of await listingPages()) {
       for (const item of items) {
         const where = `${path}: ${item.name}`;
         expect(item.description?.trim(), where).toBeTruthy();
@@ -46,7 +37,7 @@ describe("listing descriptions", () => {
       const shared = [...x].filter((w) => y.has(w)).length;
       return shared / (x.size + y.size - shared);
     };
-    const all = (await listingRoutes()).flatMap(({ path, items }) =>
+    const all = (await listingPages()).flatMap(({ path, items }) =>
       items.map((i) => ({ path, name: i.name, text: i.description! })),
     );
     const seen = new Map<string, string>();
@@ -69,7 +60,7 @@ describe("listing descriptions", () => {
   });
 
   it("each card's structured data carries its listing's description", async () => {
-    for (const { path, items } of await listingRoutes()) {
+    for (const { path, items } of await listingPages()) {
       const list = jsonLd(await page(path), "CollectionPage").mainEntity.itemListElement;
       expect(
         list.map((e: { item: { description?: string } }) => e.item.description),
@@ -79,7 +70,7 @@ describe("listing descriptions", () => {
   });
 
   it("a card's first address line is its street address, else its area; only a street address is a streetAddress", async () => {
-    for (const { path, items } of await listingRoutes()) {
+    for (const { path, items } of await listingPages()) {
       const $ = await page(path);
       const list = jsonLd($, "CollectionPage").mainEntity.itemListElement;
       items.forEach((item, i) => {
@@ -95,7 +86,7 @@ describe("listing descriptions", () => {
 
   it("no page mentions Monkeyland; the tours directory lists Monkey Jungle near Sosúa", async () => {
     for (const [route, html] of await builtSite()) expect(html, route).not.toMatch(/monkey\s*land/i);
-    const tours = (await listingRoutes()).find((r) => r.path === "/tours-excursions-puerto-plata")!.items;
+    const tours = (await listingPages()).find((r) => r.path === "/tours-excursions-puerto-plata")!.items;
     const monkeys = tours.find((i) => /monkey/i.test(i.name))!;
     expect(monkeys.name).toBe("Monkey Jungle");
     expect(monkeys.address2).toMatch(/^Sosúa\b/);
@@ -103,7 +94,7 @@ describe("listing descriptions", () => {
   });
 
   it("Heladería Mariposa is listed once, in the ice-cream directory, as the ice-cream parlor it is; the bakeries do not list it", async () => {
-    const routes = await listingRoutes();
+    const routes = await listingPages();
     const icecream = routes.find((r) => r.path === "/ice-cream-puerto-plata")!.items;
     const bakeries = routes.find((r) => r.path === "/bakeries-puerto-plata")!.items;
     const mariposa = icecream.filter((i) => /Mariposa/.test(i.name));
@@ -115,7 +106,7 @@ describe("listing descriptions", () => {
 });
 
 // Issue 26 item 5: each place once, except where the spec itself names it in two directories
-// (SPEC_LISTS: the spec's own lists).
+// (SPEC_LISTS: the specification's own lists, quoted in docs/site-facts.md, "Venue lists").
 
 /** A name reduced to what identifies the place: no case, accents, leading "The", parenthesized parts or punctuation. */
 function placeKey(name: string): string {
@@ -185,7 +176,7 @@ describe("each place once", () => {
   });
 
   it("no place is listed in two directories unless the spec names it in both", async () => {
-    const { manifest, content } = await site;
+    const { manifest, content } = await loadedSite();
     const all = [...new Set(manifest.routes.filter((r) => r.listings).map((r) => r.listings!))];
     expect(all).toHaveLength(17);
     expect(content.listings.get("listings/taxis.yaml")!.itemType).toBe("TaxiService");

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { splitFrontMatter } from "../../src/content/front-matter.ts";
-import { type JsonLd, jsonLd, page, ROOT } from "./built-site.ts";
+import { type JsonLd, jsonLd, page, ROOT } from "../helpers/site-pages.ts";
 
 // Issue 6: the cuisine index and every recipe, with Recipe rich results that match the page.
 const recipeOf = (slug: string) => {
@@ -10,7 +10,8 @@ const recipeOf = (slug: string) => {
   return splitFrontMatter(readFileSync(join(ROOT, file), "utf8"), file).frontMatter.recipe!;
 };
 
-// The spec's figures (section 3): prep, total, servings (yield), calories; undefined where the spec gives none.
+// The specification's figures (docs/site-facts.md, "Recipes"): prep, total, servings (yield), calories;
+// undefined where it gives none.
 const spec: [slug: string, prep?: string, total?: string, yieldText?: string, calories?: number][] = [
   ["dominican-majarete-recipe", "PT10M", "PT40M", "6", 540],
   ["dominican-arroz-con-leche-recipe", "PT10M", "PT50M", "8", 330],

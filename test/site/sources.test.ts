@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PpgErrorList } from "../../src/core/errors.ts";
 import { loadSite } from "../../src/site/load-site.ts";
 import { splitFrontMatter, type Source } from "../../src/content/front-matter.ts";
-import { builtSite, page, ROOT } from "./built-site.ts";
+import { builtSite, page, ROOT } from "../helpers/site-pages.ts";
 
 // Issue 26: the practical facts (fares, hours, directions) name their sources, and readers can
 // check them: a "Sources" list at the end of each article, one external link per source.

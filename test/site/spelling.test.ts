@@ -2,7 +2,7 @@ import { load, type CheerioAPI } from "cheerio";
 import { describe, expect, it } from "vitest";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { builtSite, ROOT } from "./built-site.ts";
+import { builtSite, ROOT } from "../helpers/site-pages.ts";
 
 // Issue 26: the site declares en-US, so it spells like it, and it reads with a confident voice:
 // no sentence tells the reader what the guide does not know. Checked on the built pages, in

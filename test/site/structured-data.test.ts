@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { parseManifest } from "../../src/manifest/load.ts";
 import { robotsTxt } from "../../src/output/site-files.ts";
 import { twitterHandle } from "../../src/render/structured-data.ts";
-import { builtSite, jsonLd, page, ROOT } from "./built-site.ts";
+import { builtSite, jsonLd, page, ROOT } from "../helpers/site-pages.ts";
 import { load } from "cheerio";
 
 const manifest = async () => parseManifest(await readFile(`${ROOT}/site.yaml`, "utf8")).manifest;

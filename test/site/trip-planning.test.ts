@@ -4,11 +4,12 @@ import { load } from "cheerio";
 import { describe, expect, it } from "vitest";
 import { loadSite } from "../../src/site/load-site.ts";
 import { sitemapXml } from "../../src/output/site-files.ts";
-import { builtSite, jsonLd, page, ROOT } from "./built-site.ts";
+import { builtSite, jsonLd, page, ROOT } from "../helpers/site-pages.ts";
 
 // Issue 17: the trip-planning pages a guide needs, gathered on /plan-your-trip-puerto-plata, linked
 // from every footer and from the travel guide, findable on /search and listed in the sitemap,
-// while the travel guide's 11 cards, the nav's 20 links and the dropdown's 27 titles stay as the spec counts them.
+// while the travel guide's 11 cards, the nav's 20 links and the dropdown's 27 titles stay as the specification counts them
+// (docs/site-facts.md, "Routes and their cards" and "Navigation and search").
 const PLAN = "/plan-your-trip-puerto-plata";
 const MAP = "/images/maps/north-coast.svg";
 const articles: [route: string, mustSay: (string | RegExp)[]][] = [

@@ -12,14 +12,14 @@ import { loadManifest } from "../manifest/load.ts";
  * again. Dates are YYYY, YYYY-MM or YYYY-MM-DD; one that names a year or a month counts as its
  * last day, so a fact is never called stale for want of a day.
  */
-export interface FactsOptions {
+export interface FreshnessOptions {
   /** Today, YYYY-MM-DD (site/schedule.ts resolveClock). */
   clock: string;
   /** How old a date may be, in months; default 12. */
   months?: number;
 }
 
-export interface FactsReport {
+export interface FreshnessReport {
   problems: PpgError[];
   /** How many facts and sources were looked at. */
   checked: number;
@@ -35,7 +35,7 @@ const FIELD_NAMES: Record<ListingSource["supports"][number], string> = {
   description: "description",
 };
 
-export async function checkFacts(root: string, opts: FactsOptions): Promise<FactsReport> {
+export async function auditFreshness(root: string, opts: FreshnessOptions): Promise<FreshnessReport> {
   const months = opts.months ?? 12;
   const cutoff = monthsBefore(opts.clock, months);
   const limit = `${months} month${months === 1 ? "" : "s"}`;

@@ -1,6 +1,7 @@
 import { load, type CheerioAPI } from "cheerio";
 import { fileURLToPath } from "node:url";
 import { build } from "../../src/engine/build.ts";
+import { loadSite, type LoadedSite } from "../../src/site/load-site.ts";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -10,6 +11,22 @@ let pages: Promise<Map<string, string>> | undefined;
 export function builtSite(): Promise<Map<string, string>> {
   pages ??= build({ root: ROOT, write: false }).then((r) => new Map(r.pages.map((p) => [p.route, p.html!])));
   return pages;
+}
+
+let loaded: Promise<LoadedSite> | undefined;
+
+/** The project's own site as the build loads it (site.yaml, content/), loaded once and shared. */
+export function loadedSite(): Promise<LoadedSite> {
+  loaded ??= loadSite(ROOT);
+  return loaded;
+}
+
+/** Every directory and resort page of the project's site, with the items of its listings file. */
+export async function listingPages() {
+  const { manifest, content } = await loadedSite();
+  return manifest.routes
+    .filter((r) => r.kind === "directory" || r.kind === "resorts")
+    .map((r) => ({ path: r.path, items: content.listings.get(r.listings!)!.items }));
 }
 
 export async function page(route: string): Promise<CheerioAPI> {

@@ -1,4 +1,4 @@
-// The spec's own lists, per listings file (site-spec.md, "Content"):
+// The specification's own lists, per listings file (quoted in docs/site-facts.md, "Venue lists"):
 //   "Family fun: Amber Cove, Amber Museum, Camú Ecolodge, Fun City, Parque Central Independencia, Ocean World
 //    Terrace, Laguna SOV (in Sosúa), Paseo de Doña Blanca, PasoMelosa, POP Cinemas, Taíno Bay, Umbrella Street."
 //   "Night clubs: Clubber Disco, Koko's Bar, Kviar Disco & Casino, Latin Disco Club, Lust Afterwork, Ocean World
