@@ -37,7 +37,7 @@ import { locateImageErrors } from "../site/locate-images.ts";
 import { inSourceFiles } from "./link-sources.ts";
 import { keyPages, planPages, type PageJob } from "./page-keys.ts";
 import { contentHash, renderInputOf, renderJobs, renderPages, type RenderInput } from "./render-pages.ts";
-import { indexShardsOf, inShard, writeShardManifest, type ShardSpec } from "./shard.ts";
+import { indexShardsOf, inShard, shardInput, writeShardManifest, type ShardSpec } from "./shard.ts";
 
 export interface BuildOptions {
   /** The site folder, holding site.yaml, content/ and public/. */
@@ -145,7 +145,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
         );
         const writer = new StageWriter(input.spec!);
         try {
-          const records = await timed(timings, "render", () => renderChanged(input, plan, writer, opts.workers));
+          // A shard's render threads are given only the Markdown its pages read, not the whole site's.
+          const readable = opts.shard ? shardInput(input, jobs) : input;
+          const records = await timed(timings, "render", () => renderChanged(readable, plan, writer, opts.workers));
           const index =
             opts.searchIndex === false
               ? undefined

@@ -27,7 +27,7 @@ import type { IndexRecord, PageRecord } from "../output/page-cache.ts";
 import { shardCount, shardOf, type ShardPlan } from "../output/search-index.ts";
 import type { Manifest } from "../manifest/types.ts";
 import { assertContained, type StageWriter } from "../output/write.ts";
-import { digest, type PageJob } from "./page-keys.ts";
+import { digest, searchedPaths, type PageJob } from "./page-keys.ts";
 import { contentHash, type RenderInput } from "./render-pages.ts";
 
 /** The file of a shard folder that says what it holds; never part of the site. */
@@ -87,6 +87,22 @@ export function indexShardsOf(manifest: Manifest, plans: ShardPlan[], spec: Shar
 }
 
 /**
+ * What a shard's pages read of the site's Markdown, all a render thread is given of it: each page's own file, and the
+ * front matter of the routes the search box lists (render/page-model.ts). Every page is keyed from the whole site
+ * before; this is what saves each render thread a copy of the rest (at 16,000 pages, most of the Markdown).
+ */
+export function shardInput(input: RenderInput, jobs: readonly PageJob[]): RenderInput {
+  const routes = new Map(input.manifest.routes.map((route) => [route.path, route]));
+  const read = new Set<string>();
+  for (const path of [...jobs.map((job) => job.route), ...searchedPaths(input.manifest)]) {
+    const content = routes.get(path)?.content;
+    if (content) read.add(content);
+  }
+  const markdown = new Map([...input.content.markdown].filter(([file]) => read.has(file)));
+  return { ...input, content: { ...input.content, markdown } };
+}
+
+/**
  * What every page of the site is made of, in one digest: each page's key (whose parts hold the code, the site-wide
  * data, its route, Markdown and listings) and the facts of every image. Equal digests, equal pages: a merge takes
  * a shard's pages only when the shard's digest is its own.
@@ -117,7 +133,12 @@ export function readShards(dirs: readonly string[], code: string): ShardFolder[]
       errors.push(new PpgError("ShardUnreadable", { shard: dir, why }, where));
       continue;
     }
-    if (manifest?.format !== FORMAT || !manifest.shard || !Array.isArray(manifest.pages)) {
+    if (
+      manifest?.format !== FORMAT ||
+      !manifest.shard ||
+      !Array.isArray(manifest.pages) ||
+      !Array.isArray(manifest.index)
+    ) {
       const why = `its ${SHARD_MANIFEST} is not of format ${FORMAT} (made by another version of ppguide)`;
       errors.push(new PpgError("ShardUnreadable", { shard: dir, why }, where));
       continue;
