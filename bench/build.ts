@@ -1,7 +1,9 @@
 /**
- * Build benchmark: ppguide against Eleventy 3, Hugo, and Hugo followed by Pagefind's CLI (the pair
- * a Hugo user picks for search) on the same synthetic Markdown site, each built from a fresh
- * process, interleaved; prints median wall time, CPU time and peak memory side by side.
+ * Build benchmark: ppguide against Eleventy 3, Hugo, Hugo followed by Pagefind's CLI (the pair
+ * a Hugo user picks for search), and Eleventy followed by Pagefind's CLI and check-html-links (the
+ * JavaScript pipeline doing all ppguide build does: render, index, check links) on the same
+ * synthetic Markdown site, each built from a fresh process, interleaved; prints median wall time,
+ * CPU time and peak memory side by side.
  *
  *   npm run bench                      # N = 1000, 4000 and 16000 (ppguide and Hugo + Pagefind only), 5 of each
  *   npx tsx bench/build.ts 500 --runs 7
@@ -26,7 +28,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { articleBody, NAV, PHOTO, writePpguideSite } from "../test/helpers/synthetic-site.ts";
-import { BENCH, hugoVersion, installPeers, pagefindBinary } from "./peers.ts";
+import { BENCH, hugoVersion, installPeers, pagefindBinary, peerBin } from "./peers.ts";
 
 const REPO = fileURLToPath(new URL("../", import.meta.url));
 const args = process.argv.slice(2);
@@ -244,6 +246,17 @@ async function main(): Promise<void> {
     output: "public",
     leaves: ["public", "resources", ".hugo_build.lock"],
   });
+  const eleventySite = (name: string, command: string[]): Generator => ({
+    name,
+    ours: false,
+    write: writeEleventySite,
+    // Through sh, so that /usr/bin/time counts every process of the pipeline.
+    build: (dir, cores) => measure("sh", ["-c", command.join(" && ")], dir, cores),
+    article0: "src/articles/article-0.md",
+    nav: { file: "src/_includes/post.njk", label: summary },
+    output: "_site",
+    leaves: ["_site", ".cache"],
+  });
   const generators: Generator[] = [
     ppguideAs("ppguide", []),
     // The same without the Pagefind index, which Eleventy and Hugo do not make: like against like.
@@ -253,16 +266,14 @@ async function main(): Promise<void> {
       await writePpguideSite(dir, n);
       await replaceIn(join(dir, "site.yaml"), "  disclosure:", "  searchIndex: { pagesPerShard: 1000 }\n  disclosure:");
     }),
-    {
-      name: "Eleventy",
-      ours: false,
-      write: writeEleventySite,
-      build: (dir, cores) => measure(process.execPath, [eleventy, "--quiet"], dir, cores),
-      article0: "src/articles/article-0.md",
-      nav: { file: "src/_includes/post.njk", label: summary },
-      output: "_site",
-      leaves: ["_site", ".cache"],
-    },
+    eleventySite("Eleventy", [`${process.execPath} ${eleventy} --quiet`]),
+    // The JavaScript pipeline that does ppguide build's whole job: render, index with Pagefind's
+    // CLI (reading <main>, as ppguide's index does), then check every internal link.
+    eleventySite("Eleventy + Pagefind + check-html-links", [
+      `${process.execPath} ${eleventy} --quiet`,
+      `${pagefind} --site _site --root-selector main --force-language en --silent`,
+      peerBin("check-html-links") + " _site",
+    ]),
   ];
   if (hugo) {
     generators.push(hugoSite("Hugo", ["hugo --quiet"]));
@@ -360,9 +371,12 @@ async function main(): Promise<void> {
       ["rebuild, nav renamed", navLabel],
     ];
     console.log(`${n} pages, medians of ${RUNS}: wall / CPU / peak RSS`);
-    console.log(`  ${"".padEnd(24)}${running.map((g) => g.name.padEnd(BLANK.length + 3)).join("")}`);
+    const width = Math.max(BLANK.length + 3, ...running.map((g) => g.name.length + 1));
+    console.log(`  ${"".padEnd(24)}${running.map((g) => g.name.padEnd(width)).join("")}`);
     for (const [label, samples] of rows)
-      console.log(`  ${label.padEnd(24)}${samples.map((x) => `${Number.isNaN(x.wall) ? BLANK : fmt(x)}   `).join("")}`);
+      console.log(
+        `  ${label.padEnd(24)}${samples.map((x) => (Number.isNaN(x.wall) ? BLANK : fmt(x)).padEnd(width)).join("")}`,
+      );
     console.log(
       `  ${"no index, --no-cache".padEnd(24)}${fmt(summarize(rebuilds.map((r) => r.bare)))}   (a rebuild rendering every page again)`,
     );
@@ -372,7 +386,7 @@ async function main(): Promise<void> {
       for (const [p, peer] of running.entries()) {
         if (peer.ours) continue;
         console.log(
-          `  ${`${ourGen.name} ÷ ${peer.name}:`.padEnd(44)}${rows
+          `  ${`${ourGen.name} ÷ ${peer.name}:`.padEnd(64)}${rows
             .filter(([label]) => !label.includes("CI"))
             .map(([label, samples]) => `${label} ${(samples[o]!.wall / samples[p]!.wall).toFixed(2)}×`)
             .join(", ")}`,

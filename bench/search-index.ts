@@ -11,13 +11,14 @@
  *   npx tsx bench/search-index.ts 1000 --runs 7
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheRoot } from "../src/core/disk-cache.ts";
 import { writePpguideSite } from "../test/helpers/synthetic-site.ts";
+import { pagefindBinary } from "./peers.ts";
 
 const REPO = fileURLToPath(new URL("../", import.meta.url));
 const CLI = join(REPO, "bin/ppguide");
@@ -108,6 +109,43 @@ async function main(): Promise<void> {
       );
     }
     console.log(`index of the ${N}-page site: ${du(join(variants[0].out, "pagefind"))}`);
+
+    // The index stage (what is left of the index once the last page is rendered: the index is
+    // made while pages render) beside Pagefind's own CLI indexing the same output, taking turns.
+    const stage: number[] = [];
+    const cli: number[] = [];
+    const indexOut = join(tmp, "pagefind-cli");
+    for (let r = 0; r < RUNS; r++) {
+      clear(variants[0]);
+      spawnSync("sync");
+      const timings = spawnSync(
+        process.execPath,
+        [CLI, "build", "--root", site, "--out", variants[0].out, "--no-cache", "--timings"],
+        { cwd: REPO, encoding: "utf8", env: { ...process.env, CI: "true" } },
+      );
+      if (timings.status !== 0) throw new Error(`ppguide build failed:\n${timings.stderr}`);
+      stage.push(Number(/^\s*index\s+(\d+) ms/m.exec(timings.stdout + timings.stderr)?.[1]) / 1000);
+      rmSync(indexOut, { recursive: true, force: true });
+      spawnSync("sync");
+      const started = performance.now();
+      const run = spawnSync(
+        pagefindBinary(),
+        // The output folder is a link to its served copy: Pagefind is given the copy itself.
+        ["--site", realpathSync(variants[0].out), "--output-path", indexOut, "--root-selector", "main"].concat([
+          "--force-language",
+          "en",
+          "--silent",
+        ]),
+        { encoding: "utf8" },
+      );
+      if (run.status !== 0) throw new Error(`pagefind failed:\n${run.stderr}`);
+      cli.push((performance.now() - started) / 1000);
+    }
+    console.log(
+      `index stage (after the last page renders, --no-cache) ${median(stage).toFixed(2)} s; Pagefind's CLI on the same ` +
+        `output ${median(cli).toFixed(2)} s (${(median(stage) / median(cli)).toFixed(2)}×); runs ` +
+        `${stage.map((s) => s.toFixed(2)).join(" ")} / ${cli.map((s) => s.toFixed(2)).join(" ")}`,
+    );
 
     const own = join(tmp, "project");
     measure(["build", "--out", own]);

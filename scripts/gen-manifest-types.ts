@@ -34,6 +34,9 @@ function nameParts(schema: Schema): void {
   const props = schema.properties;
   name(props.site, "SiteSettings");
   name(props.site!.properties.banners!.items, "Banner");
+  name(props.site!.properties.app, "WebAppSettings");
+  name(props.site!.properties.offline, "OfflineSettings");
+  name(props.site!.properties.offline!.properties.packs!.items, "OfflinePackSettings");
   name(props.authors!.additionalProperties as Schema, "Author");
   name(props.nav!.items, "NavMenu");
   name(props.aliases!.items, "Alias");

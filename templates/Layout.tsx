@@ -18,7 +18,8 @@ export function unpublishedText(u: NonNullable<PageBase["unpublished"]>): string
 
 export function Layout({ page, children }: { page: LayoutModel; children?: ReactNode }) {
   return (
-    <html lang={page.site.language}>
+    // A site with site.offline names its service worker here; src/client/offline-client.ts registers it.
+    <html lang={page.site.language} data-service-worker={page.site.offline ? "/sw.js" : undefined}>
       <Head page={page} />
       <body>
         <a className="skip-link" href="#main">
@@ -72,7 +73,7 @@ function Head({ page }: { page: LayoutModel }) {
       <meta name="twitter:description" content={head.description} />
       {head.ogImage && <meta name="twitter:image" content={head.ogImage.url} />}
       {head.ogImage && <meta name="twitter:image:alt" content={head.ogImage.alt} />}
-      <meta name="theme-color" content="#0b5d6b" />
+      <meta name="theme-color" content={site.app?.themeColor ?? "#0b5d6b"} />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
       <link rel="manifest" href="/site.webmanifest" />

@@ -18,7 +18,7 @@ import Videos from "./pages/Videos.tsx";
 
 export { Footer, Header, Layout } from "./Layout.tsx";
 export { AffiliateBanner, VideoEmbed } from "./components/Media.tsx";
-export { FactNotice } from "./components/Fact.tsx";
+export { FactNotice, FactValue } from "./components/Fact.tsx";
 export const pages = {
   home: Home,
   article: Article,

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Regenerates every illustration, the logo, icons and the web app manifest under public/.
+// Regenerates every illustration, the logo, the favicon and the apple-touch icon under public/.
+// The web app manifest and its icons are the build's own, drawn from the favicon (site.app in site.yaml).
 // Deterministic: same inputs, same bytes. Usage: node scripts/artwork/generate.mjs [--sheet out.png]
 //   catalog.json  – images requested by content (src, title = subject, width, height);
 //                   refresh it from editors' fragments with import-fragments.mjs.
@@ -338,37 +339,12 @@ function iconSvg(size, padded) {
   return svgDoc(size, size, "Puerto Plata Guide", body, ctx.defs);
 }
 out("/favicon.svg", iconSvg(64, false));
-for (const [file, size] of [
-  ["/apple-touch-icon.png", 180],
-  ["/icons/icon-192.png", 192],
-  ["/icons/icon-512.png", 512],
-]) {
+for (const [file, size] of [["/apple-touch-icon.png", 180]]) {
   mkdirSync(dirname(join(PUBLIC, file)), { recursive: true });
   await sharp(Buffer.from(iconSvg(size, file === "/apple-touch-icon.png")))
     .png({ compressionLevel: 9 })
     .toFile(join(PUBLIC, file));
 }
-writeFileSync(
-  join(PUBLIC, "site.webmanifest"),
-  `${JSON.stringify(
-    {
-      name: "Puerto Plata Guide",
-      short_name: "PP Guide",
-      start_url: "/",
-      display: "standalone",
-      theme_color: C.deep,
-      background_color: C.cream,
-      icons: [
-        { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
-        { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
-        { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
-        { src: "/favicon.svg", sizes: "any", type: "image/svg+xml" },
-      ],
-    },
-    null,
-    2,
-  )}\n`,
-);
 
 // ---------- report & optional contact sheet ----------
 const total = written.reduce((a, w) => a + w.bytes, 0);

@@ -906,10 +906,18 @@ const MOTIFS = {
     ],
   ],
   "landmarks-museums": [
+    // The cable car has been closed since June 2024: the card shows the mountain, not a running cabin.
     [
-      /cable|isabel/i,
-      "A red cable car climbing a green mountain topped by a white statue of Christ, the town and sea below",
-      old("landmark-cable-car"),
+      /isabel/i,
+      "A green mountain rising above the town and the sea, a small white statue of Christ on its summit below a passing cloud",
+      (c) =>
+        L.sky(c, "day") +
+        L.sun(1040, 120, 44) +
+        L.mountain(800, 700, 1300, 640, "#2f7a4b", "#5fa86a") +
+        L.cloud(560, 140, 0.8) +
+        L.sea(c, 700) +
+        L.townRow(c, 720, 3, -300, 500, 0.8) +
+        L.christ(800, 78, 0.22),
     ],
     // Issue 34: the Rum Legacy Museum (opened February 2026) shows "an original sugar mill, real sugarcane" and its story of rum.
     [

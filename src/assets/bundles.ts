@@ -15,6 +15,8 @@ export interface Asset {
 export interface SiteAssets {
   css: Asset;
   scripts: Asset[];
+  /** The service worker's code (src/client/sw.ts), which the build writes as /sw.js after a line of settings. */
+  worker?: Uint8Array;
 }
 
 export const STYLES_DIR = join(PACKAGE_DIR, "templates/styles");
@@ -79,9 +81,28 @@ export async function buildScripts(dir = CLIENT_DIR): Promise<Asset[]> {
   return result.outputFiles.map((f) => hashed(f.path.replace(/^.*\//, "").replace(/\.js$/, ""), "js", f.contents));
 }
 
+/**
+ * The service worker: a classic script of its own (a worker's URL must stay the same from build to
+ * build, so it is not among the hashed entries), with Workbox's development logging left out.
+ */
+export async function buildServiceWorker(dir = CLIENT_DIR): Promise<Uint8Array | undefined> {
+  if (!existsSync(join(dir, "sw.ts"))) return undefined;
+  const result = await esbuild({
+    entryPoints: [join(dir, "sw.ts")],
+    bundle: true,
+    minify: true,
+    format: "iife",
+    target: "es2020",
+    write: false,
+    define: { "process.env.NODE_ENV": '"production"' },
+    logLevel: "silent",
+  }).catch((err: unknown) => Promise.reject(compileErrors(err, "ScriptFailed")));
+  return result.outputFiles[0]!.contents;
+}
+
 export async function buildAssets(): Promise<SiteAssets> {
-  const [css, scripts] = await Promise.all([buildStylesheet(), buildScripts()]);
-  return { css, scripts };
+  const [css, scripts, worker] = await Promise.all([buildStylesheet(), buildScripts(), buildServiceWorker()]);
+  return { css, scripts, ...(worker && { worker }) };
 }
 
 /** Which scripts a page kind loads, by entry name. */

@@ -1,17 +1,26 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, stat } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import type { Manifest } from "../manifest/types.ts";
 import { writeCacheFile } from "../core/disk-cache.ts";
 import { allSettled } from "../core/settle.ts";
 import { isPpgError, PpgError, PpgErrorList } from "../core/errors.ts";
-import { wholeImage } from "./cached-image.ts";
+import { withDeadline } from "../core/deadline.ts";
+import {
+  type CacheWarnings,
+  type EntryDigest,
+  entryDigest,
+  readRecord,
+  readVerified,
+  writeRecord,
+} from "./image-cache.ts";
 
 /**
  * The raster pipeline: JPEG and PNG photos under public/ that the manifest or content names are
  * turned into responsive WebP variants (and AVIF ones when they are clearly smaller), encoded
  * with sharp. Encoded files are cached on disk by content hash, so an unchanged photo is never
- * encoded twice, not even across builds.
+ * encoded twice, not even across builds; each photo's record (its size and every variant's
+ * digest, image-cache.ts) is checked before use, and each variant when it is published.
  */
 
 /** Candidate widths of the variants; never wider than the original (no upscaling). */
@@ -42,6 +51,12 @@ export interface Variant {
   bytes: number;
 }
 
+/** What the cache keeps of a photo: its displayed size and every variant it encoded, with their digests. */
+interface ImageRecord {
+  size: ImageSize;
+  variants: ({ width: number; format: Variant["format"] } & EntryDigest)[];
+}
+
 export interface ResponsiveImage {
   /** The fallback `src` (a WebP variant). */
   src: string;
@@ -52,8 +67,12 @@ export interface ResponsiveImage {
 }
 
 interface PlannedImage {
+  src: string;
+  hash: string;
   size: ImageSize;
+  /** The variants the site uses. */
   variants: Variant[];
+  record: ImageRecord;
 }
 
 export interface RasterStats {
@@ -70,6 +89,7 @@ export class RasterPipeline {
   constructor(
     private readonly publicDir: string,
     private readonly cacheDir: string,
+    private readonly warnings: CacheWarnings,
   ) {}
 
   /**
@@ -129,78 +149,114 @@ export class RasterPipeline {
     ]);
   }
 
-  /** Every variant file the built site needs, each read from the cache when asked for. */
+  /**
+   * The lightest variant of a prepared photo, which a guide saved for offline keeps, and the URL
+   * stem all its variants share (a saved page asking for another width is given this one).
+   */
+  smallest(src: string): { url: string; bytes: number; stem: string } | undefined {
+    const variants = this.images.get(src)?.variants;
+    if (!variants?.length) return undefined;
+    const v = variants.reduce((a, b) => (b.bytes < a.bytes ? b : a));
+    return { url: v.url, bytes: v.bytes, stem: v.url.slice(0, v.url.lastIndexOf("-") + 1) };
+  }
+
+  /**
+   * Every variant file the built site needs, each read from the cache when asked for and checked
+   * against its recorded digest; a damaged or missing one is encoded again.
+   */
   entries(): { file: string; content: () => Promise<Uint8Array> }[] {
-    return [...this.images.values()]
-      .flatMap((i) => i.variants)
-      .map((v) => ({ file: v.url.slice(1), content: () => readFile(v.cacheFile) }));
+    return [...this.images.values()].flatMap((image) =>
+      image.variants.map((v) => ({ file: v.url.slice(1), content: () => this.published(image, v) })),
+    );
+  }
+
+  private async published(image: PlannedImage, variant: Variant): Promise<Uint8Array> {
+    const entry = image.record.variants.find((v) => v.width === variant.width && v.format === variant.format);
+    const found = entry ? await readVerified(variant.cacheFile, entry) : "missing";
+    if (typeof found !== "string") return found;
+    if (found === "damaged") this.warnings.damaged(variant.cacheFile, "its bytes are not the ones encoded");
+    const input = await readFile(join(this.publicDir, decodeURI(image.src)));
+    const bytes = await this.encodeVariant(image.src, input, variant.width, variant.format);
+    await writeCacheFile(variant.cacheFile, bytes);
+    if (entry) {
+      Object.assign(entry, entryDigest(bytes));
+      writeRecord(this.recordFile(image.hash), image.hash, ENCODER_VERSION, image.record);
+    }
+    return bytes;
+  }
+
+  private recordFile(hash: string): string {
+    return join(this.cacheDir, `${hash}.json`);
   }
 
   private async planAndEncode(src: string): Promise<PlannedImage> {
     const input = await readFile(join(this.publicDir, decodeURI(src)));
     const hash = createHash("sha256").update(ENCODER_VERSION).update(input).digest("hex").slice(0, 16);
-    const size = await this.sizeOf(src, input, hash);
-    const widths = variantWidths(size.width);
+    const recorded = readRecord<ImageRecord>(this.recordFile(hash), hash, ENCODER_VERSION, this.warnings);
+    const record = recorded ?? (await this.encodeAll(src, input, hash));
+    if (recorded) this.stats.reused += recorded.variants.length;
     const name = basename(src, extname(src))
       .replace(/[^\w-]+/g, "-")
       .toLowerCase();
-    const encode = (format: Variant["format"]) =>
-      allSettled(
-        widths.map(async (width): Promise<Variant> => {
-          const cacheFile = join(this.cacheDir, `${hash}-${width}.${format}`);
-          const bytes = await this.cached(cacheFile, async () => {
-            const pipeline = (await loadSharp())(input).rotate().resize({ width, withoutEnlargement: true });
-            return decoding(src, () =>
-              (format === "webp" ? pipeline.webp(WEBP_OPTIONS) : pipeline.avif(AVIF_OPTIONS)).toBuffer(),
-            );
-          });
-          return {
-            url: `/assets/images/${name}-${hash.slice(0, 10)}-${width}.${format}`,
-            width,
-            format,
-            cacheFile,
-            bytes,
-          };
-        }),
-      );
-    const webp = await encode("webp");
-    const avif = await encode("avif");
+    const variants = record.variants.map(
+      ({ width, format, bytes }): Variant => ({
+        url: `/assets/images/${name}-${hash.slice(0, 10)}-${width}.${format}`,
+        width,
+        format,
+        cacheFile: join(this.cacheDir, `${hash}-${width}.${format}`),
+        bytes,
+      }),
+    );
+    const webp = variants.filter((v) => v.format === "webp");
+    const avif = variants.filter((v) => v.format === "avif");
     const total = (list: Variant[]) => list.reduce((sum, v) => sum + v.bytes, 0);
     const avifPays = total(avif) <= total(webp) * AVIF_PAYS_BELOW;
-    return { size, variants: avifPays ? [...webp, ...avif] : webp };
+    return { src, hash, size: record.size, variants: avifPays ? [...webp, ...avif] : webp, record };
   }
 
   /**
-   * The photo's displayed size, kept beside its variants: a build whose variants are all cached
-   * then never loads the native image library (tens of milliseconds) or decodes a header.
+   * Measures the photo and encodes every variant into the cache, then writes its record: a build
+   * whose photos are all recorded never loads the native image library (tens of milliseconds).
    */
-  private async sizeOf(src: string, input: Buffer, hash: string): Promise<ImageSize> {
-    const file = join(this.cacheDir, `${hash}.size.json`);
-    try {
-      return JSON.parse(await readFile(file, "utf8")) as ImageSize;
-    } catch {
-      // Not measured yet.
-    }
+  private async encodeAll(src: string, input: Buffer, hash: string): Promise<ImageRecord> {
     const sharp = await loadSharp();
     const meta = await decoding(src, () => sharp(input).metadata());
     // EXIF-rotated photos report their stored size; the displayed one is swapped.
     const rotated = (meta.orientation ?? 1) >= 5;
     const size = { width: rotated ? meta.height : meta.width, height: rotated ? meta.width : meta.height };
-    await writeCacheFile(file, JSON.stringify(size));
-    return size;
+    const encode = (format: Variant["format"]) =>
+      allSettled(
+        variantWidths(size.width).map(async (width) => {
+          const bytes = await this.encodeVariant(src, input, width, format);
+          await writeCacheFile(join(this.cacheDir, `${hash}-${width}.${format}`), bytes);
+          return { width, format, ...entryDigest(bytes) };
+        }),
+      );
+    const record: ImageRecord = { size, variants: [...(await encode("webp")), ...(await encode("avif"))] };
+    writeRecord(this.recordFile(hash), hash, ENCODER_VERSION, record);
+    return record;
   }
 
-  /** Returns the size of the cached file, encoding and storing it first if it is not there. */
-  private async cached(cacheFile: string, encode: () => Promise<Buffer>): Promise<number> {
-    if (await wholeImage(cacheFile)) {
-      this.stats.reused++;
-      return (await stat(cacheFile)).size;
-    }
-    const data = await encode();
+  private async encodeVariant(src: string, input: Buffer, width: number, format: Variant["format"]): Promise<Buffer> {
+    const pipeline = (await loadSharp())(input).rotate().resize({ width, withoutEnlargement: true });
+    const bytes = await decoding(src, () =>
+      withDeadline(
+        (format === "webp" ? pipeline.webp(WEBP_OPTIONS) : pipeline.avif(AVIF_OPTIONS)).toBuffer(),
+        encodingDeadline(input.byteLength),
+        `sharp encoding ${src} as ${format} ${width}w`,
+      ),
+    );
     this.stats.encoded++;
-    await writeCacheFile(cacheFile, data);
-    return data.byteLength;
+    return bytes;
   }
+}
+
+/**
+ * How long sharp may take over one picture of `bytes` bytes before the build gives up on it: far
+ * beyond any real encoding (a 24-megapixel AVIF takes seconds), so only a hung library reaches it.
+ */
+export function encodingDeadline(bytes: number): number {
+  return 120_000 + Math.ceil(bytes / 1_000_000) * 10_000;
 }
 
 /**
@@ -213,7 +269,8 @@ export async function decoding<T>(src: string, work: () => Promise<T>): Promise<
   try {
     return await work();
   } catch (err) {
-    if (typeof (err as NodeJS.ErrnoException).code === "string" || !(err instanceof Error)) throw err;
+    if (typeof (err as NodeJS.ErrnoException).code === "string" || !(err instanceof Error) || isPpgError(err))
+      throw err;
     throw new PpgError("ImageUnreadable", { path: src, reason: err.message.split("\n")[0]!.replace(/\.$/, "") });
   }
 }

@@ -1,12 +1,20 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, stat } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import type { Manifest } from "../manifest/types.ts";
 import { writeCacheFile } from "../core/disk-cache.ts";
 import { allSettled } from "../core/settle.ts";
-import { wholeImage } from "./cached-image.ts";
+import { withDeadline } from "../core/deadline.ts";
 import { isPpgError, type PpgError, PpgErrorList } from "../core/errors.ts";
-import { decoding, loadSharp } from "./raster.ts";
+import {
+  type CacheWarnings,
+  type EntryDigest,
+  entryDigest,
+  readRecord,
+  readVerified,
+  writeRecord,
+} from "./image-cache.ts";
+import { decoding, encodingDeadline, loadSharp } from "./raster.ts";
 import { decodeUriPath } from "../core/url-path.ts";
 import type { ShareImageRef } from "./images.ts";
 
@@ -16,7 +24,9 @@ import type { ShareImageRef } from "./images.ts";
  * no SVG), and the 16:9, 4:3 and 1:1 images Google asks for in Article and Recipe structured data
  * (https://developers.google.com/search/docs/appearance/structured-data/article#article-types).
  * Made with sharp from the SVG or photo, cropped to fill, as JPEG; cached on disk by the source's
- * content hash like the photo variants (raster.ts), so a rebuild encodes nothing it has made before.
+ * content hash like the photo variants (raster.ts), so a rebuild encodes nothing it has made before;
+ * each source's record of the digests of what it made is checked before use, and each image
+ * when it is published (image-cache.ts).
  */
 
 export interface ShareImage {
@@ -52,7 +62,11 @@ interface Planned {
   hash: string;
   og: ShareImage;
   schema: ShareImage[];
+  /** The digest of each image made, by its size (`1200x630`), as the cache's record holds it. */
+  made: Record<string, EntryDigest>;
 }
+
+const sizeKey = (i: { width: number; height: number }) => `${i.width}x${i.height}`;
 
 /**
  * The share image of a page without an image of its own (search, 404, author pages): the home page's, else the logo.
@@ -72,6 +86,7 @@ export class ShareImages {
   constructor(
     private readonly publicDir: string,
     private readonly cacheDir: string,
+    private readonly warnings: CacheWarnings,
   ) {}
 
   /**
@@ -95,7 +110,7 @@ export class ShareImages {
     // header only: a truncated file that gets past it fails as ImageUnreadable when encoded.
     const unreadable: PpgError[] = [];
     for (const planned of this.images.values()) {
-      if (await wholeImage(planned.og.cacheFile)) continue;
+      if (planned.made[sizeKey(planned.og)]) continue;
       const input = await readFile(join(this.publicDir, decodeURI(planned.src)));
       const sharp = await loadSharp();
       await decoding(planned.src, () => sharp(input).metadata()).catch((err: unknown) => {
@@ -127,8 +142,20 @@ export class ShareImages {
    * cache lacks, once) first. Dev mode asks for one at a time, so a page loads before any encoding.
    */
   entries(): { file: string; content: () => Promise<Uint8Array> }[] {
-    const all = [...this.images.values()].flatMap((p) => [p.og, ...p.schema]);
-    return all.map((i) => ({ file: i.url.slice(1), content: () => this.ready().then(() => readFile(i.cacheFile)) }));
+    return [...this.images.values()].flatMap((p) =>
+      [p.og, ...p.schema].map((i) => ({ file: i.url.slice(1), content: () => this.published(p, i) })),
+    );
+  }
+
+  /** The image's bytes as recorded; a damaged or missing file is drawn again. */
+  private async published(planned: Planned, image: ShareImage): Promise<Uint8Array> {
+    await this.ready();
+    const entry = planned.made[sizeKey(image)];
+    const found = entry ? await readVerified(image.cacheFile, entry) : "missing";
+    if (typeof found !== "string") return found;
+    if (found === "damaged") this.warnings.damaged(image.cacheFile, "its bytes are not the ones encoded");
+    await this.encode(planned, [image]);
+    return readFile(image.cacheFile);
   }
 
   /** Waits until every share image is in the cache, with its size in bytes known (the feed states it). */
@@ -149,7 +176,12 @@ export class ShareImages {
       type: "image/jpeg",
       cacheFile: join(this.cacheDir, `share-${hash}-${size.width}x${size.height}.jpg`),
     });
-    return { src, hash, og: image(OG_SIZE), schema: forSchema ? SCHEMA_SIZES.map(image) : [] };
+    const made = readRecord<Record<string, EntryDigest>>(this.recordFile(hash), hash, SHARE_VERSION, this.warnings);
+    return { src, hash, og: image(OG_SIZE), schema: forSchema ? SCHEMA_SIZES.map(image) : [], made: made ?? {} };
+  }
+
+  private recordFile(hash: string): string {
+    return join(this.cacheDir, `share-${hash}.json`);
   }
 
   private async encodeMissing(concurrency: number): Promise<void> {
@@ -158,29 +190,44 @@ export class ShareImages {
     const workers = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
       for (let planned = queue.shift(); planned; planned = queue.shift()) {
         const targets = [planned.og, ...planned.schema];
-        const whole = await Promise.all(targets.map((i) => wholeImage(i.cacheFile)));
-        const missing = targets.filter((_, i) => !whole[i]);
+        const missing = targets.filter((i) => !planned.made[sizeKey(i)]);
         // One failure stops the others taking more work; what they started finishes.
         if (missing.length)
-          await this.encode(planned.src, missing).catch((err: unknown) => {
+          await this.encode(planned, missing).catch((err: unknown) => {
             queue.length = 0;
             throw err;
           });
-        for (const i of targets) i.bytes = (await stat(i.cacheFile)).size;
+        for (const i of targets) i.bytes = planned.made[sizeKey(i)]?.bytes;
       }
     });
     await allSettled(workers);
   }
 
-  /** Draws the source once, large enough for every target, then crops and encodes each. */
-  private async encode(src: string, targets: ShareImage[]): Promise<void> {
+  /**
+   * Draws the source once, large enough for every target, then crops and encodes each, and
+   * records their digests.
+   */
+  private async encode(planned: Planned, targets: ShareImage[]): Promise<void> {
     // Loaded only when something must be encoded.
     const sharp = await loadSharp();
-    return decoding(src, () => this.draw(sharp, src, targets));
+    const input = await readFile(join(this.publicDir, decodeURI(planned.src)));
+    const made = await decoding(planned.src, () =>
+      withDeadline(
+        this.draw(sharp, planned.src, input, targets),
+        encodingDeadline(input.byteLength) * targets.length,
+        `sharp drawing the share images of ${planned.src}`,
+      ),
+    );
+    Object.assign(planned.made, made);
+    writeRecord(this.recordFile(planned.hash), planned.hash, SHARE_VERSION, planned.made);
   }
 
-  private async draw(sharp: Awaited<ReturnType<typeof loadSharp>>, src: string, targets: ShareImage[]): Promise<void> {
-    const input = await readFile(join(this.publicDir, decodeURI(src)));
+  private async draw(
+    sharp: Awaited<ReturnType<typeof loadSharp>>,
+    src: string,
+    input: Buffer,
+    targets: ShareImage[],
+  ): Promise<Record<string, EntryDigest>> {
     let source = () => sharp(input).rotate();
     if (/\.svg$/i.test(src)) {
       // Rasterise the vector at the density that covers the largest target: sharp's default 72 dpi
@@ -198,6 +245,7 @@ export class ShareImages {
       source = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
     }
     // The crops are independent: together, libvips spreads them over the cores.
+    const made: Record<string, EntryDigest> = {};
     await allSettled(
       targets.map(async (target) => {
         const jpeg = await source()
@@ -206,8 +254,10 @@ export class ShareImages {
           .jpeg(JPEG_OPTIONS)
           .toBuffer();
         await writeCacheFile(target.cacheFile, jpeg);
+        made[sizeKey(target)] = entryDigest(jpeg);
         this.encoded++;
       }),
     );
+    return made;
   }
 }

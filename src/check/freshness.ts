@@ -1,12 +1,15 @@
 import { PpgError, PpgErrorList, isPpgErrorList } from "../core/errors.ts";
 import { readSourceText } from "../core/source-text.ts";
 import { type SplitMarkdown, splitFrontMatter } from "../content/front-matter.ts";
-import { lastDay, newestDate, parseListings, type ListingSource } from "../content/listings.ts";
-import { loadManifest } from "../manifest/load.ts";
+import { lastConfirmed } from "../content/facts.ts";
+import { newestDate, parseListings, type ListingSource } from "../content/listings.ts";
+import { lastDay, monthsBefore } from "../core/dates.ts";
+import { loadManifest } from "../site/load-site.ts";
 
 /**
  * The freshness audit (`ppguide check-facts`): the facts a visitor acts on (a listing's street
- * address, phone and website; the sources behind an article's fares, hours and prices) age, and
+ * address, phone and website; the sources behind an article's fares, hours and prices; site.yaml's
+ * facts, a figure by its `date` and a status by its newest source) age, and
  * a fact is only as fresh as the newest page that states it. Each listing field, and each source
  * of an article, with no date or with one older than the limit is a located problem to check
  * again. Dates are YYYY, YYYY-MM or YYYY-MM-DD; one that names a year or a month counts as its
@@ -39,10 +42,19 @@ export async function auditFreshness(root: string, opts: FreshnessOptions): Prom
   const months = opts.months ?? 12;
   const cutoff = monthsBefore(opts.clock, months);
   const limit = `${months} month${months === 1 ? "" : "s"}`;
-  const { manifest } = await loadManifest(root);
+  const { manifest, source: yaml } = await loadManifest(root);
   const problems: PpgError[] = [];
   const errors: PpgError[] = [];
   let checked = 0;
+  // site.yaml's facts: a figure is as old as its `date`, a status as its newest source.
+  for (const [id, fact] of Object.entries(manifest.facts ?? {})) {
+    checked++;
+    const date = fact.value ? fact.date : lastConfirmed(fact);
+    const at = { location: yaml.locate(["facts", id, ...(fact.value ? ["date"] : [])]), path: `facts.${id}` };
+    const what = fact.value ? `fact '${id}' (${fact.value})` : `fact '${id}'`;
+    if (!date) problems.push(new PpgError("FactUndated", { what }, at));
+    else if (lastDay(date) < cutoff) problems.push(new PpgError("FactStale", { what, date, limit }, at));
+  }
   const done = new Set<string>();
   for (const route of manifest.routes) {
     for (const name of [route.content, route.listings]) {
@@ -93,15 +105,6 @@ export async function auditFreshness(root: string, opts: FreshnessOptions): Prom
   }
   if (errors.length) throw new PpgErrorList(errors);
   return { problems, checked, cutoff };
-}
-
-function monthsBefore(day: string, months: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1 - months, 1));
-  // The same day of the month, or the month's last when it is shorter (31 March less a month is 28 or 29 February).
-  const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-  date.setUTCDate(Math.min(d, last));
-  return date.toISOString().slice(0, 10);
 }
 
 /** `12mo`, `18mo`, `1y`, `2y` as months; undefined for anything else. */

@@ -4,7 +4,7 @@ import type { Placeholder } from "../core/errors-data.ts";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
 import type { ContentIndex } from "../content/load.ts";
 import { directiveLines, parseVideoDirective } from "../content/directives.ts";
-import { MANIFEST_FILE } from "../manifest/load.ts";
+import { MANIFEST_FILE } from "../site/load-site.ts";
 import type { Manifest } from "../manifest/types.ts";
 import { yamlSource, type PathSegment, type YamlSource } from "../manifest/yaml-source.ts";
 import { decodeUriPath } from "../core/url-path.ts";

@@ -1,15 +1,15 @@
 import { watchStages, type Stage } from "../core/timing.ts";
 
 const WORDS: Record<Stage, string> = {
+  load: "reading the site",
+  check: "checking the site",
   open: "opening the output folder",
-  load: "reading site.yaml",
-  validate: "checking site.yaml",
-  content: "reading content/ and public/",
   key: "working out what changed",
   render: "rendering pages",
   index: "indexing for search",
   write: "writing files",
-  check: "checking links",
+  offline: "writing the service worker",
+  links: "checking links",
   commit: "publishing",
   shards: "reading the shards",
   pages: "taking the shards' pages",

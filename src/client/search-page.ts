@@ -6,11 +6,12 @@
  * index cannot load, the page lists every article as before (search-page-filter.ts filters it by title).
  */
 import { escapeText } from "entities";
+import { workerBuild } from "./offline-client.ts";
 import { initSearchPage as filterTitles } from "./search-page-filter.ts";
 
 /** The slice of Pagefind's browser API used here (https://pagefind.app/docs/api/). */
 interface Pagefind {
-  options(options: { ranking?: { pageLength?: number } }): Promise<void>;
+  options(options: { ranking?: { pageLength?: number }; metaCacheTag?: string }): Promise<void>;
   mergeIndex(url: string): Promise<void>;
   search(query: string): Promise<{ results: { data(): Promise<ResultData> }[] }>;
 }
@@ -124,7 +125,10 @@ export function initFullTextSearch(): void {
       // A variable, so the bundler leaves the index's own script to load from the site.
       const script = "/pagefind/pagefind.js";
       pagefind ??= (import(/* @vite-ignore */ script) as Promise<Pagefind>).then(async (api) => {
-        await api.options({ ranking: { pageLength: PAGE_LENGTH } });
+        // Under the service worker, the build's id: Pagefind then asks for its entry file at one URL
+        // per build (not one per visit), which the worker keeps with the rest of the index.
+        const metaCacheTag = await workerBuild();
+        await api.options({ ranking: { pageLength: PAGE_LENGTH }, ...(metaCacheTag && { metaCacheTag }) });
         // A large site's index comes in shards (src/output/search-index.ts): one search over all.
         for (const shard of form.dataset.indexShards?.split(" ") ?? []) await api.mergeIndex(shard);
         return api;

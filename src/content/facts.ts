@@ -2,6 +2,7 @@ import { PpgError } from "../core/errors.ts";
 import type { Fact, Manifest } from "../manifest/types.ts";
 import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-source.ts";
 import { directiveLines, parseDirectiveLine } from "./directives.ts";
+import { checkFactValues, FACT_VALUE_REF, type ProseText } from "./fact-values.ts";
 import type { ListingsFile } from "./listings.ts";
 import type { MarkdownFile } from "./load.ts";
 
@@ -54,8 +55,10 @@ export function checkFacts(
     "source" in t.at
       ? { location: t.at.source.locate(t.at.path), path: formatPath(t.at.path) }
       : { location: { ...t.at, column: t.at.column + offset } };
+  // A figure (a value with no status) need not be shown wherever its subject is named: only a
+  // sentence that gives another figure beside it is wrong (fact-values.ts).
   const mentioned = Object.entries(facts)
-    .filter(([, f]) => f.mentions?.length)
+    .filter(([, f]) => f.mentions?.length && (f.status || !f.value))
     .map(([id, f]) => ({ id, fact: f, re: mentionPattern(f.mentions!) }));
 
   /** Texts that must show the facts they mention (`shows`), and the sentences that must not offer a closed one. */
@@ -105,9 +108,13 @@ export function checkFacts(
           errors.push(new PpgError("FactUnknown", { id }, { location: { ...at, column: line.indexOf("::fact") + 1 } }));
         return;
       }
+      for (const m of line.matchAll(FACT_VALUE_REF)) if (known(m[1] ?? "")) shown.add(m[1] ?? "");
       // A link's target is not prose: '/mount-isabel-de-torres' must not read as a mention. Blanked, not removed, so
       // columns stay.
-      texts.push({ text: line.replace(/\]\([^)]*\)/g, (m) => `]${" ".repeat(m.length - 1)}`), at });
+      const prose = line
+        .replace(FACT_VALUE_REF, (m) => " ".repeat(m.length))
+        .replace(/\]\([^)]*\)/g, (m) => `]${" ".repeat(m.length - 1)}`);
+      texts.push({ text: prose, at });
     });
     read(texts, shown, "Add a line `::fact ID` to this page, where readers meet the subject.");
   }
@@ -153,6 +160,14 @@ export function checkFacts(
       });
     }
   });
+
+  const routeTexts: ProseText[] = manifest.routes.flatMap((route, r) =>
+    (["title", "description"] as const).map((f) => ({
+      text: route[f],
+      at: () => ({ location: source.locate(["routes", r, f]), path: formatPath(["routes", r, f]) }),
+    })),
+  );
+  errors.push(...checkFactValues(manifest, markdown, listings, listingSources, routeTexts, mentionPattern));
 
   for (const [name, file] of listings) {
     const yaml = listingSources.get(name)!;
@@ -207,6 +222,6 @@ function offers(text: string, mention: RegExp): { sentence: string; index: numbe
 /** The newest date among a fact's sources: when it was last confirmed. */
 export function lastConfirmed(fact: Fact): string | undefined {
   let newest: string | undefined;
-  for (const s of fact.sources) if (s.date && (newest === undefined || s.date > newest)) newest = s.date;
+  for (const s of fact.sources ?? []) if (s.date && (newest === undefined || s.date > newest)) newest = s.date;
   return newest;
 }

@@ -2,7 +2,7 @@ import { isPpgErrorList, PpgError } from "../core/errors.ts";
 import { validateAgainstSchema } from "../manifest/schema.ts";
 import { parseYamlSource, type YamlSource } from "../manifest/yaml-source.ts";
 import { parsePhone } from "./phones.ts";
-import { monthAndYear } from "../core/dates.ts";
+import { lastDay, monthAndYear } from "../core/dates.ts";
 
 export interface Listing {
   id: number;
@@ -146,14 +146,6 @@ export function newestDate(
     .map((s) => s.date)
     .filter((d): d is string => Boolean(d));
   return dates.sort((a, b) => lastDay(b).localeCompare(lastDay(a)))[0];
-}
-
-/** The last day a date of YYYY, YYYY-MM or YYYY-MM-DD can mean: a fact is never called older than it may be. */
-export function lastDay(date: string): string {
-  if (date.length === 10) return date;
-  if (date.length === 4) return `${date}-12-31`;
-  const [y, m] = date.split("-").map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 }
 
 /**

@@ -6,6 +6,7 @@ import { readSourceText } from "../core/source-text.ts";
 import type { Manifest } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-source.ts";
 import { splitFrontMatter, type FrontMatter } from "./front-matter.ts";
+import { figureWarnings } from "./fact-values.ts";
 import { checkFacts } from "./facts.ts";
 import { listingWarnings } from "./listing-checks.ts";
 import { parseListings, type ListingsFile } from "./listings.ts";
@@ -103,5 +104,11 @@ export async function loadContent(
   errors.push(...checkFacts(manifest, source, markdown, listings, listingSources));
   if (errors.length) throw new PpgErrorList(errors);
   const unused = found ? [...found].filter((f) => !markdown.has(f) && !listings.has(f)).sort() : reuse!.previous.unused;
-  return { markdown, listings, listingSources, unused, warnings: listingWarnings(listings, listingSources) };
+  return {
+    markdown,
+    listings,
+    listingSources,
+    unused,
+    warnings: [...listingWarnings(listings, listingSources), ...figureWarnings(markdown, listings, listingSources)],
+  };
 }

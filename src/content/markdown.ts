@@ -1,5 +1,6 @@
 import MarkdownIt from "markdown-it";
 import { directiveHtml, parseDirectiveLine } from "./directives.ts";
+import { factValueTokens } from "./fact-values.ts";
 
 type Token = ReturnType<MarkdownIt["parse"]>[number];
 type BlockRule = Parameters<MarkdownIt["block"]["ruler"]["before"]>[2];
@@ -91,6 +92,8 @@ function createRenderer(): MarkdownIt {
   const md = new MarkdownIt({ html: true, typographer: true, linkify: false });
   noteDroppedNesting(md);
   md.core.ruler.push("ppg_heading_ids", headingIds);
+  // `{{fact:ID}}`: a fact's value, inserted by the render stage (content/fact-values.ts).
+  factValueTokens(md);
   md.block.ruler.before("paragraph", "ppg_directive", directiveRule);
   md.renderer.rules.ppg_directive = (tokens, idx) =>
     directiveHtml({ name: tokens[idx].info, arg: tokens[idx].content }, idx === 0);

@@ -192,6 +192,9 @@ function scan(html: string): { tags: number[]; problems: RawHtmlProblem[] } {
       what: "a directive mark (<!--ppg:…-->): write the directive on a line of its own, e.g. ::banner",
     });
   }
+  // The mark `{{fact:ID}}` renders to, which the render stage replaces with the fact's value.
+  for (let at = html.indexOf("<!--ppg-fact:"); at !== -1; at = html.indexOf("<!--ppg-fact:", at + 1))
+    problems.push({ offset: at, what: "a fact mark (<!--ppg-fact:…-->): write {{fact:ID}} instead" });
   return { tags, problems };
 }
 

@@ -5,7 +5,27 @@ import { join, resolve } from "node:path";
 import { PACKAGE_DIR } from "./package-dir.ts";
 
 /**
- * The folder of ppguide's caches: $PPGUIDE_CACHE_DIR when set (the tests point it at a temporary
+ * ppguide's caches live in three places, all decided here:
+ * - cacheRoot(): what any site's build may share (the DiskCache kinds below);
+ * - siteCache(root): what belongs to one site (its encoded images, dev mode's index work);
+ * - packageCache(): what belongs to ppguide itself (dev mode's template bundles).
+ * The last two are a folder of this name; a site's is refused when it leads out of the site
+ * (site/load-site.ts) or lies inside the output (output/output-folder.ts).
+ */
+export const CACHE_FOLDER = ".ppguide-cache";
+
+/** `<root>/.ppguide-cache/<sub...>`: the site's own cache folder, or a folder in it. */
+export function siteCache(root: string, ...sub: string[]): string {
+  return join(root, CACHE_FOLDER, ...sub);
+}
+
+/** `.ppguide-cache/<sub...>` in ppguide's own folder. */
+export function packageCache(...sub: string[]): string {
+  return join(PACKAGE_DIR, CACHE_FOLDER, ...sub);
+}
+
+/**
+ * The folder of the caches shared by every site: $PPGUIDE_CACHE_DIR when set (the tests point it at a temporary
  * folder, so they never read or evict a developer's entries), else node_modules/.cache beside the
  * CLI bundle. Read on every use, so a test may point it elsewhere for one case.
  */

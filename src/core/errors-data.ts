@@ -132,6 +132,8 @@ export type SchemaBreach =
   | { rule: "enum"; value: string; allowed: string[] }
   | { rule: "const"; expected: string; found: string; about?: string }
   | { rule: "format"; value: string; format?: string; pattern?: string; about?: string }
+  /** A value of a date field that no calendar has (core/dates.ts says why). */
+  | { rule: "date"; value: string; problem: string; partial: boolean }
   | { rule: "multipleOf"; value: string; step: number; about?: string }
   | { rule: "duplicate"; field: string; value: string }
   /** Any other keyword: ajv's own wording (`must NOT have more than 3 items`). */
@@ -163,6 +165,12 @@ const BREACHES: { [R in SchemaBreach["rule"]]: { message: (p: Breach<R>) => stri
     format: {
       message: (p) => `'${p.value}' is not a valid ${p.format ?? "value"}`,
       hint: (p) => p.about ?? (p.pattern ? `It must match ${p.pattern}.` : `Write a valid ${p.format ?? "value"}.`),
+    },
+    date: {
+      message: (p) => `'${p.value}' is not a date: it ${p.problem}`,
+      hint: (p) =>
+        `Write a day of the calendar, as YYYY-MM-DD${p.partial ? ", or a month or a year (YYYY-MM, YYYY)" : ""}: ` +
+        "a day past the month's end is refused, never carried into the next month.",
     },
     multipleOf: {
       message: (p) => `${p.value} must be a multiple of ${p.step}`,
@@ -299,6 +307,13 @@ export const ERRORS = {
     cause: "An alias's `from` path is also a route's path.",
     hint: "An alias must be a path that has no page of its own.",
     message: (p: { from: string }) => `alias '${p.from}' is also a route`,
+  },
+  OfflinePackMenuUnknown: {
+    title: "Offline pack names no menu",
+    cause: "A pack of site.offline.packs names a menu that `nav` does not have, so it would save none of its pages.",
+    hint: "Name a menu by its label as `nav` writes it, or leave `menus` out to save every page.",
+    message: (p: { menu: string; menus: string[] }) =>
+      `offline pack menu '${p.menu}' is not a nav menu (the menus are ${p.menus.map((m) => `'${m}'`).join(", ")})`,
   },
   AuthorNotFound: {
     title: "Unknown author",
@@ -530,8 +545,8 @@ export const ERRORS = {
   FactUnknown: {
     title: "Unknown fact",
     cause:
-      "A `::fact` line, a home slide's `facts` or a listing's " +
-      "`facts` names a fact that site.yaml's `facts` does not define.",
+      "A `::fact` line, a `{{fact:ID}}` in prose, a home slide's `facts` or a " +
+      "listing's `facts` names a fact that site.yaml's `facts` does not define.",
     hint:
       "Use the key of an entry under `facts:` in site.yaml, or add " +
       "the fact there (docs/content-format.md, Facts that change).",
@@ -557,6 +572,35 @@ export const ERRORS = {
       "if it has reopened, change the fact's status and since in site.yaml.",
     message: (p: { sentence: string; id: string; since: string }) =>
       `'${p.sentence}' offers as open what the fact '${p.id}' says is closed since ${p.since}`,
+  },
+  FactValueMissing: {
+    title: "Fact with no value inserted",
+    cause: "Prose writes `{{fact:ID}}` for a fact that has no `value` to insert (a status, such as a closure).",
+    hint:
+      "Give the fact a `value` and its `date` in site.yaml, or show a status " + "with a `::fact ID` line of its own.",
+    message: (p: { id: string }) => `fact '${p.id}' has no value for {{fact:${p.id}}} to insert`,
+  },
+  FigureUnsourced: {
+    title: "Figure written by hand",
+    cause:
+      "Prose writes a money amount or a time of day itself instead of taking it from a fact " +
+      "(a warning; an error with --strict): written on one page, it goes out of date there alone.",
+    hint:
+      "State the figure once under `facts:` in site.yaml (`value`, `date`, `sources`) and write " +
+      "`{{fact:ID}}` here; then every page shows the same figure with its date.",
+    message: (p: { figure: string; kind: "money amount" | "time of day" }) =>
+      `the ${p.kind} '${p.figure}' is written here, not taken from a fact`,
+  },
+  FigureContradictsFact: {
+    title: "Figure contradicts a fact",
+    cause:
+      "A sentence names a fact's subject (one of its `mentions`) and gives, by hand, a money " +
+      "amount or time of day that is not the fact's value: the page would state two figures.",
+    hint:
+      "Write `{{fact:ID}}` for the fact's figure; if the figure has changed, change the fact's " +
+      "`value` and `date` in site.yaml and move the old one to its `earlier` list.",
+    message: (p: { figure: string; id: string; value: string }) =>
+      `'${p.figure}' contradicts the fact '${p.id}', whose value is '${p.value}'`,
   },
   PhoneInvalid: {
     title: "Phone number invalid",
@@ -790,6 +834,38 @@ export const ERRORS = {
     hint: "Add a route for it to site.yaml, or delete the file.",
     message: (p: { file: string }) => `${p.file} is not used by any route in site.yaml`,
   },
+  ToolTimedOut: {
+    title: "Outside tool hung",
+    cause:
+      "A tool the build runs (sharp encoding a picture, Pagefind indexing the pages) gave no answer within " +
+      "a deadline far beyond what the work needs: it hung. The build stopped; the served output is untouched.",
+    hint:
+      "Build again; if it hangs again, reinstall the tool (npm ci) or, for the search index, build with " +
+      "--no-search-index.",
+    message: (p: { what: string; seconds: number }) => `${p.what} gave no answer in ${p.seconds} s`,
+  },
+  CacheEntryDamaged: {
+    title: "Cache entry damaged",
+    cause:
+      "An entry of ppguide's image cache (an encoded photo variant, a share image, or the record of " +
+      "what an image made) does not hold what it was stored with: edited, truncated or swapped for " +
+      "another. It is never used: the build made it again from the source (a warning).",
+    hint:
+      "Nothing to fix in the site. If it happens again, look for what writes into .ppguide-cache/ " +
+      "(a sync tool, a disk error); deleting the folder is always safe.",
+    message: (p: { entry: string; what: string }) => `cache entry ${p.entry} was made again: ${p.what}`,
+  },
+  AliasServedAsPage: {
+    title: "Alias served as a page",
+    cause:
+      "An alias's redirect rule would pass a limit of the host's `_redirects` (Cloudflare Pages reads " +
+      "2,000 static rules and ignores a rule over 1,000 characters), where the host would drop it " +
+      "silently; the build serves that alias as a meta-refresh page instead (a warning).",
+    hint:
+      "Nothing breaks: the page redirects. To keep the one-hop 301, remove old aliases nobody visits " +
+      "or shorten the alias's path.",
+    message: (p: { from: string; limit: string }) => `alias '${p.from}' is served as a redirect page: ${p.limit}`,
+  },
   StructuredDataInvalid: {
     title: "Structured data incomplete",
     cause:
@@ -798,6 +874,17 @@ export const ERRORS = {
     hint:
       "Add what the structured data is made from at this line (a video's uploaded date and poster, " +
       "a listing's name and town); docs/content-format.md says which field gives which property.",
+    message: (p: { type: string; problem: string; page: string }) =>
+      `structured data of ${p.page}: ${p.type}: ${p.problem}`,
+  },
+  StructuredDataIncomplete: {
+    title: "Structured data without a recommended property",
+    cause:
+      "A page's JSON-LD leaves out a property Google recommends for its type (a warning): a Rating " +
+      "without worstRating, an Article without its image; docs/structured-data.md lists them.",
+    hint:
+      "Add what the property is made from at this line (a listing's rating scale, a route's image " +
+      "or dates); leave it out only when no source gives it.",
     message: (p: { type: string; problem: string; page: string }) =>
       `structured data of ${p.page}: ${p.type}: ${p.problem}`,
   },
@@ -1050,8 +1137,8 @@ export const ERRORS = {
   FactUndated: {
     title: "Fact with no date",
     cause:
-      "A listing's street address, phone or website, or an article's source, has no source " +
-      "with a date, so nobody can tell how old it is (check-facts; an error only with --strict).",
+      "A listing's street address, phone or website, an article's source, or a fact of site.yaml has no " +
+      "source with a date, so nobody can tell how old it is (check-facts; an error only with --strict).",
     hint:
       "Open the source again: if it still says so, add the `date:` " +
       "it gives (or today's, as YYYY-MM-DD, for when you checked it).",
@@ -1060,7 +1147,7 @@ export const ERRORS = {
   FactStale: {
     title: "Fact older than the limit",
     cause:
-      "The newest source of a listing's contact fact, or an article's source, is older than " +
+      "The newest source of a listing's contact fact, an article's source, or a fact's date is older than " +
       "check-facts' --older-than limit (12 months by default; an error only with --strict).",
     hint:
       "Check the fact against the source (or a newer one) and update the value " +

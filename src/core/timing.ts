@@ -1,13 +1,14 @@
+/** The build's stages, in their order (engine/build.ts), and a merge's own two (engine/merge.ts). */
 export type Stage =
-  | "open"
   | "load"
-  | "validate"
-  | "content"
+  | "check"
+  | "open"
   | "key"
   | "render"
   | "index"
   | "write"
-  | "check"
+  | "offline"
+  | "links"
   | "commit"
   | "shards"
   | "pages";

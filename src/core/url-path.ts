@@ -20,3 +20,13 @@ export function decodeComponentOr(text: string): string {
     return text;
   }
 }
+
+/**
+ * A path or href as a person wrote it, to find one in the sources from the other: percent-decoded
+ * (a built page carries `/caf%C3%A9#Ni%C3%B1o` where the Markdown says `/café#Niño`) and in
+ * Unicode NFC (an editor may save either form). For locating and reporting once, never for
+ * deciding whether a link works: browsers compare fragments as they are.
+ */
+export function writtenForm(text: string): string {
+  return decodeComponentOr(text).normalize("NFC");
+}

@@ -20,6 +20,12 @@ const OVERLAY_CSS =
   "padding:.15rem .6rem}";
 
 const CLIENT = String.raw`(() => {
+  // Dev serves live pages: no service worker here (src/client/offline-client.ts registers the one a
+  // page names), and one a ppguide preview of this origin left is removed, or its saved copies
+  // would stand in for the pages being edited.
+  document.documentElement.removeAttribute("data-service-worker");
+  if (navigator.serviceWorker)
+    navigator.serviceWorker.getRegistrations().then((all) => all.forEach((r) => r.unregister()), () => {});
   const route = document.currentScript && document.currentScript.dataset.route;
   let server;
   const source = new EventSource(${JSON.stringify(EVENTS_PATH)});
@@ -96,6 +102,25 @@ const CLIENT = String.raw`(() => {
     document.documentElement.append(host);
   }
 })();`;
+
+/** The URL of the service worker a built site registers (src/output/service-worker.ts). */
+export const SERVICE_WORKER_PATH = "/sw.js";
+
+/**
+ * What dev answers at that URL: a worker that removes itself. A browser that still runs the worker
+ * of a ppguide preview on this origin checks its script on the next page it opens and gets this
+ * one, which takes over, unregisters and reloads the pages it controlled from the dev server.
+ */
+export const UNREGISTERING_WORKER = `self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    self.registration
+      .unregister()
+      .then(() => self.clients.matchAll({ type: "window" }))
+      .then((clients) => Promise.all(clients.map((c) => c.navigate(c.url)))),
+  );
+});
+`;
 
 /** The inline script tag for one served page; `route` lets the page tell whether a rebuild concerns it. */
 export function reloadScript(route: string): string {

@@ -4,13 +4,14 @@ import { ImageFactIndex, imageFacts, type ImageFacts } from "../assets/image-fac
 import { contentTexts, namedRasters, RASTER_EXTENSIONS, referencedTexts } from "../assets/raster.ts";
 import { SHAREABLE } from "../assets/share-images.ts";
 import { buildScripts, buildStylesheet } from "../assets/bundles.ts";
-import { digest, keyPages, planPages } from "../engine/page-keys.ts";
-import { renderInputOf, renderJobs } from "../engine/render-pages.ts";
+import { key, render } from "../engine/build.ts";
+import { digestJson, IN_MEMORY, renderInputOf, type Previous } from "../engine/page-keys.ts";
 import { currentCode } from "../core/code-id.ts";
+import { siteCache } from "../core/disk-cache.ts";
 import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 import { CONTENT_DIR, loadContent } from "../content/load.ts";
-import { loadManifest, MANIFEST_FILE } from "../manifest/load.ts";
+import { loadManifest, MANIFEST_FILE } from "../site/load-site.ts";
 import { claimOutputs } from "../output/claims.ts";
 import { generatedFiles, type OutputFile } from "../output/generated-files.ts";
 import type { PageRecord } from "../output/page-cache.ts";
@@ -71,8 +72,9 @@ interface DevPage {
 
 /**
  * The site as dev mode keeps it: the last good load and every rendered page, in memory. A rebuild
- * reloads what changed, keys every page as a build does (engine/page-keys.ts) and renders the pages
- * whose key, or whose images, changed, through the build's own renderer; it swaps the result in
+ * reloads what changed, then runs the build's own key and render stages (engine/build.ts) with
+ * the pages kept in memory: every page is keyed as a build keys it, and the pages whose key, or
+ * whose images, changed are rendered again; it swaps the result in
  * only if nothing failed, so the preview keeps serving the last good pages while the editor fixes
  * a mistake. test/engine/incremental.test.ts checks that it serves what a clean build writes.
  */
@@ -189,7 +191,7 @@ export class DevSite {
     for (const shard of planIndex(site, mains)) {
       let made = this.shards.get(shard.digest);
       if (!made) {
-        const work = join(this.root, ".ppguide-cache", "dev-index");
+        const work = siteCache(this.root, "dev-index");
         const written = await makeShard(shard, work, (route) => html.get(route)!);
         made = written.map(({ file, from }) => ({ file, content: readFileSync(from) }));
         rmSync(work, { recursive: true, force: true });
@@ -211,7 +213,7 @@ export class DevSite {
     // Drafts and pages not yet published are shown, each with a banner saying so (site/schedule.ts).
     const next = changed
       ? await this.reload(changed)
-      : await loadSite(this.root, {}, { templates: () => this.loadTemplates(), drafts: "show", clock: this.clock });
+      : await loadSite(this.root, { templates: () => this.loadTemplates(), drafts: "show", clock: this.clock });
     // What the outputs are made of is unchanged after an edit to Markdown alone: the claims stand.
     const prev = this.site;
     const sameOutputs =
@@ -294,19 +296,28 @@ export class DevSite {
       const facts = imageFacts(join(this.root, "public"), next.publicFiles, next.raster, next.share);
       this.images = { facts, index: new ImageFactIndex(facts) };
     }
-    const input = { ...renderInputOf(next, undefined, false, this.images.facts) };
-    const jobs = keyPages(input, this.templates!.code);
-    const plan = planPages(jobs, site ? (file) => this.byFile.get(file)?.record : "first build", this.images.index);
-    const rendered = new Map<string, DevPage>();
-    await renderJobs(
-      input,
-      plan.render.map(({ job }) => job),
-      (pages) => pages.forEach(({ job, record, page }) => rendered.set(job.file, { record, page: page! })),
-      { threads: false, templates: next.templates },
+    if (!this.templates) throw new Error("dev mode renders before its templates are loaded");
+    const previous: Previous = site
+      ? { records: (file) => this.byFile.get(file)?.record, intact: () => true }
+      : { none: "first build" };
+    const { plan, records, pages } = await render(
+      key({
+        input: renderInputOf(next, { scan: false, images: this.images.facts }),
+        code: this.templates.code,
+        images: this.images.index,
+        previous,
+        sink: IN_MEMORY,
+        threads: false,
+        templates: next.templates,
+      }),
     );
-
+    const missing = (file: string): never => {
+      throw new Error(`dev mode has no page ${file}`);
+    };
+    const rendered = new Map<string, DevPage>();
+    for (const [file, page] of pages) rendered.set(file, { record: records.get(file) ?? missing(file), page });
     const byFile = new Map<string, DevPage>();
-    for (const { job } of plan.reuse) byFile.set(job.file, this.byFile.get(job.file)!);
+    for (const { job } of plan.reuse) byFile.set(job.file, this.byFile.get(job.file) ?? missing(job.file));
     for (const [file, page] of rendered) byFile.set(file, page);
     this.byFile = byFile;
     this.pages.clear();
@@ -333,7 +344,7 @@ export class DevSite {
   /** The templates compiled afresh; what they are is the code part of every page's key. */
   private async loadTemplates(): Promise<Templates> {
     const { templates, bundle } = await this.freshTemplates.load();
-    this.templates = { loaded: templates, code: digest([currentCode(), bundle]) };
+    this.templates = { loaded: templates, code: digestJson([currentCode(), bundle]) };
     return templates;
   }
 

@@ -9,7 +9,7 @@ import type { PpgError } from "../core/errors.ts";
 import { isInside, resolveInsideSite } from "../core/site-folder.ts";
 import { listenOnFreePort, type ListenOptions } from "../serve/listen.ts";
 import { contentType, safePath } from "../serve/request-path.ts";
-import { EVENTS_PATH, injectReload } from "./client.ts";
+import { EVENTS_PATH, injectReload, SERVICE_WORKER_PATH, UNREGISTERING_WORKER } from "./client.ts";
 import type { DevSite } from "./dev-site.ts";
 
 /** A problem as the overlay shows it. */
@@ -80,6 +80,8 @@ export class DevServer {
     }
     const raw = (req.url ?? "/").replace(/[?#].*$/s, "");
     if (raw === EVENTS_PATH) return this.events(req, res);
+    // Whatever site.yaml says, dev answers the worker's URL with one that removes itself.
+    if (raw === SERVICE_WORKER_PATH) return send(req, res, 200, "text/javascript; charset=utf-8", UNREGISTERING_WORKER);
     const path = safePath(raw);
     if (path === undefined) return send(req, res, 403, "text/plain; charset=utf-8", "Forbidden.\n");
 

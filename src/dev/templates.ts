@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { createRequire } from "node:module";
 import { build as esbuild } from "esbuild";
 import { compileErrors } from "../core/compile-errors.ts";
+import { packageCache } from "../core/disk-cache.ts";
 import { PpgError } from "../core/errors.ts";
 import type { Templates } from "../render/render.tsx";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
@@ -10,7 +11,7 @@ import { PACKAGE_DIR } from "../core/package-dir.ts";
 const packageDir = `${PACKAGE_DIR}/`;
 export const TEMPLATES_DIR = join(packageDir, "templates");
 /** Inside the package so that the bundle's bare imports (react) resolve to the engine's own copy. */
-const BUNDLE_DIR = join(packageDir, ".ppguide-cache", "dev");
+const BUNDLE_DIR = packageCache("dev");
 
 /**
  * Loads templates/index.ts through a fresh module graph on every call, so TSX edits take effect

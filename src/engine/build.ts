@@ -1,43 +1,36 @@
-import { lstatSync, readFileSync, rmSync } from "node:fs";
+import { lstatSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { ImageFactIndex } from "../assets/image-facts.ts";
 import { findPlaceholders } from "../check/placeholders.ts";
 import { currentCode } from "../core/code-id.ts";
 import { PpgError, PpgErrorList } from "../core/errors.ts";
 import { whileInterruptible } from "../core/interrupt.ts";
 import { timed, type StageTimings } from "../core/timing.ts";
-import { ImageFactIndex } from "../assets/image-facts.ts";
-import { checkLinks } from "../links/check.ts";
-import { brokenLink } from "../links/report.ts";
-import type { LinkReport, PageScan } from "../links/types.ts";
-import { generatedFiles } from "../output/generated-files.ts";
+import { checkLinks as checkLinkReport } from "../links/check.ts";
+import type { LinkScan } from "../links/types.ts";
 import { claimOutputs } from "../output/claims.ts";
+import { writeGeneratedAndPublic } from "../output/generated-files.ts";
 import { checkOutputFolder, OutputFolder } from "../output/output-folder.ts";
-import {
-  readPageCache,
-  servedIntact,
-  writePageCache,
-  type CachedPage,
-  type CopyCache,
-  type IndexRecord,
-  type PageRecord,
-} from "../output/page-cache.ts";
-import {
-  indexable,
-  makeShard,
-  planIndex,
-  servedShard,
-  type ShardFile,
-  type ShardPlan,
-} from "../output/search-index.ts";
-import { removeStale, StageWriter } from "../output/write.ts";
+import { readPageCache, writePageCache, type IndexRecord, type PageRecord } from "../output/page-cache.ts";
+import { indexable, planIndex, writeIndex } from "../output/search-index.ts";
+import { hostLimitWarnings } from "../output/host-limits.ts";
+import { writeServiceWorker } from "../output/service-worker.ts";
+import { CopyWriter, removeStale } from "../output/write.ts";
 import type { RenderedPage } from "../render/render.tsx";
-import { findManifest } from "../manifest/load.ts";
-import { loadSite, type LoadedSite } from "../site/load-site.ts";
-import { locateImageErrors } from "../site/locate-images.ts";
-import { inSourceFiles } from "./link-sources.ts";
-import { keyPages, planPages, type PageJob } from "./page-keys.ts";
-import { contentHash, renderInputOf, renderJobs, renderPages, type RenderInput } from "./render-pages.ts";
-import { indexShardsOf, inShard, shardInput, writeShardManifest, type ShardSpec } from "./shard.ts";
+import { findManifest, loadSite, type FoundSite, type LoadedSite } from "../site/load-site.ts";
+import { brokenLinkErrors } from "./link-sources.ts";
+import {
+  keyPages,
+  planPages,
+  previousOf,
+  renderInputOf,
+  type PageJob,
+  type Plan,
+  IN_MEMORY,
+  type PagesToMake,
+} from "./page-keys.ts";
+import { renderJobs } from "./render-pages.ts";
+import { indexShardsOf, ownPages, writeShardManifest, type OwnPages, type ShardSpec } from "./shard.ts";
 
 export interface BuildOptions {
   /** The site folder, holding site.yaml, content/ and public/. */
@@ -63,19 +56,15 @@ export interface BuildOptions {
   searchIndex?: boolean;
   /** Build as of this day, YYYY-MM-DD (site/schedule.ts): default PPGUIDE_CLOCK, else today. */
   clock?: string;
-  /**
-   * Build only this shard's pages, and the index shards made of them, into a shard folder for `ppguide merge`
-   * (engine/shard.ts): no public or generated files, no link check (the merge does both for the whole site).
-   */
+  /** A folder for the image cache instead of .ppguide-cache/ (engine/verify.ts gives its clean build an empty one). */
+  caches?: string;
+  /** Build only shard i of n, into a shard folder for ppguide merge (engine/shard.ts). */
   shard?: ShardSpec;
 }
 
-/** A page of the built site; with `write: false` it carries its HTML. */
-export type BuiltPage = Omit<RenderedPage, "html" | "shared"> & { html?: string };
-
 export interface BuildResult {
-  /** Every page written; with `write: false` each also carries its HTML. */
-  pages: BuiltPage[];
+  /** Every page written; with `write: false`, every page rendered, with its HTML. */
+  pages: (Pick<RenderedPage, "route" | "file" | "kind"> & { html?: string })[];
   /** The pages this build rendered, and why (the others were linked from the served copy). */
   rendered?: { route: string; reason: string }[];
   /** The search index's shards made again (the others were linked from the served copy). */
@@ -97,290 +86,315 @@ export interface BuildResult {
 }
 
 /**
- * The whole pipeline: open the output → load → check → key every page → render what changed →
- * index for search → write the rest → check links → commit. Every stage collects all the problems
- * it can find before failing, and nothing is served until everything has succeeded.
+ * The whole pipeline, each stage a function of the build's state that returns the next:
+ * load → check → open → key → render → index → write the rest → offline → check links → commit.
+ * Nothing is made until the site is found, --out judged, the site loaded and every output path
+ * claimed once (once: a build in a folder without site.yaml left dist.ppguide/ behind, a mistyped
+ * --root made its whole chain of folders, and a route /index failed on the disk). Every stage
+ * collects all the problems it can find before failing, and nothing is served until everything
+ * has succeeded: a failed build leaves the served copy as it was.
  */
 export async function build(opts: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
-  const root = resolve(opts.root);
   const timings: StageTimings = {};
-  const finish = (result: BuildResult) => Object.assign(result, { seconds: (performance.now() - started) / 1000 });
-  if (opts.write === false) {
-    const site = await loadSite(root, timings, { clock: opts.clock });
-    const result = checkSite(site, opts, timings);
-    result.pages = await timed(timings, "render", () => renderPages(site));
-    return finish(result);
-  }
-  const outDir = resolve(root, opts.out ?? "dist");
-  // Nothing is made until the site is found, --out judged, the site loaded and every output path
-  // claimed once (once: a build in a folder without site.yaml left dist.ppguide/ behind, a
-  // mistyped --root made its whole chain of folders, and a route /index failed on the disk).
-  findManifest(root);
-  checkOutputFolder(root, outDir, opts.force);
+  const site = findManifest(resolve(opts.root));
+  if (opts.write === false) return inMemory(site, opts, timings, started);
+  const outDir = resolve(site.root, opts.out ?? "dist");
+  checkOutputFolder(site.root, outDir, opts.force);
   // Interrupted, the build lets go of the lock and its temporary link; the copy it was writing is
   // not served, so whatever it holds is simply brought up to date by the next build. The handlers
   // are in place before the lock is taken, so no signal can leave the lock behind.
-  let output: OutputFolder | undefined;
+  let held: OutputFolder | undefined;
   return whileInterruptible(
-    () => output?.release(),
+    () => held?.release(),
     async () => {
-      const site = await loadSite(root, timings, { clock: opts.clock });
-      const result = checkSite(site, opts, timings);
-      output = timed(timings, "open", () => OutputFolder.open(root, outDir, opts.force));
+      const loaded = await timed(timings, "load", () => load(site, opts));
+      const checked = timed(timings, "check", () => check(loaded));
+      const opened = timed(timings, "open", () => open(checked, outDir));
+      held = opened.output;
       try {
-        const checkMode = opts.checkLinks ?? site.manifest.site.checkLinks ?? "error";
-        // A shard scans its pages whatever the mode: the merge checks every link of the site.
-        const scan = opts.shard !== undefined || checkMode !== "off";
-        const input = renderInputOf(site, { target: output.target, live: output.live }, scan);
-        const served = opts.cache === false || !output.live ? undefined : readPageCache(output.live, currentCode());
-        const none =
-          opts.cache === false
-            ? "--no-cache"
-            : !output.live
-              ? "first build"
-              : "no page cache of the served copy from this ppguide";
-        const { all, jobs, plan } = timed(timings, "key", () =>
-          keyAndPlan(input, output!.live, served ?? none, opts.shard),
-        );
-        const writer = new StageWriter(input.spec!);
-        try {
-          // A shard's render threads are given only the Markdown its pages read, not the whole site's.
-          const readable = opts.shard ? shardInput(input, jobs) : input;
-          const records = await timed(timings, "render", () => renderChanged(readable, plan, writer, opts.workers));
-          const index =
-            opts.searchIndex === false
-              ? undefined
-              : await timed(timings, "index", () =>
-                  indexSite(site, jobs, records, output!, served?.index, writer, {
-                    only: opts.shard && ((plans) => indexShardsOf(site.manifest, plans, opts.shard!)),
-                  }),
-                );
-          const publicScans = opts.shard
-            ? []
-            : await timed(timings, "write", () => writeTheRest(site, writer, input.scan));
-          const rendered = plan.render.map(({ job }) => job.file);
-          if (opts.shard)
-            await writeShardManifest(writer, output.target, { input, all, jobs, shard: opts.shard, records, index });
-          else if (input.scan)
-            await timed(timings, "check", () =>
-              checkSiteLinks(
-                site,
-                output!.target,
-                [...writer.produced, ...rendered],
-                [...scansOf(records), ...publicScans],
-                checkMode,
-                result.warnings,
-              ),
-            );
-          await timed(timings, "commit", async () => {
-            await removeStale(output!.target, output!.listing, [writer, { produced: rendered }]);
-            writePageCache(output!.target, currentCode(), {
-              pages: withStats(output!.target, records),
-              index: index?.record,
-            });
-            output!.commit();
-          });
-          result.pages = jobs.map(({ route, file, kind }) => ({ route, file, kind }));
-          // A shard writes no public or generated file: the merge does.
-          if (opts.shard) result.assets = 0;
-          result.rendered = plan.render.map(({ job, reason }) => ({ route: job.route, reason }));
-          result.indexed = index?.made;
-          result.outDir = outDir;
-          return finish(result);
-        } catch (err) {
-          // Nothing may still be writing when the lock is released.
-          await writer.flush().catch(() => {});
-          throw err;
-        }
+        const keyed = timed(timings, "key", () => ownPages(key(opened), opts.shard));
+        const rendered = await timed(timings, "render", () => render(keyed));
+        const indexed = await timed(timings, "index", () => index(rendered));
+        const written = await timed(timings, "write", () => writeRest(indexed));
+        const offline = await timed(timings, "offline", () => writeOffline(written));
+        const linked = await timed(timings, "links", () => checkLinks(offline));
+        const committed = await timed(timings, "commit", () => commit(linked));
+        return resultOf(committed, timings, started);
+      } catch (err) {
+        // Nothing may still be writing when the lock is released.
+        await opened.writer.flush().catch(() => {});
+        throw err;
       } finally {
-        output.release();
+        opened.output.release();
       }
     },
   );
 }
 
+/** `write: false`: the same stages up to rendering, every page kept in memory with its HTML. */
+async function inMemory(site: FoundSite, opts: BuildOptions, timings: StageTimings, started: number) {
+  const loaded = await timed(timings, "load", () => load(site, opts));
+  const checked = timed(timings, "check", () => check(loaded));
+  const keyed = timed(timings, "key", () => key(pagesInMemory(checked.site)));
+  const rendered = await timed(timings, "render", () => render(keyed));
+  const warnings = [...checked.report.warnings, ...rendered.warnings];
+  return finish({ ...checked.report, warnings, pages: pagesOf(rendered), timings }, started);
+}
+
 /**
- * What a loaded site tells before rendering: each output path claimed once (output/claims.ts),
- * content no route uses, placeholders (fatal with `strict`).
+ * Every page of a loaded site rendered in memory with the site's own templates (tests); throws every
+ * problem at once.
  */
-export function checkSite(site: LoadedSite, opts: BuildOptions, timings: StageTimings): BuildResult {
+export async function renderPages(site: LoadedSite): Promise<RenderedPage[]> {
+  return pagesOf(await render(key(pagesInMemory(site))));
+}
+
+// The build's state, stage by stage: each holds what the stages after it read.
+
+/** load: the site, read and checked file by file. */
+interface Loaded {
+  opts: BuildOptions;
+  site: LoadedSite;
+}
+
+/** check: what the site tells before anything is written, and how a broken link counts. */
+export interface Checked extends Loaded {
+  report: Pick<BuildResult, "aliases" | "assets" | "warnings" | "placeholders" | "nextChange">;
+  linkMode: "error" | "warn" | "off";
+}
+
+/** open: the output folder held, the writer on the copy it brings up to date, and the served copy's index. */
+export interface Opened extends Checked, PagesToMake {
+  output: OutputFolder;
+  writer: CopyWriter;
+  servedIndex: IndexRecord | undefined;
+  /** A shard build's (engine/shard.ts): it makes only these pages, and writes and checks nothing else. */
+  own?: OwnPages;
+}
+
+/** key: every page with its key, and which of them to render. */
+export interface Keyed {
+  jobs: PageJob[];
+  plan: Plan;
+}
+
+/**
+ * render: every page's record by its file; the pages rendered, when they are kept in memory; what
+ * the pages rendered now warn about (a page taken from the served copy is not read again).
+ */
+export interface Rendered {
+  records: Map<string, PageRecord>;
+  pages: Map<string, RenderedPage>;
+  warnings: PpgError[];
+}
+
+/** index: the search index's record, and the shards made again; none without an index. */
+export interface Indexed {
+  index: { record: IndexRecord; made: string[] } | undefined;
+}
+
+/** write: the link scans of public/'s HTML files, for the link check. */
+interface Written {
+  publicScans: [string, LinkScan][];
+}
+
+export type Built = Opened & Keyed & Rendered & Indexed & Written;
+
+// The stages.
+
+export async function load(site: FoundSite, opts: BuildOptions): Promise<Loaded> {
+  return { opts, site: await loadSite(site, { clock: opts.clock, caches: opts.caches }) };
+}
+
+/**
+ * Each output path claimed once (output/claims.ts), content no route uses, placeholders and figures
+ * written by hand (both fatal with `strict`: what must be fixed before going live).
+ */
+export function check(state: Loaded): Checked {
+  const { site, opts } = state;
   const { manifest, content, publicFiles, assets } = site;
   const clashes = claimOutputs(site, { searchIndex: opts.write !== false && opts.searchIndex !== false });
   if (clashes.length) throw new PpgErrorList(clashes);
-  const warnings = [
-    ...content.unused.map(
-      (f) =>
-        new PpgError(
-          "ContentUnused",
-          { file: `content/${f}` },
-          { location: { file: `content/${f}`, line: 1, column: 1 } },
-        ),
-    ),
-    ...content.warnings,
-  ];
+  const unused = content.unused.map((f) => {
+    const file = `content/${f}`;
+    return new PpgError("ContentUnused", { file }, { location: { file, line: 1, column: 1 } });
+  });
   const placeholders = findPlaceholders(site);
-  if (opts.strict && placeholders.length) throw new PpgErrorList(placeholders);
-  return {
-    pages: [],
+  const warnings = [...unused, ...content.warnings, ...hostLimitWarnings(site)];
+  const fatal = opts.strict ? [...placeholders, ...warnings.filter((w) => w.code === "FigureUnsourced")] : [];
+  if (fatal.length) throw new PpgErrorList(fatal);
+  const report = {
     aliases: manifest.aliases?.length ?? 0,
     assets: publicFiles.size + 1 + assets.scripts.length,
     warnings,
     placeholders,
     nextChange: site.schedule.next,
-    timings,
-    seconds: 0,
   };
+  return { ...state, report, linkMode: opts.checkLinks ?? manifest.site.checkLinks ?? "error" };
 }
 
-/**
- * Every page's key (`all`), the pages this build makes (`jobs`: a shard's, or all), and which of them the served
- * copy holds as this build would make them.
- */
-function keyAndPlan(input: RenderInput, live: string | undefined, served: CopyCache | string, shard?: ShardSpec) {
-  const all = keyPages(input);
-  const jobs = shard ? all.filter((job) => inShard(job.route, shard)) : all;
-  const previous = typeof served === "string" ? served : (file: string) => served.pages.get(file);
-  const intact = (file: string, record: PageRecord) => servedIntact(live!, file, record as CachedPage, contentHash);
-  return { all, jobs, plan: planPages(jobs, previous, new ImageFactIndex(input.images), intact) };
+/** Takes the lock and readies the copy to write; reads what the served copy's page cache offers. */
+export function open(state: Checked, outDir: string): Opened {
+  const { site, opts } = state;
+  const output = OutputFolder.open(site.root, outDir, opts.force);
+  try {
+    const spec = output.live ? { target: output.target, live: output.live } : { target: output.target };
+    const input = renderInputOf(site, { spec, scan: state.linkMode !== "off" || opts.shard !== undefined });
+    const served = opts.cache === false || !output.live ? undefined : readPageCache(output.live, currentCode());
+    const writer = new CopyWriter(spec);
+    return {
+      ...state,
+      input,
+      code: currentCode(),
+      images: new ImageFactIndex(input.images),
+      previous: previousOf(output.live, served?.pages, opts.cache !== false),
+      sink: { reuse: (file) => writer.link(file), flush: () => writer.flush() },
+      ...(opts.workers !== undefined && { threads: opts.workers }),
+      output,
+      writer,
+      servedIndex: served?.index,
+    };
+  } catch (err) {
+    output.release();
+    throw err;
+  }
 }
 
-/**
- * Renders the pages the plan says changed (on the pool) and links the others from the served
- * copy; returns every page's record, in the order of the pages.
- */
-async function renderChanged(
-  input: RenderInput,
-  plan: ReturnType<typeof planPages>,
-  writer: StageWriter,
-  threads?: boolean,
-): Promise<Map<string, PageRecord>> {
+/** Every page's key, and which pages the previous build made as this one would. */
+export function key<S extends PagesToMake>(state: S): S & Keyed {
+  const jobs = keyPages(state.input, state.code);
+  return { ...state, jobs, plan: planPages(jobs, state.previous, state.images) };
+}
+
+/** Renders the pages the plan says changed (on the pool, or inline) and takes the others as they were. */
+export async function render<S extends PagesToMake & Keyed>(state: S): Promise<S & Rendered> {
+  const { input, plan, sink } = state;
   const records = new Map<string, PageRecord>();
+  const pages = new Map<string, RenderedPage>();
   for (const { job, record } of plan.reuse) {
-    await writer.link(job.file);
+    await sink.reuse(job.file);
     records.set(job.file, record);
   }
-  await renderJobs(
-    input,
-    plan.render.map(({ job }) => job),
-    (pages) => pages.forEach((p) => records.set(p.job.file, p.record)),
-    { threads },
-  );
-  await writer.flush();
-  return records;
-}
-
-/** Where a merge's index shards may come from besides the served copy, and which a shard build makes. */
-export interface IndexSources {
-  /** The shards to make (a build shard's own, engine/shard.ts); default all. */
-  only?: (plans: ShardPlan[]) => ShardPlan[];
-  /** The files of a shard made by a build shard, with where they are (ppguide merge). */
-  made?: (plan: ShardPlan) => ShardFile[] | undefined;
+  const take = (batch: { records: [string, PageRecord][]; pages: [string, RenderedPage][] }) => {
+    for (const [file, record] of batch.records) records.set(file, record);
+    for (const [file, page] of batch.pages) pages.set(file, page);
+  };
+  const jobs = plan.render.map(({ job }) => job);
+  const warnings: PpgError[] = [];
+  await renderJobs(input, jobs, take, { threads: state.threads, templates: state.templates, warnings });
+  await sink.flush();
+  return { ...state, records, pages, warnings };
 }
 
 /**
  * The search index's shards: each one made from the same pages and records as the served copy's
- * is linked from it; each one a build shard made is taken from it (a merge); the others are made
- * again from the pages just written.
+ * is linked from it; the others are made again from the pages just written.
  */
-export async function indexSite(
-  site: LoadedSite,
-  jobs: PageJob[],
-  records: Map<string, PageRecord>,
-  output: OutputFolder,
-  served: IndexRecord | undefined,
-  writer: StageWriter,
-  sources: IndexSources = {},
-): Promise<{ record: IndexRecord; made: string[] }> {
-  const fileOf = new Map(jobs.map((job) => [job.route, job.file]));
-  const mains = new Map(jobs.filter(indexable).map((job) => [job.route, records.get(job.file)!.main!]));
-  const record: IndexRecord = { shards: [] };
-  const made: string[] = [];
-  try {
-    const plans = planIndex(site, mains);
-    for (const shard of sources.only ? sources.only(plans) : plans) {
-      const reuse = servedShard(output.live, served, shard);
-      const fromShard = reuse ? undefined : sources.made?.(shard);
-      let files: string[];
-      if (fromShard) {
-        for (const { file, from } of fromShard) await writer.adopt(from, file);
-        files = fromShard.map((f) => f.file);
-      } else if (reuse) {
-        for (const file of reuse) await writer.link(file);
-        files = reuse;
-      } else {
-        const written = await makeShard(shard, output.indexWork, (route) =>
-          readFileSync(join(output.target, fileOf.get(route)!), "utf8"),
-        );
-        for (const { file, from } of written) await writer.adopt(from, file);
-        // Taken before the next shard empties the working folder.
-        await writer.flush();
-        files = written.map((f) => f.file);
-        made.push(shard.dir);
-      }
-      record.shards.push({ dir: shard.dir, digest: shard.digest, files });
-    }
-  } finally {
-    rmSync(output.indexWork, { recursive: true, force: true });
-  }
-  return { record, made };
+async function index<S extends Opened & Keyed & Rendered>(state: S): Promise<S & Indexed> {
+  const { site, opts, jobs, records, output, writer } = state;
+  if (opts.searchIndex === false) return { ...state, index: undefined };
+  const byRoute = new Map(jobs.map((job) => [job.route, job.file]));
+  const fileOf = (route: string) => byRoute.get(route) ?? unreachable(`no page at ${route}`);
+  const mains = new Map<string, string>();
+  for (const job of jobs.filter(indexable)) mains.set(job.route, mainOf(records, job.file));
+  const read = (route: string) => readFileSync(join(output.target, fileOf(route)), "utf8");
+  const plans = indexShardsOf(site.manifest, planIndex(site, mains), state.own?.shard);
+  return { ...state, index: await writeIndex(plans, output, state.servedIndex, writer, read) };
 }
 
-/** Everything but the pages and the index: public/ and the generated files. Returns public HTML's link scans. */
-export async function writeTheRest(
-  site: LoadedSite,
-  writer: StageWriter,
-  scan: boolean,
-): Promise<[string, PageScan][]> {
-  const scans: [string, PageScan][] = [];
-  const scanPage = scan ? (await import("../links/extract.ts")).scanPage : undefined;
-  for (const url of site.publicFiles) {
-    const from = join(site.root, "public", decodeURI(url));
-    if (scanPage && /\.html?$/i.test(url)) scans.push([url.slice(1), scanPage(readFileSync(from, "utf8"))]);
-    await writer.copy(from, url.slice(1));
-  }
-  try {
-    for (const { file, content } of generatedFiles(site)) await writer.add(file, await content());
-  } catch (err) {
-    // A share image is drawn only now: a picture sharp cannot read is located where it is named.
-    throw locateImageErrors(err, site);
-  }
-  await writer.flush();
-  return scans;
+/** Everything but the pages and the index: public/ and the generated files, with public HTML's link scans. */
+export async function writeRest<S extends Opened>(state: S): Promise<S & Written> {
+  if (state.own) return { ...state, publicScans: [] };
+  return { ...state, publicScans: await writeGeneratedAndPublic(state.site, state.writer, state.input.scan) };
 }
 
-export function scansOf(records: Map<string, PageRecord>): [string, PageScan][] {
-  return [...records].flatMap(([file, record]) => (record.scan ? [[file, record.scan] as [string, PageScan]] : []));
+/** The service worker and its manifest, from the digests of everything written (output/service-worker.ts). */
+export async function writeOffline<S extends Opened & Keyed & Rendered & Indexed>(state: S): Promise<S> {
+  const { site, writer, output, jobs, records, index } = state;
+  if (!state.own) await writeServiceWorker(site, writer, output.target, jobs, records, index?.record);
+  return state;
+}
+
+/** The link check over the new copy: every broken link and anchor, located (link-sources.ts). */
+export async function checkLinks(state: Built): Promise<Built> {
+  const { site, output, writer, plan, records, publicScans, linkMode, report } = state;
+  if (!state.input.scan || state.own) return state;
+  const scans = new Map(publicScans);
+  for (const [file, record] of records) if (record.scan) scans.set(file, record.scan);
+  const files = [...new Set([...writer.produced, ...plan.render.map(({ job }) => job.file)])];
+  const found = await checkLinkReport({ dir: output.target, files, scans });
+  if (!found.problems.length) return state;
+  const problems = brokenLinkErrors(found, site);
+  if (linkMode !== "warn") throw new PpgErrorList(problems);
+  return { ...state, report: { ...report, warnings: [...report.warnings, ...problems] } };
 }
 
 /**
- * The link check over the new copy; each broken link or anchor is its own located error, so the dev overlay can point
- * at each.
+ * Makes the copy exactly the new site, writes its page cache (each record with its file's stat as
+ * the copy will be served, for the next build's quick check), and serves it.
  */
-export async function checkSiteLinks(
-  site: LoadedSite,
-  dir: string,
-  files: string[],
-  scans: [string, PageScan][],
-  mode: "error" | "warn" | "off",
-  warnings: PpgError[],
-): Promise<void> {
-  const report = await checkLinks({ dir, files: [...new Set(files)], scans: new Map(scans) });
-  if (report.problems.length) reportBrokenLinks(inSourceFiles(report, site), mode, warnings);
-}
-
-function reportBrokenLinks(report: LinkReport, mode: "error" | "warn" | "off", warnings: PpgError[]): void {
-  const problems = report.problems.map((problem) => brokenLink(problem));
-  if (mode === "warn") warnings.push(...problems);
-  else throw new PpgErrorList(problems);
-}
-
-/** Each page's record with its file's stat in the copy as it will be served, for the next build's quick check. */
-export function withStats(target: string, records: Map<string, PageRecord>): Map<string, CachedPage> {
-  const cached = new Map<string, CachedPage>();
+export async function commit(state: Built): Promise<Built> {
+  const { output, writer, plan, records, index } = state;
+  if (state.own) await writeShardManifest(state, state.own);
+  await removeStale(output.target, output.listing, [writer, { produced: plan.render.map(({ job }) => job.file) }]);
+  const pages = new Map<string, PageRecord>();
   for (const [file, record] of records) {
-    const { size, mtimeMs, ctimeMs, ino } = lstatSync(join(target, file));
-    cached.set(file, { ...record, stat: { size, mtimeMs, ctimeMs, ino } });
+    const { size, mtimeMs, ctimeMs, ino } = lstatSync(join(output.target, file));
+    pages.set(file, { ...record, stat: { size, mtimeMs, ctimeMs, ino } });
   }
-  return cached;
+  writePageCache(output.target, currentCode(), { pages, index: index?.record });
+  output.commit();
+  return state;
+}
+
+// Helpers of the stages.
+
+/** Keying and rendering with every page kept in memory, as for a first build, with the site's own templates. */
+function pagesInMemory(site: LoadedSite): PagesToMake {
+  const input = renderInputOf(site, { scan: false });
+  return {
+    input,
+    code: currentCode(),
+    images: new ImageFactIndex(input.images),
+    previous: { none: "first build" },
+    sink: IN_MEMORY,
+    threads: false,
+    templates: site.templates,
+  };
+}
+
+/** The pages rendered in memory, in the order of the pages. */
+function pagesOf(state: Keyed & Rendered): RenderedPage[] {
+  return state.jobs.map((job) => state.pages.get(job.file) ?? unreachable(`${job.file} was not rendered`));
+}
+
+/** The digest of an indexed page's <main>, which its record holds (render-pages.ts). */
+function mainOf(records: Map<string, PageRecord>, file: string): string {
+  return records.get(file)?.main ?? unreachable(`no record of ${file}'s <main>`);
+}
+
+/** A bug in ppguide, not in the site: what a stage before should have made is not there. */
+function unreachable(what: string): never {
+  throw new Error(what);
+}
+
+export function resultOf(state: Built, timings: StageTimings, started: number): BuildResult {
+  return finish(
+    {
+      ...state.report,
+      // Cache entries found damaged and made again: known once every image has been written.
+      warnings: [...state.report.warnings, ...state.warnings, ...state.site.cacheWarnings.found],
+      pages: state.jobs.map(({ route, file, kind }) => ({ route, file, kind })),
+      rendered: state.plan.render.map(({ job, reason }) => ({ route: job.route, reason })),
+      indexed: state.index?.made,
+      outDir: state.output.out,
+      timings,
+    },
+    started,
+  );
+}
+
+function finish(result: Omit<BuildResult, "seconds">, started: number): BuildResult {
+  return { ...result, seconds: (performance.now() - started) / 1000 };
 }

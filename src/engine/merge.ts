@@ -13,30 +13,34 @@
  * later `ppguide build` or merge into the same output reuses every page.
  */
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { currentCode } from "../core/code-id.ts";
+import { digest } from "../core/digest.ts";
 import { PpgError, PpgErrorList } from "../core/errors.ts";
 import { whileInterruptible } from "../core/interrupt.ts";
 import { isInside } from "../core/site-folder.ts";
 import { timed, type StageTimings } from "../core/timing.ts";
-import { findManifest } from "../manifest/load.ts";
-import { checkOutputFolder, OutputFolder, outputPaths } from "../output/output-folder.ts";
-import { readPageCache, servedIntact, writePageCache, type PageRecord } from "../output/page-cache.ts";
-import type { ShardFile, ShardPlan } from "../output/search-index.ts";
-import { removeStale, StageWriter } from "../output/write.ts";
-import { loadSite } from "../site/load-site.ts";
+import { checkOutputFolder, outputPaths, type OutputFolder } from "../output/output-folder.ts";
+import type { IndexRecord, PageRecord } from "../output/page-cache.ts";
+import { fileSum, indexable, planIndex, writeIndex, type ShardFile, type ShardPlan } from "../output/search-index.ts";
+import { findManifest } from "../site/load-site.ts";
 import {
-  checkSite,
-  checkSiteLinks,
-  indexSite,
-  scansOf,
-  withStats,
-  writeTheRest,
+  check,
+  checkLinks,
+  commit,
+  load,
+  open,
+  resultOf,
+  writeOffline,
+  writeRest,
   type BuildOptions,
   type BuildResult,
+  type Indexed,
+  type Keyed,
+  type Opened,
+  type Rendered,
 } from "./build.ts";
-import { keyPages, type PageJob } from "./page-keys.ts";
-import { contentHash, renderInputOf } from "./render-pages.ts";
+import { keyPages, renderInputOf, type PageJob } from "./page-keys.ts";
 import { pagesOfShards, readShards, shardFile, shardFileChanged, siteDigest, type ShardFolder } from "./shard.ts";
 
 export interface MergeOptions extends Pick<BuildOptions, "root" | "out" | "force" | "checkLinks" | "strict" | "clock"> {
@@ -46,73 +50,44 @@ export interface MergeOptions extends Pick<BuildOptions, "root" | "out" | "force
   searchIndex?: boolean;
 }
 
+/** The build's stages after load and check, fed from the shards: pages, index, the rest, offline, links, commit. */
 export async function merge(opts: MergeOptions): Promise<BuildResult> {
   const started = performance.now();
-  const root = resolve(opts.root);
   const timings: StageTimings = {};
-  const outDir = resolve(root, opts.out ?? "dist");
-  findManifest(root);
-  checkOutputFolder(root, outDir, opts.force);
+  const site = findManifest(resolve(opts.root));
+  const outDir = resolve(site.root, opts.out ?? "dist");
+  checkOutputFolder(site.root, outDir, opts.force);
   // Before the site is loaded: a shard missing or given twice is known from the folders alone.
   const shards = timed(timings, "shards", () => readShards(opts.shards, currentCode()));
   refuseShardsInOutput(shards, outDir);
-  let output: OutputFolder | undefined;
+  let held: OutputFolder | undefined;
   return whileInterruptible(
-    () => output?.release(),
+    () => held?.release(),
     async () => {
-      const site = await loadSite(root, timings, { clock: opts.clock });
-      const result = checkSite(site, { ...opts, write: true }, timings);
-      const checkMode = opts.checkLinks ?? site.manifest.site.checkLinks ?? "error";
+      const loaded = await timed(timings, "load", () => load(site, opts));
+      const checked = timed(timings, "check", () => check(loaded));
       // Nothing is opened until the shards are known to be this site's, every page in its shard.
-      const { jobs, pages } = timed(timings, "key", () => {
-        const input = renderInputOf(site, undefined, true);
+      const keyed = timed(timings, "key", () => {
+        const input = renderInputOf(checked.site, { scan: true });
         const jobs = keyPages(input);
-        return { jobs, pages: pagesOfShards(shards, siteDigest(input, jobs), jobs) };
+        return { jobs, found: pagesOfShards(shards, siteDigest(input, jobs), jobs) };
       });
-      output = timed(timings, "open", () => OutputFolder.open(root, outDir, opts.force));
+      const opened = timed(timings, "open", () => open(checked, outDir));
+      held = opened.output;
       try {
-        const served = output.live ? readPageCache(output.live, currentCode()) : undefined;
-        const writer = new StageWriter({ target: output.target, live: output.live });
-        try {
-          const records = await timed(timings, "pages", () => placePages(jobs, pages, writer, output!, served));
-          const index =
-            opts.searchIndex === false
-              ? undefined
-              : await timed(timings, "index", () =>
-                  indexSite(site, jobs, records, output!, served?.index, writer, { made: madeByShard(shards) }),
-                );
-          const publicScans = await timed(timings, "write", () => writeTheRest(site, writer, true));
-          if (checkMode !== "off")
-            await timed(timings, "check", () =>
-              checkSiteLinks(
-                site,
-                output!.target,
-                writer.produced,
-                [...scansOf(records), ...publicScans],
-                checkMode,
-                result.warnings,
-              ),
-            );
-          await timed(timings, "commit", async () => {
-            await removeStale(output!.target, output!.listing, [writer]);
-            writePageCache(output!.target, currentCode(), {
-              pages: withStats(output!.target, records),
-              index: index?.record,
-            });
-            output!.commit();
-          });
-          result.pages = jobs.map(({ route, file, kind }) => ({ route, file, kind }));
-          // Nothing rendered here: every page was the shards' (the summary says no more).
-          result.rendered = undefined;
-          result.indexed = index?.made;
-          result.outDir = outDir;
-          return Object.assign(result, { seconds: (performance.now() - started) / 1000 });
-        } catch (err) {
-          await writer.flush().catch(() => {});
-          throw err;
-        }
+        const placed = await timed(timings, "pages", () => placePages(opened, keyed.jobs, keyed.found));
+        const indexed = await timed(timings, "index", () => indexFromShards(placed, shards));
+        const written = await timed(timings, "write", () => writeRest(indexed));
+        const offline = await timed(timings, "offline", () => writeOffline(written));
+        const linked = await timed(timings, "links", () => checkLinks(offline));
+        const committed = await timed(timings, "commit", () => commit(linked));
+        // Nothing was rendered here: every page was a shard's.
+        return { ...resultOf(committed, timings, started), rendered: undefined };
+      } catch (err) {
+        await opened.writer.flush().catch(() => {});
+        throw err;
       } finally {
-        output.release();
+        opened.output.release();
       }
     },
   );
@@ -123,25 +98,24 @@ export async function merge(opts: MergeOptions): Promise<BuildResult> {
  * (recorded, and its file intact), else linked from its shard once its bytes are those the shard recorded.
  */
 async function placePages(
+  state: Opened,
   jobs: PageJob[],
-  pages: Map<string, { shard: ShardFolder; record: PageRecord }>,
-  writer: StageWriter,
-  output: OutputFolder,
-  served: ReturnType<typeof readPageCache>,
-): Promise<Map<string, PageRecord>> {
+  found: Map<string, { shard: ShardFolder; record: PageRecord }>,
+): Promise<Opened & Keyed & Rendered> {
+  const { writer, previous } = state;
   const records = new Map<string, PageRecord>();
   const damaged: PpgError[] = [];
   for (const job of jobs) {
-    const { shard, record } = pages.get(job.file)!;
+    const { shard, record } = found.get(job.file) ?? unreachable(job.file);
     records.set(job.file, record);
-    const before = served?.pages.get(job.file);
-    if (output.live && before?.hash === record.hash && servedIntact(output.live, job.file, before, contentHash)) {
-      await writer.link(job.file, before.stat.ino);
+    const before = "records" in previous ? previous.records(job.file) : undefined;
+    if (before?.hash === record.hash && "intact" in previous && previous.intact(job.file, before)) {
+      await writer.link(job.file, before.stat?.ino);
       continue;
     }
     try {
       const from = shardFile(shard, job.file);
-      if (contentHash(readFileSync(from)) !== record.hash) throw shardFileChanged(shard, job.file);
+      if (digest(readFileSync(from)) !== record.hash) throw shardFileChanged(shard, job.file);
       await writer.adopt(from, job.file);
     } catch (err) {
       if (!(err instanceof PpgError)) throw err;
@@ -150,24 +124,58 @@ async function placePages(
   }
   await writer.flush();
   if (damaged.length) throw new PpgErrorList(damaged);
-  return records;
+  return { ...state, jobs, plan: { reuse: [], render: [] }, records, pages: new Map(), warnings: [] };
 }
 
-/** The files of an index shard a build shard made from the same pages and records, checked as its pages are. */
-function madeByShard(shards: readonly ShardFolder[]): (plan: ShardPlan) => ShardFile[] | undefined {
-  return (plan) => {
-    for (const shard of shards) {
-      const made = shard.manifest.index.find((s) => s.dir === plan.dir && s.digest === plan.digest);
-      if (!made) continue;
-      return made.files.map((file, i) => {
-        const from = shardFile(shard, file);
-        if (!file.startsWith(`${plan.dir}/`) || contentHash(readFileSync(from)) !== made.hashes[i])
-          throw shardFileChanged(shard, file);
-        return { file, from };
+/**
+ * The index as a build makes it, shard by shard: one a build shard made from the same pages and records is taken
+ * from it (its files checked as its pages are); the others are linked from the served copy or made here, from the
+ * pages as written, in the order a build gives them to Pagefind.
+ */
+async function indexFromShards(
+  state: Opened & Keyed & Rendered,
+  shards: readonly ShardFolder[],
+): Promise<Opened & Keyed & Rendered & Indexed> {
+  const { site, opts, jobs, records, output, writer } = state;
+  if (opts.searchIndex === false) return { ...state, index: undefined };
+  const fileOf = new Map(jobs.map((job) => [job.route, job.file]));
+  const mains = new Map(jobs.filter(indexable).map((job) => [job.route, records.get(job.file)?.main ?? ""]));
+  const read = (route: string) => readFileSync(join(output.target, fileOf.get(route) ?? unreachable(route)), "utf8");
+  const record: IndexRecord = { shards: [] };
+  const made: string[] = [];
+  for (const plan of planIndex(site, mains)) {
+    const taken = madeByShard(shards, plan);
+    if (taken) {
+      for (const { file, from } of taken) await writer.adopt(from, file);
+      record.shards.push({
+        dir: plan.dir,
+        digest: plan.digest,
+        files: taken.map((f) => f.file),
+        sums: taken.map((f) => f.sum),
       });
+      continue;
     }
-    return undefined;
-  };
+    const one = await writeIndex([plan], output, state.servedIndex, writer, read);
+    record.shards.push(...one.record.shards);
+    made.push(...one.made);
+  }
+  await writer.flush();
+  return { ...state, index: { record, made } };
+}
+
+/** The files of an index shard a build shard made from the same pages and records, each checked by its digest. */
+function madeByShard(shards: readonly ShardFolder[], plan: ShardPlan): ShardFile[] | undefined {
+  for (const shard of shards) {
+    const made = shard.manifest.index.find((s) => s.dir === plan.dir && s.digest === plan.digest);
+    if (!made) continue;
+    return made.files.map((file, i) => {
+      const from = shardFile(shard, file);
+      const sum = made.sums[i] ?? "";
+      if (!file.startsWith(`${plan.dir}/`) || fileSum(from) !== sum) throw shardFileChanged(shard, file);
+      return { file, from, sum };
+    });
+  }
+  return undefined;
 }
 
 /**
@@ -187,4 +195,9 @@ function refuseShardsInOutput(shards: readonly ShardFolder[], out: string): void
         );
     }
   }
+}
+
+/** A bug in ppguide, not in the shards: the checks before found every page its shard. */
+function unreachable(what: string): never {
+  throw new Error(`no shard holds ${what}`);
 }

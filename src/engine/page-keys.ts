@@ -1,13 +1,62 @@
-import { createHash } from "node:crypto";
-import type { ImageFactIndex } from "../assets/image-facts.ts";
+import { join } from "node:path";
+import { imageFacts, type ImageFactIndex, type ImageFacts } from "../assets/image-facts.ts";
+import type { ContentIndex } from "../content/load.ts";
 import { currentCode } from "../core/code-id.ts";
+import { digest } from "../core/digest.ts";
 import { NOT_FOUND_PAGE } from "../core/not-found-page.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
-import type { KeyParts, PageRecord } from "../output/page-cache.ts";
-import { aliasesArePages } from "../output/site-files.ts";
+import { servedIntact, type KeyParts, type PageRecord } from "../output/page-cache.ts";
+import { mergedShards } from "../output/search-index.ts";
+import { aliasPages } from "../output/host-limits.ts";
+import type { CopySpec } from "../output/write.ts";
 import { isNoindex } from "../render/page-model.ts";
 import { outputFileFor, type RenderedPage } from "../render/render.tsx";
-import type { RenderInput } from "./render-pages.ts";
+import type { Templates } from "../render/render.tsx";
+import type { LoadedSite } from "../site/load-site.ts";
+
+/**
+ * Everything rendering reads, as plain data, so that a worker thread can be given it once: the
+ * same input renders the same bytes inline or on any thread. A page's key is made of it.
+ */
+export interface RenderInput {
+  manifest: Manifest;
+  content: Pick<ContentIndex, "markdown" | "listings">;
+  images: ImageFacts;
+  /** The hashed URLs of the stylesheet and the scripts. */
+  assets: { css: string; scripts: { url: string }[] };
+  /** The clock's year, which every footer shows. */
+  year: number;
+  /** The site folder: a page's structured-data problems are located in its files (render/structured-data-check.ts). */
+  root: string;
+  /** The search index's shards after the first, which the search page merges. */
+  indexShards: string[];
+  /**
+   * Where pages are written (the copy being built, and the served one to link equal bytes from); none: kept in memory
+   * (dev mode, tests).
+   */
+  spec?: CopySpec;
+  /** Scan each page's links and anchors for the link check. */
+  scan: boolean;
+}
+
+/** The loaded site as a render thread is given it; `images`: its images' facts, when known already (dev mode). */
+export function renderInputOf(
+  site: LoadedSite,
+  how: { spec?: CopySpec; scan: boolean; images?: ImageFacts },
+): RenderInput {
+  const { manifest, content, assets } = site;
+  return {
+    manifest,
+    content: { markdown: content.markdown, listings: content.listings },
+    images: how.images ?? imageFacts(join(site.root, "public"), site.publicFiles, site.raster, site.share),
+    assets: { css: assets.css.url, scripts: assets.scripts.map(({ url }) => ({ url })) },
+    year: Number(site.schedule.clock.slice(0, 4)),
+    root: site.root,
+    indexShards: mergedShards(site),
+    ...(how.spec && { spec: how.spec }),
+    scan: how.scan,
+  };
+}
 
 /**
  * What a page's bytes are made of, each a digest (KeyParts), in the order --explain names them:
@@ -34,7 +83,7 @@ const PART_NAMES: Record<keyof KeyParts, string> = {
 };
 const PARTS = Object.keys(PART_NAMES) as (keyof KeyParts)[];
 
-/** One page of the output and the digest of what it is made of. */
+/** A page to make: its route, its file in the output, and the digests of what it is made of. */
 export interface PageJob {
   /** The route path; an alias's own path; /404. */
   route: string;
@@ -47,6 +96,64 @@ export interface PageJob {
 /** Why a page is rendered: what --explain prints. */
 export type RenderReason = string;
 
+/** Why no page of a previous build can be reused: every page is rendered, for that reason. */
+export type NoPrevious = "--no-cache" | "first build" | "no page cache of the served copy from this ppguide";
+
+/**
+ * What a previous build offers the plan: its record of each page it made and whether the page it
+ * serves is still as that record says (a build's served copy; dev mode's pages in memory always
+ * are); or why there is nothing to reuse.
+ */
+export type Previous =
+  | { records: (file: string) => PageRecord | undefined; intact: (file: string, record: PageRecord) => boolean }
+  | { none: NoPrevious };
+
+/**
+ * What a build's served copy offers the plan (`served`: its page cache's records, if this code wrote
+ * one), or why it offers nothing. `cache`: false for --no-cache.
+ */
+export function previousOf(
+  live: string | undefined,
+  served: Map<string, PageRecord> | undefined,
+  cache: boolean,
+): Previous {
+  if (!cache) return { none: "--no-cache" };
+  if (live === undefined) return { none: "first build" };
+  if (served === undefined) return { none: "no page cache of the served copy from this ppguide" };
+  return { records: (file) => served.get(file), intact: (file, record) => servedIntact(live, file, record) };
+}
+
+/** The pages to render, and why; the others are reused as the previous build made them, with its record. */
+export interface Plan {
+  reuse: { job: PageJob; record: PageRecord }[];
+  render: { job: PageJob; reason: RenderReason }[];
+}
+
+/** Where made pages go: the copy being written (the renderer writes them, reused ones are linked), or memory. */
+export interface PageSink {
+  /** Takes a page the plan reuses, as the previous build made it. */
+  reuse(file: string): Promise<void>;
+  /** Resolves once every page is in place; throws the first write that failed. */
+  flush(): Promise<void>;
+}
+
+/** Dev mode's and the tests' sink: pages stay in the renderer's hands; the reused ones are the caller's own. */
+export const IN_MEMORY: PageSink = { reuse: async () => {}, flush: async () => {} };
+
+/** What keying and rendering read, for a build into a folder and for dev mode in memory alike. */
+export interface PagesToMake {
+  input: RenderInput;
+  /** The code part of every key: ppguide's own, or dev mode's, whose templates are compiled afresh. */
+  code: string;
+  images: ImageFactIndex;
+  previous: Previous;
+  sink: PageSink;
+  /** Render on the pool (render-pages.ts); by default from a number of pages. */
+  threads?: boolean;
+  /** The templates to render with inline (dev mode's); by default ppguide's own. */
+  templates?: Templates;
+}
+
 /** Every page the site has, with its key. `code`: dev mode's, whose templates are compiled afresh after an edit. */
 export function keyPages(
   input: Pick<RenderInput, "manifest" | "content" | "assets" | "year">,
@@ -54,7 +161,7 @@ export function keyPages(
 ): PageJob[] {
   const { manifest, content } = input;
   const searched = searchedPaths(manifest);
-  const site = digest([
+  const site = digestJson([
     input.year,
     input.assets,
     { ...manifest, routes: manifest.routes.map((r) => summary(r, content, searched.has(r.path))) },
@@ -74,7 +181,7 @@ export function keyPages(
       parts: { code, site, ...own },
     };
   };
-  const none = digest(null);
+  const none = digestJson(null);
   const jobs = manifest.routes.map((route) =>
     job(route.path, route.kind, isNoindex(route), {
       route: digestOf(route),
@@ -83,47 +190,44 @@ export function keyPages(
         route.kind === "directory" || route.kind === "resorts" ? digestOf(content.listings.get(route.listings)) : none,
     }),
   );
-  // Hosts that read _redirects answer an alias with its 301 (output/site-files.ts); GitHub Pages gets a page.
-  if (aliasesArePages(manifest.site)) {
-    for (const { from, to } of manifest.aliases ?? [])
-      jobs.push(job(from, "alias", true, { route: digest(["alias", from, to]), markdown: none, listings: none }));
-  }
-  jobs.push(job(NOT_FOUND_PAGE.route, "404", true, { route: digest("404"), markdown: none, listings: none }));
+  // Hosts that read _redirects answer an alias with its 301; GitHub Pages, and an alias past the
+  // host's limits, get a page (output/host-limits.ts).
+  const pages = aliasPages(manifest);
+  for (const { from, to } of manifest.aliases ?? [])
+    if (pages.has(from))
+      jobs.push(job(from, "alias", true, { route: digestJson(["alias", from, to]), markdown: none, listings: none }));
+  jobs.push(job(NOT_FOUND_PAGE.route, "404", true, { route: digestJson("404"), markdown: none, listings: none }));
   return jobs;
 }
 
 /**
  * Which pages must be rendered, and why: those the previous build did not make from the same
- * key, or whose images changed since, or (`served`) whose served file is no longer as written.
- * The others are reused with their record. `previous` is the previous build's records, or why
- * there are none (every page is then rendered, for that reason).
+ * key, or whose images changed since, or whose served file is no longer as written. The others
+ * are reused with their record.
  */
-export function planPages(
-  jobs: PageJob[],
-  previous: ((file: string) => PageRecord | undefined) | string,
-  images: ImageFactIndex,
-  served: (file: string, record: PageRecord) => boolean = () => true,
-): { reuse: { job: PageJob; record: PageRecord }[]; render: { job: PageJob; reason: RenderReason }[] } {
-  const reuse: { job: PageJob; record: PageRecord }[] = [];
-  const render: { job: PageJob; reason: RenderReason }[] = [];
+export function planPages(jobs: PageJob[], previous: Previous, images: ImageFactIndex): Plan {
+  const plan: Plan = { reuse: [], render: [] };
   for (const job of jobs) {
-    if (typeof previous === "string") {
-      render.push({ job, reason: previous });
+    if ("none" in previous) {
+      plan.render.push({ job, reason: previous.none });
       continue;
     }
-    const record = previous(job.file);
-    const reason = !record
-      ? "new page"
-      : (changedPart(job.parts, record.parts) ??
-        (images.keyOf(record.images) !== record.imagesKey
-          ? "an image"
-          : served(job.file, record)
-            ? undefined
-            : "its served file changed"));
-    if (reason) render.push({ job, reason });
-    else reuse.push({ job, record: record! });
+    const record = previous.records(job.file);
+    if (!record) {
+      plan.render.push({ job, reason: "new page" });
+      continue;
+    }
+    const reason =
+      changedPart(job.parts, record.parts) ??
+      (images.keyOf(record.images) !== record.imagesKey
+        ? "an image"
+        : previous.intact(job.file, record)
+          ? undefined
+          : "its served file changed");
+    if (reason) plan.render.push({ job, reason });
+    else plan.reuse.push({ job, record });
   }
-  return { reuse, render };
+  return plan;
 }
 
 function changedPart(now: KeyParts, before: KeyParts): string | undefined {
@@ -163,12 +267,13 @@ export function searchedPaths(manifest: Manifest): Set<string> {
 const digests = new WeakMap<object, string>();
 
 function digestOf(value: object | undefined): string {
-  if (value === undefined) return digest(null);
+  if (value === undefined) return digestJson(null);
   let d = digests.get(value);
-  if (d === undefined) digests.set(value, (d = digest(value)));
+  if (d === undefined) digests.set(value, (d = digestJson(value)));
   return d;
 }
 
-export function digest(value: unknown): string {
-  return createHash("sha256").update(JSON.stringify(value)).digest("base64").slice(0, 22);
+/** The digest of a value's JSON: what a key part is. */
+export function digestJson(value: unknown): string {
+  return digest(JSON.stringify(value));
 }

@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
+import { writtenForm } from "../core/url-path.ts";
 import { availableParallelism } from "node:os";
-import { join } from "node:path";
-import { imageFacts, imageServiceFrom, type ImageFacts } from "../assets/image-facts.ts";
+import { imageServiceFrom, ImageFactIndex } from "../assets/image-facts.ts";
 import { scriptsFor } from "../assets/bundles.ts";
 import type { ContentIndex } from "../content/load.ts";
+import { digest } from "../core/digest.ts";
 import {
   errorsOf,
   fromFileSystemError,
@@ -16,79 +16,31 @@ import {
 } from "../core/errors.ts";
 import { runOnPool, workerPool } from "../core/worker-threads.ts";
 import { pageScanner } from "../links/extract.ts";
-import type { Manifest } from "../manifest/types.ts";
-import { ImageFactIndex } from "../assets/image-facts.ts";
-import { indexable, mainOf, mergedShards } from "../output/search-index.ts";
-import { StageWriter, type StageSpec } from "../output/write.ts";
+import type { PageRecord } from "../output/page-cache.ts";
+import { indexable, mainOf } from "../output/search-index.ts";
+import { CopyWriter } from "../output/write.ts";
 import { createSiteContext, type SiteContext } from "../render/page-model.ts";
 import { renderAlias, renderNotFound, renderRoute, type RenderedPage, type Templates } from "../render/render.tsx";
-import { loadTemplates, type LoadedSite } from "../site/load-site.ts";
-import type { PageRecord } from "../output/page-cache.ts";
-import { keyPages, type PageJob } from "./page-keys.ts";
+import { loadTemplates } from "../site/load-site.ts";
+import type { PageJob, RenderInput } from "./page-keys.ts";
 
 /**
- * Everything rendering reads, as plain data, so that a worker thread can be given it once: the
- * same input renders the same bytes inline or on any thread.
+ * What rendering a batch of pages gave: each page's record, by its file; the pages themselves when they are kept in
+ * memory (no CopySpec: dev mode, tests); the user's mistakes found (as data); images asked for that public/ lacks.
  */
-export interface RenderInput {
-  manifest: Manifest;
-  content: Pick<ContentIndex, "markdown" | "listings">;
-  images: ImageFacts;
-  /** The hashed URLs of the stylesheet and the scripts. */
-  assets: { css: string; scripts: { url: string }[] };
-  year: number;
-  /** The site folder: a page's structured-data problems are located in its files (render/structured-data-check.ts). */
-  root: string;
-  /** The search index's shards after the first, which the search page merges. */
-  indexShards: string[];
-  /**
-   * Where pages are written (the copy being built, and the served one to link equal bytes from); none: kept in memory
-   * (dev mode, tests).
-   */
-  spec?: StageSpec;
-  /** Scan each page's links and anchors for the link check. */
-  scan: boolean;
-}
-
-/** The loaded site as a render thread is given it; `images`: its images' facts, when known already (dev mode). */
-export function renderInputOf(
-  site: LoadedSite,
-  spec: StageSpec | undefined,
-  scan: boolean,
-  images?: ImageFacts,
-): RenderInput {
-  const { manifest, content, assets } = site;
-  return {
-    manifest,
-    content: { markdown: content.markdown, listings: content.listings },
-    images: images ?? imageFacts(join(site.root, "public"), site.publicFiles, site.raster, site.share),
-    assets: { css: assets.css.url, scripts: assets.scripts.map(({ url }) => ({ url })) },
-    year: Number(site.schedule.clock.slice(0, 4)),
-    root: site.root,
-    indexShards: mergedShards(site),
-    spec,
-    scan,
-  };
-}
-
-/** A page rendered: its record, and the page itself when it is kept in memory. */
-export interface RenderedJob {
-  job: PageJob;
-  record: PageRecord;
-  page?: RenderedPage;
-}
-
-/** What rendering a batch gave: pages, the user's mistakes found (as data), images asked for that public/ lacks. */
-export interface BatchResult {
-  pages: RenderedJob[];
+export interface RenderedBatch {
+  records: [file: string, record: PageRecord][];
+  pages: [file: string, page: RenderedPage][];
   errors: PpgErrorData[];
   missing: string[];
+  /** What the rendered pages warn about (structured data without a recommended property). */
+  warnings: PpgErrorData[];
 }
 
 /** Renders, scans and writes (or keeps) pages; one per thread (render-worker.ts), or one inline. */
 export class PageRenderer {
   private readonly ctx: SiteContext;
-  private readonly writer?: StageWriter;
+  private readonly writer?: CopyWriter;
   private readonly scanner?: ReturnType<typeof pageScanner>;
   private readonly facts: ImageFactIndex;
 
@@ -96,16 +48,15 @@ export class PageRenderer {
     input: RenderInput,
     private readonly templates: Templates,
   ) {
-    const { manifest, content, assets } = input;
+    const { manifest, content, assets, year, root, indexShards } = input;
     const index: ContentIndex = { ...content, listingSources: new Map(), unused: [], warnings: [] };
-    this.ctx = createSiteContext(manifest, index, imageServiceFrom(input.images), (kind) => ({
-      css: assets.css,
-      scripts: scriptsFor(kind, assets.scripts),
-    }));
-    this.ctx.year = input.year;
-    this.ctx.root = input.root;
-    this.ctx.indexShards = input.indexShards;
-    this.writer = input.spec && new StageWriter(input.spec);
+    const assetsFor = (kind: string) => ({ css: assets.css, scripts: scriptsFor(kind, assets.scripts) });
+    this.ctx = createSiteContext(manifest, index, imageServiceFrom(input.images), assetsFor, {
+      year,
+      root,
+      indexShards,
+    });
+    this.writer = input.spec && new CopyWriter(input.spec);
     this.scanner = input.scan ? pageScanner() : undefined;
     this.facts = new ImageFactIndex(input.images);
   }
@@ -115,24 +66,29 @@ export class PageRenderer {
     return new PageRenderer(input, templates ?? (await loadTemplates()));
   }
 
-  async render(jobs: PageJob[]): Promise<BatchResult> {
+  async render(jobs: PageJob[]): Promise<RenderedBatch> {
     const errors: PpgError[] = [];
-    const done: RenderedJob[] = [];
+    const warnings: PpgError[] = [];
+    const records: RenderedBatch["records"] = [];
+    const pages: RenderedBatch["pages"] = [];
     try {
       for (const job of jobs) {
         this.ctx.images.takeReads();
-        const page = this.renderOne(job, errors);
+        const page = this.renderOne(job, errors, warnings);
         const images = this.ctx.images.takeReads();
-        const record: PageRecord = {
-          parts: job.parts,
-          images,
-          imagesKey: this.facts.keyOf(images),
-          hash: contentHash(page.html),
-          ...(indexable(job) && { main: contentHash(mainOf(page.html)) }),
-          ...(this.scanner && { scan: this.scanner(page.html, page.shared) }),
-        };
+        records.push([
+          job.file,
+          {
+            parts: job.parts,
+            images,
+            imagesKey: this.facts.keyOf(images),
+            hash: digest(page.html),
+            ...(indexable(job) && { main: digest(mainOf(page.html)) }),
+            ...(this.scanner && { scan: this.scanner(page.html, page.shared) }),
+          },
+        ]);
         if (this.writer) await this.writer.add(job.file, page.html);
-        done.push(this.writer ? { job, record } : { job, record, page });
+        else pages.push([job.file, page]);
       }
       await this.writer?.flush();
     } catch (err) {
@@ -143,21 +99,21 @@ export class PageRenderer {
       errors.push(...errorsOf(user));
     }
     const missing = [...this.ctx.images.missing];
-    if (errors.length) return { pages: [], errors: errors.flatMap((e) => userErrorData(e)), missing };
-    return { pages: done, errors: [], missing };
+    const warned = warnings.flatMap((e) => userErrorData(e));
+    if (errors.length)
+      return { records: [], pages: [], errors: errors.flatMap((e) => userErrorData(e)), missing, warnings: warned };
+    return { records, pages, errors: [], missing, warnings: warned };
   }
 
-  private renderOne(job: PageJob, errors: PpgError[]): RenderedPage {
+  private renderOne(job: PageJob, errors: PpgError[], warnings: PpgError[]): RenderedPage {
     const { ctx, templates } = this;
     if (job.kind === "404") return renderNotFound(ctx, templates);
-    if (job.kind === "alias") return renderAlias(ctx, templates, job.route, ctx.aliases.get(job.route)!);
-    return renderRoute(ctx, templates, ctx.routes.get(job.route)!, errors);
+    const to = ctx.aliases.get(job.route);
+    if (job.kind === "alias" && to !== undefined) return renderAlias(ctx, templates, job.route, to);
+    const route = ctx.routes.get(job.route);
+    if (!route) throw new Error(`no route or alias ${job.route} to render`);
+    return renderRoute(ctx, templates, route, errors, warnings);
   }
-}
-
-/** The digest a page record keeps of bytes: a served file must still hash to it to be reused. */
-export function contentHash(text: string | Uint8Array): string {
-  return createHash("sha256").update(text).digest("base64").slice(0, 22);
 }
 
 /**
@@ -176,6 +132,8 @@ export interface RenderOptions {
   threads?: boolean;
   /** Inline only: the templates to render with (dev mode's). */
   templates?: Templates;
+  /** Filled with what the rendered pages warn about, in the order of the pages. */
+  warnings?: PpgError[];
 }
 
 /**
@@ -185,17 +143,19 @@ export interface RenderOptions {
 export async function renderJobs(
   input: RenderInput,
   jobs: PageJob[],
-  done: (pages: RenderedJob[]) => void,
+  done: (batch: Pick<RenderedBatch, "records" | "pages">) => void,
   opts: RenderOptions = {},
 ): Promise<void> {
   const batches: PageJob[][] = [];
   for (let i = 0; i < jobs.length; i += BATCH) batches.push(jobs.slice(i, i + BATCH));
   const errors: PpgError[][] = [];
+  const warnings: PpgError[][] = [];
   const missing = new Set<string>();
-  const take = (result: BatchResult, batch: number) => {
+  const take = (result: RenderedBatch, batch: number) => {
     if (result.errors.length) errors[batch] = errorsOf(reviveUserError(result.errors));
+    if (result.warnings.length) warnings[batch] = errorsOf(reviveUserError(result.warnings));
     for (const src of result.missing) missing.add(src);
-    done(result.pages);
+    done(result);
   };
   const threads = opts.threads ?? (jobs.length >= POOL_THRESHOLD && availableParallelism() > 1);
   if (!threads || batches.length === 0) {
@@ -204,6 +164,7 @@ export async function renderJobs(
   } else {
     await onPool(input, batches, take);
   }
+  opts.warnings?.push(...dedupe(warnings.flat()));
   const all = errors.flat();
   all.push(...missingImageErrors(missing, all));
   if (all.length) throw new PpgErrorList(dedupe(all));
@@ -212,9 +173,9 @@ export async function renderJobs(
 async function onPool(
   input: RenderInput,
   batches: PageJob[][],
-  take: (result: BatchResult, batch: number) => void,
+  take: (result: RenderedBatch, batch: number) => void,
 ): Promise<void> {
-  const pool = workerPool<PageJob[], BatchResult>(
+  const pool = workerPool<PageJob[], RenderedBatch>(
     import.meta.url,
     "render-worker",
     "renderBatch",
@@ -225,24 +186,16 @@ async function onPool(
 }
 
 /**
- * Every page of a loaded site rendered in memory with the site's own templates (tests, and a
- * build with `write: false`); throws every problem found at once.
+ * An image some page asked for that public/ lacks, unless already reported at its line in Markdown
+ * (page-model.ts): compared as written, so `/images/café.svg` and `/images/caf%C3%A9.svg` are one
+ * problem, reported once (once: twice, the second time with no location).
  */
-export async function renderPages(site: LoadedSite): Promise<RenderedPage[]> {
-  const input = renderInputOf(site, undefined, false);
-  const jobs = keyPages(input);
-  const rendered = new Map<string, RenderedPage>();
-  await renderJobs(input, jobs, (pages) => pages.forEach((p) => rendered.set(p.job.file, p.page!)), {
-    threads: false,
-    templates: site.templates,
-  });
-  return jobs.map((job) => rendered.get(job.file)!);
-}
-
-/** An image some page asked for that public/ lacks, unless already reported at its line in Markdown (page-model.ts). */
 export function missingImageErrors(missing: Iterable<string>, reported: readonly PpgError[]): PpgError[] {
+  const seen = new Set(
+    reported.filter((e) => e.code === "AssetMissing").map((e) => writtenForm(String(e.data?.path ?? ""))),
+  );
   return [...missing]
-    .filter((src) => !reported.some((e) => e.code === "AssetMissing" && e.data?.path === src))
+    .filter((src) => !seen.has(writtenForm(src)) && Boolean(seen.add(writtenForm(src))))
     .map(
       (src) =>
         new PpgError(

@@ -20,15 +20,15 @@
  */
 import { lstatSync, readFileSync, realpathSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { currentCode } from "../core/code-id.ts";
 import { PpgError, PpgErrorList } from "../core/errors.ts";
 import { isInside } from "../core/site-folder.ts";
-import { currentCode } from "../core/code-id.ts";
-import type { IndexRecord, PageRecord } from "../output/page-cache.ts";
-import { shardCount, shardOf, type ShardPlan } from "../output/search-index.ts";
 import type { Manifest } from "../manifest/types.ts";
-import { assertContained, type StageWriter } from "../output/write.ts";
-import { digest, searchedPaths, type PageJob } from "./page-keys.ts";
-import { contentHash, type RenderInput } from "./render-pages.ts";
+import type { IndexRecord, PageRecord } from "../output/page-cache.ts";
+import { KEYWORDS_META, shardCount, shardOf, type ShardPlan } from "../output/search-index.ts";
+import { assertContained, type CopyWriter } from "../output/write.ts";
+import type { Keyed } from "./build.ts";
+import { digestJson, searchedPaths, type PageJob, type PagesToMake, type RenderInput } from "./page-keys.ts";
 
 /** The file of a shard folder that says what it holds; never part of the site. */
 export const SHARD_MANIFEST = "ppguide-shard.json";
@@ -53,7 +53,7 @@ export interface ShardManifest {
   site: string;
   shard: ShardSpec;
   pages: { file: string; route: string; record: PageRecord }[];
-  index: { dir: string; digest: string; files: string[]; hashes: string[] }[];
+  index: IndexRecord["shards"];
 }
 
 /** A shard folder as a merge reads it: where it is (as given), its real path, and its manifest. */
@@ -77,13 +77,43 @@ export function inShard(route: string, spec: ShardSpec): boolean {
   return shardOf(route, spec.total) === spec.index - 1;
 }
 
+/** What a shard build keeps of the whole site once it has keyed every page: which shard, and the site's digest. */
+export interface OwnPages {
+  shard: ShardSpec;
+  site: string;
+}
+
 /**
- * The search index shards this build shard makes: those whose slot it owns, when the number of build shards divides
- * the index's, so every page of each is rendered here; none otherwise (the merge makes them).
+ * A shard build's pages (`spec`; a build's are all of them): every page keyed, then only the shard's kept to plan
+ * and render, with only the Markdown they read (shardInput).
  */
-export function indexShardsOf(manifest: Manifest, plans: ShardPlan[], spec: ShardSpec): ShardPlan[] {
-  if (shardCount(manifest) % spec.total !== 0) return [];
-  return plans.filter((plan) => plan.slot % spec.total === spec.index - 1);
+export function ownPages<S extends PagesToMake & Keyed>(state: S, spec?: ShardSpec): S & { own?: OwnPages } {
+  if (!spec) return state;
+  const mine = (job: PageJob) => inShard(job.route, spec);
+  const jobs = state.jobs.filter(mine);
+  const reuse = state.plan.reuse.filter(({ job }) => mine(job));
+  const plan = { reuse, render: state.plan.render.filter(({ job }) => mine(job)) };
+  const own = { shard: spec, site: siteDigest(state.input, state.jobs) };
+  return { ...state, jobs, plan, input: shardInput(state.input, jobs), own };
+}
+
+/**
+ * The search index shards a build makes: all of them; a build shard, those whose slot it owns when the number of
+ * build shards divides the index's, so every page of each is rendered there, and none otherwise (the merge makes
+ * them).
+ */
+export function indexShardsOf(manifest: Manifest, plans: ShardPlan[], spec?: ShardSpec): ShardPlan[] {
+  if (!spec) return plans;
+  const count = shardCount(manifest);
+  if (count % spec.total !== 0) return [];
+  return plans.filter((plan) => slotOf(plan, count) % spec.total === spec.index - 1);
+}
+
+/** An index shard's place among all, before the empty ones were left out: the slot of its first page or record. */
+function slotOf(plan: ShardPlan, count: number): number {
+  const record = plan.records[0];
+  const url = plan.pages[0]?.route ?? (record && "meta" in record ? record.meta[KEYWORDS_META.page] : record?.url);
+  return shardOf(url ?? "", count);
 }
 
 /**
@@ -108,7 +138,7 @@ export function shardInput(input: RenderInput, jobs: readonly PageJob[]): Render
  * a shard's pages only when the shard's digest is its own.
  */
 export function siteDigest(input: Pick<RenderInput, "images">, jobs: readonly PageJob[]): string {
-  return digest([
+  return digestJson([
     input.images,
     jobs.map(({ route, file, kind, noindex, parts }) => [route, file, kind, noindex, parts]),
   ]);
@@ -247,33 +277,33 @@ export function shardFileChanged(shard: ShardFolder, file: string): PpgError {
   return new PpgError("ShardDamaged", { shard: shard.dir, file, why }, locate(shard.dir));
 }
 
-/** What a shard build made, for its manifest. */
-export interface ShardMade {
-  input: Pick<RenderInput, "images">;
-  /** Every page of the site, keyed: the site's digest is theirs. */
-  all: readonly PageJob[];
-  /** The shard's own pages, with their records. */
-  jobs: readonly PageJob[];
-  records: ReadonlyMap<string, PageRecord>;
-  shard: ShardSpec;
-  index?: { record: IndexRecord };
-}
-
 /** Writes SHARD_MANIFEST into the shard's copy, once its pages and index shards are written there. */
-export async function writeShardManifest(writer: StageWriter, target: string, made: ShardMade): Promise<void> {
-  // The index shards linked from the served copy may still be on their way.
-  await writer.flush();
+export async function writeShardManifest(
+  state: {
+    writer: CopyWriter;
+    jobs: PageJob[];
+    records: Map<string, PageRecord>;
+    index: { record: IndexRecord } | undefined;
+  },
+  own: OwnPages,
+): Promise<void> {
+  const record = (file: string) => {
+    // Its stat is the served copy's, for that copy's next build: of no use to a merge on another machine.
+    const { stat: _, ...kept } = state.records.get(file) ?? unreachable(file);
+    return kept;
+  };
   const manifest: ShardManifest = {
     format: FORMAT,
     code: currentCode(),
-    site: siteDigest(made.input, made.all),
-    shard: made.shard,
-    pages: made.jobs.map((job) => ({ file: job.file, route: job.route, record: made.records.get(job.file)! })),
-    index: (made.index?.record.shards ?? []).map((shard) => ({
-      ...shard,
-      hashes: shard.files.map((file) => contentHash(readFileSync(join(target, file)))),
-    })),
+    site: own.site,
+    shard: own.shard,
+    pages: state.jobs.map((job) => ({ file: job.file, route: job.route, record: record(job.file) })),
+    index: state.index?.record.shards ?? [],
   };
-  await writer.add(SHARD_MANIFEST, JSON.stringify(manifest));
-  await writer.flush();
+  await state.writer.add(SHARD_MANIFEST, JSON.stringify(manifest));
+  await state.writer.flush();
+}
+
+function unreachable(file: string): never {
+  throw new Error(`no record of ${file}`);
 }

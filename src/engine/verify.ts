@@ -1,20 +1,32 @@
-import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
+import { digest } from "../core/digest.ts";
 import { PpgError } from "../core/errors.ts";
 import { build, type BuildOptions, type BuildResult } from "./build.ts";
 
 /**
- * `ppguide build --verify`: the incremental build, then a clean one (no page cache, no served
- * copy) into a folder of the output's own store, compared file by file; every differing file is
- * reported as BuildNotReproducible. The clean copy is deleted either way.
+ * `ppguide build --verify`: the incremental build, then a clean one from the sources alone into a
+ * folder of the output's own store, compared file by file; every differing file is reported as
+ * BuildNotReproducible. The clean build trusts no cache of any kind: no page cache, no served
+ * copy, and an empty folder for the image cache and PPGUIDE_CACHE_DIR's (once, it reused the
+ * damaged image cache it was meant to check, and printed "Verified"). Both are deleted either way.
  */
 export async function buildAndVerify(opts: BuildOptions): Promise<BuildResult> {
   const result = await build(opts);
   const served = result.outDir!;
   const clean = join(`${served}.ppguide`, "verify");
+  const caches = mkdtempSync(join(tmpdir(), "ppguide-verify-"));
+  const shared = process.env.PPGUIDE_CACHE_DIR;
   try {
-    await build({ ...opts, out: clean, cache: false, force: true });
+    // Set for the clean build alone; its worker threads take a copy of the environment.
+    process.env.PPGUIDE_CACHE_DIR = join(caches, "shared");
+    try {
+      await build({ ...opts, out: clean, cache: false, force: true, caches });
+    } finally {
+      if (shared === undefined) delete process.env.PPGUIDE_CACHE_DIR;
+      else process.env.PPGUIDE_CACHE_DIR = shared;
+    }
     const [ours, theirs] = [digestsOf(served), digestsOf(clean)];
     const files = [...new Set([...ours.keys(), ...theirs.keys()])].filter((f) => ours.get(f) !== theirs.get(f)).sort();
     if (files.length) throw new PpgError("BuildNotReproducible", { files });
@@ -22,6 +34,7 @@ export async function buildAndVerify(opts: BuildOptions): Promise<BuildResult> {
   } finally {
     rmSync(clean, { recursive: true, force: true });
     rmSync(`${clean}.ppguide`, { recursive: true, force: true });
+    rmSync(caches, { recursive: true, force: true });
   }
 }
 
@@ -31,7 +44,7 @@ function digestsOf(dir: string): Map<string, string> {
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const path = join(entry.parentPath, entry.name);
-    digests.set(relative(dir, path), createHash("sha256").update(readFileSync(path)).digest("hex"));
+    digests.set(relative(dir, path), digest(readFileSync(path)));
   }
   return digests;
 }

@@ -18,8 +18,8 @@ import {
   type Resolved,
 } from "./resolve.ts";
 import { closestAnchor, PathSuggester } from "./suggest.ts";
-import type { CheckLinksOptions, LinkProblem, LinkReport, PageScan, RawRef } from "./types.ts";
-import { listSiteFiles } from "./site-files.ts";
+import type { CheckLinksOptions, LinkProblem, LinkReport, LinkScan, RawRef } from "./types.ts";
+import { listSiteFiles } from "./walk-folder.ts";
 import { scanPages, WORKER_THRESHOLD } from "./workers.ts";
 
 export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
@@ -40,7 +40,7 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
   const freshOf = new Map(unscanned.map((p, i) => [p, fresh[i]!]));
   const scans = pages.map((p) => known?.get(p) ?? freshOf.get(p)!);
 
-  const scanOf = new Map<string, PageScan>();
+  const scanOf = new Map<string, LinkScan>();
   pages.forEach((p, i) => scanOf.set(p, scans[i]!));
   const anchorSets = new Map<string, Set<string>>();
   const anchorsOf = (file: string): Set<string> => {

@@ -21,7 +21,7 @@
  */
 import { decodeHTMLAttribute } from "entities";
 import { QuoteType, Tokenizer, type TokenizerCallbacks } from "htmlparser2";
-import type { PageScan, RawRef, RefKind } from "./types.ts";
+import type { LinkScan, RawRef, RefKind } from "./types.ts";
 import { parseMetaRefresh, parseSrcset } from "./url-attributes.ts";
 
 /**
@@ -206,7 +206,7 @@ class PageCollector implements TokenizerCallbacks {
   /** Bit set when the value had character references, so offsets inside it do not map to the source. */
   private decoded = 0;
 
-  scan(html: string): PageScan {
+  scan(html: string): LinkScan {
     this.html = html;
     this.refs = [];
     this.anchors = [];
@@ -219,7 +219,7 @@ class PageCollector implements TokenizerCallbacks {
     const tokenizer = new Tokenizer({ decodeEntities: false }, this);
     tokenizer.write(html);
     tokenizer.end();
-    const scan: PageScan = { refs: this.refs, anchors: this.anchors, base: this.base };
+    const scan: LinkScan = { refs: this.refs, anchors: this.anchors, base: this.base };
     this.html = "";
     return scan;
   }
@@ -385,7 +385,7 @@ class PageCollector implements TokenizerCallbacks {
 
 const collector = new PageCollector();
 
-export function scanPage(html: string): PageScan {
+export function scanPage(html: string): LinkScan {
   return collector.scan(html);
 }
 
@@ -404,14 +404,14 @@ export interface SharedPart {
 export function scanPageWithShared(
   html: string,
   shared: readonly SharedPart[],
-  cache: Map<string, PageScan>,
-): PageScan {
-  const out: PageScan = { refs: [], anchors: [], base: null };
+  cache: Map<string, LinkScan>,
+): LinkScan {
+  const out: LinkScan = { refs: [], anchors: [], base: null };
   // Line number and line start at `counted`: newlines are counted once, left to right.
   let line = 1;
   let lineStart = 0;
   let counted = 0;
-  const add = (scan: PageScan, at: number): void => {
+  const add = (scan: LinkScan, at: number): void => {
     for (let nl = html.indexOf("\n", counted); nl !== -1 && nl < at; nl = html.indexOf("\n", nl + 1)) {
       line++;
       lineStart = nl + 1;
@@ -441,7 +441,7 @@ export function scanPageWithShared(
 }
 
 /** Scans a build's pages as they render, reusing the scans of the parts they share. */
-export function pageScanner(): (html: string, shared?: readonly SharedPart[]) => PageScan {
-  const cache = new Map<string, PageScan>();
+export function pageScanner(): (html: string, shared?: readonly SharedPart[]) => LinkScan {
+  const cache = new Map<string, LinkScan>();
   return (html, shared) => (shared?.length ? scanPageWithShared(html, shared, cache) : scanPage(html));
 }

@@ -1,23 +1,6 @@
 /** Near matches offered with a problem: "did you mean …?". */
+import { editDistance } from "../core/edit-distance.ts";
 import { findTarget } from "./resolve.ts";
-
-/** Levenshtein distance, bounded: returns max + 1 as soon as it must exceed max. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      cur.push(v);
-      if (v < rowMin) rowMin = v;
-    }
-    if (rowMin > max) return max + 1;
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
 
 /**
  * Bounds on the "did you mean" search, so that checking stays linear in the number of links

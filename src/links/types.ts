@@ -34,7 +34,7 @@ export interface CheckLinksOptions {
    * Scans already made of some pages (by file, relative to dir), e.g. by a build that scanned
    * each page as it rendered it: those pages are not read or parsed again.
    */
-  scans?: ReadonlyMap<string, PageScan>;
+  scans?: ReadonlyMap<string, LinkScan>;
   /**
    * The site's files, relative to dir: a build that knows them passes them instead of having
    * the folder listed (it may not have written them there yet).
@@ -69,7 +69,7 @@ export interface RawRef {
 }
 
 /** Everything one parse of a page yields: its references, its anchors and its <base href>. */
-export interface PageScan {
+export interface LinkScan {
   refs: RawRef[];
   /** id attributes and a[name] values, in document order. */
   anchors: string[];

@@ -1,5 +1,6 @@
 import { PpgError, type ErrorCode } from "../core/errors.ts";
 import type { ErrorParams } from "../core/errors-data.ts";
+import { editDistance } from "../core/edit-distance.ts";
 import { decodeUriPath } from "../core/url-path.ts";
 import { ROUTE_PATH } from "./schema.ts";
 import { routeReferences } from "./route-references.ts";
@@ -102,6 +103,14 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
       });
     }
   });
+
+  const menus = manifest.nav.map((m) => m.label);
+  (manifest.site.offline?.packs ?? []).forEach((pack, p) =>
+    pack.menus?.forEach((menu, m) => {
+      if (!menus.includes(menu))
+        fail("OfflinePackMenuUnknown", ["site", "offline", "packs", p, "menus", m], { menu, menus });
+    }),
+  );
   return errors;
 }
 
@@ -162,20 +171,6 @@ export function suggest(path: string, candidates: Iterable<string>): string {
   }
   if (best && bestScore <= Math.max(3, Math.floor(path.length / 5))) return `Did you mean '${best}'?`;
   return "Add the route to site.yaml, add an alias, or fix the path.";
-}
-
-export function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length];
 }
 
 /** A file name may be 255 bytes on every common filesystem; a page is `segment/index.html` or `segment.html`. */

@@ -8,6 +8,8 @@ import { PpgError } from "../core/errors.ts";
 import { formatPath, pointerToPath, type PathSegment, type YamlSource } from "./yaml-source.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 import { DiskCache } from "../core/disk-cache.ts";
+import { dateProblem } from "../core/dates.ts";
+import { DATE_FORMATS, SCHEMA_FORMATS_MODULE, SCHEMA_FORMATS_VERSION, schemaFormats } from "./schema-formats.ts";
 
 export type SchemaName = "site" | "front-matter" | "listings";
 
@@ -35,7 +37,7 @@ function validatorFor(name: SchemaName): ValidateFunction {
   let fn = compiled.get(name);
   if (fn) return fn;
   const text = schemaText(name);
-  const key = DiskCache.key(text, (require("ajv/package.json") as { version: string }).version);
+  const key = DiskCache.key(text, (require("ajv/package.json") as { version: string }).version, SCHEMA_FORMATS_VERSION);
   try {
     fn = loadStandalone(standalone.file(key), standalone.read(key));
   } catch {
@@ -82,8 +84,9 @@ export function cachedValidator(schemas: readonly object[], ref: string): Valida
 function loadStandalone(file: string, code: Buffer | undefined): ValidateFunction {
   if (!code) throw new Error(`no intact compiled validator in ${file}`);
   const module = { exports: {} as ValidateFunction };
+  const requireWithFormats = (id: string): unknown => (id === SCHEMA_FORMATS_MODULE ? schemaFormats() : require(id));
   compileFunction(code.toString("utf8"), ["require", "module", "exports"], { filename: file })(
-    require,
+    requireWithFormats,
     module,
     module.exports,
   );
@@ -92,8 +95,7 @@ function loadStandalone(file: string, code: Buffer | undefined): ValidateFunctio
 
 function compile(schemaText: string): { fn: ValidateFunction; code: string } {
   // Required only here: with every validator cached, loading ajv itself (~50 ms) is not needed.
-  const { Ajv } = require("ajv") as { Ajv: new (opts: object) => AjvType };
-  const addFormats = (require("ajv-formats") as { default: (ajv: AjvType) => AjvType }).default;
+  const { Ajv, _ } = require("ajv") as { Ajv: new (opts: object) => AjvType; _: typeof import("ajv")._ };
   const standaloneCode = (
     require("ajv/dist/standalone/index.js") as { default: (ajv: AjvType, fn: ValidateFunction) => string }
   ).default;
@@ -106,9 +108,10 @@ function compile(schemaText: string): { fn: ValidateFunction; code: string } {
     verbose: true,
     strictTypes: false,
     strictRequired: false,
-    code: { source: true },
+    // Dates are read by core/dates.ts; the standalone code asks for the formats by this name.
+    formats: schemaFormats(),
+    code: { source: true, formats: _`require(${SCHEMA_FORMATS_MODULE})` },
   });
-  addFormats(ajv);
   const fn = ajv.compile(JSON.parse(schemaText));
   return { fn, code: standaloneCode(ajv, fn) };
 }
@@ -183,22 +186,32 @@ function breachOf(e: ErrorObject, path: PathSegment[], about?: string): Found {
       return {
         breach: { rule: "other", ajvMessage: String(e.message), about: about ?? "Check the number of entries." },
       };
+    case "format": {
+      const precision = DATE_FORMATS[String(p.format)];
+      const problem = precision && typeof e.data === "string" ? dateProblem(e.data, precision) : undefined;
+      if (problem)
+        return { breach: { rule: "date", value: String(e.data), problem, partial: precision === "partial" } };
+      return formatBreach(e, p, about);
+    }
     case "pattern":
-    case "format":
-      return {
-        breach: {
-          rule: "format",
-          value: String(e.data),
-          format: e.keyword === "format" ? String(p.format) : undefined,
-          pattern: p.pattern === undefined ? undefined : String(p.pattern),
-          about,
-        },
-      };
+      return formatBreach(e, p, about);
     case "multipleOf":
       return { breach: { rule: "multipleOf", value: String(e.data), step: Number(p.multipleOf), about } };
     default:
       return { breach: { rule: "other", ajvMessage: e.message ?? "is invalid", about } };
   }
+}
+
+function formatBreach(e: ErrorObject, p: Record<string, unknown>, about?: string): Found {
+  return {
+    breach: {
+      rule: "format",
+      value: String(e.data),
+      format: e.keyword === "format" ? String(p.format) : undefined,
+      pattern: p.pattern === undefined ? undefined : String(p.pattern),
+      about,
+    },
+  };
 }
 
 function describe(value: unknown): string {

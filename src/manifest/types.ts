@@ -26,6 +26,100 @@ export type ExternalUrl = string;
  */
 export type RoutePath = string;
 /**
+ * One fact that can change, with the pages that state it: a status (open, closed), or a figure (a fee, a fare, opening
+ * hours) that prose inserts with `{{fact:ID}}`, with the figures it replaced.
+ *
+ * This interface was referenced by `Manifest`'s JSON-Schema
+ * via the `definition` "fact".
+ */
+export type Fact = {
+  /**
+   * What the fact is about, as readers name it; it leads the status line ('Cable car: closed since June 2024').
+   */
+  subject: string;
+  /**
+   * For a place: open or closed now. Leave it out for a figure (a fare, a fee).
+   */
+  status?: "open" | "closed";
+  /**
+   * When the status began (closed since, open since). Required with `status`.
+   */
+  since?: string;
+  /**
+   * The fact in full, one to three sentences, shown by `::fact`: what is so, and what a visitor does about it.
+   */
+  text: string;
+  /**
+   * Words that name the subject in prose, matched whole and case-insensitively ('cable car', 'teleférico'). A Markdown
+   * page, home slide or listing whose text uses one must show the fact (FactNotShown); while `status` is closed, a
+   * sentence that uses one with an invitation ('ride', 'take', 'open') and no word of the closure is an error
+   * (FactContradicted). For a figure (`value`), a sentence that uses one and writes another money amount or time of day
+   * by hand is an error (FigureContradictsFact); a figure need not be shown wherever its subject is named.
+   *
+   * @minItems 1
+   */
+  mentions?: string[];
+  /**
+   * The figure as prose shows it, inserted where a page writes `{{fact:ID}}`: the newest figure a source gives, else
+   * this guide's own (`guide: true`). Written once here, so every page shows the same one, with its date.
+   */
+  value?: string;
+  /**
+   * When `value` was stated: the date of the source that gives it, or of this guide's page that gave it. Required with
+   * `value`; `ppguide check-facts` reports its age.
+   */
+  date?: string;
+  /**
+   * `value` is this guide's own figure, which no source found states: the page says so beside it, and `sources` may be
+   * left out. Prefer a source.
+   */
+  guide?: true;
+  /**
+   * Figures `value` replaced, newest first, shown after it as earlier figures with their dates: this guide's own
+   * (`guide: true`) or a source's (`source`).
+   *
+   * @minItems 1
+   */
+  earlier?: {
+    /**
+     * The earlier figure, as it was written.
+     */
+    value: string;
+    /**
+     * When it was given.
+     */
+    date: string;
+    /**
+     * The figure was this guide's own.
+     */
+    guide?: true;
+    /**
+     * The page that gave it.
+     */
+    source?: string;
+  }[];
+  /**
+   * The pages that state the fact, as an article's front-matter `sources` (url, says, date). The newest date is shown
+   * as when the fact was last confirmed. Required unless `value` is this guide's own (`guide: true`).
+   *
+   * @minItems 1
+   */
+  sources?: {
+    /**
+     * The page that states the fact.
+     */
+    url: string;
+    /**
+     * What the page states, in a short phrase.
+     */
+    says: string;
+    /**
+     * When the page was published or last updated.
+     */
+    date?: string;
+  }[];
+};
+/**
  * A year, month or day: YYYY, YYYY-MM or YYYY-MM-DD.
  *
  * This interface was referenced by `Manifest`'s JSON-Schema
@@ -234,6 +328,8 @@ export interface SiteSettings {
      */
     host?: "cloudflare-pages" | "netlify" | "github-pages";
   };
+  app?: WebAppSettings;
+  offline?: OfflineSettings;
 }
 export interface Banner {
   href: ExternalUrl;
@@ -244,6 +340,74 @@ export interface Banner {
   alt: string;
   width: number;
   height: number;
+}
+/**
+ * The web app manifest (/site.webmanifest) and its icons, so that a phone can add the site to its home screen and open
+ * it like an app. The build draws the icons from `icon` with sharp: 192 and 512 px, and a maskable 512 px one (the
+ * picture inside the safe zone, on `backgroundColor`). Leave it out for no manifest.
+ */
+export interface WebAppSettings {
+  /**
+   * The app's name, under its icon when there is room and on its splash screen.
+   */
+  name: string;
+  /**
+   * The name under the icon on a home screen: at most 12 characters, so no phone cuts it.
+   */
+  shortName: string;
+  /**
+   * What the app is, for app stores and install prompts. Default: site.tagline.
+   */
+  description?: string;
+  /**
+   * A file under public/, written as its URL path (e.g. /images/logo.svg): no spaces, backslashes, empty, '.' or '..'
+   * segments.
+   */
+  icon: string;
+  /**
+   * The colour of the browser's bars and of the app's title bar: one of the palette's (templates/styles/00-tokens.css).
+   */
+  themeColor: string;
+  /**
+   * The splash screen's colour while the app starts, and the maskable icon's background: the page's background colour.
+   */
+  backgroundColor: string;
+}
+/**
+ * Offline reading: the build writes a service worker (/sw.js) that keeps each page a reader visits with what it uses,
+ * and a "Save the guide for offline" button on the home and search pages that stores every page of a pack, the search
+ * index and the pictures. Pages are always asked of the network first; a saved copy is shown, saying so, only when the
+ * network does not answer. Leave it out for no service worker. See README, Offline.
+ */
+export interface OfflineSettings {
+  /**
+   * How long a page waits for the network before the saved copy is shown (the network's answer still updates the copy).
+   */
+  networkTimeoutSeconds?: number;
+  /**
+   * What a reader can save, each with its own button. Default: one pack, the whole site. A large site can offer one per
+   * nav menu.
+   *
+   * @minItems 1
+   */
+  packs?: OfflinePackSettings[];
+}
+export interface OfflinePackSettings {
+  /**
+   * The pack's id: lowercase words joined by hyphens.
+   */
+  name: string;
+  /**
+   * What the button saves, in its text: 'Save the guide for offline'.
+   */
+  label: string;
+  /**
+   * Nav menus (their labels) whose pages the pack holds, with the home page and the search page. Leave it out for every
+   * page of the site.
+   *
+   * @minItems 1
+   */
+  menus?: string[];
 }
 export interface Author {
   name: string;
@@ -267,59 +431,6 @@ export interface NavMenu {
 export interface Alias {
   from: RoutePath;
   to: RoutePath;
-}
-/**
- * One fact that can change, with the pages that state it.
- *
- * This interface was referenced by `Manifest`'s JSON-Schema
- * via the `definition` "fact".
- */
-export interface Fact {
-  /**
-   * What the fact is about, as readers name it; it leads the status line ('Cable car: closed since June 2024').
-   */
-  subject: string;
-  /**
-   * For a place: open or closed now. Leave it out for a figure (a fare, a fee).
-   */
-  status?: "open" | "closed";
-  /**
-   * When the status began (closed since, open since). Required with `status`.
-   */
-  since?: string;
-  /**
-   * The fact in full, one to three sentences, shown by `::fact`: what is so, and what a visitor does about it.
-   */
-  text: string;
-  /**
-   * Words that name the subject in prose, matched whole and case-insensitively ('cable car', 'teleférico'). A Markdown
-   * page, home slide or listing whose text uses one must show the fact (FactNotShown); while `status` is closed, a
-   * sentence that uses one with an invitation ('ride', 'take', 'open') and no word of the closure is an error
-   * (FactContradicted).
-   *
-   * @minItems 1
-   */
-  mentions?: string[];
-  /**
-   * The pages that state the fact, as an article's front-matter `sources` (url, says, date). The newest date is shown
-   * as when the fact was last confirmed.
-   *
-   * @minItems 1
-   */
-  sources: {
-    /**
-     * The page that states the fact.
-     */
-    url: string;
-    /**
-     * What the page states, in a short phrase.
-     */
-    says: string;
-    /**
-     * When the page was published or last updated.
-     */
-    date?: string;
-  }[];
 }
 /**
  * This interface was referenced by `Manifest`'s JSON-Schema

@@ -5,7 +5,9 @@ import { outputFileFor } from "../render/render.tsx";
 import type { LoadedSite } from "../site/load-site.ts";
 import { generatedFiles } from "./generated-files.ts";
 import { INDEX_DIR } from "./search-index.ts";
-import { aliasesArePages } from "./site-files.ts";
+import { serviceWorkerFileNames } from "./service-worker.ts";
+import { aliasPages } from "./host-limits.ts";
+import { webAppFileNames } from "./web-app.ts";
 
 /** Who makes a file of the output, as an error names it, and where its maker goes to change it. */
 interface Owner {
@@ -144,18 +146,26 @@ export class OutputClaims {
  * file of public/. Returns the clashes.
  */
 export function claimOutputs(
-  site: Pick<LoadedSite, "manifest" | "source" | "publicFiles" | "assets" | "raster" | "share">,
+  site: Pick<LoadedSite, "root" | "manifest" | "source" | "publicFiles" | "assets" | "raster" | "share">,
   opts: { searchIndex: boolean },
 ): PpgError[] {
   const { manifest, source } = site;
   const format = manifest.site.build?.format;
   const claims = new OutputClaims(source);
   if (opts.searchIndex) claims.claimTree(INDEX_DIR, { name: `the search index (${INDEX_DIR}/)` });
-  // The 404 page is served at /404 too: Cloudflare and Netlify rewrite it (site-files.ts).
+  // The 404 page is served at /404 too: Cloudflare and Netlify rewrite it (sitemap-robots-redirects.ts).
   const notFound: Owner = { name: "the 404 page" };
   claims.claim(NOT_FOUND_PAGE.file, "file", notFound);
   claimUrl(claims, NOT_FOUND_PAGE.route, undefined, notFound);
-  for (const { file } of generatedFiles(site)) claims.claim(file, "file", { name: `the generated ${file}` });
+  // The files site.offline and site.app make are located at the setting that makes them.
+  const settings: [string, PathSegment[]][] = [
+    ...serviceWorkerFileNames(manifest).map((f): [string, PathSegment[]] => [f, ["site", "offline"]]),
+    ...webAppFileNames(manifest).map((f): [string, PathSegment[]] => [f, ["site", "app"]]),
+  ];
+  for (const [file, at] of settings) claims.claim(file, "file", { name: `the generated ${file}`, at });
+  const made = new Set(settings.map(([file]) => file));
+  for (const { file } of generatedFiles(site))
+    if (!made.has(file)) claims.claim(file, "file", { name: `the generated ${file}` });
   manifest.routes.forEach((route, i) => {
     const owner: Owner = {
       name: `route '${route.path}'`,
@@ -164,14 +174,14 @@ export function claimOutputs(
     };
     claimUrl(claims, route.path, outputFileFor(route.path, format), owner);
   });
-  const pages = aliasesArePages(manifest.site);
+  const pages = aliasPages(manifest);
   (manifest.aliases ?? []).forEach((alias, i) => {
     const owner: Owner = {
       name: `alias '${alias.from}' (aliases[${i}])`,
       page: { what: "alias", path: alias.from },
       at: ["aliases", i, "from"],
     };
-    claimUrl(claims, alias.from, pages ? outputFileFor(alias.from, format) : undefined, owner);
+    claimUrl(claims, alias.from, pages.has(alias.from) ? outputFileFor(alias.from, format) : undefined, owner);
   });
   for (const url of site.publicFiles) claims.claim(url.slice(1), "file", { name: `public${url}`, copied: true });
   return claims.problems;

@@ -1,7 +1,14 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { LinkScan } from "../links/types.ts";
 import type { LoadedSite } from "../site/load-site.ts";
+import { locateImageErrors } from "../site/locate-images.ts";
 import { atomFeed, FEED_PATH } from "./feed.ts";
 import { headersFile } from "./host-headers.ts";
-import { redirectsFile, robotsTxt, sitemapXml } from "./site-files.ts";
+import { serviceWorkerFileNames } from "./service-worker.ts";
+import { redirectsFile, robotsTxt, sitemapXml } from "./sitemap-robots-redirects.ts";
+import { webAppFiles, webAppFileNames } from "./web-app.ts";
+import type { CopyWriter } from "./write.ts";
 
 export interface OutputFile {
   /** Path in the output folder, e.g. `feed.xml`. */
@@ -21,10 +28,12 @@ const GENERATED = ["sitemap.xml", "robots.txt", FEED_PATH.slice(1)];
 /**
  * Every file of the site that is neither a page, a public/ file nor the search index: the
  * stylesheet and scripts, the encoded photo variants and share images, sitemap, robots, feed,
- * `_headers` and `_redirects`. The one list a build writes and dev mode serves.
+ * the web app manifest and its icons, `_headers` and `_redirects`. The one list a build writes
+ * and dev mode serves. The service worker's two files are the only others: made from every file
+ * written, they are written last (output/service-worker.ts), and dev serves none.
  */
 export function generatedFiles(
-  site: Pick<LoadedSite, "manifest" | "publicFiles" | "assets" | "raster" | "share">,
+  site: Pick<LoadedSite, "root" | "manifest" | "publicFiles" | "assets" | "raster" | "share">,
 ): GeneratedFile[] {
   const { manifest, publicFiles, assets, raster, share } = site;
   const redirects = redirectsFile(manifest);
@@ -38,8 +47,42 @@ export function generatedFiles(
     text("robots.txt", robotsTxt(manifest)),
     // The feed states each share image's size in bytes, known once they are encoded.
     { file: FEED_PATH.slice(1), content: () => share.ready().then(() => atomFeed(manifest, (src) => share.og(src))) },
+    ...webAppFiles(manifest, join(site.root, "public")),
     // A public/_headers of the site's own is copied as it is and replaces the generated rules.
-    ...(publicFiles.has("/_headers") ? [] : [text("_headers", headersFile(publicFiles, GENERATED))]),
+    ...(publicFiles.has("/_headers")
+      ? []
+      : [
+          text(
+            "_headers",
+            headersFile(publicFiles, [...GENERATED, ...webAppFileNames(manifest)], serviceWorkerFileNames(manifest)),
+          ),
+        ]),
     ...(redirects === undefined ? [] : [text("_redirects", redirects)]),
   ];
+}
+
+/**
+ * Writes everything but the pages and the search index into the copy: public/'s files and the
+ * generated ones. `scan`: returns the link scans of public/'s HTML files, for the link check.
+ */
+export async function writeGeneratedAndPublic(
+  site: LoadedSite,
+  writer: CopyWriter,
+  scan: boolean,
+): Promise<[string, LinkScan][]> {
+  const scans: [string, LinkScan][] = [];
+  const scanPage = scan ? (await import("../links/extract.ts")).scanPage : undefined;
+  for (const url of site.publicFiles) {
+    const from = join(site.root, "public", decodeURI(url));
+    if (scanPage && /\.html?$/i.test(url)) scans.push([url.slice(1), scanPage(readFileSync(from, "utf8"))]);
+    await writer.copy(from, url.slice(1));
+  }
+  try {
+    for (const { file, content } of generatedFiles(site)) await writer.add(file, await content());
+  } catch (err) {
+    // A share image is drawn only now: a picture sharp cannot read is located where it is named.
+    throw locateImageErrors(err, site);
+  }
+  await writer.flush();
+  return scans;
 }

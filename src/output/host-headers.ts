@@ -12,17 +12,28 @@
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Public files keep their names when they change: a day, then the browser asks again. */
 export const UNHASHED = "public, max-age=86400";
+/**
+ * The service worker and its manifest keep their names and must be asked for again every time:
+ * a cached worker would keep readers on an old build (browsers cap a worker's HTTP caching at a
+ * day; a host or proxy need not).
+ */
+export const NO_CACHE = "no-cache";
 /** What both hosts send when no rule sets Cache-Control (HTML pages among them). */
 export const HOST_DEFAULT_CACHE = "public, max-age=0, must-revalidate";
 
 /**
  * The rules for a build whose public/ folder holds `publicFiles` (URL paths, e.g. `/images/a.svg`).
- * `generated` are other unhashed files the build writes at the top level (feed.xml, sitemap.xml).
+ * `generated` are other unhashed files the build writes (feed.xml, sitemap.xml, icons/icon-192.png),
+ * `noCache` those a browser must ask the host for every time (sw.js).
  */
-export function headersFile(publicFiles: Iterable<string>, generated: readonly string[] = []): string {
+export function headersFile(
+  publicFiles: Iterable<string>,
+  generated: readonly string[] = [],
+  noCache: readonly string[] = [],
+): string {
   const folders = new Set<string>();
-  const topLevel = new Set<string>(generated);
-  for (const url of publicFiles) {
+  const topLevel = new Set<string>();
+  for (const url of [...publicFiles, ...generated.map((file) => `/${file}`)]) {
     const [first, ...rest] = url.slice(1).split("/");
     if (rest.length) folders.add(first);
     else topLevel.add(first);
@@ -31,6 +42,7 @@ export function headersFile(publicFiles: Iterable<string>, generated: readonly s
   folders.delete("assets");
   topLevel.delete("_headers");
   topLevel.delete("_redirects");
+  for (const file of noCache) topLevel.delete(file);
   const block = (path: string, headers: [string, string][]) =>
     `${path}\n${headers.map(([k, v]) => `  ${k}: ${v}`).join("\n")}\n`;
   const unhashed = [...[...folders].sort().map((f) => `/${f}/*`), ...[...topLevel].sort().map((f) => `/${f}`)];
@@ -40,6 +52,7 @@ export function headersFile(publicFiles: Iterable<string>, generated: readonly s
     "",
     block("/assets/*", [["Cache-Control", IMMUTABLE]]),
     ...unhashed.map((path) => block(path, [["Cache-Control", UNHASHED]])),
+    ...[...noCache].sort().map((file) => block(`/${file}`, [["Cache-Control", NO_CACHE]])),
     block("/*", [
       ["X-Content-Type-Options", "nosniff"],
       ["Referrer-Policy", "strict-origin-when-cross-origin"],

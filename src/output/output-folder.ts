@@ -14,7 +14,7 @@ import {
 } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join, parse, relative, resolve, sep } from "node:path";
-import { cacheRoot } from "../core/disk-cache.ts";
+import { cacheRoot, siteCache } from "../core/disk-cache.ts";
 import { PpgError } from "../core/errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 import { isInside, realish } from "../core/site-folder.ts";
@@ -117,7 +117,7 @@ export function checkOutputFolder(root: string, out: string, force = false): voi
       refuse("it is or holds a git repository (.git)", pickAnother);
     // A cache inside the output (or its store) would be published, or deleted by the next build
     // (once: PPGUIDE_CACHE_DIR=dist/cache put the cache on the site).
-    for (const cache of [cacheRoot(), join(root, ".ppguide-cache")]) {
+    for (const cache of [cacheRoot(), siteCache(root)]) {
       const c = o === resolve(out) ? resolve(cache) : realish(resolve(cache));
       if (isInside(c, o) || isInside(c, `${o}${STORE_SUFFIX}`)) {
         throw new PpgError(

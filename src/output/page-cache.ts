@@ -1,12 +1,13 @@
 import { lstatSync, readFileSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
+import { digest } from "../core/digest.ts";
 import { readChecked, writeChecked } from "../core/disk-cache.ts";
-import type { PageScan, RawRef } from "../links/types.ts";
+import type { LinkScan, RawRef } from "../links/types.ts";
 
 /**
  * The page cache: for each copy of the output (`dist.ppguide/a`), what the build that wrote it
- * knows of each page (engine/page-keys.ts PageRecord: its key's parts, the images it read, its bytes'
+ * knows of each page (PageRecord: its key's parts, the images it read, its bytes'
  * digest, its <main>'s digest, its link scan) and of the search index's shards. It lives beside
  * the copy (`dist.ppguide/a.pages`), so it travels with the output: a CI job that restores
  * `dist.ppguide/` from its cache at another path, with new inodes and mtimes, still reuses every
@@ -40,21 +41,21 @@ export interface PageRecord {
   /** Digest of the page's <main>, all the search index reads of it; absent for a page it leaves out. */
   main?: string;
   /** The page's links and anchors, for the link check; absent when links were not checked. */
-  scan?: PageScan;
+  scan?: LinkScan;
+  /** Its file's stat in the copy just before it was served, for the next build's quick check (servedIntact). */
+  stat?: FileStat;
 }
 
-/** A page as a build left it: its record, and its file's stat just before the copy was served. */
-export interface CachedPage extends PageRecord {
-  stat: FileStat;
-}
-
-/** The search index of a copy: each shard's folder under the copy, the digest of what made it, and its files. */
+/**
+ * The search index of a copy: each shard's folder under the copy, the digest of what made it, its
+ * files and the digest of each file's bytes, which a served file must still have to be reused.
+ */
 export interface IndexRecord {
-  shards: { dir: string; digest: string; files: string[] }[];
+  shards: { dir: string; digest: string; files: string[]; sums: string[] }[];
 }
 
 export interface CopyCache {
-  pages: Map<string, CachedPage>;
+  pages: Map<string, PageRecord>;
   index?: IndexRecord;
 }
 
@@ -97,7 +98,7 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
   }
   if (stored.version !== VERSION || stored.code !== code) return undefined;
   const { files, digests: d, imageAt, imageItems, stats, strings, index } = stored;
-  const pages = new Map<string, CachedPage>();
+  const pages = new Map<string, PageRecord>();
   files.forEach((file, i) => {
     const at = i * DIGESTS;
     const s = i * STAT_FIELDS;
@@ -110,7 +111,9 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
       ...(d[at + 7] ? { main: d[at + 7] } : {}),
       images,
       scan: scanOf(stored, i),
-      stat: { size: stats[s]!, mtimeMs: stats[s + 1]!, ctimeMs: stats[s + 2]!, ino: stats[s + 3]! },
+      ...(stats[s]! >= 0 && {
+        stat: { size: stats[s]!, mtimeMs: stats[s + 1]!, ctimeMs: stats[s + 2]!, ino: stats[s + 3]! },
+      }),
     });
   });
   return { pages, index };
@@ -146,7 +149,9 @@ export function writePageCache(copy: string, code: string, cache: CopyCache): vo
     );
     imageAt.push(imageItems.length, page.images.length);
     for (const image of page.images) imageItems.push(intern(image));
-    stats.push(page.stat.size, page.stat.mtimeMs, page.stat.ctimeMs, page.stat.ino);
+    // No stat (-1): the next build hashes the served file to know whether it still holds the page.
+    const stat = page.stat ?? { size: -1, mtimeMs: -1, ctimeMs: -1, ino: -1 };
+    stats.push(stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino);
     const { scan } = page;
     if (!scan) {
       scanAt.push(-1);
@@ -179,20 +184,27 @@ export function writePageCache(copy: string, code: string, cache: CopyCache): vo
  * place that keeps the size and mtime is caught), or else the same digest, read and hashed (a
  * copy restored elsewhere, a failed build's hard links, a `touch`).
  */
-export function servedIntact(live: string, file: string, page: CachedPage, hash: (bytes: Buffer) => string): boolean {
+export function servedIntact(live: string, file: string, page: PageRecord): boolean {
   const path = join(live, file);
   const stat = lstatSync(path, { throwIfNoEntry: false });
   if (!stat?.isFile()) return false;
-  const { size, mtimeMs, ctimeMs, ino } = page.stat;
-  if (stat.size === size && stat.mtimeMs === mtimeMs && stat.ctimeMs === ctimeMs && stat.ino === ino) return true;
+  const was = page.stat;
+  if (
+    was &&
+    stat.size === was.size &&
+    stat.mtimeMs === was.mtimeMs &&
+    stat.ctimeMs === was.ctimeMs &&
+    stat.ino === was.ino
+  )
+    return true;
   try {
-    return hash(readFileSync(path)) === page.hash;
+    return digest(readFileSync(path)) === page.hash;
   } catch {
     return false;
   }
 }
 
-function scanOf(stored: Stored, i: number): PageScan | undefined {
+function scanOf(stored: Stored, i: number): LinkScan | undefined {
   const { scanAt, items, strings } = stored;
   let p = scanAt[i]!;
   if (p < 0) return undefined;

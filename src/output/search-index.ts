@@ -1,40 +1,40 @@
 /**
- * The site's full-text search index, made by Pagefind (https://pagefind.app/docs/node-api/) from
- * the pages as written, and put into the copy of the site being built, so the index is committed
- * with the pages it describes and never describes another build.
+ * The site's full-text search index, made by Pagefind (https://pagefind.app/docs/node-api/) from the pages as written,
+ * and put into the copy of the site being built, so the index is committed with the pages it describes and never
+ * describes another build.
  *
- * Pagefind reads what a visitor reads: <main> (never the header, menus and footer), less the parts
- * that repeat other pages (EXCLUDE), plus the page's front-matter keywords. Each listing is a
- * result of its own, pointing at its card's anchor on its directory page. Pagefind folds accents
- * itself, in the index and in queries: "dona" finds Doña (test/e2e/search.test.ts).
+ * Pagefind reads what a visitor reads: <main> (never the header, menus and footer), less the parts that repeat other
+ * pages (EXCLUDE), plus the page's front-matter keywords. Each listing is a result of its own, pointing at its card's
+ * anchor on its directory page. Pagefind folds accents itself, in the index and in queries: "dona" finds Doña
+ * (test/e2e/search.test.ts).
  *
- * Pagefind cannot update an index, only make a whole one (Pagefind/pagefind#71). The index is
- * made again only when what it is made from changed: the pages' <main>s (by digest, known from
- * each page's record, so a nav label renamed on every page costs the index nothing) and the
- * records. A site may split it into shards (site.searchIndex.pagesPerShard), each page in the
- * shard its URL hashes to, each shard made again only when one of its pages or records changed,
- * and joined in the browser by Pagefind's mergeIndex (src/client/search-page.ts). Not by default:
- * Pagefind ranks each shard's results by that shard's own statistics (how many of its pages hold
- * a word, their average length), so merged shards can order results unlike one whole index
- * (docs/performance.md measures how often).
+ * Pagefind cannot update an index, only make a whole one (Pagefind/pagefind#71). The index is made again only when
+ * what it is made from changed: the pages' <main>s (by digest, known from each page's record, so a nav label renamed
+ * on every page costs the index nothing) and the records. A site may split it into shards
+ * (site.searchIndex.pagesPerShard), each page in the shard its URL hashes to, each shard made again only when one of
+ * its pages or records changed, and joined in the browser by Pagefind's mergeIndex (src/client/search-page.ts). Not by
+ * default: Pagefind ranks each shard's results by that shard's own statistics (how many of its pages hold a word,
+ * their average length), so merged shards can order results unlike one whole index (docs/performance.md measures how
+ * often).
  *
- * An index (or shard) is made the way Pagefind's own CLI indexes a site, which parses the files in
- * parallel: each page's <main> is written into a working folder and given to addDirectory. Pagefind
- * numbers pages in the order it finds them in that folder, which the filesystem decides: the same
- * pages give the same bytes on one machine, not necessarily on another.
+ * An index (or shard) is made the way Pagefind's own CLI indexes a site, which parses the files in parallel: each
+ * page's <main> is written into a working folder and given to addDirectory. Pagefind numbers pages in the order it
+ * finds them in that folder, which the filesystem decides: the same pages give the same bytes on one machine, not
+ * necessarily on another.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, sep } from "node:path";
-import * as pagefind from "pagefind";
+import type * as pagefind from "pagefind";
 import { escapeAttribute, escapeUTF8 } from "entities";
 import { listingAnchor, listingTown } from "../content/listings.ts";
-import { PpgError } from "../core/errors.ts";
+import { runPagefind } from "./pagefind-runner.ts";
 import type { Manifest } from "../manifest/types.ts";
 import type { LoadedSite } from "../site/load-site.ts";
 import type { RenderedPage } from "../render/render.tsx";
 import type { IndexRecord } from "./page-cache.ts";
+import type { CopyWriter } from "./write.ts";
 
 /** The folder of the index in the output; src/client/search-page.ts imports /pagefind/pagefind.js. */
 export const INDEX_DIR = "pagefind";
@@ -88,11 +88,7 @@ export function shardCount(manifest: Manifest): number {
   return Math.min(MAX_SHARDS, Math.max(1, Math.ceil(pages / per)));
 }
 
-/**
- * Which shard a URL's record belongs to: fixed by the URL alone, so a page never moves while the count stays. A
- * build split across machines (engine/shard.ts) splits pages by the same hash, so that with a number of build shards
- * dividing the index's, each index shard's pages are all rendered by one build shard, which makes it.
- */
+/** Which shard a URL belongs to, by the URL alone; build shards split pages by the same hash (engine/shard.ts). */
 export function shardOf(url: string, shards: number): number {
   return shards === 1 ? 0 : createHash("sha1").update(url).digest().readUInt32BE(0) % shards;
 }
@@ -113,8 +109,6 @@ type IndexRecordInput =
 /** A shard to make or reuse: its folder, the digest of everything it is made from, its pages and records. */
 export interface ShardPlan {
   dir: string;
-  /** Its place among the shards before the empty ones were left out: what shardOf gives its pages. */
-  slot: number;
   digest: string;
   options: pagefind.PagefindServiceConfig;
   pages: IndexedPage[];
@@ -135,16 +129,14 @@ export function assignShards(site: Pick<LoadedSite, "manifest" | "content">): Sh
     return [
       {
         dir: INDEX_DIR,
-        slot: 0,
         digest: "",
         options,
         pages: indexedRoutes(site.manifest),
         records: [...keywordRecords(site, language), ...listingRecords(site)],
       },
     ];
-  const shards: ShardPlan[] = Array.from({ length: count }, (_, slot) => ({
+  const shards: ShardPlan[] = Array.from({ length: count }, () => ({
     dir: "",
-    slot,
     digest: "",
     options,
     pages: [],
@@ -201,10 +193,11 @@ export function planIndex(
   return shards;
 }
 
-/** A file of a shard: its path in the output, and where Pagefind wrote it (until the next shard). */
+/** A file of a shard: its path in the output, where Pagefind wrote it (until the next shard), and its bytes' digest. */
 export interface ShardFile {
   file: string;
   from: string;
+  sum: string;
 }
 
 /**
@@ -229,38 +222,25 @@ export async function makeShard(
     mkdirSync(dirname(to), { recursive: true });
     writeFileSync(to, `<html><body>${mainOf(htmlOf(page.route))}</body></html>`);
   }
-  const started = await pagefind
-    .createIndex(shard.options)
-    .catch((err: unknown) => ({ errors: [messageOf(err)], index: undefined }));
-  if (!started.index || started.errors.length) throw failed(started.errors);
-  const index = started.index;
   try {
-    const problems: string[] = [];
-    const note = (r: { errors: string[] }) => void problems.push(...r.errors);
-    const fail = (err: unknown) => void problems.push(messageOf(err));
-    if (shard.pages.length) await index.addDirectory({ path: pages }).then(note, fail);
-    // Sent all at once: the service reads its messages in the order they were written, so
-    // Pagefind numbers the records in this order still, without a round trip each (4,000 records
-    // awaited one by one took seconds).
-    await Promise.all(
-      shard.records.map((record) =>
-        ("meta" in record ? index.addCustomRecord(record) : index.addHTMLFile(record)).then(note, fail),
-      ),
-    );
-    if (problems.length) throw failed(problems);
-    const { errors } = await index
-      .writeFiles({ outputPath: out })
-      .catch((err: unknown) => ({ errors: [messageOf(err)] }));
-    if (errors.length) throw failed(errors);
+    // In a process of its own, under a deadline (pagefind-runner.ts): a failing, garbling or
+    // hanging Pagefind is a located error, never a build that ends with 13 or never ends.
+    await runPagefind({
+      options: shard.options,
+      pages: shard.pages.length ? pages : undefined,
+      records: shard.records,
+      out,
+    });
     const primary = shard.dir === INDEX_DIR;
     return readdirSync(out, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => relative(out, join(entry.parentPath, entry.name)).split(sep).join("/"))
       .filter((path) => !UNUSED.test(path) && (primary || !RUNTIME.test(path)))
-      .map((path): ShardFile => ({ file: `${shard.dir}/${path}`, from: join(out, path) }))
+      .map(
+        (path): ShardFile => ({ file: `${shard.dir}/${path}`, from: join(out, path), sum: fileSum(join(out, path)) }),
+      )
       .sort((a, b) => (a.file < b.file ? -1 : 1));
   } finally {
-    await index.deleteIndex().catch(() => {});
     rmSync(pages, { recursive: true, force: true });
   }
 }
@@ -290,17 +270,30 @@ function optionsFor(language: string, shards: number): pagefind.PagefindServiceC
   };
 }
 
-/** The served copy's shard, when it was made from the same inputs and its files are all still there, plain files. */
+/**
+ * The served copy's shard, when it was made from the same inputs and its files all still hold the
+ * bytes recorded: a cached shard is a hint, checked before it is linked into the new copy (once, a
+ * file of the index edited in the served copy was carried into every later build).
+ */
 export function servedShard(
   live: string | undefined,
   record: IndexRecord | undefined,
   shard: ShardPlan,
-): string[] | undefined {
+): { files: string[]; sums: string[] } | undefined {
   const served = live ? record?.shards.find((s) => s.dir === shard.dir && s.digest === shard.digest) : undefined;
-  if (!served) return undefined;
-  const ours = (f: string) =>
-    f.startsWith(`${shard.dir}/`) && !f.split("/").includes("..") && existsSync(join(live!, f));
-  return served.files.every(ours) ? served.files : undefined;
+  if (!live || !served || served.sums?.length !== served.files.length) return undefined;
+  const intact = (f: string, i: number) =>
+    f.startsWith(`${shard.dir}/`) && !f.split("/").includes("..") && fileSum(join(live, f)) === served.sums[i];
+  return served.files.every(intact) ? served : undefined;
+}
+
+/** The SHA-256 of a file's bytes, or "" when it cannot be read as a file. */
+export function fileSum(path: string): string {
+  try {
+    return createHash("sha256").update(readFileSync(path)).digest("base64");
+  } catch {
+    return "";
+  }
 }
 
 /**
@@ -371,10 +364,37 @@ export function mainOf(html: string): string {
   return start >= 0 && end > start ? html.slice(start, end + "</main>".length) : html;
 }
 
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-function failed(errors: string[]): PpgError {
-  return new PpgError("SearchIndexFailed", { problems: errors });
+/**
+ * The index's shards written into the copy: one made from the same pages and records as the served
+ * copy's is linked from it; the others are made again (`read` gives a page's HTML by its route).
+ */
+export async function writeIndex(
+  shards: ShardPlan[],
+  output: { live: string | undefined; target: string; indexWork: string },
+  served: IndexRecord | undefined,
+  writer: CopyWriter,
+  read: (route: string) => string,
+): Promise<{ record: IndexRecord; made: string[] }> {
+  const record: IndexRecord = { shards: [] };
+  const made: string[] = [];
+  try {
+    for (const shard of shards) {
+      const reuse = servedShard(output.live, served, shard);
+      if (reuse) {
+        for (const file of reuse.files) await writer.link(file);
+        record.shards.push({ dir: shard.dir, digest: shard.digest, files: reuse.files, sums: reuse.sums });
+        continue;
+      }
+      const written = await makeShard(shard, output.indexWork, read);
+      for (const { file, from } of written) await writer.adopt(from, file);
+      // Taken before the next shard empties the working folder.
+      await writer.flush();
+      const [files, sums] = [written.map((f) => f.file), written.map((f) => f.sum)];
+      record.shards.push({ dir: shard.dir, digest: shard.digest, files, sums });
+      made.push(shard.dir);
+    }
+  } finally {
+    rmSync(output.indexWork, { recursive: true, force: true });
+  }
+  return { record, made };
 }

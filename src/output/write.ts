@@ -22,7 +22,7 @@ const linkCallback = promisify(linkCb);
 const mkdirCallback = promisify(mkdirCb);
 
 /** What a writer needs to know, plain data so that a worker thread can be given it (see output-folder.ts). */
-export interface StageSpec {
+export interface CopySpec {
   /** The copy of the site being written. */
   target: string;
   /** The copy being served, whose unchanged files are linked rather than written; none on a first build. */
@@ -58,10 +58,11 @@ export function assertContained(file: string): void {
  * until `limit` writes are in flight, then waits for one: the writes run on libuv's threads while
  * the next pages render, without exhausting file handles.
  *
- * A file never changes in place: the served copy may share its inode (a hard link), so an old
- * file is unlinked before its new bytes are written to a new inode.
+ * A file the served copy shares (a hard link: more than one link to its inode) never changes in
+ * place: it is unlinked, and its new bytes go to a new inode, so the served site keeps its bytes.
+ * A file of this copy alone is rewritten in place (see place()).
  */
-export class StageWriter implements WrittenFiles {
+export class CopyWriter implements WrittenFiles {
   readonly produced: string[] = [];
   private readonly made = new Map<string, Promise<unknown>>();
   private inFlight = 0;
@@ -73,7 +74,7 @@ export class StageWriter implements WrittenFiles {
   private waiting: (() => void)[] = [];
 
   constructor(
-    private readonly spec: StageSpec,
+    private readonly spec: CopySpec,
     private readonly limit = 64,
   ) {}
 
@@ -83,7 +84,7 @@ export class StageWriter implements WrittenFiles {
    * or linked.
    */
   async add(file: string, content: string | Uint8Array, served?: { ino: number }): Promise<string> {
-    const path = this.stage(file);
+    const path = this.pathOf(file);
     const live = this.spec.live && join(this.spec.live, file);
     if (live && (served || sameBytes(live, content)))
       await this.run(() => this.place(path, live, undefined, served?.ino));
@@ -96,7 +97,7 @@ export class StageWriter implements WrittenFiles {
 
   /** Links the served copy's `file` (of inode `ino`, when known), known to be what this build would write there. */
   async link(file: string, ino?: number): Promise<void> {
-    const path = this.stage(file);
+    const path = this.pathOf(file);
     if (!this.spec.live) throw new Error(`no served copy to link ${file} from`);
     await this.run(() => this.place(path, join(this.spec.live!, file), undefined, ino));
   }
@@ -106,14 +107,14 @@ export class StageWriter implements WrittenFiles {
    * the served copy's when it has the same bytes, so an unchanged file keeps its inode and mtime.
    */
   async adopt(from: string, file: string): Promise<void> {
-    const path = this.stage(file);
+    const path = this.pathOf(file);
     const live = this.spec.live && join(this.spec.live, file);
     await this.run(() => this.place(path, live && sameFile(from, live) ? live : from));
   }
 
   /** Copies a file (from public/) into the output. */
   async copy(from: string, file: string): Promise<void> {
-    const path = this.stage(file);
+    const path = this.pathOf(file);
     const live = this.spec.live && join(this.spec.live, file);
     if (live && sameFile(from, live)) await this.run(() => this.place(path, live));
     else
@@ -133,7 +134,7 @@ export class StageWriter implements WrittenFiles {
     return { produced: this.produced };
   }
 
-  private stage(file: string): string {
+  private pathOf(file: string): string {
     assertContained(file);
     this.produced.push(file);
     return join(this.spec.target, file);

@@ -13,6 +13,7 @@
  */
 
 import { lookup } from "mime-types";
+import { HOST_LIMITS } from "../output/host-limits.ts";
 
 export interface HeaderRule {
   pattern: RegExp;
@@ -79,10 +80,49 @@ export function parseHeaders(text: string, problems: RuleProblem[] = []): Header
 /** Statuses a rule may have: Cloudflare's, and Netlify's 404. */
 const STATUSES = new Set([200, 301, 302, 303, 307, 308, 404]);
 
+/**
+ * The rules of a `_redirects` file that the host reads: within its limits (output/host-limits.ts),
+ * as its own parser counts them (workers-sdk's parseRedirects): a line over the length limit is
+ * ignored; static rules count until the first dynamic one (a splat or a placeholder), after which
+ * every rule counts as dynamic; past the static limit a static rule is skipped, and past the
+ * dynamic limit the rest of the file is.
+ */
 export function parseRedirects(text: string, problems: RuleProblem[] = []): RedirectRule[] {
+  const lines = text.split(/\r?\n/);
+  const all = parseRedirectLines(lines, problems);
+  const limits = HOST_LIMITS[isNetlifyFile(all.map((r) => r.rule)) ? "netlify" : "cloudflare-pages"];
   const rules: RedirectRule[] = [];
   const seen = new Set<string>();
-  text.split(/\r?\n/).forEach((line, i) => {
+  let [statics, dynamics] = [0, 0];
+  for (const { rule, line } of all) {
+    const problem = (message: string) => problems.push({ file: "_redirects", line, message });
+    if (lines[line - 1]!.trim().length > limits.ruleLength) {
+      problem(`longer than the host's ${limits.ruleLength} characters: the host ignores it`);
+      continue;
+    }
+    if (rule.exact && dynamics === 0) {
+      if (++statics > limits.staticRules) {
+        problem(`past the host's ${limits.staticRules} static rules: the host ignores it`);
+        continue;
+      }
+    } else if (++dynamics > limits.dynamicRules) {
+      problem(`past the host's ${limits.dynamicRules} dynamic rules: the host ignores it and every rule after it`);
+      break;
+    }
+    // Both hosts use the first rule for a path.
+    if (seen.has(rule.from)) {
+      problem(`a second rule for ${rule.from}`);
+      continue;
+    }
+    seen.add(rule.from);
+    rules.push(rule);
+  }
+  return rules;
+}
+
+function parseRedirectLines(lines: string[], problems: RuleProblem[]): { rule: RedirectRule; line: number }[] {
+  const rules: { rule: RedirectRule; line: number }[] = [];
+  lines.forEach((line, i) => {
     const fields = line
       .replace(/(^|\s)#.*$/, "")
       .trim()
@@ -96,13 +136,10 @@ export function parseRedirects(text: string, problems: RuleProblem[] = []): Redi
       problems.push({ file: "_redirects", line: i + 1, message: "expected 'FROM TO [200|301|302|303|307|308]'" });
       return;
     }
-    // Both hosts use the first rule for a path.
-    if (seen.has(from!)) {
-      problems.push({ file: "_redirects", line: i + 1, message: `a second rule for ${from}` });
-      return;
-    }
-    seen.add(from!);
-    rules.push({ from: from!, pattern: pathPattern(from!), exact: !/[*:]/.test(from!), to: to!, status, force });
+    rules.push({
+      rule: { from: from!, pattern: pathPattern(from!), exact: !/[*:]/.test(from!), to: to!, status, force },
+      line: i + 1,
+    });
   });
   return rules;
 }

@@ -13,3 +13,11 @@ declare module "@adobe/structured-data-validator/src/types/*.js" {
   }) => { validate(data: unknown): AdobeIssue[] };
   export default Rules;
 }
+
+/** The whole validator (src/index.js), which the guide's own tests run over every page's JSON-LD. */
+declare module "@adobe/structured-data-validator" {
+  export default class Validator {
+    constructor(schemaOrgJson?: unknown);
+    validate(data: { jsonld?: Record<string, unknown[]> }): Promise<{ severity: string; issueMessage: string }[]>;
+  }
+}

@@ -9,6 +9,7 @@ import {
 } from "../content/directives.ts";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
 import { decodeUriPath } from "../core/url-path.ts";
+import { FACT_VALUE_MARK } from "../content/fact-values.ts";
 import type { RouteEntry } from "../manifest/types.ts";
 import type { Templates } from "./model.ts";
 import { factView, type SiteContext } from "./page-model.ts";
@@ -29,7 +30,11 @@ const PLACERS: Record<Placement, (p: Placing) => string> = {
   banner: ({ ctx, templates, route, banners, errors }) => {
     const all = ctx.manifest.site.banners ?? [];
     if (all.length === 0) {
-      errors.push(new PpgError("BannersMissing", { file: `content/${route.content}` }));
+      // At the directive's line: every problem in a page's prose is located in its Markdown.
+      const md = route.content ? ctx.content.markdown.get(route.content) : undefined;
+      const at = md?.body.split("\n").findIndex((line) => /^::banner\b/.test(line.trim())) ?? -1;
+      const location = md && at >= 0 ? { file: md.file, line: at + 1 + md.bodyLine, column: 1 } : undefined;
+      errors.push(new PpgError("BannersMissing", { file: `content/${route.content}` }, location ? { location } : {}));
       return "";
     }
     // Pages with several banners cycle through them, so a reader does not see one banner three times in a row.
@@ -107,4 +112,21 @@ function directiveLocation(ctx: SiteContext, route: RouteEntry, name: string, ar
   const at = lines.findIndex((l) => l.trimStart().startsWith(name) && l.includes(arg));
   if (at < 0 || !md) return { file, line: 1, column: 1 };
   return { file, line: at + 1 + md.bodyLine, column: (lines[at] ?? "").indexOf(name) + 1 };
+}
+
+/**
+ * A rendered page with each `{{fact:ID}}` mark replaced by the fact's value: the first on a page
+ * carries its date and earlier figures, later ones the value alone.
+ */
+export function placeFactValues(ctx: SiteContext, templates: Templates, html: string): string {
+  if (!html.includes("<!--ppg-fact:")) return html;
+  const seen = new Set<string>();
+  return html.replace(FACT_VALUE_MARK, (_m, id: string) => {
+    const fact = factView(ctx, id);
+    // An unknown id, or a fact with no value, was reported when the content was loaded.
+    if (!fact?.value) return "";
+    const first = !seen.has(id);
+    seen.add(id);
+    return renderToStaticMarkup(createElement(templates.FactValue, { fact, first }));
+  });
 }

@@ -1,3 +1,4 @@
+import { locateHref } from "../content/locate-href.ts";
 import type { MarkdownFile } from "../content/load.ts";
 import type { RenderedMarkdown } from "../content/markdown.ts";
 import { PpgError } from "../core/errors.ts";
@@ -18,9 +19,10 @@ export function checkMarkdownLinks(
 ): string {
   let html = md.html;
   for (const ref of md.references) {
-    const line = ref.line + file.bodyLine;
-    const lineText = file.body.split("\n")[ref.line - 1] ?? "";
-    const col = lineText.indexOf(`](${ref.href.split("#")[0]}`) + 3;
+    const at = locateHref(file.body, ref.href, ref.line);
+    const line = (at?.line ?? ref.line) + file.bodyLine;
+    const lineText = file.body.split("\n")[(at?.line ?? ref.line) - 1] ?? "";
+    const col = at?.column ?? 1;
     const target = decodeUriPath(ref.href);
     if (target === undefined) {
       // markdown-it has already escaped the stray '%' (`%A` → `%25A`): quote and place what was written.

@@ -20,6 +20,12 @@ export interface FactView {
   text: string;
   sources: Source[];
   confirmed?: string;
+  /** A figure's value as `{{fact:ID}}` inserts it, when it was stated, whether it is this guide's own. */
+  value?: string;
+  date?: string;
+  guide?: boolean;
+  /** The figures the value replaced, newest first. */
+  earlier: { value: string; date: string; guide?: boolean; source?: string }[];
 }
 
 /** What every template receives: the data of one page, already resolved and checked. */
@@ -178,6 +184,8 @@ export interface Templates {
   pages: Record<PageModel["kind"], ComponentType<{ page: never }>>;
   AffiliateBanner: ComponentType<{ banner: Banner }>;
   FactNotice: ComponentType<{ fact: FactView }>;
+  /** `{{fact:ID}}` in prose: the value, and on its `first` insertion on a page its date and earlier figures. */
+  FactValue: ComponentType<{ fact: FactView; first: boolean }>;
   VideoEmbed: ComponentType<{
     id?: string;
     title: string;

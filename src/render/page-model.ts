@@ -36,7 +36,7 @@ export interface SiteContext {
   /** The search index's shards after the first, which the search page merges (output/search-index.ts). */
   indexShards: string[];
   /** The site folder, to locate a page's structured-data problems in its files (structured-data-check.ts). */
-  root?: string;
+  root: string;
 }
 
 export function createSiteContext(
@@ -44,6 +44,7 @@ export function createSiteContext(
   content: ContentIndex,
   images: ImageService,
   assetsFor: SiteContext["assetsFor"],
+  build: Pick<SiteContext, "year" | "root" | "indexShards">,
 ): SiteContext {
   const routes = new Map(manifest.routes.map((r) => [r.path, r]));
   const aliases = new Map((manifest.aliases ?? []).map((a) => [a.from, a.to]));
@@ -82,11 +83,10 @@ export function createSiteContext(
     aliases,
     search,
     parents,
-    year: new Date().getFullYear(),
     chrome: new Map(),
     cards: new Map(),
     authorPages,
-    indexShards: [],
+    ...build,
   };
 }
 
@@ -129,8 +129,12 @@ export function factView(ctx: SiteContext, id: string): FactView | undefined {
     status: fact.status,
     since: fact.since,
     text: fact.text,
-    sources: fact.sources,
+    sources: fact.sources ?? [],
     confirmed: lastConfirmed(fact),
+    value: fact.value,
+    date: fact.date,
+    guide: fact.guide,
+    earlier: fact.earlier ?? [],
   };
 }
 
@@ -160,7 +164,7 @@ export interface PageInput<R extends RouteEntry = RouteEntry> {
   route: R;
   /** What every page has; the kind completes its head (JSON-LD, noindex, ogType). */
   base: PageBase;
-  /** The route's Markdown, rendered and checked (page-body.ts); `html` is its HTML, or '' without one. */
+  /** The route's Markdown, rendered and checked (render.tsx); `html` is its HTML, or '' without one. */
   md?: RenderedMarkdown;
   html: string;
   fm: FrontMatter;

@@ -1,18 +1,37 @@
+import { decodeHTML } from "entities";
 import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { PpgError } from "../core/errors.ts";
+import { imageHtml } from "../assets/images.ts";
+import { defaultShareImage } from "../assets/share-images.ts";
+import type { MarkdownFile } from "../content/load.ts";
+import { placeImages, renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
+import { rawHtmlProblems } from "../content/raw-html.ts";
+import { PpgError, type SourceLocation } from "../core/errors.ts";
 import { NOT_FOUND_PAGE } from "../core/not-found-page.ts";
 import type { SharedPart } from "../links/extract.ts";
-import { placeDirectives } from "./directives.tsx";
-import { duplicateIdErrors } from "./unique-ids.ts";
-import type { RouteEntry, SiteSettings } from "../manifest/types.ts";
-import type { AliasModel, NotFoundModel, PageModel, Templates } from "./model.ts";
-import { buildPageModel } from "./kinds/index.ts";
+import type { RouteEntry, RouteKind, SiteSettings } from "../manifest/types.ts";
+import { placeDirectives, placeFactValues } from "./directives.tsx";
+import { articlePage } from "./kinds/article.ts";
+import { authorPage } from "./kinds/author.ts";
+import { directoryPage } from "./kinds/directory.ts";
+import { homePage } from "./kinds/home.ts";
+import { indexPage } from "./kinds/index-grid.ts";
 import { notFoundPage } from "./kinds/not-found.ts";
-import type { SiteContext } from "./page-model.ts";
+import { searchPage } from "./kinds/search.ts";
+import { videosPage } from "./kinds/videos.ts";
+import { checkMarkdownLinks } from "./markdown-links.ts";
+import type { AliasModel, NotFoundModel, PageBase, PageModel, SourceId, Templates } from "./model.ts";
+import { ARTICLE_IMAGE_SIZES, cardFor, ogImageFor, type PageInput, type SiteContext } from "./page-model.ts";
 import { absoluteUrl } from "./structured-data.ts";
-import { structuredDataErrors } from "./structured-data-check.ts";
+import { structuredDataProblems } from "./structured-data-check.ts";
+import { duplicateIdErrors } from "./unique-ids.ts";
 
+/**
+ * One route to one HTML document: the page's Markdown body, rendered and checked; its model, made
+ * by its kind's module (KINDS: a new kind is a module in kinds/ and a line there, beside its
+ * component in templates/index.ts; the 404 page, which no route has, is kinds/not-found.ts); the
+ * template; the directives and facts placed; the header and footer filled in.
+ */
 export type { Templates } from "./model.ts";
 
 export interface RenderedPage {
@@ -50,9 +69,13 @@ export function renderRoute(
   templates: Templates,
   route: RouteEntry,
   errors: PpgError[],
+  /** Filled with what the page warns about (a recommended structured-data property left out). */
+  warnings?: PpgError[],
 ): RenderedPage {
   const model = buildPageModel(ctx, route, errors);
-  errors.push(...structuredDataErrors(model.head.jsonLd, route, ctx.root));
+  const structured = structuredDataProblems(model.head.jsonLd, route, ctx.root);
+  errors.push(...structured.errors);
+  warnings?.push(...structured.warnings);
   const Page = templates.pages[model.kind] as ComponentType<{ page: PageModel }>;
   let inner: string;
   try {
@@ -63,7 +86,12 @@ export function renderRoute(
     errors.push(new PpgError("TemplateFailed", { route: route.path, reason: (err as Error).message }, { cause: err }));
     inner = "";
   }
-  const page = fillChrome(ctx, templates, model, placeDirectives(ctx, templates, route, inner, errors));
+  const page = fillChrome(
+    ctx,
+    templates,
+    model,
+    placeFactValues(ctx, templates, placeDirectives(ctx, templates, route, inner, errors)),
+  );
   errors.push(...duplicateIdErrors(page.html, route.path, model.sourceIds));
   return {
     route: route.path,
@@ -152,4 +180,140 @@ export function renderNotFound(ctx: SiteContext, templates: Templates): Rendered
     kind: model.kind,
     ...fillChrome(ctx, templates, model, inner),
   };
+}
+
+// The page's model, by its kind.
+
+// Spelled out rather than PageKind<K>: one function may serve two kinds (article and recipe).
+const KINDS: { [K in RouteKind]: (input: PageInput<Extract<RouteEntry, { kind: K }>>) => PageModel } = {
+  home: homePage,
+  article: articlePage,
+  recipe: articlePage,
+  directory: directoryPage,
+  resorts: directoryPage,
+  index: indexPage,
+  videos: videosPage,
+  search: searchPage,
+  author: authorPage,
+};
+
+/**
+ * Builds the model of one page. Problems in the page's Markdown (links to unknown routes,
+ * missing images) are pushed to `errors` with the Markdown file's line.
+ */
+export function buildPageModel(ctx: SiteContext, route: RouteEntry, errors: PpgError[]): PageModel {
+  const { site } = ctx.manifest;
+  const file = route.content ? ctx.content.markdown.get(route.content) : undefined;
+  const md = file ? renderBody(ctx, file, errors) : undefined;
+  const sourceIds = file && md ? markdownIds(file, md) : undefined;
+  const base: PageBase = {
+    site,
+    nav: ctx.manifest.nav,
+    search: ctx.search,
+    route,
+    assets: ctx.assetsFor(route.kind),
+    logo: ctx.images.attributes(site.logo.src, site.logo.alt, { priority: route.kind !== "home" }),
+    year: ctx.year,
+    // Set by the schedule under `drafts: "show"` only: a build never renders such a page.
+    unpublished: (route as { unpublished?: PageBase["unpublished"] }).unpublished,
+    ...(sourceIds?.length && { sourceIds }),
+    head: {
+      title: route.title,
+      description: route.description,
+      canonical: absoluteUrl(site, route.path),
+      ogType: "website",
+      ogImage: ogImageFor(ctx, route.image ?? defaultShareImage(ctx.manifest)),
+      jsonLd: [],
+    },
+  };
+  const related = (route.related ?? []).map((p) => cardFor(ctx, p));
+  // Each kind's function takes its own routes: KINDS pairs them.
+  const kind = KINDS[route.kind] as (input: PageInput) => PageModel;
+  return kind({ ctx, route, base, md, html: md?.html ?? "", fm: file?.frontMatter ?? {}, related, errors });
+}
+
+// The page's Markdown body.
+
+/**
+ * A page's Markdown body as the page shows it: its images placed at the article's width, its links
+ * checked (markdown-links.ts). Raw HTML that could run scripts and nesting the parser dropped are
+ * pushed to `errors` with the Markdown file's line.
+ */
+export function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgError[]): RenderedMarkdown {
+  const rendered = renderMarkdown(file.body);
+  const md = {
+    ...rendered,
+    html: placeImages(rendered, (src, alt) =>
+      imageHtml(ctx.images.attributes(src, alt, { sizes: ARTICLE_IMAGE_SIZES })),
+    ),
+  };
+  md.html = checkMarkdownLinks(ctx, file, md, errors);
+  if (md.tooDeep !== undefined)
+    errors.push(
+      new PpgError(
+        "MarkdownTooDeep",
+        { file: file.file },
+        { location: { file: file.file, line: md.tooDeep + file.bodyLine, column: 1 } },
+      ),
+    );
+  if (md.rawHtml.length > 0) {
+    const lines = file.body.split("\n");
+    for (const [html, line] of md.rawHtml) {
+      for (const problem of rawHtmlProblems(html)) {
+        errors.push(
+          new PpgError(
+            "RawHtmlUnsafe",
+            { what: problem.what },
+            { location: rawHtmlLocation(file, lines, html, line, problem.offset) },
+          ),
+        );
+      }
+    }
+  }
+  return md;
+}
+
+/**
+ * The ids the Markdown gives elements of the page, each where it is written: a heading's `{#id}`
+ * and an `id` attribute in raw HTML. A page's ids must be unique (render.tsx checks the whole page).
+ */
+export function markdownIds(file: MarkdownFile, md: RenderedMarkdown): SourceId[] {
+  const ids: SourceId[] = [];
+  const lines = file.body.split("\n");
+  for (const h of md.headings) {
+    if (h.id === undefined) continue;
+    const text = lines[h.line - 1] ?? "";
+    ids.push({
+      id: h.id,
+      location: {
+        file: file.file,
+        line: h.line + file.bodyLine,
+        column: Math.max(1, text.lastIndexOf(`{#${h.id}}`) + 1),
+      },
+    });
+  }
+  for (const [html, line] of md.rawHtml) {
+    for (const m of html.matchAll(/\sid\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi)) {
+      ids.push({
+        id: decodeHTML(m[1] ?? m[2] ?? m[3] ?? ""),
+        location: rawHtmlLocation(file, lines, html, line, m.index + 1),
+      });
+    }
+  }
+  return ids;
+}
+
+/** Where `offset` of a raw HTML fragment starting on body line `line` is in the Markdown file. */
+function rawHtmlLocation(
+  file: MarkdownFile,
+  lines: string[],
+  html: string,
+  line: number,
+  offset: number,
+): SourceLocation {
+  const lineText = lines[line - 1] ?? "";
+  const start = Math.max(0, lineText.indexOf(html.split("\n", 1)[0] ?? ""));
+  const before = html.slice(0, offset).split("\n");
+  const column = before.length === 1 ? start + offset + 1 : (before.at(-1) ?? "").length + 1;
+  return { file: file.file, line: line + file.bodyLine + before.length - 1, column };
 }

@@ -28,8 +28,11 @@ import type { JsonLd } from "./structured-data.ts";
  * schema.org vocabulary it would fetch (builds have no network). Its Recipe rules stop at an
  * ImageObject (`url.startsWith is not a function`), and it has no Article or LocalBusiness rules:
  * those are Google's documented properties as JSON Schemas in schema/structured-data/, checked
- * by ajv. Only a missing or malformed required property is an error; Google's recommended
- * properties are listed in those schemas and not reported.
+ * by ajv. A missing or malformed required property is an error (StructuredDataInvalid); a
+ * property Google recommends is a warning (StructuredDataIncomplete): the library's own warnings
+ * (a Rating without worstRating), and the schemas' `recommended` properties, less those no
+ * content format of ppguide has a field for (UNSUPPLIED), about which no site could do anything.
+ * docs/structured-data.md lists what is checked.
  */
 type Rules = typeof Person;
 const ADOBE: Record<string, Rules> = {
@@ -44,6 +47,43 @@ const ADOBE: Record<string, Rules> = {
   VideoObject,
 };
 const SCHEMAS = ["article", "recipe", "local-business"] as const;
+/**
+ * Recommended properties no front matter, listing or site.yaml field supplies: a recipe's rating
+ * and video, a step's own name, picture and video, a video's duration and statistics, a business's
+ * map position, menu, hours, price range, reviews, cuisine and department. A listing's phone and
+ * website are left out too: an empty one means no source states it, and the card says 'No Phone'
+ * or 'No Website'. Keyed by schema (schema/structured-data/) and by the library's types.
+ */
+const UNSUPPLIED_BY_TYPE: Record<string, ReadonlySet<string>> = {
+  HowToStep: new Set(["image", "itemListElement", "name", "url", "video"]),
+  VideoObject: new Set([
+    "duration",
+    "expires",
+    "hasPart",
+    "publication",
+    "ineligibleRegion",
+    "regionsAllowed",
+    "interactionStatistic",
+    "interactionCount",
+  ]),
+};
+/** Google: "Use totalTime or a combination of both cookTime and prepTime" (developers.google.com, Recipe). */
+const GIVEN_BY: Record<string, string> = { cookTime: "totalTime" };
+const UNSUPPLIED: Record<string, ReadonlySet<string>> = {
+  recipe: new Set(["aggregateRating", "video"]),
+  "local-business": new Set([
+    "aggregateRating",
+    "department",
+    "geo",
+    "menu",
+    "openingHoursSpecification",
+    "priceRange",
+    "review",
+    "servesCuisine",
+    "telephone",
+    "url",
+  ]),
+};
 
 /** Where a JSON-LD node came from, when not from the route's own entry: set by page-model.ts. */
 export const ORIGIN = Symbol("structured data origin");
@@ -58,11 +98,16 @@ export interface StructuredDataIssue {
   type: string;
   problem: string;
   origin?: Origin;
+  /** A required property (error) or a recommended one (warning). */
+  severity: "error" | "warning";
 }
 
 interface Compiled {
   types: Set<string>;
   validate: ValidateFunction;
+  /** The recommended properties a site can supply, each checked as `{ required: [name] }`. */
+  recommended: string[];
+  schema: { definitions: { recommended?: { required?: string[] } } };
 }
 let compiled: Compiled[] | undefined;
 
@@ -72,17 +117,21 @@ function googleSchemas(): Compiled[] {
     (name) =>
       JSON.parse(readFileSync(join(PACKAGE_DIR, "schema/structured-data", `${name}.schema.json`), "utf8")) as {
         $id: string;
-        definitions: { types: { enum: string[] } };
+        definitions: { types: { enum: string[] }; recommended?: { required?: string[] } };
       },
   );
-  compiled = files.map((schema) => ({
+  compiled = files.map((schema, i) => ({
     types: new Set(schema.definitions.types.enum),
     validate: cachedValidator(files, `${schema.$id}#/definitions/required`),
+    recommended: (schema.definitions.recommended?.required ?? []).filter(
+      (name) => !UNSUPPLIED[SCHEMAS[i] as string]?.has(name),
+    ),
+    schema,
   }));
   return compiled;
 }
 
-/** Every required property missing or malformed in a page's JSON-LD. */
+/** Every required property missing or malformed in a page's JSON-LD, and every recommended one missing. */
 export function structuredDataIssues(items: readonly JsonLd[]): StructuredDataIssue[] {
   const issues: StructuredDataIssue[] = [];
   const visit = (node: unknown, path: AdobePathElement[], origin: Origin | undefined): void => {
@@ -108,11 +157,19 @@ export function structuredDataIssues(items: readonly JsonLd[]): StructuredDataIs
       const Rule = ADOBE[type];
       if (Rule) {
         for (const issue of new Rule({ dataFormat: "jsonld", path, type }).validate(record)) {
-          if (issue.severity === "ERROR") issues.push({ type, problem: issue.issueMessage, origin: here });
+          const severity = issue.severity === "ERROR" ? "error" : "warning";
+          const fields = issue.fieldNames ?? [];
+          const unsupplied = UNSUPPLIED_BY_TYPE[type];
+          if (severity === "warning" && unsupplied && fields.length && fields.every((f) => unsupplied.has(f))) continue;
+          issues.push({ type, problem: issue.issueMessage, origin: here, severity });
         }
       }
-      for (const { types: applies, validate } of googleSchemas()) {
-        if (!applies.has(type) || validate(record)) continue;
+      for (const { types: applies, validate, recommended } of googleSchemas()) {
+        if (!applies.has(type)) continue;
+        for (const name of recommended)
+          if (record[name] === undefined && (GIVEN_BY[name] === undefined || record[GIVEN_BY[name]] === undefined))
+            issues.push({ type, problem: `Missing field "${name}" (recommended)`, origin: here, severity: "warning" });
+        if (validate(record)) continue;
         const errors = validate.errors ?? [];
         const alternatives = new Set(errors.filter((e) => e.keyword === "anyOf").map((e) => e.instancePath));
         for (const e of errors) {
@@ -127,6 +184,7 @@ export function structuredDataIssues(items: readonly JsonLd[]): StructuredDataIs
               ? `Required attribute "${[at, missing].filter(Boolean).join(".")}" is missing`
               : `"${at}" ${e.message}`,
             origin: here,
+            severity: "error",
           });
         }
       }
@@ -154,31 +212,38 @@ export function structuredDataIssues(items: readonly JsonLd[]): StructuredDataIs
 }
 
 /**
- * The issues of one page as located errors: at the route's entry in site.yaml, or at the listing
- * or video that made the node. Located from the files themselves, only when there is an error,
- * so a render thread needs nothing but the site's folder.
+ * The issues of one page as located problems: at the route's entry in site.yaml, or at the
+ * listing or video that made the node. Located from the files themselves, only when there is an
+ * issue, so a render thread needs nothing but the site's folder.
  */
+export function structuredDataProblems(
+  items: readonly JsonLd[],
+  route: RouteEntry,
+  root: string | undefined,
+): { errors: PpgError[]; warnings: PpgError[] } {
+  const issues = structuredDataIssues(items);
+  const found = { errors: [] as PpgError[], warnings: [] as PpgError[] };
+  if (issues.length === 0) return found;
+  const seen = new Set<string>();
+  for (const issue of issues) {
+    const key = JSON.stringify([issue.type, issue.problem, issue.origin]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const where = root ? locate(root, route, issue.origin) : undefined;
+    const params = { type: issue.type, problem: issue.problem, page: route.path };
+    if (issue.severity === "error") found.errors.push(new PpgError("StructuredDataInvalid", params, where ?? {}));
+    else found.warnings.push(new PpgError("StructuredDataIncomplete", params, where ?? {}));
+  }
+  return found;
+}
+
+/** The errors alone: a property Google requires, missing or malformed. */
 export function structuredDataErrors(
   items: readonly JsonLd[],
   route: RouteEntry,
   root: string | undefined,
 ): PpgError[] {
-  const issues = structuredDataIssues(items);
-  if (issues.length === 0) return [];
-  const seen = new Set<string>();
-  return issues
-    .filter((i) => {
-      const key = JSON.stringify([i.type, i.problem, i.origin]);
-      return !seen.has(key) && seen.add(key);
-    })
-    .map((issue) => {
-      const where = root ? locate(root, route, issue.origin) : undefined;
-      return new PpgError(
-        "StructuredDataInvalid",
-        { type: issue.type, problem: issue.problem, page: route.path },
-        where ?? {},
-      );
-    });
+  return structuredDataProblems(items, route, root).errors;
 }
 
 function locate(

@@ -233,7 +233,10 @@ export function listingItem(site: SiteSettings, itemType: string, item: Listing)
   return {
     ...common,
     ...place,
-    starRating: item.rating !== undefined ? { "@type": "Rating", ratingValue: item.rating, bestRating: 5 } : undefined,
+    starRating:
+      item.rating !== undefined
+        ? { "@type": "Rating", ratingValue: item.rating, bestRating: 5, worstRating: 1 }
+        : undefined,
   };
 }
 

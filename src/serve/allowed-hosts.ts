@@ -14,6 +14,7 @@ export function hostAllowed(
 ): boolean {
   if (!hostHeader) return false;
   const name = hostName(hostHeader);
+  if (!name) return false;
   return [...LOCAL_NAMES, listenHost, ...extra].some((allowed) => {
     const a = allowed.toLowerCase().replace(/^\[|\]$/g, "");
     return a.startsWith(".") ? name === a.slice(1) || name.endsWith(a) : name === a;
@@ -22,11 +23,17 @@ export function hostAllowed(
 
 const LOCAL_NAMES = ["localhost", "127.0.0.1", "::1"];
 
-/** `Host: [::1]:4321` → `::1`, `Host: Example.COM.:80` → `example.com`. */
-function hostName(header: string): string {
+/**
+ * `Host: [::1]:4321` → `::1`, `Host: Example.COM.:80` → `example.com`; undefined when the header
+ * is not a name and an optional port. The whole header is read: taking the bracketed part alone
+ * let `[::1].evil.example` pass as ::1.
+ */
+function hostName(header: string): string | undefined {
   const host = header.trim().toLowerCase();
-  const name = host.startsWith("[") ? host.slice(1, host.indexOf("]")) : host.replace(/:\d*$/, "");
-  return name.replace(/\.$/, "");
+  const bracketed = /^\[([0-9a-f:.]+)\](?::\d*)?$/.exec(host);
+  if (bracketed) return bracketed[1];
+  if (host.includes("[") || host.includes("]")) return undefined;
+  return host.replace(/:\d*$/, "").replace(/\.$/, "");
 }
 
 /**

@@ -1,22 +1,85 @@
-import { lstatSync, realpathSync } from "node:fs";
+import { lstatSync, realpathSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { listPublicFiles } from "../assets/public-files.ts";
 import { RasterPipeline, referencedTexts } from "../assets/raster.ts";
 import { ShareImages } from "../assets/share-images.ts";
+import { CacheWarnings } from "../assets/image-cache.ts";
 import { loadContent, type ContentIndex } from "../content/load.ts";
-import { findManifest, loadManifest } from "../manifest/load.ts";
+import { validateAgainstSchema } from "../manifest/schema.ts";
 import type { Manifest } from "../manifest/types.ts";
-import type { YamlSource } from "../manifest/yaml-source.ts";
+import { parseYamlSource, type YamlSource } from "../manifest/yaml-source.ts";
+import { readSourceText } from "../core/source-text.ts";
 import { buildAssets, type SiteAssets } from "../assets/bundles.ts";
 import type { Templates } from "../render/model.ts";
-import { timed, type StageTimings } from "../core/timing.ts";
 import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
-import { cacheRoot } from "../core/disk-cache.ts";
+import { CACHE_FOLDER, cacheRoot, siteCache } from "../core/disk-cache.ts";
 import { isInside, realish } from "../core/site-folder.ts";
 import { missingImages } from "../assets/image-references.ts";
-import { checkOutputNames } from "../manifest/cross-references.ts";
+import { checkCrossReferences, checkOutputNames } from "../manifest/cross-references.ts";
 import { locateImageErrors } from "./locate-images.ts";
 import { applySchedule, resolveClock, type Schedule } from "./schedule.ts";
+
+/**
+ * Loading a site: site.yaml found, read and checked against the schema and for cross-references;
+ * then content/, public/, the bundles, the templates and the images; then the schedule.
+ */
+
+export const MANIFEST_FILE = "site.yaml";
+
+export interface LoadedManifest {
+  manifest: Manifest;
+  source: YamlSource;
+}
+
+/** A site folder known to hold a site.yaml file: what findManifest gives, and loading starts from. */
+export interface FoundSite {
+  readonly root: string;
+}
+
+/**
+ * Throws unless `root` holds a site.yaml file: the first thing a command checks, before it makes
+ * anything (once: a build in a folder without one left dist.ppguide/ behind, and a mistyped
+ * --root made the whole missing chain of folders).
+ */
+export function findManifest(root: string): FoundSite {
+  const info = statSync(join(root, MANIFEST_FILE), { throwIfNoEntry: false });
+  if (!info) throw new PpgError("ManifestMissing", { file: MANIFEST_FILE, root });
+  if (info.isDirectory())
+    throw new PpgError(
+      "SourceIsFolder",
+      { file: MANIFEST_FILE },
+      {
+        hint:
+          `Put the site's manifest in ${join(root, MANIFEST_FILE)} ` +
+          `as a file, or pass --root DIR for the folder that holds it.`,
+      },
+    );
+  return { root };
+}
+
+/** The site found, or the folder to find it in. */
+export function found(site: FoundSite | string): FoundSite {
+  return typeof site === "string" ? findManifest(site) : site;
+}
+
+/**
+ * Reads site.yaml and checks it against the schema and for cross-references; throws a
+ * PpgErrorList naming every problem.
+ * Not cached by its text: that saved too little to earn a cache (docs/performance.md, YAML).
+ */
+export async function loadManifest(site: FoundSite | string): Promise<LoadedManifest> {
+  const loaded = parseManifest(readSourceText(found(site).root, MANIFEST_FILE));
+  const problems = checkCrossReferences(loaded.manifest, loaded.source);
+  if (problems.length) throw new PpgErrorList(problems);
+  return loaded;
+}
+
+export function parseManifest(text: string, file = MANIFEST_FILE): LoadedManifest {
+  const source = parseYamlSource(text, file);
+  const problems = validateAgainstSchema(source, "site", "ManifestInvalid");
+  if (problems.length) throw new PpgErrorList(problems);
+  return { manifest: source.data as Manifest, source };
+}
 
 /**
  * Everything rendering needs, loaded and checked: build() renders it all once; dev mode keeps it and re-renders parts.
@@ -34,6 +97,8 @@ export interface LoadedSite {
   share: ShareImages;
   /** The day the site is built as of, what it leaves out that day, and the next day that changes. */
   schedule: Schedule;
+  /** The image cache's damaged entries found so far, each made again (assets/image-cache.ts). */
+  cacheWarnings: CacheWarnings;
 }
 
 export interface LoadOptions {
@@ -43,22 +108,26 @@ export interface LoadOptions {
   clock?: string;
   /** "hide" (build): unpublished pages are left out; "show" (dev): kept, with a banner. */
   drafts?: "hide" | "show";
+  /** A folder for the image cache instead of the site's .ppguide-cache/ (--verify's clean build: an empty one). */
+  caches?: string;
 }
 
-/** The load, validate and content stages, then the schedule: what is published on the clock's day. */
-export async function loadSite(root: string, timings: StageTimings = {}, opts: LoadOptions = {}): Promise<LoadedSite> {
-  findManifest(root);
+/**
+ * site.yaml, then content/, public/, the stylesheet and scripts, the templates and the images,
+ * then the schedule: what is published on the clock's day. `site`: found by findManifest, or the
+ * folder to find it in.
+ */
+export async function loadSite(site: FoundSite | string, opts: LoadOptions = {}): Promise<LoadedSite> {
+  const { root } = found(site);
   const clock = resolveClock(opts.clock);
   checkCacheFolders(root);
-  const loaded = await timed(timings, "load", () => loadManifest(root));
-  const [allContent, publicFiles, assets, templates] = await timed(timings, "content", () =>
-    Promise.all([
-      loadContent(root, loaded.manifest, loaded.source),
-      listPublicFiles(root),
-      buildAssets(),
-      (opts.templates ?? loadTemplates)(),
-    ]),
-  );
+  const loaded = await loadManifest({ root });
+  const [allContent, publicFiles, assets, templates] = await Promise.all([
+    loadContent(root, loaded.manifest, loaded.source),
+    listPublicFiles(root),
+    buildAssets(),
+    (opts.templates ?? loadTemplates)(),
+  ]);
   // Every page is checked, drafts too; only what is published today goes on to the later stages.
   const { manifest, source, content, schedule, errors } = applySchedule(loaded.manifest, loaded.source, allContent, {
     clock,
@@ -66,15 +135,14 @@ export async function loadSite(root: string, timings: StageTimings = {}, opts: L
   });
   checkNames({ manifest, source, content, publicFiles }, errors);
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
-  const raster = createRaster(root);
-  const share = createShareImages(root);
-  await timed(timings, "content", () =>
-    prepareImages({ root, source, content }, [
-      raster.prepare(publicFiles, referencedTexts(manifest, content)),
-      share.prepare(manifest, publicFiles),
-    ]),
-  );
-  return { root, manifest, source, content, publicFiles, assets, templates, raster, share, schedule };
+  const cacheWarnings = new CacheWarnings(root);
+  const raster = createRaster(root, cacheWarnings, opts.caches);
+  const share = createShareImages(root, cacheWarnings, opts.caches);
+  await prepareImages({ root, source, content }, [
+    raster.prepare(publicFiles, referencedTexts(manifest, content)),
+    share.prepare(manifest, publicFiles),
+  ]);
+  return { root, manifest, source, content, publicFiles, assets, templates, raster, share, schedule, cacheWarnings };
 }
 
 /**
@@ -122,12 +190,17 @@ export function loadTemplates(): Promise<Templates> {
   return import("../../templates/index.ts");
 }
 
-export function createRaster(root: string): RasterPipeline {
-  return new RasterPipeline(join(root, "public"), join(root, ".ppguide-cache", "images"));
+export function createRaster(root: string, warnings = new CacheWarnings(root), caches?: string): RasterPipeline {
+  return new RasterPipeline(join(root, "public"), imageCacheDir(root, caches), warnings);
 }
 
-export function createShareImages(root: string): ShareImages {
-  return new ShareImages(join(root, "public"), join(root, ".ppguide-cache", "images"));
+export function createShareImages(root: string, warnings = new CacheWarnings(root), caches?: string): ShareImages {
+  return new ShareImages(join(root, "public"), imageCacheDir(root, caches), warnings);
+}
+
+/** The site's image cache, or `images` under the folder a build was given (--verify). */
+function imageCacheDir(root: string, caches: string | undefined): string {
+  return caches ? join(caches, "images") : siteCache(root, "images");
 }
 
 /**
@@ -138,7 +211,7 @@ export function createShareImages(root: string): ShareImages {
  */
 function checkCacheFolders(root: string): void {
   const siteReal = realpathSync(root);
-  const imageCache = join(root, ".ppguide-cache");
+  const imageCache = siteCache(root);
   if (lstatSync(imageCache, { throwIfNoEntry: false })?.isSymbolicLink()) {
     let real: string | undefined;
     try {
@@ -149,7 +222,7 @@ function checkCacheFolders(root: string): void {
     if (!real || !isInside(real, siteReal)) {
       throw new PpgError(
         "CacheFolderRefused",
-        { link: ".ppguide-cache", ...(real === undefined ? {} : { real }) },
+        { link: CACHE_FOLDER, ...(real === undefined ? {} : { real }) },
         {
           hint: "Delete the link; ppguide makes the folder itself.",
         },

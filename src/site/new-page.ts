@@ -17,7 +17,7 @@ import { Document, isMap, isSeq, parseDocument, type YAMLMap, type YAMLSeq } fro
 import { PpgError, PpgErrorList } from "../core/errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 import { checkCrossReferences } from "../manifest/cross-references.ts";
-import { MANIFEST_FILE, parseManifest } from "../manifest/load.ts";
+import { MANIFEST_FILE, parseManifest } from "./load-site.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 
 /**

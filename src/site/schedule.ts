@@ -1,3 +1,4 @@
+import { dayAfter, isDate } from "../core/dates.ts";
 import { PpgError } from "../core/errors.ts";
 import { decodeUriPath } from "../core/url-path.ts";
 import type { ContentIndex } from "../content/load.ts";
@@ -199,12 +200,6 @@ function nextChange(manifest: Manifest, clock: string): Schedule["next"] {
   return next;
 }
 
-function dayAfter(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-
 /** Links in the Markdown of published pages to unpublished ones, at their line and column. */
 function proseLinks(
   manifest: Manifest,
@@ -279,8 +274,6 @@ export function resolveClock(given?: string, env = process.env.PPGUIDE_CLOCK): s
     const dayOfMonth = String(now.getDate()).padStart(2, "0");
     return `${now.getFullYear()}-${month}-${dayOfMonth}`;
   }
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const date = day ? new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]))) : undefined;
-  if (!date || date.toISOString().slice(0, 10) !== value) throw new PpgError("ClockInvalid", { from, value });
+  if (!isDate(value, "day")) throw new PpgError("ClockInvalid", { from, value });
   return value;
 }

@@ -1,23 +1,6 @@
 import type { ArticleBody } from "../../src/render/model.ts";
+import { formatDay as formatDate } from "../../src/core/dates.ts";
 import { Img } from "./Img.tsx";
-
-// Dates are calendar days: format in UTC so no time zone moves them by one. One formatter for
-// every page: building an Intl formatter per call dominated the byline's cost.
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "2-digit",
-  timeZone: "UTC",
-});
-
-// A site has few distinct dates and formatting one costs more than rendering the rest of the byline.
-const formatted = new Map<string, string>();
-
-export function formatDate(iso: string): string {
-  let text = formatted.get(iso);
-  if (text === undefined) formatted.set(iso, (text = dateFormat.format(new Date(`${iso}T00:00:00Z`))));
-  return text;
-}
 
 export function Byline({ author, dates }: Pick<ArticleBody, "author" | "dates">) {
   return (

@@ -1,5 +1,5 @@
 import type { Source } from "../../src/content/front-matter.ts";
-import { formatDate } from "./Byline.tsx";
+import { formatDay, parseDate } from "../../src/core/dates.ts";
 
 /** 'www.dr1.com' → 'dr1.com': the name a reader recognizes. */
 function siteName(url: string): string {
@@ -8,7 +8,9 @@ function siteName(url: string): string {
 
 /** A day is shown like the byline's; a month or a year as written. */
 function when(date: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? formatDate(date) : date;
+  const parsed = parseDate(date);
+  if ("problem" in parsed) throw new Error(`source date '${date}' ${parsed.problem}`);
+  return parsed.day === undefined ? date : formatDay(date);
 }
 
 /**

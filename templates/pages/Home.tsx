@@ -3,6 +3,7 @@ import { Card, CardGrid } from "../components/Card.tsx";
 import { FactLine } from "../components/Fact.tsx";
 import { Img } from "../components/Img.tsx";
 import { AffiliateBanner } from "../components/Media.tsx";
+import { SaveOffline } from "../components/SaveOffline.tsx";
 
 function Carousel({ slides }: { slides: PageOf<"home">["slides"] }) {
   return (
@@ -118,6 +119,7 @@ export default function Home({ page }: { page: PageOf<"home"> }) {
             ))}
           </ul>
         </section>
+        {page.site.offline && <SaveOffline offline={page.site.offline} />}
       </div>
     </>
   );

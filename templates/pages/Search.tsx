@@ -1,4 +1,5 @@
 import type { PageOf } from "../../src/render/model.ts";
+import { SaveOffline } from "../components/SaveOffline.tsx";
 
 /**
  * The target of the search form and of the home page's SearchAction. A static host cannot filter
@@ -40,6 +41,7 @@ export default function Search({ page }: { page: PageOf<"search"> }) {
           </li>
         ))}
       </ul>
+      {page.site.offline && <SaveOffline offline={page.site.offline} />}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { variantWidths } from "../../src/assets/raster.ts";
+import { readChecked, writeChecked } from "../../src/core/disk-cache.ts";
 import { build } from "../../src/engine/build.ts";
 import { copyFixture, edit } from "../helpers/fixture.ts";
 
@@ -143,17 +144,30 @@ describe("raster image pipeline", () => {
     expect(existsSync(join(out(), "images/beach.jpg"))).toBe(true);
   });
 
-  it("takes a cached photo's size from the cache rather than decoding the photo again", async () => {
+  it("takes a cached photo's size from its checked record rather than decoding the photo again", async () => {
     const cacheDir = join(root, ".ppguide-cache/images");
-    const sizes = (await readdir(cacheDir)).filter((f) => f.endsWith(".size.json"));
-    expect(sizes.length).toBe(2);
-    const measured = await Promise.all(sizes.map(async (f) => JSON.parse(await readFile(join(cacheDir, f), "utf8"))));
-    expect(measured).toContainEqual({ width: 1000, height: 600 });
-    // A recorded size the photo does not have can only come from the cache.
-    const beach = sizes[measured.findIndex((m) => m.width === 1000)]!;
-    await writeFile(join(cacheDir, beach), JSON.stringify({ width: 1000, height: 601 }));
+    const names = (await readdir(cacheDir)).filter((f) => /^[0-9a-f]{16}\.json$/.test(f));
+    expect(names.length).toBe(2);
+    const stored = (f: string) => JSON.parse(readChecked(join(cacheDir, f))!.toString()) as Stored;
+    type Stored = { key: string; version: string; body: { size: { width: number; height: number } } };
+    const beach = names.find((f) => stored(f).body.size.width === 1000)!;
+    expect(stored(beach).body.size).toEqual({ width: 1000, height: 600 });
+    // A recorded size the photo does not have, stored as the cache stores it, can only come from the cache.
+    const forged = stored(beach);
+    forged.body.size.height = 601;
+    writeChecked(join(cacheDir, beach), JSON.stringify(forged));
     await build({ root, out: out(), checkLinks: "off" });
     const $ = load(await readFile(join(out(), "beaches.html"), "utf8"));
     expect($(".hero-figure img").attr("height")).toBe("601");
+
+    // Regression: a record rewritten by hand was trusted; one that fails its checksum is made again, with a warning.
+    await writeFile(join(cacheDir, beach), JSON.stringify({ width: 1000, height: 602 }));
+    const result = await build({ root, out: out(), checkLinks: "off" });
+    expect(load(await readFile(join(out(), "beaches.html"), "utf8"))(".hero-figure img").attr("height")).toBe("600");
+    expect(result.warnings.map((w) => `${w.code}  ${w.format()}`)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^CacheEntryDamaged {2}\\.ppguide-cache/images/${beach.replace(".", "\\.")}:1:1 {2}cache entry`),
+      ),
+    ]);
   });
 });

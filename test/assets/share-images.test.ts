@@ -122,8 +122,10 @@ describe("share images (issue 16: social previews and rich-result images)", () =
     const shareFiles = async () => (await readdir(cache())).filter((f) => f.startsWith("share-")).sort();
     const before = await shareFiles();
     // Two sources (the SVG most pages share, the recipe's photo), each in four sizes, and the
-    // og:image of the pages without an image (the logo: the home page has none), made once.
-    expect(before.length).toBe(9);
+    // og:image of the pages without an image (the logo: the home page has none), made once, and
+    // each source's record of their digests.
+    expect(before.filter((f) => f.endsWith(".jpg")).length).toBe(9);
+    expect(before.filter((f) => f.endsWith(".json")).length).toBe(3);
     const mtimes = await Promise.all(before.map(async (f) => (await stat(join(cache(), f))).mtimeMs));
     await new Promise((resolve) => setTimeout(resolve, 20));
     await build({ root, out: "second" });

@@ -27,7 +27,7 @@ import {
 } from "../helpers/browser.ts";
 import { htmlValidateConfig } from "./html-validate.config.ts";
 import { buildSite, chromiumOnSite, SITE_ROOT } from "../helpers/served-site.ts";
-import { parseManifest } from "../../src/manifest/load.ts";
+import { parseManifest } from "../../src/site/load-site.ts";
 
 const site = await buildSite();
 const pages = site.pages.filter((p) => p.kind !== "alias");

@@ -308,11 +308,12 @@ describe("a built fixture site", () => {
     expect(await readFile(join(out, "_redirects"), "utf8")).toBe(
       [
         "# Written by ppguide build for cloudflare-pages (site.build.host in site.yaml).",
-        "/old-beaches /beaches 301",
-        "/old-beaches/ /beaches 301",
+        // The rules that must never be dropped first, where no limit of the host reaches them.
         "/404 /.ppguide-not-found 200",
         "/404/ /.ppguide-not-found 200",
         "/404.html /.ppguide-not-found 200",
+        "/old-beaches /beaches 301",
+        "/old-beaches/ /beaches 301",
         "",
       ].join("\n"),
     );

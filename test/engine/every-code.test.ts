@@ -10,20 +10,21 @@
 import { execFile } from "node:child_process";
 import { createServer } from "node:http";
 import { readFileSync, realpathSync, statSync } from "node:fs";
-import { appendFile, cp, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { appendFile, chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ERRORS, type ErrorCode } from "../../src/core/errors-data.ts";
 import { errorsOf, fromFileSystemError, isUserError } from "../../src/core/errors.ts";
 import { buildScripts, buildStylesheet } from "../../src/assets/bundles.ts";
-import { build } from "../../src/engine/build.ts";
+import { digest } from "../../src/core/digest.ts";
+import { build, renderPages } from "../../src/engine/build.ts";
 import { merge, type MergeOptions } from "../../src/engine/merge.ts";
-import { keyPages } from "../../src/engine/page-keys.ts";
+import { keyPages, renderInputOf } from "../../src/engine/page-keys.ts";
 import { buildAndVerify } from "../../src/engine/verify.ts";
 import { currentCode } from "../../src/core/code-id.ts";
 import { readPageCache, writePageCache } from "../../src/output/page-cache.ts";
-import { contentHash, renderInputOf, renderJobs, renderPages } from "../../src/engine/render-pages.ts";
+import { renderJobs } from "../../src/engine/render-pages.ts";
 import { loadSite } from "../../src/site/load-site.ts";
 import { DevSite } from "../../src/dev/dev-site.ts";
 import { listenOnFreePort } from "../../src/serve/listen.ts";
@@ -146,6 +147,17 @@ const CASES: Record<ErrorCode, Case> = {
     inline("-- site.yaml --\naliases:\n  - { from: /filler-1, to: /filler-2 }\n"),
     /^AliasIsRoute {2}site\.yaml:2:13 {2}aliases\[0\]\.from {2}alias '\/filler-1' is also a route/,
   ],
+  OfflinePackMenuUnknown: [
+    inline(
+      "-- site.yaml --\nsite:\n  name: Inline Site\n  url: https://inline.example\n  language: en-US\n" +
+        "  logo: { src: /images/logo.svg, png: /images/logo.png, width: 1800, height: 390, alt: Inline Site }\n" +
+        "  email: info@inline.example\n" +
+        "  social: { facebook: https://www.facebook.com/inline, twitter: https://x.com/inline, pinterest: https://www.pinterest.com/inline, youtube: https://www.youtube.com/@inline }\n" +
+        "  disclosure: Some links are affiliate links.\n" +
+        "  offline: { packs: [{ name: dining, label: the dining guide, menus: [Dining] }] }\n",
+    ),
+    /^OfflinePackMenuUnknown {2}site\.yaml:9:71 {2}site\.offline\.packs\[0\]\.menus\[0\] {2}offline pack menu 'Dining' is not a nav menu \(the menus are 'Guides'\)/,
+  ],
   AuthorNotFound: [
     inline(
       `-- site.yaml --\nroutes:\n  - { author: nobody, path: /a, content: a.md, ${RELATED}, kind: article, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 } }\n-- content/a.md --\nA.\n`,
@@ -204,7 +216,7 @@ const CASES: Record<ErrorCode, Case> = {
   ],
   BannersMissing: [
     inline(page("Intro.\n\n::banner\n\nMore.")),
-    /^BannersMissing {2}content\/a\.md places a ::banner but site\.banners is empty/,
+    /^BannersMissing {2}content\/a\.md:3:1 {2}content\/a\.md places a ::banner but site\.banners is empty/,
   ],
   ContentMissing: [
     inline(`-- site.yaml --\nroutes:\n  - { content: missing.md, path: /a, ${RELATED}, ${ARTICLE} }\n`),
@@ -268,6 +280,22 @@ const CASES: Record<ErrorCode, Case> = {
       `-- site.yaml --\nfacts:\n  lift: ${LIFT}\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\n::fact lift\n\nRide the lift to the top for the view.\n`,
     ),
     /^FactContradicted {2}content\/a\.md:3:10 {2}'Ride the lift to the top for the view\.' offers as open what the fact 'lift' says is closed since 2024-06/,
+  ],
+  FactValueMissing: [
+    inline(
+      `-- site.yaml --\nfacts:\n  lift: ${LIFT}\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\n::fact lift\n\nA ticket costs {{fact:lift}}.\n`,
+    ),
+    /^FactValueMissing {2}content\/a\.md:3:16 {2}fact 'lift' has no value for \{\{fact:lift\}\} to insert/,
+  ],
+  FigureUnsourced: [
+    warned(page("Entry costs RD$400 and the gate opens at 8:30 AM.")),
+    /^FigureUnsourced {2}content\/a\.md:1:13 {2}the money amount 'RD\$400' is written here, not taken from a fact/,
+  ],
+  FigureContradictsFact: [
+    inline(
+      `-- site.yaml --\nfacts:\n  fort-fee: { subject: Fort admission, value: RD$400, date: 2023-06, text: A visitor paid RD$400 at the gate in June 2023., mentions: [fort], sources: [{ url: https://fort.example/visit, says: RD$400 in June 2023 }] }\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nThe fort costs {{fact:fort-fee}}. The fort costs $2 at the gate.\n`,
+    ),
+    /^FigureContradictsFact {2}content\/a\.md:1:50 {2}'\$2' contradicts the fact 'fort-fee', whose value is 'RD\$400'/,
   ],
   ListingsInvalid: [
     inline(
@@ -433,13 +461,51 @@ const CASES: Record<ErrorCode, Case> = {
       const { size, mtimeMs, ctimeMs, ino } = statSync(join(live, "a.html"));
       cache.pages.set("a.html", {
         ...cache.pages.get("a.html")!,
-        hash: contentHash(readFileSync(join(live, "a.html"))),
+        hash: digest(readFileSync(join(live, "a.html"))),
         stat: { size, mtimeMs, ctimeMs, ino },
       });
       writePageCache(live, currentCode(), cache);
       return thrown(buildAndVerify({ root, out: join(root, "dist") }));
     },
     /^BuildNotReproducible {2}the incremental build differs from a clean build in 1 file: a\.html/,
+  ],
+  AliasServedAsPage: [
+    warned(`-- site.yaml --\naliases:\n  - { from: /${"é".repeat(90)}/${"é".repeat(90)}, to: /filler-1 }\n`),
+    /^AliasServedAsPage {2}site\.yaml:2:13 {2}aliases\[0\]\.from {2}alias '\/é+\/é+' is served as a redirect page: its rule would be 1097 characters, and Cloudflare Pages ignores one over 1000\. Nothing breaks/,
+  ],
+  ToolTimedOut: [
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), "ppguide-hung-pagefind-"));
+      await writeFile(join(dir, "pagefind"), "#!/bin/sh\nsleep 1000\n");
+      await chmod(join(dir, "pagefind"), 0o755);
+      const saved = [process.env.PAGEFIND_BINARY_PATH, process.env.PPGUIDE_DEADLINE_SCALE];
+      Object.assign(process.env, { PAGEFIND_BINARY_PATH: join(dir, "pagefind"), PPGUIDE_DEADLINE_SCALE: "0.02" });
+      try {
+        return await inline(page("A."))();
+      } finally {
+        for (const [name, value] of [
+          ["PAGEFIND_BINARY_PATH", saved[0]],
+          ["PPGUIDE_DEADLINE_SCALE", saved[1]],
+        ] as const)
+          if (value === undefined) delete process.env[name];
+          else process.env[name] = value;
+      }
+    },
+    /^ToolTimedOut {2}Pagefind \(the search index\) gave no answer in 1 s\. Build again/,
+  ],
+  CacheEntryDamaged: [
+    async () => {
+      const root = await writeInlineSite(page("A."));
+      await build({ root, out: join(root, "dist") });
+      const images = join(root, ".ppguide-cache/images");
+      const share = (await readdir(images)).find((f) => f.endsWith(".jpg"))!;
+      const bytes = await readFile(join(images, share));
+      bytes.fill(0, 100, 140);
+      await writeFile(join(images, share), bytes);
+      const result = await build({ root, out: join(root, "dist") });
+      return result.warnings.map((e) => `${e.code}  ${e.format()}`);
+    },
+    /^CacheEntryDamaged {2}\.ppguide-cache\/images\/share-[0-9a-f]+-\d+x\d+\.jpg:1:1 {2}cache entry .* was made again: its bytes are not the ones encoded/,
   ],
   ContentUnused: [
     warned(`${page("A.")}-- content/old.md --\nOld.\n`),
@@ -450,6 +516,12 @@ const CASES: Record<ErrorCode, Case> = {
       "-- site.yaml --\nroutes:\n  - { path: /videos, kind: videos, title: Videos, description: The videos of a test site and the one chosen., videos: [{ id: abcDEF12345, title: Surf, summary: Surfers. }] }\n",
     ),
     /^StructuredDataInvalid {2}site\.yaml:2:\d+ {2}routes\[0\]\.videos\[0\] {2}structured data of \/videos: VideoObject: Required attribute "uploadDate" is missing/,
+  ],
+  StructuredDataIncomplete: [
+    warned(
+      "-- site.yaml --\nroutes:\n  - { path: /videos, kind: videos, title: Videos, description: The videos of a test site and the one chosen., videos: [{ id: abcDEF12345, title: Surf, uploaded: 2024-05-01 }] }\n",
+    ),
+    /^StructuredDataIncomplete {2}site\.yaml:2:\d+ {2}routes\[0\]\.videos\[0\] {2}structured data of \/videos: VideoObject: Missing field "description" \(optional\)/,
   ],
   PlaceholderLeft: [
     inline(page("Book at [the hotel](https://www.hotel.example/book)."), { strict: true }),
@@ -473,7 +545,10 @@ const CASES: Record<ErrorCode, Case> = {
     async () => {
       // The schema refuses such a route path: a page's file name is the second wall (output/write.ts).
       const site = await loadSite(await writeInlineSite(page("A.")));
-      const input = renderInputOf(site, { target: await mkdtemp(join(tmpdir(), "ppguide-out-")) }, false);
+      const input = renderInputOf(site, {
+        spec: { target: await mkdtemp(join(tmpdir(), "ppguide-out-")) },
+        scan: false,
+      });
       const jobs = keyPages(input).map((job) => (job.route === "/a" ? { ...job, file: "../x.html" } : job));
       return thrown(renderJobs(input, jobs, () => {}, { threads: false }));
     },

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadManifest } from "../../src/manifest/load.ts";
+import { loadManifest } from "../../src/site/load-site.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/engine/build.ts";
 import { copyFixture, edit } from "../helpers/fixture.ts";

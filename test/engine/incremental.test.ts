@@ -23,6 +23,7 @@ import { DevSite } from "../../src/dev/dev-site.ts";
 import { merge } from "../../src/engine/merge.ts";
 import { generatedFiles } from "../../src/output/generated-files.ts";
 import { FIXTURES } from "../helpers/fixture.ts";
+import { OFFLINE_MANIFEST, SERVICE_WORKER } from "../../src/output/service-worker.ts";
 import { copySources, describeDifference, readTree, type Tree } from "../helpers/output-tree.ts";
 import { compileCopy, copyPackage } from "../helpers/package-copy.ts";
 
@@ -80,6 +81,8 @@ const BANNERS = [
   `{ href: "https://hotels.example/?aid=2", image: /images/banner.svg, alt: Book a room by the sea, width: 728, height: 90 }`,
 ];
 
+const SERVICE_WORKER_FILES = [SERVICE_WORKER, OFFLINE_MANIFEST];
+
 function siteYaml(s: SiteState): string {
   return `site:
   name: Fixture Guide
@@ -89,6 +92,8 @@ function siteYaml(s: SiteState): string {
   email: info@fixture.example
   social: { facebook: https://www.facebook.com/, twitter: https://x.com/, pinterest: https://www.pinterest.com/, youtube: https://www.youtube.com/ }
   disclosure: Some links are affiliate links; we may earn a commission.
+  app: { name: Fixture Guide, shortName: Fixture, icon: /images/logo.svg, themeColor: "#0b5d6b", backgroundColor: "#fbf7f0" }
+  offline: { packs: [{ name: guide, label: the guide }, { name: places, label: the places, menus: [Places] }] }
 ${s.shards ? "  searchIndex: { pagesPerShard: 2 }\n" : ""}${s.banners.length ? `  banners:\n${s.banners.map((b) => `    - ${BANNERS[b]}\n`).join("")}` : ""}authors:
   desk: { name: ${s.authorName}, avatar: /images/avatar.svg, email: desk@fixture.example }
 nav:
@@ -280,6 +285,8 @@ async function newSite(s: SiteState): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), "ppguide-incremental-"));
   // The fixture's other public files (logo, avatar, photo.svg, icons); writeSite replaces banner.svg.
   await cp(join(FIXTURES, "basic-site/public"), join(root, "public"), { recursive: true });
+  // site.app makes the web app manifest (and site.offline the service worker) the build's own.
+  await rm(join(root, "public/site.webmanifest"));
   await writeSite(root, s);
   return root;
 }
@@ -465,7 +472,9 @@ async function rebuildsEqualCleanBuilds(edits: Edit[], searchIndex: boolean): Pr
       if (difference) throw fail(i, "the rebuild", difference);
       const report = await dev.rebuild(new Map(changed.map((path) => [path, "change"])));
       if (!report.ok) throw fail(i, "dev mode", report.errors.map((err) => err.format()).join("\n"));
-      const served = describeDifference(await devTree(dev, searchIndex), clean, ["dev mode", "clean build"]);
+      // Dev serves a worker that removes itself, never the build's (src/dev/client.ts).
+      const built = new Map([...clean].filter(([file]) => !SERVICE_WORKER_FILES.includes(file)));
+      const served = describeDifference(await devTree(dev, searchIndex), built, ["dev mode", "clean build"]);
       if (served) throw fail(i, "what dev mode serves", served);
     }
   } finally {

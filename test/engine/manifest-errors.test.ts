@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { PpgErrorList, type PpgError } from "../../src/core/errors.ts";
 import { splitFrontMatter } from "../../src/content/front-matter.ts";
 import { checkCrossReferences } from "../../src/manifest/cross-references.ts";
-import { parseManifest } from "../../src/manifest/load.ts";
+import { parseManifest } from "../../src/site/load-site.ts";
 import { FIXTURES } from "../helpers/fixture.ts";
 
 const siteYaml = readFileSync(join(FIXTURES, "basic-site/site.yaml"), "utf8");

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseManifest } from "../../src/manifest/load.ts";
+import { parseManifest } from "../../src/site/load-site.ts";
 import { routeReferences } from "../../src/manifest/route-references.ts";
 import { FIXTURES } from "../helpers/fixture.ts";
 

@@ -17,13 +17,13 @@ import { searchBuilt } from "../helpers/pagefind-search.ts";
 
 /** Indexes asked of Pagefind by builds in this process: one per build that re-indexes. */
 const pagefindCalls = vi.hoisted(() => ({ createIndex: 0 }));
-vi.mock("pagefind", async (importOriginal) => {
-  const real = await importOriginal<typeof import("pagefind")>();
+vi.mock("../../src/output/pagefind-runner.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/output/pagefind-runner.ts")>();
   return {
     ...real,
-    createIndex: (...args: Parameters<typeof real.createIndex>) => {
+    runPagefind: (...args: Parameters<typeof real.runPagefind>) => {
       pagefindCalls.createIndex++;
-      return real.createIndex(...args);
+      return real.runPagefind(...args);
     },
   };
 });

@@ -12,10 +12,64 @@ import type { RouteEntry } from "../../src/manifest/types.ts";
 import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
 
 const image = { "@type": "ImageObject", url: "https://x.example.org/a.jpg", width: 1200, height: 900 };
-const issues = (...items: Record<string, unknown>[]) =>
-  structuredDataIssues(items.map((i) => ({ "@context": "https://schema.org", ...i }))).map(
-    (i) => `${i.type}: ${i.problem}`,
-  );
+const all = (severity: "error" | "warning", items: Record<string, unknown>[]) =>
+  structuredDataIssues(items.map((i) => ({ "@context": "https://schema.org", ...i })))
+    .filter((i) => i.severity === severity)
+    .map((i) => `${i.type}: ${i.problem}`);
+const issues = (...items: Record<string, unknown>[]) => all("error", items);
+const warnings = (...items: Record<string, unknown>[]) => all("warning", items);
+
+// Issue 43: Adobe's validator found 39 warnings on the guide (a Rating without worstRating on the
+// resort lists) that the build did not report: what Google recommends is a warning now.
+describe("recommended properties, as warnings", () => {
+  it("the library's own: a Rating without worstRating", () => {
+    expect(warnings({ "@type": "Rating", ratingValue: 4, bestRating: 5 })).toEqual([
+      'Rating: Missing field "worstRating" (optional)',
+    ]);
+    expect(warnings({ "@type": "Rating", ratingValue: 4, bestRating: 5, worstRating: 1 })).toEqual([]);
+  });
+
+  it("the schemas' recommended properties, less those no content format supplies", () => {
+    expect(
+      warnings({ "@type": "BlogPosting", headline: "A", author: { name: "B", url: "https://x.example.org/b" } }),
+    ).toEqual([
+      'BlogPosting: Missing field "dateModified" (recommended)',
+      'BlogPosting: Missing field "datePublished" (recommended)',
+      'BlogPosting: Missing field "image" (recommended)',
+    ]);
+    // A recipe's rating and video, a step's name and picture: no field of a recipe gives them.
+    const recipe = {
+      "@type": "Recipe",
+      name: "Flan",
+      image: [image],
+      author: { "@type": "Person", name: "B" },
+      datePublished: "2025-01-01",
+      description: "A flan.",
+      keywords: "flan",
+      nutrition: { "@type": "NutritionInformation", calories: "300 calories" },
+      prepTime: "PT10M",
+      recipeCategory: "Dessert",
+      recipeCuisine: "Dominican",
+      recipeIngredient: ["eggs"],
+      recipeInstructions: [{ "@type": "HowToStep", text: "Bake it." }],
+      recipeYield: "6",
+    };
+    expect(warnings(recipe)).toEqual([
+      'Recipe: Missing field "cookTime" (recommended)',
+      'Recipe: Missing field "totalTime" (recommended)',
+    ]);
+    // Google: totalTime, or cookTime and prepTime.
+    expect(warnings({ ...recipe, totalTime: "PT1H" })).toEqual([]);
+    // A business's map position, menu or hours: no listing field gives them.
+    expect(
+      warnings({
+        "@type": "Bakery",
+        name: "Corner Bakery",
+        address: { "@type": "PostalAddress", addressLocality: "Puerto Plata" },
+      }),
+    ).toEqual([]);
+  });
+});
 
 describe("the rules", () => {
   it("Recipe (JSON Schema): name and image required; an array of ImageObjects, which Adobe's rules stop at, is fine", () => {

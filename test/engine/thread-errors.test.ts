@@ -16,8 +16,8 @@ import {
   reviveUserError,
   userErrorData,
 } from "../../src/core/errors.ts";
-import { keyPages } from "../../src/engine/page-keys.ts";
-import { renderInputOf, renderJobs } from "../../src/engine/render-pages.ts";
+import { keyPages, renderInputOf } from "../../src/engine/page-keys.ts";
+import { renderJobs } from "../../src/engine/render-pages.ts";
 import { loadSite } from "../../src/site/load-site.ts";
 import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
 
@@ -38,7 +38,11 @@ const RENDER_ERRORS: [code: string, text: string, where: RegExp][] = [
   ["RawHtmlUnsafe", page("Hi <script>alert(1)</script>"), /^RawHtmlUnsafe {2}content\/a\.md:1:\d+ /],
   ["DirectiveUnknown", page("Intro.\n\n::bannr\n\nMore."), /^DirectiveUnknown {2}content\/a\.md:3:1 /],
   ["VideoInvalid", page("Intro.\n\n::video { title: [unclosed\n\nMore."), /^VideoInvalid {2}content\/a\.md:3:\d+/],
-  ["BannersMissing", page("Intro.\n\n::banner\n\nMore."), /^BannersMissing {2}content\/a\.md places a ::banner/],
+  [
+    "BannersMissing",
+    page("Intro.\n\n::banner\n\nMore."),
+    /^BannersMissing {2}content\/a\.md:3:1 {2}content\/a\.md places a ::banner/,
+  ],
   [
     "RecipeMissing",
     page("A.", ARTICLE.replace("kind: article", "kind: recipe")),
@@ -59,7 +63,10 @@ describe("a user error on a render thread", () => {
 
   it("OutputPathOutside from a file name that climbs out arrives typed, exit 1", async () => {
     const site = await loadSite(await writeInlineSite(page("A.")));
-    const input = renderInputOf(site, { target: await mkdtemp(join(tmpdir(), "ppguide-thread-")) }, false);
+    const input = renderInputOf(site, {
+      spec: { target: await mkdtemp(join(tmpdir(), "ppguide-thread-")) },
+      scan: false,
+    });
     const jobs = keyPages(input).map((job) => (job.route === "/a" ? { ...job, file: "../escape.html" } : job));
     const found = await renderJobs(input, jobs, () => {}, { threads: true }).then(
       () => [],

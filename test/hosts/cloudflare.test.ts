@@ -9,7 +9,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSite, serve, type BuiltSite, type StaticServer } from "../helpers/served-site.ts";
-import { parseManifest } from "../../src/manifest/load.ts";
+import { parseManifest } from "../../src/site/load-site.ts";
 import { requireTool, wranglerPagesDev, type Wrangler } from "./tools.ts";
 
 /** What a visitor, a browser cache and a crawler see of an answer. */
@@ -82,6 +82,9 @@ describe.runIf(requireTool("wrangler"))("preview answers as Cloudflare Pages (wr
       "/sitemap.xml",
       "/feed.xml",
       "/site.webmanifest",
+      // The service worker and its manifest: never cached (no-cache from _headers).
+      "/sw.js",
+      "/sw-manifest.json",
     ];
   }, 240_000);
   afterAll(async () => {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import * as cheerio from "cheerio";
 import { describe, expect, it } from "vitest";
 import { scanPage } from "../../src/links/extract.ts";
-import { listSiteFiles } from "../../src/links/site-files.ts";
+import { listSiteFiles } from "../../src/links/walk-folder.ts";
 
 const fixtures = join(import.meta.dirname, "..", "fixtures");
 
@@ -137,7 +137,7 @@ describe("scanPage details", () => {
 describe("scanPageWithShared", () => {
   it("gives exactly the scan of the whole page on every page of a built site, header and footer scanned once", async () => {
     const { loadSite } = await import("../../src/site/load-site.ts");
-    const { renderPages } = await import("../../src/engine/render-pages.ts");
+    const { renderPages } = await import("../../src/engine/build.ts");
     const { scanPageWithShared } = await import("../../src/links/extract.ts");
     const { copyFixture } = await import("../helpers/fixture.ts");
     // A copy: loading a site writes its image cache into the site folder.

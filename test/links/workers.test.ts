@@ -9,8 +9,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { scanPage } from "../../src/links/extract.ts";
-import { listSiteFiles } from "../../src/links/site-files.ts";
-import type { PageScan } from "../../src/links/types.ts";
+import { listSiteFiles } from "../../src/links/walk-folder.ts";
+import type { LinkScan } from "../../src/links/types.ts";
 import { scanPages } from "../../src/links/workers.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -23,7 +23,7 @@ const pages = listSiteFiles(site).filter((f) => f.endsWith(".html"));
  */
 const repeated = (count: number): string[] =>
   Array.from({ length: count }, (_, i) => pages[Math.floor(i / 5) % pages.length]!);
-const scanHere = (files: readonly string[]): PageScan[] =>
+const scanHere = (files: readonly string[]): LinkScan[] =>
   files.map((f) => scanPage(readFileSync(join(site, f), "utf8")));
 
 describe("scanPages on a pool of threads", () => {

@@ -6,8 +6,6 @@ import { mkdir, mkdtemp, readdir, readFile, symlink, truncate, writeFile } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { createRequire } from "node:module";
-import { wholeImage } from "../../src/assets/cached-image.ts";
 import { DiskCache } from "../../src/core/disk-cache.ts";
 import { copyFixture } from "../helpers/fixture.ts";
 import { attempt, treeHash } from "../helpers/outcome.ts";
@@ -89,22 +87,5 @@ describe("the caches", () => {
     ]);
     expect(outcome.exit).toBe(1);
     expect(await treeHash(join(root, "dist"))).toBe(before);
-  });
-
-  it("an encoded variant (JPEG, WebP, AVIF) is whole only with all its bytes", async () => {
-    const sharp = createRequire(import.meta.url)("sharp") as typeof import("sharp").default;
-    const dir = await mkdtemp(join(tmpdir(), "ppguide-variants-"));
-    const picture = sharp({ create: { width: 64, height: 48, channels: 3, background: "#0b5d6b" } });
-    for (const [ext, bytes] of [
-      ["jpg", await picture.clone().jpeg().toBuffer()],
-      ["webp", await picture.clone().webp().toBuffer()],
-      ["avif", await picture.clone().avif().toBuffer()],
-    ] as const) {
-      await writeFile(join(dir, `whole.${ext}`), bytes);
-      await writeFile(join(dir, `cut.${ext}`), bytes.subarray(0, bytes.length - 7));
-      expect(await wholeImage(join(dir, `whole.${ext}`)), ext).toBe(true);
-      expect(await wholeImage(join(dir, `cut.${ext}`)), ext).toBe(false);
-    }
-    expect(await wholeImage(join(dir, "absent.jpg"))).toBe(false);
   });
 });

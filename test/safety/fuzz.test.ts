@@ -9,20 +9,31 @@
  *   public/;
  * never 70 (a thrown non-user error fails the property), never a hang (a time limit per build).
  *
+ * Around the site, the machine misbehaves too (`Fault`): a second build after the caches are
+ * damaged (flipped bytes, truncation, swapped entries) must write the first, clean build's bytes;
+ * Pagefind exits, garbles, panics or hangs (exit 1 with SearchIndexFailed, ToolTimedOut or
+ * DiskFull, the lock released); the output is on a small tmpfs (as root) that fills at whatever
+ * stage (exit 1 with DiskFull, or a working site); the CLI is interrupted at a random moment of a
+ * `--format json` run (exit 130 or 143, or it finished first with one JSON report; never 13, and
+ * what is served is a whole site or nothing); and the sources' dates are written at random.
+ *
  * `npm test` runs a bounded number of sites; `FUZZ_RUNS=500 npx vitest run test/safety/fuzz.test.ts`
  * runs more (FUZZ_SEED=n replays a run). fast-check shrinks a failure to a small site; each one
  * found is kept below as a named regression case.
  */
 import fc from "fast-check";
 import { load } from "cheerio";
+import { execFileSync, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdtemp, readdir, readFile, rename, stat, truncate, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadManifest } from "../../src/manifest/load.ts";
+import { loadManifest } from "../../src/site/load-site.ts";
 import { hostAnswer, parseRedirects } from "../../src/preview/host-rules.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
-import { attempt } from "../helpers/outcome.ts";
+import { attempt, startCli, type Outcome } from "../helpers/outcome.ts";
 import { oversizedPng } from "../helpers/png.ts";
 import { xmlErrors } from "../helpers/xml.ts";
 
@@ -236,6 +247,19 @@ const markdown = (b: fc.Arbitrary<string>) =>
 const listing = (piece: fc.Arbitrary<string>, link: fc.Arbitrary<string>, image: fc.Arbitrary<string>) =>
   fc.record({ name: scalar(piece, 1), description: description(piece), link, area: scalar(piece), image });
 
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+/** A real day, month or year; then any digits in a date's shape, impossible ones included. */
+const goodDate = fc
+  .tuple(fc.integer({ min: 1990, max: 2030 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }))
+  .chain(([y, m, d]) => fc.constantFrom(`${y}`, `${y}-${pad(m)}`, `${y}-${pad(m)}-${pad(d)}`));
+const anyDate = fc.oneof(
+  goodDate,
+  fc
+    .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
+    .map(([y, m, d]) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`),
+  fc.constantFrom("0000-00-00", "2024-13", "2025-02-30", "2024-02-29", "2023-02-29", "2024-00", "99", "2024-1-1"),
+);
+
 /**
  * Each part of a site, as an editor who makes no mistake writes it, and as anyone may: a site is
  * the careful one with zero, one or two parts written carelessly, so that about half the runs
@@ -270,6 +294,7 @@ const PARTS = {
     listing(anyPiece, anyLink, fc.constantFrom("/images/pic.png", "/images/none.svg")),
   ],
   picture: [fc.constant("png" as const), fc.constantFrom("png", "text", "empty", "truncated", "huge")],
+  date: [goodDate, anyDate],
 } satisfies Record<string, [fc.Arbitrary<unknown>, fc.Arbitrary<unknown>]>;
 type Part = keyof typeof PARTS;
 type FuzzSite = {
@@ -314,10 +339,11 @@ function siteText(s: FuzzSite): string {
       : []),
   ];
   const listing = s.listing
-    ? `-- content/d.md --\nThe listings.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - id: 1\n    name: "${s.listing.name}"\n    description: "${s.listing.description}"\n    area: "${s.listing.area}"\n    image: ${s.listing.image}\n    alt: A picture of the place\n    address2: Puerto Plata\n    link: "${escapeScalar(s.listing.link)}"\n    sources: [{ url: "https://www.example.org/source", supports: [link, area, description], says: what the card says }]\n`
+    ? `-- content/d.md --\nThe listings.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - id: 1\n    name: "${s.listing.name}"\n    description: "${s.listing.description}"\n    area: "${s.listing.area}"\n    image: ${s.listing.image}\n    alt: A picture of the place\n    address2: Puerto Plata\n    link: "${escapeScalar(s.listing.link)}"\n    sources: [{ url: "https://www.example.org/source", supports: [link, area, description], says: what the card says, date: "${s.date}" }]\n`
     : "";
   const site = `site:\n  name: Fuzz Site\n  url: "${escapeScalar(s.url)}"\n  language: en-US\n  logo: { src: /images/logo.svg, png: /images/logo.png, width: 1800, height: 390, alt: Fuzz Site }\n  email: info@fuzz.example\n  social: { facebook: https://www.facebook.com/fuzz, twitter: https://x.com/fuzz, pinterest: https://www.pinterest.com/fuzz, youtube: https://www.youtube.com/@fuzz }\n  disclosure: Some links are affiliate links.\n  build: { format: ${s.format} }\n`;
-  return `-- site.yaml --\n${site}${aliases}routes:\n${routes.join("")}-- content/a.md --\n${s.markdown}\n${listing}`;
+  const front = `---\nsources:\n  - { url: "https://www.example.org/hours", says: the opening hours, date: "${s.date}" }\n---\n`;
+  return `-- site.yaml --\n${site}${aliases}routes:\n${routes.join("")}-- content/a.md --\n${front}${s.markdown}\n${listing}`;
 }
 
 let pngBytes: Buffer | undefined;
@@ -347,35 +373,238 @@ async function pictureBytes(kind: FuzzSite["picture"]): Promise<Buffer> {
 // The invariant.
 
 /** How the runs ended, printed after the property: runs that never reach exit 0 would test half the promise. */
-const tally = { built: 0, refused: 0 };
+const tally = { built: 0, refused: 0, interrupted: 0 };
 
-/** Builds the site and checks the invariant; returns the exit code. */
-async function check(s: FuzzSite): Promise<number> {
-  const root = await writeInlineSite(siteText(s));
-  await writeFile(join(root, "public/images/pic.png"), await pictureBytes(s.picture));
-  const out = join(root, "dist");
+// ---------------------------------------------------------------------------------------------
+// What the machine does around the build.
+
+function mountTmpfs(size: string): string | undefined {
+  const dir = execFileSync("mktemp", ["-d", join(tmpdir(), "ppguide-fuzz-mnt-XXXXXX")])
+    .toString()
+    .trim();
+  return spawnSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir]).status === 0 ? dir : undefined;
+}
+
+/** Whether this machine lets the tests mount a tmpfs (root in a container); the disk faults need it. */
+const CAN_MOUNT = (() => {
+  const dir = mountTmpfs("1m");
+  if (dir) spawnSync("umount", [dir]);
+  return dir !== undefined;
+})();
+if (!CAN_MOUNT) console.warn("fuzz: no full-disk faults: this machine does not let the tests mount a tmpfs");
+
+type Damage = { how: "flip" | "truncate" | "swap"; pick: number; other: number };
+/** Pagefind binaries that fail in each way a tool can. */
+const FAKE_PAGEFIND = {
+  exit: 'echo "pagefind: failed" >&2; exit 3',
+  garbage: "cat > /dev/null & echo 'garbage,'; sleep 1",
+  hang: "sleep 1000",
+  panic: "echo \"thread 'main' panicked: Os { code: 28, kind: StorageFull }\" >&2; exit 101",
+};
+type Fault =
+  | { kind: "none" }
+  | { kind: "damage"; actions: Damage[] }
+  | { kind: "tool"; tool: keyof typeof FAKE_PAGEFIND }
+  | { kind: "disk"; kb: number }
+  | { kind: "interrupt"; signal: "SIGINT" | "SIGTERM"; afterMs: number };
+
+const fault: fc.Arbitrary<Fault> = fc.oneof(
+  { weight: 6, arbitrary: fc.constant<Fault>({ kind: "none" }) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .array(fc.record({ how: fc.constantFrom("flip", "truncate", "swap"), pick: fc.nat(), other: fc.nat() }), {
+        minLength: 1,
+        maxLength: 3,
+      })
+      .map((actions): Fault => ({ kind: "damage", actions })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom(...(Object.keys(FAKE_PAGEFIND) as (keyof typeof FAKE_PAGEFIND)[]))
+      .map((tool): Fault => ({ kind: "tool", tool })),
+  },
+  {
+    weight: CAN_MOUNT ? 1 : 0,
+    arbitrary: fc.integer({ min: 64, max: 2048 }).map((kb): Fault => ({ kind: "disk", kb })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({
+        signal: fc.constantFrom<"SIGINT" | "SIGTERM">("SIGINT", "SIGTERM"),
+        afterMs: fc.integer({ min: 0, max: 4000 }),
+      })
+      .map(({ signal, afterMs }): Fault => ({ kind: "interrupt", signal, afterMs })),
+  },
+);
+
+/** Every file of a built site by path, with the digest of its bytes. */
+async function contents(dir: string): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    found.set(
+      relative(dir, path),
+      createHash("sha256")
+        .update(await readFile(path))
+        .digest("hex"),
+    );
+  }
+  return found;
+}
+
+/** Flips, truncates or swaps files of the image cache, the served copy and its page cache. */
+async function damage(root: string, out: string, actions: Damage[]): Promise<void> {
+  const files: string[] = [];
+  for (const dir of [join(root, ".ppguide-cache/images"), `${out}.ppguide`]) {
+    if (!existsSync(dir)) continue;
+    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
+      if (entry.isFile() && entry.name !== "lock" && entry.name !== ".ppguide-output")
+        files.push(join(entry.parentPath, entry.name));
+  }
+  files.sort();
+  if (files.length < 2) return;
+  for (const { how, pick, other } of actions) {
+    const file = files[pick % files.length]!;
+    const bytes = await readFile(file);
+    if (how === "flip" && bytes.length) {
+      for (let k = 0; k < Math.min(40, bytes.length); k++) {
+        const at = (pick + k * 7) % bytes.length;
+        bytes[at] = bytes[at]! ^ 0x5a;
+      }
+      await writeFile(file, bytes);
+    } else if (how === "truncate") await truncate(file, bytes.length >> 1);
+    else if (how === "swap") {
+      const to = files[other % files.length]!;
+      if (to === file) continue;
+      await rename(file, `${file}.swap`);
+      await rename(to, file);
+      await rename(`${file}.swap`, to);
+    }
+  }
+}
+
+/** A build in this process, failed as a hang past the time limit. */
+async function timedAttempt(root: string, out: string): Promise<Outcome> {
   let timer: NodeJS.Timeout | undefined;
-  const outcome = await Promise.race([
+  return Promise.race([
     attempt({ root, out }).finally(() => clearTimeout(timer)),
     new Promise<never>(
       (_, fail) =>
         (timer = setTimeout(() => fail(new Error(`the build took over ${BUILD_LIMIT_MS} ms: a hang`)), BUILD_LIMIT_MS)),
     ),
   ]);
-  if (outcome.exit !== 0) {
-    expect(outcome.exit, outcome.lines.join("\n")).toBe(1);
-    for (const line of outcome.lines) {
-      // `Code  file:line:col  ...`, the file one of the site's own.
-      const where = /^\w+ {2}([^\s:][^:]*):(\d+):(\d+) {2}/.exec(line);
-      expect(where, `not located: ${line}`).not.toBeNull();
-      expect(existsSync(join(root, where![1]!)), `not a file of the site: ${line}`).toBe(true);
-    }
-    tally.refused++;
-    return 1;
+}
+
+/**
+ * A failed build: exit 1, each problem at a `file:line:col` of a file of the site, or one of the
+ * codes the injected fault may cause (which name what failed instead).
+ */
+function refused(outcome: Outcome, root: string, faultCodes: string[] = []): number {
+  expect(outcome.exit, outcome.lines.join("\n")).toBe(1);
+  for (const line of outcome.lines) {
+    if (faultCodes.includes(line.split("  ")[0]!)) continue;
+    // `Code  file:line:col  ...`, the file one of the site's own.
+    const where = /^\w+ {2}([^\s:][^:]*):(\d+):(\d+) {2}/.exec(line);
+    expect(where, `not located: ${line}`).not.toBeNull();
+    expect(existsSync(join(root, where![1]!)), `not a file of the site: ${line}`).toBe(true);
   }
+  tally.refused++;
+  return 1;
+}
+
+function withEnv<T>(vars: Record<string, string>, work: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, vars);
+  return work().finally(() => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  });
+}
+
+/** Builds the site (with the machine's fault) and checks the invariant; returns the exit code. */
+async function check(s: FuzzSite, f: Fault = { kind: "none" }): Promise<number> {
+  const root = await writeInlineSite(siteText(s));
+  await writeFile(join(root, "public/images/pic.png"), await pictureBytes(s.picture));
+  const out = join(root, "dist");
+  if (f.kind === "interrupt") return interrupted(root, out, f);
+  if (f.kind === "disk") return onSmallDisk(root, s, f.kb);
+  if (f.kind === "tool") {
+    const dir = await mkdtemp(join(tmpdir(), "ppguide-fuzz-pagefind-"));
+    await writeFile(join(dir, "pagefind"), `#!/bin/sh\n${FAKE_PAGEFIND[f.tool]}\n`);
+    await chmod(join(dir, "pagefind"), 0o755);
+    const outcome = await withEnv({ PAGEFIND_BINARY_PATH: join(dir, "pagefind"), PPGUIDE_DEADLINE_SCALE: "0.02" }, () =>
+      timedAttempt(root, out),
+    );
+    expect(existsSync(join(`${out}.ppguide`, "lock")), "the lock was left behind").toBe(false);
+    return refused(outcome, root, ["SearchIndexFailed", "ToolTimedOut", "DiskFull"]);
+  }
+  const outcome = await timedAttempt(root, out);
+  if (outcome.exit !== 0) return refused(outcome, root);
   await workingSite(root, out, s);
+  if (f.kind === "damage") {
+    const clean = await contents(out);
+    await damage(root, out, f.actions);
+    const again = await timedAttempt(root, out);
+    expect(again.lines, "a damaged cache failed the build").toEqual([]);
+    expect(await contents(out), "a damaged cache reached the output").toEqual(clean);
+  }
   tally.built++;
   return 0;
+}
+
+/** The output on a tmpfs of `kb` kilobytes, which fills at whatever stage it fills. */
+async function onSmallDisk(root: string, s: FuzzSite, kb: number): Promise<number> {
+  const disk = mountTmpfs(`${kb}k`);
+  if (!disk) throw new Error("the tmpfs could not be mounted");
+  try {
+    const out = join(disk, "dist");
+    const outcome = await timedAttempt(root, out);
+    if (outcome.exit !== 0) return refused(outcome, root, ["DiskFull"]);
+    await workingSite(root, out, s);
+    tally.built++;
+    return 0;
+  } finally {
+    spawnSync("umount", ["-l", disk]);
+  }
+}
+
+/**
+ * The CLI, `--format json`, interrupted after `afterMs`: it exits 130 or 143 (or is ended by the
+ * signal before its handlers are in place), or finished first with one JSON report; never 13.
+ * What it serves is a whole site or nothing, and the lock is released.
+ */
+async function interrupted(root: string, out: string, f: Extract<Fault, { kind: "interrupt" }>): Promise<number> {
+  const child = startCli(["build", "--root", root, "--format", "json"], root);
+  let stdout = "";
+  child.stdout?.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
+  child.stderr?.resume();
+  const ended = new Promise<[number | null, NodeJS.Signals | null]>((done) =>
+    child.on("close", (code, signal) => done([code, signal])),
+  );
+  const timer = setTimeout(() => child.kill(f.signal), f.afterMs);
+  let limit: NodeJS.Timeout | undefined;
+  const [code, signal] = await Promise.race([
+    ended,
+    new Promise<never>(
+      (_, fail) => (limit = setTimeout(() => fail(new Error("the interrupted build never ended")), BUILD_LIMIT_MS)),
+    ),
+  ]).finally(() => {
+    clearTimeout(timer);
+    clearTimeout(limit);
+  });
+  if (signal === null) expect([0, 1, 130, 143], `exit ${code}: ${stdout}`).toContain(code);
+  else expect(signal).toBe(f.signal);
+  if (code === 0 || code === 1) expect(() => JSON.parse(stdout), stdout).not.toThrow();
+  if (existsSync(out)) expect(existsSync(join(out, "index.html")), "a partial site is served").toBe(true);
+  if (signal === null) expect(existsSync(join(`${out}.ppguide`, "lock")), "the lock was left behind").toBe(false);
+  tally.interrupted++;
+  return code ?? 130;
 }
 
 async function workingSite(root: string, out: string, s: FuzzSite): Promise<void> {
@@ -423,10 +652,13 @@ describe("any site an editor writes", () => {
     "builds into a working site, or fails with every problem located in the site; never 70, never a hang",
     async () => {
       await fc.assert(
-        fc.asyncProperty(fuzzSite, async (site) => void (await check(site))),
+        fc.asyncProperty(fuzzSite, fault, async (site, f) => void (await check(site, f))),
         { numRuns: RUNS, seed: SEED },
       );
-      console.log(`fuzz: ${tally.built} sites built and checked, ${tally.refused} refused with located errors`);
+      console.log(
+        `fuzz: ${tally.built} sites built and checked, ${tally.refused} refused with located errors, ` +
+          `${tally.interrupted} interrupted`,
+      );
       expect(tally.built).toBeGreaterThan(0);
     },
     Math.max(120_000, RUNS * 8_000),
@@ -446,12 +678,15 @@ describe("any site an editor writes", () => {
     markdown: "Sand and sun.",
     listing: undefined,
     picture: "png",
+    date: "2025-06",
   };
   it.each<[string, Partial<FuzzSite>]>([
     // Regression (issue 35): feed.xml was not well-formed ("12:12: disallowed character.").
     ["a title with an escaped vertical tab", { title: "\\x0b" }],
     // Regression (issue 35): exit 70, "Input buffer has corrupt header" from sharp.
     ["a truncated PNG as the route's image", { image: "/images/pic.png", picture: "truncated" }],
+    // Regression (fuzz seed -978384667): BannersMissing named the Markdown file but no line.
+    ["a ::banner on a site without banners", { markdown: "::banner" }],
   ])(
     "found by the property: %s is a located error",
     async (_what, change) => {
@@ -480,6 +715,7 @@ describe("any site an editor writes", () => {
           image: "/images/pic.png",
         },
         picture: "png",
+        date: "2024-02-29",
       }),
     ).toBe(0);
   }, 60_000);

@@ -38,6 +38,10 @@ const REFUSED = (port: number) => [
   `localhost.evil.example`,
   `dev.test.evil:${port}`,
   `other.test:${port}`,
+  // The whole name is compared, not its bracketed part.
+  `[::1].evil.example:${port}`,
+  "[::1].evil.example",
+  `[::1]x:${port}`,
 ];
 
 describe("the Host header", () => {
@@ -73,5 +77,13 @@ describe("the Host header", () => {
     expect(hostAllowed("guide.lan:4321", "guide.lan")).toBe(true);
     expect(hostAllowed("guide.lan:4321", "127.0.0.1")).toBe(false);
     expect(hostAllowed(undefined, "127.0.0.1")).toBe(false);
+  });
+
+  // Regression: the bracketed part alone was compared, so [::1].evil.example passed as ::1.
+  it("a name that only starts like an allowed one is refused", () => {
+    for (const host of ["[::1].evil.example", "[::1].evil.example:4321", "[::1]evil", "[::1", "::1]", "[evil]"])
+      expect(hostAllowed(host, "127.0.0.1"), host).toBe(false);
+    expect(hostAllowed("[::1]:4321", "127.0.0.1")).toBe(true);
+    expect(hostAllowed("[::1]", "127.0.0.1")).toBe(true);
   });
 });

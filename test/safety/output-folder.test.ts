@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, readdir, readFile, readlink, realpath, rm, stat, symlin
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { StageWriter } from "../../src/output/write.ts";
+import { CopyWriter } from "../../src/output/write.ts";
 import { copyFixture } from "../helpers/fixture.ts";
 import { attempt, runCli, startCli, treeHash } from "../helpers/outcome.ts";
 import { writePpguideSite } from "../helpers/synthetic-site.ts";
@@ -89,7 +89,7 @@ describe("an output folder that is not ppguide's to replace", () => {
 describe("the writer", () => {
   it("refuses any file name that would leave its folder, whatever the schema let through", async () => {
     const target = await mkdtemp(join(tmpdir(), "ppguide-writer-"));
-    const writer = new StageWriter({ target: join(target, "copy") });
+    const writer = new CopyWriter({ target: join(target, "copy") });
     for (const name of [
       "../victim/index.html",
       "a/../../victim",

@@ -4,12 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { build, type BuiltPage } from "../../src/engine/build.ts";
+import { type OfflineManifest, packEntries } from "../../src/client/offline-plan.ts";
+import { build, type BuildResult } from "../../src/engine/build.ts";
 import { ROOT } from "../helpers/site-pages.ts";
 
 // Issue 10: page weight budgets on the built site, as a phone on a slow connection receives it.
 let out: string;
-let pages: (BuiltPage & { html: string })[];
+let pages: (BuildResult["pages"][number] & { html: string })[];
 const gz = async (file: string) => gzipSync(await readFile(join(out, decodeURI(file)))).length;
 
 beforeAll(async () => {
@@ -91,5 +92,29 @@ describe("page weight budgets", () => {
     ];
     expect(assets.length).toBeGreaterThan(1);
     for (const a of assets) expect(a).toMatch(/^\/assets\/[\w-]+\.[0-9a-f]{10}\.(css|js)$/);
+  });
+});
+
+describe("the guide saved for offline (README, Offline)", () => {
+  const manifest = async () => JSON.parse(await readFile(join(out, "sw-manifest.json"), "utf8")) as OfflineManifest;
+  const bytes = (list: readonly (readonly [string, string | null, number, ...string[]])[]) =>
+    list.reduce((sum, [, , b]) => sum + b, 0);
+
+  it("weighs at most 4 MB: every page, the search index, each picture at its smallest, stylesheet and scripts", async () => {
+    const m = await manifest();
+    const [guide] = m.packs;
+    const saved = packEntries(m, guide!, true);
+    // Every page of the site, and the index, are in it: the budget is not met by leaving things out.
+    expect(guide!.pages.length).toBe(pages.length);
+    expect(saved.filter(([url]) => url.startsWith("/pagefind/")).length).toBe(m.index.length);
+    // What it says it weighs is what the files weigh.
+    const fileOf = (url: string) =>
+      url === "/" ? "index.html" : m.pages.some(([u]) => u === url) ? `${url.slice(1)}.html` : decodeURI(url.slice(1));
+    for (const [url, , size] of saved) expect((await readFile(join(out, fileOf(url)))).byteLength, url).toBe(size);
+    expect(bytes(saved)).toBeLessThanOrEqual(4_000_000);
+  });
+
+  it("costs a first visit its service worker alone, under 25 KB", async () => {
+    expect((await readFile(join(out, "sw.js"))).byteLength).toBeLessThanOrEqual(25_000);
   });
 });

@@ -28,8 +28,8 @@ describe("the cable car, one fact everywhere", () => {
     const fact = manifest.facts!["cable-car"]!;
     expect(fact.status).toBe("closed");
     expect(fact.since).toBe("2024-06");
-    expect(fact.sources.length).toBeGreaterThanOrEqual(2);
-    for (const s of fact.sources) expect(s.date, s.url).toMatch(/^20(2[4-9])/);
+    expect(fact.sources?.length).toBeGreaterThanOrEqual(2);
+    for (const s of fact.sources ?? []) expect(s.date, s.url).toMatch(/^20(2[4-9])/);
   });
 
   it("every page whose content mentions the cable car shows the fact, in full or as its status line", async () => {
@@ -86,14 +86,85 @@ describe("the cable car, one fact everywhere", () => {
     expect(taxis(".listing-card").text()).not.toMatch(/cable car/i);
   });
 
-  it("the spec's $10 and $5 stay, said of the cable car when it reopens", async () => {
+  it("the spec's $10 and $5 stay, dated as this guide's earlier figure after the fare the operator last announced", async () => {
     const budget = (await page("/12-best-fun-things-to-do-puerto-plata-budget"))(".prose");
     const admission = budget
       .find("strong")
-      .filter((_, el) => /^Admission: cable car/.test(load(el).text()))
+      .filter((_, el) => /^Admission: no cable car fare/.test(load(el).text()))
       .text();
-    expect(admission).toBe("Admission: cable car $10 adults, $5 children aged 5 to 10, when it reopens");
-    const isabel = (await page("/mount-isabel-de-torres-puerto-plata"))(".prose").text();
-    expect(isabel).toMatch(/\$10 for adults and \$5 for children aged 5 to 10/);
+    expect(admission).toBe("Admission: no cable car fare while it is closed");
+    const fare =
+      "US$15 for foreign adults and US$8 for children, round trip (April 2023; this guide's earlier figure: " +
+      "$10 adults, $5 children aged 5 to 10, October 2025)";
+    expect(budget.text().replace(/\s+/g, " ")).toContain(fare);
+    const isabel = (await page("/mount-isabel-de-torres-puerto-plata"))(".prose").text().replace(/\s+/g, " ");
+    expect(isabel).toContain(fare);
+  });
+});
+
+// Issue 43: a headline figure stood above the same page's dated note that contradicted it, and 23 of
+// 27 sentences with a dollar figure carried no date and sat outside any fact. Every figure a visitor
+// acts on is now a fact's value, inserted with {{fact:ID}}; the spec's figures stay as the guide's
+// earlier ones, with their date.
+describe("one truth per figure", () => {
+  it("no page of the guide writes a money amount or a time of day by hand (FigureUnsourced)", async () => {
+    const { content } = await site;
+    const written = content.warnings.filter((w) => w.code === "FigureUnsourced").map((w) => w.format());
+    expect(written).toEqual([]);
+  });
+
+  it("a newer sourced figure leads and the spec's figure follows, dated as this guide's earlier one", async () => {
+    const admissions = (await page("/12-best-fun-things-to-do-puerto-plata-budget"))(".prose p strong")
+      .map((_, el) => load(el).text().replace(/\s+/g, " "))
+      .get();
+    expect(admissions).toContain("Admission: RD$400 (June 2023; this guide's earlier figure: $2, September 2025)");
+    expect(admissions).toContain(
+      "Admission: the tour was free (July 2014; this guide's earlier figure: $5, October 2025)",
+    );
+    const fort = (await page("/fort-felipe-puerto-plata"))(".prose").text().replace(/\s+/g, " ");
+    expect(fort).toContain("Entry costs RD$400 (June 2023; this guide's earlier figure: $2, September 2025)");
+    expect(fort).not.toMatch(/Entry costs just \$2/);
+    const charcos = (await page("/27-charcos-puerto-plata-dominican-republic"))(".prose").text().replace(/\s+/g, " ");
+    expect(charcos).toContain(
+      "RD$400 a person (May 2021; this guide's earlier figure: $15 USD for 7 waterfalls, $20 USD for 12 and $25 USD for 27, " +
+        "November 2025; an earlier figure: RD$310 a person for 12 waterfalls, February 2010)",
+    );
+    expect(charcos).toContain(
+      "8 AM to 3 PM on weekdays and 8 AM to 1:30 PM at weekends (May 2021; this guide's earlier figure: 8:00 AM to 3:00 PM daily, November 2025)",
+    );
+    // The river decides the route: the taxi is no longer the easy way to "the 12- or 27-falls route".
+    expect(charcos).not.toMatch(/easiest way to do the 12- or 27-falls route/);
+  });
+
+  it("a figure no source states says it is this guide's own, with its date", async () => {
+    const budget = (await page("/12-best-fun-things-to-do-puerto-plata-budget"))(".prose").text();
+    for (const figure of [
+      "Admission: $2 (this guide's figure, October 2025)",
+      "Admission: $4 adults, $2 children (this guide's figure, October 2025)",
+      "Admission: $5 (this guide's figure, October 2025)",
+    ])
+      expect(budget).toContain(figure);
+    const landmarks = (await page("/puerto-plata-landmarks-museums"))("main").text();
+    expect(landmarks).toContain(
+      "open Monday to Friday 9 AM to 4 PM, Saturday 9 AM to 12:30 PM, closed on Sunday (this guide's figure, September 2025)",
+    );
+  });
+
+  it("the restaurant bill is the whole fact wherever a page talks of it: the 18% tax with the 10% charge", async () => {
+    for (const route of ["/10-puerto-plata-travel-tips", "/plan-your-trip-puerto-plata"]) {
+      const text = (await page(route))("main").text().replace(/\s+/g, " ");
+      expect(text, route).toContain(
+        "the 18% ITBIS sales tax and the 10% legal service charge, 28% on top of menu prices",
+      );
+    }
+  });
+
+  it("the landmarks card is the mountain, not a running cable car", async () => {
+    const landmarks = await page("/puerto-plata-landmarks-museums");
+    const card = landmarks(".listing-card").filter((_, el) =>
+      /Isabel de Torres/.test(landmarks(el).find(".card-title").text()),
+    );
+    expect(card.find(".card-title").text()).toBe("Mount Isabel de Torres");
+    expect(card.find("img").attr("alt")).not.toMatch(/cable car/i);
   });
 });

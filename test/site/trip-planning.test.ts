@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { load } from "cheerio";
 import { describe, expect, it } from "vitest";
 import { loadSite } from "../../src/site/load-site.ts";
-import { sitemapXml } from "../../src/output/site-files.ts";
+import { sitemapXml } from "../../src/output/sitemap-robots-redirects.ts";
 import { builtSite, jsonLd, page, ROOT } from "../helpers/site-pages.ts";
 
 // Issue 17: the trip-planning pages a guide needs, gathered on /plan-your-trip-puerto-plata, linked

@@ -1,6 +1,6 @@
 /**
- * StageWriter from several callers at once: a render thread runs two batches at a time
- * (build/render-pool.ts), each adding pages and then flushing the same writer.
+ * CopyWriter from several callers at once: a render thread runs two batches at a time
+ * (engine/render-pages.ts), each adding pages and then flushing the same writer.
  * Regression: with one wake slot, the second waiter replaced the first, which was never woken,
  * and a first build of 1,200 pages hung for ever.
  */
@@ -8,13 +8,13 @@ import { link, mkdir, mkdtemp, readdir, readFile, stat, writeFile } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { StageWriter } from "../../src/output/write.ts";
+import { CopyWriter } from "../../src/output/write.ts";
 
-describe("a StageWriter shared by two batches", () => {
+describe("a CopyWriter shared by two batches", () => {
   it("wakes every caller waiting for a write: both batches finish, every file is written", async () => {
-    const target = await mkdtemp(join(tmpdir(), "ppguide-stage-"));
+    const target = await mkdtemp(join(tmpdir(), "ppguide-copy-"));
     // A limit of 2 makes each add wait for a write to end, as a full writer does.
-    const writer = new StageWriter({ target }, 2);
+    const writer = new CopyWriter({ target }, 2);
     const batch = async (name: string) => {
       for (let i = 0; i < 25; i++) await writer.add(`${name}-${i}.html`, `<p>${name} ${i}</p>`);
       await writer.flush();
@@ -26,9 +26,9 @@ describe("a StageWriter shared by two batches", () => {
   });
 });
 
-describe("a StageWriter over the copy it brings up to date", () => {
+describe("a CopyWriter over the copy it brings up to date", () => {
   it("rewrites a file of that copy alone in place, and never one the served copy shares", async () => {
-    const root = await mkdtemp(join(tmpdir(), "ppguide-stage-"));
+    const root = await mkdtemp(join(tmpdir(), "ppguide-copy-"));
     const [target, live] = [join(root, "a"), join(root, "b")];
     await mkdir(target);
     await mkdir(live);
@@ -36,7 +36,7 @@ describe("a StageWriter over the copy it brings up to date", () => {
     await writeFile(join(live, "shared.html"), "<p>served</p>");
     await link(join(live, "shared.html"), join(target, "shared.html"));
     const own = (await stat(join(target, "own.html"))).ino;
-    const writer = new StageWriter({ target, live });
+    const writer = new CopyWriter({ target, live });
     await writer.add("own.html", "<p>new</p>");
     await writer.add("shared.html", "<p>new</p>");
     await writer.flush();

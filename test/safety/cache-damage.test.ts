@@ -1,0 +1,143 @@
+/**
+ * A cache is a hint, never a truth (assets/image-cache.ts, output/search-index.ts servedShard,
+ * engine/verify.ts). Once: a share image or a WebP/AVIF variant with 40 bytes flipped in the image
+ * cache was published with exit 0; a rewritten size record gave a page the wrong width, height
+ * and variants; and `build --verify` over such a cache printed "Verified", its clean build reusing
+ * the same cache. Every damaged entry is now made again with a warning, and --verify builds from
+ * the sources alone.
+ */
+import { createHash } from "node:crypto";
+import { readdir, readFile, rename, rm, truncate, writeFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { readChecked, writeChecked } from "../../src/core/disk-cache.ts";
+import { build } from "../../src/engine/build.ts";
+import { buildAndVerify } from "../../src/engine/verify.ts";
+import { writeInlineSite } from "../helpers/inline-site.ts";
+import { attempt } from "../helpers/outcome.ts";
+
+/** An inline site whose page shows a JPEG photo, so the cache holds variants, share images and records. */
+async function photoSite(): Promise<string> {
+  const root = await writeInlineSite(`-- site.yaml --
+routes:
+  - { path: /a, kind: article, content: a.md, image: { src: /images/beach.jpg, alt: A beach } }
+-- content/a.md --
+A page with a photo.
+`);
+  const pixels = Buffer.alloc(700 * 420 * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7919) % 251;
+  await sharp(pixels, { raw: { width: 700, height: 420, channels: 3 } })
+    .jpeg()
+    .toFile(join(root, "public/images/beach.jpg"));
+  return root;
+}
+
+/** Every file of a built site by path, with the digest of its bytes. */
+async function contents(dir: string): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    found.set(
+      relative(dir, path),
+      createHash("sha256")
+        .update(await readFile(path))
+        .digest("hex"),
+    );
+  }
+  return found;
+}
+
+const images = (root: string) => join(root, ".ppguide-cache/images");
+
+async function flip(file: string, count = 40): Promise<void> {
+  const bytes = await readFile(file);
+  for (let i = 0; i < count; i++) {
+    const at = Math.floor(bytes.length / 3) + i * 3;
+    bytes[at] = bytes[at]! ^ 0x5a;
+  }
+  await writeFile(file, bytes);
+}
+
+async function rebuildWithoutOutput(root: string) {
+  await rm(join(root, "dist"), { force: true });
+  await rm(join(root, "dist.ppguide"), { recursive: true, force: true });
+  return build({ root, out: join(root, "dist") });
+}
+
+describe("a damaged cache entry", () => {
+  it("is never published: flipped, truncated and swapped variants, share images and records are made again", async () => {
+    const root = await photoSite();
+    await build({ root, out: join(root, "dist") });
+    const clean = await contents(join(root, "dist"));
+    const cache = await readdir(images(root));
+    const webp = cache.filter((f) => f.endsWith(".webp")).sort();
+    const share = cache.find((f) => f.startsWith("share-") && f.endsWith(".jpg"))!;
+    const record = cache.find((f) => /^[0-9a-f]{16}\.json$/.test(f))!;
+    expect(webp.length).toBeGreaterThan(1);
+
+    await flip(join(images(root), webp[0]!));
+    await flip(join(images(root), share));
+    const avif = cache.find((f) => f.endsWith(".avif"));
+    if (avif) await truncate(join(images(root), avif), 100);
+    // Two whole variants, each where the other belongs.
+    await rename(join(images(root), webp[1]!), join(images(root), "swap"));
+    await rename(join(images(root), webp[2] ?? webp[0]!), join(images(root), webp[1]!));
+    await rename(join(images(root), "swap"), join(images(root), webp[2] ?? webp[0]!));
+    const result = await rebuildWithoutOutput(root);
+    expect(await contents(join(root, "dist"))).toEqual(clean);
+    const damaged = result.warnings.filter((w) => w.code === "CacheEntryDamaged").map((w) => w.location?.file);
+    expect(damaged).toEqual(
+      expect.arrayContaining([`.ppguide-cache/images/${share}`, `.ppguide-cache/images/${webp[1]}`]),
+    );
+
+    // A record swapped for another image's (or edited) is not read: the photo is measured again.
+    const shareRecord = cache.find((f) => f.startsWith("share-") && f.endsWith(".json"))!;
+    await writeFile(join(images(root), record), await readFile(join(images(root), shareRecord)));
+    const again = await rebuildWithoutOutput(root);
+    expect(await contents(join(root, "dist"))).toEqual(clean);
+    expect(again.warnings.map((w) => `${w.code}  ${w.format()}`)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^CacheEntryDamaged {2}\\.ppguide-cache/images/${record.replace(".", "\\.")}:1:1`),
+      ),
+    ]);
+    // Made again, the cache is whole: the next build warns of nothing.
+    expect((await rebuildWithoutOutput(root)).warnings).toEqual([]);
+  });
+
+  it("of the search index in the served copy is not linked into the next one", async () => {
+    const root = await photoSite();
+    const out = join(root, "dist");
+    await build({ root, out });
+    const clean = await contents(out);
+    const index = (await readdir(join(out, "pagefind"))).find((f) => f.endsWith(".pf_meta"))!;
+    await flip(join(out, "pagefind", index), 8);
+    const result = await build({ root, out });
+    expect(result.indexed).toEqual(["pagefind"]);
+    expect(await contents(out)).toEqual(clean);
+  });
+
+  it("build --verify trusts no cache: an entry forged to pass every check is caught", async () => {
+    const root = await photoSite();
+    await build({ root, out: join(root, "dist") });
+    const record = (await readdir(images(root))).find((f) => /^[0-9a-f]{16}\.json$/.test(f))!;
+    const stored = JSON.parse(readChecked(join(images(root), record))!.toString()) as {
+      body: { size: { height: number } };
+    };
+    stored.body.size.height += 1;
+    writeChecked(join(images(root), record), JSON.stringify(stored));
+    await rm(join(root, "dist"), { force: true });
+    await rm(join(root, "dist.ppguide"), { recursive: true, force: true });
+    const outcome = await attempt({ root, out: join(root, "dist") }).then(async (first) => {
+      expect(first.exit).toBe(0);
+      try {
+        await buildAndVerify({ root, out: join(root, "dist") });
+        return "Verified";
+      } catch (err) {
+        return String((err as Error).message);
+      }
+    });
+    expect(outcome).toMatch(/the incremental build differs from a clean build in \d+ files?: .*a\.html/);
+  });
+});
