@@ -7,6 +7,7 @@
  *
  *   npm run bench                      # N = 1000, 4000 and 16000 (ppguide and Hugo + Pagefind only), 5 of each
  *   npx tsx bench/build.ts 500 --runs 7
+ *   npx tsx bench/build.ts 16000 --runs 3 --shards 4   # ppguide alone: n shards and a merge against one build
  *
  * For each size: first builds from nothing (on all cores, and pinned to one with taskset), then
  * rebuilds with no change, after editing one article's body, and after renaming the first nav
@@ -34,6 +35,9 @@ const args = process.argv.slice(2);
 const runsArg = args.indexOf("--runs");
 // Five of each by default: on a noisy 2-core machine a median of fewer is a guess.
 const RUNS = runsArg >= 0 ? Number(args.splice(runsArg, 2)[1]) : 5;
+const shardsArg = args.indexOf("--shards");
+/** `--shards n`: ppguide's build split into n shards and merged (engine/shard.ts), against one build; no peers. */
+const SHARDS = shardsArg >= 0 ? Number(args.splice(shardsArg, 2)[1]) : undefined;
 const SIZES = args.length ? args.map(Number) : [1000, 4000, 16000];
 /** Above this many pages only ppguide and Hugo + Pagefind run: the others take minutes a build. */
 const ALL_PEERS_UP_TO = 4000;
@@ -147,7 +151,7 @@ interface Sample {
 }
 
 /** Runs a command under /usr/bin/time (pinned to the first `cores` cores) and reads its wall, user+sys CPU and peak RSS. */
-function measure(cmd: string, argv: string[], cwd: string, cores?: number): Sample {
+function measure(cmd: string, argv: string[], cwd: string, cores?: number, env: NodeJS.ProcessEnv = {}): Sample {
   if (cores) [cmd, argv] = ["taskset", ["-c", `0-${cores - 1}`, cmd, ...argv]];
   // The previous build's writes are flushed first, so that the disk's writeback of one build's
   // 4,000 files is not charged to whichever build comes next (without it a 4,000-page first build
@@ -156,7 +160,7 @@ function measure(cmd: string, argv: string[], cwd: string, cores?: number): Samp
   const result = spawnSync("/usr/bin/time", ["-f", "TIME %e %U %S %M", cmd, ...argv], {
     cwd,
     encoding: "utf8",
-    env: { ...process.env, CI: "true" },
+    env: { ...process.env, CI: "true", ...env },
   });
   const line = result.stderr.split("\n").find((l) => l.startsWith("TIME "));
   if (result.status !== 0 || !line)
@@ -213,6 +217,7 @@ interface Generator {
 
 async function main(): Promise<void> {
   if (!existsSync("/usr/bin/time")) throw new Error("bench needs GNU time at /usr/bin/time (apt-get install time)");
+  if (SHARDS) return shardBench(SHARDS);
   installPeers();
   const ppguide = join(REPO, "bin/ppguide");
   const eleventy = join(BENCH, "node_modules/@11ty/eleventy/cmd.cjs");
@@ -406,6 +411,72 @@ async function main(): Promise<void> {
       for (const text of ["Getting there</h2>", "Bring water</li>", "You May Also Like"]) {
         if (!page.includes(text)) throw new Error(`${g.name}'s article-1 lacks ${text}`);
       }
+    }
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `--shards n`: one build against n shard builds and a merge, as n CI runners and a merge job would run them, but
+ * one after another on this machine: each shard in a copy of its own of the site, from nothing (no output, no image
+ * cache), with its own PPGUIDE_CACHE_DIR; the merge in another copy. Reported: the single build, the slowest shard,
+ * the merge, the slowest shard plus the merge (the wall time of the matrix and its merge job, less the CI's own
+ * overheads), and each one's peak memory; for the site with one index (the merge makes it) and with index shards
+ * (pagesPerShard a quarter of the pages: four index shards, which n shards make themselves when n divides four).
+ * The merged output is compared with the single build's, byte for byte, once per size and variant.
+ */
+async function shardBench(n: number): Promise<void> {
+  const ppguide = join(REPO, "bin/ppguide");
+  console.log(`node ${process.version}; ppguide in ${n} shards and a merge against one build, medians of ${RUNS}`);
+  for (const size of SIZES) {
+    const dir = await mkdtemp(join(tmpdir(), `ppguide-bench-shards-${size}-`));
+    const variants = [
+      { name: "one index", setup: "" },
+      { name: "index shards", setup: `  searchIndex: { pagesPerShard: ${Math.ceil(size / 4)} }\n` },
+    ];
+    console.log(`\n${size} pages, ${n} shards: wall / CPU / peak RSS`);
+    for (const variant of variants) {
+      const copy = (name: string) => join(dir, variant.name.replace(/\W+/g, "-"), name);
+      const names = ["single", ...Array.from({ length: n }, (_, i) => `shard-${i + 1}`), "merge"];
+      await writePpguideSite(copy("single"), size);
+      if (variant.setup)
+        await replaceIn(join(copy("single"), "site.yaml"), "  disclosure:", `${variant.setup}  disclosure:`);
+      for (const name of names.slice(1)) await cp(copy("single"), copy(name), { recursive: true });
+      const run = (name: string, argv: string[]) => {
+        for (const left of ["dist", "dist.ppguide", "shard", "shard.ppguide", ".ppguide-cache"])
+          if (name !== "merge" || !left.startsWith("shard"))
+            rmSync(join(copy(name), left), { recursive: true, force: true });
+        return measure(ppguide, [...argv, "--root", copy(name)], REPO, undefined, {
+          PPGUIDE_CACHE_DIR: join(copy(name), ".schemas"),
+        });
+      };
+      const samples = Array.from({ length: RUNS }, () => {
+        const single = run("single", ["build"]);
+        const shards = names
+          .slice(1, -1)
+          .map((name, i) => run(name, ["build", "--shard", `${i + 1}/${n}`, "--out", "shard"]));
+        const merge = run("merge", ["merge", ...names.slice(1, -1).map((name) => join(copy(name), "shard"))]);
+        const slowest = shards.reduce((a, b) => (b.wall > a.wall ? b : a));
+        const largest = Math.max(...shards.map((s) => s.rssMb));
+        return { single, slowest: { ...slowest, rssMb: largest }, merge };
+      });
+      const same = spawnSync("diff", ["-rq", join(copy("single"), "dist/"), join(copy("merge"), "dist/")], {
+        encoding: "utf8",
+      });
+      if (same.status !== 0) throw new Error(`the merged site differs from the single build:\n${same.stdout}`);
+      const single = summarize(samples.map((s) => s.single));
+      const slowest = summarize(samples.map((s) => s.slowest));
+      const merge = summarize(samples.map((s) => s.merge));
+      const both = median(samples.map((s) => s.slowest.wall + s.merge.wall));
+      console.log(`  ${variant.name}`);
+      console.log(`    ${"single build".padEnd(34)}${fmt(single)}`);
+      console.log(`    ${"slowest shard (largest RSS)".padEnd(34)}${fmt(slowest)}`);
+      console.log(`    ${"merge".padEnd(34)}${fmt(merge)}`);
+      console.log(
+        `    slowest shard + merge ${both.toFixed(2)} s: ${(both / single.wall).toFixed(2)}× the single build; ` +
+          `peak RSS of a shard ${(slowest.rssMb / single.rssMb).toFixed(2)}×, of the merge ` +
+          `${(merge.rssMb / single.rssMb).toFixed(2)}×; merged output equal to the single build's`,
+      );
     }
     await rm(dir, { recursive: true, force: true });
   }

@@ -7,7 +7,7 @@ import type { Outcome } from "./report.ts";
 
 interface BuildFlags {
   root: string;
-  out: string;
+  out?: string;
   checkLinks?: string;
   timings?: boolean;
   force?: boolean;
@@ -17,6 +17,7 @@ interface BuildFlags {
   clock?: string;
   explain?: boolean;
   verify?: boolean;
+  shard?: string;
 }
 
 const LINK_MODES = ["error", "warn", "off"] as const;
@@ -30,7 +31,8 @@ export function registerBuild(program: Command): void {
     report: "print nothing but errors",
     writes: true,
     options: [
-      ["-o, --out <dir>", "output folder (relative to the site folder)", "dist"],
+      // No default here: a shard's is its own (a shard is not a site, and never takes the place of dist).
+      ["-o, --out <dir>", "output folder, relative to the site folder (default: dist; with --shard, shard-<i>-of-<n>)"],
       [
         "--check-links <mode>",
         "broken internal links: error, warn or off (default: site.yaml's site.checkLinks, else error)",
@@ -48,6 +50,7 @@ export function registerBuild(program: Command): void {
         "build, then build again from nothing into a folder of the " +
           "output's store, and fail (exit 1) listing any file that differs",
       ],
+      ["--shard <i/n>", "build only the i-th of n shards of the pages, for ppguide merge (docs/ci-and-editors.md)"],
       ["--timings", "print how long each stage took"],
       [
         "--strict",
@@ -62,12 +65,15 @@ export function registerBuild(program: Command): void {
       // Loaded on demand, so --help and --version do not pay for the whole pipeline.
       const { build } = await import("../engine/build.ts");
       const run = opts.verify ? (await import("../engine/verify.ts")).buildAndVerify : build;
+      const shard =
+        opts.shard === undefined ? undefined : (await import("../engine/shard.ts")).parseShardOption(opts.shard);
       const progress = reporter.format === "text" && !reporter.quiet ? startProgress() : undefined;
       try {
         return outcomeOf(
           await run({
             root: opts.root,
-            out: opts.out,
+            out: opts.out ?? (shard ? `shard-${shard.index}-of-${shard.total}` : "dist"),
+            shard,
             checkLinks,
             force: opts.force,
             strict: opts.strict,
@@ -77,6 +83,7 @@ export function registerBuild(program: Command): void {
           }),
           opts,
           reporter.format,
+          shard ? `Built shard ${shard.index}/${shard.total} of the site:` : "Built",
         );
       } finally {
         progress?.stop();
@@ -87,8 +94,13 @@ export function registerBuild(program: Command): void {
 
 type BuildResult = Awaited<ReturnType<typeof import("../engine/build.ts").build>>;
 
-/** What a build made, as its report: the summary, and in text the lines a person reads, in order. */
-async function outcomeOf(result: BuildResult, opts: BuildFlags, format: ReportFormat): Promise<Outcome> {
+/** What a build (or merge) made, as its report: the summary, and in text the lines a person reads, in order. */
+export async function outcomeOf(
+  result: BuildResult,
+  opts: Pick<BuildFlags, "explain" | "verify" | "timings">,
+  format: ReportFormat,
+  verb: string,
+): Promise<Outcome> {
   const pages = result.pages.filter((p) => p.kind !== "alias").length;
   const { outDir, aliases, assets, seconds, nextChange, timings } = result;
   const summary = {
@@ -116,7 +128,7 @@ async function outcomeOf(result: BuildResult, opts: BuildFlags, format: ReportFo
       ? ` (${result.rendered.length} rendered, the rest unchanged)`
       : "";
   lines.push(
-    `Built ${pages} pages${rendered}, ${result.aliases} aliases and ${result.assets} ` +
+    `${verb} ${pages} pages${rendered}, ${result.aliases} aliases and ${result.assets} ` +
       `assets into ${result.outDir} in ${result.seconds.toFixed(2)} s`,
   );
   if (opts.verify) lines.push("Verified: a clean build of the same sources writes the same files, byte for byte.");

@@ -5,6 +5,7 @@ import { registerBuild } from "./build.ts";
 import { registerCheckFacts } from "./check-facts.ts";
 import { registerCheckLinks } from "./check-links.ts";
 import { registerDev } from "./dev.ts";
+import { registerMerge } from "./merge.ts";
 import { endProcess, failAndExit, watchEndings } from "./exit.ts";
 import { registerNew } from "./new.ts";
 import { registerPreview } from "./preview.ts";
@@ -26,6 +27,7 @@ export function createProgram(): Command {
     .configureOutput({ outputError: () => {} })
     .exitOverride();
   registerBuild(program);
+  registerMerge(program);
   registerCheckLinks(program);
   registerCheckFacts(program);
   registerDev(program);

@@ -65,7 +65,10 @@ export function defineCommand<O extends object>(program: Command, spec: CommandS
   }
   return command.action(async (...given: unknown[]) => {
     const opts = command.opts() as O & { root?: string; format?: string; quiet?: boolean };
-    const args = given.slice(0, spec.args?.length ?? 0).map(String);
+    // A variadic argument (merge's shards) comes as one array: its items are the arguments.
+    const args = given
+      .slice(0, spec.args?.length ?? 0)
+      .flatMap((arg) => (Array.isArray(arg) ? arg : [arg]).map(String));
     const reporter = new Reporter({
       command: spec.name,
       format: spec.report ? reportFormat(opts.format) : "text",

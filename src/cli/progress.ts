@@ -11,6 +11,8 @@ const WORDS: Record<Stage, string> = {
   offline: "writing the service worker",
   links: "checking links",
   commit: "publishing",
+  shards: "reading the shards",
+  pages: "taking the shards' pages",
 };
 
 export interface ProgressOptions {

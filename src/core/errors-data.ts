@@ -985,6 +985,62 @@ export const ERRORS = {
     cause: "A file stands where a folder must go, or the reverse, outside what ppguide owns.",
     hint: "Move or delete it, or pass another --out.",
   }),
+  // ppguide build --shard and ppguide merge
+  ShardOptionInvalid: {
+    title: "--shard not i/n",
+    cause: "`ppguide build --shard` was given something other than two whole numbers i/n with 1 ≤ i ≤ n.",
+    hint:
+      "Pass --shard 1/4 to build the first of four shards (in CI: the matrix's shard number over its size, " +
+      "GitLab's $CI_NODE_INDEX/$CI_NODE_TOTAL).",
+    usage: true,
+    message: (p: { value: string }) => `--shard '${p.value}' is not i/n with 1 ≤ i ≤ n (e.g. 2/4)`,
+  },
+  ShardUnreadable: {
+    title: "Not a shard",
+    cause:
+      "A folder given to `ppguide merge` holds no shard manifest (ppguide-shard.json) that this ppguide " +
+      "can read: it is not the --out of a `ppguide build --shard`, or the artifact was cut short.",
+    hint: "Pass the folders that `ppguide build --shard i/n --out DIR` wrote, each as its job uploaded it.",
+    message: (p: { shard: string; why: string }) => `${p.shard} is not a shard of a ppguide build: ${p.why}`,
+  },
+  ShardMissing: {
+    title: "Shard missing",
+    cause: "The folders given to `ppguide merge` lack one or more of the n shards a site was split into.",
+    hint:
+      "Pass every shard's folder (in CI, download every artifact of the matrix) and merge again; " +
+      "the previous output is untouched.",
+    message: (p: { missing: number[]; total: number; given: string[] }) =>
+      `shard${p.missing.length === 1 ? "" : "s"} ${p.missing.join(", ")} of ${p.total} ` +
+      `${p.missing.length === 1 ? "is" : "are"} missing: the folders given (${p.given.join(", ")}) hold the others`,
+  },
+  ShardTwice: {
+    title: "Shard given twice",
+    cause: "Two folders given to `ppguide merge` hold the same shard i/n.",
+    hint:
+      "Pass each shard's folder once (two jobs of the matrix built the same --shard, " +
+      "or an artifact was downloaded twice).",
+    message: (p: { index: number; total: number; first: string; second: string }) =>
+      `shard ${p.index}/${p.total} is given twice: ${p.first} and ${p.second}`,
+  },
+  ShardMismatch: {
+    title: "Shard of other sources",
+    cause:
+      "A shard given to `ppguide merge` was built by another ppguide (its code), from other sources (another " +
+      "commit, another --clock), or split into another number of shards than the rest.",
+    hint:
+      "Build every shard and merge from the same commit with the same ppguide and the same --clock " +
+      "(set PPGUIDE_CLOCK once for the whole workflow), then merge again.",
+    message: (p: { shard: string; what: string }) => `${p.shard} was built ${p.what}`,
+  },
+  ShardDamaged: {
+    title: "Shard damaged",
+    cause:
+      "A shard's folder does not hold what its manifest says: a page or index file is missing, is not a " +
+      "plain file inside the shard, or its bytes differ from the digest recorded (an artifact cut short or edited), " +
+      "or the shard does not hold exactly the pages the split gives it.",
+    hint: "Build that shard again (or download its artifact again) and merge again; the previous output is untouched.",
+    message: (p: { shard: string; file: string; why: string }) => `${p.shard}: ${p.file} ${p.why}`,
+  },
   WorkingFolderGone: {
     title: "Current folder deleted",
     cause: "ppguide was started from a folder that has since been deleted (or moved away).",

@@ -1,5 +1,17 @@
-/** The build's stages, in their order (engine/build.ts). */
-export type Stage = "load" | "check" | "open" | "key" | "render" | "index" | "write" | "offline" | "links" | "commit";
+/** The build's stages, in their order (engine/build.ts), and a merge's own two (engine/merge.ts). */
+export type Stage =
+  | "load"
+  | "check"
+  | "open"
+  | "key"
+  | "render"
+  | "index"
+  | "write"
+  | "offline"
+  | "links"
+  | "commit"
+  | "shards"
+  | "pages";
 export type StageTimings = Partial<Record<Stage, number>>;
 
 const stageWatchers = new Set<(stage: Stage) => void>();

@@ -30,6 +30,7 @@ import {
   type PagesToMake,
 } from "./page-keys.ts";
 import { renderJobs } from "./render-pages.ts";
+import { indexShardsOf, ownPages, writeShardManifest, type OwnPages, type ShardSpec } from "./shard.ts";
 
 export interface BuildOptions {
   /** The site folder, holding site.yaml, content/ and public/. */
@@ -57,6 +58,8 @@ export interface BuildOptions {
   clock?: string;
   /** A folder for the image cache instead of .ppguide-cache/ (engine/verify.ts gives its clean build an empty one). */
   caches?: string;
+  /** Build only shard i of n, into a shard folder for ppguide merge (engine/shard.ts). */
+  shard?: ShardSpec;
 }
 
 export interface BuildResult {
@@ -110,7 +113,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       const opened = timed(timings, "open", () => open(checked, outDir));
       held = opened.output;
       try {
-        const keyed = timed(timings, "key", () => key(opened));
+        const keyed = timed(timings, "key", () => ownPages(key(opened), opts.shard));
         const rendered = await timed(timings, "render", () => render(keyed));
         const indexed = await timed(timings, "index", () => index(rendered));
         const written = await timed(timings, "write", () => writeRest(indexed));
@@ -156,16 +159,18 @@ interface Loaded {
 }
 
 /** check: what the site tells before anything is written, and how a broken link counts. */
-interface Checked extends Loaded {
+export interface Checked extends Loaded {
   report: Pick<BuildResult, "aliases" | "assets" | "warnings" | "placeholders" | "nextChange">;
   linkMode: "error" | "warn" | "off";
 }
 
 /** open: the output folder held, the writer on the copy it brings up to date, and the served copy's index. */
-interface Opened extends Checked, PagesToMake {
+export interface Opened extends Checked, PagesToMake {
   output: OutputFolder;
   writer: CopyWriter;
   servedIndex: IndexRecord | undefined;
+  /** A shard build's (engine/shard.ts): it makes only these pages, and writes and checks nothing else. */
+  own?: OwnPages;
 }
 
 /** key: every page with its key, and which of them to render. */
@@ -185,7 +190,7 @@ export interface Rendered {
 }
 
 /** index: the search index's record, and the shards made again; none without an index. */
-interface Indexed {
+export interface Indexed {
   index: { record: IndexRecord; made: string[] } | undefined;
 }
 
@@ -194,11 +199,11 @@ interface Written {
   publicScans: [string, LinkScan][];
 }
 
-type Built = Opened & Keyed & Rendered & Indexed & Written;
+export type Built = Opened & Keyed & Rendered & Indexed & Written;
 
 // The stages.
 
-async function load(site: FoundSite, opts: BuildOptions): Promise<Loaded> {
+export async function load(site: FoundSite, opts: BuildOptions): Promise<Loaded> {
   return { opts, site: await loadSite(site, { clock: opts.clock, caches: opts.caches }) };
 }
 
@@ -206,7 +211,7 @@ async function load(site: FoundSite, opts: BuildOptions): Promise<Loaded> {
  * Each output path claimed once (output/claims.ts), content no route uses, placeholders and figures
  * written by hand (both fatal with `strict`: what must be fixed before going live).
  */
-function check(state: Loaded): Checked {
+export function check(state: Loaded): Checked {
   const { site, opts } = state;
   const { manifest, content, publicFiles, assets } = site;
   const clashes = claimOutputs(site, { searchIndex: opts.write !== false && opts.searchIndex !== false });
@@ -230,12 +235,12 @@ function check(state: Loaded): Checked {
 }
 
 /** Takes the lock and readies the copy to write; reads what the served copy's page cache offers. */
-function open(state: Checked, outDir: string): Opened {
+export function open(state: Checked, outDir: string): Opened {
   const { site, opts } = state;
   const output = OutputFolder.open(site.root, outDir, opts.force);
   try {
     const spec = output.live ? { target: output.target, live: output.live } : { target: output.target };
-    const input = renderInputOf(site, { spec, scan: state.linkMode !== "off" });
+    const input = renderInputOf(site, { spec, scan: state.linkMode !== "off" || opts.shard !== undefined });
     const served = opts.cache === false || !output.live ? undefined : readPageCache(output.live, currentCode());
     const writer = new CopyWriter(spec);
     return {
@@ -294,25 +299,27 @@ async function index<S extends Opened & Keyed & Rendered>(state: S): Promise<S &
   const mains = new Map<string, string>();
   for (const job of jobs.filter(indexable)) mains.set(job.route, mainOf(records, job.file));
   const read = (route: string) => readFileSync(join(output.target, fileOf(route)), "utf8");
-  return { ...state, index: await writeIndex(planIndex(site, mains), output, state.servedIndex, writer, read) };
+  const plans = indexShardsOf(site.manifest, planIndex(site, mains), state.own?.shard);
+  return { ...state, index: await writeIndex(plans, output, state.servedIndex, writer, read) };
 }
 
 /** Everything but the pages and the index: public/ and the generated files, with public HTML's link scans. */
-async function writeRest<S extends Opened>(state: S): Promise<S & Written> {
+export async function writeRest<S extends Opened>(state: S): Promise<S & Written> {
+  if (state.own) return { ...state, publicScans: [] };
   return { ...state, publicScans: await writeGeneratedAndPublic(state.site, state.writer, state.input.scan) };
 }
 
 /** The service worker and its manifest, from the digests of everything written (output/service-worker.ts). */
-async function writeOffline<S extends Opened & Keyed & Rendered & Indexed>(state: S): Promise<S> {
+export async function writeOffline<S extends Opened & Keyed & Rendered & Indexed>(state: S): Promise<S> {
   const { site, writer, output, jobs, records, index } = state;
-  await writeServiceWorker(site, writer, output.target, jobs, records, index?.record);
+  if (!state.own) await writeServiceWorker(site, writer, output.target, jobs, records, index?.record);
   return state;
 }
 
 /** The link check over the new copy: every broken link and anchor, located (link-sources.ts). */
-async function checkLinks(state: Built): Promise<Built> {
+export async function checkLinks(state: Built): Promise<Built> {
   const { site, output, writer, plan, records, publicScans, linkMode, report } = state;
-  if (!state.input.scan) return state;
+  if (!state.input.scan || state.own) return state;
   const scans = new Map(publicScans);
   for (const [file, record] of records) if (record.scan) scans.set(file, record.scan);
   const files = [...new Set([...writer.produced, ...plan.render.map(({ job }) => job.file)])];
@@ -327,8 +334,9 @@ async function checkLinks(state: Built): Promise<Built> {
  * Makes the copy exactly the new site, writes its page cache (each record with its file's stat as
  * the copy will be served, for the next build's quick check), and serves it.
  */
-async function commit(state: Built): Promise<Built> {
+export async function commit(state: Built): Promise<Built> {
   const { output, writer, plan, records, index } = state;
+  if (state.own) await writeShardManifest(state, state.own);
   await removeStale(output.target, output.listing, [writer, { produced: plan.render.map(({ job }) => job.file) }]);
   const pages = new Map<string, PageRecord>();
   for (const [file, record] of records) {
@@ -371,7 +379,7 @@ function unreachable(what: string): never {
   throw new Error(what);
 }
 
-function resultOf(state: Built, timings: StageTimings, started: number): BuildResult {
+export function resultOf(state: Built, timings: StageTimings, started: number): BuildResult {
   return finish(
     {
       ...state.report,

@@ -255,7 +255,7 @@ function summary(route: RouteEntry, content: RenderInput["content"], searched: b
 }
 
 /** The routes the search box lists, by their own paths (the list may name an alias). */
-function searchedPaths(manifest: Manifest): Set<string> {
+export function searchedPaths(manifest: Manifest): Set<string> {
   const aliases = new Map((manifest.aliases ?? []).map((a) => [a.from, a.to]));
   return new Set((manifest.search ?? []).map((p) => aliases.get(p) ?? p));
 }

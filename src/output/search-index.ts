@@ -81,15 +81,15 @@ export function indexable(page: Pick<RenderedPage, "kind" | "noindex">): boolean
 }
 
 /** How many shards a site's index is split into: one, or one per pagesPerShard indexable routes, at most MAX_SHARDS. */
-function shardCount(manifest: Manifest): number {
+export function shardCount(manifest: Manifest): number {
   const per = manifest.site.searchIndex?.pagesPerShard;
   if (!per) return 1;
   const pages = manifest.routes.filter((r) => r.kind !== "search").length;
   return Math.min(MAX_SHARDS, Math.max(1, Math.ceil(pages / per)));
 }
 
-/** Which shard a URL's record belongs to: fixed by the URL alone, so a page never moves while the count stays. */
-function shardOf(url: string, shards: number): number {
+/** Which shard a URL belongs to, by the URL alone; build shards split pages by the same hash (engine/shard.ts). */
+export function shardOf(url: string, shards: number): number {
   return shards === 1 ? 0 : createHash("sha1").update(url).digest().readUInt32BE(0) % shards;
 }
 
@@ -288,7 +288,7 @@ export function servedShard(
 }
 
 /** The SHA-256 of a file's bytes, or "" when it cannot be read as a file. */
-function fileSum(path: string): string {
+export function fileSum(path: string): string {
   try {
     return createHash("sha256").update(readFileSync(path)).digest("base64");
   } catch {

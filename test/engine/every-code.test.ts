@@ -10,7 +10,7 @@
 import { execFile } from "node:child_process";
 import { createServer } from "node:http";
 import { readFileSync, realpathSync, statSync } from "node:fs";
-import { appendFile, chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { appendFile, chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -19,6 +19,7 @@ import { errorsOf, fromFileSystemError, isUserError } from "../../src/core/error
 import { buildScripts, buildStylesheet } from "../../src/assets/bundles.ts";
 import { digest } from "../../src/core/digest.ts";
 import { build, renderPages } from "../../src/engine/build.ts";
+import { merge, type MergeOptions } from "../../src/engine/merge.ts";
 import { keyPages, renderInputOf } from "../../src/engine/page-keys.ts";
 import { buildAndVerify } from "../../src/engine/verify.ts";
 import { currentCode } from "../../src/core/code-id.ts";
@@ -89,6 +90,17 @@ const cli = (script: string, cwd: string) =>
         ),
     ),
   );
+/** An inline site built in `total` shards (in this process), into its folders s1, s2, …. */
+const shardsOf = async (text: string, total: number) => {
+  const root = await writeInlineSite(text);
+  const shards: string[] = [];
+  for (let index = 1; index <= total; index++) {
+    shards.push(join(root, `s${index}`));
+    await build({ root, out: join(root, `s${index}`), shard: { index, total } });
+  }
+  return { root, shards };
+};
+const mergeLines = (opts: MergeOptions) => thrown(merge({ out: join(opts.root, "dist"), ...opts }));
 const errno = (code: string) => async () =>
   lines(Object.assign(new Error(code), { code, syscall: "open", path: "/x/dist.ppguide/a/index.html" }));
 
@@ -551,6 +563,50 @@ const CASES: Record<ErrorCode, Case> = {
   TooManyOpenFiles: [
     errno("EMFILE"),
     /^TooManyOpenFiles {2}\/x\/dist\.ppguide\/a\/index\.html: too many files are open in this process/,
+  ],
+  ShardOptionInvalid: [
+    async () => cli(`"$NODE" "$PPGUIDE_CLI" build --shard 3/2`, await writeInlineSite(page("A."))),
+    /^ShardOptionInvalid {2}--shard '3\/2' is not i\/n with 1 ≤ i ≤ n/,
+  ],
+  ShardUnreadable: [
+    async () => {
+      const root = await writeInlineSite(page("A."));
+      return mergeLines({ root, shards: [join(root, "content")] });
+    },
+    /^ShardUnreadable {2}\/.*\/content\/ppguide-shard\.json:1:1 {2}\/.*\/content is not a shard of a ppguide build: it holds no ppguide-shard\.json/,
+  ],
+  ShardMissing: [
+    async () => {
+      const { root, shards } = await shardsOf(page("A."), 3);
+      return mergeLines({ root, shards: [shards[0]!, shards[2]!] });
+    },
+    /^ShardMissing {2}shard 2 of 3 is missing: the folders given \(.*s1, .*s3\) hold the others/,
+  ],
+  ShardTwice: [
+    async () => {
+      const { root, shards } = await shardsOf(page("A."), 2);
+      await cp(join(shards[1]!, "/"), join(root, "again"), { recursive: true });
+      return mergeLines({ root, shards: [...shards, join(root, "again")] });
+    },
+    /^ShardTwice {2}\/.*\/again\/ppguide-shard\.json:1:1 {2}shard 2\/2 is given twice: \/.*\/s2 and \/.*\/again/,
+  ],
+  ShardMismatch: [
+    async () => {
+      // A shard of another commit: the sources changed after it was built.
+      const { root, shards } = await shardsOf(page("A."), 2);
+      await writeFile(join(root, "content/a.md"), "A, edited.\n");
+      return mergeLines({ root, shards });
+    },
+    /^ShardMismatch {2}\/.*\/s1\/ppguide-shard\.json:1:1 {2}\/.*\/s1 was built from other sources than this merge/,
+  ],
+  ShardDamaged: [
+    async () => {
+      // An artifact cut short: a page's bytes are not those the shard recorded.
+      const { root, shards } = await shardsOf(page("A."), 1);
+      await writeFile(join(shards[0]!, "a.html"), "<!doctype html><title>cut");
+      return mergeLines({ root, shards });
+    },
+    /^ShardDamaged {2}\/.*\/s1\/ppguide-shard\.json:1:1 {2}\/.*\/s1: a\.html does not hold the bytes the shard recorded/,
   ],
   WorkingFolderGone: [
     async () => {

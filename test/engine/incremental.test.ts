@@ -12,7 +12,7 @@
  * found, without shrinking (each try costs a few builds); FC_SHRINK=1 shrinks it to a shorter sequence.
  */
 import { spawn } from "node:child_process";
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import fc from "fast-check";
@@ -20,6 +20,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { build } from "../../src/engine/build.ts";
 import { DevSite } from "../../src/dev/dev-site.ts";
+import { merge } from "../../src/engine/merge.ts";
 import { generatedFiles } from "../../src/output/generated-files.ts";
 import { FIXTURES } from "../helpers/fixture.ts";
 import { OFFLINE_MANIFEST, SERVICE_WORKER } from "../../src/output/service-worker.ts";
@@ -483,6 +484,61 @@ async function rebuildsEqualCleanBuilds(edits: Edit[], searchIndex: boolean): Pr
   }
 }
 
+/**
+ * The property for a site built in shards on separate runners (engine/shard.ts): after each edit, each shard is
+ * built again by its own runner, in a fresh checkout of the sources with its own shard folder and caches restored
+ * (what its actions/cache key gives back), and merged over the previous merge; the merged site equals a clean
+ * single build, search index included.
+ */
+async function shardedRebuildsEqualCleanBuilds(edits: Edit[], total: number): Promise<void> {
+  let state: SiteState = { ...INITIAL, shards: true };
+  const root = await newSite(state);
+  const work = await mkdtemp(join(tmpdir(), "ppguide-sharded-"));
+  const runner = (name: string) => ({ site: join(work, name, "site"), caches: join(work, name, "caches") });
+  const shards = Array.from({ length: total }, (_, i) => runner(`shard-${i + 1}`));
+  const merger = runner("merge");
+  /** A fresh checkout of the sources, beside what the runner's cache restored (its output and .ppguide-cache). */
+  const checkout = async (site: string) => {
+    const kept = /^(shard|dist)($|\.ppguide$)|^\.ppguide-cache$/;
+    await mkdir(site, { recursive: true });
+    for (const name of await readdir(site)) if (!kept.test(name)) await rm(join(site, name), { recursive: true });
+    await copySources(root, site);
+  };
+  const round = async () => {
+    for (const [i, { site, caches }] of shards.entries()) {
+      await checkout(site);
+      await mkdir(caches, { recursive: true });
+      await withCaches(caches, () =>
+        build({ root: site, out: join(site, "shard"), shard: { index: i + 1, total }, checkLinks: "error" }),
+      );
+    }
+    await checkout(merger.site);
+    await mkdir(merger.caches, { recursive: true });
+    const given = shards.map(({ site }) => join(site, "shard"));
+    await withCaches(merger.caches, () => merge({ root: merger.site, out: join(merger.site, "dist"), shards: given }));
+    return readTree(join(merger.site, "dist"));
+  };
+  try {
+    await round();
+    for (const [i, e] of edits.entries()) {
+      const next = apply(state, e);
+      await writeSite(root, next, state);
+      state = next;
+      const merged = await round();
+      const difference = describeDifference(merged, await cleanBuild(root, true), ["merged shards", "clean build"]);
+      if (difference) {
+        const steps = edits.slice(0, i + 1).map((x, n) => `  ${n + 1}. ${JSON.stringify(x)}`);
+        throw new Error(
+          `after edit ${i + 1}, ${total} shards merged differ from a clean build:\n${difference}\n${steps.join("\n")}`,
+        );
+      }
+    }
+  } finally {
+    await rm(root, { recursive: true, force: true });
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
 describe("an incremental rebuild", () => {
   it("starts from builds that are reproducible: two clean builds of the same sources are byte for byte equal", async () => {
     const root = await newSite({ ...INITIAL, extra: true, alias: true });
@@ -586,6 +642,17 @@ describe("an incremental rebuild", () => {
       await rm(work, { recursive: true, force: true });
       await rm(root, { recursive: true, force: true });
     }
+  });
+
+  it("equals a clean build when built in 2 or 3 shards, each with its own restored cache, and merged", {
+    timeout: 600_000,
+  }, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 3 }), fc.constantFrom(2, 3), (edits, total) =>
+        shardedRebuildsEqualCleanBuilds(edits, total),
+      ),
+      { numRuns: runs(4), seed: SEED + 2, endOnFailure: !process.env.FC_SHRINK },
+    );
   });
 
   it("equals a clean build with the search index on, in shards, Pagefind's files included", {

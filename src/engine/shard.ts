@@ -1,0 +1,309 @@
+/**
+ * A site split across machines: `ppguide build --shard i/n` renders one part of the pages into a
+ * shard folder, and `ppguide merge` puts the shards together into the one site a single build
+ * writes, byte for byte (engine/merge.ts). The machines are the CI's (a GitHub Actions matrix, GitLab's
+ * `parallel:`, docs/ci-and-editors.md): nothing here schedules anything.
+ *
+ * The split is by a hash of the route (search-index.ts shardOf), not by the render times a cache
+ * recorded. Every shard must compute the same split from the sources alone, with no word from the
+ * others: each shard's cache is its own (restored by its own CI key, or missing), so a split by
+ * recorded times could differ from shard to shard and cover a page twice or never. A hash is also
+ * stable as pages come and go (a page keeps its shard, so its shard's cache still holds it), and its
+ * imbalance is small where sharding matters: at 16,000 pages in 4 shards, about 55 pages (1.4%) a shard.
+ * And it is the search index's own split, so a build shard can make whole index shards
+ * (site.searchIndex.pagesPerShard) when the number of build shards divides the index's: then the
+ * merge makes no index at all.
+ *
+ * A shard folder is an output folder as build's is (a link into `<out>.ppguide/`, two copies and the
+ * page cache beside them: a CI job that restores it renders only what changed), holding the shard's
+ * pages at their paths in the site, the index shards it made, and SHARD_MANIFEST.
+ */
+import { lstatSync, readFileSync, realpathSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { currentCode } from "../core/code-id.ts";
+import { PpgError, PpgErrorList } from "../core/errors.ts";
+import { isInside } from "../core/site-folder.ts";
+import type { Manifest } from "../manifest/types.ts";
+import type { IndexRecord, PageRecord } from "../output/page-cache.ts";
+import { KEYWORDS_META, shardCount, shardOf, type ShardPlan } from "../output/search-index.ts";
+import { assertContained, type CopyWriter } from "../output/write.ts";
+import type { Keyed } from "./build.ts";
+import { digestJson, searchedPaths, type PageJob, type PagesToMake, type RenderInput } from "./page-keys.ts";
+
+/** The file of a shard folder that says what it holds; never part of the site. */
+export const SHARD_MANIFEST = "ppguide-shard.json";
+/** Changed whenever SHARD_MANIFEST's layout changes: a merge refuses another. */
+const FORMAT = 1;
+
+/** Which shard a build makes: the i-th (1-based, as Playwright's --shard and GitLab's CI_NODE_INDEX) of n. */
+export interface ShardSpec {
+  index: number;
+  total: number;
+}
+
+/**
+ * What a shard folder holds, as SHARD_MANIFEST: the code and sources it was built from, which shard it is, and for
+ * each page its file, route and record (the digests of what it is made of, of its bytes and of its <main>, which
+ * the index reads from the page itself, and its links, anchors and ids for the link check); for each index shard it
+ * made, its folder, digest and files with their digests.
+ */
+export interface ShardManifest {
+  format: number;
+  code: string;
+  site: string;
+  shard: ShardSpec;
+  pages: { file: string; route: string; record: PageRecord }[];
+  index: IndexRecord["shards"];
+}
+
+/** A shard folder as a merge reads it: where it is (as given), its real path, and its manifest. */
+export interface ShardFolder {
+  dir: string;
+  real: string;
+  manifest: ShardManifest;
+}
+
+/** `--shard i/n`; a usage error (exit 2) for anything else. */
+export function parseShardOption(value: string): ShardSpec {
+  const m = /^\s*(\d{1,6})\s*\/\s*(\d{1,6})\s*$/.exec(value);
+  const index = Number(m?.[1]);
+  const total = Number(m?.[2]);
+  if (!m || index < 1 || index > total) throw new PpgError("ShardOptionInvalid", { value });
+  return { index, total };
+}
+
+/** Whether a page is this shard's to render. */
+export function inShard(route: string, spec: ShardSpec): boolean {
+  return shardOf(route, spec.total) === spec.index - 1;
+}
+
+/** What a shard build keeps of the whole site once it has keyed every page: which shard, and the site's digest. */
+export interface OwnPages {
+  shard: ShardSpec;
+  site: string;
+}
+
+/**
+ * A shard build's pages (`spec`; a build's are all of them): every page keyed, then only the shard's kept to plan
+ * and render, with only the Markdown they read (shardInput).
+ */
+export function ownPages<S extends PagesToMake & Keyed>(state: S, spec?: ShardSpec): S & { own?: OwnPages } {
+  if (!spec) return state;
+  const mine = (job: PageJob) => inShard(job.route, spec);
+  const jobs = state.jobs.filter(mine);
+  const reuse = state.plan.reuse.filter(({ job }) => mine(job));
+  const plan = { reuse, render: state.plan.render.filter(({ job }) => mine(job)) };
+  const own = { shard: spec, site: siteDigest(state.input, state.jobs) };
+  return { ...state, jobs, plan, input: shardInput(state.input, jobs), own };
+}
+
+/**
+ * The search index shards a build makes: all of them; a build shard, those whose slot it owns when the number of
+ * build shards divides the index's, so every page of each is rendered there, and none otherwise (the merge makes
+ * them).
+ */
+export function indexShardsOf(manifest: Manifest, plans: ShardPlan[], spec?: ShardSpec): ShardPlan[] {
+  if (!spec) return plans;
+  const count = shardCount(manifest);
+  if (count % spec.total !== 0) return [];
+  return plans.filter((plan) => slotOf(plan, count) % spec.total === spec.index - 1);
+}
+
+/** An index shard's place among all, before the empty ones were left out: the slot of its first page or record. */
+function slotOf(plan: ShardPlan, count: number): number {
+  const record = plan.records[0];
+  const url = plan.pages[0]?.route ?? (record && "meta" in record ? record.meta[KEYWORDS_META.page] : record?.url);
+  return shardOf(url ?? "", count);
+}
+
+/**
+ * What a shard's pages read of the site's Markdown, all a render thread is given of it: each page's own file, and the
+ * front matter of the routes the search box lists (render/page-model.ts). Every page is keyed from the whole site
+ * before; this is what saves each render thread a copy of the rest (at 16,000 pages, most of the Markdown).
+ */
+export function shardInput(input: RenderInput, jobs: readonly PageJob[]): RenderInput {
+  const routes = new Map(input.manifest.routes.map((route) => [route.path, route]));
+  const read = new Set<string>();
+  for (const path of [...jobs.map((job) => job.route), ...searchedPaths(input.manifest)]) {
+    const content = routes.get(path)?.content;
+    if (content) read.add(content);
+  }
+  const markdown = new Map([...input.content.markdown].filter(([file]) => read.has(file)));
+  return { ...input, content: { ...input.content, markdown } };
+}
+
+/**
+ * What every page of the site is made of, in one digest: each page's key (whose parts hold the code, the site-wide
+ * data, its route, Markdown and listings) and the facts of every image. Equal digests, equal pages: a merge takes
+ * a shard's pages only when the shard's digest is its own.
+ */
+export function siteDigest(input: Pick<RenderInput, "images">, jobs: readonly PageJob[]): string {
+  return digestJson([
+    input.images,
+    jobs.map(({ route, file, kind, noindex, parts }) => [route, file, kind, noindex, parts]),
+  ]);
+}
+
+/**
+ * Reads the shard folders given to a merge and checks that they are one split: each readable, each of the same
+ * code, all split into the same n, each i once and every i present. Every problem at once.
+ */
+export function readShards(dirs: readonly string[], code: string): ShardFolder[] {
+  const errors: PpgError[] = [];
+  const shards: ShardFolder[] = [];
+  for (const dir of dirs) {
+    const where = { location: { file: join(dir, SHARD_MANIFEST), line: 1, column: 1 } };
+    let real: string;
+    let manifest: ShardManifest;
+    try {
+      real = realpathSync(dir);
+      manifest = JSON.parse(readFileSync(join(real, SHARD_MANIFEST), "utf8")) as ShardManifest;
+    } catch (err) {
+      const why = (err as NodeJS.ErrnoException).code === "ENOENT" ? `it holds no ${SHARD_MANIFEST}` : String(err);
+      errors.push(new PpgError("ShardUnreadable", { shard: dir, why }, where));
+      continue;
+    }
+    if (
+      manifest?.format !== FORMAT ||
+      !manifest.shard ||
+      !Array.isArray(manifest.pages) ||
+      !Array.isArray(manifest.index)
+    ) {
+      const why = `its ${SHARD_MANIFEST} is not of format ${FORMAT} (made by another version of ppguide)`;
+      errors.push(new PpgError("ShardUnreadable", { shard: dir, why }, where));
+      continue;
+    }
+    if (manifest.code !== code)
+      errors.push(
+        new PpgError(
+          "ShardMismatch",
+          { shard: dir, what: "by another ppguide than this merge (its code differs)" },
+          where,
+        ),
+      );
+    shards.push({ dir, real, manifest });
+  }
+  if (errors.length) throw new PpgErrorList(errors);
+  const total = shards[0]!.manifest.shard.total;
+  for (const { dir, manifest } of shards) {
+    if (manifest.shard.total !== total) {
+      const { index, total: its } = manifest.shard;
+      const what = `as shard ${index} of ${its}, where ${shards[0]!.dir} is one of ${total},`;
+      errors.push(new PpgError("ShardMismatch", { shard: dir, what }, locate(dir)));
+    }
+  }
+  if (errors.length) throw new PpgErrorList(errors);
+  const byIndex = new Map<number, ShardFolder>();
+  for (const shard of shards) {
+    const { index } = shard.manifest.shard;
+    const first = byIndex.get(index);
+    if (first)
+      errors.push(new PpgError("ShardTwice", { index, total, first: first.dir, second: shard.dir }, locate(shard.dir)));
+    else byIndex.set(index, shard);
+  }
+  const missing = Array.from({ length: total }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
+  if (missing.length) errors.push(new PpgError("ShardMissing", { missing, total, given: [...dirs] }));
+  if (errors.length) throw new PpgErrorList(errors);
+  return [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, shard]) => shard);
+}
+
+/** A shard's problem is located at its manifest, the file that names what the shard holds. */
+function locate(dir: string) {
+  return { location: { file: join(dir, SHARD_MANIFEST), line: 1, column: 1 } };
+}
+
+/**
+ * The shards are of the site the merge loaded (`site`: siteDigest of its pages), and each holds exactly the pages
+ * the split gives it. Returns each page's shard and record, by file.
+ */
+export function pagesOfShards(
+  shards: readonly ShardFolder[],
+  site: string,
+  jobs: readonly PageJob[],
+): Map<string, { shard: ShardFolder; record: PageRecord }> {
+  const errors: PpgError[] = [];
+  for (const shard of shards) {
+    if (shard.manifest.site !== site) {
+      const what = "from other sources than this merge (another commit, another --clock, other images)";
+      errors.push(new PpgError("ShardMismatch", { shard: shard.dir, what }, locate(shard.dir)));
+    }
+  }
+  if (errors.length) throw new PpgErrorList(errors);
+  const total = shards.length;
+  const pages = new Map<string, { shard: ShardFolder; record: PageRecord }>();
+  for (const shard of shards)
+    for (const page of shard.manifest.pages)
+      pages.set(`${shard.manifest.shard.index}\0${page.file}`, { shard, record: page.record });
+  const found = new Map<string, { shard: ShardFolder; record: PageRecord }>();
+  for (const job of jobs) {
+    const owner = shards[shardOf(job.route, total)]!;
+    const page = pages.get(`${owner.manifest.shard.index}\0${job.file}`);
+    if (!page) {
+      const why = `is not in the shard, which the split gives the page ${job.route}`;
+      errors.push(new PpgError("ShardDamaged", { shard: owner.dir, file: job.file, why }, locate(owner.dir)));
+    } else found.set(job.file, page);
+  }
+  for (const shard of shards) {
+    for (const page of shard.manifest.pages) {
+      if (found.get(page.file)?.shard === shard) continue;
+      const why = `is in the shard, but the split gives no page of this site to it`;
+      errors.push(new PpgError("ShardDamaged", { shard: shard.dir, file: page.file, why }, locate(shard.dir)));
+    }
+  }
+  if (errors.length) throw new PpgErrorList(errors);
+  return found;
+}
+
+/**
+ * The path of a file a shard's manifest names, once it is known to be a plain file inside the shard folder: a
+ * name that climbs out, or a link leading anywhere, is refused as damage, never followed.
+ */
+export function shardFile(shard: ShardFolder, file: string): string {
+  assertContained(file);
+  const path = join(shard.real, file);
+  const damaged = (why: string) => new PpgError("ShardDamaged", { shard: shard.dir, file, why }, locate(shard.dir));
+  const stat = lstatSync(path, { throwIfNoEntry: false });
+  if (!stat) throw damaged("is missing");
+  if (!stat.isFile()) throw damaged("is not a plain file");
+  const real = realpathSync(path);
+  if (!isInside(real, shard.real) || relative(shard.real, real).split(sep).join("/") !== file)
+    throw damaged("leads out of the shard folder through a symbolic link");
+  return path;
+}
+
+/** A damaged file of a shard: its bytes are not those its manifest recorded. */
+export function shardFileChanged(shard: ShardFolder, file: string): PpgError {
+  const why = "does not hold the bytes the shard recorded (an artifact cut short or edited)";
+  return new PpgError("ShardDamaged", { shard: shard.dir, file, why }, locate(shard.dir));
+}
+
+/** Writes SHARD_MANIFEST into the shard's copy, once its pages and index shards are written there. */
+export async function writeShardManifest(
+  state: {
+    writer: CopyWriter;
+    jobs: PageJob[];
+    records: Map<string, PageRecord>;
+    index: { record: IndexRecord } | undefined;
+  },
+  own: OwnPages,
+): Promise<void> {
+  const record = (file: string) => {
+    // Its stat is the served copy's, for that copy's next build: of no use to a merge on another machine.
+    const { stat: _, ...kept } = state.records.get(file) ?? unreachable(file);
+    return kept;
+  };
+  const manifest: ShardManifest = {
+    format: FORMAT,
+    code: currentCode(),
+    site: own.site,
+    shard: own.shard,
+    pages: state.jobs.map((job) => ({ file: job.file, route: job.route, record: record(job.file) })),
+    index: state.index?.record.shards ?? [],
+  };
+  await state.writer.add(SHARD_MANIFEST, JSON.stringify(manifest));
+  await state.writer.flush();
+}
+
+function unreachable(file: string): never {
+  throw new Error(`no record of ${file}`);
+}
