@@ -325,7 +325,8 @@ function takeLock(store: string, out: string): string {
  * older versions of ppguide left beside the output (`dist.staging-<pid>-<time>`) when interrupted.
  */
 function removeLeftovers(out: string, store: string): void {
-  rmSync(join(store, INDEX_WORK), { recursive: true, force: true });
+  // Retried: a killed build's Pagefind may take a moment to go, still writing as it is removed.
+  rmSync(join(store, INDEX_WORK), { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   for (const name of readdirSync(store)) {
     const pid = /^(?:link|replaced)-(\d+)$/.exec(name)?.[1];
     if (pid && !alive(Number(pid))) rmSync(join(store, name), { recursive: true, force: true });

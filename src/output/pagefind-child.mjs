@@ -9,6 +9,18 @@ import * as pagefind from "pagefind";
 
 const messageOf = (err) => (err instanceof Error ? err.message : String(err));
 
+// A build killed outright (SIGKILL) runs none of its handlers, and this process is in a group of
+// its own: the IPC channel closing is the only sign. The whole group goes with it, Pagefind's
+// binary included, so nothing goes on writing into a working folder the next build removes (once:
+// the next build crashed on ENOTEMPTY while an orphaned Pagefind still wrote there).
+process.on("disconnect", () => {
+  try {
+    process.kill(-process.pid, "SIGKILL");
+  } catch {
+    process.exit(1);
+  }
+});
+
 process.once("message", async (job) => {
   // Only a pending call keeps this process alive: when the binary dies with calls unanswered,
   // nothing is left and the process exits without a result, which the runner reports.
