@@ -6,29 +6,21 @@
  * page again there; keyed by content, one edited page is one page rendered.
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { build } from "../../src/engine/build.ts";
 import { copyFixture } from "../helpers/fixture.ts";
+import { removeWhenDone, tempDir } from "../helpers/scratch.ts";
 import { copySources, describeDifference, readTree } from "../helpers/output-tree.ts";
 
 const run = promisify(execFile);
-const scratch: string[] = [];
-afterAll(() => Promise.all(scratch.map((dir) => rm(dir, { recursive: true, force: true }))));
-
-async function tempDir(prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  scratch.push(dir);
-  return dir;
-}
 
 describe("a build restored by CI at another path", () => {
   it("renders only the page edited since, re-indexes only its shard, and equals a clean build", async () => {
     const first = await copyFixture("basic-site");
-    scratch.push(first);
+    removeWhenDone(first);
     await build({ root: first, out: join(first, "dist") });
 
     // What actions/cache keeps: a tar of the output, its store and the image cache.

@@ -8,29 +8,21 @@
  */
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { errorsOf, fromFileSystemError, isUserError } from "../../src/core/errors.ts";
 import { PACKAGE_DIR } from "../../src/core/package-dir.ts";
 import { build } from "../../src/engine/build.ts";
 import { merge } from "../../src/engine/merge.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
 import { CLI, startCli, treeHash } from "../helpers/outcome.ts";
+import { removeWhenDone, tempDir } from "../helpers/scratch.ts";
 import { copySources, describeDifference, readTree, type Tree } from "../helpers/output-tree.ts";
 import { writePpguideSite } from "../helpers/synthetic-site.ts";
 
 /** One day for every runner: a shard built on another day than the merge is of other sources (ShardMismatch). */
 const TODAY = new Date().toISOString().slice(0, 10);
-const scratch: string[] = [];
-afterAll(() => Promise.all(scratch.map((dir) => rm(dir, { recursive: true, force: true }))));
-
-async function tempDir(prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  scratch.push(dir);
-  return dir;
-}
 
 /** The CLI as a runner runs it: in `cwd`, with its own cache folder; resolves to its stdout, rejects on a failure. */
 function ppguide(args: string[], cwd: string, caches: string): Promise<string> {
@@ -122,7 +114,7 @@ A third page, about the market.
 let inline: Promise<{ sources: string; single: Tree }> | undefined;
 function inlineSingle() {
   inline ??= writeInlineSite(INLINE).then(async (sources) => {
-    scratch.push(sources);
+    removeWhenDone(sources);
     return { sources, single: await singleBuild(sources) };
   });
   return inline;
@@ -161,7 +153,7 @@ describe("a merge that cannot be one site", () => {
   /** A site built in `total` shards into root/s1…, and merged once into dist: the site being served. */
   async function served(total: number) {
     const root = await writeInlineSite(INLINE);
-    scratch.push(root);
+    removeWhenDone(root);
     const shards: string[] = [];
     for (let index = 1; index <= total; index++) {
       shards.push(join(root, `s${index}`));
