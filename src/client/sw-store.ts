@@ -39,7 +39,7 @@ export async function kept(
   return { copy: new Response(body, { status: response.status, statusText: response.statusText, headers }), same };
 }
 
-/** SHA-256, base64, 22 characters: contentHash in src/engine/render-pages.ts. */
+/** SHA-256, base64, 22 characters: digest() in src/core/digest.ts. */
 export async function digest(bytes: ArrayBuffer): Promise<string> {
   const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return btoa(String.fromCharCode(...hash)).slice(0, 22);

@@ -1,3 +1,4 @@
+import { NOT_FOUND_PAGE } from "../core/not-found-page.ts";
 import { resolve } from "node:path";
 import type { FSWatcher } from "chokidar";
 import { DevSite, type ChangeKind, type RebuildReport } from "./dev-site.ts";
@@ -130,7 +131,7 @@ function report(r: RebuildReport, log: (line: string) => void, site: DevSite): v
     log(`${trigger}stylesheet swapped in ${ms}`);
     return;
   }
-  const pages = r.pages.filter((p) => p !== "/404");
+  const pages = r.pages.filter((p) => p !== NOT_FOUND_PAGE.route);
   const count = `${pages.length} page${pages.length === 1 ? "" : "s"}`;
   if (r.full) {
     log(`${trigger}built all ${count} in ${ms}`);

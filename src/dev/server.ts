@@ -1,3 +1,4 @@
+import { NOT_FOUND_PAGE } from "../core/not-found-page.ts";
 import { escapeUTF8 } from "entities";
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
@@ -91,7 +92,7 @@ export class DevServer {
     }
 
     const page = this.page(path);
-    if (page) return this.html(req, res, page.route === "/404" ? 404 : 200, page.route, page.html);
+    if (page) return this.html(req, res, page.route === NOT_FOUND_PAGE.route ? 404 : 200, page.route, page.html);
 
     const manifest = this.site.site?.manifest;
     // An alias is a 301 on the hosts that read _redirects, and no page is written for it there.
@@ -115,9 +116,15 @@ export class DevServer {
       return;
     }
 
-    const notFound = this.site.pages.get("/404");
-    if (notFound) return this.html(req, res, 404, "/404", notFound.html);
-    return this.html(req, res, this.site.problems.length ? 500 : 404, "/404", noBuildPage(this.site.problems));
+    const notFound = this.site.pages.get(NOT_FOUND_PAGE.route);
+    if (notFound) return this.html(req, res, 404, NOT_FOUND_PAGE.route, notFound.html);
+    return this.html(
+      req,
+      res,
+      this.site.problems.length ? 500 : 404,
+      NOT_FOUND_PAGE.route,
+      noBuildPage(this.site.problems),
+    );
   }
 
   /** Clean URLs: /x, /x/, /x/index.html and /x.html all name the page of route /x. */

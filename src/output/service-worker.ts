@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { escapeText } from "entities";
+import { digest } from "../core/digest.ts";
 import { scriptsFor } from "../assets/bundles.ts";
 import {
   CONFIG_GLOBAL,
@@ -66,7 +67,7 @@ export function serviceWorkerFiles(
   const offline = manifest.site.offline;
   if (!offline || !assets.worker) return [];
   const size = (file: string) => statSync(join(target, file)).size;
-  const digest = (file: string) => contentDigest(readFileSync(join(target, file)));
+  const revision = (file: string) => digest(readFileSync(join(target, file)));
 
   const routes = new Map(manifest.routes.map((r) => [r.path, r]));
   const aliases = new Map((manifest.aliases ?? []).map((a) => [a.from, a.to]));
@@ -92,7 +93,7 @@ export function serviceWorkerFiles(
     if (photo) {
       pictures.push([photo.url, null, photo.bytes]);
       variants.set(photo.stem, photo.url);
-    } else if (site.publicFiles.has(src)) pictures.push([src, digest(src.slice(1)), size(src.slice(1))]);
+    } else if (site.publicFiles.has(src)) pictures.push([src, revision(src.slice(1)), size(src.slice(1))]);
     else return undefined;
     at = pictures.length - 1;
     pictureAt.set(src, at);
@@ -117,7 +118,7 @@ export function serviceWorkerFiles(
   const shell: OfflineEntry[] = [assets.css, ...assets.scripts].map((a) => [a.url, null, byteLength(a.content)]);
   const index = [...indexFiles]
     .sort()
-    .map((file): OfflineEntry => [`/${file}`, isHashedPath(`/${file}`) ? null : digest(file), size(file)]);
+    .map((file): OfflineEntry => [`/${file}`, isHashedPath(`/${file}`) ? null : revision(file), size(file)]);
   const body: Omit<OfflineManifest, "build"> = {
     pages: pageEntries,
     shell,
@@ -130,7 +131,11 @@ export function serviceWorkerFiles(
   const asPages = aliasPages(manifest);
   const redirects: [string, string][] = [...aliases].filter(([from]) => !asPages.has(from));
   const timeout = offline.networkTimeoutSeconds ?? DEFAULT_TIMEOUT;
-  const build = contentDigest(JSON.stringify([body, redirects, timeout]), "hex").slice(0, 16);
+  // Hex: the build's id names caches and Pagefind's metaCacheTag, where base64's '/' and '+' would not do.
+  const build = createHash("sha256")
+    .update(JSON.stringify([body, redirects, timeout]))
+    .digest("hex")
+    .slice(0, 16);
   const config: ServiceWorkerConfig = {
     build,
     manifest: `/${OFFLINE_MANIFEST}`,
@@ -190,10 +195,6 @@ export async function writeServiceWorker(
 function everyPageScripts(scripts: readonly { url: string }[]): string[] {
   const kinds = ["home", "search", "article"].map((kind) => new Set(scriptsFor(kind, scripts)));
   return scripts.map((s) => s.url).filter((url) => kinds.every((k) => k.has(url)));
-}
-
-function contentDigest(bytes: string | Uint8Array, encoding: "base64" | "hex" = "base64"): string {
-  return createHash("sha256").update(bytes).digest(encoding).slice(0, 22);
 }
 
 function byteLength(content: string | Uint8Array): number {
