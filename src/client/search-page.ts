@@ -49,9 +49,9 @@ const DEBOUNCE_MS = 120;
  */
 export function mergeResults(data: ResultData[]): Hit[] {
   const hits = new Map<string, Hit>();
-  const byUrl = new Map(data.filter((d) => !d.meta.keywords_for).map((d) => [routeOf(d.url), d]));
+  const byUrl = new Map(data.filter((d) => !d.meta.keywords_for).map((d) => [d.url, d]));
   for (const d of data) {
-    const url = d.meta.keywords_for ?? routeOf(d.url);
+    const url = d.meta.keywords_for ?? d.url;
     if (hits.has(url)) continue;
     const own = byUrl.get(url);
     const source = own ?? d;
@@ -63,15 +63,6 @@ export function mergeResults(data: ResultData[]): Hit[] {
     });
   }
   return [...hits.values()];
-}
-
-/**
- * A result's page by its route: Pagefind names a page by the file it indexed, which the build
- * names after the route plus `.html` (src/output/search-index.ts); listings and keywords records
- * carry their URL as given.
- */
-export function routeOf(url: string): string {
-  return url.endsWith(".html") ? url.slice(0, -".html".length) : url;
 }
 
 /** An excerpt as DOM nodes: its text, and <mark> for the matched words; nothing else survives. */

@@ -50,8 +50,19 @@ export async function runOnPool<T, R>(
 ): Promise<void> {
   let failure: unknown;
   pool.on("error", (err: unknown) => (failure ??= err));
+  // Only as many tasks submitted as the threads take at once, the next as each ends: given them
+  // all, piscina's queue handed them out of order (batches 4 and 5 of 125 ran last), and whoever
+  // takes the results in order (the search index's groups) waited for the last.
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < tasks.length && !failure) {
+      const i = next++;
+      done(await pool.run(tasks[i] as T), i);
+    }
+  };
   try {
-    await Promise.all(tasks.map((task, i) => pool.run(task).then((result) => done(result, i))));
+    const lanes = Math.max(1, pool.options.maxThreads * pool.options.concurrentTasksPerWorker);
+    await Promise.all(Array.from({ length: Math.min(lanes, tasks.length) }, lane));
     if (failure) throw failure;
   } finally {
     // Nothing may still be running (writing into the output) once the caller goes on.

@@ -15,7 +15,8 @@ import { loadManifest, MANIFEST_FILE } from "../site/load-site.ts";
 import { claimOutputs } from "../output/claims.ts";
 import { generatedFiles, type OutputFile } from "../output/generated-files.ts";
 import type { PageRecord } from "../output/page-cache.ts";
-import { indexable, makeShard, planIndex } from "../output/search-index.ts";
+import { makeShard } from "../output/index-maker.ts";
+import { indexable, planIndex } from "../output/search-index.ts";
 import type { RenderedPage, Templates } from "../render/render.tsx";
 import {
   checkNames,

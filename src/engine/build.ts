@@ -12,7 +12,8 @@ import { claimOutputs } from "../output/claims.ts";
 import { writeGeneratedAndPublic } from "../output/generated-files.ts";
 import { checkOutputFolder, OutputFolder } from "../output/output-folder.ts";
 import { readPageCache, writePageCache, type IndexRecord, type PageRecord } from "../output/page-cache.ts";
-import { indexable, planIndex, writeIndex } from "../output/search-index.ts";
+import { writeIndex } from "../output/index-maker.ts";
+import { indexable, planIndex } from "../output/search-index.ts";
 import { hostLimitWarnings } from "../output/host-limits.ts";
 import { writeServiceWorker } from "../output/service-worker.ts";
 import { CopyWriter, removeStale } from "../output/write.ts";
@@ -29,7 +30,8 @@ import {
   IN_MEMORY,
   type PagesToMake,
 } from "./page-keys.ts";
-import { renderJobs } from "./render-pages.ts";
+import { IndexStream } from "./index-stream.ts";
+import { renderJobs, type RenderedBatch } from "./render-pages.ts";
 import { indexShardsOf, ownPages, writeShardManifest, type OwnPages, type ShardSpec } from "./shard.ts";
 
 export interface BuildOptions {
@@ -45,10 +47,7 @@ export interface BuildOptions {
   checkLinks?: "error" | "warn" | "off";
   /** Render on a pool of worker threads, one per core. Default: from 300 pages to render (engine/render-pages.ts). */
   workers?: boolean;
-  /**
-   * Default true: render only the pages whose key changed since the served copy (output/page-cache.ts); false renders
-   * all.
-   */
+  /** Default true: render only the pages whose key changed since the served copy (output/page-cache.ts). */
   cache?: boolean;
   /** Fail, writing nothing, while the site still holds placeholders (check/placeholders.ts). */
   strict?: boolean;
@@ -72,10 +71,7 @@ export interface BuildResult {
   aliases: number;
   assets: number;
   outDir?: string;
-  /**
-   * Located problems that do not fail the build (content no route uses, links under checkLinks: warn, listing data to
-   * look at).
-   */
+  /** Located problems that do not fail the build (content no route uses, links under checkLinks: warn, ...). */
   warnings: PpgError[];
   /** Stand-ins still to replace before going live: listed by the CLI, fatal with `strict`. */
   placeholders: PpgError[];
@@ -114,7 +110,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       held = opened.output;
       try {
         const keyed = timed(timings, "key", () => ownPages(key(opened), opts.shard));
-        const rendered = await timed(timings, "render", () => render(keyed));
+        const rendered = await timed(timings, "render", () => render(keyed, IndexStream.start(keyed)));
         const indexed = await timed(timings, "index", () => index(rendered));
         const written = await timed(timings, "write", () => writeRest(indexed));
         const offline = await timed(timings, "offline", () => writeOffline(written));
@@ -181,12 +177,14 @@ export interface Keyed {
 
 /**
  * render: every page's record by its file; the pages rendered, when they are kept in memory; what
- * the pages rendered now warn about (a page taken from the served copy is not read again).
+ * the pages rendered now warn about (a page taken from the served copy is not read again); the
+ * search index started before the first page, when it was (index-stream.ts).
  */
 export interface Rendered {
   records: Map<string, PageRecord>;
   pages: Map<string, RenderedPage>;
   warnings: PpgError[];
+  stream?: IndexStream;
 }
 
 /** index: the search index's record, and the shards made again; none without an index. */
@@ -267,8 +265,11 @@ export function key<S extends PagesToMake>(state: S): S & Keyed {
   return { ...state, jobs, plan: planPages(jobs, state.previous, state.images) };
 }
 
-/** Renders the pages the plan says changed (on the pool, or inline) and takes the others as they were. */
-export async function render<S extends PagesToMake & Keyed>(state: S): Promise<S & Rendered> {
+/**
+ * Renders the pages the plan says changed (on the pool, or inline) and takes the others as they
+ * were; each page rendered is given to the search index `stream`, when it was started.
+ */
+export async function render<S extends PagesToMake & Keyed>(state: S, stream?: IndexStream): Promise<S & Rendered> {
   const { input, plan, sink } = state;
   const records = new Map<string, PageRecord>();
   const pages = new Map<string, RenderedPage>();
@@ -276,31 +277,35 @@ export async function render<S extends PagesToMake & Keyed>(state: S): Promise<S
     await sink.reuse(job.file);
     records.set(job.file, record);
   }
-  const take = (batch: { records: [string, PageRecord][]; pages: [string, RenderedPage][] }) => {
+  const take = (batch: Pick<RenderedBatch, "records" | "pages" | "mains">) => {
     for (const [file, record] of batch.records) records.set(file, record);
     for (const [file, page] of batch.pages) pages.set(file, page);
+    stream?.rendered(batch.mains);
   };
   const jobs = plan.render.map(({ job }) => job);
   const warnings: PpgError[] = [];
-  await renderJobs(input, jobs, take, { threads: state.threads, templates: state.templates, warnings });
+  const how = { threads: state.threads, templates: state.templates, warnings };
+  const rendering = renderJobs(stream ? { ...input, index: true } : input, jobs, take, how);
+  await rendering.catch((err: unknown) => stream?.close(err) ?? Promise.reject(err));
   await sink.flush();
-  return { ...state, records, pages, warnings };
+  return { ...state, records, pages, warnings, stream };
 }
 
 /**
- * The search index's shards: each one made from the same pages and records as the served copy's
- * is linked from it; the others are made again from the pages just written.
+ * The search index's shards: one made from the same pages and records as the served copy's is
+ * linked from it; one started while the pages rendered is finished; the others are made again.
  */
 async function index<S extends Opened & Keyed & Rendered>(state: S): Promise<S & Indexed> {
-  const { site, opts, jobs, records, output, writer } = state;
+  const { site, opts, jobs, records, output, writer, stream } = state;
   if (opts.searchIndex === false) return { ...state, index: undefined };
   const byRoute = new Map(jobs.map((job) => [job.route, job.file]));
   const fileOf = (route: string) => byRoute.get(route) ?? unreachable(`no page at ${route}`);
   const mains = new Map<string, string>();
-  for (const job of jobs.filter(indexable)) mains.set(job.route, mainOf(records, job.file));
+  for (const { route, file } of jobs.filter(indexable))
+    mains.set(route, records.get(file)?.main ?? unreachable(`no record of ${file}'s <main>`));
   const read = (route: string) => readFileSync(join(output.target, fileOf(route)), "utf8");
   const plans = indexShardsOf(site.manifest, planIndex(site, mains), state.own?.shard);
-  return { ...state, index: await writeIndex(plans, output, state.servedIndex, writer, read) };
+  return { ...state, index: await writeIndex(plans, output, state.servedIndex, writer, read, stream?.started) };
 }
 
 /** Everything but the pages and the index: public/ and the generated files, with public HTML's link scans. */
@@ -367,11 +372,6 @@ function pagesInMemory(site: LoadedSite): PagesToMake {
 /** The pages rendered in memory, in the order of the pages. */
 function pagesOf(state: Keyed & Rendered): RenderedPage[] {
   return state.jobs.map((job) => state.pages.get(job.file) ?? unreachable(`${job.file} was not rendered`));
-}
-
-/** The digest of an indexed page's <main>, which its record holds (render-pages.ts). */
-function mainOf(records: Map<string, PageRecord>, file: string): string {
-  return records.get(file)?.main ?? unreachable(`no record of ${file}'s <main>`);
 }
 
 /** A bug in ppguide, not in the site: what a stage before should have made is not there. */

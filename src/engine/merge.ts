@@ -22,7 +22,8 @@ import { isInside } from "../core/site-folder.ts";
 import { timed, type StageTimings } from "../core/timing.ts";
 import { checkOutputFolder, outputPaths, type OutputFolder } from "../output/output-folder.ts";
 import type { IndexRecord, PageRecord } from "../output/page-cache.ts";
-import { fileSum, indexable, planIndex, writeIndex, type ShardFile, type ShardPlan } from "../output/search-index.ts";
+import { writeIndex } from "../output/index-maker.ts";
+import { fileSum, indexable, planIndex, type ShardFile, type ShardPlan } from "../output/search-index.ts";
 import { findManifest } from "../site/load-site.ts";
 import {
   check,

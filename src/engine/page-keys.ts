@@ -37,6 +37,8 @@ export interface RenderInput {
   spec?: CopySpec;
   /** Scan each page's links and anchors for the link check. */
   scan: boolean;
+  /** Hand each indexed page's <main> back with its record, for the search index made while pages render. */
+  index?: boolean;
 }
 
 /** The loaded site as a render thread is given it; `images`: its images' facts, when known already (dev mode). */

@@ -35,6 +35,8 @@ export interface RenderedBatch {
   missing: string[];
   /** What the rendered pages warn about (structured data without a recommended property). */
   warnings: PpgErrorData[];
+  /** Each indexed page's <main>, by route, for the search index made while pages render (engine/index-stream.ts). */
+  mains: [route: string, main: string][];
 }
 
 /** Renders, scans and writes (or keeps) pages; one per thread (render-worker.ts), or one inline. */
@@ -45,7 +47,7 @@ export class PageRenderer {
   private readonly facts: ImageFactIndex;
 
   private constructor(
-    input: RenderInput,
+    private readonly input: RenderInput,
     private readonly templates: Templates,
   ) {
     const { manifest, content, assets, year, root, indexShards } = input;
@@ -71,11 +73,13 @@ export class PageRenderer {
     const warnings: PpgError[] = [];
     const records: RenderedBatch["records"] = [];
     const pages: RenderedBatch["pages"] = [];
+    const mains: RenderedBatch["mains"] = [];
     try {
       for (const job of jobs) {
         this.ctx.images.takeReads();
         const page = this.renderOne(job, errors, warnings);
         const images = this.ctx.images.takeReads();
+        const main = indexable(job) ? mainOf(page.html) : undefined;
         records.push([
           job.file,
           {
@@ -83,12 +87,13 @@ export class PageRenderer {
             images,
             imagesKey: this.facts.keyOf(images),
             hash: digest(page.html),
-            ...(indexable(job) && { main: digest(mainOf(page.html)) }),
+            ...(main !== undefined && { main: digest(main) }),
             ...(this.scanner && { scan: this.scanner(page.html, page.shared) }),
           },
         ]);
         if (this.writer) await this.writer.add(job.file, page.html);
         else pages.push([job.file, page]);
+        if (main !== undefined && this.input.index) mains.push([job.route, main]);
       }
       await this.writer?.flush();
     } catch (err) {
@@ -101,8 +106,15 @@ export class PageRenderer {
     const missing = [...this.ctx.images.missing];
     const warned = warnings.flatMap((e) => userErrorData(e));
     if (errors.length)
-      return { records: [], pages: [], errors: errors.flatMap((e) => userErrorData(e)), missing, warnings: warned };
-    return { records, pages, errors: [], missing, warnings: warned };
+      return {
+        records: [],
+        pages: [],
+        mains: [],
+        errors: errors.flatMap((e) => userErrorData(e)),
+        missing,
+        warnings: warned,
+      };
+    return { records, pages, mains, errors: [], missing, warnings: warned };
   }
 
   private renderOne(job: PageJob, errors: PpgError[], warnings: PpgError[]): RenderedPage {
@@ -143,7 +155,7 @@ export interface RenderOptions {
 export async function renderJobs(
   input: RenderInput,
   jobs: PageJob[],
-  done: (batch: Pick<RenderedBatch, "records" | "pages">) => void,
+  done: (batch: Pick<RenderedBatch, "records" | "pages" | "mains">) => void,
   opts: RenderOptions = {},
 ): Promise<void> {
   const batches: PageJob[][] = [];

@@ -4,8 +4,16 @@ import type { PageJob, RenderInput } from "./page-keys.ts";
 import { PageRenderer, type RenderedBatch } from "./render-pages.ts";
 
 let renderer: Promise<PageRenderer> | undefined;
+let previous: Promise<unknown> = Promise.resolve();
 
-export async function renderBatch(jobs: PageJob[]): Promise<RenderedBatch> {
-  renderer ??= PageRenderer.create(workerData as RenderInput);
-  return (await renderer).render(jobs);
+/**
+ * One batch at a time, in the order they came (the pool sends a thread its next batch early): two
+ * batches rendered at once took turns at every write, and the earlier one finished last, holding
+ * back the search index's groups, which are given to Pagefind in order (engine/index-stream.ts).
+ */
+export function renderBatch(jobs: PageJob[]): Promise<RenderedBatch> {
+  const made = (renderer ??= PageRenderer.create(workerData as RenderInput));
+  const batch = previous.then(async () => (await made).render(jobs));
+  previous = batch.catch(() => {});
+  return batch;
 }

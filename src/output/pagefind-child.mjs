@@ -21,30 +21,46 @@ process.on("disconnect", () => {
   }
 });
 
-process.once("message", async (job) => {
-  // Only a pending call keeps this process alive: when the binary dies with calls unanswered,
-  // nothing is left and the process exits without a result, which the runner reports.
+// The build talks in three kinds of message: the index's options and records first, so Pagefind
+// starts and reads the records while the pages are still being made; then pages, as they are made;
+// then where to write the index. Calls are made in the order the messages come, without waiting
+// for each answer: the service reads its messages in that order, so Pagefind numbers the records
+// and pages in it, whatever the filesystem.
+const problems = [];
+const note = (r) => void problems.push(...r.errors);
+const fail = (err) => void problems.push(messageOf(err));
+let index;
+const calls = [];
+
+process.on("message", (message) => {
+  if (message.options) {
+    index = pagefind.createIndex(message.options).then((started) => {
+      note(started);
+      if (!started.index && problems.length === 0) problems.push("no index was created");
+      return problems.length === 0 ? started.index : undefined;
+    }, fail);
+    const records = message.records.map((record) =>
+      index.then((made) => made && ("meta" in record ? made.addCustomRecord(record) : made.addHTMLFile(record))),
+    );
+    calls.push(...records.map((call) => call.then((r) => r && note(r), fail)));
+  } else if (message.pages) {
+    for (const page of message.pages)
+      calls.push(index.then((made) => made?.addHTMLFile(page)).then((r) => r && note(r), fail));
+  } else if (message.finish) {
+    void finish(message.finish);
+  }
+});
+
+async function finish(out) {
+  // Only a pending call keeps this process alive from here: when the binary dies with calls
+  // unanswered, nothing is left and the process exits without a result, which the runner reports.
   process.channel?.unref();
-  const problems = [];
   try {
-    const started = await pagefind.createIndex(job.options);
-    problems.push(...started.errors);
-    const index = started.index;
-    if (index && problems.length === 0) {
-      const note = (r) => void problems.push(...r.errors);
-      const fail = (err) => void problems.push(messageOf(err));
-      if (job.pages) await index.addDirectory({ path: job.pages }).then(note, fail);
-      // Sent all at once: the service reads its messages in the order they were written, so
-      // Pagefind numbers the records in this order still, without a round trip each.
-      await Promise.all(
-        job.records.map((record) =>
-          ("meta" in record ? index.addCustomRecord(record) : index.addHTMLFile(record)).then(note, fail),
-        ),
-      );
-      if (problems.length === 0) note(await index.writeFiles({ outputPath: job.out }));
-    } else if (!index && problems.length === 0) problems.push("no index was created");
+    const made = await index;
+    await Promise.all(calls);
+    if (made && problems.length === 0) note(await made.writeFiles({ outputPath: out }));
   } catch (err) {
     problems.push(messageOf(err));
   }
   process.send({ problems }, () => process.exit(0));
-});
+}

@@ -1,16 +1,26 @@
-import { fork } from "node:child_process";
+import { fork, type Serializable } from "node:child_process";
 import { join } from "node:path";
 import type { PagefindServiceConfig } from "pagefind";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 import { PpgError } from "../core/errors.ts";
 
-/** What one index needs: Pagefind's options, the folder of pages to add, the records, and where to write. */
-export interface PagefindJob {
-  options: PagefindServiceConfig;
-  /** A folder of pages, or undefined for none. */
-  pages?: string;
-  records: ({ url: string; content: string } | { url: string; content: string; language: string; meta: object })[];
-  out: string;
+/** Given to Pagefind besides the pages: a listing (a small document) or a page's keywords (a custom record). */
+export type PagefindRecord =
+  | { url: string; content: string }
+  | { url: string; content: string; language: string; meta: Record<string, string> };
+
+/** One index being made: pages given as they are made, then the files written. */
+export interface PagefindRun {
+  /**
+   * Gives Pagefind pages (a URL and its HTML); it parses them while the caller goes on, in the
+   * order given. Settles once the message has left this process (a caller with every page at hand
+   * waits, so that they are not all held here at once).
+   */
+  add(pages: { url: string; content: string }[]): Promise<void>;
+  /** Writes the index into `out` once every folder given is parsed; settles once the process has exited. */
+  finish(out: string, items: number): Promise<void>;
+  /** Ends the process and its binary at once (the build failed or no longer needs this index). */
+  abort(): void;
 }
 
 const CHILD = join(PACKAGE_DIR, "src/output/pagefind-child.mjs");
@@ -34,70 +44,82 @@ export function deadlineScale(): number {
 }
 
 /**
- * Runs one Pagefind job in a child process of its own process group (pagefind-child.mjs), under
- * a deadline. A failure of any kind (the binary's errors, its exit, a garbled answer, a panic) is
- * SearchIndexFailed with what it said; a hang past the deadline is ToolTimedOut, and the whole
- * group is killed, the binary with it; a full disk is DiskFull naming the folder written. The
- * promise settles only once the child has exited, so nothing is still writing into `job.out`.
+ * Starts one index in a child process of its own process group (pagefind-child.mjs), given its
+ * options and records at once, so that Pagefind starts and reads the records while the pages are
+ * still being made. A failure of any kind (the binary's errors, its exit, a garbled answer, a
+ * panic) is SearchIndexFailed with what it said, reported by finish(); a hang past the deadline
+ * (counted from finish(), over `items` pages and records) is ToolTimedOut, and the whole group is
+ * killed, the binary with it; a full disk is DiskFull naming the folder written. finish() settles
+ * only once the child has exited, so nothing is still writing into `out`.
  */
-export function runPagefind(job: PagefindJob): Promise<void> {
-  const items = job.records.length + (job.pages ? 1_000 : 0);
-  const ms = indexDeadline(items);
-  return new Promise<void>((resolve, reject) => {
-    const child = fork(CHILD, [], {
-      stdio: ["ignore", "pipe", "pipe", "ipc"],
-      detached: true,
-      execArgv: [],
-      serialization: "advanced",
-    });
-    let said = "";
-    const hear = (chunk: Buffer) => {
-      said = (said + chunk.toString("utf8")).slice(-KEEP);
-    };
-    child.stdout?.on("data", hear);
-    child.stderr?.on("data", hear);
-    let answer: { problems: string[] } | undefined;
-    let late = false;
-    const killGroup = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // Gone already.
-      }
-    };
-    const timer = setTimeout(() => {
-      late = true;
-      killGroup();
-    }, ms);
-    // The group is detached from the terminal's, so Ctrl-C does not reach it: ending the build
-    // (an interrupt exits through process.exit) ends it too.
-    process.on("exit", killGroup);
-    child.on("message", (message) => {
-      answer = message as { problems: string[] };
-    });
-    child.on("error", (err) => {
-      said += `\n${err.message}`;
-    });
+export function startPagefind(options: PagefindServiceConfig, records: PagefindRecord[]): PagefindRun {
+  const child = fork(CHILD, [], {
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+    detached: true,
+    execArgv: [],
+    serialization: "advanced",
+  });
+  let said = "";
+  const hear = (chunk: Buffer) => {
+    said = (said + chunk.toString("utf8")).slice(-KEEP);
+  };
+  child.stdout?.on("data", hear);
+  child.stderr?.on("data", hear);
+  let answer: { problems: string[] } | undefined;
+  const killGroup = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // Gone already.
+    }
+  };
+  // The group is detached from the terminal's, so Ctrl-C does not reach it: ending the build
+  // (an interrupt exits through process.exit) ends it too.
+  process.on("exit", killGroup);
+  child.on("message", (message) => {
+    answer = message as { problems: string[] };
+  });
+  child.on("error", (err) => {
+    said += `\n${err.message}`;
+  });
+  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on("close", (code, signal) => {
-      clearTimeout(timer);
       process.off("exit", killGroup);
       // The binary may outlive a child that exited: nothing of the group may go on writing.
       killGroup();
+      resolve({ code, signal });
+    }),
+  );
+  // A child gone already (a binary that would not start) takes no more messages: what it said is
+  // reported by finish().
+  const send = (message: Serializable) =>
+    new Promise<void>((sent) => (child.connected ? child.send(message, () => sent()) : sent()));
+  void send({ options, records });
+  return {
+    add: (pages) => send({ pages }),
+    abort: killGroup,
+    async finish(out, items) {
+      const ms = indexDeadline(items);
+      let late = false;
+      const timer = setTimeout(() => {
+        late = true;
+        killGroup();
+      }, ms);
+      void send({ finish: out });
+      const { code, signal } = await closed;
+      clearTimeout(timer);
       if (late)
-        return reject(
-          new PpgError("ToolTimedOut", { what: "Pagefind (the search index)", seconds: Math.round(ms / 1000) }),
-        );
+        throw new PpgError("ToolTimedOut", { what: "Pagefind (the search index)", seconds: Math.round(ms / 1000) });
       const problems = answer?.problems ?? [
         `Pagefind stopped without an answer (${signal ? `signal ${signal}` : `exit code ${code}`})`,
       ];
-      if (answer && problems.length === 0 && code === 0) return resolve();
+      if (answer && problems.length === 0 && code === 0) return;
       const all = [...problems, ...toolWords(said)];
       if (DISK_FULL.test(`${all.join("\n")}\n${said}`))
-        return reject(new PpgError("DiskFull", { path: job.out, folder: job.out, errno: "ENOSPC" }));
-      reject(new PpgError("SearchIndexFailed", { problems: all }));
-    });
-    child.send(job);
-  });
+        throw new PpgError("DiskFull", { path: out, folder: out, errno: "ENOSPC" });
+      throw new PpgError("SearchIndexFailed", { problems: all });
+    },
+  };
 }
 
 /**

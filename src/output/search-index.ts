@@ -17,24 +17,22 @@
  * their average length), so merged shards can order results unlike one whole index (docs/performance.md measures how
  * often).
  *
- * An index (or shard) is made the way Pagefind's own CLI indexes a site, which parses the files in parallel: each
- * page's <main> is written into a working folder and given to addDirectory. Pagefind numbers pages in the order it
- * finds them in that folder, which the filesystem decides: the same pages give the same bytes on one machine, not
- * necessarily on another.
+ * An index (or shard) is made from each page's <main>, given to Pagefind in the order of site.yaml as soon as it is
+ * known (output/index-maker.ts), so Pagefind parses while pages are still being made, and the same pages give the
+ * same bytes on any machine.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, relative, sep } from "node:path";
+import { join, relative, sep } from "node:path";
 import type * as pagefind from "pagefind";
 import { escapeAttribute, escapeUTF8 } from "entities";
 import { listingAnchor, listingTown } from "../content/listings.ts";
-import { runPagefind } from "./pagefind-runner.ts";
+import type { PagefindRecord } from "./pagefind-runner.ts";
 import type { Manifest } from "../manifest/types.ts";
 import type { LoadedSite } from "../site/load-site.ts";
 import type { RenderedPage } from "../render/render.tsx";
 import type { IndexRecord } from "./page-cache.ts";
-import type { CopyWriter } from "./write.ts";
 
 /** The folder of the index in the output; src/client/search-page.ts imports /pagefind/pagefind.js. */
 export const INDEX_DIR = "pagefind";
@@ -99,20 +97,13 @@ export interface IndexedPage {
   main: string;
 }
 
-/**
- * One thing given to Pagefind besides the pages: a listing (a small document) or a page's keywords (a custom record).
- */
-type IndexRecordInput =
-  | { url: string; content: string }
-  | { url: string; content: string; language: string; meta: Record<string, string> };
-
 /** A shard to make or reuse: its folder, the digest of everything it is made from, its pages and records. */
 export interface ShardPlan {
   dir: string;
   digest: string;
   options: pagefind.PagefindServiceConfig;
   pages: IndexedPage[];
-  records: IndexRecordInput[];
+  records: PagefindRecord[];
 }
 
 /**
@@ -201,56 +192,17 @@ export interface ShardFile {
 }
 
 /**
- * The files of one shard, made by Pagefind: each page's <main> (`htmlOf` gives the page, as written
- * or from memory) is written into `work/pages`, named by its URL, and the folder is indexed; then
- * the records are added, and Pagefind writes the index into `work/out`, where the caller takes the
- * files from before the next shard empties `work`. The <main> alone: Pagefind reads nothing else
- * of a page (rootSelector), and parsing whole pages took it half as long again. Written by
- * Pagefind, not sent back: getFiles passes every file's bytes as base64 (docs/performance.md).
+ * The files Pagefind wrote for a shard into `out`, less those the site does not load, each with
+ * its path in the output and its bytes' digest.
  */
-export async function makeShard(
-  shard: ShardPlan,
-  work: string,
-  htmlOf: (route: string) => string,
-): Promise<ShardFile[]> {
-  const pages = join(work, "pages");
-  const out = join(work, "out");
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(pages, { recursive: true });
-  for (const page of shard.pages) {
-    const to = join(pages, fileForUrl(page.route));
-    mkdirSync(dirname(to), { recursive: true });
-    writeFileSync(to, `<html><body>${mainOf(htmlOf(page.route))}</body></html>`);
-  }
-  try {
-    // In a process of its own, under a deadline (pagefind-runner.ts): a failing, garbling or
-    // hanging Pagefind is a located error, never a build that ends with 13 or never ends.
-    await runPagefind({
-      options: shard.options,
-      pages: shard.pages.length ? pages : undefined,
-      records: shard.records,
-      out,
-    });
-    const primary = shard.dir === INDEX_DIR;
-    return readdirSync(out, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => relative(out, join(entry.parentPath, entry.name)).split(sep).join("/"))
-      .filter((path) => !UNUSED.test(path) && (primary || !RUNTIME.test(path)))
-      .map(
-        (path): ShardFile => ({ file: `${shard.dir}/${path}`, from: join(out, path), sum: fileSum(join(out, path)) }),
-      )
-      .sort((a, b) => (a.file < b.file ? -1 : 1));
-  } finally {
-    rmSync(pages, { recursive: true, force: true });
-  }
-}
-
-/**
- * A page's file in a shard's working folder: its URL path, so Pagefind's result URL is the route's plus `.html`
- * (search-page.ts takes it off).
- */
-function fileForUrl(route: string): string {
-  return route === "/" ? "index.html" : `${decodeURI(route.slice(1))}.html`;
+export function shardFilesIn(shard: Pick<ShardPlan, "dir">, out: string): ShardFile[] {
+  const primary = shard.dir === INDEX_DIR;
+  return readdirSync(out, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(out, join(entry.parentPath, entry.name)).split(sep).join("/"))
+    .filter((path) => !UNUSED.test(path) && (primary || !RUNTIME.test(path)))
+    .map((path): ShardFile => ({ file: `${shard.dir}/${path}`, from: join(out, path), sum: fileSum(join(out, path)) }))
+    .sort((a, b) => (a.file < b.file ? -1 : 1));
 }
 
 /**
@@ -318,8 +270,8 @@ function pagefindVersion(): string {
 function keywordRecords(
   site: Pick<LoadedSite, "manifest" | "content">,
   language: string,
-): (IndexRecordInput & { meta: Record<string, string> })[] {
-  const records: (IndexRecordInput & { meta: Record<string, string> })[] = [];
+): (PagefindRecord & { meta: Record<string, string> })[] {
+  const records: (PagefindRecord & { meta: Record<string, string> })[] = [];
   for (const route of site.manifest.routes) {
     const words = route.content ? site.content.markdown.get(route.content)?.frontMatter.keywords : undefined;
     if (!words?.length || route.kind === "search") continue;
@@ -334,8 +286,8 @@ function keywordRecords(
 }
 
 /** Every listing of every directory page, each as a result of its own at its card's anchor. */
-function listingRecords(site: Pick<LoadedSite, "manifest" | "content">): IndexRecordInput[] {
-  const records: IndexRecordInput[] = [];
+function listingRecords(site: Pick<LoadedSite, "manifest" | "content">): PagefindRecord[] {
+  const records: PagefindRecord[] = [];
   for (const route of site.manifest.routes) {
     if (route.kind !== "directory" && route.kind !== "resorts") continue;
     for (const item of site.content.listings.get(route.listings)?.items ?? []) {
@@ -362,39 +314,4 @@ export function mainOf(html: string): string {
   const start = html.indexOf("<main");
   const end = html.lastIndexOf("</main>");
   return start >= 0 && end > start ? html.slice(start, end + "</main>".length) : html;
-}
-
-/**
- * The index's shards written into the copy: one made from the same pages and records as the served
- * copy's is linked from it; the others are made again (`read` gives a page's HTML by its route).
- */
-export async function writeIndex(
-  shards: ShardPlan[],
-  output: { live: string | undefined; target: string; indexWork: string },
-  served: IndexRecord | undefined,
-  writer: CopyWriter,
-  read: (route: string) => string,
-): Promise<{ record: IndexRecord; made: string[] }> {
-  const record: IndexRecord = { shards: [] };
-  const made: string[] = [];
-  try {
-    for (const shard of shards) {
-      const reuse = servedShard(output.live, served, shard);
-      if (reuse) {
-        for (const file of reuse.files) await writer.link(file);
-        record.shards.push({ dir: shard.dir, digest: shard.digest, files: reuse.files, sums: reuse.sums });
-        continue;
-      }
-      const written = await makeShard(shard, output.indexWork, read);
-      for (const { file, from } of written) await writer.adopt(from, file);
-      // Taken before the next shard empties the working folder.
-      await writer.flush();
-      const [files, sums] = [written.map((f) => f.file), written.map((f) => f.sum)];
-      record.shards.push({ dir: shard.dir, digest: shard.digest, files, sums });
-      made.push(shard.dir);
-    }
-  } finally {
-    rmSync(output.indexWork, { recursive: true, force: true });
-  }
-  return { record, made };
 }

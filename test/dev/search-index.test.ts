@@ -8,7 +8,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { routeOf } from "../../src/client/search-page.ts";
 import { startDev, type DevHandle, type RebuildReport } from "../../src/dev/index.ts";
 import { isolatedContext, launchChromium, SKIP_BROWSER_SUITE } from "../helpers/browser.ts";
 
@@ -46,7 +45,7 @@ describe.skipIf(SKIP_BROWSER_SUITE)("ppguide dev: the search index", () => {
       const found = await pagefind.search(${JSON.stringify(query)});
       return Promise.all(found.results.map(async (r) => (await r.data()).url));
     })()`);
-    return urls.map(routeOf);
+    return urls;
   }
 
   it("finds a served page, and an edited page by its new words after the reload", async () => {

@@ -13,17 +13,30 @@ import { currentCode } from "../../src/core/code-id.ts";
 import { readPageCache } from "../../src/output/page-cache.ts";
 import { copyFixture } from "../helpers/fixture.ts";
 import { CLI } from "../helpers/outcome.ts";
+import { treeDigests } from "../helpers/output-tree.ts";
 import { searchBuilt } from "../helpers/pagefind-search.ts";
+import { tempDir } from "../helpers/scratch.ts";
+import { writePpguideSite } from "../helpers/synthetic-site.ts";
 
-/** Indexes asked of Pagefind by builds in this process: one per build that re-indexes. */
-const pagefindCalls = vi.hoisted(() => ({ createIndex: 0 }));
+/**
+ * Indexes asked of Pagefind by builds in this process (one per build that re-indexes), and the
+ * pages each message gave it, by URL, in the order sent.
+ */
+const pagefindCalls = vi.hoisted(() => ({ createIndex: 0, messages: [] as string[][] }));
 vi.mock("../../src/output/pagefind-runner.ts", async (importOriginal) => {
   const real = await importOriginal<typeof import("../../src/output/pagefind-runner.ts")>();
   return {
     ...real,
-    runPagefind: (...args: Parameters<typeof real.runPagefind>) => {
+    startPagefind: (...args: Parameters<typeof real.startPagefind>) => {
       pagefindCalls.createIndex++;
-      return real.runPagefind(...args);
+      const run = real.startPagefind(...args);
+      return {
+        ...run,
+        add: (pages: { url: string; content: string }[]) => {
+          pagefindCalls.messages.push(pages.map((p) => p.url));
+          return run.add(pages);
+        },
+      };
     },
   };
 });
@@ -214,5 +227,50 @@ describe("issue 31: an index in shards (site.searchIndex.pagesPerShard)", () => 
     const { indexed } = await build({ root: sharded, out: join(sharded, "dist") });
     expect(indexed).toHaveLength(1);
     expect(await searchBuilt(join(sharded, "dist"), "snorkelling")).toEqual(["/beaches"]);
+  });
+});
+
+describe("the index made while the pages render", () => {
+  /** 100 articles: rendered inline in four batches of 32 pages. */
+  const PAGES = 100;
+  const routes = Array.from({ length: PAGES }, (_, i) => `/article-${i}`);
+  const siteOf = async () => {
+    const dir = await tempDir("ppguide-index-stream-");
+    await writePpguideSite(dir, PAGES);
+    return dir;
+  };
+
+  it("gives Pagefind each batch's pages as it renders, in the order of site.yaml", async () => {
+    const site = await siteOf();
+    pagefindCalls.messages = [];
+    await build({ root: site, out: join(site, "dist") });
+    const given = pagefindCalls.messages.flat();
+    expect(given.filter((url) => url !== "/")).toEqual(routes);
+    // A message per batch of 32 pages rendered: the pages were given as they came, not in the two
+    // messages of 64 that an index made after rendering sends.
+    expect(pagefindCalls.messages).toHaveLength(4);
+    expect(pagefindCalls.messages.every((m) => m.length <= 32)).toBe(true);
+  });
+
+  it("makes the same bytes as the index made after rendering, from the pages as written", async () => {
+    const [streamed, after] = [await siteOf(), await siteOf()];
+    await build({ root: streamed, out: join(streamed, "dist") });
+    // The second site's pages are all reused by the build with the index: it is made from them.
+    await build({ root: after, out: join(after, "dist"), searchIndex: false });
+    const { rendered } = await build({ root: after, out: join(after, "dist") });
+    expect(rendered).toEqual([]);
+    const index = async (site: string) =>
+      [...(await treeDigests(join(site, "dist")))].filter(([f]) => f.startsWith("pagefind/"));
+    expect(await index(after)).toEqual(await index(streamed));
+    expect((await index(after)).length).toBeGreaterThan(5);
+  });
+
+  it("a first build that fails while rendering ends its Pagefind and leaves no working folder", async () => {
+    const site = await siteOf();
+    // Markdown's links are checked as the page renders: the 41st page fails, in the second batch.
+    await appendFile(join(site, "content/articles/article-40.md"), "\n[A page that is not](/no-such-page)\n");
+    await expect(build({ root: site, out: join(site, "dist") })).rejects.toThrow(/no-such-page/);
+    expect(existsSync(join(site, "dist"))).toBe(false);
+    expect(readdirSync(join(site, "dist.ppguide")).filter((f) => f === "index-work" || f === "lock")).toEqual([]);
   });
 });

@@ -2,7 +2,6 @@ import { readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { routeOf } from "../../src/client/search-page.ts";
 
 /**
  * Searches a built site's index as a visitor's browser does, by running its own
@@ -28,9 +27,7 @@ export async function searchBuilt(out: string, query: string): Promise<string[]>
     const { results } = await pagefind.search(query);
     const root = pathToFileURL(out).pathname;
     // Pagefind prefixes each URL with its base path, here the folder's file URL.
-    return Promise.all(
-      results.map(async (r) => routeOf((await r.data()).url.replace(/^\/file:/, "").replace(root, "") || "/")),
-    );
+    return Promise.all(results.map(async (r) => (await r.data()).url.replace(/^\/file:/, "").replace(root, "") || "/"));
   } finally {
     globalThis.fetch = fetched;
   }
