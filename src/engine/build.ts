@@ -237,7 +237,11 @@ export function open(state: Checked, outDir: string): Opened {
   const { site, opts } = state;
   const output = OutputFolder.open(site.root, outDir, opts.force);
   try {
-    const spec = output.live ? { target: output.target, live: output.live } : { target: output.target };
+    const spec = {
+      target: output.target,
+      fresh: output.listing.length === 0,
+      ...(output.live && { live: output.live }),
+    };
     const input = renderInputOf(site, { spec, scan: state.linkMode !== "off" || opts.shard !== undefined });
     const served = opts.cache === false || !output.live ? undefined : readPageCache(output.live, currentCode());
     const writer = new CopyWriter(spec);
