@@ -21,6 +21,7 @@ import { indexable, mainOf } from "../output/search-index.ts";
 import { CopyWriter } from "../output/write.ts";
 import { createSiteContext, type SiteContext } from "../render/page-model.ts";
 import { renderAlias, renderNotFound, renderRoute, type RenderedPage, type Templates } from "../render/render.tsx";
+import { duplicateIdErrors, idsIn } from "../render/unique-ids.ts";
 import { loadTemplates } from "../site/load-site.ts";
 import type { PageJob, RenderInput } from "./page-keys.ts";
 
@@ -80,6 +81,10 @@ export class PageRenderer {
         const page = this.renderOne(job, errors, warnings);
         const images = this.ctx.images.takeReads();
         const main = indexable(job) ? mainOf(page.html) : undefined;
+        const scan = this.scanner?.(page.html, page.shared);
+        // The scan read the page's ids already; a page not scanned is read for them alone.
+        if (job.kind !== "alias" && job.kind !== "404")
+          errors.push(...duplicateIdErrors(scan?.anchors ?? idsIn(page.html), job.route, page.sourceIds));
         records.push([
           job.file,
           {
@@ -88,7 +93,7 @@ export class PageRenderer {
             imagesKey: this.facts.keyOf(images),
             hash: digest(page.html),
             ...(main !== undefined && { main: digest(main) }),
-            ...(this.scanner && { scan: this.scanner(page.html, page.shared) }),
+            ...(scan && { scan }),
           },
         ]);
         if (this.writer) await this.writer.add(job.file, page.html);

@@ -27,6 +27,12 @@ export interface CopySpec {
   target: string;
   /** The copy being served, whose unchanged files are linked rather than written; none on a first build. */
   live?: string;
+  /**
+   * The copy held nothing when the build began: a path is free until this build writes it, and is
+   * not looked up first. Looking up each page before creating it, two threads and libuv's creating
+   * files in the same folder, cost a first build of 4,000 pages about a second.
+   */
+  fresh?: boolean;
 }
 
 /** An entry of an output folder: its path relative to the folder, and whether it is a folder. */
@@ -149,7 +155,7 @@ export class CopyWriter implements WrittenFiles {
   ): Promise<void> {
     // Synchronous: microseconds, where fs/promises' lstat held the thread far longer (docs/performance.md).
     // Nothing there, or a file standing where a folder of the path belongs (ENOTDIR): ensureDir clears it.
-    const old = lstatOrNothing(path);
+    const old = this.spec.fresh ? undefined : lstatOrNothing(path);
     // Already the same file (a link made by an earlier build): nothing to do.
     if (live && old?.isFile() && old.ino === (liveIno ?? statSync(live).ino)) return;
     // A file of this copy alone (no other link: not the served copy's) is rewritten in place:

@@ -24,7 +24,6 @@ import type { AliasModel, NotFoundModel, PageBase, PageModel, SourceId, Template
 import { ARTICLE_IMAGE_SIZES, cardFor, ogImageFor, type PageInput, type SiteContext } from "./page-model.ts";
 import { absoluteUrl } from "./structured-data.ts";
 import { structuredDataProblems } from "./structured-data-check.ts";
-import { duplicateIdErrors } from "./unique-ids.ts";
 
 /**
  * One route to one HTML document: the page's Markdown body, rendered and checked; its model, made
@@ -47,6 +46,8 @@ export interface RenderedPage {
    * A route that search engines are told not to index (the search page): the site's own search index leaves it out too.
    */
   noindex?: boolean;
+  /** The ids its Markdown gives, where each is written: checked unique with the page's scan (render-pages.ts). */
+  sourceIds?: SourceId[];
 }
 
 const DOCTYPE = "<!doctype html>";
@@ -92,12 +93,12 @@ export function renderRoute(
     model,
     placeFactValues(ctx, templates, placeDirectives(ctx, templates, route, inner, errors)),
   );
-  errors.push(...duplicateIdErrors(page.html, route.path, model.sourceIds));
   return {
     route: route.path,
     file: outputFileFor(route.path, ctx.manifest.site.build?.format),
     kind: route.kind,
     ...(model.head.noindex && { noindex: true }),
+    ...(model.sourceIds && { sourceIds: model.sourceIds }),
     ...page,
   };
 }

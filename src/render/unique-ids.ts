@@ -6,18 +6,22 @@ import type { SourceId } from "./model.ts";
 // is serialized again by sanitize-html: in a rendered page ` id="` starts an id and nothing else.
 const ID_ATTRIBUTE = /\sid="([^"]*)"/g;
 
+/** The ids of a page's elements, in order: what a page's link scan gives as its anchors, read without one. */
+export function* idsIn(html: string): Generator<string> {
+  for (const [, raw] of html.matchAll(ID_ATTRIBUTE)) yield raw!.includes("&") ? decodeHTML(raw!) : raw!;
+}
+
 /**
  * A page's ids must be unique: an anchor, a label or a script finds the first one only, and the
- * HTML is invalid. The ids a page's Markdown gives (`## X {#main}`, the same `{#id}` twice, raw
- * HTML) are the ones an editor can make twice: each second one is an IdDuplicate at its
- * line in the Markdown file. Two equal ids with no source are a template's bug, thrown as one.
+ * HTML is invalid. `ids`: the page's, from the link scan that reads every page (its anchors, which
+ * count a[name] too: a name may not repeat an id either), or idsIn() without one. The ids a page's
+ * Markdown gives (`## X {#main}`, the same `{#id}` twice, raw HTML) are the ones an editor can make
+ * twice: each second one is an IdDuplicate at its line in the Markdown file. Two equal ids with no
+ * source are a template's bug, thrown as one.
  */
-export function duplicateIdErrors(html: string, route: string, sources: readonly SourceId[] = []): PpgError[] {
+export function duplicateIdErrors(ids: Iterable<string>, route: string, sources: readonly SourceId[] = []): PpgError[] {
   const seen = new Map<string, number>();
-  for (const [, raw] of html.matchAll(ID_ATTRIBUTE)) {
-    const id = raw!.includes("&") ? decodeHTML(raw!) : raw!;
-    seen.set(id, (seen.get(id) ?? 0) + 1);
-  }
+  for (const id of ids) seen.set(id, (seen.get(id) ?? 0) + 1);
   const errors: PpgError[] = [];
   for (const [id, count] of seen) {
     if (count < 2) continue;

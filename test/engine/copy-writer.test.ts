@@ -48,3 +48,18 @@ describe("a CopyWriter over the copy it brings up to date", () => {
     expect(await readFile(join(live, "shared.html"), "utf8")).toBe("<p>served</p>");
   });
 });
+
+describe("a CopyWriter on a copy that was empty when the build began (fresh)", () => {
+  it("creates each file without looking first, and still never replaces a file it did not write", async () => {
+    const target = await mkdtemp(join(tmpdir(), "ppguide-copy-"));
+    const writer = new CopyWriter({ target, fresh: true });
+    await writer.add("a/page.html", "<p>new</p>");
+    await writer.flush();
+    expect(await readFile(join(target, "a/page.html"), "utf8")).toBe("<p>new</p>");
+    // Something that appeared behind the writer's back is refused (created exclusively), not overwritten.
+    await writeFile(join(target, "there.html"), "<p>not ours</p>");
+    await writer.add("there.html", "<p>ours</p>").catch(() => {});
+    await expect(writer.flush()).rejects.toThrow(/EEXIST/);
+    expect(await readFile(join(target, "there.html"), "utf8")).toBe("<p>not ours</p>");
+  });
+});
