@@ -185,7 +185,9 @@ export class DevSite {
     const served = [...this.byFile.values()];
     const html = new Map(served.map(({ page }) => [page.route, page.html]));
     const mains = new Map(
-      served.filter(({ page }) => indexable(page)).map(({ page, record }) => [page.route, record.main!]),
+      served
+        .filter(({ page }) => indexable(page))
+        .map(({ page, record }) => [page.route, record.main ?? bug(page.route)]),
     );
     const files = new Map<string, string | Uint8Array>();
     const kept = new Set<string>();
@@ -193,7 +195,7 @@ export class DevSite {
       let made = this.shards.get(shard.digest);
       if (!made) {
         const work = siteCache(this.root, "dev-index");
-        const written = await makeShard(shard, work, (route) => html.get(route)!);
+        const written = await makeShard(shard, work, (route) => html.get(route) ?? bug(route));
         made = written.map(({ file, from }) => ({ file, content: readFileSync(from) }));
         rmSync(work, { recursive: true, force: true });
         this.shards.set(shard.digest, made);
@@ -386,4 +388,9 @@ export class DevSite {
 /** The values of `map` under `keys` that it holds. */
 function present<T>(map: Map<string, T>, keys: Set<string>): T[] {
   return [...keys].flatMap((key) => (map.has(key) ? [map.get(key)!] : []));
+}
+
+/** A bug in ppguide: every indexed page served was rendered with its record, which holds its <main>'s digest. */
+function bug(route: string): never {
+  throw new Error(`dev mode serves no rendered page or <main> for ${route}`);
 }

@@ -66,7 +66,10 @@ export function startPagefind(options: PagefindServiceConfig, records: PagefindR
   child.stdout?.on("data", hear);
   child.stderr?.on("data", hear);
   let answer: { problems: string[] } | undefined;
+  // Once the group is ended its number is free: a later abort() must not reach whoever takes it.
+  let ended = false;
   const killGroup = () => {
+    if (ended) return;
     try {
       if (child.pid) process.kill(-child.pid, "SIGKILL");
     } catch {
@@ -87,6 +90,7 @@ export function startPagefind(options: PagefindServiceConfig, records: PagefindR
       process.off("exit", killGroup);
       // The binary may outlive a child that exited: nothing of the group may go on writing.
       killGroup();
+      ended = true;
       resolve({ code, signal });
     }),
   );
