@@ -52,7 +52,7 @@ export async function runOnPool<T, R>(
   pool.on("error", (err: unknown) => (failure ??= err));
   // Only as many tasks submitted as the threads take at once, the next as each ends: given them
   // all, piscina's queue handed them out of order (batches 4 and 5 of 125 ran last), and whoever
-  // takes the results in order (the search index's groups) waited for the last.
+  // takes the results in order (the search index, given pages in site.yaml's order) waited for the last.
   let next = 0;
   const lane = async (): Promise<void> => {
     while (next < tasks.length && !failure) {

@@ -9,7 +9,7 @@ let previous: Promise<unknown> = Promise.resolve();
 /**
  * One batch at a time, in the order they came (the pool sends a thread its next batch early): two
  * batches rendered at once took turns at every write, and the earlier one finished last, holding
- * back the search index's groups, which are given to Pagefind in order (engine/index-stream.ts).
+ * back the search index, which Pagefind is given in the order of the pages (engine/index-stream.ts).
  */
 export function renderBatch(jobs: PageJob[]): Promise<RenderedBatch> {
   const made = (renderer ??= PageRenderer.create(workerData as RenderInput));
