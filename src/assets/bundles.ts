@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { build as esbuild, transform } from "esbuild";
 import { compileErrors } from "../core/compile-errors.ts";
+import { hexDigest } from "../core/digest.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 
 export interface Asset {
@@ -23,7 +23,7 @@ export const STYLES_DIR = join(PACKAGE_DIR, "templates/styles");
 export const CLIENT_DIR = join(PACKAGE_DIR, "src/client");
 
 function hashed(name: string, ext: string, content: string | Uint8Array): Asset {
-  const hash = createHash("sha256").update(content).digest("hex").slice(0, 10);
+  const hash = hexDigest(10, content);
   return { url: `/assets/${name}.${hash}.${ext}`, content };
 }
 

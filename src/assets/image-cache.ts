@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { isAbsolute, relative, sep } from "node:path";
 import { readChecked, writeChecked } from "../core/disk-cache.ts";
+import { checksum } from "../core/digest.ts";
 import { PpgError } from "../core/errors.ts";
 
 /**
@@ -21,12 +21,8 @@ export interface EntryDigest {
   sha256: string;
 }
 
-export function digestOf(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("base64");
-}
-
 export function entryDigest(bytes: Uint8Array): EntryDigest {
-  return { bytes: bytes.byteLength, sha256: digestOf(bytes) };
+  return { bytes: bytes.byteLength, sha256: checksum(bytes) };
 }
 
 /** Warnings about damaged entries, located at the entry's file (relative to the site when inside it). */
@@ -85,5 +81,5 @@ export async function readVerified(file: string, expected: EntryDigest): Promise
   } catch {
     return "missing";
   }
-  return bytes.byteLength === expected.bytes && digestOf(bytes) === expected.sha256 ? bytes : "damaged";
+  return bytes.byteLength === expected.bytes && checksum(bytes) === expected.sha256 ? bytes : "damaged";
 }

@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { Digest } from "../core/digest.ts";
 import { ImageService, svgSize, type ShareImageRef } from "./images.ts";
 import type { ImageSize, RasterPipeline, ResponsiveImage } from "./raster.ts";
 import type { ShareImages } from "./share-images.ts";
@@ -75,9 +75,9 @@ export class ImageFactIndex {
     // A page's record keeps its list from build to build (dev mode keeps the records): each list is hashed once.
     let key = this.keys.get(paths);
     if (key === undefined) {
-      const hash = createHash("sha256");
-      for (const path of paths) hash.update(this.factOf(path)).update("\n");
-      this.keys.set(paths, (key = hash.digest("base64").slice(0, 22)));
+      const hash = new Digest();
+      for (const path of paths) hash.add(this.factOf(path), "\n");
+      this.keys.set(paths, (key = hash.key()));
     }
     return key;
   }

@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { mkdir, readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import type { Manifest } from "../manifest/types.ts";
 import { writeCacheFile } from "../core/disk-cache.ts";
+import { hexDigest } from "../core/digest.ts";
 import { allSettled } from "../core/settle.ts";
 import { isPpgError, PpgError, PpgErrorList } from "../core/errors.ts";
 import { withDeadline } from "../core/deadline.ts";
@@ -191,7 +191,7 @@ export class RasterPipeline {
 
   private async planAndEncode(src: string): Promise<PlannedImage> {
     const input = await readFile(join(this.publicDir, decodeURI(src)));
-    const hash = createHash("sha256").update(ENCODER_VERSION).update(input).digest("hex").slice(0, 16);
+    const hash = hexDigest(16, ENCODER_VERSION, input);
     const recorded = readRecord<ImageRecord>(this.recordFile(hash), hash, ENCODER_VERSION, this.warnings);
     const record = recorded ?? (await this.encodeAll(src, input, hash));
     if (recorded) this.stats.reused += recorded.variants.length;

@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { mkdir, readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import type { Manifest } from "../manifest/types.ts";
 import { writeCacheFile } from "../core/disk-cache.ts";
+import { hexDigest } from "../core/digest.ts";
 import { allSettled } from "../core/settle.ts";
 import { withDeadline } from "../core/deadline.ts";
 import { isPpgError, type PpgError, PpgErrorList } from "../core/errors.ts";
@@ -166,7 +166,7 @@ export class ShareImages {
 
   private async plan(src: string, forSchema: boolean): Promise<Planned> {
     const input = await readFile(join(this.publicDir, decodeURI(src)));
-    const hash = createHash("sha256").update(SHARE_VERSION).update(input).digest("hex").slice(0, 16);
+    const hash = hexDigest(16, SHARE_VERSION, input);
     const name = basename(src, extname(src))
       .replace(/[^\w-]+/g, "-")
       .toLowerCase();

@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sourcesDigest } from "../core/code-id.ts";
+import { hexDigest } from "../core/digest.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 
 /**
@@ -26,8 +26,7 @@ export function libProblem(): string | undefined {
     } catch {
       return `lib/${file} is missing`;
     }
-    if (createHash("sha256").update(bytes).digest("hex") !== hash)
-      return `lib/${file} is not the file that was compiled`;
+    if (hexDigest(64, bytes) !== hash) return `lib/${file} is not the file that was compiled`;
   }
   return record.sources === sourcesDigest() ? undefined : "the sources changed since lib/ was compiled";
 }

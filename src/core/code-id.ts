@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PACKAGE_DIR } from "./package-dir.ts";
+import { Digest } from "./digest.ts";
 
 /**
  * What decides the bytes ppguide writes, besides the site: its sources and templates, its
@@ -26,7 +26,7 @@ const CODE_INPUTS = [
  * so the digest names the code that renders either way.
  */
 export function sourcesDigest(packageDir: string = PACKAGE_DIR): string {
-  const hash = createHash("sha256");
+  const hash = new Digest();
   const add = (rel: string) => {
     let bytes: Buffer;
     try {
@@ -40,10 +40,10 @@ export function sourcesDigest(packageDir: string = PACKAGE_DIR): string {
       if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
       throw err;
     }
-    hash.update(`${rel}\0${bytes.length}\0`).update(bytes);
+    hash.add(`${rel}\0${bytes.length}\0`, bytes);
   };
   for (const input of CODE_INPUTS) add(input);
-  return hash.digest("hex");
+  return hash.hex();
 }
 
 let codeId: string | undefined;

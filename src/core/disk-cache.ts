@@ -1,8 +1,9 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { PACKAGE_DIR } from "./package-dir.ts";
+import { Digest } from "./digest.ts";
 
 /**
  * ppguide's caches live in three places, all decided here:
@@ -56,9 +57,9 @@ export class DiskCache {
 
   /** A key made of these parts, short enough for a file name. */
   static key(...parts: (string | Uint8Array)[]): string {
-    const hash = createHash("sha256");
-    for (const part of parts) hash.update(part).update("\0");
-    return hash.digest("hex").slice(0, 32);
+    const hash = new Digest();
+    for (const part of parts) hash.add(part, "\0");
+    return hash.hex(32);
   }
 
   file(key: string): string {
@@ -96,9 +97,7 @@ export function readChecked(path: string): Buffer | undefined {
   try {
     const bytes = readFileSync(path);
     const body = bytes.subarray(0, -TRAILER);
-    return bytes.length > TRAILER && createHash("sha256").update(body).digest().equals(bytes.subarray(-TRAILER))
-      ? body
-      : undefined;
+    return bytes.length > TRAILER && new Digest().add(body).bytes().equals(bytes.subarray(-TRAILER)) ? body : undefined;
   } catch {
     return undefined;
   }
@@ -109,7 +108,7 @@ export function writeChecked(path: string, bytes: Uint8Array | string): void {
   const body = typeof bytes === "string" ? Buffer.from(bytes) : bytes;
   const tmp = `${path}.tmp-${process.pid}`;
   try {
-    writeFileSync(tmp, Buffer.concat([body, createHash("sha256").update(body).digest()]));
+    writeFileSync(tmp, Buffer.concat([body, new Digest().add(body).bytes()]));
     renameSync(tmp, path);
   } catch (err) {
     rmSync(tmp, { force: true });

@@ -4,8 +4,9 @@ import { ImageFactIndex, imageFacts, type ImageFacts } from "../assets/image-fac
 import { contentTexts, namedRasters, RASTER_EXTENSIONS, referencedTexts } from "../assets/raster.ts";
 import { SHAREABLE } from "../assets/share-images.ts";
 import { buildScripts, buildStylesheet } from "../assets/bundles.ts";
-import { key, render } from "../engine/build.ts";
-import { digestJson, IN_MEMORY, renderInputOf, type Previous } from "../engine/page-keys.ts";
+import { key, render, type PageInMemory } from "../engine/build.ts";
+import { IN_MEMORY, renderInputOf, type Previous } from "../engine/page-keys.ts";
+import { digestJson } from "../core/digest.ts";
 import { currentCode } from "../core/code-id.ts";
 import { siteCache } from "../core/disk-cache.ts";
 import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
@@ -17,7 +18,7 @@ import { generatedFiles, type OutputFile } from "../output/generated-files.ts";
 import type { PageRecord } from "../output/page-cache.ts";
 import { makeShard } from "../output/index-maker.ts";
 import { indexable, planIndex } from "../output/search-index.ts";
-import type { RenderedPage, Templates } from "../render/render.tsx";
+import type { Templates } from "../render/render.tsx";
 import {
   checkNames,
   createRaster,
@@ -67,7 +68,7 @@ interface Changed {
 
 /** A page as dev mode serves it, and its record: the same engine as a build's, in memory. */
 interface DevPage {
-  page: RenderedPage;
+  page: PageInMemory;
   record: PageRecord;
 }
 
@@ -83,7 +84,7 @@ export class DevSite {
   /** The last good build; undefined until the first build succeeds. */
   site?: LoadedSite;
   /** Rendered pages by route path (aliases by their own path, the 404 page as /404). */
-  readonly pages = new Map<string, RenderedPage>();
+  readonly pages = new Map<string, PageInMemory>();
   /** Problems of the latest rebuild; empty when it succeeded. */
   problems: PpgError[] = [];
   /** Bumped on every successful rebuild. */
@@ -318,7 +319,8 @@ export class DevSite {
       throw new Error(`dev mode has no page ${file}`);
     };
     const rendered = new Map<string, DevPage>();
-    for (const [file, page] of pages) rendered.set(file, { record: records.get(file) ?? missing(file), page });
+    for (const [file, page] of pages)
+      rendered.set(file, { record: records.get(file) ?? missing(file), page: { ...page, file } });
     const byFile = new Map<string, DevPage>();
     for (const { job } of plan.reuse) byFile.set(job.file, this.byFile.get(job.file) ?? missing(job.file));
     for (const [file, page] of rendered) byFile.set(file, page);

@@ -1,4 +1,4 @@
-import { NOT_FOUND_PAGE } from "../core/not-found-page.ts";
+import { NOT_FOUND_PAGE } from "../core/output-names.ts";
 import { resolve } from "node:path";
 import type { FSWatcher } from "chokidar";
 import { DevSite, type ChangeKind, type RebuildReport } from "./dev-site.ts";

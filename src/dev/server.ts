@@ -1,4 +1,4 @@
-import { NOT_FOUND_PAGE } from "../core/not-found-page.ts";
+import { NOT_FOUND_PAGE } from "../core/output-names.ts";
 import { escapeUTF8 } from "entities";
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";

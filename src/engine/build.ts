@@ -4,6 +4,7 @@ import { ImageFactIndex } from "../assets/image-facts.ts";
 import { findPlaceholders } from "../check/placeholders.ts";
 import { currentCode } from "../core/code-id.ts";
 import { PpgError, PpgErrorList } from "../core/errors.ts";
+import { expected } from "../core/invariant.ts";
 import { whileInterruptible } from "../core/interrupt.ts";
 import { timed, type StageTimings } from "../core/timing.ts";
 import { checkLinks as checkLinkReport } from "../links/check.ts";
@@ -61,9 +62,17 @@ export interface BuildOptions {
   shard?: ShardSpec;
 }
 
+/** A page of the site: its route (an alias's own path, /404), its file in the output, its kind; its HTML when kept in memory. */
+export interface BuiltPage extends Pick<PageJob, "route" | "file" | "kind"> {
+  html?: string;
+}
+
+/** A page rendered in memory, with the file its job names. */
+export type PageInMemory = RenderedPage & Pick<PageJob, "file">;
+
 export interface BuildResult {
   /** Every page written; with `write: false`, every page rendered, with its HTML. */
-  pages: (Pick<RenderedPage, "route" | "file" | "kind"> & { html?: string })[];
+  pages: BuiltPage[];
   /** The pages this build rendered, and why (the others were linked from the served copy). */
   rendered?: { route: string; reason: string }[];
   /** The search index's shards made again (the others were linked from the served copy). */
@@ -142,7 +151,7 @@ async function inMemory(site: FoundSite, opts: BuildOptions, timings: StageTimin
  * Every page of a loaded site rendered in memory with the site's own templates (tests); throws every
  * problem at once.
  */
-export async function renderPages(site: LoadedSite): Promise<RenderedPage[]> {
+export async function renderPages(site: LoadedSite): Promise<PageInMemory[]> {
   return pagesOf(await render(key(pagesInMemory(site))));
 }
 
@@ -303,10 +312,10 @@ async function index<S extends Opened & Keyed & Rendered>(state: S): Promise<S &
   const { site, opts, jobs, records, output, writer, stream } = state;
   if (opts.searchIndex === false) return { ...state, index: undefined };
   const byRoute = new Map(jobs.map((job) => [job.route, job.file]));
-  const fileOf = (route: string) => byRoute.get(route) ?? unreachable(`no page at ${route}`);
+  const fileOf = (route: string) => expected(byRoute.get(route), `a page at ${route}`);
   const mains = new Map<string, string>();
   for (const { route, file } of jobs.filter(indexable))
-    mains.set(route, records.get(file)?.main ?? unreachable(`no record of ${file}'s <main>`));
+    mains.set(route, expected(records.get(file)?.main, `a record of ${file}'s <main>`));
   const read = (route: string) => readFileSync(join(output.target, fileOf(route)), "utf8");
   const plans = indexShardsOf(site.manifest, planIndex(site, mains), state.own?.shard);
   return { ...state, index: await writeIndex(plans, output, state.servedIndex, writer, read, stream?.started) };
@@ -374,13 +383,8 @@ function pagesInMemory(site: LoadedSite): PagesToMake {
 }
 
 /** The pages rendered in memory, in the order of the pages. */
-function pagesOf(state: Keyed & Rendered): RenderedPage[] {
-  return state.jobs.map((job) => state.pages.get(job.file) ?? unreachable(`${job.file} was not rendered`));
-}
-
-/** A bug in ppguide, not in the site: what a stage before should have made is not there. */
-function unreachable(what: string): never {
-  throw new Error(what);
+function pagesOf(state: Keyed & Rendered): PageInMemory[] {
+  return state.jobs.map(({ file }) => ({ ...expected(state.pages.get(file), `${file} was rendered`), file }));
 }
 
 export function resultOf(state: Built, timings: StageTimings, started: number): BuildResult {

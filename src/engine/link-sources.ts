@@ -3,7 +3,7 @@ import { brokenLink } from "../links/report.ts";
 import type { LinkProblem, LinkReport } from "../links/types.ts";
 import { writtenForm } from "../core/url-path.ts";
 import { locateHref } from "../content/locate-href.ts";
-import { outputFileFor } from "../render/render.tsx";
+import { pageFile } from "../core/output-names.ts";
 import type { LoadedSite } from "../site/load-site.ts";
 
 /**
@@ -18,7 +18,7 @@ import type { LoadedSite } from "../site/load-site.ts";
 export function inSourceFiles(report: LinkReport, site: LoadedSite): LinkReport {
   const markdownOf = new Map<string, string>();
   for (const route of site.manifest.routes)
-    if (route.content) markdownOf.set(outputFileFor(route.path, site.manifest.site.build?.format), route.content);
+    if (route.content) markdownOf.set(pageFile(route.path, site.manifest.site.build?.format), route.content);
   const moved = (problem: LinkProblem): LinkProblem => {
     const name = markdownOf.get(problem.file);
     const md = name ? site.content.markdown.get(name) : undefined;

@@ -2,15 +2,15 @@ import { join } from "node:path";
 import { imageFacts, type ImageFactIndex, type ImageFacts } from "../assets/image-facts.ts";
 import type { ContentIndex } from "../content/load.ts";
 import { currentCode } from "../core/code-id.ts";
-import { digest } from "../core/digest.ts";
-import { NOT_FOUND_PAGE } from "../core/not-found-page.ts";
+import { digestJson, digestOf } from "../core/digest.ts";
+import { NOT_FOUND_PAGE, pageFile } from "../core/output-names.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import { servedIntact, type KeyParts, type PageRecord } from "../output/page-cache.ts";
 import { mergedShards } from "../output/search-index.ts";
 import { aliasPages } from "../output/host-limits.ts";
 import type { CopySpec } from "../output/write.ts";
 import { isNoindex } from "../render/page-model.ts";
-import { outputFileFor, type RenderedPage } from "../render/render.tsx";
+import type { RenderedPage } from "../render/render.tsx";
 import type { Templates } from "../render/render.tsx";
 import type { LoadedSite } from "../site/load-site.ts";
 
@@ -177,7 +177,7 @@ export function keyPages(
   ): PageJob => {
     return {
       route,
-      file: kind === "404" ? NOT_FOUND_PAGE.file : outputFileFor(route, format),
+      file: pageFile(route, format),
       kind,
       noindex,
       parts: { code, site, ...own },
@@ -260,22 +260,4 @@ function summary(route: RouteEntry, content: RenderInput["content"], searched: b
 export function searchedPaths(manifest: Manifest): Set<string> {
   const aliases = new Map((manifest.aliases ?? []).map((a) => [a.from, a.to]));
   return new Set((manifest.search ?? []).map((p) => aliases.get(p) ?? p));
-}
-
-/**
- * Dev mode keys the site after every change, most of it the same objects as before (a route entry,
- * a Markdown file it did not reload): each is hashed once.
- */
-const digests = new WeakMap<object, string>();
-
-function digestOf(value: object | undefined): string {
-  if (value === undefined) return digestJson(null);
-  let d = digests.get(value);
-  if (d === undefined) digests.set(value, (d = digestJson(value)));
-  return d;
-}
-
-/** The digest of a value's JSON: what a key part is. */
-export function digestJson(value: unknown): string {
-  return digest(JSON.stringify(value));
 }

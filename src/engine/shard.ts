@@ -28,7 +28,8 @@ import type { IndexRecord, PageRecord } from "../output/page-cache.ts";
 import { KEYWORDS_META, shardCount, shardOf, type ShardPlan } from "../output/search-index.ts";
 import { assertContained, type CopyWriter } from "../output/write.ts";
 import type { Keyed } from "./build.ts";
-import { digestJson, searchedPaths, type PageJob, type PagesToMake, type RenderInput } from "./page-keys.ts";
+import { searchedPaths, type PageJob, type PagesToMake, type RenderInput } from "./page-keys.ts";
+import { digestJson } from "../core/digest.ts";
 
 /** The file of a shard folder that says what it holds; never part of the site. */
 export const SHARD_MANIFEST = "ppguide-shard.json";

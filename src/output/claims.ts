@@ -1,7 +1,6 @@
 import { PpgError } from "../core/errors.ts";
-import { NOT_FOUND_PAGE } from "../core/not-found-page.ts";
+import { NOT_FOUND_PAGE, pageFile } from "../core/output-names.ts";
 import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-source.ts";
-import { outputFileFor } from "../render/render.tsx";
 import type { LoadedSite } from "../site/load-site.ts";
 import { generatedFiles } from "./generated-files.ts";
 import { INDEX_DIR } from "./search-index.ts";
@@ -172,7 +171,7 @@ export function claimOutputs(
       page: { what: "route", path: route.path },
       at: ["routes", i, "path"],
     };
-    claimUrl(claims, route.path, outputFileFor(route.path, format), owner);
+    claimUrl(claims, route.path, pageFile(route.path, format), owner);
   });
   const pages = aliasPages(manifest);
   (manifest.aliases ?? []).forEach((alias, i) => {
@@ -181,7 +180,7 @@ export function claimOutputs(
       page: { what: "alias", path: alias.from },
       at: ["aliases", i, "from"],
     };
-    claimUrl(claims, alias.from, pages.has(alias.from) ? outputFileFor(alias.from, format) : undefined, owner);
+    claimUrl(claims, alias.from, pages.has(alias.from) ? pageFile(alias.from, format) : undefined, owner);
   });
   for (const url of site.publicFiles) claims.claim(url.slice(1), "file", { name: `public${url}`, copied: true });
   return claims.problems;

@@ -1,7 +1,7 @@
 import { escapeUTF8 } from "entities";
 import type { ShareImage } from "../assets/share-images.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
-import { absoluteUrl } from "../render/structured-data.ts";
+import { absoluteUrl } from "../core/output-names.ts";
 
 /** The feed's URL path; the layout links it from every page's head. */
 export const FEED_PATH = "/feed.xml";

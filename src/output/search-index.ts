@@ -21,13 +21,13 @@
  * known (output/index-maker.ts), so Pagefind parses while pages are still being made, and the same pages give the
  * same bytes on any machine.
  */
-import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative, sep } from "node:path";
 import type * as pagefind from "pagefind";
 import { escapeAttribute, escapeUTF8 } from "entities";
 import { listingAnchor, listingTown } from "../content/listings.ts";
+import { bucketOf, checksum, Digest } from "../core/digest.ts";
 import type { PagefindRecord } from "./pagefind-runner.ts";
 import type { Manifest } from "../manifest/types.ts";
 import type { LoadedSite } from "../site/load-site.ts";
@@ -88,7 +88,7 @@ export function shardCount(manifest: Manifest): number {
 
 /** Which shard a URL belongs to, by the URL alone; build shards split pages by the same hash (engine/shard.ts). */
 export function shardOf(url: string, shards: number): number {
-  return shards === 1 ? 0 : createHash("sha1").update(url).digest().readUInt32BE(0) % shards;
+  return bucketOf(url, shards);
 }
 
 /** An indexable page as the index knows it: its URL, and the digest of its <main>. */
@@ -175,11 +175,11 @@ export function planIndex(
   ]);
   for (const shard of shards) {
     for (const page of shard.pages) page.main = mains.get(page.route)!;
-    const hash = createHash("sha256").update(common).update(shard.dir);
+    const hash = new Digest().add(common, shard.dir);
     for (const page of [...shard.pages].sort((a, b) => (a.route < b.route ? -1 : 1)))
-      hash.update(`\n${page.route}\0${page.main}`);
-    for (const record of shard.records) hash.update(`\n${JSON.stringify(record)}`);
-    shard.digest = hash.digest("base64");
+      hash.add(`\n${page.route}\0${page.main}`);
+    for (const record of shard.records) hash.add(`\n${JSON.stringify(record)}`);
+    shard.digest = hash.checksum();
   }
   return shards;
 }
@@ -242,7 +242,7 @@ export function servedShard(
 /** The SHA-256 of a file's bytes, or "" when it cannot be read as a file. */
 export function fileSum(path: string): string {
   try {
-    return createHash("sha256").update(readFileSync(path)).digest("base64");
+    return checksum(readFileSync(path));
   } catch {
     return "";
   }

@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { escapeText } from "entities";
-import { digest } from "../core/digest.ts";
+import { digest, hexDigest } from "../core/digest.ts";
 import { scriptsFor } from "../assets/bundles.ts";
 import {
   CONFIG_GLOBAL,
@@ -132,10 +131,7 @@ export function serviceWorkerFiles(
   const redirects: [string, string][] = [...aliases].filter(([from]) => !asPages.has(from));
   const timeout = offline.networkTimeoutSeconds ?? DEFAULT_TIMEOUT;
   // Hex: the build's id names caches and Pagefind's metaCacheTag, where base64's '/' and '+' would not do.
-  const build = createHash("sha256")
-    .update(JSON.stringify([body, redirects, timeout]))
-    .digest("hex")
-    .slice(0, 16);
+  const build = hexDigest(16, JSON.stringify([body, redirects, timeout]));
   const config: ServiceWorkerConfig = {
     build,
     manifest: `/${OFFLINE_MANIFEST}`,

@@ -1,7 +1,7 @@
 import { escapeUTF8 } from "entities";
 import type { Manifest } from "../manifest/types.ts";
 import { planRedirects, redirectsText } from "./host-limits.ts";
-import { absoluteUrl } from "../render/structured-data.ts";
+import { absoluteUrl } from "../core/output-names.ts";
 
 /** sitemap.xml: every canonical route, with lastmod where the route is dated. https://www.sitemaps.org/protocol.html */
 export function sitemapXml(manifest: Manifest): string {

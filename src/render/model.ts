@@ -158,7 +158,7 @@ export interface AliasModel {
   canonical: string;
 }
 
-/** The 404 page: a kind of its own, which no route of site.yaml has (its path is core/not-found-page.ts's). */
+/** The 404 page: a kind of its own, which no route of site.yaml has (its path is core/output-names.ts's). */
 export interface NotFoundModel extends Omit<PageBase, "route"> {
   kind: "404";
   route: Pick<RouteEntry, "path" | "title" | "description">;

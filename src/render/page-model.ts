@@ -10,7 +10,7 @@ import { lastConfirmed } from "../content/facts.ts";
 import type { PpgError } from "../core/errors.ts";
 import type { Manifest, RouteEntry, RouteKind } from "../manifest/types.ts";
 import type { CardModel, FactView, HeadModel, PageBase, PageModel, SearchItem } from "./model.ts";
-import { absoluteUrl } from "./structured-data.ts";
+import { absoluteUrl } from "../core/output-names.ts";
 
 /** Article text is about 760 px wide (.container-narrow): its images never need more. */
 export const ARTICLE_IMAGE_SIZES = "(min-width: 800px) 760px, 100vw";

@@ -7,9 +7,9 @@ import type { MarkdownFile } from "../content/load.ts";
 import { placeImages, renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
 import { rawHtmlProblems } from "../content/raw-html.ts";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
-import { NOT_FOUND_PAGE } from "../core/not-found-page.ts";
+import { absoluteUrl } from "../core/output-names.ts";
 import type { SharedPart } from "../links/extract.ts";
-import type { RouteEntry, RouteKind, SiteSettings } from "../manifest/types.ts";
+import type { RouteEntry, RouteKind } from "../manifest/types.ts";
 import { placeDirectives, placeFactValues } from "./directives.tsx";
 import { articlePage } from "./kinds/article.ts";
 import { authorPage } from "./kinds/author.ts";
@@ -22,7 +22,6 @@ import { videosPage } from "./kinds/videos.ts";
 import { checkMarkdownLinks } from "./markdown-links.ts";
 import type { AliasModel, NotFoundModel, PageBase, PageModel, SourceId, Templates } from "./model.ts";
 import { ARTICLE_IMAGE_SIZES, cardFor, ogImageFor, type PageInput, type SiteContext } from "./page-model.ts";
-import { absoluteUrl } from "./structured-data.ts";
 import { structuredDataProblems } from "./structured-data-check.ts";
 
 /**
@@ -36,8 +35,6 @@ export type { Templates } from "./model.ts";
 export interface RenderedPage {
   /** The route path, or the alias path for a redirect page. */
   route: string;
-  /** Output file relative to the output folder, e.g. `sosua-resorts.html` (see outputFileFor). */
-  file: string;
   html: string;
   kind: RouteEntry["kind"] | "alias" | "404";
   /** Parts of `html` that many pages share (the header and footer), and where they start in it. */
@@ -51,18 +48,6 @@ export interface RenderedPage {
 }
 
 const DOCTYPE = "<!doctype html>";
-
-export type BuildFormat = NonNullable<NonNullable<SiteSettings["build"]>["format"]>;
-
-/**
- * The file a route is written to. `file` (the default): /x is x.html, which Cloudflare Pages,
- * Netlify and GitHub Pages serve at /x itself; x/index.html would make each of them answer /x
- * with a redirect to /x/ (https://developers.cloudflare.com/pages/configuration/serving-pages/).
- */
-export function outputFileFor(path: string, format: BuildFormat = "file"): string {
-  if (path === "/") return "index.html";
-  return format === "directory" ? `${path.slice(1)}/index.html` : `${path.slice(1)}.html`;
-}
 
 /** Renders one route to a complete HTML document. */
 export function renderRoute(
@@ -95,7 +80,6 @@ export function renderRoute(
   );
   return {
     route: route.path,
-    file: outputFileFor(route.path, ctx.manifest.site.build?.format),
     kind: route.kind,
     ...(model.head.noindex && { noindex: true }),
     ...(model.sourceIds && { sourceIds: model.sourceIds }),
@@ -164,7 +148,6 @@ export function renderAlias(ctx: SiteContext, templates: Templates, from: string
   };
   return {
     route: from,
-    file: outputFileFor(from, ctx.manifest.site.build?.format),
     html: DOCTYPE + renderToStaticMarkup(createElement(templates.Alias, { page: model })),
     kind: "alias",
   };
@@ -177,7 +160,6 @@ export function renderNotFound(ctx: SiteContext, templates: Templates): Rendered
   );
   return {
     route: model.route.path,
-    file: NOT_FOUND_PAGE.file,
     kind: model.kind,
     ...fillChrome(ctx, templates, model, inner),
   };

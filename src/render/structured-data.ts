@@ -2,18 +2,13 @@ import type { RecipeData } from "../content/front-matter.ts";
 import type { Listing } from "../content/listings.ts";
 import { phoneLink } from "../content/phones.ts";
 import type { Author, RouteEntry, SiteSettings } from "../manifest/types.ts";
+import { absoluteUrl } from "../core/output-names.ts";
 
 /**
  * JSON-LD objects, built from the same data the page shows. See https://schema.org and Google's structured data
  * guidelines.
  */
 export type JsonLd = Record<string, unknown>;
-
-export function absoluteUrl(site: SiteSettings, path: string): string {
-  // Parsed, not concatenated: a path written with its characters (/café) becomes the URL every
-  // crawler and feed reader expects (/caf%C3%A9), and one escaped already stays as it is.
-  return new URL(path, site.url).href;
-}
 
 function publisher(site: SiteSettings): JsonLd {
   return {

@@ -6,9 +6,8 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build } from "../../src/engine/build.ts";
+import { build, type BuiltPage } from "../../src/engine/build.ts";
 import { startPreview } from "../../src/preview/server.ts";
-import type { RenderedPage } from "../../src/render/render.tsx";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { isolatedContext, launchChromium } from "./browser.ts";
@@ -18,7 +17,7 @@ export const SITE_ROOT = new URL("../../", import.meta.url).pathname.replace(/\/
 export interface BuiltSite {
   dir: string;
   /** Every page, with the HTML as written to disk. */
-  pages: RenderedPage[];
+  pages: Required<BuiltPage>[];
   cleanup(): Promise<void>;
 }
 

@@ -1,6 +1,7 @@
 import type { CardModel } from "../model.ts";
 import { cardFor, type PageKind, type SiteContext } from "../page-model.ts";
-import { absoluteUrl, collectionPage, type JsonLd } from "../structured-data.ts";
+import { absoluteUrl } from "../../core/output-names.ts";
+import { collectionPage, type JsonLd } from "../structured-data.ts";
 
 /** An index: a grid of cards for the pages it lists (culture, cuisine, …). */
 export const indexPage: PageKind<"index"> = ({ ctx, route, base, html, fm, related }) => {

@@ -1,5 +1,5 @@
 import { defaultShareImage } from "../../assets/share-images.ts";
-import { NOT_FOUND_PAGE } from "../../core/not-found-page.ts";
+import { NOT_FOUND_PAGE } from "../../core/output-names.ts";
 import type { NotFoundModel } from "../model.ts";
 import { cardFor, ogImageFor, type SiteContext } from "../page-model.ts";
 
