@@ -1,10 +1,9 @@
 /**
  * The site's templates, as the render stage takes them (src/render/model.ts `Templates`, which
- * test/engine/layers.test.ts holds this module to): one component per page kind, beside its model
- * in src/render/kinds/, plus the layout. NotFound is the 404 page's, a kind no route has
+ * test/engine/layers.test.ts holds this module to): the page components the kinds' records name
+ * (src/render/kinds/index.ts), plus the layout. NotFound is the 404 page's, a kind no route has
  * (src/render/kinds/not-found.ts); Alias is a redirect page's.
  */
-import type { PageModel } from "../src/render/model.ts";
 import Alias from "./pages/Alias.tsx";
 import Article from "./pages/Article.tsx";
 import Author from "./pages/Author.tsx";
@@ -19,15 +18,6 @@ import Videos from "./pages/Videos.tsx";
 export { Footer, Header, Layout } from "./Layout.tsx";
 export { AffiliateBanner, VideoEmbed } from "./components/Media.tsx";
 export { FactNotice, FactValue } from "./components/Fact.tsx";
-export const pages = {
-  home: Home,
-  article: Article,
-  recipe: Recipe,
-  directory: Directory,
-  resorts: Directory,
-  index: IndexGrid,
-  videos: Videos,
-  search: Search,
-  author: Author,
-} satisfies Record<PageModel["kind"], unknown>;
+// By the names the kinds' records give them (src/render/kinds/index.ts `template`).
+export const pages = { Home, Article, Recipe, Directory, IndexGrid, Videos, Search, Author };
 export { Alias, NotFound };

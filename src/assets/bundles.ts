@@ -105,9 +105,12 @@ export async function buildAssets(): Promise<SiteAssets> {
   return { css, scripts, ...(worker && { worker }) };
 }
 
-/** Which scripts a page kind loads, by entry name. */
-export function scriptsFor(kind: string, scripts: readonly Pick<Asset, "url">[]): string[] {
-  const wanted = new Set(["site", kind === "home" ? "home" : "", kind === "search" ? "search-page" : ""]);
+/** The script every page loads: the menu, the search box, offline reading. */
+const EVERY_PAGE = "site";
+
+/** The URLs of the scripts a page loads: every page's, and those its kind names (by entry name). */
+export function scriptsFor(names: readonly string[], scripts: readonly Pick<Asset, "url">[]): string[] {
+  const wanted = new Set([EVERY_PAGE, ...names]);
   return scripts
     .filter((s) => wanted.has(s.url.replace(/^\/assets\//, "").replace(/\.[0-9a-f]{10}\.js$/, "")))
     .map((s) => s.url);

@@ -1,6 +1,6 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
-import type { Manifest } from "../manifest/types.ts";
+import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import { writeCacheFile } from "../core/disk-cache.ts";
 import { hexDigest } from "../core/digest.ts";
 import { allSettled } from "../core/settle.ts";
@@ -91,16 +91,25 @@ export class ShareImages {
 
   /**
    * Names the share images of every route's image that public/ holds: the og:image for every
-   * page, the three structured-data images for articles and recipes. Only hashes the sources;
-   * encoding waits for files(), so a build that writes nothing (tests, dev) encodes nothing.
+   * page, and the three structured-data images for the routes `schemaImages` names (its kind's
+   * record says: render/kinds/index.ts). Only hashes the sources; encoding waits for files(), so a
+   * build that writes nothing (tests, dev) encodes nothing.
    */
-  async prepare(manifest: Manifest, publicFiles: ReadonlySet<string>): Promise<void> {
+  async prepare(
+    manifest: Manifest,
+    publicFiles: ReadonlySet<string>,
+    schemaImages: (route: RouteEntry) => boolean,
+  ): Promise<void> {
     const wanted = new Map<string, boolean>();
     // The default image stands in for the pages without one of their own (the 404 page, search, authors).
-    for (const r of [...manifest.routes, { kind: "search" as const, image: defaultShareImage(manifest) }]) {
-      const src = r.image?.src;
+    const images = [
+      ...manifest.routes.map((r) => ({ image: r.image, schema: schemaImages(r) })),
+      { image: defaultShareImage(manifest), schema: false },
+    ];
+    for (const { image, schema } of images) {
+      const src = image?.src;
       if (!src || !SHAREABLE.test(src) || !publicFiles.has(decodeUriPath(src) ?? "")) continue;
-      wanted.set(src, (wanted.get(src) ?? false) || r.kind === "article" || r.kind === "recipe");
+      wanted.set(src, (wanted.get(src) ?? false) || schema);
     }
     await Promise.all(
       [...wanted].map(async ([src, forSchema]) => this.images.set(src, await this.plan(src, forSchema))),

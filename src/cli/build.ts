@@ -101,7 +101,7 @@ export async function outcomeOf(
   format: ReportFormat,
   verb: string,
 ): Promise<Outcome> {
-  const pages = result.pages.filter((p) => p.kind !== "alias").length;
+  const pages = result.pages.filter((p) => !p.redirect).length;
   const { outDir, aliases, assets, seconds, nextChange, timings } = result;
   const summary = {
     pages,

@@ -130,7 +130,8 @@ export function checkFacts(
       undefined,
       "",
     );
-    if (route.kind === "home") {
+    // Slides and videos are fields of their own kinds' routes: what holds them is what is read.
+    if (route.home) {
       route.home.slides.forEach((slide, j) => {
         for (const [k, id] of (slide.facts ?? []).entries())
           if (!known(id))
@@ -148,7 +149,7 @@ export function checkFacts(
         );
       });
     }
-    if (route.kind === "videos") {
+    if (route.videos) {
       // A video card sits on its page: the page's Markdown shows the fact for it.
       const page = route.content ? markdown.get(route.content) : undefined;
       const shown = new Set(page ? Array.from(directiveLines(page.body, "fact"), (d) => d.arg) : []);

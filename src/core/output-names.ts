@@ -27,6 +27,14 @@ export function pageFile(path: string, format: OutputFormat = "file"): string {
 }
 
 /**
+ * The URL a host serves a page at without a redirect: its path, or in the `directory` format its
+ * folder's (`/x/`, which /x redirects to); the home and 404 pages are files at the root either way.
+ */
+export function pageUrl(path: string, format: OutputFormat = "file"): string {
+  return path === "/" || path === NOT_FOUND_PAGE.route || format !== "directory" ? path : `${path}/`;
+}
+
+/**
  * A path of the site as an absolute URL under `site.url`. Parsed, not concatenated: a path written
  * with its characters (/café) becomes the URL every crawler and feed reader expects (/caf%C3%A9),
  * and one escaped already stays as it is.

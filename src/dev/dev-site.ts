@@ -4,7 +4,7 @@ import { ImageFactIndex, imageFacts, type ImageFacts } from "../assets/image-fac
 import { contentTexts, namedRasters, RASTER_EXTENSIONS, referencedTexts } from "../assets/raster.ts";
 import { SHAREABLE } from "../assets/share-images.ts";
 import { buildScripts, buildStylesheet } from "../assets/bundles.ts";
-import { key, render, type PageInMemory } from "../engine/build.ts";
+import { builtPage, key, render, type PageInMemory } from "../engine/build.ts";
 import { IN_MEMORY, renderInputOf, type Previous } from "../engine/page-keys.ts";
 import { digestJson } from "../core/digest.ts";
 import { currentCode } from "../core/code-id.ts";
@@ -25,9 +25,11 @@ import {
   createShareImages,
   loadSite,
   prepareImages,
+  schemaImages,
   type LoadedSite,
 } from "../site/load-site.ts";
 import { markUnpublished } from "../site/schedule.ts";
+import { sitePages } from "../render/kinds/index.ts";
 import { FreshTemplates } from "./templates.ts";
 
 const packageDir = `${PACKAGE_DIR}/`;
@@ -223,7 +225,7 @@ export class DevSite {
     const sameOutputs =
       prev !== undefined &&
       (["manifest", "publicFiles", "assets", "raster", "share"] as const).every((part) => next[part] === prev[part]);
-    const clashes = sameOutputs ? [] : claimOutputs(next, { searchIndex: true });
+    const clashes = sameOutputs ? [] : claimOutputs(next, sitePages(next.manifest), { searchIndex: true });
     if (clashes.length) throw new PpgErrorList(clashes);
     return next;
   }
@@ -276,7 +278,7 @@ export class DevSite {
     // Share images are named by their source's bytes, and which images need them by the routes.
     if (changed.manifest || [...changed.public].some((u) => SHAREABLE.test(u))) {
       next.share = createShareImages(this.root);
-      await prepareImages(next, [next.share.prepare(next.manifest, next.publicFiles)]);
+      await prepareImages(next, [next.share.prepare(next.manifest, next.publicFiles, schemaImages)]);
     }
     return next;
   }
@@ -304,9 +306,10 @@ export class DevSite {
     const previous: Previous = site
       ? { records: (file) => this.byFile.get(file)?.record, intact: () => true }
       : { none: "first build" };
-    const { plan, records, pages } = await render(
+    const { jobs, plan, records, kept } = await render(
       key({
         input: renderInputOf(next, { scan: false, images: this.images.facts }),
+        pages: sitePages(next.manifest),
         code: this.templates.code,
         images: this.images.index,
         previous,
@@ -318,9 +321,12 @@ export class DevSite {
     const missing = (file: string): never => {
       throw new Error(`dev mode has no page ${file}`);
     };
+    const jobOf = new Map(jobs.map((job) => [job.file, job]));
     const rendered = new Map<string, DevPage>();
-    for (const [file, page] of pages)
-      rendered.set(file, { record: records.get(file) ?? missing(file), page: { ...page, file } });
+    for (const [file, page] of kept) {
+      const built = builtPage(jobOf.get(file) ?? missing(file));
+      rendered.set(file, { record: records.get(file) ?? missing(file), page: { ...page, ...built } });
+    }
     const byFile = new Map<string, DevPage>();
     for (const { job } of plan.reuse) byFile.set(job.file, this.byFile.get(job.file) ?? missing(job.file));
     for (const [file, page] of rendered) byFile.set(file, page);

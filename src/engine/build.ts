@@ -15,9 +15,10 @@ import { checkOutputFolder, OutputFolder } from "../output/output-folder.ts";
 import { readPageCache, writePageCache, type IndexRecord, type PageRecord } from "../output/page-cache.ts";
 import { writeIndex } from "../output/index-maker.ts";
 import { indexable, planIndex } from "../output/search-index.ts";
-import { hostLimitWarnings } from "../output/host-limits.ts";
+import { hostLimitWarnings } from "../manifest/host-limits.ts";
 import { writeServiceWorker } from "../output/service-worker.ts";
 import { CopyWriter, removeStale } from "../output/write.ts";
+import { kindOf, sitePages, type SitePage } from "../render/kinds/index.ts";
 import type { RenderedPage } from "../render/render.tsx";
 import { findManifest, loadSite, type FoundSite, type LoadedSite } from "../site/load-site.ts";
 import { brokenLinkErrors } from "./link-sources.ts";
@@ -62,13 +63,21 @@ export interface BuildOptions {
   shard?: ShardSpec;
 }
 
-/** A page of the site: its route (an alias's own path, /404), its file in the output, its kind; its HTML when kept in memory. */
+/**
+ * A page of the site: its route (an alias's own path, /404), its file in the output, its kind, and
+ * whether it only redirects (its kind's record says); its HTML when kept in memory.
+ */
 export interface BuiltPage extends Pick<PageJob, "route" | "file" | "kind"> {
+  redirect: boolean;
   html?: string;
 }
 
+export function builtPage({ route, file, kind }: PageJob): BuiltPage {
+  return { route, file, kind, redirect: kindOf(kind).redirect };
+}
+
 /** A page rendered in memory, with the file its job names. */
-export type PageInMemory = RenderedPage & Pick<PageJob, "file">;
+export type PageInMemory = RenderedPage & BuiltPage;
 
 export interface BuildResult {
   /** Every page written; with `write: false`, every page rendered, with its HTML. */
@@ -141,7 +150,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 async function inMemory(site: FoundSite, opts: BuildOptions, timings: StageTimings, started: number) {
   const loaded = await timed(timings, "load", () => load(site, opts));
   const checked = timed(timings, "check", () => check(loaded));
-  const keyed = timed(timings, "key", () => key(pagesInMemory(checked.site)));
+  const keyed = timed(timings, "key", () => key(pagesInMemory(checked)));
   const rendered = await timed(timings, "render", () => render(keyed));
   const warnings = [...checked.report.warnings, ...rendered.warnings];
   return finish({ ...checked.report, warnings, pages: pagesOf(rendered), timings }, started);
@@ -152,7 +161,7 @@ async function inMemory(site: FoundSite, opts: BuildOptions, timings: StageTimin
  * problem at once.
  */
 export async function renderPages(site: LoadedSite): Promise<PageInMemory[]> {
-  return pagesOf(await render(key(pagesInMemory(site))));
+  return pagesOf(await render(key(pagesInMemory({ site, pages: sitePages(site.manifest) }))));
 }
 
 // The build's state, stage by stage: each holds what the stages after it read.
@@ -163,14 +172,16 @@ interface Loaded {
   site: LoadedSite;
 }
 
-/** check: what the site tells before anything is written, and how a broken link counts. */
+/** check: what the site tells before anything is written, how a broken link counts, and every page it has. */
 export interface Checked extends Loaded {
+  pages: SitePage[];
   report: Pick<BuildResult, "aliases" | "assets" | "warnings" | "placeholders" | "nextChange">;
   linkMode: "error" | "warn" | "off";
 }
 
 /** open: the output folder held, the writer on the copy it brings up to date, and the served copy's index. */
 export interface Opened extends Checked, PagesToMake {
+  pages: SitePage[];
   output: OutputFolder;
   writer: CopyWriter;
   servedIndex: IndexRecord | undefined;
@@ -185,13 +196,13 @@ export interface Keyed {
 }
 
 /**
- * render: every page's record by its file; the pages rendered, when they are kept in memory; what
+ * render: every page's record by its file; the pages rendered, when they are kept in memory (`kept`); what
  * the pages rendered now warn about (a page taken from the served copy is not read again); the
  * search index started before the first page, when it was (index-stream.ts).
  */
 export interface Rendered {
   records: Map<string, PageRecord>;
-  pages: Map<string, RenderedPage>;
+  kept: Map<string, RenderedPage>;
   warnings: PpgError[];
   stream?: IndexStream;
 }
@@ -221,7 +232,8 @@ export async function load(site: FoundSite, opts: BuildOptions): Promise<Loaded>
 export function check(state: Loaded): Checked {
   const { site, opts } = state;
   const { manifest, content, publicFiles, assets } = site;
-  const clashes = claimOutputs(site, { searchIndex: opts.write !== false && opts.searchIndex !== false });
+  const pages = sitePages(manifest);
+  const clashes = claimOutputs(site, pages, { searchIndex: opts.write !== false && opts.searchIndex !== false });
   if (clashes.length) throw new PpgErrorList(clashes);
   const unused = content.unused.map((f) => {
     const file = `content/${f}`;
@@ -238,7 +250,7 @@ export function check(state: Loaded): Checked {
     placeholders,
     nextChange: site.schedule.next,
   };
-  return { ...state, report, linkMode: opts.checkLinks ?? manifest.site.checkLinks ?? "error" };
+  return { ...state, pages, report, linkMode: opts.checkLinks ?? manifest.site.checkLinks ?? "error" };
 }
 
 /** Takes the lock and readies the copy to write; reads what the served copy's page cache offers. */
@@ -257,6 +269,7 @@ export function open(state: Checked, outDir: string): Opened {
     return {
       ...state,
       input,
+      pages: state.pages,
       code: currentCode(),
       images: new ImageFactIndex(input.images),
       previous: previousOf(output.live, served?.pages, opts.cache !== false),
@@ -274,7 +287,7 @@ export function open(state: Checked, outDir: string): Opened {
 
 /** Every page's key, and which pages the previous build made as this one would. */
 export function key<S extends PagesToMake>(state: S): S & Keyed {
-  const jobs = keyPages(state.input, state.code);
+  const jobs = keyPages(state.input, state.pages, state.code);
   return { ...state, jobs, plan: planPages(jobs, state.previous, state.images) };
 }
 
@@ -285,14 +298,14 @@ export function key<S extends PagesToMake>(state: S): S & Keyed {
 export async function render<S extends PagesToMake & Keyed>(state: S, stream?: IndexStream): Promise<S & Rendered> {
   const { input, plan, sink } = state;
   const records = new Map<string, PageRecord>();
-  const pages = new Map<string, RenderedPage>();
+  const kept = new Map<string, RenderedPage>();
   for (const { job, record } of plan.reuse) {
     await sink.reuse(job.file);
     records.set(job.file, record);
   }
-  const take = (batch: Pick<RenderedBatch, "records" | "pages" | "mains">) => {
+  const take = (batch: Pick<RenderedBatch, "records" | "kept" | "mains">) => {
     for (const [file, record] of batch.records) records.set(file, record);
-    for (const [file, page] of batch.pages) pages.set(file, page);
+    for (const [file, page] of batch.kept) kept.set(file, page);
     stream?.rendered(batch.mains);
   };
   const jobs = plan.render.map(({ job }) => job);
@@ -301,7 +314,7 @@ export async function render<S extends PagesToMake & Keyed>(state: S, stream?: I
   const rendering = renderJobs(stream ? { ...input, index: true } : input, jobs, take, how);
   await rendering.catch((err: unknown) => stream?.close(err) ?? Promise.reject(err));
   await sink.flush();
-  return { ...state, records, pages, warnings, stream };
+  return { ...state, records, kept, warnings, stream };
 }
 
 /**
@@ -369,10 +382,11 @@ export async function commit(state: Built): Promise<Built> {
 // Helpers of the stages.
 
 /** Keying and rendering with every page kept in memory, as for a first build, with the site's own templates. */
-function pagesInMemory(site: LoadedSite): PagesToMake {
+function pagesInMemory({ site, pages }: Pick<Checked, "site" | "pages">): PagesToMake {
   const input = renderInputOf(site, { scan: false });
   return {
     input,
+    pages,
     code: currentCode(),
     images: new ImageFactIndex(input.images),
     previous: { none: "first build" },
@@ -384,7 +398,10 @@ function pagesInMemory(site: LoadedSite): PagesToMake {
 
 /** The pages rendered in memory, in the order of the pages. */
 function pagesOf(state: Keyed & Rendered): PageInMemory[] {
-  return state.jobs.map(({ file }) => ({ ...expected(state.pages.get(file), `${file} was rendered`), file }));
+  return state.jobs.map((job) => ({
+    ...expected(state.kept.get(job.file), `${job.file} was rendered`),
+    ...builtPage(job),
+  }));
 }
 
 export function resultOf(state: Built, timings: StageTimings, started: number): BuildResult {
@@ -393,7 +410,7 @@ export function resultOf(state: Built, timings: StageTimings, started: number): 
       ...state.report,
       // Cache entries found damaged and made again: known once every image has been written.
       warnings: [...state.report.warnings, ...state.warnings, ...state.site.cacheWarnings.found],
-      pages: state.jobs.map(({ route, file, kind }) => ({ route, file, kind })),
+      pages: state.jobs.map(builtPage),
       rendered: state.plan.render.map(({ job, reason }) => ({ route: job.route, reason })),
       indexed: state.index?.made,
       outDir: state.output.out,

@@ -70,7 +70,7 @@ export async function merge(opts: MergeOptions): Promise<BuildResult> {
       // Nothing is opened until the shards are known to be this site's, every page in its shard.
       const keyed = timed(timings, "key", () => {
         const input = renderInputOf(checked.site, { scan: true });
-        const jobs = keyPages(input);
+        const jobs = keyPages(input, checked.pages);
         return { jobs, found: pagesOfShards(shards, siteDigest(input, jobs), jobs) };
       });
       const opened = timed(timings, "open", () => open(checked, outDir));
@@ -125,7 +125,7 @@ async function placePages(
   }
   await writer.flush();
   if (damaged.length) throw new PpgErrorList(damaged);
-  return { ...state, jobs, plan: { reuse: [], render: [] }, records, pages: new Map(), warnings: [] };
+  return { ...state, jobs, plan: { reuse: [], render: [] }, records, kept: new Map(), warnings: [] };
 }
 
 /**

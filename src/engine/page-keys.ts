@@ -3,14 +3,11 @@ import { imageFacts, type ImageFactIndex, type ImageFacts } from "../assets/imag
 import type { ContentIndex } from "../content/load.ts";
 import { currentCode } from "../core/code-id.ts";
 import { digestJson, digestOf } from "../core/digest.ts";
-import { NOT_FOUND_PAGE, pageFile } from "../core/output-names.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import { servedIntact, type KeyParts, type PageRecord } from "../output/page-cache.ts";
 import { mergedShards } from "../output/search-index.ts";
-import { aliasPages } from "../output/host-limits.ts";
 import type { CopySpec } from "../output/write.ts";
-import { isNoindex } from "../render/page-model.ts";
-import type { RenderedPage } from "../render/render.tsx";
+import { ROUTE_KINDS, type SitePage } from "../render/kinds/index.ts";
 import type { Templates } from "../render/render.tsx";
 import type { LoadedSite } from "../site/load-site.ts";
 
@@ -85,13 +82,8 @@ const PART_NAMES: Record<keyof KeyParts, string> = {
 };
 const PARTS = Object.keys(PART_NAMES) as (keyof KeyParts)[];
 
-/** A page to make: its route, its file in the output, and the digests of what it is made of. */
-export interface PageJob {
-  /** The route path; an alias's own path; /404. */
-  route: string;
-  file: string;
-  kind: RenderedPage["kind"];
-  noindex: boolean;
+/** A page to make: its route (an alias's own path; /404), its kind and file (render/kinds/index.ts), and the digests of what it is made of. */
+export interface PageJob extends SitePage {
   parts: KeyParts;
 }
 
@@ -145,6 +137,8 @@ export const IN_MEMORY: PageSink = { reuse: async () => {}, flush: async () => {
 /** What keying and rendering read, for a build into a folder and for dev mode in memory alike. */
 export interface PagesToMake {
   input: RenderInput;
+  /** Every page of the site (render/kinds/index.ts sitePages). */
+  pages: readonly SitePage[];
   /** The code part of every key: ppguide's own, or dev mode's, whose templates are compiled afresh. */
   code: string;
   images: ImageFactIndex;
@@ -156,9 +150,13 @@ export interface PagesToMake {
   templates?: Templates;
 }
 
-/** Every page the site has, with its key. `code`: dev mode's, whose templates are compiled afresh after an edit. */
+/**
+ * Every page of the site (`pages`, render/kinds/index.ts sitePages) with its key. `code`: dev
+ * mode's, whose templates are compiled afresh after an edit.
+ */
 export function keyPages(
   input: Pick<RenderInput, "manifest" | "content" | "assets" | "year">,
+  pages: readonly SitePage[],
   code = currentCode(),
 ): PageJob[] {
   const { manifest, content } = input;
@@ -168,38 +166,21 @@ export function keyPages(
     input.assets,
     { ...manifest, routes: manifest.routes.map((r) => summary(r, content, searched.has(r.path))) },
   ]);
-  const format = manifest.site.build?.format;
-  const job = (
-    route: string,
-    kind: PageJob["kind"],
-    noindex: boolean,
-    own: Pick<KeyParts, "route" | "markdown" | "listings">,
-  ): PageJob => {
-    return {
-      route,
-      file: pageFile(route, format),
-      kind,
-      noindex,
-      parts: { code, site, ...own },
-    };
-  };
   const none = digestJson(null);
-  const jobs = manifest.routes.map((route) =>
-    job(route.path, route.kind, isNoindex(route), {
-      route: digestOf(route),
-      markdown: route.content ? digestOf(content.markdown.get(route.content)) : none,
-      listings:
-        route.kind === "directory" || route.kind === "resorts" ? digestOf(content.listings.get(route.listings)) : none,
-    }),
-  );
-  // Hosts that read _redirects answer an alias with its 301; GitHub Pages, and an alias past the
-  // host's limits, get a page (output/host-limits.ts).
-  const pages = aliasPages(manifest);
-  for (const { from, to } of manifest.aliases ?? [])
-    if (pages.has(from))
-      jobs.push(job(from, "alias", true, { route: digestJson(["alias", from, to]), markdown: none, listings: none }));
-  jobs.push(job(NOT_FOUND_PAGE.route, "404", true, { route: digestJson("404"), markdown: none, listings: none }));
-  return jobs;
+  const routes = new Map(manifest.routes.map((r) => [r.path, r]));
+  const aliases = new Map((manifest.aliases ?? []).map((a) => [a.from, a.to]));
+  return pages.map((page): PageJob => {
+    const route = routes.get(page.route);
+    // A page no route has (an alias's, the 404 page) is made of its path and where it leads alone.
+    const own = route
+      ? {
+          route: digestOf(route),
+          markdown: route.content ? digestOf(content.markdown.get(route.content)) : none,
+          listings: ROUTE_KINDS[route.kind].listings ? digestOf(content.listings.get(route.listings ?? "")) : none,
+        }
+      : { route: digestJson([page.kind, page.route, aliases.get(page.route) ?? null]), markdown: none, listings: none };
+    return { ...page, parts: { code, site, ...own } };
+  });
 }
 
 /**
@@ -251,7 +232,7 @@ function summary(route: RouteEntry, content: RenderInput["content"], searched: b
     image: route.image,
     author: "author" in route ? route.author : undefined,
     published: route.dates?.published,
-    cards: route.kind === "index" ? route.cards : undefined,
+    cards: route.cards,
     keywords: searched && route.content ? content.markdown.get(route.content)?.frontMatter.keywords : undefined,
   };
 }

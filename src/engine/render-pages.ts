@@ -17,10 +17,11 @@ import {
 import { runOnPool, workerPool } from "../core/worker-threads.ts";
 import { pageScanner } from "../links/extract.ts";
 import type { PageRecord } from "../output/page-cache.ts";
-import { indexable, mainOf } from "../output/search-index.ts";
+import { mainOf } from "../output/search-index.ts";
 import { CopyWriter } from "../output/write.ts";
 import { createSiteContext, type SiteContext } from "../render/page-model.ts";
-import { renderAlias, renderNotFound, renderRoute, type RenderedPage, type Templates } from "../render/render.tsx";
+import { kindOf, ROUTE_KINDS } from "../render/kinds/index.ts";
+import type { RenderedPage, Templates } from "../render/render.tsx";
 import { duplicateIdErrors, idsIn } from "../render/unique-ids.ts";
 import { loadTemplates } from "../site/load-site.ts";
 import type { PageJob, RenderInput } from "./page-keys.ts";
@@ -31,7 +32,7 @@ import type { PageJob, RenderInput } from "./page-keys.ts";
  */
 export interface RenderedBatch {
   records: [file: string, record: PageRecord][];
-  pages: [file: string, page: RenderedPage][];
+  kept: [file: string, page: RenderedPage][];
   errors: PpgErrorData[];
   missing: string[];
   /** What the rendered pages warn about (structured data without a recommended property). */
@@ -53,8 +54,8 @@ export class PageRenderer {
   ) {
     const { manifest, content, assets, year, root, indexShards } = input;
     const index: ContentIndex = { ...content, listingSources: new Map(), unused: [], warnings: [] };
-    const assetsFor = (kind: string) => ({ css: assets.css, scripts: scriptsFor(kind, assets.scripts) });
-    this.ctx = createSiteContext(manifest, index, imageServiceFrom(input.images), assetsFor, {
+    const assetsFor = (names: readonly string[]) => ({ css: assets.css, scripts: scriptsFor(names, assets.scripts) });
+    this.ctx = createSiteContext(manifest, index, imageServiceFrom(input.images), ROUTE_KINDS, assetsFor, {
       year,
       root,
       indexShards,
@@ -73,18 +74,17 @@ export class PageRenderer {
     const errors: PpgError[] = [];
     const warnings: PpgError[] = [];
     const records: RenderedBatch["records"] = [];
-    const pages: RenderedBatch["pages"] = [];
+    const kept: RenderedBatch["kept"] = [];
     const mains: RenderedBatch["mains"] = [];
     try {
       for (const job of jobs) {
         this.ctx.images.takeReads();
-        const page = this.renderOne(job, errors, warnings);
+        const page = kindOf(job.kind).render(this.ctx, this.templates, job.route, { errors, warnings });
         const images = this.ctx.images.takeReads();
-        const main = indexable(job) ? mainOf(page.html) : undefined;
+        const main = kindOf(job.kind).indexed ? mainOf(page.html) : undefined;
         const scan = this.scanner?.(page.html, page.shared);
         // The scan read the page's ids already; a page not scanned is read for them alone.
-        if (job.kind !== "alias" && job.kind !== "404")
-          errors.push(...duplicateIdErrors(scan?.anchors ?? idsIn(page.html), job.route, page.sourceIds));
+        errors.push(...duplicateIdErrors(scan?.anchors ?? idsIn(page.html), job.route, page.sourceIds));
         records.push([
           job.file,
           {
@@ -97,7 +97,7 @@ export class PageRenderer {
           },
         ]);
         if (this.writer) await this.writer.add(job.file, page.html);
-        else pages.push([job.file, page]);
+        else kept.push([job.file, page]);
         if (main !== undefined && this.input.index) mains.push([job.route, main]);
       }
       await this.writer?.flush();
@@ -113,23 +113,13 @@ export class PageRenderer {
     if (errors.length)
       return {
         records: [],
-        pages: [],
+        kept: [],
         mains: [],
         errors: errors.flatMap((e) => userErrorData(e)),
         missing,
         warnings: warned,
       };
-    return { records, pages, mains, errors: [], missing, warnings: warned };
-  }
-
-  private renderOne(job: PageJob, errors: PpgError[], warnings: PpgError[]): RenderedPage {
-    const { ctx, templates } = this;
-    if (job.kind === "404") return renderNotFound(ctx, templates);
-    const to = ctx.aliases.get(job.route);
-    if (job.kind === "alias" && to !== undefined) return renderAlias(ctx, templates, job.route, to);
-    const route = ctx.routes.get(job.route);
-    if (!route) throw new Error(`no route or alias ${job.route} to render`);
-    return renderRoute(ctx, templates, route, errors, warnings);
+    return { records, kept, mains, errors: [], missing, warnings: warned };
   }
 }
 
@@ -160,7 +150,7 @@ export interface RenderOptions {
 export async function renderJobs(
   input: RenderInput,
   jobs: PageJob[],
-  done: (batch: Pick<RenderedBatch, "records" | "pages" | "mains">) => void,
+  done: (batch: Pick<RenderedBatch, "records" | "kept" | "mains">) => void,
   opts: RenderOptions = {},
 ): Promise<void> {
   const batches: PageJob[][] = [];

@@ -139,10 +139,7 @@ export function shardInput(input: RenderInput, jobs: readonly PageJob[]): Render
  * a shard's pages only when the shard's digest is its own.
  */
 export function siteDigest(input: Pick<RenderInput, "images">, jobs: readonly PageJob[]): string {
-  return digestJson([
-    input.images,
-    jobs.map(({ route, file, kind, noindex, parts }) => [route, file, kind, noindex, parts]),
-  ]);
+  return digestJson([input.images, jobs.map(({ route, file, kind, parts }) => [route, file, kind, parts])]);
 }
 
 /**

@@ -1,11 +1,11 @@
 import { PpgError } from "../core/errors.ts";
-import { NOT_FOUND_PAGE, pageFile } from "../core/output-names.ts";
+import { NOT_FOUND_PAGE } from "../core/output-names.ts";
 import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-source.ts";
 import type { LoadedSite } from "../site/load-site.ts";
 import { generatedFiles } from "./generated-files.ts";
 import { INDEX_DIR } from "./search-index.ts";
 import { serviceWorkerFileNames } from "./service-worker.ts";
-import { aliasPages } from "./host-limits.ts";
+import type { SitePage } from "../render/kinds/index.ts";
 import { webAppFileNames } from "./web-app.ts";
 
 /** Who makes a file of the output, as an error names it, and where its maker goes to change it. */
@@ -146,16 +146,17 @@ export class OutputClaims {
  */
 export function claimOutputs(
   site: Pick<LoadedSite, "root" | "manifest" | "source" | "publicFiles" | "assets" | "raster" | "share">,
+  pages: readonly SitePage[],
   opts: { searchIndex: boolean },
 ): PpgError[] {
   const { manifest, source } = site;
-  const format = manifest.site.build?.format;
+  // A page's file as the site's page list names it; an alias served by a redirect has none.
+  const files = new Map(pages.map((p) => [p.route, p.file]));
   const claims = new OutputClaims(source);
   if (opts.searchIndex) claims.claimTree(INDEX_DIR, { name: `the search index (${INDEX_DIR}/)` });
   // The 404 page is served at /404 too: Cloudflare and Netlify rewrite it (sitemap-robots-redirects.ts).
   const notFound: Owner = { name: "the 404 page" };
-  claims.claim(NOT_FOUND_PAGE.file, "file", notFound);
-  claimUrl(claims, NOT_FOUND_PAGE.route, undefined, notFound);
+  claimUrl(claims, NOT_FOUND_PAGE.route, files.get(NOT_FOUND_PAGE.route), notFound);
   // The files site.offline and site.app make are located at the setting that makes them.
   const settings: [string, PathSegment[]][] = [
     ...serviceWorkerFileNames(manifest).map((f): [string, PathSegment[]] => [f, ["site", "offline"]]),
@@ -171,16 +172,15 @@ export function claimOutputs(
       page: { what: "route", path: route.path },
       at: ["routes", i, "path"],
     };
-    claimUrl(claims, route.path, pageFile(route.path, format), owner);
+    claimUrl(claims, route.path, files.get(route.path), owner);
   });
-  const pages = aliasPages(manifest);
   (manifest.aliases ?? []).forEach((alias, i) => {
     const owner: Owner = {
       name: `alias '${alias.from}' (aliases[${i}])`,
       page: { what: "alias", path: alias.from },
       at: ["aliases", i, "from"],
     };
-    claimUrl(claims, alias.from, pages.has(alias.from) ? pageFile(alias.from, format) : undefined, owner);
+    claimUrl(claims, alias.from, files.get(alias.from), owner);
   });
   for (const url of site.publicFiles) claims.claim(url.slice(1), "file", { name: `public${url}`, copied: true });
   return claims.problems;

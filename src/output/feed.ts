@@ -2,6 +2,7 @@ import { escapeUTF8 } from "entities";
 import type { ShareImage } from "../assets/share-images.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import { absoluteUrl } from "../core/output-names.ts";
+import { ROUTE_KINDS } from "../render/kinds/index.ts";
 
 /** The feed's URL path; the layout links it from every page's head. */
 export const FEED_PATH = "/feed.xml";
@@ -18,7 +19,7 @@ export function atomFeed(manifest: Manifest, imageFor: (src: string) => ShareIma
   const entries = manifest.routes
     .filter(
       (r): r is RouteEntry & { dates: NonNullable<RouteEntry["dates"]> } =>
-        (r.kind === "article" || r.kind === "recipe") && r.dates !== undefined,
+        ROUTE_KINDS[r.kind].feed !== undefined && r.dates !== undefined,
     )
     .sort(
       (a, b) =>
@@ -59,6 +60,7 @@ function entry(
   const { site } = manifest;
   const url = absoluteUrl(site, route.path);
   const author = route.author ? manifest.authors[route.author] : undefined;
+  const category = ROUTE_KINDS[route.kind].feed;
   const parts = [
     `  <entry>`,
     `    <title>${escapeUTF8(route.title)}</title>`,
@@ -67,9 +69,7 @@ function entry(
     `    <published>${dateTime(route.dates.published)}</published>`,
     `    <updated>${dateTime(route.dates.modified)}</updated>`,
     author ? `    <author><name>${escapeUTF8(author.name)}</name></author>` : "",
-    route.kind === "recipe"
-      ? `    <category term="recipes" label="Recipes"/>`
-      : `    <category term="travel" label="Travel and culture"/>`,
+    category ? `    <category term="${category.term}" label="${escapeUTF8(category.label)}"/>` : "",
     `    <summary>${escapeUTF8(route.description)}</summary>`,
   ];
   if (image) {

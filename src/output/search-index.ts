@@ -31,7 +31,7 @@ import { bucketOf, checksum, Digest } from "../core/digest.ts";
 import type { PagefindRecord } from "./pagefind-runner.ts";
 import type { Manifest } from "../manifest/types.ts";
 import type { LoadedSite } from "../site/load-site.ts";
-import type { RenderedPage } from "../render/render.tsx";
+import { kindOf, ROUTE_KINDS, type PageKindName } from "../render/kinds/index.ts";
 import type { IndexRecord } from "./page-cache.ts";
 
 /** The folder of the index in the output; src/client/search-page.ts imports /pagefind/pagefind.js. */
@@ -73,16 +73,16 @@ const MAX_SHARDS = 4;
 const UNUSED = /^(pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)|wasm\.unknown\.pagefind|playground\/.*)$/;
 const RUNTIME = /^(pagefind(-worker)?\.js|wasm\.[a-z-]+\.pagefind)$/;
 
-/** Whether a page belongs in the index: not a redirect stub, the 404 page or a noindex page. */
-export function indexable(page: Pick<RenderedPage, "kind" | "noindex">): boolean {
-  return page.kind !== "alias" && page.kind !== "404" && !page.noindex;
+/** Whether a page belongs in the index, as its kind says (not a redirect page, the 404 page or a noindex page). */
+export function indexable(page: { kind: PageKindName }): boolean {
+  return kindOf(page.kind).indexed;
 }
 
 /** How many shards a site's index is split into: one, or one per pagesPerShard indexable routes, at most MAX_SHARDS. */
 export function shardCount(manifest: Manifest): number {
   const per = manifest.site.searchIndex?.pagesPerShard;
   if (!per) return 1;
-  const pages = manifest.routes.filter((r) => r.kind !== "search").length;
+  const pages = manifest.routes.filter(indexable).length;
   return Math.min(MAX_SHARDS, Math.max(1, Math.ceil(pages / per)));
 }
 
@@ -143,9 +143,7 @@ export function assignShards(site: Pick<LoadedSite, "manifest" | "content">): Sh
 }
 
 function indexedRoutes(manifest: Manifest): IndexedPage[] {
-  return manifest.routes
-    .filter((route) => indexable({ kind: route.kind, noindex: route.kind === "search" }))
-    .map((route) => ({ route: route.path, main: "" }));
+  return manifest.routes.filter(indexable).map((route) => ({ route: route.path, main: "" }));
 }
 
 /** The URLs of the shards after the first, which the search page merges: none for one index (the default). */
@@ -274,7 +272,7 @@ function keywordRecords(
   const records: (PagefindRecord & { meta: Record<string, string> })[] = [];
   for (const route of site.manifest.routes) {
     const words = route.content ? site.content.markdown.get(route.content)?.frontMatter.keywords : undefined;
-    if (!words?.length || route.kind === "search") continue;
+    if (!words?.length || !indexable(route)) continue;
     const meta = {
       title: route.title,
       [KEYWORDS_META.page]: route.path,
@@ -289,8 +287,8 @@ function keywordRecords(
 function listingRecords(site: Pick<LoadedSite, "manifest" | "content">): PagefindRecord[] {
   const records: PagefindRecord[] = [];
   for (const route of site.manifest.routes) {
-    if (route.kind !== "directory" && route.kind !== "resorts") continue;
-    for (const item of site.content.listings.get(route.listings)?.items ?? []) {
+    if (!ROUTE_KINDS[route.kind].listings) continue;
+    for (const item of site.content.listings.get(route.listings ?? "")?.items ?? []) {
       // A small document rather than a custom record: its <h1> gives the name the weight of a
       // page title, and the directory's title says where the card is.
       const text = (s: string | undefined) => (s ? escapeUTF8(s) : "");

@@ -2,6 +2,8 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { escapeText } from "entities";
 import { digest, hexDigest } from "../core/digest.ts";
+import { NOT_FOUND_PAGE, pageUrl } from "../core/output-names.ts";
+import { ROUTE_KINDS } from "../render/kinds/index.ts";
 import { scriptsFor } from "../assets/bundles.ts";
 import {
   CONFIG_GLOBAL,
@@ -16,7 +18,7 @@ import type { LoadedSite } from "../site/load-site.ts";
 import type { OutputFile } from "./generated-files.ts";
 import type { IndexRecord, PageRecord } from "./page-cache.ts";
 import type { CopyWriter } from "./write.ts";
-import { aliasPages } from "./host-limits.ts";
+import { aliasPages } from "../manifest/host-limits.ts";
 
 /**
  * The service worker of a site with site.offline (src/client/sw.ts does the work in the browser;
@@ -71,11 +73,11 @@ export function serviceWorkerFiles(
   const routes = new Map(manifest.routes.map((r) => [r.path, r]));
   const aliases = new Map((manifest.aliases ?? []).map((a) => [a.from, a.to]));
   const format = manifest.site.build?.format;
-  const urlOf = (route: string) => (route === "/" || route === "/404" || format !== "directory" ? route : `${route}/`);
+  const urlOf = (route: string) => pageUrl(route, format);
   const titleOf = (p: BuiltPageRecord) => {
-    if (p.route === "/404") return "Page not found";
-    // An alias's page (GitHub Pages) is kept to answer its URL offline, and not listed.
-    const title = p.kind === "alias" ? undefined : routes.get(p.route)?.title;
+    if (p.route === NOT_FOUND_PAGE.route) return "Page not found";
+    // An alias's page (GitHub Pages) is kept to answer its URL offline, and not listed: no route has its path.
+    const title = routes.get(p.route)?.title;
     return title === undefined ? "" : escapeText(title);
   };
   const listed = [...pages].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
@@ -159,7 +161,11 @@ function pagesOfMenus(
   pages: readonly BuiltPageRecord[],
   aliases: ReadonlyMap<string, string>,
 ): number[] {
-  const wanted = new Set(["/", "/404", ...manifest.routes.filter((r) => r.kind === "search").map((r) => r.path)]);
+  const wanted = new Set([
+    "/",
+    NOT_FOUND_PAGE.route,
+    ...manifest.routes.filter((r) => ROUTE_KINDS[r.kind].offlineShell).map((r) => r.path),
+  ]);
   for (const menu of manifest.nav)
     if (menus.includes(menu.label)) for (const item of menu.items) wanted.add(aliases.get(item.path) ?? item.path);
   return pages.flatMap((p, i) => (wanted.has(p.route) ? [i] : []));
@@ -187,10 +193,9 @@ export async function writeServiceWorker(
   await writer.flush();
 }
 
-/** The scripts every kind of page loads (assets/bundles.ts scriptsFor): the shared layout's. */
+/** The scripts every page loads, whatever its kind (assets/bundles.ts scriptsFor). */
 function everyPageScripts(scripts: readonly { url: string }[]): string[] {
-  const kinds = ["home", "search", "article"].map((kind) => new Set(scriptsFor(kind, scripts)));
-  return scripts.map((s) => s.url).filter((url) => kinds.every((k) => k.has(url)));
+  return scriptsFor([], scripts);
 }
 
 function byteLength(content: string | Uint8Array): number {

@@ -1,12 +1,13 @@
 import { escapeUTF8 } from "entities";
 import type { Manifest } from "../manifest/types.ts";
-import { planRedirects, redirectsText } from "./host-limits.ts";
+import { planRedirects, redirectsText } from "../manifest/host-limits.ts";
 import { absoluteUrl } from "../core/output-names.ts";
+import { ROUTE_KINDS } from "../render/kinds/index.ts";
 
 /** sitemap.xml: every canonical route, with lastmod where the route is dated. https://www.sitemaps.org/protocol.html */
 export function sitemapXml(manifest: Manifest): string {
   const urls = manifest.routes
-    .filter((r) => r.kind !== "search")
+    .filter((r) => ROUTE_KINDS[r.kind].indexed)
     .map((r) => {
       const lastmod = r.dates ? `<lastmod>${r.dates.modified}</lastmod>` : "";
       return `  <url><loc>${escapeUTF8(absoluteUrl(manifest.site, r.path))}</loc>${lastmod}</url>`;
@@ -26,7 +27,7 @@ export function robotsTxt(manifest: Manifest): string {
   return `User-agent: *\nAllow: /\n${disallow}\nSitemap: ${manifest.site.url}/sitemap.xml\n`;
 }
 
-export type { BuildHost } from "./host-limits.ts";
+export type { BuildHost } from "../manifest/host-limits.ts";
 
 /** `_redirects` for the host in site.build.host, or undefined for a host that reads none (host-limits.ts). */
 export function redirectsFile(manifest: Manifest): string | undefined {

@@ -13,7 +13,7 @@
  */
 
 import { lookup } from "mime-types";
-import { HOST_LIMITS } from "../output/host-limits.ts";
+import { HOST_LIMITS } from "../manifest/host-limits.ts";
 
 export interface HeaderRule {
   pattern: RegExp;

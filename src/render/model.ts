@@ -1,12 +1,22 @@
 import type { ComponentType, ReactNode } from "react";
 import type { ImageAttributes } from "../assets/images.ts";
-import type { RecipeData, Source } from "../content/front-matter.ts";
+import type { Source } from "../content/front-matter.ts";
 import type { Heading } from "../content/markdown.ts";
-import type { Listing } from "../content/listings.ts";
-import type { PhoneLink } from "../content/phones.ts";
-import type { Author, Banner, HomeData, NavMenu, RouteEntry, SiteSettings, Video } from "../manifest/types.ts";
+import type { Author, Banner, NavMenu, RouteEntry, SiteSettings } from "../manifest/types.ts";
 import type { SourceLocation } from "../core/errors.ts";
+import type { SharedPart } from "../links/extract.ts";
 import type { JsonLd } from "./structured-data.ts";
+
+/** One page rendered: a complete HTML document. */
+export interface RenderedPage {
+  /** The route path, or the alias path for a redirect page. */
+  route: string;
+  html: string;
+  /** Parts of `html` that many pages share (the header and footer), and where they start in it. */
+  shared?: SharedPart[];
+  /** The ids its Markdown gives, where each is written: checked unique with the page's scan (render-pages.ts). */
+  sourceIds?: SourceId[];
+}
 
 /**
  * A fact that can change (site.yaml's `facts`), as a `::fact` box, a slide or a card shows it.
@@ -92,64 +102,6 @@ export interface ArticleBody {
   parent?: CardModel;
 }
 
-export type PageModel =
-  | (PageBase & { kind: "article" } & ArticleBody)
-  | (PageBase & { kind: "recipe"; recipe: RecipeData } & ArticleBody)
-  | DirectoryPage
-  | (PageBase & {
-      kind: "index";
-      html: string;
-      cards: CardModel[];
-      columns: number;
-      related: CardModel[];
-      sources: Source[];
-    })
-  | (PageBase & {
-      kind: "videos";
-      html: string;
-      videos: (Omit<Video, "poster"> & { poster?: ImageAttributes })[];
-      related: CardModel[];
-    })
-  | (PageBase & { kind: "search"; html: string; related: CardModel[]; pages: SearchItem[]; indexShards: string[] })
-  | (PageBase & {
-      kind: "author";
-      html: string;
-      author: Author & { page: string; avatarImage: ImageAttributes };
-      articles: CardModel[];
-      recipes: CardModel[];
-    })
-  | (PageBase & {
-      kind: "home";
-      home: HomeData;
-      slides: (HomeData["slides"][number] & { imageAttrs: ImageAttributes; factViews: FactView[] })[];
-      culture: CardModel[];
-      cuisine: CardModel[];
-      thumbnails: CardModel[];
-      banners: Banner[];
-    });
-
-export type DirectoryPage = PageBase & {
-  kind: "directory" | "resorts";
-  html: string;
-  /** `anchor`: the card's id, which the search index's result for the listing links to. */
-  listings: (Listing & {
-    imageAttrs: ImageAttributes;
-    websiteLabel?: string;
-    phoneLink?: PhoneLink;
-    checked?: { text: string; datetime?: string };
-    town: string;
-    mapUrl: string;
-    anchor: string;
-    factViews: FactView[];
-  })[];
-  columns: number;
-  related: CardModel[];
-};
-
-export type PageOf<K extends PageModel["kind"]> = K extends "directory" | "resorts"
-  ? DirectoryPage
-  : Extract<PageModel, { kind: K }>;
-
 export interface AliasModel {
   site: SiteSettings;
   from: string;
@@ -160,9 +112,38 @@ export interface AliasModel {
 
 /** The 404 page: a kind of its own, which no route of site.yaml has (its path is core/output-names.ts's). */
 export interface NotFoundModel extends Omit<PageBase, "route"> {
-  kind: "404";
   route: Pick<RouteEntry, "path" | "title" | "description">;
   suggestions: CardModel[];
+}
+
+/**
+ * What every stage may ask of a kind of page a route can have: one record per kind in the registry
+ * (kinds/index.ts), which adds how the kind renders. Data only, so a page model can read the other
+ * kinds' (which to list on an author's page) through its SiteContext without importing the registry.
+ */
+export interface RouteKindTraits {
+  /** In the site's search index and sitemap, and open to search engines (false: noindex). */
+  indexed: boolean;
+  /** Reads a listings file of content/ (its route's `listings`), which is part of its key. */
+  listings: boolean;
+  /** An entry of the Atom feed (output/feed.ts), under this category, when it is dated. */
+  feed?: { term: string; label: string };
+  /** Its image is drawn in the three ratios structured data asks for (assets/share-images.ts). */
+  schemaImages: boolean;
+  /** Listed on the search page after the search box's own list (kinds/search.ts). */
+  onSearchPage: boolean;
+  /** Listed on its author's page, in this list (kinds/author.ts). */
+  byAuthor?: "articles" | "recipes";
+  /** Presents the author its route names: that author's bylines link to it. */
+  authorProfile: boolean;
+  /** Its hero comes first, so the header's logo may load lazily. */
+  heroFirst: boolean;
+  /** Kept with every offline pack of menus, so a reader offline can still use it (the search page). */
+  offlineShell: boolean;
+  /** The scripts it loads besides every page's (entry names of src/client/entries/). */
+  scripts: readonly string[];
+  /** What its Markdown's front matter must hold besides the common fields, and why (editor schemas). */
+  frontMatter?: { required: string[]; note: string };
 }
 
 /** What the layout, header and footer read of any page. */
@@ -180,8 +161,11 @@ export interface Templates {
   Layout: ComponentType<{ page: LayoutModel; children?: ReactNode }>;
   Header: ComponentType<{ page: LayoutModel }>;
   Footer: ComponentType<{ page: LayoutModel }>;
-  // Each page component takes its own kind's model: checked where templates/index.ts declares them.
-  pages: Record<PageModel["kind"], ComponentType<{ page: never }>>;
+  /**
+   * The page components, by the names the kinds' records give (kinds/index.ts `template`). Each takes
+   * its own kind's model: checked where templates/index.ts declares them.
+   */
+  pages: Record<string, ComponentType<{ page: never }>>;
   AffiliateBanner: ComponentType<{ banner: Banner }>;
   FactNotice: ComponentType<{ fact: FactView }>;
   /** `{{fact:ID}}` in prose: the value, and on its `first` insertion on a page its date and earlier figures. */

@@ -9,7 +9,8 @@ import type { RenderedMarkdown } from "../content/markdown.ts";
 import { lastConfirmed } from "../content/facts.ts";
 import type { PpgError } from "../core/errors.ts";
 import type { Manifest, RouteEntry, RouteKind } from "../manifest/types.ts";
-import type { CardModel, FactView, HeadModel, PageBase, PageModel, SearchItem } from "./model.ts";
+import type { CardModel, FactView, HeadModel, PageBase, RouteKindTraits, SearchItem } from "./model.ts";
+import type { PageModel } from "./kinds/models.ts";
 import { absoluteUrl } from "../core/output-names.ts";
 
 /** Article text is about 760 px wide (.container-narrow): its images never need more. */
@@ -19,8 +20,10 @@ export interface SiteContext {
   manifest: Manifest;
   content: ContentIndex;
   images: ImageService;
-  /** The stylesheet and the scripts a page of this kind loads. */
-  assetsFor: (kind: string) => PageBase["assets"];
+  /** What the registry says of each kind a route can have (kinds/index.ts), for pages that list other pages. */
+  kinds: Readonly<Record<RouteKind, RouteKindTraits>>;
+  /** The stylesheet and the scripts a page loads besides every page's (its kind's `scripts`). */
+  assetsFor: (scripts: readonly string[]) => PageBase["assets"];
   routes: Map<string, RouteEntry>;
   aliases: Map<string, string>;
   search: SearchItem[];
@@ -43,6 +46,7 @@ export function createSiteContext(
   manifest: Manifest,
   content: ContentIndex,
   images: ImageService,
+  kinds: SiteContext["kinds"],
   assetsFor: SiteContext["assetsFor"],
   build: Pick<SiteContext, "year" | "root" | "indexShards">,
 ): SiteContext {
@@ -69,15 +73,15 @@ export function createSiteContext(
     return keywords?.length ? { title: route.title, path, keywords } : { title: route.title, path };
   });
   const parents = new Map<string, string>();
-  for (const r of manifest.routes)
-    if (r.kind === "index") for (const p of r.cards ?? []) if (!parents.has(p)) parents.set(p, r.path);
+  for (const r of manifest.routes) for (const p of r.cards ?? []) if (!parents.has(p)) parents.set(p, r.path);
   const authorPages = new Map(
-    manifest.routes.flatMap((r) => (r.kind === "author" ? [[r.author, r.path] as const] : [])),
+    manifest.routes.flatMap((r) => (kinds[r.kind].authorProfile && r.author ? [[r.author, r.path] as const] : [])),
   );
   return {
     manifest,
     content,
     images,
+    kinds,
     assetsFor,
     routes,
     aliases,
@@ -138,11 +142,6 @@ export function factView(ctx: SiteContext, id: string): FactView | undefined {
   };
 }
 
-/** Whether search engines (and the site's own index) are told to leave the route out: the search page only. */
-export function isNoindex(route: Pick<RouteEntry, "kind">): boolean {
-  return route.kind === "search";
-}
-
 /** The raster 1200×630 copy of the page image where one was made; else the image itself. */
 export function ogImageFor(ctx: SiteContext, image: NonNullable<RouteEntry["image"]>): HeadModel["ogImage"] {
   const { site } = ctx.manifest;
@@ -174,5 +173,10 @@ export interface PageInput<R extends RouteEntry = RouteEntry> {
   errors: PpgError[];
 }
 
-/** A page kind: the model of a page of a route of kind K. */
-export type PageKind<K extends RouteKind> = (input: PageInput<Extract<RouteEntry, { kind: K }>>) => PageModel;
+/** A page kind's model: the model of a page of a route of kind K (its record in kinds/index.ts names it). */
+export type PageKind<K extends RouteKind, M extends AnyPageModel = PageModel> = (
+  input: PageInput<Extract<RouteEntry, { kind: K }>>,
+) => M;
+
+/** Any kind's page model: what every page has, and its kind (PageModel is the union of the site's own kinds). */
+export type AnyPageModel = PageBase & { kind: string };

@@ -6,7 +6,8 @@ import { ShareImages } from "../assets/share-images.ts";
 import { CacheWarnings } from "../assets/image-cache.ts";
 import { loadContent, type ContentIndex } from "../content/load.ts";
 import { validateAgainstSchema } from "../manifest/schema.ts";
-import type { Manifest } from "../manifest/types.ts";
+import type { Manifest, RouteEntry } from "../manifest/types.ts";
+import { ROUTE_KINDS } from "../render/kinds/index.ts";
 import { parseYamlSource, type YamlSource } from "../manifest/yaml-source.ts";
 import { readSourceText } from "../core/source-text.ts";
 import { buildAssets, type SiteAssets } from "../assets/bundles.ts";
@@ -140,9 +141,14 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
   const share = createShareImages(root, cacheWarnings, opts.caches);
   await prepareImages({ root, source, content }, [
     raster.prepare(publicFiles, referencedTexts(manifest, content)),
-    share.prepare(manifest, publicFiles),
+    share.prepare(manifest, publicFiles, schemaImages),
   ]);
   return { root, manifest, source, content, publicFiles, assets, templates, raster, share, schedule, cacheWarnings };
+}
+
+/** Whether a route's image is drawn in the structured-data ratios too: its kind's record says. */
+export function schemaImages(route: RouteEntry): boolean {
+  return ROUTE_KINDS[route.kind].schemaImages;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { PageOf } from "../../src/render/model.ts";
+import type { PageOf } from "../../src/render/kinds/models.ts";
 import { Byline, ContactLine } from "../components/Byline.tsx";
 import { RelatedCards } from "../components/Card.tsx";
 import { Figure } from "../components/Img.tsx";

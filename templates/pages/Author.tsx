@@ -1,4 +1,4 @@
-import type { PageOf } from "../../src/render/model.ts";
+import type { PageOf } from "../../src/render/kinds/models.ts";
 import { CardGrid } from "../components/Card.tsx";
 import { Img } from "../components/Img.tsx";
 

@@ -1,4 +1,4 @@
-import type { DirectoryPage } from "../../src/render/model.ts";
+import type { DirectoryPage } from "../../src/render/kinds/models.ts";
 import { RelatedCards } from "../components/Card.tsx";
 import { GlobeIcon, MapPinIcon, PhoneIcon, Stars } from "../components/Icons.tsx";
 import { FactLine } from "../components/Fact.tsx";

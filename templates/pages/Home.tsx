@@ -1,4 +1,4 @@
-import type { PageOf } from "../../src/render/model.ts";
+import type { PageOf } from "../../src/render/kinds/models.ts";
 import { Card, CardGrid } from "../components/Card.tsx";
 import { FactLine } from "../components/Fact.tsx";
 import { Img } from "../components/Img.tsx";

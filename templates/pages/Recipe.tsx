@@ -1,5 +1,5 @@
 import type { RecipeData } from "../../src/content/front-matter.ts";
-import type { PageOf } from "../../src/render/model.ts";
+import type { PageOf } from "../../src/render/kinds/models.ts";
 import { ContactLine } from "../components/Byline.tsx";
 import { RelatedCards } from "../components/Card.tsx";
 import { Figure } from "../components/Img.tsx";

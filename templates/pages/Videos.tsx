@@ -1,4 +1,4 @@
-import type { PageOf } from "../../src/render/model.ts";
+import type { PageOf } from "../../src/render/kinds/models.ts";
 import { RelatedCards } from "../components/Card.tsx";
 import { VideoEmbed } from "../components/Media.tsx";
 

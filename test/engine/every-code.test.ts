@@ -20,6 +20,7 @@ import { buildScripts, buildStylesheet } from "../../src/assets/bundles.ts";
 import { digest } from "../../src/core/digest.ts";
 import { build, renderPages } from "../../src/engine/build.ts";
 import { merge, type MergeOptions } from "../../src/engine/merge.ts";
+import { sitePages } from "../../src/render/kinds/index.ts";
 import { keyPages, renderInputOf } from "../../src/engine/page-keys.ts";
 import { buildAndVerify } from "../../src/engine/verify.ts";
 import { currentCode } from "../../src/core/code-id.ts";
@@ -549,7 +550,9 @@ const CASES: Record<ErrorCode, Case> = {
         spec: { target: await mkdtemp(join(tmpdir(), "ppguide-out-")) },
         scan: false,
       });
-      const jobs = keyPages(input).map((job) => (job.route === "/a" ? { ...job, file: "../x.html" } : job));
+      const jobs = keyPages(input, sitePages(site.manifest)).map((job) =>
+        job.route === "/a" ? { ...job, file: "../x.html" } : job,
+      );
       return thrown(renderJobs(input, jobs, () => {}, { threads: false }));
     },
     /^OutputPathOutside {2}the output file name '\.\.\/x\.html' would not stay inside the output folder/,

@@ -16,6 +16,7 @@ import {
   reviveUserError,
   userErrorData,
 } from "../../src/core/errors.ts";
+import { sitePages } from "../../src/render/kinds/index.ts";
 import { keyPages, renderInputOf } from "../../src/engine/page-keys.ts";
 import { renderJobs } from "../../src/engine/render-pages.ts";
 import { loadSite } from "../../src/site/load-site.ts";
@@ -67,7 +68,9 @@ describe("a user error on a render thread", () => {
       spec: { target: await mkdtemp(join(tmpdir(), "ppguide-thread-")) },
       scan: false,
     });
-    const jobs = keyPages(input).map((job) => (job.route === "/a" ? { ...job, file: "../escape.html" } : job));
+    const jobs = keyPages(input, sitePages(site.manifest)).map((job) =>
+      job.route === "/a" ? { ...job, file: "../escape.html" } : job,
+    );
     const found = await renderJobs(input, jobs, () => {}, { threads: true }).then(
       () => [],
       (err: unknown) => errorsOf(err as PpgError),

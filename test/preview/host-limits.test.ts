@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { load } from "cheerio";
 import { describe, expect, it } from "vitest";
 import { build } from "../../src/engine/build.ts";
-import { HOST_LIMITS, planRedirects } from "../../src/output/host-limits.ts";
+import { HOST_LIMITS, planRedirects } from "../../src/manifest/host-limits.ts";
 import { hostAnswer, parseRedirects, type RuleProblem } from "../../src/preview/host-rules.ts";
 import { startPreview } from "../../src/preview/server.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";

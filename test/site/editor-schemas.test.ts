@@ -12,7 +12,7 @@ import fg from "fast-glob";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { splitFrontMatter } from "../../src/content/front-matter.ts";
-import { frontMatterSchemaText, pageKinds } from "../../src/manifest/editor-schemas.ts";
+import { frontMatterSchemaText, pageKinds } from "../../src/site/editor-schemas.ts";
 import type { Manifest } from "../../src/manifest/types.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));

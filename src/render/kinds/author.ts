@@ -7,8 +7,10 @@ export const authorPage: PageKind<"author"> = ({ ctx, route, base, html }) => {
   base.head.jsonLd.push(profilePage(ctx.manifest.site, route, author));
   // Newest first, as the feed lists them.
   const byAuthor = ctx.manifest.routes
-    .filter((r) => (r.kind === "article" || r.kind === "recipe") && r.author === route.author)
+    .filter((r) => ctx.kinds[r.kind].byAuthor && r.author === route.author)
     .sort((a, b) => (b.dates?.published ?? "").localeCompare(a.dates?.published ?? ""));
+  const listed = (list: "articles" | "recipes") =>
+    byAuthor.filter((r) => ctx.kinds[r.kind].byAuthor === list).map((r) => cardFor(ctx, r.path));
   return {
     ...base,
     kind: "author",
@@ -18,7 +20,7 @@ export const authorPage: PageKind<"author"> = ({ ctx, route, base, html }) => {
       page: route.path,
       avatarImage: ctx.images.attributes(author.avatar, author.name, { priority: true }),
     },
-    articles: byAuthor.filter((r) => r.kind === "article").map((r) => cardFor(ctx, r.path)),
-    recipes: byAuthor.filter((r) => r.kind === "recipe").map((r) => cardFor(ctx, r.path)),
+    articles: listed("articles"),
+    recipes: listed("recipes"),
   };
 };

@@ -18,12 +18,11 @@ export function notFoundPage(ctx: SiteContext): NotFoundModel {
   // The cross-reference check has made sure every suggestion names a route or alias.
   const suggestions = (site.notFound?.suggestions ?? []).map((p) => cardFor(ctx, p));
   return {
-    kind: "404",
     site,
     nav: ctx.manifest.nav,
     search: ctx.search,
     route,
-    assets: ctx.assetsFor("404"),
+    assets: ctx.assetsFor([]),
     logo,
     year: ctx.year,
     head: {

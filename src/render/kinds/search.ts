@@ -1,20 +1,20 @@
 import type { SearchItem } from "../model.ts";
-import { isNoindex, type PageKind, type SiteContext } from "../page-model.ts";
+import type { PageKind, SiteContext } from "../page-model.ts";
 
 /** The search page: the search box's list and every other page a reader may look for, and the index's shards. */
-export const searchPage: PageKind<"search"> = ({ ctx, route, base, html, related }) => {
-  base.head.noindex = isNoindex(route);
+export const searchPage: PageKind<"search"> = ({ ctx, base, html, related }) => {
   return { ...base, kind: "search", html, related, pages: searchPageItems(ctx), indexShards: ctx.indexShards };
 };
 
 /**
- * What the /search page lists: the search box's list (which the spec fixes), then every other
- * article, recipe and index page, so a page left out of the box can still be found on /search.
+ * What the /search page lists: the search box's list (which the spec fixes), then every other page
+ * of a kind listed on it (articles, recipes and index pages), so a page left out of the box can
+ * still be found on /search.
  */
 function searchPageItems(ctx: SiteContext): SearchItem[] {
   const listed = new Set(ctx.search.map((item) => ctx.aliases.get(item.path) ?? item.path));
   const more = ctx.manifest.routes
-    .filter((r) => (r.kind === "article" || r.kind === "recipe" || r.kind === "index") && !listed.has(r.path))
+    .filter((r) => ctx.kinds[r.kind].onSearchPage && !listed.has(r.path))
     .map((r) => ({ title: r.title, path: r.path }));
   return [...ctx.search, ...more];
 }

@@ -1,6 +1,6 @@
 import { PpgError } from "../core/errors.ts";
-import type { Manifest, SiteSettings } from "../manifest/types.ts";
-import type { YamlSource } from "../manifest/yaml-source.ts";
+import type { Manifest, SiteSettings } from "./types.ts";
+import type { YamlSource } from "./yaml-source.ts";
 
 /**
  * What each host reads of a `_redirects` file, and no more: a rule past a limit is dropped
