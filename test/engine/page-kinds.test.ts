@@ -1,0 +1,141 @@
+/**
+ * The page-kind registry (src/render/kinds/index.ts) is the one place a kind is decided: a new kind
+ * is its record there, its model and its template, with its name in site.yaml's schema, and
+ * nothing else. Proved by doing it, as the README's recipe says, to a copy of ppguide: the copy
+ * type-checks, and builds a tiny site with a page of the new kind, which every stage then treats as
+ * its record says (indexed, in the feed, listed on the search page).
+ */
+import { execFile } from "node:child_process";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import fg from "fast-glob";
+import { describe, expect, it } from "vitest";
+import { PACKAGE_DIR } from "../../src/core/package-dir.ts";
+import { writeInlineSite } from "../helpers/inline-site.ts";
+import { copyPackage } from "../helpers/package-copy.ts";
+import { removeWhenDone, tempDir } from "../helpers/scratch.ts";
+
+const execute = promisify(execFile);
+
+/** Runs a command, failing with what it printed. */
+async function run(command: string, args: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<void> {
+  await execute(command, args, opts).catch((err: { stdout?: string; stderr?: string }) => {
+    throw new Error(`${[command, ...args].join(" ")} failed:\n${err.stdout ?? ""}${err.stderr ?? ""}`);
+  });
+}
+
+/** The files of a new kind "event", each as a whole file or an edit of one. */
+const EVENT_MODEL = `import type { CardModel, PageBase } from "../model.ts";
+import type { PageKind } from "../page-model.ts";
+
+/** An event's page: what is on, when, and the pages to read before going. */
+export type EventPage = PageBase & { kind: "event"; html: string; related: CardModel[] };
+
+export const eventPage: PageKind<"event", EventPage> = ({ base, html, related }) => ({
+  ...base,
+  kind: "event",
+  html,
+  related,
+});
+`;
+
+const EVENT_TEMPLATE = `import type { EventPage } from "../../src/render/kinds/event.ts";
+import { RelatedCards } from "../components/Card.tsx";
+
+export default function Event({ page }: { page: EventPage }) {
+  return (
+    <>
+      <div className="container">
+        <h1 className="event-title">{page.route.title}</h1>
+        <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+      </div>
+      <RelatedCards cards={page.related} />
+    </>
+  );
+}
+`;
+
+async function edit(file: string, change: (text: string) => string): Promise<void> {
+  const text = await readFile(file, "utf8");
+  const changed = change(text);
+  expect(changed, `${file} was edited`).not.toBe(text);
+  await writeFile(file, changed);
+}
+
+/** Every file of a package copy by its digest-free bytes, to compare with the package itself. */
+async function changedFiles(copy: string): Promise<string[]> {
+  const files = await fg(["src/**", "templates/**", "schema/**"], { cwd: copy });
+  const changed: string[] = [];
+  for (const file of files) {
+    const mine = await readFile(join(copy, file), "utf8");
+    const theirs = await readFile(join(PACKAGE_DIR, file), "utf8").catch(() => undefined);
+    if (mine !== theirs) changed.push(file);
+  }
+  return changed.sort();
+}
+
+describe("a new page kind", () => {
+  it("is one registry record, its model and its template (with its schema): it type-checks and builds", async () => {
+    const copy = await copyPackage(await tempDir("ppguide-kind-"));
+    await writeFile(join(copy, "src/render/kinds/event.ts"), EVENT_MODEL);
+    await writeFile(join(copy, "templates/pages/Event.tsx"), EVENT_TEMPLATE);
+    await edit(join(copy, "src/render/kinds/index.ts"), (text) =>
+      text
+        .replace(/^import \{ videosPage \} from "\.\/videos\.ts";$/m, `$&\nimport { eventPage } from "./event.ts";`)
+        .replace(
+          /^( {2}author: route\()/m,
+          `  event: route({ model: eventPage, template: "Event", feed: { term: "events", label: "Events" }, onSearchPage: true }),\n$1`,
+        ),
+    );
+    await edit(join(copy, "templates/index.ts"), (text) =>
+      text
+        .replace(/^import Author from "\.\/pages\/Author\.tsx";$/m, `$&\nimport Event from "./pages/Event.tsx";`)
+        .replace(/(export const pages = \{[^}]*)Author \}/, "$1Author, Event }"),
+    );
+    await edit(join(copy, "schema/site.schema.json"), (text) =>
+      text.replace(/"videos", "search", "author"\]/, '"videos", "search", "author", "event"]'),
+    );
+    const tsx = join(copy, "node_modules/tsx/dist/cli.mjs");
+    await run(process.execPath, [tsx, "scripts/gen-manifest-types.ts"], { cwd: copy });
+
+    expect(await changedFiles(copy)).toEqual([
+      "schema/site.schema.json",
+      "src/manifest/types.ts",
+      "src/render/kinds/event.ts",
+      "src/render/kinds/index.ts",
+      "templates/index.ts",
+      "templates/pages/Event.tsx",
+    ]);
+    // The recipe is type-correct, not only runnable: nothing else needed a change. (The sources and
+    // templates only: the copy has no tests, which the package's scripts/ import.)
+    const config = join(copy, "tsconfig.sources.json");
+    await writeFile(config, JSON.stringify({ extends: "./tsconfig.json", include: ["src", "templates"] }));
+    await run(process.execPath, [join(copy, "node_modules/typescript/bin/tsc"), "--noEmit", "-p", config], {
+      cwd: copy,
+    });
+
+    const site = await writeInlineSite(`
+      -- site.yaml --
+      routes:
+        - { path: /events/fiesta, kind: event, title: Fiesta de Merengue, description: The merengue festival on the Malecon in October., image: { src: /images/photo.svg, alt: Dancers }, author: desk, dates: { created: 2025-10-01, published: 2025-10-01, modified: 2025-10-02 }, content: fiesta.md, related: [/filler-1, /filler-2, /filler-3] }
+      -- content/fiesta.md --
+      Bands play along the **Malecón** every night of the festival.
+    `);
+    removeWhenDone(site);
+    await run(process.execPath, [join(copy, "bin/ppguide"), "build", "--root", site, "--no-search-index", "--quiet"], {
+      cwd: copy,
+      env: { ...process.env, NO_COLOR: "1", PPGUIDE_CLOCK: "2026-01-01" },
+    });
+    const dist = join(site, "dist");
+    const page = await readFile(join(dist, "events/fiesta.html"), "utf8");
+    expect(page).toContain('<h1 class="event-title">Fiesta de Merengue</h1>');
+    expect(page).toContain("Bands play along the <strong>Malecón</strong>");
+    // Every stage asks the record: indexed (sitemap), in the feed under its category, on the search page.
+    expect(await readFile(join(dist, "sitemap.xml"), "utf8")).toContain("https://inline.example/events/fiesta</loc>");
+    expect(await readFile(join(dist, "feed.xml"), "utf8")).toMatch(
+      /<title>Fiesta de Merengue<\/title>[\s\S]*?<category term="events" label="Events"\/>/,
+    );
+    expect(await readFile(join(dist, "search.html"), "utf8")).toContain('href="/events/fiesta"');
+  }, 240_000);
+});
