@@ -31,7 +31,7 @@ async function site(shards: "as built" | "one index"): Promise<string> {
       ),
     );
   }
-  await build({ root, out: join(root, "dist"), checkLinks: "off" });
+  await build({ root, out: join(root, "dist"), linkMode: "off" });
   return root;
 }
 

@@ -16,7 +16,7 @@ import { loadManifest } from "../site/load-site.ts";
  * last day, so a fact is never called stale for want of a day.
  */
 export interface FreshnessOptions {
-  /** Today, YYYY-MM-DD (site/schedule.ts resolveClock). */
+  /** Today, YYYY-MM-DD (--clock, checked by cli/options.ts). */
   clock: string;
   /** How old a date may be, in months; default 12. */
   months?: number;
@@ -105,12 +105,4 @@ export async function auditFreshness(root: string, opts: FreshnessOptions): Prom
   }
   if (errors.length) throw new PpgErrorList(errors);
   return { problems, checked, cutoff };
-}
-
-/** `12mo`, `18mo`, `1y`, `2y` as months; undefined for anything else. */
-export function parseAge(text: string): number | undefined {
-  const m = /^(\d+)\s*(mo|m|y)$/.exec(text.trim());
-  if (!m) return undefined;
-  const n = Number(m[1]) * (m[2] === "y" ? 12 : 1);
-  return n > 0 ? n : undefined;
 }

@@ -1,26 +1,29 @@
 import type { Command } from "commander";
-import { PpgError } from "../core/errors.ts";
-import { defineCommand } from "./options.ts";
-import { startProgress } from "./progress.ts";
+import type { BuildResult, LinkMode } from "../engine/build.ts";
+import type { ShardSpec } from "../engine/shard.ts";
 import type { ReportFormat } from "../core/problems.ts";
+import { defineCommand, OPTIONS, siteOutputOptions } from "./options.ts";
+import { startProgress } from "./progress.ts";
 import type { Outcome } from "./report.ts";
 
-interface BuildFlags {
+/** The site-building options build and merge share (cli/options.ts siteOutputOptions), as checked values. */
+export interface SiteOutputFlags {
   root: string;
   out?: string;
-  checkLinks?: string;
-  timings?: boolean;
+  checkLinks?: LinkMode;
   force?: boolean;
-  strict?: boolean;
   searchIndex: boolean;
-  cache: boolean;
-  clock?: string;
   explain?: boolean;
-  verify?: boolean;
-  shard?: string;
+  timings?: boolean;
+  strict?: boolean;
+  clock?: string;
 }
 
-const LINK_MODES = ["error", "warn", "off"] as const;
+interface BuildFlags extends SiteOutputFlags {
+  cache: boolean;
+  verify?: boolean;
+  shard?: ShardSpec;
+}
 
 export function registerBuild(program: Command): void {
   defineCommand<BuildFlags>(program, {
@@ -30,51 +33,21 @@ export function registerBuild(program: Command): void {
     clock: "build as of this day: pages dated later, drafts and expired pages are left out",
     report: "print nothing but errors",
     writes: true,
-    options: [
-      // No default here: a shard's is its own (a shard is not a site, and never takes the place of dist).
-      ["-o, --out <dir>", "output folder, relative to the site folder (default: dist; with --shard, shard-<i>-of-<n>)"],
-      [
-        "--check-links <mode>",
-        "broken internal links: error, warn or off (default: site.yaml's site.checkLinks, else error)",
-      ],
-      ["--force", "replace an output folder that ppguide did not create (its files are deleted)"],
-      ["--no-search-index", "leave out the full-text search index (/pagefind/) that the /search page queries"],
-      ["--no-cache", "render every page, not only those whose inputs changed since the last build"],
-      [
-        "--explain",
-        "list each page rendered and the input that changed it (code, " +
-          "site-wide data, its route, its Markdown, its listings, an image)",
-      ],
-      [
-        "--verify",
-        "build, then build again from nothing into a folder of the " +
-          "output's store, and fail (exit 1) listing any file that differs",
-      ],
-      ["--shard <i/n>", "build only the i-th of n shards of the pages, for ppguide merge (docs/ci-and-editors.md)"],
-      ["--timings", "print how long each stage took"],
-      [
-        "--strict",
-        "fail, writing nothing, while the site holds placeholders (videos " +
-          "without an id, stand-in ids, .example domains, bare social links)",
-      ],
-    ],
+    options: [...siteOutputOptions(), OPTIONS.cache, OPTIONS.verify, OPTIONS.shard],
     run: async (_args, opts, reporter) => {
-      const checkLinks = LINK_MODES.find((mode) => mode === opts.checkLinks);
-      if (opts.checkLinks !== undefined && !checkLinks)
-        throw new PpgError("LinkModeInvalid", { value: opts.checkLinks });
       // Loaded on demand, so --help and --version do not pay for the whole pipeline.
       const { build } = await import("../engine/build.ts");
       const run = opts.verify ? (await import("../engine/verify.ts")).buildAndVerify : build;
-      const shard =
-        opts.shard === undefined ? undefined : (await import("../engine/shard.ts")).parseShardOption(opts.shard);
+      const { shard } = opts;
       const progress = reporter.format === "text" && !reporter.quiet ? startProgress() : undefined;
       try {
         return outcomeOf(
           await run({
             root: opts.root,
+            // A shard's folder is its own: a shard is not a site, and never takes the place of dist.
             out: opts.out ?? (shard ? `shard-${shard.index}-of-${shard.total}` : "dist"),
             shard,
-            checkLinks,
+            linkMode: opts.checkLinks,
             force: opts.force,
             strict: opts.strict,
             searchIndex: opts.searchIndex,
@@ -91,8 +64,6 @@ export function registerBuild(program: Command): void {
     },
   });
 }
-
-type BuildResult = Awaited<ReturnType<typeof import("../engine/build.ts").build>>;
 
 /** What a build (or merge) made, as its report: the summary, and in text the lines a person reads, in order. */
 export async function outcomeOf(
@@ -118,7 +89,7 @@ export async function outcomeOf(
   const lines: string[] = [];
   if (opts.explain) {
     for (const { route, reason } of result.rendered ?? []) lines.push(`  rendered ${route}: ${reason}`);
-    for (const shard of result.indexed ?? []) lines.push(`  indexed /${shard}/: one of its pages or records changed`);
+    for (const part of result.indexed ?? []) lines.push(`  indexed /${part}/: one of its pages or records changed`);
   }
   if (opts.timings)
     for (const [stage, ms] of Object.entries(result.timings)) lines.push(`  ${stage.padEnd(9)} ${ms.toFixed(0)} ms`);

@@ -5,7 +5,7 @@ export function registerCheckLinks(program: Command): void {
   defineCommand<{ external?: boolean }>(program, {
     name: "check-links",
     description: "check every internal link, asset and anchor in a folder of HTML",
-    args: [["[dir]", "folder of HTML pages", "dist"]],
+    args: [{ name: "[dir]", help: "folder of HTML pages", default: "dist" }],
     report: "print the problems only, not the summary",
     options: [["--external", "also check http(s) links (slow; needs the network)"]],
     run: async ([dir = "dist"], opts) => {

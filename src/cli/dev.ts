@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import type { Command } from "commander";
-import { defineCommand, listenPlace } from "./options.ts";
+import { defineCommand } from "./options.ts";
 
 export function registerDev(program: Command): void {
-  defineCommand<{ root: string; port: string; host: string; allowedHost: string[]; clock?: string; open?: boolean }>(
+  defineCommand<{ root: string; port: number; host: string; allowedHost: string[]; clock?: string; open?: boolean }>(
     program,
     {
       name: "dev",
@@ -13,10 +13,7 @@ export function registerDev(program: Command): void {
       serve: true,
       options: [["--open", "open the preview in the default browser"]],
       run: async (_args, opts) => {
-        const { host, port } = listenPlace(opts);
-        const { resolveClock } = await import("../site/schedule.ts");
-        // Refused (ClockInvalid) before anything starts, as build refuses it.
-        const clock = opts.clock === undefined ? undefined : resolveClock(opts.clock);
+        const { host, port, clock } = opts;
         const { startDev } = await import("../dev/index.ts");
         const dev = await startDev({ root: opts.root, port, host, allowedHosts: opts.allowedHost, clock });
         if (opts.open) openBrowser(dev.url);

@@ -1,27 +1,38 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
+import { today } from "../core/dates.ts";
 import { PpgError } from "../core/errors.ts";
 import { defineCommand } from "./options.ts";
+import type { NewKind } from "../site/new-page.ts";
 
 export function registerNew(program: Command): void {
-  defineCommand<{ root: string; clock?: string }>(program, {
+  defineCommand<{ root: string; clock?: string }, [NewKind, string]>(program, {
     name: "new",
     description:
       "add a page as a draft: its route in site.yaml (after the last of its kind, comments kept) and a stub to write",
     args: [
-      ["<kind>", "article, recipe or listing (a directory page with its listings file)"],
-      ["<slug>", "the page's path without the slash, e.g. carnival-puerto-plata"],
+      {
+        name: "<kind>",
+        help: "article, recipe or listing (a directory page with its listings file)",
+        parse: async (kind) => {
+          const { NEW_KINDS } = await import("../site/new-page.ts");
+          return NEW_KINDS.find((k) => k === kind) ?? refuse(new PpgError("KindInvalid", { kind }));
+        },
+      },
+      {
+        name: "<slug>",
+        help: "the page's path without the slash, e.g. carnival-puerto-plata",
+        parse: (slug) =>
+          /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) ? slug : refuse(new PpgError("SlugInvalid", { slug })),
+      },
     ],
     root: "holding site.yaml",
     clock: "the day written as its dates",
     report: "print nothing but errors",
     writes: true,
-    run: async ([kind = "", slug = ""], opts) => {
-      const { NEW_KINDS, newPage } = await import("../site/new-page.ts");
-      const newKind = NEW_KINDS.find((k) => k === kind);
-      if (!newKind) throw new PpgError("KindInvalid", { kind });
-      const { resolveClock } = await import("../site/schedule.ts");
-      const done = newPage(resolve(opts.root), newKind, slug, resolveClock(opts.clock));
+    run: async ([kind, slug], opts) => {
+      const { newPage } = await import("../site/new-page.ts");
+      const done = newPage(resolve(opts.root), kind, slug, opts.clock ?? today());
       const wrote = done.files.filter((f) => f !== "site.yaml").join(" and ");
       return {
         summary: { path: done.path, files: done.files, line: done.line },
@@ -32,4 +43,8 @@ export function registerNew(program: Command): void {
       };
     },
   });
+}
+
+function refuse(err: PpgError): never {
+  throw err;
 }

@@ -2,10 +2,10 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { PpgError } from "../core/errors.ts";
-import { defineCommand, listenPlace } from "./options.ts";
+import { defineCommand } from "./options.ts";
 
 export function registerPreview(program: Command): void {
-  defineCommand<{ root: string; out: string; port: string; host: string; allowedHost: string[] }>(program, {
+  defineCommand<{ root: string; out: string; port: number; host: string; allowedHost: string[] }>(program, {
     name: "preview",
     description:
       "serve the built site as Cloudflare Pages does (_redirects, " +
@@ -14,14 +14,14 @@ export function registerPreview(program: Command): void {
     serve: true,
     options: [["-o, --out <dir>", "the built output folder to serve", "dist"]],
     run: async (_args, opts) => {
-      const { host, port } = listenPlace(opts);
       const dir = resolve(opts.root, opts.out);
       if (!existsSync(join(dir, "index.html"))) {
         const build = `ppguide build${opts.root === "." ? "" : ` --root ${opts.root}`}`;
         throw new PpgError("NothingBuilt", { dir, build });
       }
       const { startPreview } = await import("../preview/server.ts");
-      const preview = await startPreview({ dir, port, host, allowedHosts: opts.allowedHost });
+      const { port, host, allowedHost } = opts;
+      const preview = await startPreview({ dir, port, host, allowedHosts: allowedHost });
       for (const p of preview.problems)
         console.warn(`${join(dir, p.file)}:${p.line}  ${p.message}; the line is ignored, as a host would.`);
       console.log(`Serving ${dir} at ${preview.url}/ (Ctrl-C to stop)`);

@@ -193,13 +193,6 @@ export class Reporter {
   }
 }
 
-/** The --format given, or the default (github under GitHub Actions, else text); FormatInvalid for any other word. */
-export function reportFormat(given: string | undefined): ReportFormat {
-  const format = given ?? defaultFormat();
-  if (!isReportFormat(format)) throw new PpgError("FormatInvalid", { value: format });
-  return format;
-}
-
 /** Every problem of a run, errors first, as JSON and GitHub print them. */
 function problemsOf(errors: readonly PpgError[], warnings: readonly PpgError[]): Problem[] {
   return [...errors.map((e) => toProblem(e, "error")), ...warnings.map((w) => toProblem(w, "warning"))];

@@ -61,6 +61,13 @@ export function dateProblem(text: string, precision: DatePrecision = "partial"):
   return "problem" in parsed ? parsed.problem : undefined;
 }
 
+/** Today in the local time zone, YYYY-MM-DD: the day a command works as of when no clock is given. */
+export function today(now = new Date()): string {
+  const month = String(now.getMonth() + 1).padStart(2, "0");
+  const day = String(now.getDate()).padStart(2, "0");
+  return `${now.getFullYear()}-${month}-${day}`;
+}
+
 export function isDate(text: unknown, precision: DatePrecision = "partial"): boolean {
   return typeof text === "string" && dateProblem(text, precision) === undefined;
 }

@@ -7,7 +7,7 @@ import { PpgError, PpgErrorList } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
 import { whileInterruptible } from "../core/interrupt.ts";
 import { timed, type StageTimings } from "../core/timing.ts";
-import { checkLinks as checkLinkReport } from "../links/check.ts";
+import { checkLinks } from "../links/check.ts";
 import type { LinkScan } from "../links/types.ts";
 import { claimOutputs } from "../output/claims.ts";
 import { writeGeneratedAndPublic } from "../output/generated-files.ts";
@@ -20,6 +20,7 @@ import { writeServiceWorker } from "../output/service-worker.ts";
 import { CopyWriter, removeStale } from "../output/write.ts";
 import { kindOf, sitePages, type SitePage } from "../render/kinds/index.ts";
 import type { RenderedPage } from "../render/render.tsx";
+import type { SiteSettings } from "../manifest/types.ts";
 import { findManifest, loadSite, type FoundSite, type LoadedSite } from "../site/load-site.ts";
 import { brokenLinkErrors } from "./link-sources.ts";
 import {
@@ -36,6 +37,9 @@ import { IndexStream } from "./index-stream.ts";
 import { renderJobs, type RenderedBatch } from "./render-pages.ts";
 import { indexShardsOf, ownPages, writeShardManifest, type OwnPages, type ShardSpec } from "./shard.ts";
 
+/** How a broken internal link counts: site.yaml's `site.checkLinks`, or --check-links over it. */
+export type LinkMode = NonNullable<SiteSettings["checkLinks"]>;
+
 export interface BuildOptions {
   /** The site folder, holding site.yaml, content/ and public/. */
   root: string;
@@ -45,8 +49,8 @@ export interface BuildOptions {
   force?: boolean;
   /** false: render in memory only and return the pages (tests). */
   write?: boolean;
-  /** Overrides site.checkLinks. */
-  checkLinks?: "error" | "warn" | "off";
+  /** How a broken link counts: overrides site.yaml's site.checkLinks. */
+  linkMode?: LinkMode;
   /** Render on a pool of worker threads, one per core. Default: from 300 pages to render (engine/render-pages.ts). */
   workers?: boolean;
   /** Default true: render only the pages whose key changed since the served copy (output/page-cache.ts). */
@@ -132,7 +136,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
         const indexed = await timed(timings, "index", () => index(rendered));
         const written = await timed(timings, "write", () => writeRest(indexed));
         const offline = await timed(timings, "offline", () => writeOffline(written));
-        const linked = await timed(timings, "links", () => checkLinks(offline));
+        const linked = await timed(timings, "links", () => linkCheck(offline));
         const committed = await timed(timings, "commit", () => commit(linked));
         return resultOf(committed, timings, started);
       } catch (err) {
@@ -176,7 +180,7 @@ interface Loaded {
 export interface Checked extends Loaded {
   pages: SitePage[];
   report: Pick<BuildResult, "aliases" | "assets" | "warnings" | "placeholders" | "nextChange">;
-  linkMode: "error" | "warn" | "off";
+  linkMode: LinkMode;
 }
 
 /** open: the output folder held, the writer on the copy it brings up to date, and the served copy's index. */
@@ -250,7 +254,7 @@ export function check(state: Loaded): Checked {
     placeholders,
     nextChange: site.schedule.next,
   };
-  return { ...state, pages, report, linkMode: opts.checkLinks ?? manifest.site.checkLinks ?? "error" };
+  return { ...state, pages, report, linkMode: opts.linkMode ?? manifest.site.checkLinks ?? "error" };
 }
 
 /** Takes the lock and readies the copy to write; reads what the served copy's page cache offers. */
@@ -348,13 +352,13 @@ export async function writeOffline<S extends Opened & Keyed & Rendered & Indexed
 }
 
 /** The link check over the new copy: every broken link and anchor, located (link-sources.ts). */
-export async function checkLinks(state: Built): Promise<Built> {
+export async function linkCheck(state: Built): Promise<Built> {
   const { site, output, writer, plan, records, publicScans, linkMode, report } = state;
   if (!state.input.scan || state.own) return state;
   const scans = new Map(publicScans);
   for (const [file, record] of records) if (record.scan) scans.set(file, record.scan);
   const files = [...new Set([...writer.produced, ...plan.render.map(({ job }) => job.file)])];
-  const found = await checkLinkReport({ dir: output.target, files, scans });
+  const found = await checkLinks({ dir: output.target, files, scans });
   if (!found.problems.length) return state;
   const problems = brokenLinkErrors(found, site);
   if (linkMode !== "warn") throw new PpgErrorList(problems);

@@ -27,7 +27,7 @@ import { fileSum, indexable, planIndex, type ShardFile, type ShardPlan } from ".
 import { findManifest } from "../site/load-site.ts";
 import {
   check,
-  checkLinks,
+  linkCheck,
   commit,
   load,
   open,
@@ -44,7 +44,7 @@ import {
 import { keyPages, renderInputOf, type PageJob } from "./page-keys.ts";
 import { pagesOfShards, readShards, shardFile, shardFileChanged, siteDigest, type ShardFolder } from "./shard.ts";
 
-export interface MergeOptions extends Pick<BuildOptions, "root" | "out" | "force" | "checkLinks" | "strict" | "clock"> {
+export interface MergeOptions extends Pick<BuildOptions, "root" | "out" | "force" | "linkMode" | "strict" | "clock"> {
   /** The shard folders, as `ppguide build --shard i/n --out DIR` wrote them, in any order. */
   shards: string[];
   /** Default true: the search index, taken from the build shards that made it, else made here. */
@@ -80,7 +80,7 @@ export async function merge(opts: MergeOptions): Promise<BuildResult> {
         const indexed = await timed(timings, "index", () => indexFromShards(placed, shards));
         const written = await timed(timings, "write", () => writeRest(indexed));
         const offline = await timed(timings, "offline", () => writeOffline(written));
-        const linked = await timed(timings, "links", () => checkLinks(offline));
+        const linked = await timed(timings, "links", () => linkCheck(offline));
         const committed = await timed(timings, "commit", () => commit(linked));
         // Nothing was rendered here: every page was a shard's.
         return { ...resultOf(committed, timings, started), rendered: undefined };

@@ -64,15 +64,6 @@ export interface ShardFolder {
   manifest: ShardManifest;
 }
 
-/** `--shard i/n`; a usage error (exit 2) for anything else. */
-export function parseShardOption(value: string): ShardSpec {
-  const m = /^\s*(\d{1,6})\s*\/\s*(\d{1,6})\s*$/.exec(value);
-  const index = Number(m?.[1]);
-  const total = Number(m?.[2]);
-  if (!m || index < 1 || index > total) throw new PpgError("ShardOptionInvalid", { value });
-  return { index, total };
-}
-
 /** Whether a page is this shard's to render. */
 export function inShard(route: string, spec: ShardSpec): boolean {
   return shardOf(route, spec.total) === spec.index - 1;

@@ -18,7 +18,8 @@ import { isInside, realish } from "../core/site-folder.ts";
 import { missingImages } from "../assets/image-references.ts";
 import { checkCrossReferences, checkOutputNames } from "../manifest/cross-references.ts";
 import { locateImageErrors } from "./locate-images.ts";
-import { applySchedule, resolveClock, type Schedule } from "./schedule.ts";
+import { applySchedule, type Schedule } from "./schedule.ts";
+import { today } from "../core/dates.ts";
 
 /**
  * Loading a site: site.yaml found, read and checked against the schema and for cross-references;
@@ -105,7 +106,7 @@ export interface LoadedSite {
 export interface LoadOptions {
   /** Lets dev mode load the templates through a fresh module graph, so TSX edits take effect without restarting. */
   templates?: () => Promise<Templates>;
-  /** Build as of this day (YYYY-MM-DD); default PPGUIDE_CLOCK, else today (schedule.ts). */
+  /** Build as of this day, YYYY-MM-DD (checked by the CLI: cli/options.ts); default today. */
   clock?: string;
   /** "hide" (build): unpublished pages are left out; "show" (dev): kept, with a banner. */
   drafts?: "hide" | "show";
@@ -120,7 +121,7 @@ export interface LoadOptions {
  */
 export async function loadSite(site: FoundSite | string, opts: LoadOptions = {}): Promise<LoadedSite> {
   const { root } = found(site);
-  const clock = resolveClock(opts.clock);
+  const clock = opts.clock ?? today();
   checkCacheFolders(root);
   const loaded = await loadManifest({ root });
   const [allContent, publicFiles, assets, templates] = await Promise.all([

@@ -47,7 +47,6 @@ const KINDS: Record<NewKind, { route: RouteEntry["kind"]; folder: string }> = {
 };
 
 export function newPage(root: string, kind: NewKind, slug: string, today: string): NewPageResult {
-  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) throw new PpgError("SlugInvalid", { slug });
   const text = readFileSync(join(root, MANIFEST_FILE), "utf8");
   const { manifest } = parseManifest(text);
   const path = `/${slug}`;

@@ -1,4 +1,4 @@
-import { dayAfter, isDate } from "../core/dates.ts";
+import { dayAfter } from "../core/dates.ts";
 import { PpgError } from "../core/errors.ts";
 import { decodeUriPath } from "../core/url-path.ts";
 import type { ContentIndex } from "../content/load.ts";
@@ -262,18 +262,4 @@ function remapped(source: YamlSource, remap: Map<string, number[]>): YamlSource 
       return source.locate(original, opts);
     },
   };
-}
-
-/** Today in the local time zone, or the day --clock or PPGUIDE_CLOCK names; a usage error when it is not a date. */
-export function resolveClock(given?: string, env = process.env.PPGUIDE_CLOCK): string {
-  const [from, value] =
-    given !== undefined ? ["--clock", given] : env ? ["PPGUIDE_CLOCK", env] : [undefined, undefined];
-  if (value === undefined || from === undefined) {
-    const now = new Date();
-    const month = String(now.getMonth() + 1).padStart(2, "0");
-    const dayOfMonth = String(now.getDate()).padStart(2, "0");
-    return `${now.getFullYear()}-${month}-${dayOfMonth}`;
-  }
-  if (!isDate(value, "day")) throw new PpgError("ClockInvalid", { from, value });
-  return value;
 }

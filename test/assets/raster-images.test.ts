@@ -69,7 +69,7 @@ describe("raster image pipeline", () => {
   it("turns a JPEG into WebP variants with srcset, sizes, width and height", async () => {
     const cacheDir = join(root, ".ppguide-cache/images");
     expect(existsSync(cacheDir)).toBe(false);
-    await build({ root, out: out(), checkLinks: "off" });
+    await build({ root, out: out(), linkMode: "off" });
     // Encoded here: each WebP variant is now in the site's cache, named by the photo's hash and width.
     const encoded = (await readdir(cacheDir))
       .filter((f) => f.endsWith(".webp"))
@@ -138,7 +138,7 @@ describe("raster image pipeline", () => {
       Promise.all(files.map(async (f) => stat(join(cacheDir, f)).then((s) => `${f} ${s.ino} ${s.mtimeMs}`)));
     const before = await identities();
 
-    await build({ root, out: out(), checkLinks: "off" });
+    await build({ root, out: out(), linkMode: "off" });
     expect(await readdir(cacheDir)).toEqual(files);
     expect(await identities()).toEqual(before);
     expect(existsSync(join(out(), "images/beach.jpg"))).toBe(true);
@@ -156,13 +156,13 @@ describe("raster image pipeline", () => {
     const forged = stored(beach);
     forged.body.size.height = 601;
     writeChecked(join(cacheDir, beach), JSON.stringify(forged));
-    await build({ root, out: out(), checkLinks: "off" });
+    await build({ root, out: out(), linkMode: "off" });
     const $ = load(await readFile(join(out(), "beaches.html"), "utf8"));
     expect($(".hero-figure img").attr("height")).toBe("601");
 
     // Regression: a record rewritten by hand was trusted; one that fails its checksum is made again, with a warning.
     await writeFile(join(cacheDir, beach), JSON.stringify({ width: 1000, height: 602 }));
-    const result = await build({ root, out: out(), checkLinks: "off" });
+    const result = await build({ root, out: out(), linkMode: "off" });
     expect(load(await readFile(join(out(), "beaches.html"), "utf8"))(".hero-figure img").attr("height")).toBe("600");
     expect(result.warnings.map((w) => `${w.code}  ${w.format()}`)).toEqual([
       expect.stringMatching(

@@ -7,7 +7,8 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { load } from "cheerio";
 import { describe, expect, it } from "vitest";
-import { auditFreshness, parseAge } from "../../src/check/freshness.ts";
+import { auditFreshness } from "../../src/check/freshness.ts";
+import { OPTIONS } from "../../src/cli/options.ts";
 import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
 import { runCli } from "../helpers/outcome.ts";
 
@@ -88,12 +89,14 @@ describe("ppguide check-facts", () => {
     const bad = await runCli(["check-facts", "--older-than", "soon"], root);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--older-than 'soon' is not an age such as 12mo or 2y");
-    expect([parseAge("18mo"), parseAge("2y"), parseAge("0y"), parseAge("1 week")]).toEqual([
-      18,
-      24,
-      undefined,
-      undefined,
-    ]);
+    const age = (text: string) => {
+      try {
+        return OPTIONS.olderThan.parse(text);
+      } catch {
+        return undefined;
+      }
+    };
+    expect([age("18mo"), age("2y"), age("0y"), age("1 week")]).toEqual([18, 24, undefined, undefined]);
   }, 60_000);
 });
 

@@ -184,7 +184,7 @@ const CASES: Record<ErrorCode, Case> = {
     /^ExpiresBeforePublished {2}site\.yaml:2:16 {2}routes\[0\]\.expires {2}expires 2024-12-31 is before the published date 2025-01-01/,
   ],
   ClockInvalid: [
-    inline(page("A."), { clock: "2026-13-01" }),
+    async () => cli(`"$NODE" "$PPGUIDE_CLI" build --clock 2026-13-01`, await writeInlineSite(page("A."))),
     /^ClockInvalid {2}--clock '2026-13-01' is not a date written YYYY-MM-DD\. Write the date as YYYY-MM-DD/,
   ],
   RelatedNotThree: [

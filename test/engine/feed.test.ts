@@ -64,7 +64,7 @@ describe("/feed.xml (issue 16)", () => {
     const site = fileURLToPath(new URL("../..", import.meta.url));
     const tmp = await mkdtemp(join(tmpdir(), "ppguide-feed-"));
     try {
-      await build({ root: site, out: tmp, checkLinks: "off" });
+      await build({ root: site, out: tmp, linkMode: "off" });
       const feed = parseFeed(await readFile(join(tmp, "feed.xml"), "utf8"));
       const { manifest } = await loadManifest(site);
       const dated = manifest.routes.filter((r) => r.kind === "article" || r.kind === "recipe");

@@ -415,7 +415,7 @@ async function cleanBuild(root: string, searchIndex: boolean): Promise<Tree> {
   const caches = await mkdtemp(join(tmpdir(), "ppguide-clean-caches-"));
   try {
     await copySources(root, copy);
-    await withCaches(caches, () => build({ root: copy, out: join(copy, "dist"), searchIndex, checkLinks: "error" }));
+    await withCaches(caches, () => build({ root: copy, out: join(copy, "dist"), searchIndex, linkMode: "error" }));
     return await readTree(join(copy, "dist"));
   } finally {
     await rm(copy, { recursive: true, force: true });
@@ -448,7 +448,7 @@ async function rebuildsEqualCleanBuilds(edits: Edit[], searchIndex: boolean): Pr
   const root = await newSite(state);
   const caches = await mkdtemp(join(tmpdir(), "ppguide-incremental-caches-"));
   const rebuild = () =>
-    withCaches(caches, () => build({ root, out: join(root, "dist"), searchIndex, checkLinks: "error" }));
+    withCaches(caches, () => build({ root, out: join(root, "dist"), searchIndex, linkMode: "error" }));
   const dev = new DevSite(root);
   const fail = (i: number, what: string, difference: string) => {
     const steps = edits
@@ -509,7 +509,7 @@ async function shardedRebuildsEqualCleanBuilds(edits: Edit[], total: number): Pr
       await checkout(site);
       await mkdir(caches, { recursive: true });
       await withCaches(caches, () =>
-        build({ root: site, out: join(site, "shard"), shard: { index: i + 1, total }, checkLinks: "error" }),
+        build({ root: site, out: join(site, "shard"), shard: { index: i + 1, total }, linkMode: "error" }),
       );
     }
     await checkout(merger.site);
