@@ -22,9 +22,21 @@ export interface SourceLocation {
 export const PPG_ERROR = "PpgError";
 export const PPG_ERROR_LIST = "PpgErrorList";
 
+/**
+ * Where in a YAML file of the site a problem lies, by the path of its value (`routes[3].videos[0]`),
+ * before anyone located it: a render thread, which holds the site's data but not its parsed files,
+ * says so, and the stage that holds the files turns it into a line and column.
+ */
+export interface SourcePath {
+  file: string;
+  at: readonly (string | number)[];
+}
+
 export interface PpgErrorOptions {
   location?: SourceLocation;
   path?: string;
+  /** Where in a YAML file it lies, for the stage holding that file to locate (engine/render-pages.ts). */
+  source?: SourcePath;
   /** A more precise hint than the catalogue's, only when the call knows what exactly to do. */
   hint?: string;
   /** The error behind this one (a template's own exception), whose stack is shown. */
@@ -37,6 +49,8 @@ export class PpgError<C extends ErrorCode = ErrorCode> extends Error {
   readonly location?: SourceLocation;
   /** Where in a YAML document the problem is, e.g. `routes[3].related`. */
   readonly path?: string;
+  /** Where in a YAML file it lies, while no line and column are known yet. */
+  readonly source?: SourcePath;
   readonly hint?: string;
   /** What the throw site found, which the catalogue built the message from (codes with a builder). */
   readonly data?: Readonly<Record<string, unknown>>;
@@ -49,6 +63,7 @@ export class PpgError<C extends ErrorCode = ErrorCode> extends Error {
     this.code = code;
     this.location = opts.location;
     this.path = opts.path;
+    this.source = opts.source;
     this.hint = opts.hint ?? info.hintFor?.(params) ?? info.hint;
     this.data = params as Record<string, unknown>;
   }
@@ -126,16 +141,18 @@ export interface PpgErrorData {
   message: string;
   location?: SourceLocation;
   path?: string;
+  source?: SourcePath;
   hint?: string;
   data?: Readonly<Record<string, unknown>>;
 }
 
 export function userErrorData(err: PpgError | PpgErrorList): PpgErrorData[] {
-  return errorsOf(err).map(({ code, message, location, path, hint, data }) => ({
+  return errorsOf(err).map(({ code, message, location, path, source, hint, data }) => ({
     code,
     message,
     location,
     path,
+    source,
     hint,
     data,
   }));

@@ -27,6 +27,8 @@ const CLIENT = String.raw`(() => {
   if (navigator.serviceWorker)
     navigator.serviceWorker.getRegistrations().then((all) => all.forEach((r) => r.unregister()), () => {});
   const route = document.currentScript && document.currentScript.dataset.route;
+  // This page's own problems (a broken link in its Markdown, a missing image): shown over it at once.
+  const own = document.currentScript && document.currentScript.dataset.problems;
   let server;
   const source = new EventSource(${JSON.stringify(EVENTS_PATH)});
   source.addEventListener("hello", (e) => {
@@ -52,15 +54,16 @@ const CLIENT = String.raw`(() => {
       link.after(fresh);
     }
   });
-  source.addEventListener("problems", (e) => show(JSON.parse(e.data)));
+  source.addEventListener("problems", (e) => show(JSON.parse(e.data), false));
   source.addEventListener("ok", () => hide());
+  if (own) show({ errors: JSON.parse(own) }, true);
 
   let host;
   function hide() {
     if (host) host.remove();
     host = undefined;
   }
-  function show(d) {
+  function show(d, page) {
     hide();
     host = document.createElement("ppguide-overlay");
     host.style.cssText = "position:fixed;inset:0;z-index:2147483647;";
@@ -76,9 +79,11 @@ const CLIENT = String.raw`(() => {
     close.textContent = "Close";
     close.onclick = hide;
     const title = document.createElement("h2");
-    title.textContent = d.errors.length + " problem" + (d.errors.length === 1 ? "" : "s") + " in the site";
+    title.textContent = d.errors.length + " problem" + (d.errors.length === 1 ? "" : "s") + (page ? " on this page" : " in the site");
     const lead = document.createElement("p");
-    lead.textContent = "This preview shows the last good build. Fix the file and save: the page updates by itself.";
+    lead.textContent = page
+      ? "The page is shown as it renders now; a build fails until these are fixed. Fix the file and save: the page updates by itself."
+      : "This preview shows the last good build. Fix the file and save: the page updates by itself.";
     const list = document.createElement("ul");
     for (const err of d.errors) {
       const li = document.createElement("li");
@@ -122,14 +127,18 @@ self.addEventListener("activate", (event) => {
 });
 `;
 
-/** The inline script tag for one served page; `route` lets the page tell whether a rebuild concerns it. */
-export function reloadScript(route: string): string {
-  return `<script data-ppguide-dev data-route="${escapeAttribute(route)}">${CLIENT}</script>`;
+/**
+ * The inline script tag for one served page; `route` lets the page tell whether a rebuild concerns
+ * it, and `problems` are the page's own, shown over it as it loads.
+ */
+export function reloadScript(route: string, problems: readonly unknown[] = []): string {
+  const own = problems.length ? ` data-problems="${escapeAttribute(JSON.stringify(problems))}"` : "";
+  return `<script data-ppguide-dev data-route="${escapeAttribute(route)}"${own}>${CLIENT}</script>`;
 }
 
 /** Adds the reload script just before </body> (or at the end of a document without one). */
-export function injectReload(html: string, route: string): string {
-  const tag = reloadScript(route);
+export function injectReload(html: string, route: string, problems: readonly unknown[] = []): string {
+  const tag = reloadScript(route, problems);
   const at = html.lastIndexOf("</body>");
   return at < 0 ? html + tag : html.slice(0, at) + tag + html.slice(at);
 }

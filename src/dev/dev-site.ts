@@ -1,35 +1,22 @@
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { ImageFactIndex, imageFacts, type ImageFacts } from "../assets/image-facts.ts";
-import { contentTexts, namedRasters, RASTER_EXTENSIONS, referencedTexts } from "../assets/raster.ts";
-import { SHAREABLE } from "../assets/share-images.ts";
-import { buildScripts, buildStylesheet } from "../assets/bundles.ts";
-import { builtPage, key, render, type PageInMemory } from "../engine/build.ts";
-import { IN_MEMORY, renderInputOf, type Previous } from "../engine/page-keys.ts";
-import { digestJson } from "../core/digest.ts";
 import { currentCode } from "../core/code-id.ts";
+import { digestJson } from "../core/digest.ts";
 import { siteCache } from "../core/disk-cache.ts";
-import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
+import { errorsOf, isUserError, PpgError } from "../core/errors.ts";
+import { expected } from "../core/invariant.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
-import { CONTENT_DIR, loadContent } from "../content/load.ts";
-import { loadManifest, MANIFEST_FILE } from "../site/load-site.ts";
-import { claimOutputs } from "../output/claims.ts";
+import { builtPage, check, key, load, render, type Checked, type PageInMemory } from "../engine/build.ts";
+import { IN_MEMORY, renderInputOf, type Previous } from "../engine/page-keys.ts";
+import { sourcesOf } from "../engine/render-pages.ts";
 import { generatedFiles, type OutputFile } from "../output/generated-files.ts";
-import type { PageRecord } from "../output/page-cache.ts";
 import { makeShard } from "../output/index-maker.ts";
+import type { PageRecord } from "../output/page-cache.ts";
 import { indexable, planIndex } from "../output/search-index.ts";
 import type { Templates } from "../render/render.tsx";
-import {
-  checkNames,
-  createRaster,
-  createShareImages,
-  loadSite,
-  prepareImages,
-  schemaImages,
-  type LoadedSite,
-} from "../site/load-site.ts";
-import { markUnpublished } from "../site/schedule.ts";
-import { sitePages } from "../render/kinds/index.ts";
+import { findManifest, type LoadedSite } from "../site/load-site.ts";
+import { changedParts } from "../site/reload.ts";
 import { FreshTemplates } from "./templates.ts";
 
 const packageDir = `${PACKAGE_DIR}/`;
@@ -50,44 +37,40 @@ export interface RebuildReport {
   cssOnly?: string;
   /** Milliseconds of rebuild work. */
   ms: number;
-  /** User mistakes (with file:line:col), or an internal error turned into one. */
+  /** What keeps the whole site from building (with file:line:col), or an internal error turned into one. */
   errors: PpgError[];
+  /** The site's warnings (content no route uses, figures typed by hand, ...), as a build reports them. */
+  warnings: PpgError[];
+  /** Each page rendered now that has problems of its own, by route: it is served, with them shown on it. */
+  pageProblems: Map<string, PpgError[]>;
   /** Set when the failure is a bug in ppguide rather than in the site. */
   crash?: unknown;
 }
 
-/** What a set of changed files touches. */
-interface Changed {
-  manifest: boolean;
-  markdown: Set<string>;
-  listings: Set<string>;
-  templates: boolean;
-  css: boolean;
-  client: boolean;
-  /** URL paths of public files added, changed or removed. */
-  public: Set<string>;
-}
-
-/** A page as dev mode serves it, and its record: the same engine as a build's, in memory. */
+/** A page as dev mode serves it, its record, and the problems rendering it found (shown on it). */
 interface DevPage {
   page: PageInMemory;
   record: PageRecord;
+  problems: PpgError[];
 }
 
 /**
  * The site as dev mode keeps it: the last good load and every rendered page, in memory. A rebuild
- * reloads what changed, then runs the build's own key and render stages (engine/build.ts) with
- * the pages kept in memory: every page is keyed as a build keys it, and the pages whose key, or
- * whose images, changed are rendered again; it swaps the result in
- * only if nothing failed, so the preview keeps serving the last good pages while the editor fixes
- * a mistake. test/engine/incremental.test.ts checks that it serves what a clean build writes.
+ * runs the build's own stages (engine/build.ts): load, given the files changed since the last good
+ * load (site/reload.ts reads them and what they reach again), check, then key and render with the
+ * pages kept in memory: every page is keyed as a build keys it, and the pages whose key, or whose
+ * images, changed are rendered again. A problem of the whole site (the load, the check) keeps the
+ * last good build served while the editor fixes it; a problem of one page (a broken link in its
+ * Markdown, a draft's missing image) is that page's: it is served with its problems shown on it,
+ * and every other page as it is. test/engine/incremental.test.ts checks that it serves what a
+ * clean build writes.
  */
 export class DevSite {
   /** The last good build; undefined until the first build succeeds. */
   site?: LoadedSite;
   /** Rendered pages by route path (aliases by their own path, the 404 page as /404). */
   readonly pages = new Map<string, PageInMemory>();
-  /** Problems of the latest rebuild; empty when it succeeded. */
+  /** Problems of the whole site in the latest rebuild; empty when it succeeded. */
   problems: PpgError[] = [];
   /** Bumped on every successful rebuild. */
   generation = 0;
@@ -106,7 +89,7 @@ export class DevSite {
     files: Map<string, () => Promise<string | Uint8Array> | string | Uint8Array>;
   };
 
-  /** `clock`: the day pages are shown as of (site/schedule.ts); default PPGUIDE_CLOCK, else today. */
+  /** `clock`: the day pages are shown as of (site/schedule.ts); default today. */
   constructor(
     readonly root: string,
     readonly clock?: string,
@@ -117,13 +100,20 @@ export class DevSite {
     for (const [file, kind] of changes) this.pending.set(file, kind);
     const files = [...this.pending.keys()].map((f) => this.display(f));
     try {
-      const changed = this.site ? this.classify(this.pending) : undefined;
-      const next = await this.load(changed);
-      const outcome = await this.render(next, changed);
+      const previous = this.site && { site: this.site, changed: [...this.pending.keys()] };
+      // Drafts and pages not yet published are shown, each with a banner saying so (site/schedule.ts).
+      const loaded = await load(
+        findManifest(this.root),
+        { root: this.root, clock: this.clock },
+        { templates: () => this.loadTemplates(), drafts: "show", previous },
+      );
+      const checked = check(loaded);
+      const outcome = await this.render(checked, previous && changedParts(this.root, previous.changed));
       this.pending.clear();
       this.problems = [];
       this.generation++;
-      return { ok: true, files, errors: [], ms: performance.now() - started, ...outcome };
+      const warnings = [...checked.report.warnings, ...outcome.warnings];
+      return { ok: true, files, errors: [], ms: performance.now() - started, ...outcome, warnings };
     } catch (err) {
       // Compile errors of templates, CSS and browser scripts arrive as PpgErrors too (compile-errors.ts).
       const user = isUserError(err) ? err : undefined;
@@ -143,10 +133,18 @@ export class DevSite {
         pages: [],
         reloadAll: false,
         errors: this.problems,
+        warnings: [],
+        pageProblems: new Map(),
         crash: user ? undefined : err,
         ms: performance.now() - started,
       };
     }
+  }
+
+  /** The problems found on the page served at `route`, shown on it. */
+  problemsOf(route: string): PpgError[] {
+    const page = this.pages.get(route);
+    return page ? (this.byFile.get(page.file)?.problems ?? []) : [];
   }
 
   async dispose(): Promise<void> {
@@ -190,7 +188,7 @@ export class DevSite {
     const mains = new Map(
       served
         .filter(({ page }) => indexable(page))
-        .map(({ page, record }) => [page.route, record.main ?? bug(page.route)]),
+        .map(({ page, record }) => [page.route, expected(record.main, `the <main> of ${page.route} served`)]),
     );
     const files = new Map<string, string | Uint8Array>();
     const kept = new Set<string>();
@@ -198,7 +196,7 @@ export class DevSite {
       let made = this.shards.get(shard.digest);
       if (!made) {
         const work = siteCache(this.root, "dev-index");
-        const written = await makeShard(shard, work, (route) => html.get(route) ?? bug(route));
+        const written = await makeShard(shard, work, (route) => expected(html.get(route), `a page ${route} served`));
         made = written.map(({ file, from }) => ({ file, content: readFileSync(from) }));
         rmSync(work, { recursive: true, force: true });
         this.shards.set(shard.digest, made);
@@ -211,86 +209,15 @@ export class DevSite {
   }
 
   /**
-   * The site with `changed` applied to the last good load (everything loaded, the first time),
-   * each output path claimed once, as a build claims them (output/claims.ts): a file added to
-   * public/ over a page is the same error here as there.
-   */
-  private async load(changed: Changed | undefined): Promise<LoadedSite> {
-    // Drafts and pages not yet published are shown, each with a banner saying so (site/schedule.ts).
-    const next = changed
-      ? await this.reload(changed)
-      : await loadSite(this.root, { templates: () => this.loadTemplates(), drafts: "show", clock: this.clock });
-    // What the outputs are made of is unchanged after an edit to Markdown alone: the claims stand.
-    const prev = this.site;
-    const sameOutputs =
-      prev !== undefined &&
-      (["manifest", "publicFiles", "assets", "raster", "share"] as const).every((part) => next[part] === prev[part]);
-    const clashes = sameOutputs ? [] : claimOutputs(next, sitePages(next.manifest), { searchIndex: true });
-    if (clashes.length) throw new PpgErrorList(clashes);
-    return next;
-  }
-
-  private async reload(changed: Changed): Promise<LoadedSite> {
-    const site = this.site!;
-    const next: LoadedSite = { ...site };
-    if (changed.templates) next.templates = await this.loadTemplates();
-    if (changed.css || changed.client) {
-      const [css, scripts] = await Promise.all([
-        changed.css ? buildStylesheet() : site.assets.css,
-        changed.client ? buildScripts() : site.assets.scripts,
-      ]);
-      next.assets = { css, scripts };
-    }
-    if (changed.public.size) {
-      next.publicFiles = new Set(site.publicFiles);
-      for (const url of changed.public) {
-        if (existsSync(join(this.root, "public", decodeURI(url)))) next.publicFiles.add(url);
-        else next.publicFiles.delete(url);
-      }
-    }
-    if (changed.manifest) {
-      const loaded = await loadManifest(this.root);
-      const manifest = markUnpublished(loaded.manifest, site.schedule.clock);
-      const { source } = loaded;
-      next.manifest = manifest;
-      next.source = source;
-      next.content = await loadContent(this.root, manifest, source);
-    } else if (changed.markdown.size || changed.listings.size) {
-      next.content = await loadContent(this.root, next.manifest, next.source, {
-        previous: site.content,
-        changed: new Set([...changed.markdown, ...changed.listings]),
-      });
-    }
-    // What the manifest and listings name, checked again as the first load checked it.
-    if (changed.manifest || changed.listings.size || changed.public.size) checkNames(next);
-    // A photo replaced or added is measured and encoded again; one the changed text newly names too.
-    const photos = [...changed.public].some((u) => RASTER_EXTENSIONS.test(u));
-    const changedTexts = changed.manifest
-      ? referencedTexts(next.manifest, next.content)
-      : contentTexts(
-          present(next.content.markdown, changed.markdown),
-          present(next.content.listings, changed.listings),
-        );
-    if (photos || namedRasters(next.publicFiles, changedTexts).some((f) => site.raster.size(f) === undefined)) {
-      next.raster = createRaster(this.root);
-      await prepareImages(next, [next.raster.prepare(next.publicFiles, referencedTexts(next.manifest, next.content))]);
-    }
-    // Share images are named by their source's bytes, and which images need them by the routes.
-    if (changed.manifest || [...changed.public].some((u) => SHAREABLE.test(u))) {
-      next.share = createShareImages(this.root);
-      await prepareImages(next, [next.share.prepare(next.manifest, next.publicFiles, schemaImages)]);
-    }
-    return next;
-  }
-
-  /**
-   * Keys every page of `next` and renders those whose key or images changed since the pages
-   * served; swaps them in once all have rendered.
+   * Keys every page of the checked site and renders those whose key or images changed since the
+   * pages served; swaps them in once all have rendered. `changed`: what the files behind this
+   * rebuild touched (none on the first build).
    */
   private async render(
-    next: LoadedSite,
-    changed: Changed | undefined,
-  ): Promise<Pick<RebuildReport, "full" | "pages" | "reloadAll" | "cssOnly">> {
+    checked: Checked,
+    changed: ReturnType<typeof changedParts> | undefined,
+  ): Promise<Pick<RebuildReport, "full" | "pages" | "reloadAll" | "cssOnly" | "warnings" | "pageProblems">> {
+    const next = checked.site;
     const site = this.site;
     // Facts of the images are read from public/ again only when it, the photos or the share images changed.
     if (
@@ -302,15 +229,16 @@ export class DevSite {
       const facts = imageFacts(join(this.root, "public"), next.publicFiles, next.raster, next.share);
       this.images = { facts, index: new ImageFactIndex(facts) };
     }
-    if (!this.templates) throw new Error("dev mode renders before its templates are loaded");
+    const templates = expected(this.templates, "dev mode's templates, loaded before it renders");
     const previous: Previous = site
       ? { records: (file) => this.byFile.get(file)?.record, intact: () => true }
       : { none: "first build" };
-    const { jobs, plan, records, kept } = await render(
+    const { jobs, plan, records, kept, problems, warnings } = await render(
       key({
-        input: renderInputOf(next, { scan: false, images: this.images.facts }),
-        pages: sitePages(next.manifest),
-        code: this.templates.code,
+        input: { ...renderInputOf(next, { scan: false, images: this.images.facts }), pageProblems: true },
+        pages: checked.pages,
+        sources: sourcesOf(next),
+        code: templates.code,
         images: this.images.index,
         previous,
         sink: IN_MEMORY,
@@ -318,18 +246,20 @@ export class DevSite {
         templates: next.templates,
       }),
     );
-    const missing = (file: string): never => {
-      throw new Error(`dev mode has no page ${file}`);
-    };
     const jobOf = new Map(jobs.map((job) => [job.file, job]));
-    const rendered = new Map<string, DevPage>();
-    for (const [file, page] of kept) {
-      const built = builtPage(jobOf.get(file) ?? missing(file));
-      rendered.set(file, { record: records.get(file) ?? missing(file), page: { ...page, ...built } });
-    }
     const byFile = new Map<string, DevPage>();
-    for (const { job } of plan.reuse) byFile.set(job.file, this.byFile.get(job.file) ?? missing(job.file));
-    for (const [file, page] of rendered) byFile.set(file, page);
+    for (const { job } of plan.reuse) byFile.set(job.file, expected(this.byFile.get(job.file), `a page ${job.file}`));
+    const pageProblems = new Map<string, PpgError[]>();
+    for (const [file, page] of kept) {
+      const built = builtPage(expected(jobOf.get(file), `a job for ${file}`));
+      const found = problems.get(file) ?? [];
+      if (found.length) pageProblems.set(built.route, found);
+      byFile.set(file, {
+        record: expected(records.get(file), `a record of ${file}`),
+        page: { ...page, ...built },
+        problems: found,
+      });
+    }
     this.byFile = byFile;
     this.pages.clear();
     for (const { page } of byFile.values()) this.pages.set(page.route, page);
@@ -346,9 +276,11 @@ export class DevSite {
       !changed.public.size;
     return {
       full,
-      pages: [...rendered.values()].map(({ page }) => page.route),
+      pages: plan.render.map(({ job }) => job.route),
       reloadAll: full || Boolean(changed?.public.size || changed?.client),
       ...(onlyCss && { cssOnly: next.assets.css.url }),
+      warnings,
+      pageProblems,
     };
   }
 
@@ -359,46 +291,10 @@ export class DevSite {
     return templates;
   }
 
-  private classify(changes: Map<string, ChangeKind>): Changed {
-    const c: Changed = {
-      manifest: false,
-      markdown: new Set(),
-      listings: new Set(),
-      templates: false,
-      css: false,
-      client: false,
-      public: new Set(),
-    };
-    for (const abs of changes.keys()) {
-      const rel = relative(this.root, abs).split(sep).join("/");
-      const pkg = relative(packageDir, abs).split(sep).join("/");
-      if (rel === MANIFEST_FILE) c.manifest = true;
-      else if (rel.startsWith(`${CONTENT_DIR}/`)) {
-        const name = rel.slice(CONTENT_DIR.length + 1);
-        if (name.endsWith(".md")) c.markdown.add(name);
-        else if (/\.ya?ml$/.test(name)) c.listings.add(name);
-      } else if (rel.startsWith("public/")) c.public.add(`/${rel.slice("public/".length)}`);
-      else if (pkg.startsWith("templates/styles/")) c.css = true;
-      else if (pkg.startsWith("templates/")) c.templates = true;
-      else if (pkg.startsWith("src/client/")) c.client = true;
-    }
-    return c;
-  }
-
   /** How a changed file is named in the terminal. */
   display(abs: string): string {
     const rel = relative(this.root, abs);
     const shown = rel.startsWith("..") ? relative(packageDir, abs) : rel;
     return shown.split(sep).join("/");
   }
-}
-
-/** The values of `map` under `keys` that it holds. */
-function present<T>(map: Map<string, T>, keys: Set<string>): T[] {
-  return [...keys].flatMap((key) => (map.has(key) ? [map.get(key)!] : []));
-}
-
-/** A bug in ppguide: every indexed page served was rendered with its record, which holds its <main>'s digest. */
-function bug(route: string): never {
-  throw new Error(`dev mode serves no rendered page or <main> for ${route}`);
 }

@@ -1,5 +1,6 @@
 import { NOT_FOUND_PAGE } from "../core/output-names.ts";
 import { resolve } from "node:path";
+import { describe, describeAll } from "../core/errors.ts";
 import type { FSWatcher } from "chokidar";
 import { DevSite, type ChangeKind, type RebuildReport } from "./dev-site.ts";
 import { DevServer, problemEvents } from "./server.ts";
@@ -52,11 +53,13 @@ export async function startDev(opts: DevOptions): Promise<DevHandle> {
   const wanted = opts.port ?? 4321;
 
   const server = new DevServer(site);
+  // The warnings printed last: each is printed again only once it has changed.
+  const shown = new Set<string>();
   const queue = new WatchQueue({
     debounceMs: opts.debounceMs,
     run: async (changes: Map<string, ChangeKind>, firstEventAt: number) => {
       const result = await site.rebuild(changes);
-      report(result, log, site);
+      report(result, log, site, shown);
       publish(server, result);
       opts.onRebuild?.(result, firstEventAt);
     },
@@ -66,7 +69,7 @@ export async function startDev(opts: DevOptions): Promise<DevHandle> {
   queue.pause();
   let watcher: FSWatcher | undefined = await startWatcher(root, (file, kind) => queue.add(file, kind));
   const initial = await site.rebuild();
-  report(initial, log, site);
+  report(initial, log, site, shown);
 
   let port: number;
   try {
@@ -115,17 +118,35 @@ function publish(server: DevServer, r: RebuildReport): void {
   server.broadcast("reload", { all: r.full || r.reloadAll, pages: r.pages, files: r.files, ms: Math.round(r.ms) });
 }
 
-/** One line per rebuild in the terminal: what changed, what was rendered, how long it took. */
-function report(r: RebuildReport, log: (line: string) => void, site: DevSite): void {
+/**
+ * One line per rebuild in the terminal: what changed, what was rendered, how long it took; before
+ * it, as the build's reporter words them, the problems that keep the site from building, the
+ * problems of each page rendered, and the site's warnings when they changed.
+ */
+function report(r: RebuildReport, log: (line: string) => void, site: DevSite, shown: Set<string>): void {
   const ms = `${r.ms.toFixed(0)} ms`;
   const trigger = r.files.length ? `${summarize(r.files)} → ` : "";
   if (!r.ok) {
     if (r.crash) log(String((r.crash as Error)?.stack ?? r.crash));
-    for (const e of r.errors) log(e.format());
+    for (const line of describeAll(r.errors)) log(line);
     const n = r.errors.length;
     const serving = site.site ? "still serving the last good build" : "nothing to serve until the site builds";
     log(`${trigger}${n} problem${n === 1 ? "" : "s"}; ${serving}. Fix and save to retry.`);
     return;
+  }
+  const warnings = r.warnings.map((w) => `warning: ${describe(w)}`);
+  if (warnings.length !== shown.size || warnings.some((w) => !shown.has(w))) {
+    for (const line of warnings) log(line);
+    shown.clear();
+    for (const line of warnings) shown.add(line);
+  }
+  for (const problems of r.pageProblems.values()) for (const line of describeAll(problems)) log(line);
+  if (r.pageProblems.size) {
+    const routes = [...r.pageProblems.keys()];
+    const n = routes.length;
+    log(
+      `${n} page${n === 1 ? " has" : "s have"} problems, shown on ${n === 1 ? "it" : "each"} in the browser: ${summarize(routes)}`,
+    );
   }
   if (r.cssOnly) {
     log(`${trigger}stylesheet swapped in ${ms}`);

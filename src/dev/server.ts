@@ -6,7 +6,7 @@ import { stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { dirname, join, resolve } from "node:path";
 import { INDEX_DIR } from "../output/search-index.ts";
-import type { PpgError } from "../core/errors.ts";
+import { describe, type PpgError } from "../core/errors.ts";
 import { isInside, resolveInsideSite } from "../core/site-folder.ts";
 import { listenOnFreePort, type ListenOptions } from "../serve/listen.ts";
 import { contentType, safePath } from "../serve/request-path.ts";
@@ -92,7 +92,10 @@ export class DevServer {
     }
 
     const page = this.page(path);
-    if (page) return this.html(req, res, page.route === NOT_FOUND_PAGE.route ? 404 : 200, page.route, page.html);
+    if (page) {
+      const status = page.route === NOT_FOUND_PAGE.route ? 404 : 200;
+      return this.html(req, res, status, page.route, page.html, this.site.problemsOf(page.route));
+    }
 
     const manifest = this.site.site?.manifest;
     // An alias is a 301 on the hosts that read _redirects, and no page is written for it there.
@@ -153,8 +156,16 @@ export class DevServer {
     }
   }
 
-  private html(req: IncomingMessage, res: ServerResponse, status: number, route: string, html: string): void {
-    send(req, res, status, "text/html; charset=utf-8", injectReload(html, route));
+  /** A page, with the reload script; a page with problems of its own shows them over it at once. */
+  private html(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    route: string,
+    html: string,
+    problems: PpgError[] = [],
+  ): void {
+    send(req, res, status, "text/html; charset=utf-8", injectReload(html, route, problemEvents(problems)));
   }
 
   private events(req: IncomingMessage, res: ServerResponse): void {
@@ -204,7 +215,7 @@ function send(
  * What a browser sees before the first build has succeeded: the problems, and a page that reloads once they are fixed.
  */
 function noBuildPage(problems: PpgError[]): string {
-  const items = problems.map((e) => `<li><code>${escapeUTF8(e.format())}</code></li>`).join("");
+  const items = problems.map((e) => `<li><code>${escapeUTF8(describe(e))}</code></li>`).join("");
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ppguide dev: the site ` +
     `does not build yet</title></head><body><h1>The site does not build yet</h1><ul>${items}</ul><p>Fix ` +

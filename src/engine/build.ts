@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { ImageFactIndex } from "../assets/image-facts.ts";
 import { findPlaceholders } from "../check/placeholders.ts";
 import { currentCode } from "../core/code-id.ts";
-import { PpgError, PpgErrorList } from "../core/errors.ts";
+import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
 import { whileInterruptible } from "../core/interrupt.ts";
 import { timed, type StageTimings } from "../core/timing.ts";
@@ -21,7 +21,8 @@ import { CopyWriter, removeStale } from "../output/write.ts";
 import { kindOf, sitePages, type SitePage } from "../render/kinds/index.ts";
 import type { RenderedPage } from "../render/render.tsx";
 import type { SiteSettings } from "../manifest/types.ts";
-import { findManifest, loadSite, type FoundSite, type LoadedSite } from "../site/load-site.ts";
+import { findManifest, loadSite, type FoundSite, type LoadedSite, type LoadOptions } from "../site/load-site.ts";
+import { reloadSite } from "../site/reload.ts";
 import { brokenLinkErrors } from "./link-sources.ts";
 import {
   keyPages,
@@ -34,7 +35,8 @@ import {
   type PagesToMake,
 } from "./page-keys.ts";
 import { IndexStream } from "./index-stream.ts";
-import { renderJobs, type RenderedBatch } from "./render-pages.ts";
+import { unpublishedProblems } from "./unpublished.ts";
+import { renderJobs, sourcesOf, type TakenBatch } from "./render-pages.ts";
 import { indexShardsOf, ownPages, writeShardManifest, type OwnPages, type ShardSpec } from "./shard.ts";
 
 /** How a broken internal link counts: site.yaml's `site.checkLinks`, or --check-links over it. */
@@ -132,7 +134,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       held = opened.output;
       try {
         const keyed = timed(timings, "key", () => ownPages(key(opened), opts.shard));
-        const rendered = await timed(timings, "render", () => render(keyed, IndexStream.start(keyed)));
+        const rendered = await timed(timings, "render", () =>
+          withUnpublished(render(keyed, IndexStream.start(keyed)), unpublishedProblems(keyed.site, keyed.input.images)),
+        );
         const indexed = await timed(timings, "index", () => index(rendered));
         const written = await timed(timings, "write", () => writeRest(indexed));
         const offline = await timed(timings, "offline", () => writeOffline(written));
@@ -155,7 +159,9 @@ async function inMemory(site: FoundSite, opts: BuildOptions, timings: StageTimin
   const loaded = await timed(timings, "load", () => load(site, opts));
   const checked = timed(timings, "check", () => check(loaded));
   const keyed = timed(timings, "key", () => key(pagesInMemory(checked)));
-  const rendered = await timed(timings, "render", () => render(keyed));
+  const rendered = await timed(timings, "render", () =>
+    withUnpublished(render(keyed), unpublishedProblems(checked.site, keyed.input.images)),
+  );
   const warnings = [...checked.report.warnings, ...rendered.warnings];
   return finish({ ...checked.report, warnings, pages: pagesOf(rendered), timings }, started);
 }
@@ -207,6 +213,8 @@ export interface Keyed {
 export interface Rendered {
   records: Map<string, PageRecord>;
   kept: Map<string, RenderedPage>;
+  /** Each page's own problems, by its file, when the pages are rendered in spite of them (RenderInput.pageProblems). */
+  problems: Map<string, PpgError[]>;
   warnings: PpgError[];
   stream?: IndexStream;
 }
@@ -225,8 +233,20 @@ export type Built = Opened & Keyed & Rendered & Indexed & Written;
 
 // The stages.
 
-export async function load(site: FoundSite, opts: BuildOptions): Promise<Loaded> {
-  return { opts, site: await loadSite(site, { clock: opts.clock, caches: opts.caches }) };
+/**
+ * The site loaded, or (dev mode) a site loaded before with the files changed since read again, and
+ * only what they reach (site/reload.ts). `how`: dev mode's templates, compiled afresh, and its
+ * drafts, shown.
+ */
+export async function load(
+  site: FoundSite,
+  opts: BuildOptions,
+  how: Pick<LoadOptions, "templates" | "drafts"> & { previous?: { site: LoadedSite; changed: Iterable<string> } } = {},
+): Promise<Loaded> {
+  const loaded = how.previous
+    ? await reloadSite(how.previous.site, how.previous.changed, how)
+    : await loadSite(site, { clock: opts.clock, caches: opts.caches, ...how });
+  return { opts, site: loaded };
 }
 
 /**
@@ -274,6 +294,7 @@ export function open(state: Checked, outDir: string): Opened {
       ...state,
       input,
       pages: state.pages,
+      sources: sourcesOf(site),
       code: currentCode(),
       images: new ImageFactIndex(input.images),
       previous: previousOf(output.live, served?.pages, opts.cache !== false),
@@ -307,18 +328,20 @@ export async function render<S extends PagesToMake & Keyed>(state: S, stream?: I
     await sink.reuse(job.file);
     records.set(job.file, record);
   }
-  const take = (batch: Pick<RenderedBatch, "records" | "kept" | "mains">) => {
+  const problems = new Map<string, PpgError[]>();
+  const take = (batch: TakenBatch) => {
     for (const [file, record] of batch.records) records.set(file, record);
     for (const [file, page] of batch.kept) kept.set(file, page);
+    for (const [file, found] of batch.problems) problems.set(file, found);
     stream?.rendered(batch.mains);
   };
   const jobs = plan.render.map(({ job }) => job);
   const warnings: PpgError[] = [];
-  const how = { threads: state.threads, templates: state.templates, warnings };
+  const how = { threads: state.threads, templates: state.templates, warnings, sources: state.sources };
   const rendering = renderJobs(stream ? { ...input, index: true } : input, jobs, take, how);
   await rendering.catch((err: unknown) => stream?.close(err) ?? Promise.reject(err));
   await sink.flush();
-  return { ...state, records, kept, warnings, stream };
+  return { ...state, records, kept, problems, warnings, stream };
 }
 
 /**
@@ -385,12 +408,36 @@ export async function commit(state: Built): Promise<Built> {
 
 // Helpers of the stages.
 
+/**
+ * The render stage's problems and the unpublished pages' (checked beside it: unpublished.ts), all
+ * reported at once; the search index started for the pages is closed when either failed.
+ */
+async function withUnpublished<S extends Rendered>(
+  rendering: Promise<S>,
+  checking: Promise<{ errors: PpgError[]; warnings: PpgError[] }>,
+): Promise<S> {
+  const [rendered, checked] = await Promise.allSettled([rendering, checking]);
+  if (checked.status === "rejected") throw checked.reason;
+  const { errors, warnings } = checked.value;
+  if (rendered.status === "rejected") {
+    if (!isUserError(rendered.reason) || !errors.length) throw rendered.reason;
+    throw new PpgErrorList([...errorsOf(rendered.reason), ...errors]);
+  }
+  if (errors.length) return rendered.value.stream?.close(new PpgErrorList(errors)) ?? throwAll(errors);
+  return { ...rendered.value, warnings: [...rendered.value.warnings, ...warnings] };
+}
+
+function throwAll(errors: PpgError[]): never {
+  throw new PpgErrorList(errors);
+}
+
 /** Keying and rendering with every page kept in memory, as for a first build, with the site's own templates. */
 function pagesInMemory({ site, pages }: Pick<Checked, "site" | "pages">): PagesToMake {
   const input = renderInputOf(site, { scan: false });
   return {
     input,
     pages,
+    sources: sourcesOf(site),
     code: currentCode(),
     images: new ImageFactIndex(input.images),
     previous: { none: "first build" },

@@ -125,7 +125,15 @@ async function placePages(
   }
   await writer.flush();
   if (damaged.length) throw new PpgErrorList(damaged);
-  return { ...state, jobs, plan: { reuse: [], render: [] }, records, kept: new Map(), warnings: [] };
+  return {
+    ...state,
+    jobs,
+    plan: { reuse: [], render: [] },
+    records,
+    kept: new Map(),
+    problems: new Map(),
+    warnings: [],
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ContentIndex } from "../content/load.ts";
 import { currentCode } from "../core/code-id.ts";
 import { digestJson, digestOf } from "../core/digest.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
+import type { YamlSource } from "../manifest/yaml-source.ts";
 import { servedIntact, type KeyParts, type PageRecord } from "../output/page-cache.ts";
 import { mergedShards } from "../output/search-index.ts";
 import type { CopySpec } from "../output/write.ts";
@@ -23,8 +24,6 @@ export interface RenderInput {
   assets: { css: string; scripts: { url: string }[] };
   /** The clock's year, which every footer shows. */
   year: number;
-  /** The site folder: a page's structured-data problems are located in its files (render/structured-data-check.ts). */
-  root: string;
   /** The search index's shards after the first, which the search page merges. */
   indexShards: string[];
   /**
@@ -36,6 +35,11 @@ export interface RenderInput {
   scan: boolean;
   /** Hand each indexed page's <main> back with its record, for the search index made while pages render. */
   index?: boolean;
+  /**
+   * Give each page's problems back with it, the page rendered all the same, instead of failing the
+   * batch: dev mode serves such a page with its problems shown on it.
+   */
+  pageProblems?: boolean;
 }
 
 /** The loaded site as a render thread is given it; `images`: its images' facts, when known already (dev mode). */
@@ -50,7 +54,6 @@ export function renderInputOf(
     images: how.images ?? imageFacts(join(site.root, "public"), site.publicFiles, site.raster, site.share),
     assets: { css: assets.css.url, scripts: assets.scripts.map(({ url }) => ({ url })) },
     year: Number(site.schedule.clock.slice(0, 4)),
-    root: site.root,
     indexShards: mergedShards(site),
     ...(how.spec && { spec: how.spec }),
     scan: how.scan,
@@ -148,6 +151,8 @@ export interface PagesToMake {
   threads?: boolean;
   /** The templates to render with inline (dev mode's); by default ppguide's own. */
   templates?: Templates;
+  /** The YAML files the pages are made from, to locate what a page finds in them (render-pages.ts sourcesOf). */
+  sources: readonly YamlSource[];
 }
 
 /**

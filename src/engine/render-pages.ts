@@ -1,4 +1,4 @@
-import { writtenForm } from "../core/url-path.ts";
+import { decodeUriPath, writtenForm } from "../core/url-path.ts";
 import { availableParallelism } from "node:os";
 import { imageServiceFrom, ImageFactIndex } from "../assets/image-facts.ts";
 import { scriptsFor } from "../assets/bundles.ts";
@@ -23,7 +23,8 @@ import { createSiteContext, type SiteContext } from "../render/page-model.ts";
 import { kindOf, ROUTE_KINDS } from "../render/kinds/index.ts";
 import type { RenderedPage, Templates } from "../render/render.tsx";
 import { duplicateIdErrors, idsIn } from "../render/unique-ids.ts";
-import { loadTemplates } from "../site/load-site.ts";
+import { loadTemplates, type LoadedSite } from "../site/load-site.ts";
+import { formatPath, type YamlSource } from "../manifest/yaml-source.ts";
 import type { PageJob, RenderInput } from "./page-keys.ts";
 
 /**
@@ -39,7 +40,14 @@ export interface RenderedBatch {
   warnings: PpgErrorData[];
   /** Each indexed page's <main>, by route, for the search index made while pages render (engine/index-stream.ts). */
   mains: [route: string, main: string][];
+  /** Each page's own problems, with the page (RenderInput.pageProblems): none in `errors` then. */
+  problems: [file: string, problems: PpgErrorData[]][];
 }
+
+/** A batch as the stage takes it: each page's problems revived and located. */
+export type TakenBatch = Pick<RenderedBatch, "records" | "kept" | "mains"> & {
+  problems: [file: string, problems: PpgError[]][];
+};
 
 /** Renders, scans and writes (or keeps) pages; one per thread (render-worker.ts), or one inline. */
 export class PageRenderer {
@@ -52,12 +60,11 @@ export class PageRenderer {
     private readonly input: RenderInput,
     private readonly templates: Templates,
   ) {
-    const { manifest, content, assets, year, root, indexShards } = input;
+    const { manifest, content, assets, year, indexShards } = input;
     const index: ContentIndex = { ...content, listingSources: new Map(), unused: [], warnings: [] };
     const assetsFor = (names: readonly string[]) => ({ css: assets.css, scripts: scriptsFor(names, assets.scripts) });
     this.ctx = createSiteContext(manifest, index, imageServiceFrom(input.images), ROUTE_KINDS, assetsFor, {
       year,
-      root,
       indexShards,
     });
     this.writer = input.spec && new CopyWriter(input.spec);
@@ -76,8 +83,10 @@ export class PageRenderer {
     const records: RenderedBatch["records"] = [];
     const kept: RenderedBatch["kept"] = [];
     const mains: RenderedBatch["mains"] = [];
+    const problems: RenderedBatch["problems"] = [];
     try {
       for (const job of jobs) {
+        const before = errors.length;
         this.ctx.images.takeReads();
         const page = kindOf(job.kind).render(this.ctx, this.templates, job.route, { errors, warnings });
         const images = this.ctx.images.takeReads();
@@ -99,6 +108,11 @@ export class PageRenderer {
         if (this.writer) await this.writer.add(job.file, page.html);
         else kept.push([job.file, page]);
         if (main !== undefined && this.input.index) mains.push([job.route, main]);
+        if (this.input.pageProblems) {
+          const own = errors.splice(before);
+          own.push(...missingImageErrors(this.missingOn(images), own));
+          if (own.length) problems.push([job.file, own.flatMap((e) => userErrorData(e))]);
+        }
       }
       await this.writer?.flush();
     } catch (err) {
@@ -108,18 +122,25 @@ export class PageRenderer {
       await this.writer?.flush().catch(() => {});
       errors.push(...errorsOf(user));
     }
-    const missing = [...this.ctx.images.missing];
+    const missing = this.input.pageProblems ? [] : [...this.ctx.images.missing];
     const warned = warnings.flatMap((e) => userErrorData(e));
     if (errors.length)
       return {
         records: [],
         kept: [],
         mains: [],
+        problems: [],
         errors: errors.flatMap((e) => userErrorData(e)),
         missing,
         warnings: warned,
       };
-    return { records, kept, mains, errors: [], missing, warnings: warned };
+    return { records, kept, mains, problems, errors: [], missing, warnings: warned };
+  }
+
+  /** The images a page asked for (its reads, decoded) that public/ lacks, as it wrote them. */
+  private missingOn(reads: readonly string[]): string[] {
+    const asked = new Set(reads);
+    return [...this.ctx.images.missing].filter((src) => asked.has(decodeUriPath(src) ?? src));
   }
 }
 
@@ -141,6 +162,29 @@ export interface RenderOptions {
   templates?: Templates;
   /** Filled with what the rendered pages warn about, in the order of the pages. */
   warnings?: PpgError[];
+  /** The parsed files the pages were made from, to locate what a page found in them (sourcesOf). */
+  sources?: readonly YamlSource[];
+}
+
+/**
+ * A problem a page found at a value of one of the site's YAML files, located in that file as the
+ * load parsed it (the same bytes the page was made from); as it is when it names no such file.
+ */
+export function located(e: PpgError, sources: readonly YamlSource[]): PpgError {
+  if (!e.source || e.location) return e;
+  const { file, at } = e.source;
+  const source = sources.find((s) => s.file === file);
+  if (!source) return e;
+  return new PpgError(e.code, e.data as never, {
+    location: source.locate([...at]),
+    path: formatPath([...at]),
+    hint: e.hint,
+  });
+}
+
+/** The YAML files a loaded site's pages are made from: site.yaml and every listings file. */
+export function sourcesOf(site: Pick<LoadedSite, "source" | "content">): YamlSource[] {
+  return [site.source, ...site.content.listingSources.values()];
 }
 
 /**
@@ -150,7 +194,7 @@ export interface RenderOptions {
 export async function renderJobs(
   input: RenderInput,
   jobs: PageJob[],
-  done: (batch: Pick<RenderedBatch, "records" | "kept" | "mains">) => void,
+  done: (batch: TakenBatch) => void,
   opts: RenderOptions = {},
 ): Promise<void> {
   const batches: PageJob[][] = [];
@@ -158,11 +202,12 @@ export async function renderJobs(
   const errors: PpgError[][] = [];
   const warnings: PpgError[][] = [];
   const missing = new Set<string>();
+  const locate = (found: PpgErrorData[]) => errorsOf(reviveUserError(found)).map((e) => located(e, opts.sources ?? []));
   const take = (result: RenderedBatch, batch: number) => {
-    if (result.errors.length) errors[batch] = errorsOf(reviveUserError(result.errors));
-    if (result.warnings.length) warnings[batch] = errorsOf(reviveUserError(result.warnings));
+    if (result.errors.length) errors[batch] = locate(result.errors);
+    if (result.warnings.length) warnings[batch] = locate(result.warnings);
     for (const src of result.missing) missing.add(src);
-    done(result);
+    done({ ...result, problems: result.problems.map(([file, found]) => [file, locate(found)]) });
   };
   const threads = opts.threads ?? (jobs.length >= POOL_THRESHOLD && availableParallelism() > 1);
   if (!threads || batches.length === 0) {

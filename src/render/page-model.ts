@@ -25,6 +25,8 @@ export interface SiteContext {
   /** The stylesheet and the scripts a page loads besides every page's (its kind's `scripts`). */
   assetsFor: (scripts: readonly string[]) => PageBase["assets"];
   routes: Map<string, RouteEntry>;
+  /** Each route's index in the manifest's routes: where a problem the page finds is in site.yaml. */
+  routeIndex: Map<string, number>;
   aliases: Map<string, string>;
   search: SearchItem[];
   year: number;
@@ -38,8 +40,6 @@ export interface SiteContext {
   authorPages: Map<string, string>;
   /** The search index's shards after the first, which the search page merges (output/search-index.ts). */
   indexShards: string[];
-  /** The site folder, to locate a page's structured-data problems in its files (structured-data-check.ts). */
-  root: string;
 }
 
 export function createSiteContext(
@@ -48,9 +48,10 @@ export function createSiteContext(
   images: ImageService,
   kinds: SiteContext["kinds"],
   assetsFor: SiteContext["assetsFor"],
-  build: Pick<SiteContext, "year" | "root" | "indexShards">,
+  build: Pick<SiteContext, "year" | "indexShards">,
 ): SiteContext {
   const routes = new Map(manifest.routes.map((r) => [r.path, r]));
+  const routeIndex = new Map(manifest.routes.map((r, i) => [r.path, i]));
   const aliases = new Map((manifest.aliases ?? []).map((a) => [a.from, a.to]));
   // Menus, cards and lists may name an alias; the page links its target, which answers 200 where
   // the alias costs a redirect.
@@ -84,6 +85,7 @@ export function createSiteContext(
     kinds,
     assetsFor,
     routes,
+    routeIndex,
     aliases,
     search,
     parents,

@@ -43,7 +43,8 @@ export function renderRoute(
   { errors, warnings }: PageProblems,
 ): RenderedPage {
   const model = buildPageModel(ctx, route, kind, errors);
-  const structured = structuredDataProblems(model.head.jsonLd, route, ctx.root);
+  const index = ctx.routeIndex.get(route.path) ?? -1;
+  const structured = structuredDataProblems(model.head.jsonLd, { entry: route, index });
   errors.push(...structured.errors);
   warnings?.push(...structured.warnings);
   const Page = templates.pages[kind.template] as ComponentType<{ page: AnyPageModel }> | undefined;

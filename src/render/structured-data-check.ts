@@ -11,10 +11,9 @@ import Person from "@adobe/structured-data-validator/src/types/Person.js";
 import Rating from "@adobe/structured-data-validator/src/types/Rating.js";
 import VideoObject from "@adobe/structured-data-validator/src/types/VideoObject.js";
 import type { AdobePathElement } from "@adobe/structured-data-validator/src/types/Person.js";
-import { PpgError, type SourceLocation } from "../core/errors.ts";
+import { PpgError, type SourcePath } from "../core/errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 import { cachedValidator } from "../manifest/schema.ts";
-import { formatPath, parseYamlSource, type PathSegment } from "../manifest/yaml-source.ts";
 import type { RouteEntry } from "../manifest/types.ts";
 import type { JsonLd } from "./structured-data.ts";
 
@@ -212,14 +211,14 @@ export function structuredDataIssues(items: readonly JsonLd[]): StructuredDataIs
 }
 
 /**
- * The issues of one page as located problems: at the route's entry in site.yaml, or at the
- * listing or video that made the node. Located from the files themselves, only when there is an
- * issue, so a render thread needs nothing but the site's folder.
+ * The issues of one page as problems at their source: the route's entry in site.yaml (`route`, its
+ * index in the manifest the page is rendered from), or the listing or video that made the node.
+ * The render thread names the value; the stage that holds the parsed files locates it
+ * (engine/render-pages.ts), so each is located in the very files the page was made from.
  */
 export function structuredDataProblems(
   items: readonly JsonLd[],
-  route: RouteEntry,
-  root: string | undefined,
+  route: { entry: RouteEntry; index: number },
 ): { errors: PpgError[]; warnings: PpgError[] } {
   const issues = structuredDataIssues(items);
   const found = { errors: [] as PpgError[], warnings: [] as PpgError[] };
@@ -229,10 +228,10 @@ export function structuredDataProblems(
     const key = JSON.stringify([issue.type, issue.problem, issue.origin]);
     if (seen.has(key)) continue;
     seen.add(key);
-    const where = root ? locate(root, route, issue.origin) : undefined;
-    const params = { type: issue.type, problem: issue.problem, page: route.path };
-    if (issue.severity === "error") found.errors.push(new PpgError("StructuredDataInvalid", params, where ?? {}));
-    else found.warnings.push(new PpgError("StructuredDataIncomplete", params, where ?? {}));
+    const where = { source: sourceOf(route, issue.origin) };
+    const params = { type: issue.type, problem: issue.problem, page: route.entry.path };
+    if (issue.severity === "error") found.errors.push(new PpgError("StructuredDataInvalid", params, where));
+    else found.warnings.push(new PpgError("StructuredDataIncomplete", params, where));
   }
   return found;
 }
@@ -240,37 +239,15 @@ export function structuredDataProblems(
 /** The errors alone: a property Google requires, missing or malformed. */
 export function structuredDataErrors(
   items: readonly JsonLd[],
-  route: RouteEntry,
-  root: string | undefined,
+  route: { entry: RouteEntry; index: number },
 ): PpgError[] {
-  return structuredDataProblems(items, route, root).errors;
+  return structuredDataProblems(items, route).errors;
 }
 
-function locate(
-  root: string,
-  route: RouteEntry,
-  origin: Origin | undefined,
-): { location: SourceLocation; path: string } | undefined {
-  try {
-    if (origin && "listing" in origin && route.listings) {
-      const file = `content/${route.listings}`;
-      const at: PathSegment[] = ["items", origin.listing];
-      return {
-        location: parseYamlSource(readFileSync(join(root, file), "utf8"), file).locate(at),
-        path: formatPath(at),
-      };
-    }
-    const source = parseYamlSource(readFileSync(join(root, "site.yaml"), "utf8"), "site.yaml");
-    // By path: the manifest a page is rendered from may leave out unpublished routes (site/schedule.ts).
-    const index = ((source.data as { routes?: { path?: string }[] }).routes ?? []).findIndex(
-      (r) => r.path === route.path,
-    );
-    if (index < 0) return undefined;
-    const at: PathSegment[] =
-      origin && "video" in origin ? ["routes", index, "videos", origin.video] : ["routes", index];
-    return { location: source.locate(at), path: formatPath(at) };
-  } catch {
-    // A file changed or gone since the load: the error still names the page.
-    return undefined;
-  }
+/** The value that made a node: a listing of the route's listings file, a video of its entry, or the entry. */
+function sourceOf(route: { entry: RouteEntry; index: number }, origin: Origin | undefined): SourcePath {
+  if (origin && "listing" in origin && route.entry.listings)
+    return { file: `content/${route.entry.listings}`, at: ["items", origin.listing] };
+  if (origin && "video" in origin) return { file: "site.yaml", at: ["routes", route.index, "videos", origin.video] };
+  return { file: "site.yaml", at: ["routes", route.index] };
 }

@@ -83,11 +83,21 @@ export function parseManifest(text: string, file = MANIFEST_FILE): LoadedManifes
   return { manifest: source.data as Manifest, source };
 }
 
+/** The site as read from its files, before the schedule left out what is not published on the clock's day. */
+export interface SiteAsRead {
+  manifest: Manifest;
+  source: YamlSource;
+  content: ContentIndex;
+}
+
 /**
  * Everything rendering needs, loaded and checked: build() renders it all once; dev mode keeps it and re-renders parts.
+ * `manifest`, `source` and `content` are what is published on the clock's day (dev mode's: everything, the
+ * unpublished pages marked for a banner); `read`, everything the files hold.
  */
 export interface LoadedSite {
   root: string;
+  read: SiteAsRead;
   manifest: Manifest;
   source: YamlSource;
   content: ContentIndex;
@@ -130,12 +140,10 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
     buildAssets(),
     (opts.templates ?? loadTemplates)(),
   ]);
-  // Every page is checked, drafts too; only what is published today goes on to the later stages.
-  const { manifest, source, content, schedule, errors } = applySchedule(loaded.manifest, loaded.source, allContent, {
-    clock,
-    drafts: opts.drafts ?? "hide",
-  });
-  checkNames({ manifest, source, content, publicFiles }, errors);
+  const read = { manifest: loaded.manifest, source: loaded.source, content: allContent };
+  const scheduled = schedule(read, clock, opts.drafts);
+  const { manifest, source, content } = scheduled.site;
+  checkNames({ manifest, source, content, publicFiles }, scheduled.errors);
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
   const cacheWarnings = new CacheWarnings(root);
   const raster = createRaster(root, cacheWarnings, opts.caches);
@@ -144,7 +152,20 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
     raster.prepare(publicFiles, referencedTexts(manifest, content)),
     share.prepare(manifest, publicFiles, schemaImages),
   ]);
-  return { root, manifest, source, content, publicFiles, assets, templates, raster, share, schedule, cacheWarnings };
+  return { root, read, ...scheduled.site, publicFiles, assets, templates, raster, share, cacheWarnings };
+}
+
+/**
+ * Every page is checked, drafts too; only what is published on the clock's day goes on to the later
+ * stages (dev mode's `show`: every page, the others marked for a banner).
+ */
+export function schedule(
+  read: SiteAsRead,
+  clock: string,
+  drafts: LoadOptions["drafts"] = "hide",
+): { site: Pick<LoadedSite, "manifest" | "source" | "content" | "schedule">; errors: PpgError[] } {
+  const { errors, ...site } = applySchedule(read.manifest, read.source, read.content, { clock, drafts });
+  return { site, errors };
 }
 
 /** Whether a route's image is drawn in the structured-data ratios too: its kind's record says. */

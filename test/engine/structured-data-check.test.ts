@@ -3,12 +3,14 @@
  * properties, through @adobe/structured-data-validator's rules and the JSON Schemas in
  * schema/structured-data/; a missing one is an error at the line that made the node.
  */
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { load } from "cheerio";
 import { describe, expect, it } from "vitest";
 import { structuredDataErrors, structuredDataIssues, withOrigin } from "../../src/render/structured-data-check.ts";
 import type { RouteEntry } from "../../src/manifest/types.ts";
+import { located, sourcesOf } from "../../src/engine/render-pages.ts";
+import { loadSite } from "../../src/site/load-site.ts";
 import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
 
 const image = { "@type": "ImageObject", url: "https://x.example.org/a.jpg", width: 1200, height: 900 };
@@ -184,7 +186,7 @@ routes:
     );
   }, 120_000);
 
-  it("a node a listing made is located at the listing, any other at the route's entry", async () => {
+  it("a node a listing made is located at the listing, any other at the route's entry, in the files as loaded", async () => {
     const root = await writeInlineSite(`
 -- site.yaml --
 routes:
@@ -196,7 +198,11 @@ itemType: Store
 items:
   - { id: 1, name: Shop, image: /images/photo.svg, alt: A, address2: Puerto Plata }
 `);
-    const route = { path: "/shops", listings: "l.yaml" } as RouteEntry;
+    const site = await loadSite(root);
+    // Edited after the load: the page was made from the loaded text, whose lines the errors name
+    // (once, they were located in a newer file than the one rendered).
+    await writeFile(join(root, "site.yaml"), `# an edit\n\n${await readFile(join(root, "site.yaml"), "utf8")}`);
+    const route = { entry: { path: "/shops", listings: "l.yaml" } as RouteEntry, index: 0 };
     const errors = structuredDataErrors(
       [
         {
@@ -209,8 +215,7 @@ items:
         { "@type": "Recipe", name: "R" },
       ],
       route,
-      root,
-    );
+    ).map((e) => located(e, sourcesOf(site)));
     expect(errors.map((e) => `${e.code}  ${e.format(false)}`)).toEqual([
       'StructuredDataInvalid  content/l.yaml:3:5  items[0]  structured data of /shops: Store: Required attribute "address" is missing',
       'StructuredDataInvalid  site.yaml:2:5  routes[0]  structured data of /shops: Recipe: Required attribute "image" is missing',

@@ -1,0 +1,133 @@
+import { existsSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { buildScripts, buildStylesheet } from "../assets/bundles.ts";
+import { contentTexts, namedRasters, RASTER_EXTENSIONS, referencedTexts } from "../assets/raster.ts";
+import { SHAREABLE } from "../assets/share-images.ts";
+import { CONTENT_DIR, loadContent } from "../content/load.ts";
+import { PACKAGE_DIR } from "../core/package-dir.ts";
+import {
+  checkNames,
+  createRaster,
+  createShareImages,
+  loadManifest,
+  MANIFEST_FILE,
+  prepareImages,
+  schedule,
+  schemaImages,
+  type LoadedSite,
+  type LoadOptions,
+  type SiteAsRead,
+} from "./load-site.ts";
+
+/**
+ * The load stage given what changed since a site was loaded (dev mode, after files are saved):
+ * the site with each changed file read again, and only what those files reach loaded again; the
+ * schedule, the names the files must have and the images checked as the first load checks them.
+ * The files are absolute paths, in the site folder or (templates, styles, browser scripts) the package.
+ */
+export async function reloadSite(
+  site: LoadedSite,
+  files: Iterable<string>,
+  opts: Pick<LoadOptions, "templates" | "drafts">,
+): Promise<LoadedSite> {
+  const changed = changedParts(site.root, files);
+  const next: LoadedSite = { ...site };
+  if (changed.templates && opts.templates) next.templates = await opts.templates();
+  if (changed.css || changed.client) {
+    const [css, scripts] = await Promise.all([
+      changed.css ? buildStylesheet() : site.assets.css,
+      changed.client ? buildScripts() : site.assets.scripts,
+    ]);
+    next.assets = { ...site.assets, css, scripts };
+  }
+  if (changed.public.size) {
+    next.publicFiles = new Set(site.publicFiles);
+    for (const url of changed.public) {
+      if (existsSync(join(site.root, "public", decodeURI(url)))) next.publicFiles.add(url);
+      else next.publicFiles.delete(url);
+    }
+  }
+  let read: SiteAsRead = site.read;
+  if (changed.manifest) {
+    const { manifest, source } = await loadManifest(site.root);
+    read = { manifest, source, content: await loadContent(site.root, manifest, source) };
+  } else if (changed.markdown.size || changed.listings.size) {
+    read = {
+      ...read,
+      content: await loadContent(site.root, read.manifest, read.source, {
+        previous: read.content,
+        changed: new Set([...changed.markdown, ...changed.listings]),
+      }),
+    };
+  }
+  const named: Parameters<typeof checkNames>[1] = [];
+  if (read !== site.read) {
+    const scheduled = schedule(read, site.schedule.clock, opts.drafts);
+    Object.assign(next, { read, ...scheduled.site });
+    named.push(...scheduled.errors);
+  }
+  // What the manifest and listings name, checked again as the first load checked it.
+  if (changed.manifest || changed.listings.size || changed.public.size || named.length) checkNames(next, named);
+  // A photo replaced or added is measured and encoded again; one the changed text newly names too.
+  const photos = [...changed.public].some((u) => RASTER_EXTENSIONS.test(u));
+  const changedTexts = changed.manifest
+    ? referencedTexts(next.manifest, next.content)
+    : contentTexts(present(next.content.markdown, changed.markdown), present(next.content.listings, changed.listings));
+  if (photos || namedRasters(next.publicFiles, changedTexts).some((f) => site.raster.size(f) === undefined)) {
+    next.raster = createRaster(site.root);
+    await prepareImages(next, [next.raster.prepare(next.publicFiles, referencedTexts(next.manifest, next.content))]);
+  }
+  // Share images are named by their source's bytes, and which images need them by the routes.
+  if (changed.manifest || [...changed.public].some((u) => SHAREABLE.test(u))) {
+    next.share = createShareImages(site.root);
+    await prepareImages(next, [next.share.prepare(next.manifest, next.publicFiles, schemaImages)]);
+  }
+  return next;
+}
+
+/** What a set of changed files touches. */
+export interface Changed {
+  manifest: boolean;
+  markdown: Set<string>;
+  listings: Set<string>;
+  templates: boolean;
+  css: boolean;
+  client: boolean;
+  /** URL paths of public files added, changed or removed. */
+  public: Set<string>;
+}
+
+/** What changed files (absolute paths) touch: site.yaml, Markdown, listings, public/, templates, styles, browser scripts. */
+export function changedParts(root: string, files: Iterable<string>): Changed {
+  const c: Changed = {
+    manifest: false,
+    markdown: new Set(),
+    listings: new Set(),
+    templates: false,
+    css: false,
+    client: false,
+    public: new Set(),
+  };
+  for (const abs of files) {
+    const rel = relative(root, abs).split(sep).join("/");
+    const pkg = relative(PACKAGE_DIR, abs).split(sep).join("/");
+    if (rel === MANIFEST_FILE) c.manifest = true;
+    else if (rel.startsWith(`${CONTENT_DIR}/`)) {
+      const name = rel.slice(CONTENT_DIR.length + 1);
+      if (name.endsWith(".md")) c.markdown.add(name);
+      else if (/\.ya?ml$/.test(name)) c.listings.add(name);
+    } else if (rel.startsWith("public/")) c.public.add(`/${rel.slice("public/".length)}`);
+    else if (pkg.startsWith("templates/styles/")) c.css = true;
+    else if (pkg.startsWith("templates/")) c.templates = true;
+    else if (pkg.startsWith("src/client/")) c.client = true;
+  }
+  return c;
+}
+
+/** The values of `map` under `keys` that it holds. */
+function present<T>(map: Map<string, T>, keys: Set<string>): T[] {
+  return [...keys].flatMap((key) => {
+    const value = map.get(key);
+    return value === undefined ? [] : [value];
+  });
+}
