@@ -1,5 +1,5 @@
 import { PpgError } from "../core/errors.ts";
-import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-source.ts";
+import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-path.ts";
 
 const IMAGE = /^\/\S*\.(?:svg|png|jpe?g|webp|avif|gif|ico)$/i;
 /**

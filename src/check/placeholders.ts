@@ -6,7 +6,8 @@ import type { ContentIndex } from "../content/load.ts";
 import { directiveLines, parseVideoDirective } from "../content/directives.ts";
 import { MANIFEST_FILE } from "../site/load-site.ts";
 import type { Manifest } from "../manifest/types.ts";
-import { yamlSource, type PathSegment, type YamlSource } from "../manifest/yaml-source.ts";
+import { yamlSource } from "../manifest/yaml-source.ts";
+import type { PathSegment, YamlSource } from "../manifest/yaml-path.ts";
 import { decodeUriPath } from "../core/url-path.ts";
 
 /**

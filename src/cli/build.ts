@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import type { BuildResult, LinkMode } from "../engine/build.ts";
-import type { ShardSpec } from "../engine/shard.ts";
+import type { BuildResult, LinkMode } from "../engine/build-state.ts";
+import type { ShardSpec } from "../engine/build-state.ts";
 import type { ReportFormat } from "../core/problems.ts";
 import { defineCommand, OPTIONS, siteOutputOptions } from "./options.ts";
 import { startProgress } from "./progress.ts";

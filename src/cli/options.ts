@@ -2,8 +2,8 @@ import { Option, type Command } from "commander";
 import { isDate } from "../core/dates.ts";
 import { PpgError, PpgErrorList } from "../core/errors.ts";
 import { isReportFormat, defaultFormat, type ReportFormat } from "../core/problems.ts";
-import type { LinkMode } from "../engine/build.ts";
-import type { ShardSpec } from "../engine/shard.ts";
+import type { LinkMode } from "../engine/build-state.ts";
+import type { ShardSpec } from "../engine/build-state.ts";
 import { endOnSignalBy, exitWhenDone, reportThrough } from "./exit.ts";
 import { Reporter, type Outcome } from "./report.ts";
 

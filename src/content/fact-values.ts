@@ -1,9 +1,9 @@
 import type MarkdownIt from "markdown-it";
 import { PpgError } from "../core/errors.ts";
 import type { Fact, Manifest } from "../manifest/types.ts";
-import type { YamlSource } from "../manifest/yaml-source.ts";
+import type { YamlSource } from "../manifest/yaml-path.ts";
 import type { ListingsFile } from "./listings.ts";
-import type { MarkdownFile } from "./load.ts";
+import type { MarkdownFile } from "./front-matter.ts";
 
 /**
  * A figure a visitor acts on (a fee, a fare, opening hours) is written once, as a fact's `value`

@@ -1,10 +1,10 @@
 import { PpgError } from "../core/errors.ts";
 import type { Fact, Manifest } from "../manifest/types.ts";
-import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-source.ts";
+import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-path.ts";
 import { directiveLines, parseDirectiveLine } from "./directives.ts";
 import { checkFactValues, FACT_VALUE_REF, type ProseText } from "./fact-values.ts";
 import type { ListingsFile } from "./listings.ts";
-import type { MarkdownFile } from "./load.ts";
+import type { MarkdownFile } from "./front-matter.ts";
 
 /**
  * Facts that change (a closure, an opening, a fare) are stated once, under `facts:` in site.yaml,

@@ -1,6 +1,16 @@
 import { PpgError, PpgErrorList } from "../core/errors.ts";
 import { validateAgainstSchema } from "../manifest/schema.ts";
-import { parseYamlSource, type YamlSource } from "../manifest/yaml-source.ts";
+import { parseYamlSource } from "../manifest/yaml-source.ts";
+import type { YamlSource } from "../manifest/yaml-path.ts";
+
+/** A Markdown file of content/: its front matter, and its body from the line where it starts. */
+export interface MarkdownFile {
+  /** Path relative to the site root, e.g. content/travel/x.md. */
+  file: string;
+  frontMatter: FrontMatter;
+  body: string;
+  bodyLine: number;
+}
 
 export interface FrontMatter {
   section?: string;

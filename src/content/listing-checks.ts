@@ -1,5 +1,5 @@
 import { PpgError } from "../core/errors.ts";
-import type { YamlSource } from "../manifest/yaml-source.ts";
+import type { YamlSource } from "../manifest/yaml-path.ts";
 import type { ListingsFile } from "./listings.ts";
 import { phoneLink } from "./phones.ts";
 

@@ -1,6 +1,7 @@
 import { isPpgErrorList, PpgError } from "../core/errors.ts";
 import { validateAgainstSchema } from "../manifest/schema.ts";
-import { parseYamlSource, type YamlSource } from "../manifest/yaml-source.ts";
+import { parseYamlSource } from "../manifest/yaml-source.ts";
+import type { YamlSource } from "../manifest/yaml-path.ts";
 import { parsePhone } from "./phones.ts";
 import { lastDay, monthAndYear } from "../core/dates.ts";
 

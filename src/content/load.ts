@@ -4,20 +4,12 @@ import { isPpgError, isPpgErrorList, PpgError, PpgErrorList } from "../core/erro
 import { listSiteFolder } from "../core/site-folder.ts";
 import { readSourceText } from "../core/source-text.ts";
 import type { Manifest } from "../manifest/types.ts";
-import type { YamlSource } from "../manifest/yaml-source.ts";
-import { splitFrontMatter, type FrontMatter } from "./front-matter.ts";
+import type { YamlSource } from "../manifest/yaml-path.ts";
+import { splitFrontMatter, type MarkdownFile } from "./front-matter.ts";
 import { figureWarnings } from "./fact-values.ts";
 import { checkFacts } from "./facts.ts";
 import { listingWarnings } from "./listing-checks.ts";
 import { parseListings, type ListingsFile } from "./listings.ts";
-
-export interface MarkdownFile {
-  /** Path relative to the site root, e.g. content/travel/x.md. */
-  file: string;
-  frontMatter: FrontMatter;
-  body: string;
-  bodyLine: number;
-}
 
 export interface ContentIndex {
   markdown: Map<string, MarkdownFile>;

@@ -22,7 +22,6 @@ export const NOT_FOUND_PAGE = { route: "/404", file: "404.html" } as const;
  */
 export function pageFile(path: string, format: OutputFormat = "file"): string {
   if (path === "/") return "index.html";
-  if (path === NOT_FOUND_PAGE.route) return NOT_FOUND_PAGE.file;
   return format === "directory" ? `${path.slice(1)}/index.html` : `${path.slice(1)}.html`;
 }
 

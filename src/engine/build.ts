@@ -8,102 +8,39 @@ import { expected } from "../core/invariant.ts";
 import { whileInterruptible } from "../core/interrupt.ts";
 import { timed, type StageTimings } from "../core/timing.ts";
 import { checkLinks } from "../links/check.ts";
-import type { LinkScan } from "../links/types.ts";
 import { claimOutputs } from "../output/claims.ts";
 import { writeGeneratedAndPublic } from "../output/generated-files.ts";
 import { checkOutputFolder, OutputFolder } from "../output/output-folder.ts";
-import { readPageCache, writePageCache, type IndexRecord, type PageRecord } from "../output/page-cache.ts";
+import { readPageCache, writePageCache, type PageRecord } from "../output/page-cache.ts";
 import { writeIndex } from "../output/index-maker.ts";
 import { indexable, planIndex } from "../output/search-index.ts";
 import { hostLimitWarnings } from "../manifest/host-limits.ts";
 import { writeServiceWorker } from "../output/service-worker.ts";
 import { CopyWriter, removeStale } from "../output/write.ts";
-import { kindOf, sitePages, type SitePage } from "../render/kinds/index.ts";
+import { sitePages } from "../render/kinds/index.ts";
 import type { RenderedPage } from "../render/render.tsx";
-import type { SiteSettings } from "../manifest/types.ts";
 import { findManifest, loadSite, type FoundSite, type LoadedSite, type LoadOptions } from "../site/load-site.ts";
 import { reloadSite } from "../site/reload.ts";
 import { brokenLinkErrors } from "./link-sources.ts";
-import {
-  keyPages,
-  planPages,
-  previousOf,
-  renderInputOf,
-  type PageJob,
-  type Plan,
-  IN_MEMORY,
-  type PagesToMake,
-} from "./page-keys.ts";
+import { keyPages, planPages, previousOf, renderInputOf, IN_MEMORY, type PagesToMake } from "./page-keys.ts";
 import { IndexStream } from "./index-stream.ts";
 import { unpublishedProblems } from "./unpublished.ts";
 import { renderJobs, sourcesOf, type TakenBatch } from "./render-pages.ts";
-import { indexShardsOf, ownPages, writeShardManifest, type OwnPages, type ShardSpec } from "./shard.ts";
-
-/** How a broken internal link counts: site.yaml's `site.checkLinks`, or --check-links over it. */
-export type LinkMode = NonNullable<SiteSettings["checkLinks"]>;
-
-export interface BuildOptions {
-  /** The site folder, holding site.yaml, content/ and public/. */
-  root: string;
-  /** Output folder, relative to root unless absolute. Default `dist`. */
-  out?: string;
-  /** Replace an output folder that ppguide did not create (see output-folder.ts). */
-  force?: boolean;
-  /** false: render in memory only and return the pages (tests). */
-  write?: boolean;
-  /** How a broken link counts: overrides site.yaml's site.checkLinks. */
-  linkMode?: LinkMode;
-  /** Render on a pool of worker threads, one per core. Default: from 300 pages to render (engine/render-pages.ts). */
-  workers?: boolean;
-  /** Default true: render only the pages whose key changed since the served copy (output/page-cache.ts). */
-  cache?: boolean;
-  /** Fail, writing nothing, while the site still holds placeholders (check/placeholders.ts). */
-  strict?: boolean;
-  /** Default true: write the full-text search index (/pagefind/) with the pages (output/search-index.ts). */
-  searchIndex?: boolean;
-  /** Build as of this day, YYYY-MM-DD (site/schedule.ts): default PPGUIDE_CLOCK, else today. */
-  clock?: string;
-  /** A folder for the image cache instead of .ppguide-cache/ (engine/verify.ts gives its clean build an empty one). */
-  caches?: string;
-  /** Build only shard i of n, into a shard folder for ppguide merge (engine/shard.ts). */
-  shard?: ShardSpec;
-}
-
-/**
- * A page of the site: its route (an alias's own path, /404), its file in the output, its kind, and
- * whether it only redirects (its kind's record says); its HTML when kept in memory.
- */
-export interface BuiltPage extends Pick<PageJob, "route" | "file" | "kind"> {
-  redirect: boolean;
-  html?: string;
-}
-
-export function builtPage({ route, file, kind }: PageJob): BuiltPage {
-  return { route, file, kind, redirect: kindOf(kind).redirect };
-}
-
-/** A page rendered in memory, with the file its job names. */
-export type PageInMemory = RenderedPage & BuiltPage;
-
-export interface BuildResult {
-  /** Every page written; with `write: false`, every page rendered, with its HTML. */
-  pages: BuiltPage[];
-  /** The pages this build rendered, and why (the others were linked from the served copy). */
-  rendered?: { route: string; reason: string }[];
-  /** The search index's shards made again (the others were linked from the served copy). */
-  indexed?: string[];
-  aliases: number;
-  assets: number;
-  outDir?: string;
-  /** Located problems that do not fail the build (content no route uses, links under checkLinks: warn, ...). */
-  warnings: PpgError[];
-  /** Stand-ins still to replace before going live: listed by the CLI, fatal with `strict`. */
-  placeholders: PpgError[];
-  /** The next day on which the output will change with no edit (a page's publication or expiry day). */
-  nextChange?: { date: string; why: string };
-  timings: StageTimings;
-  seconds: number;
-}
+import { indexShardsOf, ownPages, writeShardManifest } from "./shard.ts";
+import {
+  builtPage,
+  type BuildOptions,
+  type BuildResult,
+  type Built,
+  type Checked,
+  type Indexed,
+  type Keyed,
+  type Loaded,
+  type Opened,
+  type PageInMemory,
+  type Rendered,
+  type Written,
+} from "./build-state.ts";
 
 /**
  * The whole pipeline, each stage a function of the build's state that returns the next:
@@ -173,63 +110,6 @@ async function inMemory(site: FoundSite, opts: BuildOptions, timings: StageTimin
 export async function renderPages(site: LoadedSite): Promise<PageInMemory[]> {
   return pagesOf(await render(key(pagesInMemory({ site, pages: sitePages(site.manifest) }))));
 }
-
-// The build's state, stage by stage: each holds what the stages after it read.
-
-/** load: the site, read and checked file by file. */
-interface Loaded {
-  opts: BuildOptions;
-  site: LoadedSite;
-}
-
-/** check: what the site tells before anything is written, how a broken link counts, and every page it has. */
-export interface Checked extends Loaded {
-  pages: SitePage[];
-  report: Pick<BuildResult, "aliases" | "assets" | "warnings" | "placeholders" | "nextChange">;
-  linkMode: LinkMode;
-}
-
-/** open: the output folder held, the writer on the copy it brings up to date, and the served copy's index. */
-export interface Opened extends Checked, PagesToMake {
-  pages: SitePage[];
-  output: OutputFolder;
-  writer: CopyWriter;
-  servedIndex: IndexRecord | undefined;
-  /** A shard build's (engine/shard.ts): it makes only these pages, and writes and checks nothing else. */
-  own?: OwnPages;
-}
-
-/** key: every page with its key, and which of them to render. */
-export interface Keyed {
-  jobs: PageJob[];
-  plan: Plan;
-}
-
-/**
- * render: every page's record by its file; the pages rendered, when they are kept in memory (`kept`); what
- * the pages rendered now warn about (a page taken from the served copy is not read again); the
- * search index started before the first page, when it was (index-stream.ts).
- */
-export interface Rendered {
-  records: Map<string, PageRecord>;
-  kept: Map<string, RenderedPage>;
-  /** Each page's own problems, by its file, when the pages are rendered in spite of them (RenderInput.pageProblems). */
-  problems: Map<string, PpgError[]>;
-  warnings: PpgError[];
-  stream?: IndexStream;
-}
-
-/** index: the search index's record, and the shards made again; none without an index. */
-export interface Indexed {
-  index: { record: IndexRecord; made: string[] } | undefined;
-}
-
-/** write: the link scans of public/'s HTML files, for the link check. */
-interface Written {
-  publicScans: [string, LinkScan][];
-}
-
-export type Built = Opened & Keyed & Rendered & Indexed & Written;
 
 // The stages.
 

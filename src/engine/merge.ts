@@ -25,22 +25,8 @@ import type { IndexRecord, PageRecord } from "../output/page-cache.ts";
 import { writeIndex } from "../output/index-maker.ts";
 import { fileSum, indexable, planIndex, type ShardFile, type ShardPlan } from "../output/search-index.ts";
 import { findManifest } from "../site/load-site.ts";
-import {
-  check,
-  linkCheck,
-  commit,
-  load,
-  open,
-  resultOf,
-  writeOffline,
-  writeRest,
-  type BuildOptions,
-  type BuildResult,
-  type Indexed,
-  type Keyed,
-  type Opened,
-  type Rendered,
-} from "./build.ts";
+import { check, linkCheck, commit, load, open, resultOf, writeOffline, writeRest } from "./build.ts";
+import type { BuildOptions, BuildResult, Indexed, Keyed, Opened, Rendered } from "./build-state.ts";
 import { keyPages, renderInputOf, type PageJob } from "./page-keys.ts";
 import { pagesOfShards, readShards, shardFile, shardFileChanged, siteDigest, type ShardFolder } from "./shard.ts";
 

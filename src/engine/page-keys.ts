@@ -4,7 +4,7 @@ import type { ContentIndex } from "../content/load.ts";
 import { currentCode } from "../core/code-id.ts";
 import { digestJson, digestOf } from "../core/digest.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
-import type { YamlSource } from "../manifest/yaml-source.ts";
+import type { YamlSource } from "../manifest/yaml-path.ts";
 import { servedIntact, type KeyParts, type PageRecord } from "../output/page-cache.ts";
 import { mergedShards } from "../output/search-index.ts";
 import type { CopySpec } from "../output/write.ts";

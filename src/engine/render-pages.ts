@@ -24,7 +24,7 @@ import { kindOf, ROUTE_KINDS } from "../render/kinds/index.ts";
 import type { RenderedPage, Templates } from "../render/render.tsx";
 import { duplicateIdErrors, idsIn } from "../render/unique-ids.ts";
 import { loadTemplates, type LoadedSite } from "../site/load-site.ts";
-import { formatPath, type YamlSource } from "../manifest/yaml-source.ts";
+import { formatPath, type YamlSource } from "../manifest/yaml-path.ts";
 import type { PageJob, RenderInput } from "./page-keys.ts";
 
 /**

@@ -27,7 +27,7 @@ import type { Manifest } from "../manifest/types.ts";
 import type { IndexRecord, PageRecord } from "../output/page-cache.ts";
 import { KEYWORDS_META, shardCount, shardOf, type ShardPlan } from "../output/search-index.ts";
 import { assertContained, type CopyWriter } from "../output/write.ts";
-import type { Keyed } from "./build.ts";
+import type { Keyed, OwnPages, ShardSpec } from "./build-state.ts";
 import { searchedPaths, type PageJob, type PagesToMake, type RenderInput } from "./page-keys.ts";
 import { digestJson } from "../core/digest.ts";
 
@@ -35,12 +35,6 @@ import { digestJson } from "../core/digest.ts";
 export const SHARD_MANIFEST = "ppguide-shard.json";
 /** Changed whenever SHARD_MANIFEST's layout changes: a merge refuses another. */
 const FORMAT = 1;
-
-/** Which shard a build makes: the i-th (1-based, as Playwright's --shard and GitLab's CI_NODE_INDEX) of n. */
-export interface ShardSpec {
-  index: number;
-  total: number;
-}
 
 /**
  * What a shard folder holds, as SHARD_MANIFEST: the code and sources it was built from, which shard it is, and for
@@ -67,12 +61,6 @@ export interface ShardFolder {
 /** Whether a page is this shard's to render. */
 export function inShard(route: string, spec: ShardSpec): boolean {
   return shardOf(route, spec.total) === spec.index - 1;
-}
-
-/** What a shard build keeps of the whole site once it has keyed every page: which shard, and the site's digest. */
-export interface OwnPages {
-  shard: ShardSpec;
-  site: string;
 }
 
 /**

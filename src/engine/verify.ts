@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { digest } from "../core/digest.ts";
 import { PpgError } from "../core/errors.ts";
-import { build, type BuildOptions, type BuildResult } from "./build.ts";
+import { build } from "./build.ts";
+import type { BuildOptions, BuildResult } from "./build-state.ts";
 
 /**
  * `ppguide build --verify`: the incremental build, then a clean one from the sources alone into a

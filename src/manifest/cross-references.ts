@@ -5,8 +5,8 @@ import { decodeUriPath } from "../core/url-path.ts";
 import { ROUTE_PATH } from "./schema.ts";
 import { routeReferences } from "./route-references.ts";
 import type { Manifest } from "./types.ts";
-import type { PathSegment, YamlSource } from "./yaml-source.ts";
-import { formatPath } from "./yaml-source.ts";
+import type { PathSegment, YamlSource } from "./yaml-path.ts";
+import { formatPath } from "./yaml-path.ts";
 
 /**
  * The checks a JSON Schema cannot express: unique paths, and every path the manifest mentions

@@ -1,6 +1,6 @@
 import { PpgError } from "../core/errors.ts";
 import type { Manifest, SiteSettings } from "./types.ts";
-import type { YamlSource } from "./yaml-source.ts";
+import type { YamlSource } from "./yaml-path.ts";
 
 /**
  * What each host reads of a `_redirects` file, and no more: a rule past a limit is dropped

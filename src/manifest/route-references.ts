@@ -1,5 +1,5 @@
 import type { Manifest, RouteEntry } from "./types.ts";
-import type { PathSegment } from "./yaml-source.ts";
+import type { PathSegment } from "./yaml-path.ts";
 
 /** What names the route, as the error for an unknown one says it. */
 export type ReferenceKind =

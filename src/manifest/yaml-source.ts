@@ -2,19 +2,7 @@ import { createRequire } from "node:module";
 import type { Document, Node } from "yaml";
 import { PpgError, PpgErrorList, type SourceLocation } from "../core/errors.ts";
 import { valueProblems } from "./yaml-values.ts";
-
-export type PathSegment = string | number;
-
-/**
- * A parsed YAML text that still knows where every value came from, so that a schema error at
- * `/routes/3/related` can be reported as `site.yaml:41:14`.
- */
-export interface YamlSource {
-  file: string;
-  data: unknown;
-  /** Location of the value at `path`; `key: true` points at the key of the last segment instead. */
-  locate(path: PathSegment[], opts?: { key?: boolean }): SourceLocation;
-}
+import type { PathSegment, YamlSource } from "./yaml-path.ts";
 
 /**
  * Parses YAML text. `lineOffset` shifts reported lines, for front matter that starts below line 1.
@@ -208,12 +196,4 @@ export function pointerToPath(pointer: string): PathSegment[] {
     .split("/")
     .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-}
-
-/** `routes[3].related`, the form users read in messages. */
-export function formatPath(path: PathSegment[]): string {
-  return path.reduce<string>(
-    (out, seg) => (typeof seg === "number" ? `${out}[${seg}]` : out ? `${out}.${seg}` : seg),
-    "",
-  );
 }

@@ -1,6 +1,6 @@
 import { PpgError } from "../core/errors.ts";
 import { forbiddenCharacter } from "../core/text-rule.ts";
-import { formatPath, type PathSegment, type YamlSource } from "./yaml-source.ts";
+import { formatPath, type PathSegment, type YamlSource } from "./yaml-path.ts";
 
 /** A value written as an absolute URL: a scheme, then `//`. */
 const ABSOLUTE_URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;

@@ -1,6 +1,6 @@
 import { PpgError } from "../core/errors.ts";
 import { NOT_FOUND_PAGE } from "../core/output-names.ts";
-import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-source.ts";
+import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-path.ts";
 import type { LoadedSite } from "../site/load-site.ts";
 import { generatedFiles } from "./generated-files.ts";
 import { INDEX_DIR } from "./search-index.ts";
@@ -150,13 +150,15 @@ export function claimOutputs(
   opts: { searchIndex: boolean },
 ): PpgError[] {
   const { manifest, source } = site;
-  // A page's file as the site's page list names it; an alias served by a redirect has none.
-  const files = new Map(pages.map((p) => [p.route, p.file]));
+  // A route's or alias's file as the site's page list names it (an alias served by a redirect has
+  // none); a route at /404 is its own page, beside the 404 page, which the list names after it.
+  const files = new Map<string, string>();
+  for (const p of pages) if (!files.has(p.route)) files.set(p.route, p.file);
   const claims = new OutputClaims(source);
   if (opts.searchIndex) claims.claimTree(INDEX_DIR, { name: `the search index (${INDEX_DIR}/)` });
   // The 404 page is served at /404 too: Cloudflare and Netlify rewrite it (sitemap-robots-redirects.ts).
   const notFound: Owner = { name: "the 404 page" };
-  claimUrl(claims, NOT_FOUND_PAGE.route, files.get(NOT_FOUND_PAGE.route), notFound);
+  claimUrl(claims, NOT_FOUND_PAGE.route, NOT_FOUND_PAGE.file, notFound);
   // The files site.offline and site.app make are located at the setting that makes them.
   const settings: [string, PathSegment[]][] = [
     ...serviceWorkerFileNames(manifest).map((f): [string, PathSegment[]] => [f, ["site", "offline"]]),

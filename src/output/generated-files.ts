@@ -10,12 +10,6 @@ import { redirectsFile, robotsTxt, sitemapXml } from "./sitemap-robots-redirects
 import { webAppFiles, webAppFileNames } from "./web-app.ts";
 import type { CopyWriter } from "./write.ts";
 
-export interface OutputFile {
-  /** Path in the output folder, e.g. `feed.xml`. */
-  file: string;
-  content: string | Uint8Array;
-}
-
 /** A file the build makes, its bytes made when asked for: dev mode serves one at a time. */
 export interface GeneratedFile {
   file: string;

@@ -15,7 +15,7 @@ import {
 } from "../client/offline-plan.ts";
 import type { Manifest } from "../manifest/types.ts";
 import type { LoadedSite } from "../site/load-site.ts";
-import type { OutputFile } from "./generated-files.ts";
+import type { OutputFile } from "./write.ts";
 import type { IndexRecord, PageRecord } from "./page-cache.ts";
 import type { CopyWriter } from "./write.ts";
 import { aliasPages } from "../manifest/host-limits.ts";

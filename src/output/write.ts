@@ -14,6 +14,12 @@ import { dirname, join, posix } from "node:path";
 import { withPath } from "../core/disk-cache.ts";
 import { PpgError } from "../core/errors.ts";
 
+/** A file the build writes besides the pages: its path in the output folder (`feed.xml`) and its bytes. */
+export interface OutputFile {
+  file: string;
+  content: string | Uint8Array;
+}
+
 // The callback API does a file's open, write and close inside libuv; fs/promises' FileHandle
 // takes a JavaScript round trip for each, which made writing 4,000 pages three times slower.
 const writeFileCallback = promisify(writeFileCb);

@@ -1,6 +1,6 @@
 import { decodeHTML } from "entities";
 import { imageHtml } from "../assets/images.ts";
-import type { MarkdownFile } from "../content/load.ts";
+import type { MarkdownFile } from "../content/front-matter.ts";
 import { placeImages, renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
 import { rawHtmlProblems } from "../content/raw-html.ts";
 import { PpgError, type SourceLocation } from "../core/errors.ts";

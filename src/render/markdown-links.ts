@@ -1,5 +1,5 @@
 import { locateHref } from "../content/locate-href.ts";
-import type { MarkdownFile } from "../content/load.ts";
+import type { MarkdownFile } from "../content/front-matter.ts";
 import type { RenderedMarkdown } from "../content/markdown.ts";
 import { PpgError } from "../core/errors.ts";
 import { decodeUriPath } from "../core/url-path.ts";

@@ -2,8 +2,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { errorsOf, isUserError, PpgError, PpgErrorList, type SourceLocation } from "../core/errors.ts";
 import { locate } from "../core/source-text.ts";
-import { formatPath, type PathSegment } from "../manifest/yaml-source.ts";
-import type { LoadedSite } from "./load-site.ts";
+import { formatPath, type PathSegment } from "../manifest/yaml-path.ts";
+import type { ContentIndex } from "../content/load.ts";
+import type { YamlSource } from "../manifest/yaml-path.ts";
+
+/** What a picture is located in: the site folder, site.yaml and the listings files, as loaded. */
+type NamedIn = { root: string; source: YamlSource; content: Pick<ContentIndex, "listingSources" | "markdown"> };
 
 /**
  * The pictures sharp could not read (ImageUnreadable, raised by the image pipelines, which know
@@ -12,7 +16,7 @@ import type { LoadedSite } from "./load-site.ts";
  * image in Markdown (once: such a picture crashed the build with exit 70). Anything else
  * passes as it is.
  */
-export function locateImageErrors(err: unknown, site: Pick<LoadedSite, "root" | "source" | "content">): unknown {
+export function locateImageErrors(err: unknown, site: NamedIn): unknown {
   if (!isUserError(err)) return err;
   const errors = errorsOf(err).map((e) => {
     if (e.code !== "ImageUnreadable" || e.location) return e;
@@ -24,10 +28,7 @@ export function locateImageErrors(err: unknown, site: Pick<LoadedSite, "root" | 
 }
 
 /** The first place a picture is named: site.yaml, then the listings files, then the Markdown. */
-function whereNamed(
-  src: string,
-  site: Pick<LoadedSite, "root" | "source" | "content">,
-): { location: SourceLocation; path?: string } | undefined {
+function whereNamed(src: string, site: NamedIn): { location: SourceLocation; path?: string } | undefined {
   const names = (text: string) => text.includes(src) || text.includes(encodeURI(src));
   for (const source of [site.source, ...site.content.listingSources.values()]) {
     const at = firstString(source.data, [], names);

@@ -5,7 +5,7 @@ import type { ContentIndex } from "../content/load.ts";
 import { renderMarkdown } from "../content/markdown.ts";
 import { routeReferences, type ReferenceKind } from "../manifest/route-references.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
-import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-source.ts";
+import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-path.ts";
 
 /**
  * Drafts and schedules: which routes a build publishes on a given day. One pure function of the

@@ -415,7 +415,7 @@ const CASES: Record<ErrorCode, Case> = {
         Promise.resolve().then(() =>
           renderPages({
             ...site,
-            templates: { ...site.templates, pages: { ...site.templates.pages, article: broken } },
+            templates: { ...site.templates, pages: { ...site.templates.pages, Article: broken } },
           }),
         ),
       );
@@ -691,12 +691,7 @@ const CASES: Record<ErrorCode, Case> = {
     /^AgeInvalid {2}--older-than '3weeks' is not an age/,
   ],
   SlugInvalid: [
-    async () =>
-      thrown(
-        Promise.resolve().then(async () =>
-          newPage(await writeInlineSite(page("A.")), "article", "Not A Slug", "2026-01-01"),
-        ),
-      ),
+    async () => cli(`"$NODE" "$PPGUIDE_CLI" new article "Not A Slug"`, await writeInlineSite(page("A."))),
     /^SlugInvalid {2}'Not A Slug' is not a page name/,
   ],
   NewPageExists: [
@@ -718,7 +713,7 @@ const CASES: Record<ErrorCode, Case> = {
   InternalError: [
     async () => {
       const site = new DevSite(await writeInlineSite(page("A.")));
-      Object.assign(site, { load: () => Promise.reject(new TypeError("x is not a function")) });
+      Object.assign(site, { render: () => Promise.reject(new TypeError("x is not a function")) });
       const report = await site.rebuild();
       await site.dispose();
       return report.errors.map((e) => `${e.code}  ${e.format()}`);

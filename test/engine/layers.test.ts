@@ -43,6 +43,11 @@ const placeOf = (fromRoot: string) => (fromRoot.startsWith("src/") ? fromRoot.sl
 
 /** Every import of a module under src/, templates/ or bin/ by another folder's module. */
 function crossFolderImports(): Import[] {
+  return moduleImports().filter(({ from, to }) => to.split("/")[0] !== from.split("/")[0]);
+}
+
+/** Every import of a module under src/, templates/ or bin/ by another of them. */
+function moduleImports(): Import[] {
   const found: Import[] = [];
   for (const file of fg.sync(["src/**/*.{ts,tsx,mjs}", "templates/**/*.{ts,tsx}", "bin/ppguide"], { cwd: ROOT })) {
     const text = readFileSync(join(ROOT, file), "utf8");
@@ -52,7 +57,6 @@ function crossFolderImports(): Import[] {
       // lib/ is what scripts/build-cli.mjs compiles from src/: bin/ppguide's way to src/cli.
       if (target.startsWith("..") || target.startsWith("lib/")) continue;
       const [from, to] = [placeOf(file), placeOf(target)];
-      if (to.split("/")[0] === from.split("/")[0]) continue;
       found.push({
         from,
         to,
@@ -60,6 +64,36 @@ function crossFolderImports(): Import[] {
       });
     }
   }
+  return found;
+}
+
+/**
+ * The import circles, each as its modules in a ring (Tarjan's strongly connected components): a
+ * circle makes the modules in it one module in all but name, which none of them says.
+ */
+function circles(imports: readonly Pick<Import, "from" | "to">[]): string[][] {
+  const next = new Map<string, string[]>();
+  for (const { from, to } of imports) next.set(from, [...(next.get(from) ?? []), to]);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v) ?? 0);
+    stack.push(v);
+    for (const w of next.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) ?? 0, low.get(w) ?? 0));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v) ?? 0, index.get(w) ?? 0));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const ring: string[] = [];
+    for (let w = stack.pop(); w !== undefined; w = w === v ? undefined : stack.pop()) ring.push(w);
+    if (ring.length > 1) found.push(ring.sort());
+  };
+  for (const v of next.keys()) if (!index.has(v)) visit(v);
   return found;
 }
 
@@ -101,8 +135,22 @@ describe("import direction", () => {
   });
 
   it("only the commands import the pipeline", () => {
-    const users = new Set(imports.filter((i) => i.to.startsWith("build/")).map((i) => i.from.split("/")[0]));
-    expect([...users].filter((f) => !["dev", "preview", "cli"].includes(f!))).toEqual([]);
+    const users = new Set(imports.filter((i) => i.to.startsWith("engine/")).map((i) => i.from.split("/")[0]));
+    expect(users.size).toBeGreaterThan(0);
+    expect([...users].filter((f) => !["dev", "preview", "cli"].includes(f ?? ""))).toEqual([]);
+  });
+
+  it("no module imports itself through others: no import circles, inside a folder or across", () => {
+    expect(circles(moduleImports())).toEqual([]);
+  });
+
+  it("would see an import circle", () => {
+    const ring = [
+      { from: "engine/build.ts", to: "engine/shard.ts" },
+      { from: "engine/shard.ts", to: "engine/build.ts" },
+      { from: "engine/build.ts", to: "core/errors.ts" },
+    ];
+    expect(circles(ring)).toEqual([["engine/build.ts", "engine/shard.ts"]]);
   });
 
   it("would see an upward import", () => {

@@ -31,7 +31,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { FIXTURES } from "./fixture.ts";
 import { attempt, type Outcome } from "./outcome.ts";
-import type { BuildOptions } from "../../src/engine/build.ts";
+import type { BuildOptions } from "../../src/engine/build-state.ts";
 import { PACKAGE_DIR } from "../../src/core/package-dir.ts";
 
 const DEFAULT_KEYS: Record<string, string> = {

@@ -4,7 +4,8 @@ import type { Dirent } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type BuildOptions } from "../../src/engine/build.ts";
+import { build } from "../../src/engine/build.ts";
+import type { BuildOptions } from "../../src/engine/build-state.ts";
 import { errorsOf, exitCodeOf, fromFileSystemError, isUserError } from "../../src/core/errors.ts";
 
 export const CLI = fileURLToPath(new URL("../../bin/ppguide", import.meta.url));

@@ -6,7 +6,8 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build, type BuiltPage } from "../../src/engine/build.ts";
+import { build } from "../../src/engine/build.ts";
+import type { BuiltPage } from "../../src/engine/build-state.ts";
 import { startPreview } from "../../src/preview/server.ts";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";

@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OfflineManifest, packEntries } from "../../src/client/offline-plan.ts";
-import { build, type BuildResult } from "../../src/engine/build.ts";
+import { build } from "../../src/engine/build.ts";
+import type { BuildResult } from "../../src/engine/build-state.ts";
 import { ROOT } from "../helpers/site-pages.ts";
 
 // Issue 10: page weight budgets on the built site, as a phone on a slow connection receives it.

@@ -41,8 +41,11 @@ export interface PageKindRecord {
   indexed: boolean;
   /** A page that only sends the reader on to another: not counted among the site's pages. */
   redirect: boolean;
-  /** The pages of a kind no route has, by path (the kinds of routes have site.yaml's). */
-  pages?: (manifest: Manifest) => string[];
+  /**
+   * The pages of a kind no route has, by path, each with its file when the path does not name it
+   * (the kinds of routes have site.yaml's routes).
+   */
+  pages?: (manifest: Manifest) => { route: string; file?: string }[];
 }
 
 /** A kind a route can have: the traits every stage may ask of it, how it renders. */
@@ -116,14 +119,15 @@ const ROUTELESS = {
     render: (ctx, templates, path) => renderAlias(ctx, templates, path),
     indexed: false,
     redirect: true,
-    pages: (manifest) => [...aliasPages(manifest)],
+    pages: (manifest) => [...aliasPages(manifest)].map((route) => ({ route })),
   },
   /** The page hosts serve for any path the site lacks. */
   "404": {
     render: (ctx, templates) => renderNotFound(ctx, templates),
     indexed: false,
     redirect: false,
-    pages: () => [NOT_FOUND_PAGE.route],
+    // At the root in either format: every host looks for 404.html there.
+    pages: () => [{ route: NOT_FOUND_PAGE.route, file: NOT_FOUND_PAGE.file }],
   },
 } satisfies Record<string, PageKindRecord>;
 
@@ -146,9 +150,9 @@ export interface SitePage {
 /** Every page the site has, in a fixed order: each route's, then each kind no route has. */
 export function sitePages(manifest: Manifest): SitePage[] {
   const format = manifest.site.build?.format;
-  const page = (route: string, kind: PageKindName): SitePage => ({ route, kind, file: pageFile(route, format) });
-  const pages = manifest.routes.map((r) => page(r.path, r.kind));
+  const pages = manifest.routes.map((r): SitePage => ({ route: r.path, kind: r.kind, file: pageFile(r.path, format) }));
   for (const [kind, record] of Object.entries(ROUTELESS) as [keyof typeof ROUTELESS, PageKindRecord][])
-    for (const path of record.pages?.(manifest) ?? []) pages.push(page(path, kind));
+    for (const { route, file } of record.pages?.(manifest) ?? [])
+      pages.push({ route, kind, file: file ?? pageFile(route, format) });
   return pages;
 }
