@@ -18,6 +18,7 @@ interface BuildFlags {
   explain?: boolean;
   verify?: boolean;
   shard?: string;
+  placeholders?: boolean;
 }
 
 const LINK_MODES = ["error", "warn", "off"] as const;
@@ -54,9 +55,10 @@ export function registerBuild(program: Command): void {
       ["--timings", "print how long each stage took"],
       [
         "--strict",
-        "fail, writing nothing, while the site holds placeholders (videos " +
-          "without an id, stand-in ids, .example domains, bare social links)",
+        "fail, writing nothing, while the site holds placeholders (videos without an id, stand-in " +
+          "ids, .example domains, bare social links), stub text of ppguide new, or figures written by hand",
       ],
+      ["--placeholders", "list every placeholder left with its file:line:col, not only their count"],
     ],
     run: async (_args, opts, reporter) => {
       const checkLinks = LINK_MODES.find((mode) => mode === opts.checkLinks);
@@ -97,7 +99,7 @@ type BuildResult = Awaited<ReturnType<typeof import("../engine/build.ts").build>
 /** What a build (or merge) made, as its report: the summary, and in text the lines a person reads, in order. */
 export async function outcomeOf(
   result: BuildResult,
-  opts: Pick<BuildFlags, "explain" | "verify" | "timings">,
+  opts: Pick<BuildFlags, "explain" | "verify" | "timings" | "placeholders">,
   format: ReportFormat,
   verb: string,
 ): Promise<Outcome> {
@@ -132,12 +134,16 @@ export async function outcomeOf(
       `assets into ${result.outDir} in ${result.seconds.toFixed(2)} s`,
   );
   if (opts.verify) lines.push("Verified: a clean build of the same sources writes the same files, byte for byte.");
-  // Listed under a heading in text; JSON and GitHub give each as a warning.
-  if (result.placeholders.length && format === "text") {
+  // Summed up in one line in text (each listed with --placeholders), with the websites on http:// that
+  // wait for someone to try https://; JSON and GitHub give each as a warning.
+  const websites = result.warnings.filter((w) => w.code === "WebsiteNotHttps");
+  const grouped = [...result.placeholders, ...websites];
+  if (grouped.length && format === "text") {
     const { formatPlaceholders } = await import("../check/placeholders.ts");
-    lines.push(formatPlaceholders(result.placeholders));
+    lines.push(...formatPlaceholders(result.placeholders, websites, opts.placeholders === true));
   }
   // Last, where a scheduled CI job finds when to build next.
   if (result.nextChange) lines.push(`Next change: ${result.nextChange.date} (${result.nextChange.why})`);
-  return { warnings: result.warnings, groupedWarnings: result.placeholders, summary, lines };
+  const warnings = result.warnings.filter((w) => w.code !== "WebsiteNotHttps");
+  return { warnings, groupedWarnings: grouped, summary, lines };
 }

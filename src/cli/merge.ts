@@ -14,6 +14,7 @@ interface MergeFlags {
   searchIndex: boolean;
   clock?: string;
   explain?: boolean;
+  placeholders?: boolean;
 }
 
 const LINK_MODES = ["error", "warn", "off"] as const;
@@ -40,6 +41,7 @@ export function registerMerge(program: Command): void {
       ["--explain", "list the search index shards the merge made itself (the others were the build shards')"],
       ["--timings", "print how long each stage took"],
       ["--strict", "fail, writing nothing, while the site holds placeholders"],
+      ["--placeholders", "list every placeholder left with its file:line:col, not only their count"],
     ],
     run: async (shards, opts, reporter) => {
       const checkLinks = LINK_MODES.find((mode) => mode === opts.checkLinks);

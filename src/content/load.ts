@@ -5,7 +5,7 @@ import { listSiteFolder } from "../core/site-folder.ts";
 import { readSourceText } from "../core/source-text.ts";
 import type { Manifest } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-source.ts";
-import { splitFrontMatter, type FrontMatter } from "./front-matter.ts";
+import { splitFrontMatter, type FrontMatter, type StubComment } from "./front-matter.ts";
 import { figureWarnings } from "./fact-values.ts";
 import { checkFacts } from "./facts.ts";
 import { listingWarnings } from "./listing-checks.ts";
@@ -17,6 +17,8 @@ export interface MarkdownFile {
   frontMatter: FrontMatter;
   body: string;
   bodyLine: number;
+  /** The front matter's `# TODO` comments (front-matter.ts), when it has any. */
+  stubComments?: StubComment[];
 }
 
 export interface ContentIndex {
@@ -94,7 +96,8 @@ export async function loadContent(
       }
       try {
         const split = splitFrontMatter(text, file);
-        markdown.set(name, { file, frontMatter: split.frontMatter, body: split.body, bodyLine: split.bodyLine });
+        const { frontMatter, body, bodyLine, stubComments } = split;
+        markdown.set(name, { file, frontMatter, body, bodyLine, ...(stubComments && { stubComments }) });
       } catch (err) {
         if (isPpgErrorList(err)) errors.push(...err.errors);
         else throw err;

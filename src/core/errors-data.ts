@@ -214,6 +214,16 @@ export type Placeholder =
   | { kind: "standIn"; url: string; token: string }
   | { kind: "socialHome"; url: string; network: string };
 
+/** Two listings with one phone or website (content/listing-checks.ts); `otherKey` names the first, `file.yaml#id`. */
+interface ContactSharedParams {
+  field: "phone" | "website";
+  value: string;
+  name: string;
+  other: string;
+  at: string;
+  otherKey: string;
+}
+
 /** A folder entry under public/ or content/ the build will not follow (core/site-folder.ts). */
 interface LinkFound {
   /** The link, e.g. `public/s.txt`. */
@@ -622,10 +632,15 @@ export const ERRORS = {
   ContactShared: {
     title: "Phone or website shared",
     cause:
-      "Two listings have the same phone number or website (a warning): " +
-      "often a copy-and-paste slip, sometimes one business in two directories.",
-    hint: "Check both against their sources; if it is one business listed twice, it may stay.",
-    message: (p: { field: "phone" | "website"; value: string; name: string; other: string; at: string }) =>
+      "Two listings have the same phone number or website (a warning): often a copy-and-paste " +
+      "slip, sometimes one business in two directories (a hotel and its spa), which `partOf` says.",
+    hint:
+      "Check both against their sources: fix the one copied by mistake; if one place is part of the " +
+      "other (a hotel's spa), write `partOf: FILE#ID` in its entry, naming the other listing.",
+    hintFor: (p: ContactSharedParams) =>
+      `Check both against their sources: fix the one copied by mistake; if '${p.name}' is part of ` +
+      `'${p.other}' (a hotel's spa), write \`partOf: ${p.otherKey}\` in its entry.`,
+    message: (p: ContactSharedParams) =>
       `${p.field} '${p.value}' of '${p.name}' is also the ${p.field} of '${p.other}' (${p.at})`,
   },
   RawHtmlUnsafe: {
@@ -935,6 +950,15 @@ export const ERRORS = {
           return `Link the site's own ${p.network} profile.`;
       }
     },
+  },
+  StubTextLeft: {
+    title: "Stub text published",
+    cause:
+      "A published page still holds a line or value that `ppguide new` wrote for the editor to replace, " +
+      "marked by starting with TODO (its description, its picture's alt text, a listing's name, a line of its " +
+      "Markdown); a warning, an error with --strict. A draft's stub text is not reported until it is published.",
+    hint: "Write the page's own words in its place, as the TODO asks; ppguide new starts every such line with TODO.",
+    message: (p: { text: string }) => `'${p.text}' is stub text, still to be written`,
   },
   // the output folder
   OutputRefused: {

@@ -31,7 +31,7 @@ import {
   type PagesToMake,
 } from "./page-keys.ts";
 import { IndexStream } from "./index-stream.ts";
-import { renderJobs, type RenderedBatch } from "./render-pages.ts";
+import { pageWarnings, renderJobs, type RenderedBatch } from "./render-pages.ts";
 import { indexShardsOf, ownPages, writeShardManifest, type OwnPages, type ShardSpec } from "./shard.ts";
 
 export interface BuildOptions {
@@ -177,8 +177,8 @@ export interface Keyed {
 
 /**
  * render: every page's record by its file; the pages rendered, when they are kept in memory; what
- * the pages rendered now warn about (a page taken from the served copy is not read again); the
- * search index started before the first page, when it was (index-stream.ts).
+ * the pages warn about (a page taken from the served copy as its record says); the search index
+ * started before the first page, when it was (index-stream.ts).
  */
 export interface Rendered {
   records: Map<string, PageRecord>;
@@ -218,9 +218,12 @@ export function check(state: Loaded): Checked {
     const file = `content/${f}`;
     return new PpgError("ContentUnused", { file }, { location: { file, line: 1, column: 1 } });
   });
-  const placeholders = findPlaceholders(site);
-  const warnings = [...unused, ...content.warnings, ...hostLimitWarnings(site)];
-  const fatal = opts.strict ? [...placeholders, ...warnings.filter((w) => w.code === "FigureUnsourced")] : [];
+  const found = findPlaceholders(site);
+  // Known stand-ins are summed up in one line; a published stub's text is the editor's to write now.
+  const placeholders = found.filter((p) => p.code === "PlaceholderLeft");
+  const stubs = found.filter((p) => p.code !== "PlaceholderLeft");
+  const warnings = [...unused, ...stubs, ...content.warnings, ...hostLimitWarnings(site)];
+  const fatal = opts.strict ? [...found, ...warnings.filter((w) => w.code === "FigureUnsourced")] : [];
   if (fatal.length) throw new PpgErrorList(fatal);
   const report = {
     aliases: manifest.aliases?.length ?? 0,
@@ -287,12 +290,12 @@ export async function render<S extends PagesToMake & Keyed>(state: S, stream?: I
     stream?.rendered(batch.mains);
   };
   const jobs = plan.render.map(({ job }) => job);
-  const warnings: PpgError[] = [];
-  const how = { threads: state.threads, templates: state.templates, warnings };
+  const how = { threads: state.threads, templates: state.templates };
   const rendering = renderJobs(stream ? { ...input, index: true } : input, jobs, take, how);
   await rendering.catch((err: unknown) => stream?.close(err) ?? Promise.reject(err));
   await sink.flush();
-  return { ...state, records, pages, warnings, stream };
+  // Every page's, reused ones' too: a warning is shown on every build until it is fixed.
+  return { ...state, records, pages, warnings: pageWarnings(state.jobs, records), stream };
 }
 
 /**

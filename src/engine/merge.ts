@@ -42,6 +42,7 @@ import {
   type Rendered,
 } from "./build.ts";
 import { keyPages, renderInputOf, type PageJob } from "./page-keys.ts";
+import { pageWarnings } from "./render-pages.ts";
 import { pagesOfShards, readShards, shardFile, shardFileChanged, siteDigest, type ShardFolder } from "./shard.ts";
 
 export interface MergeOptions extends Pick<BuildOptions, "root" | "out" | "force" | "checkLinks" | "strict" | "clock"> {
@@ -125,7 +126,8 @@ async function placePages(
   }
   await writer.flush();
   if (damaged.length) throw new PpgErrorList(damaged);
-  return { ...state, jobs, plan: { reuse: [], render: [] }, records, pages: new Map(), warnings: [] };
+  const warnings = pageWarnings(jobs, records);
+  return { ...state, jobs, plan: { reuse: [], render: [] }, records, pages: new Map(), warnings };
 }
 
 /**

@@ -78,7 +78,9 @@ export class PageRenderer {
     try {
       for (const job of jobs) {
         this.ctx.images.takeReads();
+        const warned = warnings.length;
         const page = this.renderOne(job, errors, warnings);
+        const own = warnings.slice(warned).flatMap((e) => userErrorData(e));
         const images = this.ctx.images.takeReads();
         const main = indexable(job) ? mainOf(page.html) : undefined;
         const scan = this.scanner?.(page.html, page.shared);
@@ -94,6 +96,7 @@ export class PageRenderer {
             hash: digest(page.html),
             ...(main !== undefined && { main: digest(main) }),
             ...(scan && { scan }),
+            ...(own.length > 0 && { warnings: own }),
           },
         ]);
         if (this.writer) await this.writer.add(job.file, page.html);
@@ -224,6 +227,15 @@ export function missingImageErrors(missing: Iterable<string>, reported: readonly
 }
 
 /** The same problem found on several threads or pages (same code, place and data) is reported once. */
+/**
+ * What the pages warn about, in the order of the pages, each once: from each page's record, so a
+ * page taken from the served copy (or a shard) warns as it did when it was rendered.
+ */
+export function pageWarnings(jobs: readonly PageJob[], records: ReadonlyMap<string, PageRecord>): PpgError[] {
+  const data = jobs.flatMap((job) => records.get(job.file)?.warnings ?? []);
+  return data.length ? dedupe(errorsOf(reviveUserError(data))) : [];
+}
+
 export function dedupe(errors: PpgError[]): PpgError[] {
   const seen = new Set<string>();
   return errors.filter((e) => {

@@ -16,7 +16,7 @@ import { PACKAGE_DIR } from "../core/package-dir.ts";
 import { cachedValidator } from "../manifest/schema.ts";
 import { formatPath, parseYamlSource, type PathSegment } from "../manifest/yaml-source.ts";
 import type { RouteEntry } from "../manifest/types.ts";
-import type { JsonLd } from "./structured-data.ts";
+import { UNSOURCED, type JsonLd } from "./structured-data.ts";
 
 /**
  * Every page's JSON-LD checked against Google's rich-result rules as it is rendered, so a page
@@ -166,8 +166,13 @@ export function structuredDataIssues(items: readonly JsonLd[]): StructuredDataIs
       }
       for (const { types: applies, validate, recommended } of googleSchemas()) {
         if (!applies.has(type)) continue;
+        const unsourced = (node as Record<symbol, string[] | undefined>)[UNSOURCED] ?? [];
         for (const name of recommended)
-          if (record[name] === undefined && (GIVEN_BY[name] === undefined || record[GIVEN_BY[name]] === undefined))
+          if (
+            record[name] === undefined &&
+            (GIVEN_BY[name] === undefined || record[GIVEN_BY[name]] === undefined) &&
+            !unsourced.includes(name)
+          )
             issues.push({ type, problem: `Missing field "${name}" (recommended)`, origin: here, severity: "warning" });
         if (validate(record)) continue;
         const errors = validate.errors ?? [];

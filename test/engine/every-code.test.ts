@@ -527,6 +527,10 @@ const CASES: Record<ErrorCode, Case> = {
     inline(page("Book at [the hotel](https://www.hotel.example/book)."), { strict: true }),
     /^PlaceholderLeft {2}/,
   ],
+  StubTextLeft: [
+    warned(page("TODO: write the page.")),
+    /^StubTextLeft {2}content\/a\.md:1:1 {2}'TODO: write the page\.' is stub text, still to be written\. Write the page's/,
+  ],
   OutputRefused: [
     async () => {
       const root = await writeInlineSite(page("A."));
