@@ -243,6 +243,7 @@ recipe:
   prepMinutes: 10 # TODO: the minutes of preparation
   totalMinutes: 30 # TODO: the minutes from start to table, preparation included
   servings: 4 # TODO: how many people it serves
+  calories: null # TODO: calories per serving from a source that gives them; null says no source does
   category: "TODO: the course, such as Main Course, Dessert or Drink"
   ingredients:
     - "TODO: each ingredient with its amount"
