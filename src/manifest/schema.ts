@@ -173,7 +173,9 @@ function breachOf(e: ErrorObject, path: PathSegment[], about?: string): Found {
       };
     }
     case "type":
-      return { breach: { rule: "type", expected: String(p.type), found: describe(e.data), about } };
+      // A field that may also be null (a recipe's `calories: null`) names its type, and null, in words.
+      const expected = [p.type].flat().map(String).join(" or ");
+      return { breach: { rule: "type", expected, found: describe(e.data), about } };
     case "enum":
       return { breach: { rule: "enum", value: String(e.data), allowed: (p.allowedValues as unknown[]).map(String) } };
     case "const":
