@@ -133,7 +133,8 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
     clock,
     drafts: opts.drafts ?? "hide",
   });
-  checkNames({ manifest, source, content, publicFiles }, errors);
+  // Every route's images are files of public/, drafts' too, each at its own line of site.yaml.
+  checkNames({ manifest, source, content, publicFiles }, errors, loaded.source);
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
   const cacheWarnings = new CacheWarnings(root);
   const raster = createRaster(root, cacheWarnings, opts.caches);
@@ -152,12 +153,14 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
 export function checkNames(
   site: Pick<LoadedSite, "manifest" | "source" | "content" | "publicFiles">,
   found: PpgError[] = [],
+  /** site.yaml whose images must be files: by default the site's; the load's names the unpublished routes' too. */
+  images: YamlSource = site.source,
 ): void {
   const { manifest, source, content, publicFiles } = site;
   const missing = [
     ...found,
     ...checkOutputNames(manifest, source),
-    ...[source, ...content.listingSources.values()].flatMap((s) => missingImages(s, publicFiles)),
+    ...[images, ...content.listingSources.values()].flatMap((s) => missingImages(s, publicFiles)),
   ];
   if (missing.length) throw new PpgErrorList(missing);
 }
