@@ -596,8 +596,9 @@ export const ERRORS = {
       "Prose writes a money amount or a time of day itself instead of taking it from a fact " +
       "(a warning; an error with --strict): written on one page, it goes out of date there alone.",
     hint:
-      "State the figure once under `facts:` in site.yaml (`value`, `date`, `sources`) and write " +
-      "`{{fact:ID}}` here; then every page shows the same figure with its date.",
+      "State the figure once under `facts:` in site.yaml, as a fact with its `subject`, `text`, `value`, " +
+      "`date` and `sources` (docs/content-format.md, Facts that change), and write `{{fact:ID}}` here; then " +
+      "every page shows the same figure with its date.",
     message: (p: { figure: string; kind: "money amount" | "time of day" }) =>
       `the ${p.kind} '${p.figure}' is written here, not taken from a fact`,
   },
@@ -900,6 +901,12 @@ export const ERRORS = {
     hint:
       "Add what the property is made from at this line (a listing's rating scale, a route's image " +
       "or dates); leave it out only when no source gives it.",
+    hintFor: (p: { type: string; problem: string; page: string }) =>
+      p.problem.includes('"nutrition"')
+        ? "Add the recipe's `calories:` per serving from a source that gives them; when none does, write " +
+          "`calories: null` in its `recipe:` block to say so."
+        : "Add what the property is made from at this line (a listing's rating scale, a route's image " +
+          "or dates); leave it out only when no source gives it.",
     message: (p: { type: string; problem: string; page: string }) =>
       `structured data of ${p.page}: ${p.type}: ${p.problem}`,
   },
