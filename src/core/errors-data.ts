@@ -837,7 +837,7 @@ export const ERRORS = {
       "differ from the incremental build's: a page's key misses one of its " +
       "inputs, or the served copy was changed in a way its record could not tell.",
     hint:
-      "Run ppguide build --no-cache to publish a clean build, and " +
+      "Run npx ppguide build --no-cache to publish a clean build, and " +
       "report the files listed with the edits since the last build.",
     message: (p: { files: string[] }) =>
       `the incremental build differs from a clean build in ${p.files.length} ` +
@@ -1105,7 +1105,7 @@ export const ERRORS = {
     cause:
       "The command line names a command ppguide does not have, gives an option the command does not " +
       "take, or leaves out an argument the command needs.",
-    hint: "Run ppguide --help for the commands, and ppguide COMMAND --help for what a command takes.",
+    hint: "Run npx ppguide --help for the commands, and npx ppguide COMMAND --help for what a command takes.",
     usage: true,
     message: (p: { said: string }) => p.said,
   },
@@ -1145,15 +1145,15 @@ export const ERRORS = {
     title: "Folder to check missing",
     cause: "check-links was given a folder that does not exist.",
     hint:
-      "Build the site first (ppguide build), or pass the folder " +
-      "that holds the HTML: ppguide check-links path/to/site",
+      "Build the site first (npx ppguide build), or pass the folder " +
+      "that holds the HTML: npx ppguide check-links path/to/site",
     usage: true,
     message: (p: { dir: string }) => `the folder to check, ${p.dir}, does not exist`,
   },
   LinksDirNotADirectory: {
     title: "Not a folder",
     cause: "check-links was given a file instead of a folder.",
-    hint: "Pass the folder that holds the site, not one page: ppguide check-links path/to/site",
+    hint: "Pass the folder that holds the site, not one page: npx ppguide check-links path/to/site",
     usage: true,
     message: (p: { dir: string }) => `${p.dir} is a file, not a folder`,
   },
@@ -1197,14 +1197,14 @@ export const ERRORS = {
   KindInvalid: {
     title: "Bad page kind",
     cause: "`ppguide new` was given a kind of page it does not make: it makes article, recipe and listing.",
-    hint: "Pass article, recipe or listing, e.g. ppguide new article carnival-puerto-plata.",
+    hint: "Pass article, recipe or listing, e.g. npx ppguide new article carnival-puerto-plata.",
     usage: true,
     message: (p: { kind: string }) => `'${p.kind}' is not a kind of page ppguide new makes`,
   },
   SlugInvalid: {
     title: "Bad page name",
     cause: "`ppguide new` was given a slug that is not lowercase words joined by hyphens.",
-    hint: "Use lowercase letters, digits and hyphens, e.g. ppguide new article carnival-puerto-plata.",
+    hint: "Use lowercase letters, digits and hyphens, e.g. npx ppguide new article carnival-puerto-plata.",
     usage: true,
     message: (p: { slug: string }) => `'${p.slug}' is not a page name of lowercase words joined by hyphens`,
   },
@@ -1219,7 +1219,7 @@ export const ERRORS = {
   NothingBuilt: {
     title: "Nothing built to preview",
     cause: "preview was pointed at a folder that holds no built site (no index.html).",
-    hint: "Run ppguide build first (with the same --root and --out), or pass the --out the site was built into.",
+    hint: "Run npx ppguide build first (with the same --root and --out), or pass the --out the site was built into.",
     hintFor: (p: { dir: string; build: string }) => `Run ${p.build} first, or pass the --out it was built into.`,
     message: (p: { dir: string; build: string }) => `${p.dir} holds no built site (no index.html)`,
   },
