@@ -1,4 +1,3 @@
-import { NOT_FOUND_PAGE } from "../core/not-found-page.ts";
 import { resolve } from "node:path";
 import type { FSWatcher } from "chokidar";
 import { DevSite, type ChangeKind, type RebuildReport } from "./dev-site.ts";
@@ -131,7 +130,8 @@ function report(r: RebuildReport, log: (line: string) => void, site: DevSite): v
     log(`${trigger}stylesheet swapped in ${ms}`);
     return;
   }
-  const pages = r.pages.filter((p) => p !== NOT_FOUND_PAGE.route);
+  // Counted as a build counts them, the 404 page too: "built all 54 pages" in dev as in build.
+  const pages = r.pages;
   const count = `${pages.length} page${pages.length === 1 ? "" : "s"}`;
   if (r.full) {
     log(`${trigger}built all ${count} in ${ms}`);
