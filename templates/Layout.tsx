@@ -2,7 +2,8 @@ import { escapeText } from "entities";
 import type { ReactNode } from "react";
 import type { HeadModel, LayoutModel, PageBase } from "../src/render/model.ts";
 import { serializeJsonLd, twitterHandle } from "../src/render/structured-data.ts";
-import { ChevronDown, MailIcon, MenuIcon, SocialIcon } from "./components/Icons.tsx";
+import { ChevronDown, MailIcon, MenuIcon, SaveIcon, SocialIcon } from "./components/Icons.tsx";
+import { SAVE_OFFLINE_ID } from "./components/SaveOffline.tsx";
 import { Img } from "./components/Img.tsx";
 
 /** The only inline script: marks the document as scripted for the stylesheet (html.js). */
@@ -110,6 +111,15 @@ export function Header({ page }: { page: LayoutModel }) {
         <a className="brand" href="/">
           <Img image={page.logo} className="brand-logo" />
         </a>
+        {/* On every page, where a reader with no data looks first: a link to the home page's panel
+            that saves the guide (which says, without scripts, why saving needs them). Below 576 px
+            its words are visually hidden and stay its accessible name. */}
+        {page.site.offline && (
+          <a className="offline-link" href={`/#${SAVE_OFFLINE_ID}`} title="Save the guide for offline">
+            <SaveIcon />
+            <span className="offline-link-text">Save for offline</span>
+          </a>
+        )}
         {/* Where scripts run (html.js) the stylesheet shows the toggle and collapses the menu below 992 px; without them the menu stays open. */}
         <button className="nav-toggle" type="button" aria-controls="site-nav" aria-expanded="false">
           <MenuIcon />

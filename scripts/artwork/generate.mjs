@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Regenerates every illustration, the logo, the favicon and the apple-touch icon under public/.
 // The web app manifest and its icons are the build's own, drawn from the favicon (site.app in site.yaml).
-// Deterministic: same inputs, same bytes. Usage: node scripts/artwork/generate.mjs [--sheet out.png]
+// Deterministic: same inputs, same bytes.
+// Usage: node scripts/artwork/generate.mjs [--root SITE] [--sheet out.png] (SITE: the site folder, default this one)
 //   catalog.json  – images requested by content (src, title = subject, width, height);
 //                   refresh it from editors' fragments with import-fragments.mjs.
 //   scenes.mjs    – one composed scene per image (SCENES) plus home/cards/videos extras (EXTRAS).
@@ -16,10 +17,12 @@ import * as L from "./lib.mjs";
 import { SCENES, EXTRAS, fallback, mask } from "./scenes.mjs";
 import * as F from "./food.mjs";
 import { LISTING_SCENES } from "./scenes2.mjs";
-import { listingPictures, relinkListings } from "./listings.mjs";
+import { ArtworkError, listingPictures, relinkListings } from "./listings.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const PUBLIC = join(here, "..", "..", "public");
+const rootArg = process.argv.indexOf("--root");
+const ROOT = rootArg > 0 ? process.argv[rootArg + 1] : join(here, "..", "..");
+const PUBLIC = join(ROOT, "public");
 const esc = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const written = [];
 
@@ -59,7 +62,16 @@ for (const [src, img] of Object.entries(catalog)) {
 
 // ---------- one picture per listing card ----------
 // Drawn from the listings themselves; their `image:` and `alt:` lines are then pointed at them.
-const pictures = listingPictures(join(here, "..", "..", "content"));
+// A listing it cannot draw, or a mistake in a listings file, is said at its line, with no stack:
+// it is the editor's to fix, not a bug in the script.
+let pictures;
+try {
+  pictures = listingPictures(join(ROOT, "content"));
+} catch (err) {
+  if (!(err instanceof ArtworkError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
 for (const p of pictures) scene(p.src, p.alt, 800, 600, p.body);
 relinkListings(pictures);
 

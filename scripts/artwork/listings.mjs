@@ -1779,12 +1779,72 @@ function drawMotif(it, _bump, stem, used) {
   const i = motifs.findIndex(([re], k) => !used.has(k) && re.test(it.name));
   // No fallback to some other place's scene: a new listing gets a motif of its own, drawn for it.
   if (i < 0)
-    throw new Error(
-      `${stem}.yaml: no picture drawn for "${it.name}"; add a motif for it to MOTIFS["${stem}"] in scripts/artwork/listings.mjs`,
+    throw new ArtworkError(
+      `no picture drawn for "${it.name}": this page's places each have a scene of their own; add one for it ` +
+        `to MOTIFS["${stem}"] in scripts/artwork/listings.mjs (a pattern of its name, the alt text, the drawing)`,
+      { id: it.id },
     );
   const k = i;
   used.add(k);
   return { sig: String(k), alt: motifs[k][1], body: motifs[k][2] };
+}
+
+// ---------- a place of a kind with no scenes of its own ----------
+const AWNINGS = [
+  [C.red, "red"],
+  [C.teal, "teal"],
+  ["#2f7fd1", "blue"],
+  [C.yellow, "yellow"],
+  [C.palm, "green"],
+  [C.orange, "orange"],
+];
+/**
+ * A listings file of a kind nobody drew scenes for (a new directory page from `ppguide new`): a
+ * shopfront under an awning, its colors, sky and palm chosen from the listing as every other
+ * picture's are, so two places on one page still differ and the alt text says what is drawn.
+ */
+function drawGeneric(it, bump) {
+  const ch = chooser(hash(`${it.name}|${it.area ?? ""}|${it.address2}`), bump);
+  const [wallName, wall, trim] = ch.pick(PALETTES);
+  const [awning, awningName] = ch.pick(AWNINGS);
+  const [skyKind, skyWords] = ch.pick(SKY);
+  const side = ch.pick(["left", "right"]);
+  const sig = `${wallName}|${awningName}|${side}`;
+  const alt = `A ${wallName} shopfront under a ${awningName} and white striped awning, ${skyWords} above and a palm to its ${side}`;
+  const body = (c) => {
+    let s = L.sky(c, skyKind) + L.sun(side === "left" ? 980 : 220, 120, 46) + rect(-900, 600, 3000, 600, "#d9c9a8");
+    s += rect(230, 170, 740, 36, trim) + rect(250, 200, 700, 400, wall);
+    for (const x of [300, 720]) s += rect(x, 420, 180, 130, "#cfeef3") + rect(x, 420, 180, 8, trim);
+    s += rect(545, 400, 110, 200, C.brown) + circ(635, 505, 7, C.gold);
+    for (let i = 0; i < 14; i++) s += rect(270 + i * 47.2, 300, 47.2, 70, i % 2 ? "#fff" : awning);
+    for (let i = 0; i < 14; i++) s += circ(293.6 + i * 47.2, 370, 23.6, i % 2 ? "#fff" : awning);
+    s += L.pottedPlant(side === "left" ? 700 : 500, 600, 1.1, trim);
+    s += L.palm(side === "left" ? 120 : 1080, 640, 460, side === "left" ? 0.12 : -0.12, 1);
+    return s;
+  };
+  return { sig, alt, body };
+}
+
+/** A mistake in a listings file, or a listing nobody drew: said at the listing's line, without a stack. */
+export class ArtworkError extends Error {
+  constructor(message, at = {}) {
+    super(message);
+    this.name = "ArtworkError";
+    this.at = at;
+  }
+}
+
+/** `file:line:col  message`, the listing found by its id (or the parser's own position). */
+function located(file, text, err) {
+  const at = err.at ?? {};
+  let line = at.line;
+  let col = at.col ?? 1;
+  if (line === undefined && at.id !== undefined) {
+    const lines = text.split("\n");
+    const i = lines.findIndex((l) => new RegExp(`^\\s*-\\s*(?:\\{\\s*)?id:\\s*${at.id}\\b`).test(l));
+    if (i >= 0) [line, col] = [i + 1, lines[i].indexOf("id:") + 1];
+  }
+  return `${file}${line === undefined ? "" : `:${line}:${col}`}  ${err.message}`;
 }
 
 const slugify = (s) =>
@@ -1796,32 +1856,61 @@ const slugify = (s) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 
-/** Every listing's picture: `{ file, id, src, alt, body }`, in file order. */
+/**
+ * Every listing's picture: `{ file, id, src, alt, body }`, in file order. A listings file whose kind
+ * has scenes of its own (resorts, and the pages in MOTIFS) draws from them; any other kind (a new
+ * directory page) gets shopfronts. A mistake is an ArtworkError naming the file and line.
+ */
 export function listingPictures(contentDir) {
   const dir = join(contentDir, "listings");
   const out = [];
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith(".yaml"))
     .sort()) {
-    const doc = YAML.parse(readFileSync(join(dir, file), "utf8"));
-    const stem = file.replace(/\.yaml$/, "");
-    const seen = new Set(),
-      used = new Set();
-    for (const it of doc.items) {
-      const draw = doc.itemType === "Resort" ? drawResort : MOTIFS[stem] ? drawMotif : null;
-      if (!draw) throw new Error(`${file}: no pictures for listings of this kind; add a drawer in listings.mjs`);
-      let pic;
-      for (let bump = 0; bump < 12; bump++) {
-        pic = draw(it, bump, stem, used);
-        if (!seen.has(pic.sig)) break;
-      }
-      if (seen.has(pic.sig)) throw new Error(`${file}: no distinct picture left for ${it.name}`);
-      seen.add(pic.sig);
-      // Named after the page and the place, never reusing a retired picture's URL (caches may hold it).
-      let slug = `${stem}-${slugify(it.name)}`;
-      if (out.some((p) => p.src === `/images/listings/${slug}.svg`)) slug += `-${it.id}`;
-      out.push({ file: join(dir, file), id: it.id, src: `/images/listings/${slug}.svg`, alt: pic.alt, body: pic.body });
+    const where = `content/listings/${file}`;
+    const text = readFileSync(join(dir, file), "utf8");
+    try {
+      out.push(...filePictures(dir, file, text));
+    } catch (err) {
+      if (err instanceof ArtworkError) throw new ArtworkError(located(where, text, err));
+      // The YAML parser's own mistake, at its line: the build says the same, with its hint.
+      if (err instanceof YAML.YAMLError)
+        throw new ArtworkError(
+          `${where}:${err.linePos?.[0]?.line ?? 1}:${err.linePos?.[0]?.col ?? 1}  ${err.message.split("\n")[0]} ` +
+            "(ppguide build says what to do)",
+        );
+      throw err;
     }
+  }
+  return out;
+}
+
+function filePictures(dir, file, text) {
+  const out = [];
+  const doc = YAML.parse(text);
+  const stem = file.replace(/\.yaml$/, "");
+  const seen = new Set(),
+    used = new Set();
+  for (const it of doc?.items ?? []) {
+    // The file is named after the place: a stub's name is written first.
+    if (/^\s*TODO\b/.test(String(it.name)))
+      throw new ArtworkError(
+        `"${it.name}" is the stub's: write the place's name first, then run this again (the picture is named after it)`,
+        { id: it.id },
+      );
+    const draw = doc.itemType === "Resort" ? drawResort : MOTIFS[stem] ? drawMotif : drawGeneric;
+    let pic;
+    for (let bump = 0; bump < 12; bump++) {
+      pic = draw(it, bump, stem, used);
+      if (!seen.has(pic.sig)) break;
+    }
+    if (seen.has(pic.sig))
+      throw new ArtworkError(`no distinct picture left for "${it.name}" among this page's others`, { id: it.id });
+    seen.add(pic.sig);
+    // Named after the page and the place, never reusing a retired picture's URL (caches may hold it).
+    let slug = `${stem}-${slugify(it.name)}`;
+    if (out.some((p) => p.src === `/images/listings/${slug}.svg`)) slug += `-${it.id}`;
+    out.push({ file: join(dir, file), id: it.id, src: `/images/listings/${slug}.svg`, alt: pic.alt, body: pic.body });
   }
   return out;
 }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Placeholder } from "../core/errors-data.ts";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
+import type { StubComment } from "../content/front-matter.ts";
 import type { ContentIndex } from "../content/load.ts";
 import { directiveLines, parseVideoDirective } from "../content/directives.ts";
 import { MANIFEST_FILE } from "../site/load-site.ts";
@@ -21,6 +22,11 @@ import { decodeUriPath } from "../core/url-path.ts";
  * - a domain reserved for examples (RFC 2606 and RFC 6761: `.example`, `.test`, `.invalid`,
  *   `.localhost`, example.com/.net/.org) in a URL or an e-mail address;
  * - a social link to a network's home page instead of the site's own profile.
+ *
+ * And stub text (code StubTextLeft): what `ppguide new` wrote for the editor to replace, each line
+ * or value starting with TODO (site/new-page.ts), in site.yaml, a listings file, front matter or a
+ * Markdown line. Only published pages are scanned (the load stage leaves drafts out), so a stub is
+ * reported once its draft line is removed, not while it is being written.
  */
 export interface PlaceholderSite {
   root: string;
@@ -39,19 +45,70 @@ export function findPlaceholders(site: PlaceholderSite): PpgError[] {
     const locate: YamlSource["locate"] = (at) => (exact ??= yamlSource(readText(path), file, 0, listings)).locate(at);
     scanYaml(listings, new TextLocator(path, { file, data: listings, locate }), found);
   }
-  for (const md of site.content.markdown.values()) scanMarkdown(md, found);
+  for (const md of site.content.markdown.values()) {
+    scanFrontMatter(md, join(site.root, md.file), found);
+    scanMarkdown(md, found);
+  }
   return found;
 }
 
-/** The placeholders as one report for a build's summary: a heading line, then one line each. */
-export function formatPlaceholders(placeholders: PpgError[]): string {
-  const n = placeholders.length;
-  const lines = placeholders.map((p) => `  ${p.format()}`);
-  return [
-    `${n} placeholder${n === 1 ? "" : "s"} left to replace before going live (ppguide build --strict fails on them):`,
-    ...lines,
-  ].join("\n");
+/** What `ppguide new` writes for the editor to replace starts so (site/new-page.ts): a value, or a line of Markdown. */
+export const STUB_MARK = "TODO";
+const STUB_VALUE = new RegExp(`^\\s*${STUB_MARK}\\b`);
+// A paragraph's or a list item's first word; not inside a sentence, where "todo" may be a word.
+const STUB_LINE = new RegExp(`^[ \\t]*(?:[-*+][ \\t]+|\\d+[.)][ \\t]+)?(${STUB_MARK}\\b.*)$`, "gm");
+
+function stubText(value: string, location: SourceLocation, path?: string): PpgError {
+  const text = value.trim();
+  return new PpgError(
+    "StubTextLeft",
+    { text: text.length > 80 ? `${text.slice(0, 79)}…` : text },
+    { location, ...(path !== undefined && { path }) },
+  );
 }
+
+/**
+ * The placeholders for a build's summary: one line with their count by kind, so that the known
+ * stand-ins of a site still being set up (its videos to choose, its affiliate id) do not bury what
+ * an editor just did; with `full` (build --placeholders), that line as a heading and one line each.
+ * The listings' websites on http:// (WebsiteNotHttps) are counted on the same line: each waits for
+ * someone to open the site with https://, which a build (with no network) cannot do.
+ */
+export function formatPlaceholders(
+  placeholders: readonly PpgError[],
+  websites: readonly PpgError[],
+  full: boolean,
+): string[] {
+  const n = placeholders.length;
+  // Keyed by the name, which two kinds share (an example domain in a URL or an e-mail address).
+  const counts = new Map<string, { name: readonly [string, string]; count: number }>();
+  for (const p of placeholders) {
+    const name = KIND_NAMES[(p.data as Placeholder).kind];
+    const seen = counts.get(name[1]) ?? counts.set(name[1], { name, count: 0 }).get(name[1])!;
+    seen.count++;
+  }
+  const kinds = [...counts.values()].map(({ name, count }) => `${count} ${name[count === 1 ? 0 : 1]}`).join(", ");
+  const w = websites.length;
+  const http = w ? `${w} website${w === 1 ? "" : "s"} on http:// to try with https://` : "";
+  const heading = n
+    ? `${n} placeholder${n === 1 ? "" : "s"} left to replace before going live (${kinds})${http && ` and ${http}`}`
+    : cap(http);
+  const strict = n ? (w ? ", --strict fails on the placeholders" : ", --strict fails on them") : "";
+  if (!full) return [`${heading}: --placeholders lists them${strict}.`];
+  return [`${heading}${strict}:`, ...[...placeholders, ...websites].map((p) => `  ${p.format()}`)];
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** What each kind of placeholder is called in the summary's count: one, many. */
+const KIND_NAMES: Record<Placeholder["kind"], readonly [string, string]> = {
+  videoWithoutId: ["video without an id", "videos without an id"],
+  videoIdStandIn: ["stand-in video id", "stand-in video ids"],
+  reservedMailDomain: ["example domain", "example domains"],
+  reservedDomain: ["example domain", "example domains"],
+  standIn: ["stand-in id", "stand-in ids"],
+  socialHome: ["social link to a network's home page", "social links to a network's home page"],
+};
 
 const STAND_IN = /\b(?:PLACEHOLDER[\w-]*|[A-Z][A-Z0-9]*_ID|YOUR_[A-Z0-9_]+|CHANGE_?ME|TODO|FIXME|X{4,})\b/;
 const RESERVED_HOST = /(?:^|\.)(?:example|test|invalid|localhost)$|(?:^|\.)example\.(?:com|net|org)$/i;
@@ -64,6 +121,8 @@ function scanYaml(data: unknown, at: TextLocator, found: PpgError[]): void {
   const path: PathSegment[] = [];
   const walk = (value: unknown): void => {
     if (typeof value === "string") {
+      // Placed exactly (not by its text, which every stub repeats, drafts' too).
+      if (STUB_VALUE.test(value)) return void found.push(stubText(value, at.exact(path), dotted(path)));
       // Only URLs, e-mail addresses and video ids can be placeholders.
       if (!value.includes("://") && !value.includes("@") && path[path.length - 1] !== "id") return;
       const placeholder = placeholderIn(value, path);
@@ -135,6 +194,43 @@ function scanMarkdown(md: { file: string; body: string; bodyLine: number }, foun
   };
   scan(URL_IN_TEXT);
   if (body.includes("@")) scan(EMAIL_IN_TEXT);
+  if (body.includes(STUB_MARK))
+    for (const match of body.matchAll(STUB_LINE)) {
+      const offset = match.index! + match[0].length - match[1]!.length;
+      found.push(stubText(match[1]!, at(offset)));
+    }
+}
+
+/**
+ * Stub text in front matter (a recipe's ingredients and steps), each value at its place in the file,
+ * and each value marked by a `# TODO` comment (a recipe's figures: a number cannot start with TODO).
+ */
+function scanFrontMatter(
+  md: { file: string; frontMatter: object; stubComments?: StubComment[] },
+  path: string,
+  found: PpgError[],
+): void {
+  const marks = (md.stubComments ?? []).map(({ line, column, text }) =>
+    stubText(text, { file: md.file, line, column }),
+  );
+  if (JSON.stringify(md.frontMatter).includes(STUB_MARK)) marks.push(...stubValues(md, path));
+  // In the order of the file's lines.
+  found.push(...marks.sort((a, b) => a.location!.line - b.location!.line || a.location!.column - b.location!.column));
+}
+
+function stubValues(md: { file: string; frontMatter: object }, path: string): PpgError[] {
+  const found: PpgError[] = [];
+  const text = /^---\r?\n([\s\S]*?)\r?\n---/.exec(readText(path))?.[1] ?? "";
+  // The YAML starts on line 2, below the opening fence.
+  const source = yamlSource(text, md.file, 1, md.frontMatter);
+  const walk = (value: unknown, at: PathSegment[]): void => {
+    if (typeof value === "string") {
+      if (STUB_VALUE.test(value)) found.push(stubText(value, source.locate(at), dotted(at)));
+    } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...at, i]));
+    else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, [...at, k]);
+  };
+  walk(md.frontMatter, []);
+  return found;
 }
 
 function placeholderIn(value: string, path: PathSegment[] = []): Placeholder | undefined {
@@ -194,6 +290,11 @@ class TextLocator {
     private readonly path: string,
     private readonly source: YamlSource,
   ) {}
+
+  /** Where the value at `path` is, exactly, from the parsed document. */
+  exact(path: PathSegment[]): SourceLocation {
+    return this.source.locate([...path]);
+  }
 
   value(value: string, path: PathSegment[]): SourceLocation {
     this.text ??= readText(this.path);

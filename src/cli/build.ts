@@ -16,6 +16,7 @@ export interface SiteOutputFlags {
   explain?: boolean;
   timings?: boolean;
   strict?: boolean;
+  placeholders?: boolean;
   clock?: string;
 }
 
@@ -68,7 +69,7 @@ export function registerBuild(program: Command): void {
 /** What a build (or merge) made, as its report: the summary, and in text the lines a person reads, in order. */
 export async function outcomeOf(
   result: BuildResult,
-  opts: Pick<BuildFlags, "explain" | "verify" | "timings">,
+  opts: Pick<BuildFlags, "explain" | "verify" | "timings" | "placeholders">,
   format: ReportFormat,
   verb: string,
 ): Promise<Outcome> {
@@ -103,12 +104,16 @@ export async function outcomeOf(
       `assets into ${result.outDir} in ${result.seconds.toFixed(2)} s`,
   );
   if (opts.verify) lines.push("Verified: a clean build of the same sources writes the same files, byte for byte.");
-  // Listed under a heading in text; JSON and GitHub give each as a warning.
-  if (result.placeholders.length && format === "text") {
+  // Summed up in one line in text (each listed with --placeholders), with the websites on http:// that
+  // wait for someone to try https://; JSON and GitHub give each as a warning.
+  const websites = result.warnings.filter((w) => w.code === "WebsiteNotHttps");
+  const grouped = [...result.placeholders, ...websites];
+  if (grouped.length && format === "text") {
     const { formatPlaceholders } = await import("../check/placeholders.ts");
-    lines.push(formatPlaceholders(result.placeholders));
+    lines.push(...formatPlaceholders(result.placeholders, websites, opts.placeholders === true));
   }
   // Last, where a scheduled CI job finds when to build next.
   if (result.nextChange) lines.push(`Next change: ${result.nextChange.date} (${result.nextChange.why})`);
-  return { warnings: result.warnings, groupedWarnings: result.placeholders, summary, lines };
+  const warnings = result.warnings.filter((w) => w.code !== "WebsiteNotHttps");
+  return { warnings, groupedWarnings: grouped, summary, lines };
 }

@@ -38,7 +38,8 @@ export function registerNew(program: Command): void {
         summary: { path: done.path, files: done.files, line: done.line },
         lines: [
           `Added ${done.path} to site.yaml at line ${done.line}, as a draft; wrote ${wrote}.`,
-          "Preview it with ppguide dev; remove `draft: true` from its entry to publish it.",
+          "Preview it with npx ppguide dev; write each TODO line, then remove `draft: true` from its entry " +
+            "to publish it.",
         ],
       };
     },

@@ -74,11 +74,15 @@ export const OPTIONS = {
     parse: (given: string | undefined): ShardSpec | undefined => (given === undefined ? undefined : shardSpec(given)),
   },
   timings: { flags: "--timings", help: "print how long each stage took" },
+  placeholders: {
+    flags: "--placeholders",
+    help: "list every placeholder left with its file:line:col, not only their count",
+  },
   strict: {
     flags: "--strict",
     help:
       "fail, writing nothing, while the site holds placeholders (videos without an id, stand-in " +
-      "ids, .example domains, bare social links) or a figure typed by hand instead of a fact",
+      "ids, .example domains, bare social links), stub text of ppguide new, or figures written by hand",
   },
   olderThan: {
     flags: "--older-than <age>",
@@ -105,6 +109,7 @@ const SITE_OUTPUT = [
   OPTIONS.explain,
   OPTIONS.timings,
   OPTIONS.strict,
+  OPTIONS.placeholders,
 ];
 
 /** The site-building options of build (which adds its own) and merge. */

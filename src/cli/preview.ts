@@ -16,7 +16,7 @@ export function registerPreview(program: Command): void {
     run: async (_args, opts) => {
       const dir = resolve(opts.root, opts.out);
       if (!existsSync(join(dir, "index.html"))) {
-        const build = `ppguide build${opts.root === "." ? "" : ` --root ${opts.root}`}`;
+        const build = `npx ppguide build${opts.root === "." ? "" : ` --root ${opts.root}`}`;
         throw new PpgError("NothingBuilt", { dir, build });
       }
       const { startPreview } = await import("../preview/server.ts");

@@ -9,9 +9,10 @@ const MAIN_OPEN = '<main id="main">';
 
 /** The note a saved copy carries at the top of its main content: there from the first paint, it moves nothing. */
 export function withSavedNote(html: string, date: string): string {
+  // One line on a phone: the date; the why beside it where there is room (templates/styles).
   const note =
-    `<p class="saved-copy" role="status">Saved copy from ${date}. ` +
-    "You are offline or the connection is slow: this page may have changed since.</p>";
+    `<p class="saved-copy" role="status">Saved copy from ${date}.<span class="saved-copy-why"> ` +
+    "You are offline or the connection is slow: this page may have changed since.</span></p>";
   const at = html.indexOf(MAIN_OPEN);
   return at < 0 ? html : html.slice(0, at + MAIN_OPEN.length) + note + html.slice(at + MAIN_OPEN.length);
 }

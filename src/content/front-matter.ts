@@ -10,6 +10,8 @@ export interface MarkdownFile {
   frontMatter: FrontMatter;
   body: string;
   bodyLine: number;
+  /** The front matter's `# TODO` comments, when it has any. */
+  stubComments?: StubComment[];
 }
 
 export interface FrontMatter {
@@ -36,7 +38,8 @@ export interface RecipeData {
   totalMinutes?: number;
   servings: number;
   yield?: string;
-  calories?: number;
+  /** null: no source gives them (no warning about the structured data's missing nutrition). */
+  calories?: number | null;
   category: string;
   ingredients: string[];
   instructions: string[];
@@ -49,6 +52,19 @@ export interface SplitMarkdown {
   body: string;
   /** Lines before the body, so body line N is file line N + bodyLine. */
   bodyLine: number;
+  /**
+   * The front matter's `# TODO` comments, each marking a value on its line that `ppguide new` wrote
+   * for the editor to replace (a number cannot start with TODO itself); check/placeholders.ts reports them.
+   */
+  stubComments?: StubComment[];
+}
+
+export interface StubComment {
+  /** The line in the Markdown file, and the column of the comment's TODO. */
+  line: number;
+  column: number;
+  /** The line's text, the value and its comment. */
+  text: string;
 }
 
 const FENCE = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
@@ -70,12 +86,28 @@ export function splitFrontMatter(text: string, file: string): SplitMarkdown {
   const recipe = (data as FrontMatter).recipe;
   if (recipe && problems.length === 0) problems.push(...checkRecipeFigures(recipe, source));
   if (problems.length) throw new PpgErrorList(problems);
+  const stubComments = match[1].includes("TODO") ? stubCommentsOf(match[1]) : [];
   return {
     frontMatter: data as FrontMatter,
     source,
     body: text.slice(match[0].length),
     bodyLine: match[0].split("\n").length - 1,
+    ...(stubComments.length > 0 && { stubComments }),
   };
+}
+
+/** `servings: 4  # TODO: how many it serves`: a comment (after a space, outside quotes) starting with TODO. */
+function stubCommentsOf(yaml: string): StubComment[] {
+  const found: StubComment[] = [];
+  yaml.split("\n").forEach((line, i) => {
+    const at = /(?:^|[ \t])#[ \t]*TODO\b/.exec(
+      line.replace(/"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'/g, (q) => " ".repeat(q.length)),
+    );
+    if (!at) return;
+    // The YAML starts on line 2, below the opening fence.
+    found.push({ line: i + 2, column: line.indexOf("TODO", at.index) + 1, text: line.trim() });
+  });
+  return found;
 }
 
 /** Figures the schema cannot relate to each other. */

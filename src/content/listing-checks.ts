@@ -6,7 +6,8 @@ import { phoneLink } from "./phones.ts";
 /**
  * What the listings hold that a reader should look at without the build failing: a website on
  * http:// (most sites answer https, and ppguide cannot ask them at build time, which has no
- * network), and a phone or website two listings share, across every listings file.
+ * network), and a phone or website two listings share, across every listings file, unless one is
+ * part of the other (`partOf: file.yaml#id`, a hotel's spa): then they are one business.
  */
 export function listingWarnings(
   listings: ReadonlyMap<string, ListingsFile>,
@@ -15,7 +16,7 @@ export function listingWarnings(
   const warnings: PpgError[] = [];
   // Where the first holder of a phone or website is, found only when a second one shows up:
   // locating builds the file's positioned YAML, a tenth of a small site's build.
-  const seen = new Map<string, { name: string; at: () => string }>();
+  const seen = new Map<string, { name: string; key: string; partOf?: string; at: () => string }>();
   for (const [file, data] of listings) {
     const source = sources.get(file);
     const where = (i: number, field: string) =>
@@ -31,15 +32,22 @@ export function listingWarnings(
       yamlField: string,
     ) => {
       const first = seen.get(key);
+      const self = `${file}#${data.items[i]!.id}`;
+      const partOf = data.items[i]!.partOf;
+      if (first && (partOf === first.key || first.partOf === self)) return;
       if (!first) {
         const at = () => {
           const found = where(i, yamlField).location;
           return found ? `${found.file}:${found.line}:${found.column}` : `content/${file}`;
         };
-        seen.set(key, { name, at });
+        seen.set(key, { name, key: self, ...(partOf !== undefined && { partOf }), at });
       } else
         warnings.push(
-          new PpgError("ContactShared", { field, value, name, other: first.name, at: first.at() }, where(i, yamlField)),
+          new PpgError(
+            "ContactShared",
+            { field, value, name, other: first.name, at: first.at(), otherKey: first.key },
+            where(i, yamlField),
+          ),
         );
     };
     data.items.forEach((item, i) => {

@@ -26,6 +26,8 @@ export interface Listing {
   sources?: ListingSource[];
   /** Facts (keys of site.yaml's `facts`) whose status line the card shows. */
   facts?: string[];
+  /** The listing this place is part of, `file.yaml#id` (a hotel's spa): it may share its phone and website. */
+  partOf?: string;
 }
 
 /** Where a listing's street address, phone or website was read. */

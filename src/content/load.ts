@@ -86,7 +86,8 @@ export async function loadContent(
       }
       try {
         const split = splitFrontMatter(text, file);
-        markdown.set(name, { file, frontMatter: split.frontMatter, body: split.body, bodyLine: split.bodyLine });
+        const { frontMatter, body, bodyLine, stubComments } = split;
+        markdown.set(name, { file, frontMatter, body, bodyLine, ...(stubComments && { stubComments }) });
       } catch (err) {
         if (isPpgErrorList(err)) errors.push(...err.errors);
         else throw err;

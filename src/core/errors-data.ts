@@ -214,6 +214,16 @@ export type Placeholder =
   | { kind: "standIn"; url: string; token: string }
   | { kind: "socialHome"; url: string; network: string };
 
+/** Two listings with one phone or website (content/listing-checks.ts); `otherKey` names the first, `file.yaml#id`. */
+interface ContactSharedParams {
+  field: "phone" | "website";
+  value: string;
+  name: string;
+  other: string;
+  at: string;
+  otherKey: string;
+}
+
 /** A folder entry under public/ or content/ the build will not follow (core/site-folder.ts). */
 interface LinkFound {
   /** The link, e.g. `public/s.txt`. */
@@ -586,8 +596,9 @@ export const ERRORS = {
       "Prose writes a money amount or a time of day itself instead of taking it from a fact " +
       "(a warning; an error with --strict): written on one page, it goes out of date there alone.",
     hint:
-      "State the figure once under `facts:` in site.yaml (`value`, `date`, `sources`) and write " +
-      "`{{fact:ID}}` here; then every page shows the same figure with its date.",
+      "State the figure once under `facts:` in site.yaml, as a fact with its `subject`, `text`, `value`, " +
+      "`date` and `sources` (docs/content-format.md, Facts that change), and write `{{fact:ID}}` here; then " +
+      "every page shows the same figure with its date.",
     message: (p: { figure: string; kind: "money amount" | "time of day" }) =>
       `the ${p.kind} '${p.figure}' is written here, not taken from a fact`,
   },
@@ -622,10 +633,15 @@ export const ERRORS = {
   ContactShared: {
     title: "Phone or website shared",
     cause:
-      "Two listings have the same phone number or website (a warning): " +
-      "often a copy-and-paste slip, sometimes one business in two directories.",
-    hint: "Check both against their sources; if it is one business listed twice, it may stay.",
-    message: (p: { field: "phone" | "website"; value: string; name: string; other: string; at: string }) =>
+      "Two listings have the same phone number or website (a warning): often a copy-and-paste " +
+      "slip, sometimes one business in two directories (a hotel and its spa), which `partOf` says.",
+    hint:
+      "Check both against their sources: fix the one copied by mistake; if one place is part of the " +
+      "other (a hotel's spa), write `partOf: FILE#ID` in its entry, naming the other listing.",
+    hintFor: (p: ContactSharedParams) =>
+      `Check both against their sources: fix the one copied by mistake; if '${p.name}' is part of ` +
+      `'${p.other}' (a hotel's spa), write \`partOf: ${p.otherKey}\` in its entry.`,
+    message: (p: ContactSharedParams) =>
       `${p.field} '${p.value}' of '${p.name}' is also the ${p.field} of '${p.other}' (${p.at})`,
   },
   RawHtmlUnsafe: {
@@ -821,7 +837,7 @@ export const ERRORS = {
       "differ from the incremental build's: a page's key misses one of its " +
       "inputs, or the served copy was changed in a way its record could not tell.",
     hint:
-      "Run ppguide build --no-cache to publish a clean build, and " +
+      "Run npx ppguide build --no-cache to publish a clean build, and " +
       "report the files listed with the edits since the last build.",
     message: (p: { files: string[] }) =>
       `the incremental build differs from a clean build in ${p.files.length} ` +
@@ -885,6 +901,12 @@ export const ERRORS = {
     hint:
       "Add what the property is made from at this line (a listing's rating scale, a route's image " +
       "or dates); leave it out only when no source gives it.",
+    hintFor: (p: { type: string; problem: string; page: string }) =>
+      p.problem.includes('"nutrition"')
+        ? "Add the recipe's `calories:` per serving from a source that gives them; when none does, write " +
+          "`calories: null` in its `recipe:` block to say so."
+        : "Add what the property is made from at this line (a listing's rating scale, a route's image " +
+          "or dates); leave it out only when no source gives it.",
     message: (p: { type: string; problem: string; page: string }) =>
       `structured data of ${p.page}: ${p.type}: ${p.problem}`,
   },
@@ -935,6 +957,15 @@ export const ERRORS = {
           return `Link the site's own ${p.network} profile.`;
       }
     },
+  },
+  StubTextLeft: {
+    title: "Stub text published",
+    cause:
+      "A published page still holds a line or value that `ppguide new` wrote for the editor to replace, " +
+      "marked by starting with TODO (its description, its picture's alt text, a listing's name, a line of its " +
+      "Markdown); a warning, an error with --strict. A draft's stub text is not reported until it is published.",
+    hint: "Write the page's own words in its place, as the TODO asks; ppguide new starts every such line with TODO.",
+    message: (p: { text: string }) => `'${p.text}' is stub text, still to be written`,
   },
   // the output folder
   OutputRefused: {
@@ -1074,7 +1105,7 @@ export const ERRORS = {
     cause:
       "The command line names a command ppguide does not have, gives an option the command does not " +
       "take, or leaves out an argument the command needs.",
-    hint: "Run ppguide --help for the commands, and ppguide COMMAND --help for what a command takes.",
+    hint: "Run npx ppguide --help for the commands, and npx ppguide COMMAND --help for what a command takes.",
     usage: true,
     message: (p: { said: string }) => p.said,
   },
@@ -1114,15 +1145,15 @@ export const ERRORS = {
     title: "Folder to check missing",
     cause: "check-links was given a folder that does not exist.",
     hint:
-      "Build the site first (ppguide build), or pass the folder " +
-      "that holds the HTML: ppguide check-links path/to/site",
+      "Build the site first (npx ppguide build), or pass the folder " +
+      "that holds the HTML: npx ppguide check-links path/to/site",
     usage: true,
     message: (p: { dir: string }) => `the folder to check, ${p.dir}, does not exist`,
   },
   LinksDirNotADirectory: {
     title: "Not a folder",
     cause: "check-links was given a file instead of a folder.",
-    hint: "Pass the folder that holds the site, not one page: ppguide check-links path/to/site",
+    hint: "Pass the folder that holds the site, not one page: npx ppguide check-links path/to/site",
     usage: true,
     message: (p: { dir: string }) => `${p.dir} is a file, not a folder`,
   },
@@ -1166,14 +1197,14 @@ export const ERRORS = {
   KindInvalid: {
     title: "Bad page kind",
     cause: "`ppguide new` was given a kind of page it does not make: it makes article, recipe and listing.",
-    hint: "Pass article, recipe or listing, e.g. ppguide new article carnival-puerto-plata.",
+    hint: "Pass article, recipe or listing, e.g. npx ppguide new article carnival-puerto-plata.",
     usage: true,
     message: (p: { kind: string }) => `'${p.kind}' is not a kind of page ppguide new makes`,
   },
   SlugInvalid: {
     title: "Bad page name",
     cause: "`ppguide new` was given a slug that is not lowercase words joined by hyphens.",
-    hint: "Use lowercase letters, digits and hyphens, e.g. ppguide new article carnival-puerto-plata.",
+    hint: "Use lowercase letters, digits and hyphens, e.g. npx ppguide new article carnival-puerto-plata.",
     usage: true,
     message: (p: { slug: string }) => `'${p.slug}' is not a page name of lowercase words joined by hyphens`,
   },
@@ -1188,7 +1219,7 @@ export const ERRORS = {
   NothingBuilt: {
     title: "Nothing built to preview",
     cause: "preview was pointed at a folder that holds no built site (no index.html).",
-    hint: "Run ppguide build first (with the same --root and --out), or pass the --out the site was built into.",
+    hint: "Run npx ppguide build first (with the same --root and --out), or pass the --out the site was built into.",
     hintFor: (p: { dir: string; build: string }) => `Run ${p.build} first, or pass the --out it was built into.`,
     message: (p: { dir: string; build: string }) => `${p.dir} holds no built site (no index.html)`,
   },

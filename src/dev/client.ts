@@ -1,4 +1,5 @@
 import { escapeAttribute } from "entities";
+import { PREFIX } from "../client/sw-store.ts";
 /**
  * The script dev mode injects into every HTML page it serves: it listens to the server-sent
  * events of /__ppguide/events, reloads the page when it was rebuilt, swaps the stylesheet when
@@ -22,10 +23,16 @@ const OVERLAY_CSS =
 const CLIENT = String.raw`(() => {
   // Dev serves live pages: no service worker here (src/client/offline-client.ts registers the one a
   // page names), and one a ppguide preview of this origin left is removed, or its saved copies
-  // would stand in for the pages being edited.
+  // would stand in for the pages being edited; so are its caches, which would hold megabytes of
+  // an old build in the browser for nothing.
   document.documentElement.removeAttribute("data-service-worker");
   if (navigator.serviceWorker)
     navigator.serviceWorker.getRegistrations().then((all) => all.forEach((r) => r.unregister()), () => {});
+  if (window.caches)
+    caches.keys().then(
+      (names) => Promise.all(names.filter((n) => n.startsWith(${JSON.stringify(PREFIX)})).map((n) => caches.delete(n))),
+      () => {},
+    );
   const route = document.currentScript && document.currentScript.dataset.route;
   // This page's own problems (a broken link in its Markdown, a missing image): shown over it at once.
   const own = document.currentScript && document.currentScript.dataset.problems;
@@ -114,13 +121,17 @@ export const SERVICE_WORKER_PATH = "/sw.js";
 /**
  * What dev answers at that URL: a worker that removes itself. A browser that still runs the worker
  * of a ppguide preview on this origin checks its script on the next page it opens and gets this
- * one, which takes over, unregisters and reloads the pages it controlled from the dev server.
+ * one, which takes over, deletes the builds' caches the old one kept, unregisters and reloads the
+ * pages it controlled from the dev server.
  */
 export const UNREGISTERING_WORKER = `self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => {
   event.waitUntil(
-    self.registration
-      .unregister()
+    caches
+      .keys()
+      .then((names) => names.filter((n) => n.startsWith(${JSON.stringify(PREFIX)})))
+      .then((builds) => Promise.all(builds.map((n) => caches.delete(n))))
+      .then(() => self.registration.unregister())
       .then(() => self.clients.matchAll({ type: "window" }))
       .then((clients) => Promise.all(clients.map((c) => c.navigate(c.url)))),
   );

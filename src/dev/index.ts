@@ -1,4 +1,3 @@
-import { NOT_FOUND_PAGE } from "../core/output-names.ts";
 import { resolve } from "node:path";
 import { describe, describeAll } from "../core/errors.ts";
 import type { FSWatcher } from "chokidar";
@@ -152,7 +151,8 @@ function report(r: RebuildReport, log: (line: string) => void, site: DevSite, sh
     log(`${trigger}stylesheet swapped in ${ms}`);
     return;
   }
-  const pages = r.pages.filter((p) => p !== NOT_FOUND_PAGE.route);
+  // Counted as a build counts them, the 404 page too: "built all 54 pages" in dev as in build.
+  const pages = r.pages;
   const count = `${pages.length} page${pages.length === 1 ? "" : "s"}`;
   if (r.full) {
     log(`${trigger}built all ${count} in ${ms}`);

@@ -25,7 +25,7 @@ import { brokenLinkErrors } from "./link-sources.ts";
 import { keyPages, planPages, previousOf, renderInputOf, IN_MEMORY, type PagesToMake } from "./page-keys.ts";
 import { IndexStream } from "./index-stream.ts";
 import { unpublishedProblems } from "./unpublished.ts";
-import { renderJobs, sourcesOf, type TakenBatch } from "./render-pages.ts";
+import { pageWarnings, renderJobs, sourcesOf, type TakenBatch } from "./render-pages.ts";
 import { indexShardsOf, ownPages, writeShardManifest } from "./shard.ts";
 import {
   builtPage,
@@ -143,9 +143,12 @@ export function check(state: Loaded): Checked {
     const file = `content/${f}`;
     return new PpgError("ContentUnused", { file }, { location: { file, line: 1, column: 1 } });
   });
-  const placeholders = findPlaceholders(site);
-  const warnings = [...unused, ...content.warnings, ...hostLimitWarnings(site)];
-  const fatal = opts.strict ? [...placeholders, ...warnings.filter((w) => w.code === "FigureUnsourced")] : [];
+  const found = findPlaceholders(site);
+  // Known stand-ins are summed up in one line; a published stub's text is the editor's to write now.
+  const placeholders = found.filter((p) => p.code === "PlaceholderLeft");
+  const stubs = found.filter((p) => p.code !== "PlaceholderLeft");
+  const warnings = [...unused, ...stubs, ...content.warnings, ...hostLimitWarnings(site)];
+  const fatal = opts.strict ? [...found, ...warnings.filter((w) => w.code === "FigureUnsourced")] : [];
   if (fatal.length) throw new PpgErrorList(fatal);
   const report = {
     aliases: manifest.aliases?.length ?? 0,
@@ -216,11 +219,12 @@ export async function render<S extends PagesToMake & Keyed>(state: S, stream?: I
     stream?.rendered(batch.mains);
   };
   const jobs = plan.render.map(({ job }) => job);
-  const warnings: PpgError[] = [];
-  const how = { threads: state.threads, templates: state.templates, warnings, sources: state.sources };
+  const how = { threads: state.threads, templates: state.templates, sources: state.sources };
   const rendering = renderJobs(stream ? { ...input, index: true } : input, jobs, take, how);
   await rendering.catch((err: unknown) => stream?.close(err) ?? Promise.reject(err));
   await sink.flush();
+  // Every page's, reused ones' too: a warning is shown on every build until it is fixed.
+  const warnings = pageWarnings(state.jobs, records, state.sources);
   return { ...state, records, kept, problems, warnings, stream };
 }
 

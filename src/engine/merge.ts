@@ -27,6 +27,7 @@ import { fileSum, indexable, planIndex, type ShardFile, type ShardPlan } from ".
 import { findManifest } from "../site/load-site.ts";
 import { check, linkCheck, commit, load, open, resultOf, writeOffline, writeRest } from "./build.ts";
 import type { BuildOptions, BuildResult, Indexed, Keyed, Opened, Rendered } from "./build-state.ts";
+import { pageWarnings } from "./render-pages.ts";
 import { keyPages, renderInputOf, type PageJob } from "./page-keys.ts";
 import { pagesOfShards, readShards, shardFile, shardFileChanged, siteDigest, type ShardFolder } from "./shard.ts";
 
@@ -118,7 +119,8 @@ async function placePages(
     records,
     kept: new Map(),
     problems: new Map(),
-    warnings: [],
+    // A shard's pages warn as they did when the shard rendered them.
+    warnings: pageWarnings(jobs, records, state.sources),
   };
 }
 

@@ -87,8 +87,10 @@ export class PageRenderer {
     try {
       for (const job of jobs) {
         const before = errors.length;
+        const warned = warnings.length;
         this.ctx.images.takeReads();
         const page = kindOf(job.kind).render(this.ctx, this.templates, job.route, { errors, warnings });
+        const own = warnings.slice(warned).flatMap((e) => userErrorData(e));
         const images = this.ctx.images.takeReads();
         const main = kindOf(job.kind).indexed ? mainOf(page.html) : undefined;
         const scan = this.scanner?.(page.html, page.shared);
@@ -103,6 +105,7 @@ export class PageRenderer {
             hash: digest(page.html),
             ...(main !== undefined && { main: digest(main) }),
             ...(scan && { scan }),
+            ...(own.length > 0 && { warnings: own }),
           },
         ]);
         if (this.writer) await this.writer.add(job.file, page.html);
@@ -256,6 +259,19 @@ export function missingImageErrors(missing: Iterable<string>, reported: readonly
           { hint: "Add the file to public/ or fix the path in site.yaml or the listings file that names it." },
         ),
     );
+}
+
+/**
+ * What the pages warn about, in the order of the pages, each once and located: from each page's
+ * record, so a page taken from the served copy (or a shard) warns as it did when it was rendered.
+ */
+export function pageWarnings(
+  jobs: readonly PageJob[],
+  records: ReadonlyMap<string, PageRecord>,
+  sources: readonly YamlSource[],
+): PpgError[] {
+  const data = jobs.flatMap((job) => records.get(job.file)?.warnings ?? []);
+  return data.length ? dedupe(errorsOf(reviveUserError(data)).map((e) => located(e, sources))) : [];
 }
 
 /** The same problem found on several threads or pages (same code, place and data) is reported once. */

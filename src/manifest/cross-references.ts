@@ -1,6 +1,6 @@
 import { PpgError, type ErrorCode } from "../core/errors.ts";
 import type { ErrorParams } from "../core/errors-data.ts";
-import { editDistance } from "../core/edit-distance.ts";
+import { closestName } from "../core/edit-distance.ts";
 import { decodeUriPath } from "../core/url-path.ts";
 import { ROUTE_PATH } from "./schema.ts";
 import { routeReferences } from "./route-references.ts";
@@ -49,6 +49,9 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
     } else firstSeen.set(route.path, i);
   });
 
+  // Every route's path, once, for "did you mean" (indexed the first time a path is not found).
+  let routePaths: string[] | undefined;
+  const routes = () => (routePaths ??= [...firstSeen.keys()]);
   const aliasTargets = new Map<string, string>();
   (manifest.aliases ?? []).forEach((alias, i) => {
     if (firstSeen.has(alias.from)) {
@@ -59,7 +62,7 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
         "RouteNotFound",
         ["aliases", i, "to"],
         { what: "alias target", path: alias.to },
-        suggest(alias.to, firstSeen.keys()),
+        suggest(alias.to, routes()),
       );
     }
     aliasTargets.set(alias.from, alias.to);
@@ -67,8 +70,7 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
 
   const known = (path: string) => firstSeen.has(path) || aliasTargets.has(path);
   const expectRoute = (path: string, at: PathSegment[], what: string) => {
-    if (!known(path) && !uncanonical.has(path))
-      fail("RouteNotFound", at, { what, path }, suggest(path, firstSeen.keys()));
+    if (!known(path) && !uncanonical.has(path)) fail("RouteNotFound", at, { what, path }, suggest(path, routes()));
   };
 
   for (const ref of routeReferences(manifest)) {
@@ -161,16 +163,14 @@ function decodeComponentOr(segment: string): string | undefined {
   }
 }
 
-/** A hint that names the closest existing route, when one is close enough to be a typo. */
+/**
+ * A hint that names the closest existing route, when one is close enough to be a typo (the one
+ * "did you mean" search, core/edit-distance.ts; `candidates` is indexed the first time it is given,
+ * so pass the same collection for every path checked).
+ */
 export function suggest(path: string, candidates: Iterable<string>): string {
-  let best: string | undefined;
-  let bestScore = Infinity;
-  for (const c of candidates) {
-    const d = editDistance(path.toLowerCase(), c.toLowerCase());
-    if (d < bestScore) [best, bestScore] = [c, d];
-  }
-  if (best && bestScore <= Math.max(3, Math.floor(path.length / 5))) return `Did you mean '${best}'?`;
-  return "Add the route to site.yaml, add an alias, or fix the path.";
+  const near = closestName(path, candidates);
+  return near !== undefined ? `Did you mean '${near}'?` : "Add the route to site.yaml, add an alias, or fix the path.";
 }
 
 /** A file name may be 255 bytes on every common filesystem; a page is `segment/index.html` or `segment.html`. */

@@ -173,8 +173,11 @@ function breachOf(e: ErrorObject, path: PathSegment[], about?: string): Found {
         onKey: true,
       };
     }
-    case "type":
-      return { breach: { rule: "type", expected: String(p.type), found: describe(e.data), about } };
+    case "type": {
+      // A field that may also be null (a recipe's `calories: null`) names its type, and null, in words.
+      const expected = [p.type].flat().map(String).join(" or ");
+      return { breach: { rule: "type", expected, found: describe(e.data), about } };
+    }
     case "enum":
       return { breach: { rule: "enum", value: String(e.data), allowed: (p.allowedValues as unknown[]).map(String) } };
     case "const":

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type { Document, Node } from "yaml";
 import { PpgError, PpgErrorList, type SourceLocation } from "../core/errors.ts";
+import { yamlMistake } from "./yaml-mistakes.ts";
 import { valueProblems } from "./yaml-values.ts";
 import type { PathSegment, YamlSource } from "./yaml-path.ts";
 
@@ -109,16 +110,14 @@ function positionedDocument(text: string, file: string, lineOffset: number): Pos
     return { file, line: pos.line + lineOffset, column: pos.col };
   };
   if (doc.errors.length > 0) {
-    // Only the first: one mis-indented line makes the parser report a cascade of errors on the
-    // lines after it that all disappear once the first is fixed.
-    const e = doc.errors[0];
+    // Only the first mistake: one mis-indented line makes the parser report a cascade of errors
+    // on the lines after it that all disappear once the first is fixed.
+    const mistake = yamlMistake(text, doc.errors, at);
     throw new PpgErrorList([
       new PpgError(
         "YamlSyntax",
-        { problem: firstLine(e.message) },
-        {
-          location: at(e.code === "MISSING_CHAR" ? openingQuote(text, e.pos[0], e.message) : e.pos[0]),
-        },
+        { problem: mistake.problem },
+        { location: at(mistake.offset), ...(mistake.hint !== undefined && { hint: mistake.hint }) },
       ),
     ]);
   }
@@ -135,29 +134,6 @@ function aliasOffset(doc: Document): number {
     },
   });
   return offset;
-}
-
-/**
- * `yaml` reports a quote left open where the text ends or the next key begins, often lines below;
- * the editor must fix the line where it opens.
- */
-function openingQuote(text: string, end: number, message: string): number {
-  const quote = message.includes("'") ? "'" : message.includes('"') ? '"' : undefined;
-  if (!quote) return end;
-  for (let i = Math.min(end, text.length) - 1; i >= 0; i--) {
-    if (text[i] !== quote) continue;
-    // Inside a quoted scalar a quote is escaped: \" in double quotes, '' in single ones.
-    if (quote === '"' ? text[i - 1] === "\\" : text[i - 1] === "'") {
-      if (quote === "'") i--;
-      continue;
-    }
-    return i;
-  }
-  return end;
-}
-
-function firstLine(message: string): string {
-  return message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
 }
 
 /** Walks as deep as the path exists and returns the offset of the deepest node found. */

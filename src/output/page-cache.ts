@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { digest } from "../core/digest.ts";
 import { readChecked, writeChecked } from "../core/disk-cache.ts";
+import type { PpgErrorData } from "../core/errors.ts";
 import type { LinkScan, RawRef } from "../links/types.ts";
 
 /**
@@ -44,6 +45,11 @@ export interface PageRecord {
   scan?: LinkScan;
   /** Its file's stat in the copy just before it was served, for the next build's quick check (servedIntact). */
   stat?: FileStat;
+  /**
+   * What rendering it warned about (structured data without a recommended property): a build that
+   * reuses the page reports them again, so a warning shows on every build until it is fixed.
+   */
+  warnings?: PpgErrorData[];
 }
 
 /**
@@ -60,7 +66,7 @@ export interface CopyCache {
 }
 
 /** Changed whenever the layout below changes: an older record is ignored. */
-const VERSION = 2;
+const VERSION = 3;
 /** Per page: size, mtimeMs, ctimeMs, ino. */
 const STAT_FIELDS = 4;
 const KINDS: RawRef["kind"][] = ["page", "asset"];
@@ -81,6 +87,8 @@ interface Stored {
   scanAt: Int32Array;
   /** Each scan: ref count, anchor count, base (string or -1), [href, line, col, kind] per ref, then anchors. */
   items: Int32Array;
+  /** The pages that warned, by their number in `files`, with what they warned about. */
+  warnings: [page: number, warnings: PpgErrorData[]][];
   index?: IndexRecord;
 }
 
@@ -98,6 +106,7 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
   }
   if (stored.version !== VERSION || stored.code !== code) return undefined;
   const { files, digests: d, imageAt, imageItems, stats, strings, index } = stored;
+  const warned = new Map(stored.warnings);
   const pages = new Map<string, PageRecord>();
   files.forEach((file, i) => {
     const at = i * DIGESTS;
@@ -114,6 +123,7 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
       ...(stats[s]! >= 0 && {
         stat: { size: stats[s]!, mtimeMs: stats[s + 1]!, ctimeMs: stats[s + 2]!, ino: stats[s + 3]! },
       }),
+      ...(warned.has(i) && { warnings: warned.get(i) }),
     });
   });
   return { pages, index };
@@ -134,7 +144,9 @@ export function writePageCache(copy: string, code: string, cache: CopyCache): vo
   const stats: number[] = [];
   const scanAt: number[] = [];
   const items: number[] = [];
+  const warnings: Stored["warnings"] = [];
   for (const [file, page] of cache.pages) {
+    if (page.warnings?.length) warnings.push([files.length, page.warnings]);
     files.push(file);
     const { parts } = page;
     digests.push(
@@ -173,6 +185,7 @@ export function writePageCache(copy: string, code: string, cache: CopyCache): vo
     strings: [...strings.keys()],
     scanAt: Int32Array.from(scanAt),
     items: Int32Array.from(items),
+    warnings,
     ...(cache.index && { index: cache.index }),
   };
   writeChecked(`${copy}.pages`, serialize(stored));

@@ -3,6 +3,7 @@ import type { MarkdownFile } from "../content/front-matter.ts";
 import type { RenderedMarkdown } from "../content/markdown.ts";
 import { PpgError } from "../core/errors.ts";
 import { decodeUriPath } from "../core/url-path.ts";
+import { suggest } from "../manifest/cross-references.ts";
 import type { SiteContext } from "./page-model.ts";
 
 /**
@@ -69,8 +70,21 @@ export function checkMarkdownLinks(
     errors.push(
       ref.kind === "image"
         ? new PpgError("AssetMissing", { what: "image", path: target }, { location })
-        : new PpgError("RouteNotFound", { what: "link", path: target }, { location }),
+        : new PpgError(
+            "RouteNotFound",
+            { what: "link", path: target },
+            // "Did you mean '/guides'?", as site.yaml's links to no route and check-links' say it.
+            { location, hint: suggest(path, routePathsOf(ctx)) },
+          ),
     );
   }
   return html;
+}
+
+/** Every route's and alias's path, once per site, for "did you mean". */
+const routePaths = new WeakMap<SiteContext, string[]>();
+function routePathsOf(ctx: SiteContext): string[] {
+  let paths = routePaths.get(ctx);
+  if (!paths) routePaths.set(ctx, (paths = [...ctx.routes.keys(), ...ctx.aliases.keys()]));
+  return paths;
 }

@@ -15,7 +15,7 @@ import { PpgError, type SourcePath } from "../core/errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 import { cachedValidator } from "../manifest/schema.ts";
 import type { RouteEntry } from "../manifest/types.ts";
-import type { JsonLd } from "./structured-data.ts";
+import { UNSOURCED, type JsonLd } from "./structured-data.ts";
 
 /**
  * Every page's JSON-LD checked against Google's rich-result rules as it is rendered, so a page
@@ -165,8 +165,13 @@ export function structuredDataIssues(items: readonly JsonLd[]): StructuredDataIs
       }
       for (const { types: applies, validate, recommended } of googleSchemas()) {
         if (!applies.has(type)) continue;
+        const unsourced = (node as Record<symbol, string[] | undefined>)[UNSOURCED] ?? [];
         for (const name of recommended)
-          if (record[name] === undefined && (GIVEN_BY[name] === undefined || record[GIVEN_BY[name]] === undefined))
+          if (
+            record[name] === undefined &&
+            (GIVEN_BY[name] === undefined || record[GIVEN_BY[name]] === undefined) &&
+            !unsourced.includes(name)
+          )
             issues.push({ type, problem: `Missing field "${name}" (recommended)`, origin: here, severity: "warning" });
         if (validate(record)) continue;
         const errors = validate.errors ?? [];

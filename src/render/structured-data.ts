@@ -155,11 +155,20 @@ export function recipe(f: ArticleFacts & { recipe: RecipeData }): JsonLd {
       url: `${absoluteUrl(site, route.path)}#step-${i + 1}`,
     })),
     nutrition:
-      r.calories !== undefined
+      r.calories != null
         ? { "@type": "NutritionInformation", calories: `${r.calories} calories`, servingSize: "1 serving" }
         : undefined,
+    // `calories: null`: the editor found no source that gives them, and says so; nothing to warn about.
+    ...(r.calories === null && { [UNSOURCED]: ["nutrition"] }),
   };
 }
+
+/**
+ * The recommended properties a node leaves out because no source gives them, as its content says
+ * (a recipe's `calories: null`): the structured data check does not warn about them. A symbol, so
+ * the JSON-LD written to the page never holds it.
+ */
+export const UNSOURCED = Symbol("recommended properties no source gives");
 
 /** Splits 'Puerto Plata 57000' or 'Sosúa, Puerto Plata' into schema.org PostalAddress parts. */
 export function postalAddress(item: Pick<Listing, "address1" | "address2">): JsonLd {

@@ -144,7 +144,8 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
   const read = { manifest: loaded.manifest, source: loaded.source, content: allContent };
   const scheduled = schedule(read, clock, opts.drafts);
   const { manifest, source, content } = scheduled.site;
-  checkNames({ manifest, source, content, publicFiles }, scheduled.errors);
+  // Every route's images are files of public/, drafts' too, each at its own line of site.yaml.
+  checkNames({ manifest, source, content, publicFiles }, scheduled.errors, read.source);
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
   const cacheWarnings = new CacheWarnings(root);
   const raster = createRaster(root, cacheWarnings, opts.caches);
@@ -181,12 +182,14 @@ export function schemaImages(route: RouteEntry): boolean {
 export function checkNames(
   site: Pick<LoadedSite, "manifest" | "source" | "content" | "publicFiles">,
   found: PpgError[] = [],
+  /** site.yaml whose images must be files: by default the site's; the load's names the unpublished routes' too. */
+  images: YamlSource = site.source,
 ): void {
   const { manifest, source, content, publicFiles } = site;
   const missing = [
     ...found,
     ...checkOutputNames(manifest, source),
-    ...[source, ...content.listingSources.values()].flatMap((s) => missingImages(s, publicFiles)),
+    ...[images, ...content.listingSources.values()].flatMap((s) => missingImages(s, publicFiles)),
   ];
   if (missing.length) throw new PpgErrorList(missing);
 }

@@ -154,8 +154,10 @@ function routeEntry(manifest: Manifest, f: EntryFacts) {
     kind: f.routeKind,
     draft: true,
     title,
-    description: "Draft: say in one sentence of 70 to 160 characters what a reader finds here.",
-    image: { src: manifest.site.logo.src, alt: "Stand-in: draw or choose this page's own image before publishing" },
+    // Every value the editor must replace starts with TODO, which the placeholder check finds once
+    // the page is published (check/placeholders.ts): a stub cannot go live unnoticed.
+    description: "TODO: say in one sentence of 70 to 160 characters what a reader finds here.",
+    image: { src: manifest.site.logo.src, alt: "TODO: choose this page's own picture, then say here what it shows" },
   };
   const dates = { created: f.today, published: f.today, modified: f.today };
   const author = Object.keys(manifest.authors)[0]!;
@@ -237,10 +239,11 @@ ${hint}
 genre: Recipe
 keywords: [${title}]
 recipe:
-  prepMinutes: 10
-  totalMinutes: 30
-  servings: 4
-  category: Main Course
+  prepMinutes: 10 # TODO: the minutes of preparation
+  totalMinutes: 30 # TODO: the minutes from start to table, preparation included
+  servings: 4 # TODO: how many people it serves
+  calories: null # TODO: calories per serving from a source that gives them; null says no source does
+  category: "TODO: the course, such as Main Course, Dessert or Drink"
   ingredients:
     - "TODO: each ingredient with its amount"
   instructions:
@@ -280,8 +283,8 @@ items:
   - id: 1
     name: "TODO: the place's name"
     image: ${manifest.site.logo.src}
-    alt: "Stand-in: run node scripts/artwork/generate.mjs to draw this listing's picture"
+    alt: "TODO: once the name is written, run node scripts/artwork/generate.mjs to draw this picture"
     area: "TODO: the neighborhood, beach or landmark"
-    address2: "Puerto Plata"
+    address2: "TODO: the town and postal code, such as Puerto Plata 57000"
 `;
 }

@@ -67,7 +67,8 @@ export async function reloadSite(
     named.push(...scheduled.errors);
   }
   // What the manifest and listings name, checked again as the first load checked it.
-  if (changed.manifest || changed.listings.size || changed.public.size || named.length) checkNames(next, named);
+  if (changed.manifest || changed.listings.size || changed.public.size || named.length)
+    checkNames(next, named, next.read.source);
   // A photo replaced or added is measured and encoded again; one the changed text newly names too.
   const photos = [...changed.public].some((u) => RASTER_EXTENSIONS.test(u));
   const changedTexts = changed.manifest

@@ -149,7 +149,7 @@ export function applySchedule(
   const shown = <V>(files: Map<string, V>) => new Map([...files].filter(([name]) => named.has(name)));
   return {
     manifest: published,
-    source: remapped(source, remap),
+    source: remapped(source, remap, published),
     content: {
       ...content,
       markdown: shown(content.markdown),
@@ -247,11 +247,14 @@ function linkError(
 }
 
 /** site.yaml located through the published manifest's indices (see `remap` in applySchedule). */
-function remapped(source: YamlSource, remap: Map<string, number[]>): YamlSource {
+function remapped(source: YamlSource, remap: Map<string, number[]>, published: Manifest): YamlSource {
   if (remap.size === 0) return source;
   return {
     file: source.file,
-    data: source.data,
+    // The data its paths are paths of. Once the whole manifest's: a walk of it (the images every
+    // route names) found a draft's hero image at routes[3], which this source then located at
+    // the published routes[3], the next route's entry in site.yaml.
+    data: published,
     locate(path, opts) {
       const shown: PathSegment[] = [];
       const original = path.map((seg) => {

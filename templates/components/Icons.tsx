@@ -4,6 +4,22 @@
  */
 type IconProps = { className?: string };
 
+/** An arrow down into a tray: saving for offline. */
+export function SaveIcon({ className }: IconProps) {
+  return (
+    <svg width={20} height={20} viewBox="0 0 20 20" aria-hidden focusable={false} className={className ?? "icon"}>
+      <path
+        d="M10 2.5v9.5m-4-4 4 4 4-4M3 13.5v3h14v-3"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.9"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 export function ChevronDown({ className }: IconProps) {
   return (
     <svg width={16} height={16} viewBox="0 0 16 16" aria-hidden focusable={false} className={className ?? "icon"}>

@@ -3,7 +3,7 @@ import { Card, CardGrid } from "../components/Card.tsx";
 import { FactLine } from "../components/Fact.tsx";
 import { Img } from "../components/Img.tsx";
 import { AffiliateBanner } from "../components/Media.tsx";
-import { SaveOffline } from "../components/SaveOffline.tsx";
+import { SAVE_OFFLINE_ID, SaveOffline } from "../components/SaveOffline.tsx";
 
 function Carousel({ slides }: { slides: PageOf<"home">["slides"] }) {
   return (
@@ -119,7 +119,7 @@ export default function Home({ page }: { page: PageOf<"home"> }) {
             ))}
           </ul>
         </section>
-        {page.site.offline && <SaveOffline offline={page.site.offline} />}
+        {page.site.offline && <SaveOffline offline={page.site.offline} id={SAVE_OFFLINE_ID} />}
       </div>
     </>
   );

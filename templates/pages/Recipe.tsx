@@ -21,7 +21,7 @@ function InfoTiles({ recipe }: { recipe: RecipeData }) {
   if (recipe.prepMinutes !== undefined) tiles.push(["Prep time", formatMinutes(recipe.prepMinutes)]);
   if (recipe.totalMinutes !== undefined) tiles.push(["Total time", formatMinutes(recipe.totalMinutes)]);
   tiles.push(["Servings", recipe.yield ?? `${recipe.servings} ${recipe.servings === 1 ? "serving" : "servings"}`]);
-  if (recipe.calories !== undefined) tiles.push(["Calories", `${recipe.calories} per serving`]);
+  if (recipe.calories != null) tiles.push(["Calories", `${recipe.calories} per serving`]);
   return (
     <dl className="info-tiles">
       {tiles.map(([label, value]) => (

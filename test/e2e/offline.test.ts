@@ -133,6 +133,19 @@ describe.skipIf(SKIP_BROWSER_SUITE)("the guide offline, in Chromium", () => {
       opened++;
     }
     expect(opened).toBe(54);
+    // Regression: the note took four lines at the top of every page on a phone. One line now.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${origin}/the-malecon-puerto-plata`);
+    const note = await page.locator(".saved-copy").evaluate((p) => {
+      const style = getComputedStyle(p);
+      const lines =
+        (p.clientHeight - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom)) /
+        Number.parseFloat(style.lineHeight);
+      // biome-ignore lint/performance/useDomNodeTextContent: the text as rendered, which is what a reader sees on one line
+      return { lines: Math.round(lines), text: (p as HTMLElement).innerText };
+    });
+    expect(note).toEqual({ lines: 1, text: `Saved copy from ${today}.` });
+    await page.setViewportSize({ width: 1366, height: 900 });
     // Aliases (301), a trailing slash and .html (308) lead to the page, as online.
     for (const [from, to] of [
       ["/puerto-plata-family-fun", "/family-fun-puerto-plata"],
@@ -221,6 +234,8 @@ describe.skipIf(SKIP_BROWSER_SUITE)("the guide offline, in Chromium", () => {
       await page.goto(origin + CHANGED);
       expect(await page.locator("script[data-ppguide-dev]").count()).toBe(1);
       expect(await page.locator(".saved-copy").count()).toBe(0);
+      // Regression: the old build's cache (3.6 MB of the saved guide) stayed in the browser after dev took over.
+      await expect.poll(async () => Object.keys(await caches(page)), { timeout: 20_000 }).toEqual([]);
       // An edit shows at once: no saved copy stands in for the page being written.
       const file = join(root, "content/travel/the-malecon-puerto-plata.md");
       await writeFile(file, `${await readFile(file, "utf8")}\nA second edit, made in dev.\n`);

@@ -317,6 +317,16 @@ describe.skipIf(SKIP_BROWSER_SUITE)("in Chromium", () => {
     });
     afterAll(() => noJs.close());
 
+    it("the header's Save for offline leads to the home page's panel, which says saving needs JavaScript", async () => {
+      const page = await open("/the-malecon-puerto-plata", noJs);
+      await page.getByRole("link", { name: "Save for offline" }).click();
+      await page.waitForURL(`${origin}/#save-offline`);
+      expect(await page.locator("#save-offline").isVisible()).toBe(true);
+      expect(await page.locator("#save-offline .save-offline-noscript").isVisible()).toBe(true);
+      expect(await page.locator("#save-offline button").first().isVisible()).toBe(false);
+      await page.close();
+    });
+
     it("/search shows every title, and the search box says scripts are needed", async () => {
       const page = await open("/search?q=pina", noJs);
       const total = site.pages.find((p) => p.route === "/search")!.html.match(/<li><a href="\/[^"]*">/g)?.length ?? 0;
@@ -343,6 +353,38 @@ describe.skipIf(SKIP_BROWSER_SUITE)("in Chromium", () => {
       expect(await page.locator(".carousel-controls").isHidden()).toBe(true);
       await page.close();
     });
+  });
+
+  // Regression: saving for offline was a panel 5,354 px down the home page, which no article linked to.
+  describe("Save for offline, in every page's header", () => {
+    it.each([360, 1366])(
+      "at %i px: reached with the keyboard, named in words, opens the home page's panel",
+      async (width) => {
+        const narrow = await isolatedContext(browser, origin, { viewport: { width, height: 800 } });
+        try {
+          const page = await narrow.newPage();
+          await page.goto(`${origin}/the-malecon-puerto-plata`);
+          const link = page.getByRole("link", { name: "Save for offline" });
+          expect(await link.isVisible()).toBe(true);
+          const box = (await link.boundingBox())!;
+          // In the header's bar, a touch target of at least 44 px.
+          expect(box.y + box.height).toBeLessThan(
+            await page.locator(".site-header").evaluate((h) => h.getBoundingClientRect().bottom),
+          );
+          expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+          // The skip link, the logo, then this link.
+          for (let i = 0; i < 3; i++) await page.keyboard.press("Tab");
+          expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toBe("/#save-offline");
+          await page.keyboard.press("Enter");
+          await page.waitForURL(`${origin}/#save-offline`);
+          const save = page.getByRole("button", { name: "Save the guide for offline" });
+          await expect.poll(() => save.isVisible()).toBe(true);
+          await expect.poll(() => save.evaluate((b) => b.getBoundingClientRect().top < innerHeight)).toBe(true);
+        } finally {
+          await narrow.close();
+        }
+      },
+    );
   });
 
   describe("nav", () => {

@@ -62,7 +62,7 @@ describe("the ppguide CLI", () => {
     const [summary, placeholders] = result.stdout.trim().split("\n");
     expect(summary).toMatch(/^Built 8 pages, 1 aliases and \d+ assets into .*dist in \d+\.\d\d s$/);
     // The fixture keeps .example domains and bare social links (test/engine/placeholders.test.ts).
-    expect(placeholders).toMatch(/^10 placeholders left to replace before going live/);
+    expect(placeholders).toMatch(/^10 placeholders left to replace before going live \(.*\): --placeholders lists/);
   });
 
   // Regression: `npm run build` failed with "sh: 1: ppguide: not found" on a fresh clone, because

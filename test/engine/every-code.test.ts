@@ -528,6 +528,10 @@ const CASES: Record<ErrorCode, Case> = {
     inline(page("Book at [the hotel](https://www.hotel.example/book)."), { strict: true }),
     /^PlaceholderLeft {2}/,
   ],
+  StubTextLeft: [
+    warned(page("TODO: write the page.")),
+    /^StubTextLeft {2}content\/a\.md:1:1 {2}'TODO: write the page\.' is stub text, still to be written\. Write the page's/,
+  ],
   OutputRefused: [
     async () => {
       const root = await writeInlineSite(page("A."));
@@ -630,7 +634,7 @@ const CASES: Record<ErrorCode, Case> = {
   ],
   CommandLineInvalid: [
     async () => cli(`"$NODE" "$PPGUIDE_CLI" build --no-such-option`, await writeInlineSite(page("A."))),
-    /^CommandLineInvalid {2}unknown option '--no-such-option'\. Run ppguide --help/,
+    /^CommandLineInvalid {2}unknown option '--no-such-option'\. Run npx ppguide --help/,
   ],
   FormatInvalid: [
     async () => cli(`"$NODE" "$PPGUIDE_CLI" check-facts --format xml`, await writeInlineSite(page("A."))),
@@ -654,7 +658,7 @@ const CASES: Record<ErrorCode, Case> = {
   ],
   NothingBuilt: [
     async () => cli(`"$NODE" "$PPGUIDE_CLI" preview --port 0 --root .`, await writeInlineSite(page("A."))),
-    /^NothingBuilt {2}\/.*\/dist holds no built site \(no index\.html\)\. Run ppguide build first/,
+    /^NothingBuilt {2}\/.*\/dist holds no built site \(no index\.html\)\. Run npx ppguide build first/,
   ],
   // A signal once the build holds its lock, so that it is mid-way.
   Interrupted: [

@@ -34,7 +34,7 @@ describe("site.yaml mistakes are reported at file:line:col with a hint", () => {
 
   it("bad YAML syntax", () => {
     expect(problems(mutate("    title: The Best Beaches\n", "    title: The Best: Beaches\n"))).toEqual([
-      "site.yaml:48:12  YAML syntax error: Nested mappings are not allowed in compact mappings. Check the indentation and quoting on this line (quote values that contain ': ' or start with a special character).",
+      `site.yaml:48:12  YAML syntax error: the value of 'title' holds ': ', which YAML reads as the start of another key. Quote the whole value: title: "…", with \\" for a quote inside it.`,
     ]);
   });
 
@@ -142,7 +142,7 @@ describe("front matter mistakes name the Markdown file", () => {
 
   it("a malformed figure", () => {
     expect(frontMatterProblems(flan.replace("calories: 320", "calories: lots"))).toEqual([
-      'content/articles/flan.md:9:13  recipe.calories  must be an integer, not string "lots". Write an integer here (Calories per serving).',
+      'content/articles/flan.md:9:13  recipe.calories  must be an integer or null, not string "lots". Write an integer or null here (Calories per serving; null (written `calories: null`) when no source gives them, which the build then does not warn about).',
     ]);
   });
 

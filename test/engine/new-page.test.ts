@@ -165,3 +165,90 @@ describe("ppguide new", () => {
     expect((await readdir(root)).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   }, 60_000);
 });
+
+/**
+ * An editor's first hour, as a new user walks it: `ppguide new`, build the draft, publish it
+ * untouched, build, write it, build under --strict. Every line `new` writes for the editor to
+ * replace (the TODO lines and values, and the `# TODO` marks on a recipe's figures) is reported at
+ * its own file:line:col once the page is published: a warning, and under --strict an error with
+ * nothing written. Regression: an unfinished stub went live with exit 0, even under --strict.
+ */
+describe("an editor's walk: new, publish, build, write, build --strict", () => {
+  // A site with real values, so --strict fails on the stub alone.
+  const REAL = `
+-- site.yaml --
+site:
+  name: Walk Site
+  url: https://walk-guide.org
+  language: en-US
+  logo: { src: /images/logo.svg, png: /images/logo.png, width: 1800, height: 390, alt: Walk Site }
+  email: info@walk-guide.org
+  social: { facebook: https://www.facebook.com/walkguide, twitter: https://x.com/walkguide, pinterest: https://www.pinterest.com/walkguide/, youtube: https://www.youtube.com/@walkguide }
+  disclosure: Some links are affiliate links.
+authors:
+  desk: { name: Test Desk, avatar: /images/avatar.svg, email: desk@walk-guide.org }
+routes:
+  - { path: /a, title: A, content: travel/a.md, related: [/filler-1, /filler-2, /filler-3], ${ARTICLE} }
+-- content/travel/a.md --
+A.
+`;
+  const CLOCK = ["--clock", "2026-01-15"];
+
+  it.each(["article", "recipe", "listing"] as const)(
+    "%s: every TODO it wrote is reported once published, and --strict passes once each is written",
+    async (kind) => {
+      const root = await writeInlineSite(REAL);
+      const made = await runCli(["new", kind, "carnival", "--root", root, ...CLOCK], root);
+      expect(made.code).toBe(0);
+      const files = (made.stdout.match(/content\/\S+?\.(?:md|yaml)/g) ?? []).map((f) => f);
+      expect(files.length).toBe(kind === "listing" ? 2 : 1);
+      const build = (...more: string[]) => runCli(["build", "--root", root, ...CLOCK, ...more], root);
+
+      // A draft is being written: its stub text is nobody's business yet.
+      const draft = await build("--strict");
+      expect(draft.stderr).toBe("");
+      expect(draft.code).toBe(0);
+
+      // Published untouched: a warning at every line that holds a TODO, in site.yaml's new entry and in each stub.
+      const yaml = await readFile(join(root, "site.yaml"), "utf8");
+      await writeFile(join(root, "site.yaml"), yaml.replace("    draft: true\n", ""));
+      const marked: string[] = [];
+      for (const file of ["site.yaml", ...files]) {
+        const lines = (await readFile(join(root, file), "utf8")).split("\n");
+        lines.forEach((line, i) => {
+          const column = line.indexOf("TODO");
+          // A quoted value is located at its quote, as the YAML parser reports it.
+          if (column >= 0) marked.push(`${file}:${i + 1}:${line[column - 1] === '"' ? column : column + 1}`);
+        });
+      }
+      expect(marked.length).toBeGreaterThanOrEqual(kind === "article" ? 3 : 7);
+      const published = await build();
+      expect(published.code).toBe(0);
+      const warned = published.stderr.split("\n").filter((l) => l.endsWith("[StubTextLeft]"));
+      expect(warned.map((l) => /^warning: (\S+)/.exec(l)![1]).sort()).toEqual([...marked].sort());
+      expect(published.stderr.split("\n").filter(Boolean)).toEqual(warned);
+
+      const strict = await build("--strict");
+      expect(strict.code).toBe(1);
+      expect(strict.stderr).toContain(`${marked.length} problems found; nothing was written.`);
+      expect(strict.stderr.split("\n").filter((l) => l.endsWith("[StubTextLeft]"))).toHaveLength(marked.length);
+
+      // Written: each TODO value and line replaced by the editor's own words, each `# TODO` mark done.
+      for (const file of ["site.yaml", ...files]) {
+        const text = await readFile(join(root, file), "utf8");
+        await writeFile(
+          join(root, file),
+          text
+            .replace(/ # TODO:.*$/gm, "")
+            .replace(/"TODO:[^"]*"/g, '"Words the editor wrote about this place, in full."')
+            .replace(/^TODO:.*$/gm, "The editor's own introduction, written in full."),
+        );
+      }
+      const written = await build("--strict");
+      expect(written.stderr).toBe("");
+      expect(written.code).toBe(0);
+      expect(written.stdout).toMatch(/^Built \d+ pages/);
+    },
+    120_000,
+  );
+});

@@ -31,6 +31,25 @@ Written decomposed: [y](/filler-3#Man\u0067\u0075\u0301).
     ]);
   });
 
+  // Regression: a Markdown link to no route got no "did you mean", though check-links and site.yaml's links offer one.
+  it("a Markdown link to no route names the route it most likely meant", async () => {
+    const outcome = await buildInline(`-- site.yaml --
+aliases:
+  - { from: /old-guide, to: /filler-2 }
+routes:
+  - { path: /a, kind: article, content: a.md }
+-- content/a.md --
+See [the guide](/filer-1), [the old one](/old-guid) and [nothing like it](/zzzzzzzzzz).
+`);
+    expect(outcome.exit).toBe(1);
+    expect(outcome.lines).toEqual([
+      "RouteNotFound  content/a.md:1:17  link '/filer-1' is not a route or alias. Did you mean '/filler-1'?",
+      "RouteNotFound  content/a.md:1:42  link '/old-guid' is not a route or alias. Did you mean '/old-guide'?",
+      "RouteNotFound  content/a.md:1:75  link '/zzzzzzzzzz' is not a route or alias. " +
+        "Add the route to site.yaml, add an alias, or fix the path.",
+    ]);
+  });
+
   it("a missing image with a non-ASCII name is reported once, at its line", async () => {
     const outcome = await buildInline(`-- site.yaml --
 routes:

@@ -109,6 +109,34 @@ describe("draft: true", () => {
     expect(exit).toBe(1);
     expect(lines[0]).toMatch(/^RouteNotFound {2}site\.yaml:2:\d+/);
   }, 60_000);
+
+  // Regression: a missing hero image on a draft route was reported at the next route's image
+  // (site.yaml:950 instead of 938): the images were looked for in the whole manifest, and located
+  // by a source that counts only the published routes.
+  it("a missing image of a draft, and of the routes after it, each at its own line", async () => {
+    const { exit, lines } = await buildInline(`
+      -- site.yaml --
+      routes:
+        - { path: /a, kind: article, content: a.md }
+        - { path: /d, kind: article, draft: true, content: d.md, image: { src: /images/nope.svg, alt: D } }
+        - { path: /b, kind: article, content: b.md, image: { src: /images/nope-either.svg, alt: B } }
+      -- content/a.md --
+      A.
+      -- content/d.md --
+      D.
+      -- content/b.md --
+      B.
+    `);
+    expect(exit).toBe(1);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^AssetMissing {2}site\.yaml:3:74 {2}routes\[1\]\.image\.src {2}image '\/images\/nope\.svg'/,
+      ),
+      expect.stringMatching(
+        /^AssetMissing {2}site\.yaml:4:61 {2}routes\[2\]\.image\.src {2}image '\/images\/nope-either\.svg'/,
+      ),
+    ]);
+  }, 60_000);
 });
 
 describe("dates.published and expires", () => {

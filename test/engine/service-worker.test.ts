@@ -119,6 +119,20 @@ describe("the service worker a build writes", () => {
     expect($("html").attr("data-service-worker")).toBe("/sw.js");
   });
 
+  // Regression: the only way to save was a panel 5,354 px down the home page, linked from nowhere.
+  it("links every page's header to the home page's save panel, named in words", async () => {
+    for (const file of ["index.html", "search.html", "filler-1.html", "404.html"]) {
+      const $ = load((await read(root, file)).toString());
+      const link = $("header .offline-link");
+      expect(link.attr("href"), file).toBe("/#save-offline");
+      expect(link.text(), file).toBe("Save for offline");
+    }
+    const home = load((await read(root, "index.html")).toString());
+    expect(home("section#save-offline[data-save-offline]").length).toBe(1);
+    // Without scripts the panel says why it offers nothing to press.
+    expect(home("#save-offline .save-offline-noscript").text()).toMatch(/^Saving needs JavaScript/);
+  });
+
   it("offers the save panel on the home and search pages only, one button per pack", async () => {
     for (const [file, panel] of [
       ["index.html", 1],

@@ -181,6 +181,6 @@ describe("the preview command", () => {
     missing.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
     const code = await new Promise<number | null>((resolve) => missing.on("exit", resolve));
     expect(code).toBe(1);
-    expect(stderr).toContain("holds no built site (no index.html). Run ppguide build --root");
+    expect(stderr).toContain("holds no built site (no index.html). Run npx ppguide build --root");
   }, 30_000);
 });

@@ -65,17 +65,17 @@ const CASES: [string, Breakage, RegExp][] = [
   [
     "an unterminated quote in site.yaml, which once swallowed the next key",
     replaceIn("site.yaml", "disclosure: Some links", 'disclosure: "Some links'),
-    /^YamlSyntax {2}site\.yaml:13:15 {2}YAML syntax error: Missing closing "quote/,
+    /^YamlSyntax {2}site\.yaml:13:15 {2}YAML syntax error: the double quote that opens this value is never closed/,
   ],
   [
     "an unterminated quote in front matter",
     replaceIn("content/articles/beaches.md", "section: Travel", "section: 'Travel"),
-    /^YamlSyntax {2}content\/articles\/beaches\.md:2:10 {2}YAML syntax error: Missing closing 'quote/,
+    /^YamlSyntax {2}content\/articles\/beaches\.md:2:10 {2}YAML syntax error: the single quote that opens this value is never closed/,
   ],
   [
     "an unterminated quote in a listings file",
     replaceIn("content/listings/bakeries.yaml", "name: Corner Bakery", 'name: "Corner Bakery'),
-    /^YamlSyntax {2}content\/listings\/bakeries\.yaml:4:11 {2}YAML syntax error: Missing closing "quote/,
+    /^YamlSyntax {2}content\/listings\/bakeries\.yaml:4:11 {2}YAML syntax error: the double quote that opens this value is never closed/,
   ],
   [
     "a Latin-1 byte in site.yaml",

@@ -2,7 +2,9 @@
  * One YAML grammar everywhere (issue 15): each malformed text is rejected as site.yaml, as front
  * matter and as a listings file, always at the same place in the text (shifted by where the YAML
  * starts in its file), and never silently read. The positions are written out here, so a parser
- * that drifted (or a second, faster one) would fail.
+ * that drifted (or a second, faster one) would fail. The common mistakes (a line indented too far
+ * or not far enough, a tab, a quote left open, a key given twice) are each located on the line
+ * that holds them and said in plain words (src/manifest/yaml-mistakes.ts).
  */
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -10,19 +12,57 @@ import { describe, expect, it } from "vitest";
 import { copyFixture } from "../helpers/fixture.ts";
 import { attempt } from "../helpers/outcome.ts";
 
-/** [what, YAML lines placed first in the file, line and column of the error within them, start of the message] */
+/**
+ * [what, YAML lines placed first in the file, line and column of the error within them, start of
+ * the message]; `{n}` in the message is line n of the YAML, as the file numbers it.
+ */
 const CORPUS: [string, string, [number, number], string][] = [
   [
     "an unterminated double quote that ran on into the next key",
     'note: "first part\nnext: value"\n',
     [1, 7],
-    'Missing closing "quote',
+    "the double quote that opens this value is never closed",
   ],
-  ["an unterminated single quote", "note: 'first part\n", [1, 7], "Missing closing 'quote"],
-  ["a duplicate key", "note: one\nnote: two\n", [2, 1], "Map keys must be unique"],
-  ["a duplicate key in a flow mapping", "note: { a: 1, a: 2 }\n", [1, 15], "Map keys must be unique"],
-  ["a bad indent", "note:\n  a: 1\n b: 2\n", [3, 1], "All mapping items must start at the same column"],
-  ["a tab as indentation", "note:\n\t- 1\n", [2, 1], "Tabs are not allowed as indentation"],
+  [
+    "an unterminated single quote",
+    "note: 'first part\n",
+    [1, 7],
+    "the single quote that opens this value is never closed",
+  ],
+  [
+    "a duplicate key",
+    "note: one\nnote: two\n",
+    [2, 1],
+    "'note' is given twice in the same mapping (first on line {1})",
+  ],
+  ["a duplicate key in a flow mapping", "note: { a: 1, a: 2 }\n", [1, 15], "'a' is given twice in the same mapping"],
+  // Regression: an over-indented line was reported on the line above, in the parser's words
+  // ("Nested mappings are not allowed in compact mappings").
+  [
+    "a line indented more than the key above it",
+    "note:\n  a: 1\n   b: 2\n",
+    [3, 4],
+    "this line is indented 1 space more than the key above it ('a', line {2})",
+  ],
+  [
+    "a line indented less than the key above it",
+    "note:\n  a: 1\n b: 2\n",
+    [3, 2],
+    "this line is indented 1 space less than the key above it ('a', line {2})",
+  ],
+  [
+    "a list item's line indented less than its first key",
+    "note:\n  - a: 1\n   b: 2\n",
+    [3, 4],
+    "this line is indented 1 space less than the key above it ('a', line {2})",
+  ],
+  [
+    "a tab as indentation",
+    "note:\n\t- 1\n",
+    [2, 1],
+    "this line is indented with a tab, and YAML indents with spaces only",
+  ],
+  ["a value holding ': '", "note: Hours: 9 to 5\n", [1, 7], "the value of 'note' holds ': '"],
   ["an alias to an anchor defined nowhere", "note: *nowhere\n", [1, 7], "Unresolved alias"],
   ["a key with no space after its colon, then another key", "note:x\nb: 2\n", [1, 1], ""],
   ["a stray closing bracket", "note: [1, 2]]\n", [1, 13], ""],
@@ -59,7 +99,9 @@ describe("malformed YAML", () => {
         expect(outcome.lines).toHaveLength(1);
         expect(outcome.lines[0]).toMatch(
           new RegExp(
-            `^YamlSyntax {2}${file.replace(/[./]/g, "\\$&")}:${line + offset}:${column} {2}YAML syntax error: ${message.replace(/[[\]()]/g, "\\$&")}`,
+            `^YamlSyntax {2}${file.replace(/[./]/g, "\\$&")}:${line + offset}:${column} {2}YAML syntax error: ${message
+              .replace(/\{(\d+)\}/g, (_, n: string) => String(Number(n) + offset))
+              .replace(/[[\]()]/g, "\\$&")}`,
           ),
         );
       },

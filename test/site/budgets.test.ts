@@ -4,10 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OfflineManifest, packEntries } from "../../src/client/offline-plan.ts";
+import { formatBytes, type OfflineManifest, packEntries, totalBytes } from "../../src/client/offline-plan.ts";
 import { build } from "../../src/engine/build.ts";
 import type { BuildResult } from "../../src/engine/build-state.ts";
 import { ROOT } from "../helpers/site-pages.ts";
+import { PACKAGE_DIR } from "../../src/core/package-dir.ts";
 
 // Issue 10: page weight budgets on the built site, as a phone on a slow connection receives it.
 let out: string;
@@ -117,5 +118,51 @@ describe("the guide saved for offline (README, Offline)", () => {
 
   it("costs a first visit its service worker alone, under 25 KB", async () => {
     expect((await readFile(join(out, "sw.js"))).byteLength).toBeLessThanOrEqual(25_000);
+  });
+});
+
+/**
+ * Every size the README gives of the guide is the built guide's, rounded as written: once the
+ * README said the index "is 1.2 MB in 240 small files" (it was 0.46 MB in 243) and "without the
+ * pictures, 2.3 MB" where the save panel said 2.4 MB.
+ */
+describe("the README's sizes are the built site's", () => {
+  const readme = async () => (await readFile(join(PACKAGE_DIR, "README.md"), "utf8")).replace(/\s+/g, " ");
+  const said = (text: string, pattern: RegExp) => {
+    const m = pattern.exec(text);
+    if (!m) throw new Error(`the README no longer says ${pattern}`);
+    return m.slice(1);
+  };
+  /** Megabytes as the README writes them: with as many decimals as it gives. */
+  const mb = (bytes: number, written: string) => (bytes / 1e6).toFixed(written.split(".")[1]?.length ?? 0);
+
+  it("the search index: its size and its number of files", async () => {
+    const m = JSON.parse(await readFile(join(out, "sw-manifest.json"), "utf8")) as OfflineManifest;
+    const [size, files] = said(await readme(), /index is ([\d.]+) MB in (\d+) small files/);
+    expect(mb(totalBytes(m.index), size!)).toBe(size);
+    expect(m.index.length).toBe(Number(files));
+  });
+
+  it("the saved guide, as the save panel says it and by part", async () => {
+    const m = JSON.parse(await readFile(join(out, "sw-manifest.json"), "utf8")) as OfflineManifest;
+    const guide = m.packs[0]!;
+    const text = await readme();
+    const [count, all, withoutPictures] = said(
+      text,
+      /"(\d+) pages, the search and the pictures take ([\d.]+ MB) on this device; without the pictures, ([\d.]+ MB)"/,
+    );
+    expect(guide.pages.length).toBe(Number(count));
+    expect(formatBytes(totalBytes(packEntries(m, guide, true)))).toBe(all);
+    expect(formatBytes(totalBytes(packEntries(m, guide, false)))).toBe(withoutPictures);
+    const [total, ofPages, ofIndex, ofPictures] = said(
+      text,
+      /the guide's is ([\d.]+) MB today: ([\d.]+) MB of pages, ([\d.]+) MB of index, ([\d.]+) MB of pictures/,
+    );
+    expect(mb(totalBytes(packEntries(m, guide, true)), total!)).toBe(total);
+    expect(mb(totalBytes(guide.pages.map((i) => m.pages[i]!.slice(0, 3) as [string, string, number])), ofPages!)).toBe(
+      ofPages,
+    );
+    expect(mb(totalBytes(m.index), ofIndex!)).toBe(ofIndex);
+    expect(mb(totalBytes(guide.pictures.map((i) => m.pictures[i]!)), ofPictures!)).toBe(ofPictures);
   });
 });

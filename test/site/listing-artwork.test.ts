@@ -1,7 +1,13 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { build } from "../../src/engine/build.ts";
+import { newPage } from "../../src/site/new-page.ts";
+import { writeInlineSite } from "../helpers/inline-site.ts";
 // @ts-expect-error: the artwork scripts are plain ES modules without type declarations
 import { Ctx } from "../../scripts/artwork/lib.mjs";
 // @ts-expect-error: as above
@@ -47,7 +53,9 @@ describe("listing pictures", () => {
     const content = site({
       "bakeries.yaml": `itemType: Bakery\nitems:\n  - id: 1\n    name: "Panadería Nueva"\n    image: /images/x.svg\n    alt: "x"\n    description: "A bakery."\n    address2: "Puerto Plata 57000"\n`,
     });
-    expect(() => listingPictures(content)).toThrow(/bakeries\.yaml: no picture drawn for "Panadería Nueva"/);
+    expect(() => listingPictures(content)).toThrow(
+      /^content\/listings\/bakeries\.yaml:3:5 {2}no picture drawn for "Panadería Nueva": .* add one for it to MOTIFS\["bakeries"\]/,
+    );
   });
 
   it("relinking rewrites only each item's image: and alt: lines", () => {
@@ -129,4 +137,86 @@ describe("listing pictures", () => {
       expect(block, p.src).toContain(`alt: "${p.alt}"`);
     }
   });
+});
+
+/** node scripts/artwork/generate.mjs --root ROOT: its exit code and what it printed. */
+const GENERATE = fileURLToPath(new URL("../../scripts/artwork/generate.mjs", import.meta.url));
+const generate = (root: string) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((done) =>
+    execFile(process.execPath, [GENERATE, "--root", root], (err, stdout, stderr) =>
+      done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    ),
+  );
+
+// Regression: the listing stub said to run the generator, which crashed with a stack trace for a
+// new page's listings ("no pictures for listings of this kind; add a drawer in listings.mjs").
+describe("the generator on a new directory page, as the listing stub says to run it", () => {
+  it("places of a kind with no scenes of their own each get a shopfront, its alt text saying what is drawn", () => {
+    const item = (id: number, name: string) =>
+      `  - id: ${id}\n    name: "${name}"\n    image: /images/logo.svg\n    alt: "x"\n    address2: "Puerto Plata 57000"\n`;
+    const pics: Picture[] = listingPictures(
+      site({
+        "cigar-shops.yaml": `itemType: Store\nitems:\n${item(1, "Casa de Tabaco")}${item(2, "Puro Norte")}${item(3, "Humo Azul")}`,
+      }),
+    );
+    expect(pics).toHaveLength(3);
+    expect(new Set(pics.map((p) => p.body(new Ctx()))).size).toBe(3);
+    for (const p of pics)
+      expect(p.alt).toMatch(
+        /^An? [a-z ]+ shopfront under an? [a-z]+ and white striped awning, .* palm to its (left|right)$/,
+      );
+    expect(pics.map((p) => p.src)).toEqual([
+      "/images/listings/cigar-shops-casa-de-tabaco.svg",
+      "/images/listings/cigar-shops-puro-norte.svg",
+      "/images/listings/cigar-shops-humo-azul.svg",
+    ]);
+  });
+
+  it("says at its line, without a stack, to write the name first; then draws it and the page builds", async () => {
+    const root = await writeInlineSite(
+      "-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md }\n-- content/a.md --\nA.\n",
+    );
+    newPage(root, "listing", "cigar-shops", "2026-01-15");
+    const listings = join(root, "content/listings/cigar-shops.yaml");
+    expect(readFileSync(listings, "utf8")).toMatch(
+      /alt: "TODO: once the name is written, run node scripts\/artwork\/generate\.mjs/,
+    );
+
+    const early = await generate(root);
+    expect(early.code).toBe(1);
+    expect(early.stderr.trim()).toBe(
+      `content/listings/cigar-shops.yaml:6:5  "TODO: the place's name" is the stub's: write the place's name first, ` +
+        "then run this again (the picture is named after it)",
+    );
+
+    writeFileSync(listings, readFileSync(listings, "utf8").replace('"TODO: the place\'s name"', '"Casa de Tabaco"'));
+    const drawn = await generate(root);
+    expect(drawn.stderr).toBe("");
+    expect(drawn.code).toBe(0);
+    const after = readFileSync(listings, "utf8");
+    expect(after).toContain("    image: /images/listings/cigar-shops-casa-de-tabaco.svg");
+    expect(after).toMatch(/ {4}alt: "An? [a-z ]+ shopfront under/);
+    expect(existsSync(join(root, "public/images/listings/cigar-shops-casa-de-tabaco.svg"))).toBe(true);
+    // Published, its picture's alt text is no longer the stub's; what the editor has still to write is.
+    writeFileSync(
+      join(root, "site.yaml"),
+      readFileSync(join(root, "site.yaml"), "utf8").replace("    draft: true\n", ""),
+    );
+    const result = await build({ root, write: false, clock: "2026-01-15" });
+    const left = result.warnings.filter(
+      (w) => w.code === "StubTextLeft" && w.location?.file === "content/listings/cigar-shops.yaml",
+    );
+    expect(left.map((w) => w.path)).toEqual(["items[0].area", "items[0].address2"]);
+  }, 60_000);
+
+  it("a place of a page whose scenes are each drawn for one place is refused at its line, without a stack", async () => {
+    const root = await writeInlineSite(
+      "-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md }\n-- content/a.md --\nA.\n-- content/listings/bakeries.yaml --\n" +
+        'itemType: Bakery\nitems:\n  - id: 1\n    name: "Panadería Nueva"\n    image: /images/x.svg\n    alt: "x"\n    address2: "Puerto Plata 57000"\n',
+    );
+    const run = await generate(root);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^content\/listings\/bakeries\.yaml:3:5 {2}no picture drawn for "Panadería Nueva"/);
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+  }, 60_000);
 });
