@@ -5,6 +5,7 @@ import { findPlaceholders } from "../check/placeholders.ts";
 import { currentCode } from "../core/code-id.ts";
 import { PpgError, PpgErrorList } from "../core/errors.ts";
 import { whileInterruptible } from "../core/interrupt.ts";
+import { failedWhileWriting } from "../core/written-so-far.ts";
 import { timed, type StageTimings } from "../core/timing.ts";
 import { checkLinks as checkLinkReport } from "../links/check.ts";
 import type { LinkScan } from "../links/types.ts";
@@ -120,7 +121,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       } catch (err) {
         // Nothing may still be writing when the lock is released.
         await opened.writer.flush().catch(() => {});
-        throw err;
+        throw failedWhileWriting(err, opened.output.target);
       } finally {
         opened.output.release();
       }
