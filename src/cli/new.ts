@@ -21,7 +21,10 @@ export function registerNew(program: Command): void {
       const newKind = NEW_KINDS.find((k) => k === kind);
       if (!newKind) throw new PpgError("KindInvalid", { kind });
       const { resolveClock } = await import("../site/schedule.ts");
-      const done = newPage(resolve(opts.root), newKind, slug, resolveClock(opts.clock));
+      const root = resolve(opts.root);
+      // Asked only once the entry is made: a route the build would refuse is a usage error (NewPageRefused).
+      const clashes = async () => (await import("../output/new-route-clashes.ts")).outputClashes(root);
+      const done = await newPage(root, newKind, slug, resolveClock(opts.clock), { clashes });
       const wrote = done.files.filter((f) => f !== "site.yaml").join(" and ");
       return {
         summary: { path: done.path, files: done.files, line: done.line },

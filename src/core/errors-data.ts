@@ -1199,6 +1199,16 @@ export const ERRORS = {
     usage: true,
     message: (p: { what: string }) => `${p.what} already exists`,
   },
+  NewPageRefused: {
+    title: "Slug the build owns",
+    cause:
+      "`ppguide new` was given a slug whose route the build would refuse: a path hosts redirect (index), or one " +
+      "served where the build writes a file of its own (404.html, the search index's pagefind/) or copies one " +
+      "from public/. Nothing is written.",
+    hint: "Pick another slug for the page.",
+    usage: true,
+    message: (p: { path: string; why: string }) => `the route ${p.path} cannot be added: ${p.why}`,
+  },
   // dev and preview
   NothingBuilt: {
     title: "Nothing built to preview",

@@ -713,6 +713,10 @@ const CASES: Record<ErrorCode, Case> = {
       ),
     /^NewPageExists {2}the route \/a already exists/,
   ],
+  NewPageRefused: [
+    async () => cli(`"$NODE" "$PPGUIDE_CLI" new article 404`, await writeInlineSite(page("A."))),
+    /^NewPageRefused {2}the route \/404 cannot be added: route '\/404' would be served where the build writes 404\.html/,
+  ],
   ListenFailed: [
     async () => {
       const server = createServer();
