@@ -5,6 +5,7 @@ import { escapeText } from "entities";
 import { digest } from "../core/digest.ts";
 import { scriptsFor } from "../assets/bundles.ts";
 import {
+  buildIdText,
   CONFIG_GLOBAL,
   isHashedPath,
   type OfflineEntry,
@@ -133,7 +134,7 @@ export function serviceWorkerFiles(
   const timeout = offline.networkTimeoutSeconds ?? DEFAULT_TIMEOUT;
   // Hex: the build's id names caches and Pagefind's metaCacheTag, where base64's '/' and '+' would not do.
   const build = createHash("sha256")
-    .update(JSON.stringify([body, redirects, timeout]))
+    .update(buildIdText(body, redirects, timeout))
     .digest("hex")
     .slice(0, 16);
   const config: ServiceWorkerConfig = {
