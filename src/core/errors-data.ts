@@ -1052,8 +1052,8 @@ export const ERRORS = {
       "build writes (schema/shard.schema.json): a number out of its bounds, a digest of the wrong form, " +
       "a file that would leave the shard folder. It was edited or damaged on the way.",
     hint:
-      "This file is written by ppguide build --shard, never by hand: build that shard again (or download its artifact " +
-      "again) and merge again; the previous output is untouched.",
+      "This file is written by ppguide build --shard, never by hand: build that shard again (or download its " +
+      "artifact again) and merge again; the previous output is untouched.",
     message: breachMessage,
   },
   WorkingFolderGone: {

@@ -5,8 +5,8 @@
  * A merge loads and checks the whole site as a build does, and keys every page; then it checks the
  * shards (each manifest of its schema, the same code and site digest, each i of n once, every page in
  * the shard the split gives it, the bytes of every page and index file it takes from a shard those
- * the shard recorded) before the output is opened: a damaged shard is reported with nothing written. It renders nothing:
- * each page is linked from its shard. Then the build's own stages, over the whole site: the index
+ * the shard recorded) before the output is opened: a damaged shard is reported with nothing written.
+ * It renders nothing: each page is linked from its shard. Then the build's own stages, over the whole site: the index
  * (an index shard a build shard made is taken as it is; the others are made from the pages, in the
  * order a build gives them to Pagefind), public/ and the generated files, the link check of every
  * page with the links each shard scanned, and the commit, into an output folder as build's (a failed
@@ -26,8 +26,7 @@ import { checkOutputFolder, outputPaths, type OutputFolder } from "../output/out
 import type { IndexRecord, PageRecord } from "../output/page-cache.ts";
 import { writeIndex } from "../output/index-maker.ts";
 import { fileSum, indexable, planIndex, type ShardFile, type ShardPlan } from "../output/search-index.ts";
-import type { LoadedSite } from "../site/load-site.ts";
-import { findManifest } from "../site/load-site.ts";
+import { findManifest, type LoadedSite } from "../site/load-site.ts";
 import {
   check,
   checkLinks,
@@ -85,7 +84,10 @@ export async function merge(opts: MergeOptions): Promise<BuildResult> {
         const input = renderInputOf(checked.site, { scan: true });
         const jobs = keyPages(input);
         const found = pagesOfShards(shards, siteDigest(input, jobs), jobs);
-        const taken = opts.searchIndex === false ? new Map() : indexPartsOfShards(checked.site, shards, jobs, found);
+        const taken =
+          opts.searchIndex === false
+            ? new Map<string, IndexPart>()
+            : indexPartsOfShards(checked.site, shards, jobs, found);
         return { jobs, found: checkedPages(found), taken };
       });
       const opened = timed(timings, "open", () => open(checked, outDir));
@@ -157,6 +159,12 @@ async function placePages(
   return { ...state, jobs, plan: { reuse: [], render: [] }, records, pages: new Map(), warnings: [] };
 }
 
+/** A part of the search index a build shard made: the merge's plan of it, and its files in the shard. */
+interface IndexPart {
+  plan: ShardPlan;
+  files: ShardFile[];
+}
+
 /**
  * The parts of the search index a build shard made from the pages and records of this merge (the same folder and
  * digest as the merge plans), by folder, each file checked as a page is: the merge takes them as they are.
@@ -166,12 +174,11 @@ function indexPartsOfShards(
   shards: readonly ShardFolder[],
   jobs: readonly PageJob[],
   found: ReadonlyMap<string, ShardPageRecord>,
-): Map<string, { plan: ShardPlan; files: ShardFile[] } | undefined> {
+): Map<string, IndexPart> {
   const mains = new Map(jobs.filter(indexable).map((job) => [job.route, found.get(job.file)?.record.main ?? ""]));
   const damage = new ShardDamage();
-  const taken = new Map<string, { plan: ShardPlan; files: ShardFile[] } | undefined>();
+  const taken = new Map<string, IndexPart>();
   for (const plan of planIndex(site, mains)) {
-    taken.set(plan.dir, undefined);
     for (const shard of shards) {
       const i = shard.manifest.index.findIndex((s) => s.dir === plan.dir && s.digest === plan.digest);
       const made = shard.manifest.index[i];
@@ -199,7 +206,7 @@ function indexPartsOfShards(
  */
 async function indexFromShards(
   state: Opened & Keyed & Rendered,
-  taken: ReadonlyMap<string, { plan: ShardPlan; files: ShardFile[] } | undefined>,
+  taken: ReadonlyMap<string, IndexPart>,
 ): Promise<Opened & Keyed & Rendered & Indexed> {
   const { site, opts, jobs, records, output, writer } = state;
   if (opts.searchIndex === false) return { ...state, index: undefined };

@@ -1,10 +1,11 @@
 /**
  * A shard's ppguide-shard.json as a merge reads it: a file of bounded size, JSON, of this
  * ppguide's format, and of its schema (schema/shard.schema.json: every number bounded, every digest
- * of its form), each file it names inside the shard folder, its values those the shard build wrote (their digest,
- * `sum`: a record edited on the way would otherwise feed the link check links no page has). All of it is checked before the merge
- * sizes, allocates or opens anything by what the file says: a shard's total of 2^53 or a file
- * `../../etc/hostname` is a located problem of that shard, never a crash or a path outside it.
+ * of its form), each file it names inside the shard folder, its values those the shard build wrote
+ * (their digest, `sum`: a record edited on the way would otherwise feed the link check links no page
+ * has). All of it is checked before the merge sizes, allocates or opens anything by what the file
+ * says: a shard's total of 2^53 or a file `../../etc/hostname` is a located problem of that shard,
+ * never a crash or a path outside it.
  *
  * Every problem is located at the offending value of the shard's manifest (`s2/ppguide-shard.json:1:312`),
  * found through the `yaml` library's positions, JSON being YAML, only when there is a problem to locate.
