@@ -23,14 +23,30 @@ function current(): Reporter {
   return reporter;
 }
 
+/** The signals bin/ppguide kept while the CLI loaded, and how to stop keeping them. */
+export interface EarlySignals {
+  signals: readonly string[];
+  stop(): void;
+}
+
+let watching = false;
+
 /**
- * From the CLI's start: a signal or a crash anywhere ends the process through the reporter.
+ * From the CLI's start: a signal or a crash anywhere ends the process through the reporter. A signal that came
+ * before (`early`, kept by bin/ppguide while the CLI loaded) ends it now, as it would have then.
  * Out of file handles, a library's child process or stream can fail with an 'error' event nobody
  * listens to: the reporter names that as the machine's limit (TooManyOpenFiles), not a bug.
  */
-export function watchEndings(): void {
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void onSignal(signal));
-  process.on("uncaughtException", (err) => endProcess(current().fail(err)));
+export function watchEndings(early?: EarlySignals): void {
+  if (!watching) {
+    watching = true;
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void onSignal(signal));
+    process.on("uncaughtException", (err) => endProcess(current().fail(err)));
+  }
+  if (!early) return;
+  early.stop();
+  const first = early.signals[0];
+  if (first === "SIGINT" || first === "SIGTERM") void onSignal(first);
 }
 
 async function onSignal(signal: "SIGINT" | "SIGTERM"): Promise<void> {

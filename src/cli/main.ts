@@ -6,7 +6,7 @@ import { registerCheckFacts } from "./check-facts.ts";
 import { registerCheckLinks } from "./check-links.ts";
 import { registerDev } from "./dev.ts";
 import { registerMerge } from "./merge.ts";
-import { endProcess, failAndExit, watchEndings } from "./exit.ts";
+import { type EarlySignals, endProcess, failAndExit, watchEndings } from "./exit.ts";
 import { registerNew } from "./new.ts";
 import { registerPreview } from "./preview.ts";
 import { PpgError } from "../core/errors.ts";
@@ -36,9 +36,12 @@ export function createProgram(): Command {
   return program;
 }
 
-/** The CLI's one entry: every way the command ends goes through its reporter and src/cli/exit.ts. */
-export async function main(argv: string[]): Promise<void> {
-  watchEndings();
+/**
+ * The CLI's one entry: every way the command ends goes through its reporter and src/cli/exit.ts. `early`: the
+ * signals bin/ppguide kept while the CLI loaded, reported now.
+ */
+export async function main(argv: string[], early?: EarlySignals): Promise<void> {
+  watchEndings(early);
   try {
     await createProgram().parseAsync(argv);
   } catch (err) {

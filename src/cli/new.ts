@@ -32,7 +32,10 @@ export function registerNew(program: Command): void {
     writes: true,
     run: async ([kind, slug], opts) => {
       const { newPage } = await import("../site/new-page.ts");
-      const done = newPage(resolve(opts.root), kind, slug, opts.clock ?? today());
+      const root = resolve(opts.root);
+      // Asked only once the entry is made: a route the build would refuse is a usage error (NewPageRefused).
+      const clashes = async () => (await import("../output/new-route-clashes.ts")).outputClashes(root);
+      const done = await newPage(root, kind, slug, opts.clock ?? today(), { clashes });
       const wrote = done.files.filter((f) => f !== "site.yaml").join(" and ");
       return {
         summary: { path: done.path, files: done.files, line: done.line },

@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { isAbsolute, relative, resolve } from "node:path";
 import {
   describe,
   describeAll,
@@ -9,6 +9,7 @@ import {
   PpgError,
   PpgErrorList,
 } from "../core/errors.ts";
+import { writtenInto } from "../core/written-so-far.ts";
 import {
   defaultFormat,
   githubCommand,
@@ -149,11 +150,15 @@ export class Reporter {
     }
     if (this.format === "text") for (const line of describeAll(errors)) console.error(line);
     const n = errors.length;
-    // The count, when there is more than one to count, and what a failed write left: nothing.
+    // The count, when there is more than one to count, and what a failed write left: nothing, or the copy it was
+    // preparing, which is not served and which the next run brings up to date.
+    const copy = writtenInto(thrown);
+    const left = copy
+      ? `; nothing was published (the copy being prepared, ${shown(copy)}, is not served)`
+      : "; nothing was written";
     if (n > 1 || this.writes)
       console.error(
-        `${this.format === "text" ? "\n" : ""}${n} problem${n === 1 ? "" : "s"} found` +
-          `${this.writes ? "; nothing was written" : ""}.`,
+        `${this.format === "text" ? "\n" : ""}${n} problem${n === 1 ? "" : "s"} found${this.writes ? left : ""}.`,
       );
     return exitCode;
   }
@@ -196,6 +201,16 @@ export class Reporter {
 /** Every problem of a run, errors first, as JSON and GitHub print them. */
 function problemsOf(errors: readonly PpgError[], warnings: readonly PpgError[]): Problem[] {
   return [...errors.map((e) => toProblem(e, "error")), ...warnings.map((w) => toProblem(w, "warning"))];
+}
+
+/** A folder as a reader finds it: relative to the current folder when it is inside it. */
+function shown(folder: string): string {
+  try {
+    const rel = relative(process.cwd(), folder);
+    return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : folder;
+  } catch {
+    return folder;
+  }
 }
 
 function internalError(err: unknown): PpgError {

@@ -57,6 +57,19 @@ export interface ServiceWorkerConfig {
   redirects: [string, string][];
 }
 
+/**
+ * What a build's id is the digest of (the first 16 hex digits of its SHA-256): the manifest's entries, the aliases
+ * answered offline and the network timeout. The build (output/service-worker.ts) makes the id from it; the worker
+ * (sw.ts) checks by it that a manifest it kept is its build's, word for word, before it trusts a revision in it.
+ */
+export function buildIdText(
+  body: Omit<OfflineManifest, "build">,
+  redirects: ServiceWorkerConfig["redirects"],
+  timeout: number,
+): string {
+  return JSON.stringify([body, redirects, timeout]);
+}
+
 /** The global sw.js sets before the worker's code runs. */
 export const CONFIG_GLOBAL = "__ppguideSw";
 

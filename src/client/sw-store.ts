@@ -4,7 +4,13 @@
  * saved; and the fill that copies from an older build's cache what did not change and fetches
  * the rest, refusing another build's bytes.
  */
-import { type OfflineEntry, type OfflineManifest, type ServiceWorkerConfig, variantStem } from "./offline-plan.ts";
+import {
+  buildIdText,
+  type OfflineEntry,
+  type OfflineManifest,
+  type ServiceWorkerConfig,
+  variantStem,
+} from "./offline-plan.ts";
 
 /** Each build's cache is this and the build's id. */
 export const PREFIX = "ppguide-build-";
@@ -37,6 +43,28 @@ export async function kept(
   if (expected && same) headers.set(REVISION, expected);
   else headers.delete(REVISION);
   return { copy: new Response(body, { status: response.status, statusText: response.statusText, headers }), same };
+}
+
+/**
+ * Whether a kept copy holds the bytes of its revision: `expected`, the revision the manifest gives its URL, or else
+ * the one the copy carries (a copy with neither, kept from a visit with nothing saved, has nothing to be held to).
+ * Anything with script on the origin can rewrite CacheStorage; a copy that fails is never shown.
+ */
+export async function intact(copy: Response, expected: string | null | undefined): Promise<boolean> {
+  const revision = typeof expected === "string" ? expected : copy.headers.get(REVISION);
+  return !revision || (await digest(await copy.clone().arrayBuffer())) === revision;
+}
+
+/**
+ * Whether a manifest kept in the cache is this build's, word for word: the build's id is a digest of it
+ * (offline-plan.ts buildIdText), so one rewritten in CacheStorage to vouch for a rewritten copy is refused.
+ */
+export async function isBuildManifest(manifest: OfflineManifest, config: ServiceWorkerConfig): Promise<boolean> {
+  const { build, ...body } = manifest;
+  if (build !== config.build) return false;
+  const text = new TextEncoder().encode(buildIdText(body, config.redirects, config.timeout));
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", text));
+  return [...hash.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("") === config.build;
 }
 
 /** SHA-256, base64, 22 characters: digest() in src/core/digest.ts. */
@@ -75,14 +103,15 @@ export async function fill(
   done: (bytes: number) => void = () => {},
 ): Promise<void> {
   const queue = [...entries];
-  const same = (r: Response | undefined, rev: string | null) =>
-    r !== undefined && (rev === null || r.headers.get(REVISION) === rev);
+  // A copy at its revision by its bytes, not by what it says of itself: a rewritten one is fetched again.
+  const same = async (r: Response | undefined, rev: string | null) =>
+    r !== undefined && (rev === null || (r.headers.get(REVISION) === rev && (await intact(r, rev))));
   const one = async ([url, rev, bytes]: OfflineEntry) => {
-    if (!same(await cache.match(url), rev)) {
+    if (!(await same(await cache.match(url), rev))) {
       let copy: Response | undefined;
       for (const old of older) {
         const r = await old.match(url);
-        if (same(r, rev)) {
+        if (await same(r, rev)) {
           copy = r;
           break;
         }
@@ -138,6 +167,19 @@ export async function markSaved(cache: Cache, manifest: OfflineManifest, saved: 
     new Response(JSON.stringify(manifest), { headers: { "content-type": "application/json" } }),
   );
   await cache.put(SAVED_KEY, new Response(JSON.stringify(saved), { headers: { "content-type": "application/json" } }));
+}
+
+/**
+ * Drops what the reader saved: its manifest, the packs, and every copy saved with a revision, which nothing can
+ * vouch for without the manifest. Copies kept from visits stay.
+ */
+export async function forgetSaved(cache: Cache): Promise<void> {
+  for (const request of await cache.keys()) {
+    const copy = await cache.match(request);
+    if (copy?.headers.has(REVISION)) await cache.delete(request);
+  }
+  await cache.delete(MANIFEST_KEY);
+  await cache.delete(SAVED_KEY);
 }
 
 export function packsOf(manifest: OfflineManifest, names: readonly string[]) {

@@ -37,6 +37,9 @@ import {
   kept,
   MANIFEST_KEY,
   markSaved,
+  forgetSaved,
+  intact,
+  isBuildManifest,
   olderCaches,
   packsOf,
   PREFIX,
@@ -72,13 +75,21 @@ function keyOf(url: string): string {
 }
 
 let savedManifest: Promise<OfflineManifest | undefined> | undefined;
-/** The manifest of this build, when the reader saved a pack of it (it tells every page, alias and revision). */
+/**
+ * The manifest of this build, when the reader saved a pack of it (it tells every page, alias and revision), and it
+ * is this build's word for word (sw-store.ts isBuildManifest). One that is not was rewritten: it is dropped, with
+ * what it says was saved and every copy saved by it, whose revision can no longer be known (forgetSaved).
+ */
 function manifestOfSaved(): Promise<OfflineManifest | undefined> {
-  savedManifest ??= caches
-    .open(CACHE)
-    .then((cache) => cache.match(MANIFEST_KEY))
-    .then((r) => (r ? (r.json() as Promise<OfflineManifest>) : undefined))
-    .catch(() => undefined);
+  savedManifest ??= (async () => {
+    const cache = await caches.open(CACHE);
+    const kept = await cache.match(MANIFEST_KEY);
+    if (!kept) return undefined;
+    const manifest = (await kept.json()) as OfflineManifest;
+    if (await isBuildManifest(manifest, config)) return manifest;
+    await forgetSaved(cache);
+    return undefined;
+  })().catch(() => undefined);
   return savedManifest;
 }
 
@@ -106,8 +117,34 @@ const keepPlugin = {
       : null,
 };
 
+/**
+ * A kept copy, once its bytes are known to be its revision's (sw-store.ts intact); one that is not is deleted, never
+ * shown, and the network is asked again: Workbox's network-first strategy goes on waiting for the network's answer,
+ * which it keeps in its place. Offline, the page is answered as one not kept.
+ */
+async function checked(url: string, copy: Response | undefined): Promise<Response | undefined> {
+  if (!copy) return undefined;
+  const key = keyOf(new URL(url, location.origin).href);
+  const expected = await revisionOf(new URL(key).pathname);
+  const cache = await caches.open(CACHE);
+  // Reading the manifest may have found it rewritten, and dropped the copies it vouched for (forgetSaved).
+  if ((await cache.match(key)) && (await intact(copy, expected))) return copy;
+  await cache.delete(key);
+  return undefined;
+}
+
+/** A kept copy from the cache, checked. */
+async function savedCopy(cache: Cache, url: string): Promise<Response | undefined> {
+  return checked(url, await cache.match(url));
+}
+
+const checkPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse, request }: { cachedResponse?: Response; request: Request }) =>
+    (await checked(request.url, cachedResponse)) ?? null,
+};
+
 const notePlugin = {
-  cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) =>
+  cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response | null }) =>
     cachedResponse ? noted(cachedResponse) : cachedResponse,
 };
 
@@ -123,13 +160,13 @@ async function noted(response: Response, status = response.status): Promise<Resp
 const pages = new NetworkFirst({
   cacheName: CACHE,
   networkTimeoutSeconds: config.timeout,
-  plugins: [keepPlugin, notePlugin],
+  plugins: [keepPlugin, checkPlugin, notePlugin],
 });
 const hashed = new CacheFirst({ cacheName: CACHE, plugins: [keepPlugin] });
 const files = new NetworkFirst({
   cacheName: CACHE,
   networkTimeoutSeconds: config.timeout,
-  plugins: [keepPlugin],
+  plugins: [keepPlugin, checkPlugin],
 });
 
 // --- Routes ---------------------------------------------------------------------------------------
@@ -195,14 +232,14 @@ async function offlineAnswer(url: URL): Promise<Response> {
   const answer = answerOffline(url.pathname, (u) => known.has(u), redirects, manifest !== undefined);
   if (answer.kind === "redirect") return Response.redirect(new URL(answer.to, url).href, answer.status);
   if (answer.kind === "page" && kept.has(answer.url)) {
-    const copy = await cache.match(answer.url);
+    const copy = await savedCopy(cache, answer.url);
     if (copy) return noted(copy, answer.url === "/404" ? 404 : 200);
   }
   if (answer.kind === "not-found") {
-    const notFound = await cache.match("/404");
+    const notFound = await savedCopy(cache, "/404");
     if (notFound) return noted(notFound, 404);
   }
-  return offlinePage(cache, kept, manifest);
+  return offlinePage(cache, await keptPages(cache), manifest);
 }
 
 /** The pages kept in `cache`, by URL. */
@@ -231,12 +268,15 @@ async function offlinePage(
       list.push({ url, title: known });
       continue;
     }
-    const html = (await (await cache.match(request))?.text()) ?? "";
+    // Its layout and title are read only from a copy that is intact.
+    const copy = await checked(request.url, await cache.match(request));
+    if (!copy) continue;
+    const html = await copy.text();
     layout ??= html;
     list.push({ url, title: known ?? pageTitle(html) ?? url });
   }
   list.sort((a, b) => a.title.localeCompare(b.title, "en"));
-  const notFound = await cache.match("/404");
+  const notFound = await savedCopy(cache, "/404");
   const base = notFound ? await notFound.text() : layout;
   return new Response(offlinePageHtml(base, list), {
     status: 503,

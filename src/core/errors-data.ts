@@ -7,6 +7,8 @@
  * Before adding or changing a code, read errors-README.md beside this file: how to add one, what
  * each field below is for, and how a message reads.
  */
+import { formatCount } from "./capped-list.ts";
+
 export interface ErrorInfo {
   /** A few words, for the docs' table. */
   title: string;
@@ -1040,9 +1042,10 @@ export const ERRORS = {
     hint:
       "Pass every shard's folder (in CI, download every artifact of the matrix) and merge again; " +
       "the previous output is untouched.",
-    message: (p: { missing: number[]; total: number; given: string[] }) =>
-      `shard${p.missing.length === 1 ? "" : "s"} ${p.missing.join(", ")} of ${p.total} ` +
-      `${p.missing.length === 1 ? "is" : "are"} missing: the folders given (${p.given.join(", ")}) hold the others`,
+    message: (p: { missing: string; count: number; total: number; given: string }) =>
+      `shard${p.count === 1 ? "" : "s"} ${p.missing} of ${formatCount(p.total)} ` +
+      `${p.count === 1 ? "is" : "are"} missing${p.count > 2 ? ` (${formatCount(p.count)} shards)` : ""}: ` +
+      `the folders given (${p.given}) hold the others`,
   },
   ShardTwice: {
     title: "Shard given twice",
@@ -1070,7 +1073,19 @@ export const ERRORS = {
       "plain file inside the shard, or its bytes differ from the digest recorded (an artifact cut short or edited), " +
       "or the shard does not hold exactly the pages the split gives it.",
     hint: "Build that shard again (or download its artifact again) and merge again; the previous output is untouched.",
-    message: (p: { shard: string; file: string; why: string }) => `${p.shard}: ${p.file} ${p.why}`,
+    message: (p: { shard: string; file: string; why: string; more?: number }) =>
+      `${p.shard}: ${p.file} ${p.why}${p.more ? ` (and ${formatCount(p.more)} more files of this shard)` : ""}`,
+  },
+  ShardManifestInvalid: {
+    title: "Shard manifest damaged",
+    cause:
+      "A shard's ppguide-shard.json is JSON of this ppguide's format, but a value in it is not one a shard " +
+      "build writes (schema/shard.schema.json): a number out of its bounds, a digest of the wrong form, " +
+      "a file that would leave the shard folder. It was edited or damaged on the way.",
+    hint:
+      "This file is written by ppguide build --shard, never by hand: build that shard again (or download its " +
+      "artifact again) and merge again; the previous output is untouched.",
+    message: breachMessage,
   },
   WorkingFolderGone: {
     title: "Current folder deleted",
@@ -1214,6 +1229,16 @@ export const ERRORS = {
     hint: "Pick another slug, or edit the page that is there.",
     usage: true,
     message: (p: { what: string }) => `${p.what} already exists`,
+  },
+  NewPageRefused: {
+    title: "Slug the build owns",
+    cause:
+      "`ppguide new` was given a slug whose route the build would refuse: a path hosts redirect (index), or one " +
+      "served where the build writes a file of its own (404.html, the search index's pagefind/) or copies one " +
+      "from public/. Nothing is written.",
+    hint: "Pick another slug for the page.",
+    usage: true,
+    message: (p: { path: string; why: string }) => `the route ${p.path} cannot be added: ${p.why}`,
   },
   // dev and preview
   NothingBuilt: {

@@ -13,6 +13,14 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
  * byte-order mark is dropped, as editors add one unasked.
  */
 export function readSourceText(root: string, file: string): string {
+  return readSourceFile(root, file).text;
+}
+
+/**
+ * readSourceText's text, and whether the file began with a byte-order mark: a command that writes the file back
+ * (ppguide new) writes the mark it found.
+ */
+export function readSourceFile(root: string, file: string): { text: string; bom: boolean } {
   // A named pipe or device in a file's place would block this read, and with it Ctrl-C, forever.
   const info = statSync(join(root, file));
   if (info.isDirectory()) throw new PpgError("SourceIsFolder", { file });
@@ -25,6 +33,7 @@ export function readSourceText(root: string, file: string): string {
   const bytes = readFileSync(join(root, file));
   let text: string;
   try {
+    // TextDecoder drops a leading byte-order mark (its ignoreBOM is false).
     text = utf8.decode(bytes);
   } catch {
     const lossy = bytes.toString("utf8");
@@ -40,7 +49,7 @@ export function readSourceText(root: string, file: string): string {
       { location: locate(text, bad.index, file) },
     );
   }
-  return text;
+  return { text, bom: bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf };
 }
 
 /** The 1-based line and column of a character offset. */

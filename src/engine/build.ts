@@ -6,6 +6,7 @@ import { currentCode } from "../core/code-id.ts";
 import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
 import { whileInterruptible } from "../core/interrupt.ts";
+import { failedWhileWriting } from "../core/written-so-far.ts";
 import { timed, type StageTimings } from "../core/timing.ts";
 import { checkLinks } from "../links/check.ts";
 import { claimOutputs } from "../output/claims.ts";
@@ -83,7 +84,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       } catch (err) {
         // Nothing may still be writing when the lock is released.
         await opened.writer.flush().catch(() => {});
-        throw err;
+        throw failedWhileWriting(err, opened.output.target);
       } finally {
         opened.output.release();
       }

@@ -18,29 +18,32 @@
  * page cache beside them: a CI job that restores it renders only what changed), holding the shard's
  * pages at their paths in the site, the index shards it made, and SHARD_MANIFEST.
  */
-import { lstatSync, readFileSync, realpathSync } from "node:fs";
+import { lstatSync, realpathSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { absentRanges, cappedList, LIST_LIMIT, rangesText } from "../core/capped-list.ts";
 import { currentCode } from "../core/code-id.ts";
 import { PpgError, PpgErrorList } from "../core/errors.ts";
 import { isInside } from "../core/site-folder.ts";
 import type { Manifest } from "../manifest/types.ts";
+import type { PathSegment } from "../manifest/yaml-path.ts";
 import type { IndexRecord, PageRecord } from "../output/page-cache.ts";
 import { KEYWORDS_META, shardCount, shardOf, type ShardPlan } from "../output/search-index.ts";
-import { assertContained, type CopyWriter } from "../output/write.ts";
+import type { CopyWriter } from "../output/write.ts";
 import type { Keyed, OwnPages, ShardSpec } from "./build-state.ts";
 import { searchedPaths, type PageJob, type PagesToMake, type RenderInput } from "./page-keys.ts";
 import { digestJson } from "../core/digest.ts";
+import { manifestSum, readShardManifest, SHARD_MANIFEST, type ShardManifestSource } from "./shard-manifest.ts";
 
-/** The file of a shard folder that says what it holds; never part of the site. */
-export const SHARD_MANIFEST = "ppguide-shard.json";
+export { SHARD_MANIFEST };
+
 /** Changed whenever SHARD_MANIFEST's layout changes: a merge refuses another. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /**
  * What a shard folder holds, as SHARD_MANIFEST: the code and sources it was built from, which shard it is, and for
  * each page its file, route and record (the digests of what it is made of, of its bytes and of its <main>, which
  * the index reads from the page itself, and its links, anchors and ids for the link check); for each index shard it
- * made, its folder, digest and files with their digests.
+ * made, its folder, digest and files with their digests; and the digest of all that, which a merge checks.
  */
 export interface ShardManifest {
   format: number;
@@ -49,13 +52,19 @@ export interface ShardManifest {
   shard: ShardSpec;
   pages: { file: string; route: string; record: PageRecord }[];
   index: IndexRecord["shards"];
+  /** The digest of the values above (shard-manifest.ts manifestSum). */
+  sum: string;
 }
 
-/** A shard folder as a merge reads it: where it is (as given), its real path, and its manifest. */
+/**
+ * A shard folder as a merge reads it: where it is (as given), its real path, its manifest, and where each value of
+ * the manifest is, for the problems found in it.
+ */
 export interface ShardFolder {
   dir: string;
   real: string;
   manifest: ShardManifest;
+  at: ShardManifestSource<ShardManifest>["at"];
 }
 
 /** Whether a page is this shard's to render. */
@@ -122,51 +131,49 @@ export function siteDigest(input: Pick<RenderInput, "images">, jobs: readonly Pa
 }
 
 /**
- * Reads the shard folders given to a merge and checks that they are one split: each readable, each of the same
- * code, all split into the same n, each i once and every i present. Every problem at once.
+ * Reads the shard folders given to a merge and checks that they are one split: each readable, its manifest of its
+ * schema (shard-manifest.ts), each of the same code, all split into the same n, each i once and every i present.
+ * Every problem at once, each located at the value of the manifest it is about; the shards missing are named by
+ * their ranges, found from the shards given (never a list as long as n).
  */
 export function readShards(dirs: readonly string[], code: string): ShardFolder[] {
   const errors: PpgError[] = [];
   const shards: ShardFolder[] = [];
   for (const dir of dirs) {
-    const where = { location: { file: join(dir, SHARD_MANIFEST), line: 1, column: 1 } };
     let real: string;
-    let manifest: ShardManifest;
     try {
       real = realpathSync(dir);
-      manifest = JSON.parse(readFileSync(join(real, SHARD_MANIFEST), "utf8")) as ShardManifest;
     } catch (err) {
-      const why = (err as NodeJS.ErrnoException).code === "ENOENT" ? `it holds no ${SHARD_MANIFEST}` : String(err);
-      errors.push(new PpgError("ShardUnreadable", { shard: dir, why }, where));
+      const why = (err as NodeJS.ErrnoException).code === "ENOENT" ? "it does not exist" : String(err);
+      errors.push(new PpgError("ShardUnreadable", { shard: dir, why }, locate(dir)));
       continue;
     }
-    if (
-      manifest?.format !== FORMAT ||
-      !manifest.shard ||
-      !Array.isArray(manifest.pages) ||
-      !Array.isArray(manifest.index)
-    ) {
-      const why = `its ${SHARD_MANIFEST} is not of format ${FORMAT} (made by another version of ppguide)`;
-      errors.push(new PpgError("ShardUnreadable", { shard: dir, why }, where));
+    let read: ShardManifestSource<ShardManifest>;
+    try {
+      read = readShardManifest<ShardManifest>(dir, real, FORMAT);
+    } catch (err) {
+      if (!(err instanceof PpgError)) throw err;
+      errors.push(err);
       continue;
     }
+    const { manifest, at } = read;
     if (manifest.code !== code)
       errors.push(
         new PpgError(
           "ShardMismatch",
           { shard: dir, what: "by another ppguide than this merge (its code differs)" },
-          where,
+          at(["code"]),
         ),
       );
-    shards.push({ dir, real, manifest });
+    shards.push({ dir, real, manifest, at });
   }
   if (errors.length) throw new PpgErrorList(errors);
   const total = shards[0]!.manifest.shard.total;
-  for (const { dir, manifest } of shards) {
+  for (const { dir, manifest, at } of shards) {
     if (manifest.shard.total !== total) {
       const { index, total: its } = manifest.shard;
       const what = `as shard ${index} of ${its}, where ${shards[0]!.dir} is one of ${total},`;
-      errors.push(new PpgError("ShardMismatch", { shard: dir, what }, locate(dir)));
+      errors.push(new PpgError("ShardMismatch", { shard: dir, what }, at(["shard", "total"])));
     }
   }
   if (errors.length) throw new PpgErrorList(errors);
@@ -175,84 +182,130 @@ export function readShards(dirs: readonly string[], code: string): ShardFolder[]
     const { index } = shard.manifest.shard;
     const first = byIndex.get(index);
     if (first)
-      errors.push(new PpgError("ShardTwice", { index, total, first: first.dir, second: shard.dir }, locate(shard.dir)));
+      errors.push(
+        new PpgError("ShardTwice", { index, total, first: first.dir, second: shard.dir }, shard.at(["shard", "index"])),
+      );
     else byIndex.set(index, shard);
   }
-  const missing = Array.from({ length: total }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
-  if (missing.length) errors.push(new PpgError("ShardMissing", { missing, total, given: [...dirs] }));
+  const { count, ranges } = absentRanges(byIndex.keys(), total);
+  // Located at the number of shards the first shard says the site was split into.
+  if (count)
+    errors.push(
+      new PpgError(
+        "ShardMissing",
+        { missing: rangesText(ranges), count, total, given: cappedList(dirs) },
+        shards[0]!.at(["shard", "total"]),
+      ),
+    );
   if (errors.length) throw new PpgErrorList(errors);
   return [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, shard]) => shard);
 }
 
-/** A shard's problem is located at its manifest, the file that names what the shard holds. */
+/** A shard's problem that no value of its manifest is the place of: located at the file's start. */
 function locate(dir: string) {
   return { location: { file: join(dir, SHARD_MANIFEST), line: 1, column: 1 } };
 }
 
+/** A page of a shard: the shard, the page's record, and its place in the shard manifest's pages. */
+export interface ShardPageRecord {
+  shard: ShardFolder;
+  record: PageRecord;
+  at: number;
+}
+
 /**
  * The shards are of the site the merge loaded (`site`: siteDigest of its pages), and each holds exactly the pages
- * the split gives it. Returns each page's shard and record, by file.
+ * the split gives it. Returns each page's shard and record, by file. A shard's damaged files are listed up to
+ * LIST_LIMIT, the last saying how many more there are.
  */
 export function pagesOfShards(
   shards: readonly ShardFolder[],
   site: string,
   jobs: readonly PageJob[],
-): Map<string, { shard: ShardFolder; record: PageRecord }> {
+): Map<string, ShardPageRecord> {
   const errors: PpgError[] = [];
   for (const shard of shards) {
     if (shard.manifest.site !== site) {
       const what = "from other sources than this merge (another commit, another --clock, other images)";
-      errors.push(new PpgError("ShardMismatch", { shard: shard.dir, what }, locate(shard.dir)));
+      errors.push(new PpgError("ShardMismatch", { shard: shard.dir, what }, shard.at(["site"])));
     }
   }
   if (errors.length) throw new PpgErrorList(errors);
   const total = shards.length;
-  const pages = new Map<string, { shard: ShardFolder; record: PageRecord }>();
+  const pages = new Map<string, ShardPageRecord>();
   for (const shard of shards)
-    for (const page of shard.manifest.pages)
-      pages.set(`${shard.manifest.shard.index}\0${page.file}`, { shard, record: page.record });
-  const found = new Map<string, { shard: ShardFolder; record: PageRecord }>();
+    for (const [at, page] of shard.manifest.pages.entries())
+      pages.set(`${shard.manifest.shard.index}\0${page.file}`, { shard, record: page.record, at });
+  const found = new Map<string, ShardPageRecord>();
+  const damage = new ShardDamage();
   for (const job of jobs) {
     const owner = shards[shardOf(job.route, total)]!;
     const page = pages.get(`${owner.manifest.shard.index}\0${job.file}`);
-    if (!page) {
-      const why = `is not in the shard, which the split gives the page ${job.route}`;
-      errors.push(new PpgError("ShardDamaged", { shard: owner.dir, file: job.file, why }, locate(owner.dir)));
-    } else found.set(job.file, page);
+    if (!page)
+      damage.add(owner, job.file, `is not in the shard, which the split gives the page ${job.route}`, ["pages"]);
+    else found.set(job.file, page);
   }
   for (const shard of shards) {
-    for (const page of shard.manifest.pages) {
+    for (const [at, page] of shard.manifest.pages.entries()) {
       if (found.get(page.file)?.shard === shard) continue;
-      const why = `is in the shard, but the split gives no page of this site to it`;
-      errors.push(new PpgError("ShardDamaged", { shard: shard.dir, file: page.file, why }, locate(shard.dir)));
+      damage.add(shard, page.file, "is in the shard, but the split gives no page of this site to it", [
+        "pages",
+        at,
+        "file",
+      ]);
     }
   }
-  if (errors.length) throw new PpgErrorList(errors);
+  damage.throwIfAny();
   return found;
 }
 
 /**
- * The path of a file a shard's manifest names, once it is known to be a plain file inside the shard folder: a
- * name that climbs out, or a link leading anywhere, is refused as damage, never followed.
+ * A shard's damaged files, collected as they are found: each shard's first LIST_LIMIT are errors, located at the
+ * value of the manifest that names them, the last of them saying how many more the shard has.
  */
-export function shardFile(shard: ShardFolder, file: string): string {
-  assertContained(file);
-  const path = join(shard.real, file);
-  const damaged = (why: string) => new PpgError("ShardDamaged", { shard: shard.dir, file, why }, locate(shard.dir));
-  const stat = lstatSync(path, { throwIfNoEntry: false });
-  if (!stat) throw damaged("is missing");
-  if (!stat.isFile()) throw damaged("is not a plain file");
-  const real = realpathSync(path);
-  if (!isInside(real, shard.real) || relative(shard.real, real).split(sep).join("/") !== file)
-    throw damaged("leads out of the shard folder through a symbolic link");
-  return path;
+export class ShardDamage {
+  private readonly found = new Map<ShardFolder, { first: [string, string, PathSegment[]][]; more: number }>();
+
+  add(shard: ShardFolder, file: string, why: string, at: PathSegment[]): void {
+    let of = this.found.get(shard);
+    if (!of) this.found.set(shard, (of = { first: [], more: 0 }));
+    if (of.first.length < LIST_LIMIT) of.first.push([file, why, at]);
+    else of.more++;
+  }
+
+  throwIfAny(): void {
+    const errors = [...this.found].flatMap(([shard, { first, more }]) =>
+      first.map(
+        ([file, why, at], i) =>
+          new PpgError(
+            "ShardDamaged",
+            { shard: shard.dir, file, why, ...(more && i === first.length - 1 ? { more } : {}) },
+            shard.at(at),
+          ),
+      ),
+    );
+    if (errors.length) throw new PpgErrorList(errors);
+  }
 }
 
-/** A damaged file of a shard: its bytes are not those its manifest recorded. */
-export function shardFileChanged(shard: ShardFolder, file: string): PpgError {
-  const why = "does not hold the bytes the shard recorded (an artifact cut short or edited)";
-  return new PpgError("ShardDamaged", { shard: shard.dir, file, why }, locate(shard.dir));
+/**
+ * The path of a file a shard's manifest names (a path inside the folder: shard-manifest.ts), once it is known to be a
+ * plain file inside the shard folder: a link leading anywhere is refused as damage, never followed. Returns the
+ * damage found instead, if any.
+ */
+export function shardFile(shard: ShardFolder, file: string): { path: string } | { why: string } {
+  const path = join(shard.real, file);
+  const stat = lstatSync(path, { throwIfNoEntry: false });
+  if (!stat) return { why: "is missing" };
+  if (!stat.isFile()) return { why: "is not a plain file" };
+  const real = realpathSync(path);
+  if (!isInside(real, shard.real) || relative(shard.real, real).split(sep).join("/") !== file)
+    return { why: "leads out of the shard folder through a symbolic link" };
+  return { path };
 }
+
+/** Why a shard's file is damaged when its bytes are not those its manifest recorded. */
+export const CHANGED = "does not hold the bytes the shard recorded (an artifact cut short or edited)";
 
 /** Writes SHARD_MANIFEST into the shard's copy, once its pages and index shards are written there. */
 export async function writeShardManifest(
@@ -269,7 +322,7 @@ export async function writeShardManifest(
     const { stat: _, ...kept } = state.records.get(file) ?? unreachable(file);
     return kept;
   };
-  const manifest: ShardManifest = {
+  const values: Omit<ShardManifest, "sum"> = {
     format: FORMAT,
     code: currentCode(),
     site: own.site,
@@ -277,6 +330,7 @@ export async function writeShardManifest(
     pages: state.jobs.map((job) => ({ file: job.file, route: job.route, record: record(job.file) })),
     index: state.index?.record.shards ?? [],
   };
+  const manifest: ShardManifest = { ...values, sum: manifestSum(values) };
   await state.writer.add(SHARD_MANIFEST, JSON.stringify(manifest));
   await state.writer.flush();
 }

@@ -12,7 +12,15 @@ import { DiskCache } from "../core/disk-cache.ts";
 import { dateProblem } from "../core/dates.ts";
 import { DATE_FORMATS, SCHEMA_FORMATS_MODULE, SCHEMA_FORMATS_VERSION, schemaFormats } from "./schema-formats.ts";
 
-export type SchemaName = "site" | "front-matter" | "listings";
+export type SchemaName = "site" | "front-matter" | "listings" | "shard";
+
+/**
+ * Schemas of files that ppguide writes and reads back (a shard's manifest, engine/shard-manifest.ts):
+ * their validator stops at the first problem. A file no editor wrote is not fixed value by value but
+ * made again, and one damaged on purpose could otherwise make ajv list a problem for each of its
+ * millions of values.
+ */
+const FIRST_PROBLEM_ONLY: ReadonlySet<SchemaName> = new Set(["shard"]);
 
 const schemaDir = join(PACKAGE_DIR, "schema/");
 const compiled = new Map<SchemaName, ValidateFunction>();
@@ -38,12 +46,18 @@ function validatorFor(name: SchemaName): ValidateFunction {
   let fn = compiled.get(name);
   if (fn) return fn;
   const text = schemaText(name);
-  const key = DiskCache.key(text, (require("ajv/package.json") as { version: string }).version, SCHEMA_FORMATS_VERSION);
+  const allErrors = !FIRST_PROBLEM_ONLY.has(name);
+  const key = DiskCache.key(
+    text,
+    (require("ajv/package.json") as { version: string }).version,
+    SCHEMA_FORMATS_VERSION,
+    String(allErrors),
+  );
   try {
     fn = loadStandalone(standalone.file(key), standalone.read(key));
   } catch {
     let code: string;
-    ({ fn, code } = compile(text));
+    ({ fn, code } = compile(text, allErrors));
     standalone.write(key, code);
   }
   compiled.set(name, fn);
@@ -94,7 +108,7 @@ function loadStandalone(file: string, code: Buffer | undefined): ValidateFunctio
   return module.exports;
 }
 
-function compile(schemaText: string): { fn: ValidateFunction; code: string } {
+function compile(schemaText: string, allErrors: boolean): { fn: ValidateFunction; code: string } {
   // Required only here: with every validator cached, loading ajv itself (~50 ms) is not needed.
   const { Ajv, _ } = require("ajv") as { Ajv: new (opts: object) => AjvType; _: typeof import("ajv")._ };
   const standaloneCode = (
@@ -104,7 +118,7 @@ function compile(schemaText: string): { fn: ValidateFunction; code: string } {
   // strictRequired is off because `if`/`then` blocks require properties declared one level up:
   // standard JSON Schema, not a mistake.
   const ajv = new Ajv({
-    allErrors: true,
+    allErrors,
     strict: true,
     verbose: true,
     strictTypes: false,
@@ -155,7 +169,7 @@ function toPpgError(e: ErrorObject, source: YamlSource, code: SchemaCode): PpgEr
 }
 
 /** The codes whose message is a schema breach. */
-export type SchemaCode = "ManifestInvalid" | "FrontMatterInvalid" | "ListingsInvalid";
+export type SchemaCode = "ManifestInvalid" | "FrontMatterInvalid" | "ListingsInvalid" | "ShardManifestInvalid";
 
 /** What ajv found, in the catalogue's terms, and where: `at` when not the value's own path. */
 type Found = ({ breach: SchemaBreach } | { related: number }) & { at?: PathSegment[]; onKey?: boolean };

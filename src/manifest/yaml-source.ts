@@ -19,10 +19,20 @@ import type { PathSegment, YamlSource } from "./yaml-path.ts";
  * that `yaml` refuses).
  */
 export function parseYamlSource(text: string, file: string, lineOffset = 0): YamlSource {
-  const source = parseText(text, file, lineOffset);
+  const source = parseText(yamlLineBreaks(text), file, lineOffset);
   const problems = valueProblems(source);
   if (problems.length) throw new PpgErrorList(problems);
   return source;
+}
+
+/**
+ * The text with each line break a single LF, character for character: a carriage return alone ends a line in YAML
+ * 1.2 (https://yaml.org/spec/1.2.2/#line-break-characters), as js-yaml reads it, but `yaml` and its line counter
+ * take it for a character of the line. A CR before an LF is kept (both read CR LF as one break). The text keeps its
+ * length, so an offset into it is an offset into the text as written, and a line and column the same.
+ */
+export function yamlLineBreaks(text: string): string {
+  return text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text;
 }
 
 function parseText(text: string, file: string, lineOffset: number): YamlSource {

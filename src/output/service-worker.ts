@@ -6,6 +6,7 @@ import { NOT_FOUND_PAGE, pageUrl } from "../core/output-names.ts";
 import { ROUTE_KINDS } from "../render/kinds/index.ts";
 import { scriptsFor } from "../assets/bundles.ts";
 import {
+  buildIdText,
   CONFIG_GLOBAL,
   isHashedPath,
   type OfflineEntry,
@@ -133,7 +134,7 @@ export function serviceWorkerFiles(
   const redirects: [string, string][] = [...aliases].filter(([from]) => !asPages.has(from));
   const timeout = offline.networkTimeoutSeconds ?? DEFAULT_TIMEOUT;
   // Hex: the build's id names caches and Pagefind's metaCacheTag, where base64's '/' and '+' would not do.
-  const build = hexDigest(16, JSON.stringify([body, redirects, timeout]));
+  const build = hexDigest(16, buildIdText(body, redirects, timeout));
   const config: ServiceWorkerConfig = {
     build,
     manifest: `/${OFFLINE_MANIFEST}`,

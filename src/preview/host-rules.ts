@@ -225,7 +225,15 @@ export async function hostAnswer(
     return (await asset(file)) ? { status: 404, file } : notFound(file, asset);
   }
   const path = decode(redirect?.status === 200 ? new URL(redirect.to, "http://host").pathname : pathname);
-  const moved = (location: string) => ({ status: 308, location: location + search, rule: false });
+  // Files are found by the decoded path, but a 308 to the canonical form sends it percent-encoded again, each
+  // segment as encodeURIComponent writes it (`/caf%C3%A9-%C3%B1and%C3%BA`), as Cloudflare's asset server does
+  // (workers-sdk pages-shared asset-server handler.ts, redirectToPath): a raw `é` in a Location header is one
+  // Latin-1 byte, which browsers read as another path, and a character past U+00FF cannot be sent at all.
+  const moved = (location: string) => ({
+    status: 308,
+    location: location.split("/").map(encodeURIComponent).join("/") + search,
+    rule: false,
+  });
 
   if (path.endsWith("/")) {
     if (await asset(`${path}index.html`)) return { status: 200, file: `${path}index.html` };

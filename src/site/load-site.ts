@@ -10,7 +10,7 @@ import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import { ROUTE_KINDS } from "../render/kinds/index.ts";
 import { parseYamlSource } from "../manifest/yaml-source.ts";
 import type { YamlSource } from "../manifest/yaml-path.ts";
-import { readSourceText } from "../core/source-text.ts";
+import { readSourceFile } from "../core/source-text.ts";
 import { buildAssets, type SiteAssets } from "../assets/bundles.ts";
 import type { Templates } from "../render/model.ts";
 import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
@@ -71,7 +71,20 @@ export function found(site: FoundSite | string): FoundSite {
  * Not cached by its text: that saved too little to earn a cache (docs/performance.md, YAML).
  */
 export async function loadManifest(site: FoundSite | string): Promise<LoadedManifest> {
-  const loaded = parseManifest(readSourceText(found(site).root, MANIFEST_FILE));
+  return checkManifest(readManifestText(found(site).root).text);
+}
+
+/**
+ * site.yaml's text as every command reads it (build, dev, new): strict UTF-8, a leading byte-order mark dropped (and
+ * said: `bom`), any line break YAML has (LF, CR LF, CR alone: yaml-source.ts) read as one.
+ */
+export function readManifestText(root: string): { text: string; bom: boolean } {
+  return readSourceFile(root, MANIFEST_FILE);
+}
+
+/** site.yaml's text parsed and checked against the schema and for cross-references; throws every problem. */
+export function checkManifest(text: string): LoadedManifest {
+  const loaded = parseManifest(text);
   const problems = checkCrossReferences(loaded.manifest, loaded.source);
   if (problems.length) throw new PpgErrorList(problems);
   return loaded;

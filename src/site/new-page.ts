@@ -6,7 +6,6 @@ import {
   fsyncSync,
   mkdirSync,
   openSync,
-  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -14,10 +13,11 @@ import {
 } from "node:fs";
 import { basename, dirname, join, posix, relative } from "node:path";
 import { Document, isMap, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from "yaml";
-import { PpgError, PpgErrorList } from "../core/errors.ts";
+import { errorsOf, isUserError, PpgError } from "../core/errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
-import { checkCrossReferences } from "../manifest/cross-references.ts";
-import { MANIFEST_FILE, parseManifest } from "./load-site.ts";
+import { checkOutputNames } from "../manifest/cross-references.ts";
+import { yamlLineBreaks } from "../manifest/yaml-source.ts";
+import { checkManifest, type LoadedManifest, MANIFEST_FILE, readManifestText } from "./load-site.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 
 /**
@@ -46,9 +46,24 @@ const KINDS: Record<NewKind, { route: RouteEntry["kind"]; folder: string }> = {
   listing: { route: "directory", folder: "directories" },
 };
 
-export function newPage(root: string, kind: NewKind, slug: string, today: string): NewPageResult {
-  const text = readFileSync(join(root, MANIFEST_FILE), "utf8");
-  const { manifest } = parseManifest(text);
+/**
+ * What the build would find wrong with the site's output paths under a manifest (output/claims.ts: a route where the
+ * build writes a file of its own, or where public/ holds one). Given by the command, which may ask the floors above
+ * this one.
+ */
+export type OutputClashes = (loaded: LoadedManifest) => readonly PpgError[];
+
+export async function newPage(
+  root: string,
+  kind: NewKind,
+  slug: string,
+  today: string,
+  opts: { clashes?: () => Promise<OutputClashes> } = {},
+): Promise<NewPageResult> {
+  // Read and checked as build and dev read it: a problem of the file is located in the file on disk.
+  const { text, bom } = readManifestText(root);
+  const loaded = checkManifest(text);
+  const { manifest } = loaded;
   const path = `/${slug}`;
   const { route: routeKind, folder: defaultFolder } = KINDS[kind];
   const sameKind = manifest.routes.filter((r) => r.kind === routeKind);
@@ -65,10 +80,10 @@ export function newPage(root: string, kind: NewKind, slug: string, today: string
   const entry = routeEntry(manifest, { kind, routeKind, path, slug, content, listings, today });
   const eol = lineEnding(text);
   const { text: updated, line } = insertRoute(text, entry, routeKind, eol);
-  // The new site.yaml must be one the build reads: checked before anything is written.
-  const check = parseManifest(updated);
-  const problems = checkCrossReferences(check.manifest, check.source);
-  if (problems.length) throw new PpgErrorList(problems);
+  // The new site.yaml must be one the build reads: checked before anything is written. The site was, so a problem
+  // now is the new route's, which is the command's argument: a usage error, not a line of a file never written.
+  const refused = await entryProblem(loaded, updated, opts.clashes);
+  if (refused) throw new PpgError("NewPageRefused", { path, why: refused.message });
 
   // The stubs first, then site.yaml in one step; a failure on the way takes the stubs back, so
   // the site is as it was. They are written with the line endings site.yaml has.
@@ -81,13 +96,38 @@ export function newPage(root: string, kind: NewKind, slug: string, today: string
     };
     write(`content/${content}`, markdownStub(root, `content/${content}`, kind, entry.title));
     if (listings) write(`content/${listings}`, listingsStub(root, `content/${listings}`, manifest));
-    replaceFile(join(root, MANIFEST_FILE), updated);
+    replaceFile(join(root, MANIFEST_FILE), bom ? `\uFEFF${updated}` : updated);
   } catch (err) {
     for (const file of files) rmSync(join(root, file), { force: true });
     throw err;
   }
   files.push(MANIFEST_FILE);
   return { path, files, line };
+}
+
+/**
+ * The first problem the build would find in the site with the new entry (`updated`) that it does not find without
+ * it (`before`): in site.yaml itself (its schema, its cross-references, its output names), or in the site's output
+ * paths (`clashes`).
+ */
+async function entryProblem(
+  before: LoadedManifest,
+  updated: string,
+  clashes: (() => Promise<OutputClashes>) | undefined,
+): Promise<PpgError | undefined> {
+  let after: LoadedManifest;
+  try {
+    after = checkManifest(updated);
+  } catch (err) {
+    if (!isUserError(err)) throw err;
+    return errorsOf(err)[0];
+  }
+  const named = checkOutputNames(after.manifest, after.source);
+  if (named.length) return named[0];
+  if (!clashes) return undefined;
+  const clashesOf = await clashes();
+  const known = new Set(clashesOf(before).map((e) => e.message));
+  return clashesOf(after).find((e) => !known.has(e.message));
 }
 
 /**
@@ -116,13 +156,18 @@ function replaceFile(file: string, text: string): void {
   }
 }
 
-/** The line ending a text uses: CRLF when most of its lines end so, else LF. */
-function lineEnding(text: string): "\n" | "\r\n" {
+type LineEnding = "\n" | "\r\n" | "\r";
+
+/** The line ending most of a text's lines end with: CRLF, CR alone (old Mac files, which YAML reads), else LF. */
+function lineEnding(text: string): LineEnding {
   const crlf = text.split("\r\n").length - 1;
-  return crlf > 0 && crlf >= text.split("\n").length - 1 - crlf ? "\r\n" : "\n";
+  const lf = text.split("\n").length - 1 - crlf;
+  const cr = text.split("\r").length - 1 - crlf;
+  if (cr > lf && cr > crlf) return "\r";
+  return crlf > 0 && crlf >= lf ? "\r\n" : "\n";
 }
 
-function withLineEnding(text: string, eol: "\n" | "\r\n"): string {
+function withLineEnding(text: string, eol: LineEnding): string {
   return eol === "\n" ? text : text.replace(/\r?\n/g, eol);
 }
 
@@ -170,11 +215,13 @@ function routeEntry(manifest: Manifest, f: EntryFacts) {
  * indentation and with the same blank line between entries the file uses.
  */
 function insertRoute(
-  text: string,
+  written: string,
   entry: Record<string, unknown>,
   kind: string,
-  eol: "\n" | "\r\n",
+  eol: LineEnding,
 ): { text: string; line: number } {
+  // Found in the text with each line break an LF, as the build reads it (yaml-source.ts), at the same offsets.
+  const text = yamlLineBreaks(written);
   const doc = parseDocument(text, { keepSourceTokens: false });
   const routes = doc.get("routes", true) as YAMLSeq | undefined;
   if (!isSeq(routes) || routes.items.length === 0)
@@ -216,10 +263,11 @@ function insertRoute(
     // The site writes `{ a: 1 }` but `[/a, /b]`.
     .replace(/^( *related: )\[ (.*) \]$/m, "$1[$2]")
     .replace(/^(?=.)/gm, indent);
-  const prefix = text.slice(0, at) + (at > 0 && text[at - 1] !== "\n" ? eol : "");
+  const ends = at > 0 && text[at - 1] !== "\n";
+  const line = text.slice(0, at).split("\n").length + (ends ? 1 : 0) + (blank ? 1 : 0);
+  const prefix = written.slice(0, at) + (ends ? eol : "");
   const inserted = withLineEnding(`${blank ? "\n" : ""}${yamlText}`, eol);
-  const line = prefix.split("\n").length + (blank ? 1 : 0);
-  return { text: prefix + inserted + text.slice(at), line };
+  return { text: prefix + inserted + written.slice(at), line };
 }
 
 function schemaHint(root: string, file: string, schema: string): string {

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDev, type DevHandle, type RebuildReport } from "../../src/dev/index.ts";
 import type { ProblemEvent } from "../../src/dev/server.ts";
 import { readDevEvents } from "../helpers/dev-events.ts";
+import { writeInlineSite } from "../helpers/inline-site.ts";
+import { removeWhenDone } from "../helpers/scratch.ts";
 
 const FIXTURE = new URL("../fixtures/dev-site/", import.meta.url).pathname;
 
@@ -314,4 +316,33 @@ describe("ppguide dev", () => {
       blocker.close();
     }
   });
+});
+
+// The dev server's own redirect, for an alias: its Location percent-encoded as the hosts send it from _redirects
+// (a raw `é` in a header is one Latin-1 byte, which a browser reads as another path).
+describe("ppguide dev, an alias to a route with accents", () => {
+  it("answers the alias with a 301 to the route's URL, percent-encoded, which a client follows to the page", async () => {
+    const root = await writeInlineSite(`
+-- site.yaml --
+aliases:
+  - { from: /viejo-café, to: /café-ñandú }
+routes:
+  - { path: /café-ñandú, kind: article, title: Café Ñandú, content: cafe.md }
+-- content/cafe.md --
+Coffee by the sea.
+`);
+    removeWhenDone(root);
+    const dev = await startDev({ root, port: 0, log: () => {} });
+    try {
+      for (const path of ["/viejo-caf%C3%A9", "/viejo-caf%C3%A9/"]) {
+        const res = await fetch(new URL(path, dev.url), { redirect: "manual" });
+        expect([res.status, res.headers.get("location")], path).toEqual([301, "/caf%C3%A9-%C3%B1and%C3%BA"]);
+        const followed = await fetch(new URL(path, dev.url));
+        expect(followed.status, path).toBe(200);
+        expect(await followed.text(), path).toContain("<h1>Café Ñandú</h1>");
+      }
+    } finally {
+      await dev.close();
+    }
+  }, 60_000);
 });

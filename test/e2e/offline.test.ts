@@ -164,6 +164,93 @@ describe.skipIf(SKIP_BROWSER_SUITE)("the guide offline, in Chromium", () => {
     await page.close();
   });
 
+  // Regression: a same-origin script that rewrote a saved page in CacheStorage had its copy shown offline. The
+  // worker now holds each copy to the revision its build's manifest gives it, and the manifest kept beside the
+  // copies to the build's id (its digest), so neither can be rewritten to vouch for the other.
+  it("refuses a saved page rewritten in CacheStorage, offline; online, fetches it again; and a rewritten manifest drops what was saved", async () => {
+    const TARGET = "/sosua-resorts";
+    const OTHER = "/family-fun-puerto-plata";
+    const FORGED = "<!doctype html><html lang=en><title>Forged</title><h1>Forged copy</h1></html>";
+    await start();
+    const context = await isolatedContext(browser, origin);
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    await controlled(page);
+    await page.getByRole("button", { name: "Save the guide for offline" }).click();
+    await page.getByRole("button", { name: /^Save 3\.\d MB$/ }).click();
+    const status = page.locator(".save-offline-status");
+    await expect.poll(() => status.textContent(), { timeout: 60_000 }).toMatch(/^Saved: the guide/);
+    const revision = first.pages.find(([url]) => url === TARGET)![1];
+    /** The copy kept for `url`: its text and the revision it carries, or null. */
+    const keptCopy = (url: string) =>
+      page.evaluate(async (path) => {
+        const [name] = await window.caches.keys();
+        const cache = await window.caches.open(name!);
+        const request = (await cache.keys()).find((r) => new URL(r.url).pathname === path);
+        const copy = request && (await cache.match(request));
+        return copy ? { text: await copy.text(), revision: copy.headers.get("x-ppguide-revision") } : null;
+      }, url);
+    expect((await keptCopy(TARGET))?.revision).toBe(revision);
+
+    // A page's copy rewritten, keeping the headers it was saved with (its revision among them).
+    await stop();
+    await page.evaluate(
+      async ([path, html]) => {
+        const [name] = await window.caches.keys();
+        const cache = await window.caches.open(name!);
+        const request = (await cache.keys()).find((r) => new URL(r.url).pathname === path)!;
+        const saved = (await cache.match(request))!;
+        await cache.put(request, new Response(html, { headers: saved.headers }));
+      },
+      [TARGET, FORGED] as const,
+    );
+    let response = await page.goto(origin + TARGET);
+    expect(await page.locator("h1").first().textContent()).toBe("You are offline");
+    expect(response?.status()).toBe(503);
+    expect(await keptCopy(TARGET)).toBeNull();
+    // Online again, the page is fetched again, and kept at its revision.
+    await start();
+    response = await page.goto(origin + TARGET);
+    expect(response?.status()).toBe(200);
+    expect(await page.locator("h1").first().textContent()).not.toContain("Forged");
+    await expect.poll(async () => (await keptCopy(TARGET))?.revision, { timeout: 20_000 }).toBe(revision);
+    expect((await keptCopy(TARGET))?.text).toBe(await readFile(join(out, `${TARGET.slice(1)}.html`), "utf8"));
+
+    // The manifest rewritten to give another page the rewritten copy's revision, the copy saying so too; the
+    // worker restarted, as a browser does, reads them afresh.
+    await stop();
+    await page.evaluate(
+      async ([path, html]) => {
+        const bytes = new TextEncoder().encode(html);
+        const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+        const rev = btoa(String.fromCharCode(...hash)).slice(0, 22);
+        const [name] = await window.caches.keys();
+        const cache = await window.caches.open(name!);
+        const manifest = (await (await cache.match("/__ppguide/manifest"))!.json()) as { pages: [string, string][] };
+        for (const entry of manifest.pages) if (entry[0] === path) entry[1] = rev;
+        await cache.put("/__ppguide/manifest", new Response(JSON.stringify(manifest)));
+        const request = (await cache.keys()).find((r) => new URL(r.url).pathname === path)!;
+        const headers = new Headers((await cache.match(request))!.headers);
+        headers.set("x-ppguide-revision", rev);
+        await cache.put(request, new Response(html, { headers }));
+      },
+      [OTHER, FORGED] as const,
+    );
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("ServiceWorker.enable");
+    await cdp.send("ServiceWorker.stopAllWorkers");
+    response = await page.goto(origin + OTHER);
+    expect(await page.locator("h1").first().textContent()).toBe("You are offline");
+    expect(response?.status()).toBe(503);
+    // What was saved is dropped: the manifest, and every copy it vouched for.
+    const left = Object.values(await caches(page)).flat();
+    expect(left).not.toContain("/__ppguide/manifest");
+    expect(left).not.toContain(OTHER);
+    expect(left).not.toContain(TARGET);
+    await page.close();
+    await context.close();
+  });
+
   it("with the server stopped, opens the page visited once, and offers the saved pages for one never visited", async () => {
     const page = await visited.newPage();
     await page.goto(origin + CHANGED);

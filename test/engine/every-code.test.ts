@@ -587,7 +587,7 @@ const CASES: Record<ErrorCode, Case> = {
       const { root, shards } = await shardsOf(page("A."), 3);
       return mergeLines({ root, shards: [shards[0]!, shards[2]!] });
     },
-    /^ShardMissing {2}shard 2 of 3 is missing: the folders given \(.*s1, .*s3\) hold the others/,
+    /^ShardMissing {2}\/.*\/s1\/ppguide-shard\.json:1:\d+ {2}shard\.total {2}shard 2 of 3 is missing: the folders given \(.*s1, .*s3\) hold the others/,
   ],
   ShardTwice: [
     async () => {
@@ -595,7 +595,7 @@ const CASES: Record<ErrorCode, Case> = {
       await cp(join(shards[1]!, "/"), join(root, "again"), { recursive: true });
       return mergeLines({ root, shards: [...shards, join(root, "again")] });
     },
-    /^ShardTwice {2}\/.*\/again\/ppguide-shard\.json:1:1 {2}shard 2\/2 is given twice: \/.*\/s2 and \/.*\/again/,
+    /^ShardTwice {2}\/.*\/again\/ppguide-shard\.json:1:\d+ {2}shard\.index {2}shard 2\/2 is given twice: \/.*\/s2 and \/.*\/again/,
   ],
   ShardMismatch: [
     async () => {
@@ -604,7 +604,7 @@ const CASES: Record<ErrorCode, Case> = {
       await writeFile(join(root, "content/a.md"), "A, edited.\n");
       return mergeLines({ root, shards });
     },
-    /^ShardMismatch {2}\/.*\/s1\/ppguide-shard\.json:1:1 {2}\/.*\/s1 was built from other sources than this merge/,
+    /^ShardMismatch {2}\/.*\/s1\/ppguide-shard\.json:1:\d+ {2}site {2}\/.*\/s1 was built from other sources than this merge/,
   ],
   ShardDamaged: [
     async () => {
@@ -613,7 +613,17 @@ const CASES: Record<ErrorCode, Case> = {
       await writeFile(join(shards[0]!, "a.html"), "<!doctype html><title>cut");
       return mergeLines({ root, shards });
     },
-    /^ShardDamaged {2}\/.*\/s1\/ppguide-shard\.json:1:1 {2}\/.*\/s1: a\.html does not hold the bytes the shard recorded/,
+    /^ShardDamaged {2}\/.*\/s1\/ppguide-shard\.json:1:\d+ {2}pages\[\d+\]\.file {2}\/.*\/s1: a\.html does not hold the bytes the shard recorded/,
+  ],
+  ShardManifestInvalid: [
+    async () => {
+      // A number no shard build writes, which a merge once sized an array by (exit 70, "Invalid array length").
+      const { root, shards } = await shardsOf(page("A."), 1);
+      const file = join(shards[0]!, "ppguide-shard.json");
+      await writeFile(file, (await readFile(file, "utf8")).replace('"total":1}', '"total":4294967296}'));
+      return mergeLines({ root, shards });
+    },
+    /^ShardManifestInvalid {2}\/.*\/s1\/ppguide-shard\.json:1:\d+ {2}shard\.total {2}must be <= 999999/,
   ],
   WorkingFolderGone: [
     async () => {
@@ -704,6 +714,10 @@ const CASES: Record<ErrorCode, Case> = {
         Promise.resolve().then(async () => newPage(await writeInlineSite(page("A.")), "article", "a", "2026-01-01")),
       ),
     /^NewPageExists {2}the route \/a already exists/,
+  ],
+  NewPageRefused: [
+    async () => cli(`"$NODE" "$PPGUIDE_CLI" new article 404`, await writeInlineSite(page("A."))),
+    /^NewPageRefused {2}the route \/404 cannot be added: route '\/404' would be served where the build writes 404\.html/,
   ],
   ListenFailed: [
     async () => {

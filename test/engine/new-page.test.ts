@@ -64,7 +64,7 @@ describe("ppguide new", () => {
     async (kind, stub, hint) => {
       const root = await writeInlineSite(SITE);
       const before = await readFile(join(root, "site.yaml"), "utf8");
-      const done = newPage(root, kind, "carnival", "2026-01-15");
+      const done = await newPage(root, kind, "carnival", "2026-01-15");
       const after = await readFile(join(root, "site.yaml"), "utf8");
       // Only lines were added, all together, and they start at the line reported.
       const added = after
@@ -123,7 +123,7 @@ describe("ppguide new", () => {
     const before = lf.replace(/\n/g, "\r\n");
     await writeFile(join(root, "site.yaml"), before);
     await chmod(join(root, "site.yaml"), 0o640);
-    const done = newPage(root, "recipe", "carnival", "2026-01-15");
+    const done = await newPage(root, "recipe", "carnival", "2026-01-15");
     const after = await readFile(join(root, "site.yaml"), "utf8");
     // Every line ends in CR LF, the new ones too, and the old lines are all there, in order.
     expect(after.split("\r\n").length - 1).toBe(after.split("\n").length - 1);
@@ -133,7 +133,7 @@ describe("ppguide new", () => {
     expect([...lines.slice(0, done.line - 1), ...lines.slice(done.line - 1 + added)].join("\r\n")).toBe(before);
     // The same entry, in the same place, as in the LF file: only the line endings differ.
     const twin = await writeInlineSite(SITE);
-    newPage(twin, "recipe", "carnival", "2026-01-15");
+    await newPage(twin, "recipe", "carnival", "2026-01-15");
     expect(after).toBe((await readFile(join(twin, "site.yaml"), "utf8")).replace(/\n/g, "\r\n"));
     // The stub is written with the manifest's line endings too.
     const stub = await readFile(join(root, "content/recipes/carnival.md"), "utf8");
@@ -143,6 +143,84 @@ describe("ppguide new", () => {
     const out = join(root, "dist");
     expect((await build({ root, out, clock: "2026-01-15" })).pages.length).toBeGreaterThan(0);
   }, 60_000);
+
+  // Regression: a site.yaml with CR-only line endings built, but `new` refused it ("missing required field
+  // 'routes'"): it parsed the text with another reader than the build's.
+  it("reads a site.yaml with CR-only line endings as build does: the route added, CR kept, the site builds", async () => {
+    const root = await writeInlineSite(SITE);
+    const lf = await readFile(join(root, "site.yaml"), "utf8");
+    await writeFile(join(root, "site.yaml"), lf.replace(/\n/g, "\r"));
+    const done = await newPage(root, "article", "carnival", "2026-01-15");
+    const after = await readFile(join(root, "site.yaml"), "utf8");
+    // The same entry, in the same place, as in the LF file: only the line endings differ.
+    const twin = await writeInlineSite(SITE);
+    expect((await newPage(twin, "article", "carnival", "2026-01-15")).line).toBe(done.line);
+    expect(after).toBe((await readFile(join(twin, "site.yaml"), "utf8")).replace(/\n/g, "\r"));
+    expect(after.split("\r")[done.line - 1]).toBe("  - path: /carnival");
+    const stub = await readFile(join(root, "content/travel/carnival.md"), "utf8");
+    expect(stub).not.toContain("\n");
+    expect((await build({ root, out: join(root, "dist"), clock: "2026-01-15" })).pages.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("keeps a byte-order mark at the start of site.yaml, and every other byte", async () => {
+    const root = await writeInlineSite(SITE);
+    const lf = await readFile(join(root, "site.yaml"), "utf8");
+    await writeFile(join(root, "site.yaml"), `\uFEFF${lf}`);
+    await newPage(root, "article", "carnival", "2026-01-15");
+    const twin = await writeInlineSite(SITE);
+    await newPage(twin, "article", "carnival", "2026-01-15");
+    expect(await readFile(join(root, "site.yaml"), "utf8")).toBe(
+      `\uFEFF${await readFile(join(twin, "site.yaml"), "utf8")}`,
+    );
+  }, 60_000);
+
+  it.each([
+    ["CR-only", (text: string) => text.replace(/\n/g, "\r")],
+    ["CRLF", (text: string) => text.replace(/\n/g, "\r\n")],
+    ["BOM", (text: string) => `\uFEFF${text}`],
+  ])(
+    "a mistake in a %s site.yaml is reported by new where build reports it, in the file on disk",
+    async (_what, spell) => {
+      const root = await writeInlineSite(SITE);
+      const text = (await readFile(join(root, "site.yaml"), "utf8")).replace("kind: recipe", "kind: recipes");
+      await writeFile(join(root, "site.yaml"), spell(text));
+      const built = await runCli(["build", "--format", "json"], root);
+      const added = await runCli(["new", "article", "carnival", "--format", "json"], root);
+      expect([built.code, added.code]).toEqual([1, 1]);
+      const problems = (stdout: string) => (JSON.parse(stdout) as { problems: unknown[] }).problems;
+      expect(problems(built.stdout)).toEqual([
+        expect.objectContaining({ code: "ManifestInvalid", file: "site.yaml", line: 9, column: 11 }),
+      ]);
+      expect(problems(added.stdout)).toEqual(problems(built.stdout));
+      expect(await readFile(join(root, "site.yaml"), "utf8")).toBe(spell(text));
+    },
+    60_000,
+  );
+
+  // Regression: `new article index` was refused at site.yaml:55:11, a line of the file as it would have been
+  // (on disk, another route), with exit 1; and `new article 404` was accepted, though no build of the site could
+  // then succeed.
+  it.each([
+    ["index", "route '/index' ends in 'index', which hosts answer with a redirect to its folder ('/')"],
+    ["404", "route '/404' would be served where the build writes 404.html"],
+    ["pagefind", "route '/pagefind' would be served where the build writes pagefind"],
+  ])(
+    "new article %s, a route the build owns, is a usage error (exit 2) located nowhere, and writes nothing",
+    async (slug, why) => {
+      const root = await writeInlineSite(SITE);
+      const before = await readFile(join(root, "site.yaml"));
+      const { code, stderr } = await runCli(["new", "article", slug], root);
+      expect(code).toBe(2);
+      const refused = stderr.split("\n").filter((line) => line.endsWith("[NewPageRefused]"));
+      expect(refused).toEqual([
+        expect.stringMatching(new RegExp(`^the route /${slug} cannot be added: ${escapeRegExp(why)}`)),
+      ]);
+      expect(stderr).not.toContain("site.yaml:");
+      expect(await readFile(join(root, "site.yaml"))).toEqual(before);
+      expect(existsSync(join(root, `content/travel/${slug}.md`))).toBe(false);
+    },
+    60_000,
+  );
 
   // A file-size limit (ulimit -f 1: 512 bytes in sh) stops the write of the new site.yaml part
   // way; Node ignores SIGXFSZ, so the write fails with EFBIG, as a full disk fails with ENOSPC.
@@ -252,3 +330,7 @@ A.
     120_000,
   );
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

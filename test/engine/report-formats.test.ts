@@ -191,6 +191,16 @@ describe("ppguide check-links --format", () => {
   }, 60_000);
 });
 
+/** A site of 200 pages, written once for the early-signal cases: its build runs well past their last instant. */
+let early: Promise<string> | undefined;
+function earlySite(): Promise<string> {
+  early ??= mkdtemp(join(tmpdir(), "ppguide-json-early-")).then(async (root) => {
+    await writePpguideSite(root, 200);
+    return root;
+  });
+  return early;
+}
+
 describe("the JSON report owns every exit", () => {
   /** What `build --format json` printed and exited with when `signal` reached it mid-build. */
   async function interrupted(signal: "SIGINT" | "SIGTERM") {
@@ -240,6 +250,61 @@ describe("the JSON report owns every exit", () => {
       expect(published).toBe(false);
     },
     120_000,
+  );
+
+  // Regression: `build --format json` sent SIGTERM within its first 0.2 s exited 143 with nothing on stdout: the
+  // CLI's handlers were installed once it had loaded, and until then Node ended on the signal. bin/ppguide now
+  // keeps a signal from its first statements on, and the CLI reports it once its handlers are in place. A module
+  // preloaded into the child (the test's probe, not ppguide's) says on fd 3 where the first SIGTERM listener was
+  // added from, which must be bin/ppguide itself, before the CLI is loaded; the instants count from then, so 0 ms
+  // is before the command line is even parsed.
+  it.each([
+    ["SIGTERM", 0, 143],
+    ["SIGTERM", 5, 143],
+    ["SIGTERM", 20, 143],
+    ["SIGTERM", 60, 143],
+    ["SIGTERM", 150, 143],
+    ["SIGTERM", 300, 143],
+    ["SIGINT", 0, 130],
+    ["SIGINT", 100, 130],
+  ] as const)(
+    "%s %i ms after bin/ppguide starts (the CLI loading, its command line not yet read) prints one JSON report",
+    async (signal, after, status) => {
+      const root = await earlySite();
+      const probe = join(root, "probe.cjs");
+      await writeFile(
+        probe,
+        `const { writeSync } = require("node:fs"); const on = process.on; let told = false;
+process.on = function (event, listener) {
+  const result = on.call(this, event, listener);
+  if (event === "SIGTERM" && !told) { told = true; writeSync(3, String(new Error().stack)); }
+  return result;
+};`,
+      );
+      const child = spawn(process.execPath, ["--require", probe, CLI, "build", "--format", "json", "--out", "out"], {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe", "pipe"],
+        env: { ...process.env, CI: "", GITHUB_ACTIONS: "" },
+      });
+      let stdout = "";
+      child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk));
+      const exited = new Promise<[number | null, string | null]>((done) =>
+        child.on("exit", (code, killedBy) => done([code, killedBy])),
+      );
+      const stack = await new Promise<string>((listening) =>
+        child.stdio[3]!.once("data", (chunk: Buffer) => listening(chunk.toString())),
+      );
+      // Frames: Error, the probe's process.on, then who called it.
+      expect(stack.split("\n")[2]).toMatch(/\/bin\/ppguide:\d+/);
+      if (after) await new Promise((r) => setTimeout(r, after));
+      child.kill(signal);
+      expect(await exited).toEqual([status, null]);
+      const report = JSON.parse(stdout);
+      expect(report).toMatchObject({ command: "build", ok: false, interrupted: true, exitCode: status, summary: null });
+      expect(report.problems).toEqual([expect.objectContaining({ code: "Interrupted" })]);
+      expect(existsSync(join(root, "out"))).toBe(false);
+    },
+    60_000,
   );
 
   it("a crash prints one JSON object with an InternalError problem, exit 70", async () => {

@@ -17,6 +17,7 @@ import {
   type ServiceWorkerConfig,
 } from "../../src/client/offline-plan.ts";
 import { withSavedNote, offlinePageHtml } from "../../src/client/offline-page.ts";
+import { intact, isBuildManifest } from "../../src/client/sw-store.ts";
 import { startDev } from "../../src/dev/index.ts";
 import { build } from "../../src/engine/build.ts";
 import { buildAndVerify } from "../../src/engine/verify.ts";
@@ -131,6 +132,30 @@ describe("the service worker a build writes", () => {
     expect(home("section#save-offline[data-save-offline]").length).toBe(1);
     // Without scripts the panel says why it offers nothing to press.
     expect(home("#save-offline .save-offline-noscript").text()).toMatch(/^Saving needs JavaScript/);
+  });
+
+  // What a worker holds a saved copy to (a same-origin script can rewrite CacheStorage): the manifest kept with
+  // the copies must be its build's word for word, and each copy's bytes the revision the manifest gives its URL.
+  it("lets the worker check a kept manifest by its build's id, and a kept copy by its revision", async () => {
+    const config = await configOf(root);
+    const m = await manifestOf(root);
+    // As the worker keeps it: parsed from the network, then written to the cache as JSON.
+    const kept = JSON.parse(JSON.stringify(m)) as OfflineManifest;
+    expect(await isBuildManifest(kept, config)).toBe(true);
+    const [url, rev] = m.pages[2]!;
+    const forged = structuredClone(kept);
+    forged.pages[2]![1] = "AAAAAAAAAAAAAAAAAAAAAA";
+    expect(await isBuildManifest(forged, config)).toBe(false);
+    expect(await isBuildManifest(kept, { ...config, timeout: config.timeout + 1 })).toBe(false);
+    const bytes = await read(root, `${url.slice(1)}.html`);
+    expect(await intact(new Response(bytes), rev)).toBe(true);
+    expect(await intact(new Response(`${bytes}<p>rewritten</p>`), rev)).toBe(false);
+    // A copy whose revision the worker does not know is held to the one it carries, if any.
+    const carrying = (body: string, revision: string) =>
+      new Response(body, { headers: { "x-ppguide-revision": revision } });
+    expect(await intact(carrying(bytes.toString(), rev), undefined)).toBe(true);
+    expect(await intact(carrying("<p>rewritten</p>", rev), undefined)).toBe(false);
+    expect(await intact(new Response("<p>kept from a visit</p>"), undefined)).toBe(true);
   });
 
   it("offers the save panel on the home and search pages only, one button per pack", async () => {

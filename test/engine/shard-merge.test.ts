@@ -8,7 +8,7 @@
  */
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { errorsOf, fromFileSystemError, isUserError } from "../../src/core/errors.ts";
@@ -16,7 +16,7 @@ import { PACKAGE_DIR } from "../../src/core/package-dir.ts";
 import { build } from "../../src/engine/build.ts";
 import { merge } from "../../src/engine/merge.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
-import { CLI, startCli, treeHash } from "../helpers/outcome.ts";
+import { CLI, runCli, startCli, treeHash } from "../helpers/outcome.ts";
 import { removeWhenDone, tempDir } from "../helpers/scratch.ts";
 import { copySources, describeDifference, readTree, type Tree } from "../helpers/output-tree.ts";
 import { writePpguideSite } from "../helpers/synthetic-site.ts";
@@ -169,18 +169,89 @@ describe("a merge that cannot be one site", () => {
     const { root, shards, before } = await served(3);
     const attempt = (given: string[]) => merge({ root, shards: given }).then(() => [], errorLines);
     expect(await attempt([shards[0]!, shards[2]!])).toEqual([
-      expect.stringMatching(/^ShardMissing {2}shard 2 of 3 is missing/),
+      expect.stringMatching(
+        /^ShardMissing {2}.*s1\/ppguide-shard\.json:1:\d+ {2}shard\.total {2}shard 2 of 3 is missing/,
+      ),
     ]);
     expect(await attempt([...shards, shards[1]!])).toEqual([
-      expect.stringMatching(/^ShardTwice {2}.*s2\/ppguide-shard\.json:1:1 {2}shard 2\/3 is given twice/),
+      expect.stringMatching(
+        /^ShardTwice {2}.*s2\/ppguide-shard\.json:1:\d+ {2}shard\.index {2}shard 2\/3 is given twice/,
+      ),
     ]);
     // Shard 2 rebuilt after an edit (another commit) beside shards 1 and 3 of the first.
     await writeFile(join(root, "content/market.md"), "A third page, about the fish market.\n");
     await build({ root, out: shards[1]!, shard: { index: 2, total: 3 } });
     const mismatched = await attempt(shards);
     expect(mismatched.length).toBeGreaterThan(0);
-    for (const line of mismatched) expect(line).toMatch(/^ShardMismatch {2}.*\/s\d\/ppguide-shard\.json:1:1 {2}/);
+    for (const line of mismatched)
+      expect(line).toMatch(/^ShardMismatch {2}.*\/s\d\/ppguide-shard\.json:1:\d+ {2}site {2}/);
     expect(await treeHash(join(root, "dist"))).toBe(before);
+  });
+
+  // Regression: a damaged shard was reported with "nothing was written" after 7 or 8 of its pages had been linked
+  // into the copy being prepared. Every page's bytes are checked before the output is opened.
+  it("a damaged shard is found before anything is linked: no copy is made, and the report says nothing was written", {
+    timeout: 120_000,
+  }, async () => {
+    const { root, shards, before } = await served(2);
+    const store = join(root, "dist.ppguide");
+    const stored = await readdir(store);
+    const manifest = JSON.parse(await readFile(join(shards[1]!, "ppguide-shard.json"), "utf8")) as {
+      pages: { file: string }[];
+    };
+    // A new file each (the served copy's pages are hard links to the shards' files it was merged from).
+    for (const { file } of manifest.pages) {
+      await rm(join(shards[1]!, file));
+      await writeFile(join(shards[1]!, file), "<!doctype html><title>cut");
+    }
+    const { code, stderr } = await runCli(["merge", "s1", "s2"], root);
+    expect(code).toBe(1);
+    const damaged = stderr.split("\n").filter((line) => line.endsWith("[ShardDamaged]"));
+    expect(damaged).toHaveLength(manifest.pages.length);
+    for (const line of damaged)
+      expect(line).toMatch(/^s2\/ppguide-shard\.json:1:\d+ {2}pages\[\d+\]\.file {2}s2: \S+ does not hold the bytes/);
+    expect(stderr).toContain("problems found; nothing was written.");
+    expect(await readdir(store)).toEqual(stored);
+    expect(await treeHash(join(root, "dist"))).toBe(before);
+  });
+
+  // Regression: a merge of a legal `--shard 1/999999` alone printed one 7.9 MB line (13 MB under --format json),
+  // every missing number of a million, and a shard.total of 2^32 crashed it sizing that list.
+  it("a shard of 999,999 merged alone: one located line naming the missing ranges, a small JSON report", {
+    timeout: 120_000,
+  }, async () => {
+    const root = await writeInlineSite(INLINE);
+    removeWhenDone(root);
+    await build({ root, out: join(root, "big"), shard: { index: 1, total: 999_999 } });
+    const { code, stdout } = await runCli(["merge", "big", "--format", "json"], root);
+    expect(code).toBe(1);
+    expect(stdout.length).toBeLessThan(2_000);
+    const report = JSON.parse(stdout) as { problems: { code: string; file: string; line: number; message: string }[] };
+    expect(report.problems).toEqual([
+      expect.objectContaining({
+        code: "ShardMissing",
+        file: "big/ppguide-shard.json",
+        line: 1,
+        message:
+          "shard.total: shards 2–999,999 of 999,999 are missing (999,998 shards): the folders given (big) hold the others",
+      }),
+    ]);
+  });
+
+  // Shards make no link check: the merge's is its last stage, after the pages are in the copy it prepares.
+  it("a merge that fails after writing says what it left: nothing published, the copy it prepared not served", {
+    timeout: 120_000,
+  }, async () => {
+    const root = await writeInlineSite(INLINE.replace("(/ferries#times)", "(/ferries#no-such-part)"));
+    removeWhenDone(root);
+    for (const index of [1, 2]) await build({ root, out: join(root, `s${index}`), shard: { index, total: 2 } });
+    const { code, stderr } = await runCli(["merge", "s1", "s2"], root);
+    expect(code).toBe(1);
+    expect(stderr).toContain("content/harbour.md:4:43  /ferries#no-such-part  missing anchor.");
+    expect(stderr).toContain(
+      "1 problem found; nothing was published (the copy being prepared, dist.ppguide/a, is not served).",
+    );
+    expect(existsSync(join(root, "dist"))).toBe(false);
   });
 
   it("a merge killed, or stopped by SIGTERM, leaves the served site as it was", { timeout: 300_000 }, async () => {

