@@ -1,6 +1,7 @@
 import { PpgError, PpgErrorList } from "../core/errors.ts";
 import { validateAgainstSchema } from "../manifest/schema.ts";
 import { parseYamlSource, type YamlSource } from "../manifest/yaml-source.ts";
+import { checkYamlTexts } from "./yaml-texts.ts";
 
 export interface FrontMatter {
   section?: string;
@@ -59,6 +60,8 @@ export function splitFrontMatter(text: string, file: string): SplitMarkdown {
   const problems = validateAgainstSchema({ ...source, data }, "front-matter", "FrontMatterInvalid");
   const recipe = (data as FrontMatter).recipe;
   if (recipe && problems.length === 0) problems.push(...checkRecipeFigures(recipe, source));
+  // No marker is expanded in front matter, and no "$" amount may leave its currency unsaid (yaml-texts.ts).
+  if (problems.length === 0) problems.push(...checkYamlTexts(data, source, "front matter"));
   if (problems.length) throw new PpgErrorList(problems);
   return {
     frontMatter: data as FrontMatter,

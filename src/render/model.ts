@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from "react";
 import type { ImageAttributes } from "../assets/images.ts";
 import type { RecipeData, Source } from "../content/front-matter.ts";
 import type { Heading } from "../content/markdown.ts";
+import type { FigureModel } from "../content/fact-figures.ts";
 import type { Listing } from "../content/listings.ts";
 import type { PhoneLink } from "../content/phones.ts";
 import type { Author, Banner, HomeData, NavMenu, RouteEntry, SiteSettings, Video } from "../manifest/types.ts";
@@ -10,7 +11,7 @@ import type { JsonLd } from "./structured-data.ts";
 
 /**
  * A fact that can change (site.yaml's `facts`), as a `::fact` box, a slide or a card shows it.
- * `confirmed`: the newest date among its sources.
+ * `confirmed`: the newest date among the sources that state what it shows.
  */
 export interface FactView {
   id: string;
@@ -24,8 +25,10 @@ export interface FactView {
   value?: string;
   date?: string;
   guide?: boolean;
-  /** The figures the value replaced, newest first. */
+  /** The other figures, as site.yaml gives them. */
   earlier: { value: string; date: string; guide?: boolean; source?: string }[];
+  /** A figure's display: the one to plan on, this guide's unconfirmed ones, the older ones (content/fact-figures.ts). */
+  figure?: FigureModel;
 }
 
 /** What every template receives: the data of one page, already resolved and checked. */

@@ -11,6 +11,7 @@ import { NOT_FOUND_PAGE } from "../core/not-found-page.ts";
 import type { SharedPart } from "../links/extract.ts";
 import type { RouteEntry, RouteKind, SiteSettings } from "../manifest/types.ts";
 import { placeDirectives, placeFactValues } from "./directives.tsx";
+import { misplacedMarkerErrors } from "./fact-text.ts";
 import { articlePage } from "./kinds/article.ts";
 import { authorPage } from "./kinds/author.ts";
 import { directoryPage } from "./kinds/directory.ts";
@@ -257,6 +258,7 @@ export function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgErro
         { location: { file: file.file, line: md.tooDeep + file.bodyLine, column: 1 } },
       ),
     );
+  if (md.misplacedMarkers) errors.push(...misplacedMarkerErrors(file, md.misplacedMarkers));
   if (md.rawHtml.length > 0) {
     const lines = file.body.split("\n");
     for (const [html, line] of md.rawHtml) {

@@ -4,6 +4,7 @@ import { listPublicFiles } from "../assets/public-files.ts";
 import { RasterPipeline, referencedTexts } from "../assets/raster.ts";
 import { ShareImages } from "../assets/share-images.ts";
 import { CacheWarnings } from "../assets/image-cache.ts";
+import { factDatesAfter } from "../content/fact-figures.ts";
 import { loadContent, type ContentIndex } from "../content/load.ts";
 import { validateAgainstSchema } from "../manifest/schema.ts";
 import type { Manifest } from "../manifest/types.ts";
@@ -133,7 +134,7 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
     clock,
     drafts: opts.drafts ?? "hide",
   });
-  checkNames({ manifest, source, content, publicFiles }, errors);
+  checkNames({ manifest, source, content, publicFiles, schedule }, errors);
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
   const cacheWarnings = new CacheWarnings(root);
   const raster = createRaster(root, cacheWarnings, opts.caches);
@@ -150,12 +151,14 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
  * public/, each path short enough to be a file name. Dev mode runs it after every reload too.
  */
 export function checkNames(
-  site: Pick<LoadedSite, "manifest" | "source" | "content" | "publicFiles">,
+  site: Pick<LoadedSite, "manifest" | "source" | "content" | "publicFiles"> & Partial<Pick<LoadedSite, "schedule">>,
   found: PpgError[] = [],
 ): void {
   const { manifest, source, content, publicFiles } = site;
   const missing = [
     ...found,
+    // A fact dated after the clock's day: no page can have stated it yet.
+    ...(site.schedule ? factDatesAfter(manifest.facts, (p) => source.locate(p), site.schedule.clock) : []),
     ...checkOutputNames(manifest, source),
     ...[source, ...content.listingSources.values()].flatMap((s) => missingImages(s, publicFiles)),
   ];
