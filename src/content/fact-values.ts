@@ -48,15 +48,24 @@ export function factValueTokens(md: MarkdownIt): void {
       if (block.type === "html_block") return note(block.content, block.map, "raw HTML");
       if (block.type !== "inline" || !block.children || !block.content.includes("{{fact:")) return;
       const heading = state.tokens[i - 1]?.type === "heading_open";
+      // A value links its source: inside a link's text it would nest one link in another.
+      let inLink = 0;
       block.children = block.children.flatMap((token) => {
+        if (token.type === "link_open") inLink++;
+        if (token.type === "link_close") inLink--;
         if (token.type === "text" && heading) note(token.content, block.map, "a heading");
+        else if (token.type === "text" && inLink > 0) note(token.content, block.map, "a link's text");
         else if (token.type === "code_inline") note(token.content, block.map, "code");
         else if (token.type === "html_inline") note(token.content, block.map, "raw HTML");
         else if (token.type === "image") {
           note(token.content, block.map, "an image's alt text");
           note(token.attrGet("title"), block.map, "an image's title");
-        } else if (token.type === "link_open") note(token.attrGet("title"), block.map, "a link's title");
-        if (token.type !== "text" || heading || !token.content.includes("{{fact:")) return [token];
+          note(decoded(token.attrGet("src")), block.map, "an image's path");
+        } else if (token.type === "link_open") {
+          note(token.attrGet("title"), block.map, "a link's title");
+          note(decoded(token.attrGet("href")), block.map, "a link's target");
+        }
+        if (token.type !== "text" || heading || inLink > 0 || !token.content.includes("{{fact:")) return [token];
         const parts: (typeof token)[] = [];
         let last = 0;
         for (const m of token.content.matchAll(FACT_MARKER)) {
@@ -73,6 +82,15 @@ export function factValueTokens(md: MarkdownIt): void {
     if (misplaced.length) (state.env as { misplacedMarkers?: MisplacedMarker[] }).misplacedMarkers = misplaced;
   });
   md.renderer.rules.ppg_fact = (tokens, idx) => `<!--ppg-fact:${tokens[idx].content}-->`;
+}
+
+/** A URL as written: markdown-it percent-encodes the braces of a marker in a link's target. */
+function decoded(url: string | null): string | null {
+  try {
+    return url && decodeURI(url);
+  } catch {
+    return url;
+  }
 }
 
 function textToken(state: { Token: new (type: string, tag: string, nesting: -1 | 0 | 1) => MdToken }, text: string) {

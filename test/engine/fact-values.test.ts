@@ -166,6 +166,16 @@ describe("one grammar for fact markers: expanded in prose, refused anywhere else
     ["inline code", "Write `{{fact:fort-fee}}` here.", /^FactMarkerMisplaced {2}content\/a\.md:1:8 .*code/],
     ["a code block", "```\n{{fact:fort-fee}}\n```", /^FactMarkerMisplaced {2}content\/a\.md:2:1 .*code/],
     ["raw HTML", "<p>{{fact:fort-fee}}</p>", /^FactMarkerMisplaced {2}content\/a\.md:1:4 .*raw HTML/],
+    [
+      "a link's text",
+      "See [the fee, {{fact:fort-fee}}](/filler-1).",
+      /^FactMarkerMisplaced {2}content\/a\.md:1:15 .*a link's text/,
+    ],
+    [
+      "a link's target",
+      "See [the fee]({{fact:fort-fee}}).",
+      /^FactMarkerMisplaced {2}content\/a\.md:1:15 .*a link's target/,
+    ],
   ];
   it.each(cases)("%s", async (_what, markdown, expected) => {
     const outcome = await attempt({ root: await root(site(markdown)), write: false });

@@ -51,7 +51,12 @@ describe("sources of practical facts", () => {
         expect(a.attr("href"), route).toMatch(/^https?:\/\//);
         expect(a.text().length, route).toBeGreaterThan(3);
         // As written, with the approximate other currency the page adds after each amount (issue 50).
-        expect($(li).text().replace(/ \(about [^()]*\)/g, ""), route).toContain(sources[i].says);
+        expect(
+          $(li)
+            .text()
+            .replace(/ \(about [^()]*\)/g, ""),
+          route,
+        ).toContain(sources[i].says);
         if (sources[i].date) expect($(li).find("time").attr("datetime"), route).toBe(sources[i].date);
       });
     }
