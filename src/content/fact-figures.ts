@@ -13,7 +13,8 @@ import { type Figure, figuresIn, isAmbiguous } from "./figures.ts";
  * $2, September 2025)": an "earlier" figure dated later, and a "$" a reader could take for pesos.
  *
  * checkFigureFacts() holds the model to that (FactDateUnsupported, FactLeadNotNewest,
- * ExchangeRateTwice; a bare "$" anywhere in site.yaml is yaml-texts.ts's); factDatesAfter() refuses a date past the clock
+ * ExchangeRateTwice; a bare "$" anywhere in site.yaml is yaml-texts.ts's); factDatesAfter() refuses
+ * a date past the clock
  * (FactDateFuture); figureOf() and withApproximations() are what the templates show.
  */
 

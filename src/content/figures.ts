@@ -104,9 +104,13 @@ const COUNT = String.raw`\d+(?:\.\d+)?|${Object.keys(NUMBER_WORDS)
   .join("|")}`;
 const UNIT = String.raw`minutes?|mins?|hours?|hrs?|h(?=\s?\d|\b)`;
 /** One length: 40 minutes, a 15-minute, an hour and a half, half an hour, 1 hour 30 minutes, 1h30. */
-const ONE_DURATION = String.raw`half an? hour|(?:${COUNT})(?:\s(?:and a half))?[\s-]?(?:${UNIT})(?:\s?(?:and\s)?(?:a half|\d{1,2}(?:\s?(?:minutes?|mins?))?))?`;
+const ONE_DURATION =
+  String.raw`half an? hour|(?:${COUNT})(?:\s(?:and a half))?[\s-]?(?:${UNIT})` +
+  String.raw`(?:\s?(?:and\s)?(?:a half|\d{1,2}(?:\s?(?:minutes?|mins?))?))?`;
 const DURATION = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:(?:${COUNT})${RANGE}(?=(?:${COUNT})[\s-]?(?:${UNIT}))|(?:${ONE_DURATION})${RANGE}(?=(?:${ONE_DURATION})))?(?:${ONE_DURATION})(?![\p{L}\p{N}])`,
+  // A range's first part: a count before a length ('20 to 30 minutes'), or a length ('45 minutes to an hour').
+  String.raw`(?<![\p{L}\p{N}])(?:(?:${COUNT})${RANGE}(?=(?:${COUNT})[\s-]?(?:${UNIT}))|` +
+    String.raw`(?:${ONE_DURATION})${RANGE}(?=(?:${ONE_DURATION})))?(?:${ONE_DURATION})(?![\p{L}\p{N}])`,
   "giu",
 );
 
@@ -126,10 +130,16 @@ const MONTH_NAMES = [
 ];
 /**
  * 27 February, February 27, the first Sunday of March, mid-January: a day or a part of a month. A
- * month alone is not a date here: "hurricane season from June to November, Carnival in February" names several.
+ * month alone is not a date here: "hurricane season from June to November, Carnival in February"
+ * names several.
  */
+const MONTH = `(?:${MONTH_NAMES.join("|")})`;
+const WEEKDAY = "(?:Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|weekend)";
 const DATE = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:\d{1,2}(?:st|nd|rd|th)?\s(?:of\s)?(?:${MONTH_NAMES.join("|")})|(?:${MONTH_NAMES.join("|")})\s\d{1,2}(?:st|nd|rd|th)?(?![\p{N}:])|(?:first|second|third|fourth|last)\s(?:Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|weekend)\s(?:of|in)\s(?:${MONTH_NAMES.join("|")})|(?:early|mid|late)[\s-](?:${MONTH_NAMES.join("|")}))(?![\p{L}])`,
+  String.raw`(?<![\p{L}\p{N}])(?:\d{1,2}(?:st|nd|rd|th)?\s(?:of\s)?${MONTH}|` +
+    String.raw`${MONTH}\s\d{1,2}(?:st|nd|rd|th)?(?![\p{N}:])|` +
+    String.raw`(?:first|second|third|fourth|last)\s${WEEKDAY}\s(?:of|in)\s${MONTH}|` +
+    String.raw`(?:early|mid|late)[\s-]${MONTH})(?![\p{L}])`,
   "gu",
 );
 
@@ -241,7 +251,8 @@ export function isAmbiguous(f: Figure): boolean {
 export const TRAVEL = new RegExp(
   String.raw`(?<![\p{L}])(?:drive|drives|driving|walk|walks|walking|hike|hikes|hiking|ride|rides|climb|trek|` +
     "flight|crossing|transfer|commute|by (?:road|car|taxi|bus|coach|boat|ferry|air|motoconcho|guagua)|" +
-    String.raw`(?:east|west|north|south|outside)(?: of| from)|inland|away|on the highway|down the road|up the road)(?![\p{L}])`,
+    String.raw`(?:east|west|north|south|outside)(?: of| from)|inland|away|on the highway|` +
+    String.raw`down the road|up the road)(?![\p{L}])`,
   "iu",
 );
 

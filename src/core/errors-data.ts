@@ -618,8 +618,9 @@ export const ERRORS = {
   FactMarkerMisplaced: {
     title: "Fact marker where it is not expanded",
     cause:
-      "A `{{fact:ID}}` marker is written where markers are not expanded (alt text, a link or image title, " +
-      "a heading, code, raw HTML, or a field of site.yaml, a listing or front matter): it would be published as written.",
+      "A `{{fact:ID}}` marker is written where markers are not expanded (alt text, a link's text, title " +
+      "or target, an image's title, a heading, code, raw HTML, or a field of site.yaml, a listing or " +
+      "front matter): it would be published as written.",
     hint:
       "Markers are expanded in Markdown prose only: give the figure in a paragraph of the page, " +
       "or write this text without it.",

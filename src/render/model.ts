@@ -27,7 +27,7 @@ export interface FactView {
   guide?: boolean;
   /** The other figures, as site.yaml gives them. */
   earlier: { value: string; date: string; guide?: boolean; source?: string }[];
-  /** A figure's display: the one to plan on, this guide's unconfirmed ones, the older ones (content/fact-figures.ts). */
+  /** A figure's display: the one to plan on, this guide's own unconfirmed ones, the older ones (fact-figures.ts). */
   figure?: FigureModel;
 }
 
