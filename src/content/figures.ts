@@ -251,7 +251,7 @@ export function isAmbiguous(f: Figure): boolean {
 export const TRAVEL = new RegExp(
   String.raw`(?<![\p{L}])(?:drive|drives|driving|walk|walks|walking|hike|hikes|hiking|ride|rides|climb|trek|` +
     "flight|crossing|transfer|commute|by (?:road|car|taxi|bus|coach|boat|ferry|air|motoconcho|guagua)|" +
-    String.raw`(?:east|west|north|south|outside)(?: of| from)|inland|away|on the highway|` +
+    "(?:east|west|north|south|outside)(?: of| from)|inland|away|on the highway|" +
     String.raw`down the road|up the road)(?![\p{L}])`,
   "iu",
 );
