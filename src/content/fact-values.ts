@@ -2,7 +2,7 @@ import type MarkdownIt from "markdown-it";
 import { PpgError } from "../core/errors.ts";
 import type { Fact, Manifest } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-source.ts";
-import { FACT_MARKER, invalidMarker, scanMarkers } from "./fact-markers.ts";
+import { FACT_MARKER, invalidMarker, misplacedMarker, scanMarkers } from "./fact-markers.ts";
 import { type Figure, type FigureKind, figuresIn, SENTENCE, TRAVEL } from "./figures.ts";
 import type { ListingsFile } from "./listings.ts";
 import type { MarkdownFile } from "./load.ts";
@@ -247,6 +247,11 @@ export function checkFactValues(
       const scan = scanMarkers(line);
       const at = (index: number) => ({ file: file.file, line: file.bodyLine + i + 1, column: index + 1 });
       for (const bad of scan.invalid) errors.push(invalidMarker(bad.text, at(bad.index)));
+      // A directive's argument (a video's title) is shown as written: a marker there is not expanded.
+      if (/^\s*::/.test(line)) {
+        for (const m of scan.markers) errors.push(misplacedMarker(m.text, "a directive", at(m.index)));
+        return;
+      }
       for (const m of scan.markers) {
         if (!Object.hasOwn(facts, m.id))
           errors.push(new PpgError("FactUnknown", { id: m.id }, { location: at(m.index) }));

@@ -176,6 +176,11 @@ describe("one grammar for fact markers: expanded in prose, refused anywhere else
       "See [the fee]({{fact:fort-fee}}).",
       /^FactMarkerMisplaced {2}content\/a\.md:1:15 .*a link's target/,
     ],
+    [
+      "a directive's argument",
+      '::video { title: "Entry {{fact:fort-fee}}", summary: "The gate." }',
+      /^FactMarkerMisplaced {2}content\/a\.md:1:25 .*a directive/,
+    ],
   ];
   it.each(cases)("%s", async (_what, markdown, expected) => {
     const outcome = await attempt({ root: await root(site(markdown)), write: false });
