@@ -1,6 +1,7 @@
 import { PpgError, PpgErrorList, isPpgErrorList } from "../core/errors.ts";
 import { readSourceText } from "../core/source-text.ts";
 import { type SplitMarkdown, splitFrontMatter } from "../content/front-matter.ts";
+import { factDatesAfter } from "../content/fact-figures.ts";
 import { lastConfirmed } from "../content/facts.ts";
 import { newestDate, parseListings, type ListingSource } from "../content/listings.ts";
 import { lastDay, monthsBefore } from "../core/dates.ts";
@@ -55,6 +56,8 @@ export async function auditFreshness(root: string, opts: FreshnessOptions): Prom
     if (!date) problems.push(new PpgError("FactUndated", { what }, at));
     else if (lastDay(date) < cutoff) problems.push(new PpgError("FactStale", { what, date, limit }, at));
   }
+  // A fact dated after today has not been stated yet: a typo ("9999-12") a reader would take as fresh.
+  problems.push(...factDatesAfter(manifest.facts, (p) => yaml.locate(p), opts.clock));
   const done = new Set<string>();
   for (const route of manifest.routes) {
     for (const name of [route.content, route.listings]) {

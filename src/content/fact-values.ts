@@ -2,71 +2,73 @@ import type MarkdownIt from "markdown-it";
 import { PpgError } from "../core/errors.ts";
 import type { Fact, Manifest } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-path.ts";
+import { FACT_MARKER, invalidMarker, misplacedMarker, scanMarkers } from "./fact-markers.ts";
+import { type Figure, type FigureKind, figuresIn, SENTENCE, TRAVEL } from "./figures.ts";
 import type { ListingsFile } from "./listings.ts";
 import type { MarkdownFile } from "./front-matter.ts";
 
 /**
- * A figure a visitor acts on (a fee, a fare, opening hours) is written once, as a fact's `value`
- * in site.yaml, and prose inserts it with `{{fact:ID}}`: every page then shows the same figure,
- * with its date and the figures it replaced. Once a headline "$2" stood above the page's own
+ * A figure a visitor acts on (a fee, a fare, opening hours, a travel time) is written once, as a
+ * fact's `value` in site.yaml, and prose inserts it with `{{fact:ID}}`: every page then shows the
+ * same figure, with its date and what it rests on. Once a headline "$2" stood above the page's own
  * dated note that a visitor had paid RD$400, because each was typed where it was read.
  *
- * - In Markdown, `{{fact:ID}}` becomes a mark (`<!--ppg-fact:ID-->`) that the render stage
- *   replaces with the value: this module knows the syntax, never the site's facts.
- * - figureWarnings(): a money amount or a time of day that prose writes by hand is
+ * - In Markdown prose, a marker (fact-markers.ts) becomes a mark (`<!--ppg-fact:ID-->`) that the
+ *   render stage replaces with the value; a marker anywhere else in the Markdown (a heading, alt
+ *   text, a title, code, raw HTML) is kept for a located FactMarkerMisplaced. This module knows
+ *   the syntax, never the site's facts.
+ * - figureWarnings(): a money amount, a time of day or a travel time that prose writes by hand is
  *   FigureUnsourced (a warning; an error under --strict).
- * - checkFactValues(): a `{{fact:ID}}` naming no fact (FactUnknown) or one with no value
- *   (FactValueMissing); a sentence naming a fact's subject with another figure of its kind
- *   (FigureContradictsFact).
+ * - checkFactValues(): a near-miss of a marker (FactMarkerInvalid), a marker naming no fact
+ *   (FactUnknown) or one with no value (FactValueMissing); a sentence naming a fact's subject
+ *   with another figure of its kind (FigureContradictsFact).
+ * Every figure is read by the one recognizer, figures.ts.
  */
-export const FACT_VALUE_REF = /\{\{fact:([^{}\s]*)\}\}/g;
-/** The mark a reference renders to, inline: an HTML comment, so a page rendered without facts shows nothing. */
+/** The mark a marker renders to, inline: an HTML comment, so a page rendered without facts shows nothing. */
 export const FACT_VALUE_MARK = /<!--ppg-fact:([a-z0-9-]*)-->/g;
 
-/** What prose must not write by hand: amounts in dollars or pesos, and clock times. */
-const NUMBER = String.raw`\d+(?:,\d{3})*(?:\.\d+)?`;
-const MONEY = new RegExp(
-  [
-    // US$5, RD$400, $5, USD 20, with an optional currency after: $15 USD
-    String.raw`(?:(?<![\p{L}\p{N}])(?:US|RD)\$|(?<![\p{L}\p{N}$])\$|(?<![\p{L}\p{N}])(?:USD|DOP) ?)\s?` +
-      NUMBER +
-      String.raw`(?: ?(?:USD|DOP)(?![\p{L}]))?`,
-    // 400 pesos, 15 USD
-    String.raw`(?<![\p{L}\p{N}.,])` + NUMBER + String.raw` ?(?:USD|DOP|pesos|dollars)(?![\p{L}])`,
-  ].join("|"),
-  "gu",
-);
-const TIME = /(?<![\p{L}\p{N}:.])\d{1,2}(?::\d{2})? ?(?:[AaPp]\.[Mm]\.|[AaPp][Mm](?![\p{L}\p{N}]))/gu;
-
-export type FigureKind = "money amount" | "time of day";
-
-export interface Figure {
-  figure: string;
-  kind: FigureKind;
-  index: number;
-}
-
-/** The money amounts and times of day written in `text`, in order. */
-export function figuresIn(text: string): Figure[] {
-  const found: Figure[] = [];
-  for (const m of text.matchAll(MONEY)) found.push({ figure: m[0].trim(), kind: "money amount", index: m.index });
-  for (const m of text.matchAll(TIME)) found.push({ figure: m[0].trim(), kind: "time of day", index: m.index });
-  return found.sort((a, b) => a.index - b.index);
-}
+/** A marker the Markdown holds where it is not expanded: the marker, the body lines it may be on, and where it is. */
+export type MisplacedMarker = [marker: string, from: number, to: number, where: string];
 
 /**
- * The markdown-it hook: each `{{fact:ID}}` in a text token becomes a `ppg_fact` token, which
+ * The markdown-it hook: each marker in a text token of prose becomes a `ppg_fact` token, which
  * renders as its mark. Run after the inline rules have joined adjacent text (`{` ends a text run).
+ * Markers anywhere else are listed in `env.misplacedMarkers` for the render stage to report.
  */
 export function factValueTokens(md: MarkdownIt): void {
   md.core.ruler.push("ppg_fact_values", (state) => {
-    for (const block of state.tokens) {
-      if (block.type !== "inline" || !block.children || !block.content.includes("{{fact:")) continue;
+    if (!state.src.includes("{{fact:")) return;
+    const misplaced: MisplacedMarker[] = [];
+    const note = (text: string | null | undefined, lines: [number, number] | null, where: string) => {
+      if (!text?.includes("{{fact:")) return;
+      for (const m of text.matchAll(FACT_MARKER)) misplaced.push([m[0], (lines?.[0] ?? 0) + 1, lines?.[1] ?? 0, where]);
+    };
+    state.tokens.forEach((block, i) => {
+      if (block.type === "fence" || block.type === "code_block") return note(block.content, block.map, "code");
+      if (block.type === "html_block") return note(block.content, block.map, "raw HTML");
+      if (block.type !== "inline" || !block.children || !block.content.includes("{{fact:")) return;
+      const heading = state.tokens[i - 1]?.type === "heading_open";
+      // A value links its source: inside a link's text it would nest one link in another.
+      let inLink = 0;
       block.children = block.children.flatMap((token) => {
-        if (token.type !== "text" || !token.content.includes("{{fact:")) return [token];
+        if (token.type === "link_open") inLink++;
+        if (token.type === "link_close") inLink--;
+        if (token.type === "text" && heading) note(token.content, block.map, "a heading");
+        else if (token.type === "text" && inLink > 0) note(token.content, block.map, "a link's text");
+        else if (token.type === "code_inline") note(token.content, block.map, "code");
+        else if (token.type === "html_inline") note(token.content, block.map, "raw HTML");
+        else if (token.type === "image") {
+          note(token.content, block.map, "an image's alt text");
+          note(token.attrGet("title"), block.map, "an image's title");
+          note(decoded(token.attrGet("src")), block.map, "an image's path");
+        } else if (token.type === "link_open") {
+          note(token.attrGet("title"), block.map, "a link's title");
+          note(decoded(token.attrGet("href")), block.map, "a link's target");
+        }
+        if (token.type !== "text" || heading || inLink > 0 || !token.content.includes("{{fact:")) return [token];
         const parts: (typeof token)[] = [];
         let last = 0;
-        for (const m of token.content.matchAll(FACT_VALUE_REF)) {
+        for (const m of token.content.matchAll(FACT_MARKER)) {
           if (m.index > last) parts.push(textToken(state, token.content.slice(last, m.index)));
           const fact = new state.Token("ppg_fact", "", 0);
           fact.content = m[1] ?? "";
@@ -76,9 +78,19 @@ export function factValueTokens(md: MarkdownIt): void {
         if (last < token.content.length) parts.push(textToken(state, token.content.slice(last)));
         return parts;
       });
-    }
+    });
+    if (misplaced.length) (state.env as { misplacedMarkers?: MisplacedMarker[] }).misplacedMarkers = misplaced;
   });
   md.renderer.rules.ppg_fact = (tokens, idx) => `<!--ppg-fact:${tokens[idx].content}-->`;
+}
+
+/** A URL as written: markdown-it percent-encodes the braces of a marker in a link's target. */
+function decoded(url: string | null): string | null {
+  try {
+    return url && decodeURI(url);
+  } catch {
+    return url;
+  }
 }
 
 function textToken(state: { Token: new (type: string, tag: string, nesting: -1 | 0 | 1) => MdToken }, text: string) {
@@ -88,11 +100,11 @@ function textToken(state: { Token: new (type: string, tag: string, nesting: -1 |
 }
 type MdToken = ReturnType<MarkdownIt["parse"]>[number];
 
-/** What a reader reads of a Markdown line: references, link targets and directives blanked, so columns stay. */
+/** What a reader reads of a Markdown line: markers, link targets and directives blanked, so columns stay. */
 function proseOf(line: string): string {
   if (/^\s*::/.test(line)) return "";
   return line
-    .replace(FACT_VALUE_REF, (m) => " ".repeat(m.length))
+    .replace(FACT_MARKER, (m) => " ".repeat(m.length))
     .replace(/\]\([^)]*\)/g, (m) => `]${" ".repeat(m.length - 1)}`);
 }
 
@@ -138,6 +150,25 @@ function proseTexts(
   return texts;
 }
 
+/** Clauses of a text: a travel word counts for the durations of its own clause only ('1.5 hours' is not split). */
+const CLAUSE = /(?:[^,;:()\u2013\u2014.!?]|[.!?](?![\s"”)]|$))+/g;
+
+/**
+ * The figures of a prose text that must come from a fact: amounts, times of day, and travel times
+ * (a duration in a clause about getting somewhere: "a 15-minute drive", "25 minutes east of the
+ * city"; a recipe's simmer or "sit in the park for half an hour, walk…" is not one).
+ */
+function handWritten(text: string): Figure[] {
+  const found = figuresIn(text, ["money amount", "time of day", "duration"]);
+  if (!found.some((f) => f.kind === "duration")) return found;
+  const travel = new Set<number>();
+  for (const c of text.matchAll(CLAUSE)) {
+    if (!TRAVEL.test(c[0])) continue;
+    for (const f of found) if (f.index >= c.index && f.index < c.index + c[0].length) travel.add(f.index);
+  }
+  return found.filter((f) => f.kind !== "duration" || travel.has(f.index));
+}
+
 /** Every figure prose writes by hand: FigureUnsourced warnings, at the figure. */
 export function figureWarnings(
   markdown: Map<string, MarkdownFile>,
@@ -146,17 +177,27 @@ export function figureWarnings(
 ): PpgError[] {
   const warnings: PpgError[] = [];
   for (const t of proseTexts(markdown, listings, listingSources))
-    for (const f of figuresIn(t.text))
-      warnings.push(new PpgError("FigureUnsourced", { figure: f.figure, kind: f.kind }, t.at(f.index)));
+    for (const f of handWritten(t.text))
+      warnings.push(
+        new PpgError(
+          "FigureUnsourced",
+          {
+            figure: f.figure,
+            kind: f.kind === "duration" ? "travel time" : (f.kind as "money amount" | "time of day"),
+          },
+          t.at(f.index),
+        ),
+      );
   return warnings;
 }
-
-const normalize = (s: string) => s.toLowerCase().replace(/\./g, "").replace(/\s+/g, "");
 
 /** A fact with a value and mentions, as the contradiction check reads it. */
 interface FigureFact {
   id: string;
   value: string;
+  /** The figures of its value and of its other figures: any of them may be named by hand. */
+  figures: Figure[];
+  texts: string[];
   kinds: Set<FigureKind>;
   mention: RegExp;
 }
@@ -164,19 +205,31 @@ interface FigureFact {
 function figureFacts(manifest: Manifest, mentionPattern: (m: string[]) => RegExp): FigureFact[] {
   return Object.entries(manifest.facts ?? {}).flatMap(([id, fact]: [string, Fact]) => {
     if (!fact.value || !fact.mentions?.length) return [];
+    const texts = [fact.value, ...(fact.earlier ?? []).map((e) => e.value)];
     const kinds = new Set(figuresIn(fact.value).map((f) => f.kind));
     // A value with no figure ('free') stands for a price.
     if (kinds.size === 0) kinds.add("money amount");
-    return [{ id, value: fact.value, kinds, mention: mentionPattern(fact.mentions) }];
+    const figures = texts.flatMap((t) => figuresIn(t));
+    return [{ id, value: fact.value, figures, texts, kinds, mention: mentionPattern(fact.mentions) }];
   });
 }
 
-// Sentences end at . ! or ? before a capital, a quote or a mark: 'a.m. to' stays one sentence.
-const SENTENCE = /[\s\S]*?(?:[.!?]+(?=\s+[\p{Lu}"“*([])|$)/gu;
+const normalize = (s: string) => s.toLowerCase().replace(/\./g, "").replace(/\s+/g, "");
+
+/** Whether a figure written by hand is one of a fact's figures, however it is spelled. */
+function isFigureOf(f: Figure, fact: FigureFact): boolean {
+  if (f.kind === "date") return fact.texts.some((t) => normalize(t).includes(normalize(f.figure)));
+  return fact.figures.some(
+    (g) =>
+      g.kind === f.kind &&
+      (f.kind !== "money amount" || f.currency === g.currency || f.currency === "$" || g.currency === "$") &&
+      f.values.every((v) => g.values.includes(v)),
+  );
+}
 
 /**
- * The errors of `{{fact:ID}}` references and of figures written beside a fact's subject.
- * `routeTexts`: titles and descriptions (located in site.yaml), read for contradictions only.
+ * The errors of markers and of figures written beside a fact's subject. `routeTexts`: titles and
+ * descriptions (located in site.yaml), read for contradictions only.
  */
 export function checkFactValues(
   manifest: Manifest,
@@ -189,13 +242,21 @@ export function checkFactValues(
   const facts = manifest.facts ?? {};
   const errors: PpgError[] = [];
   for (const file of markdown.values()) {
-    if (!file.body.includes("{{fact:")) continue;
+    if (!/[{}]/.test(file.body)) continue;
     file.body.split("\n").forEach((line, i) => {
-      for (const m of line.matchAll(FACT_VALUE_REF)) {
-        const id = m[1] ?? "";
-        const at = { location: { file: file.file, line: file.bodyLine + i + 1, column: m.index + 1 } };
-        if (!Object.hasOwn(facts, id)) errors.push(new PpgError("FactUnknown", { id }, at));
-        else if (!facts[id]?.value) errors.push(new PpgError("FactValueMissing", { id }, at));
+      const scan = scanMarkers(line);
+      const at = (index: number) => ({ file: file.file, line: file.bodyLine + i + 1, column: index + 1 });
+      for (const bad of scan.invalid) errors.push(invalidMarker(bad.text, at(bad.index)));
+      // A directive's argument (a video's title) is shown as written: a marker there is not expanded.
+      if (/^\s*::/.test(line)) {
+        for (const m of scan.markers) errors.push(misplacedMarker(m.text, "a directive", at(m.index)));
+        return;
+      }
+      for (const m of scan.markers) {
+        if (!Object.hasOwn(facts, m.id))
+          errors.push(new PpgError("FactUnknown", { id: m.id }, { location: at(m.index) }));
+        else if (!facts[m.id]?.value)
+          errors.push(new PpgError("FactValueMissing", { id: m.id }, { location: at(m.index) }));
       }
     });
   }
@@ -207,15 +268,17 @@ export function checkFactValues(
     for (const s of t.text.matchAll(SENTENCE)) {
       const start = s.index;
       const end = start + s[0].length;
-      for (const fact of withValues) {
-        if (!fact.mention.test(s[0])) continue;
-        for (const f of figures) {
-          if (f.index < start || f.index >= end || !fact.kinds.has(f.kind)) continue;
-          if (normalize(fact.value).includes(normalize(f.figure))) continue;
-          errors.push(
-            new PpgError("FigureContradictsFact", { figure: f.figure, id: fact.id, value: fact.value }, t.at(f.index)),
-          );
-        }
+      const named = withValues.filter((fact) => fact.mention.test(s[0]));
+      if (named.length === 0) continue;
+      for (const f of figures) {
+        if (f.index < start || f.index >= end) continue;
+        // The facts of this figure's kind the sentence names: the figure must be one of theirs.
+        const ofKind = named.filter((fact) => fact.kinds.has(f.kind));
+        if (ofKind.length === 0 || ofKind.some((fact) => isFigureOf(f, fact))) continue;
+        const fact = ofKind[0]!;
+        errors.push(
+          new PpgError("FigureContradictsFact", { figure: f.figure, id: fact.id, value: fact.value }, t.at(f.index)),
+        );
       }
     }
   }

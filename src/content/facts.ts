@@ -1,10 +1,13 @@
 import { PpgError } from "../core/errors.ts";
-import type { Fact, Manifest } from "../manifest/types.ts";
+import type { Manifest } from "../manifest/types.ts";
 import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-path.ts";
 import { directiveLines, parseDirectiveLine } from "./directives.ts";
-import { checkFactValues, FACT_VALUE_REF, type ProseText } from "./fact-values.ts";
+import { checkFigureFacts, confirmedOn } from "./fact-figures.ts";
+import { FACT_MARKER } from "./fact-markers.ts";
+import { checkFactValues, type ProseText } from "./fact-values.ts";
 import type { ListingsFile } from "./listings.ts";
 import type { MarkdownFile } from "./front-matter.ts";
+import { checkYamlTexts } from "./yaml-texts.ts";
 
 /**
  * Facts that change (a closure, an opening, a fare) are stated once, under `facts:` in site.yaml,
@@ -108,11 +111,11 @@ export function checkFacts(
           errors.push(new PpgError("FactUnknown", { id }, { location: { ...at, column: line.indexOf("::fact") + 1 } }));
         return;
       }
-      for (const m of line.matchAll(FACT_VALUE_REF)) if (known(m[1] ?? "")) shown.add(m[1] ?? "");
+      for (const m of line.matchAll(FACT_MARKER)) if (known(m[1] ?? "")) shown.add(m[1] ?? "");
       // A link's target is not prose: '/mount-isabel-de-torres' must not read as a mention. Blanked, not removed, so
       // columns stay.
       const prose = line
-        .replace(FACT_VALUE_REF, (m) => " ".repeat(m.length))
+        .replace(FACT_MARKER, (m) => " ".repeat(m.length))
         .replace(/\]\([^)]*\)/g, (m) => `]${" ".repeat(m.length - 1)}`);
       texts.push({ text: prose, at });
     });
@@ -169,6 +172,11 @@ export function checkFacts(
     })),
   );
   errors.push(...checkFactValues(manifest, markdown, listings, listingSources, routeTexts, mentionPattern));
+  // The fact model's rules for figures, and every text of site.yaml and the listings as a reader meets it.
+  errors.push(...checkFigureFacts(manifest, source), ...checkYamlTexts(source.data, source, "a field of site.yaml"));
+  for (const [name, yaml] of listingSources) {
+    if (listings.has(name)) errors.push(...checkYamlTexts(yaml.data, yaml, "a field of a listing"));
+  }
 
   for (const [name, file] of listings) {
     const yaml = listingSources.get(name)!;
@@ -220,9 +228,5 @@ function offers(text: string, mention: RegExp): { sentence: string; index: numbe
   return found;
 }
 
-/** The newest date among a fact's sources: when it was last confirmed. */
-export function lastConfirmed(fact: Fact): string | undefined {
-  let newest: string | undefined;
-  for (const s of fact.sources ?? []) if (s.date && (newest === undefined || s.date > newest)) newest = s.date;
-  return newest;
-}
+/** When a fact was last confirmed (fact-figures.ts): kept under this name for its callers. */
+export const lastConfirmed = confirmedOn;

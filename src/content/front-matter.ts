@@ -2,6 +2,7 @@ import { PpgError, PpgErrorList } from "../core/errors.ts";
 import { validateAgainstSchema } from "../manifest/schema.ts";
 import { parseYamlSource } from "../manifest/yaml-source.ts";
 import type { YamlSource } from "../manifest/yaml-path.ts";
+import { checkYamlTexts } from "./yaml-texts.ts";
 
 /** A Markdown file of content/: its front matter, and its body from the line where it starts. */
 export interface MarkdownFile {
@@ -85,6 +86,8 @@ export function splitFrontMatter(text: string, file: string): SplitMarkdown {
   const problems = validateAgainstSchema({ ...source, data }, "front-matter", "FrontMatterInvalid");
   const recipe = (data as FrontMatter).recipe;
   if (recipe && problems.length === 0) problems.push(...checkRecipeFigures(recipe, source));
+  // No marker is expanded in front matter, and no "$" amount may leave its currency unsaid (yaml-texts.ts).
+  if (problems.length === 0) problems.push(...checkYamlTexts(data, source, "front matter"));
   if (problems.length) throw new PpgErrorList(problems);
   const stubComments = match[1].includes("TODO") ? stubCommentsOf(match[1]) : [];
   return {

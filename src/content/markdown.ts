@@ -1,6 +1,6 @@
 import MarkdownIt from "markdown-it";
 import { directiveHtml, parseDirectiveLine } from "./directives.ts";
-import { factValueTokens } from "./fact-values.ts";
+import { factValueTokens, type MisplacedMarker } from "./fact-values.ts";
 
 type Token = ReturnType<MarkdownIt["parse"]>[number];
 type BlockRule = Parameters<MarkdownIt["block"]["ruler"]["before"]>[2];
@@ -32,6 +32,8 @@ export interface RenderedMarkdown {
   rawHtml: [html: string, line: number][];
   /** The first body line (1-based) the parser dropped for nesting past its limit, if any. */
   tooDeep?: number;
+  /** Fact markers where they are not expanded (a heading, alt text, code): reported by the render stage. */
+  misplacedMarkers?: MisplacedMarker[];
 }
 
 /** A directive line (directives.ts) is a block of its own, never part of a paragraph. */
@@ -126,6 +128,7 @@ function createRenderer(): MarkdownIt {
 interface RenderEnv {
   images: RenderedMarkdown["images"];
   tooDeep?: number;
+  misplacedMarkers?: MisplacedMarker[];
 }
 
 let renderer: MarkdownIt | undefined;
@@ -146,6 +149,7 @@ export function renderMarkdown(body: string): RenderedMarkdown {
     images: env.images,
     rawHtml: collectRawHtml(tokens),
     ...(env.tooDeep !== undefined && { tooDeep: env.tooDeep }),
+    ...(env.misplacedMarkers && { misplacedMarkers: env.misplacedMarkers }),
   };
 }
 

@@ -595,20 +595,101 @@ export const ERRORS = {
   FigureUnsourced: {
     title: "Figure written by hand",
     cause:
-      "Prose writes a money amount or a time of day itself instead of taking it from a fact " +
-      "(a warning; an error with --strict): written on one page, it goes out of date there alone.",
+      "Prose writes a money amount, a time of day or a travel time (a duration in a sentence about a walk, " +
+      "a drive, a hike or a ride) itself instead of taking it from a fact (a warning; an error with " +
+      "--strict): written on one page, it goes out of date there alone, and two pages state it differently.",
     hint:
       "State the figure once under `facts:` in site.yaml, as a fact with its `subject`, `text`, `value`, " +
       "`date` and `sources` (docs/content-format.md, Facts that change), and write `{{fact:ID}}` here; then " +
       "every page shows the same figure with its date.",
-    message: (p: { figure: string; kind: "money amount" | "time of day" }) =>
+    message: (p: { figure: string; kind: "money amount" | "time of day" | "travel time" }) =>
       `the ${p.kind} '${p.figure}' is written here, not taken from a fact`,
+  },
+  FigureCurrencyAmbiguous: {
+    title: "Bare $ figure",
+    cause:
+      "A money amount is written with a bare '$' (in a fact, a title, a description or what a source says), " +
+      "which in the Dominican Republic also means pesos: a reader cannot tell which currency to carry.",
+    hint: "Write US$ or RD$ before the amount (US$15, RD$400), or the currency after it (15 USD, 400 pesos).",
+    message: (p: { figure: string }) => `'${p.figure}' does not say whether it is in US dollars or pesos`,
+  },
+  FactMarkerInvalid: {
+    title: "Not a fact marker",
+    cause:
+      "Text looks like a fact marker (doubled braces, or a brace before the word fact) but is not " +
+      "exactly `{{fact:ID}}`: it would be published as written.",
+    hint:
+      "Write a fact's value as {{fact:ID}}: two braces, 'fact:', the fact's id in lowercase, no spaces; " +
+      "to show braces themselves, rephrase without them.",
+    hintFor: (p: { text: string; meant?: string }) =>
+      p.meant
+        ? `Write it as ${p.meant} (two braces, 'fact:', the fact's id in lowercase, no spaces).`
+        : "Write a fact's value as {{fact:ID}}: two braces, 'fact:', the fact's id in lowercase, no spaces; " +
+          "to show braces themselves, rephrase without them.",
+    message: (p: { text: string; meant?: string }) => `'${p.text}' looks like a fact marker but is not one`,
+  },
+  FactMarkerMisplaced: {
+    title: "Fact marker where it is not expanded",
+    cause:
+      "A `{{fact:ID}}` marker is written where markers are not expanded (alt text, a link's text, title " +
+      "or target, an image's title, a heading, code, raw HTML, or a field of site.yaml, a listing or " +
+      "front matter): it would be published as written.",
+    hint:
+      "Markers are expanded in Markdown prose only: give the figure in a paragraph of the page, " +
+      "or write this text without it.",
+    message: (p: { text: string; where: string }) =>
+      `'${p.text}' is in ${p.where}, where fact markers are not expanded`,
+  },
+  FactDateFuture: {
+    title: "Fact dated after today",
+    cause:
+      "A date of a fact of site.yaml (its `date` or `since`, a source's or another figure's `date`) lies " +
+      "after the day the site is built as of (--clock, PPGUIDE_CLOCK, else today): no page can have stated it yet.",
+    hint:
+      "Write the date the source gives (YYYY, YYYY-MM or YYYY-MM-DD), or the day you checked it; " +
+      "build with --clock set to a later day only to preview the site as of then.",
+    message: (p: { what: string; date: string; clock: string }) => `${p.what} is dated ${p.date}, after ${p.clock}`,
+  },
+  FactDateUnsupported: {
+    title: "Figure date no source gives",
+    cause:
+      "A fact's `date`, shown as when its figure was last confirmed, is not the date of the newest source " +
+      "that gives its `value` (a source's `gives`), or no dated source gives it.",
+    hint:
+      "Add `gives:` to the source that states the figure, written as `value` is, and set the fact's `date` " +
+      "to that source's date; a figure no source states is this guide's own (`guide: true`, with `ask`).",
+    message: (p: { id: string; date: string; value: string; newest?: string }) =>
+      `fact '${p.id}' is dated ${p.date}, but ` +
+      (p.newest
+        ? `the newest source that gives '${p.value}' is dated ${p.newest}`
+        : `no dated source gives '${p.value}'`),
+  },
+  FactLeadNotNewest: {
+    title: "Newer figure behind an older one",
+    cause:
+      "A fact's `earlier` list holds a source's figure dated after the figure the fact shows first, or behind " +
+      "this guide's own figure: the figure a reader plans on is the newest one a source gives.",
+    hint:
+      "Make the newest figure a source gives the fact's `value` and `date` (with `gives:` on its source), " +
+      "and move the one it replaces into `earlier`.",
+    message: (p: { id: string; value: string; date: string; newer: string; newerDate: string }) =>
+      `fact '${p.id}' shows '${p.value}' (${p.date}) first, but a source gave '${p.newer}' in ${p.newerDate}`,
+  },
+  ExchangeRateTwice: {
+    title: "Two exchange rates",
+    cause:
+      "More than one fact of site.yaml has `perDollar`: the approximate US$ and RD$ figures come from " +
+      "one dated exchange-rate fact.",
+    hint: "Keep `perDollar` on one fact, the newest rate with its source, and remove it from the others.",
+    message: (p: { id: string; first: string }) =>
+      `fact '${p.id}' gives an exchange rate, as fact '${p.first}' already does`,
   },
   FigureContradictsFact: {
     title: "Figure contradicts a fact",
     cause:
-      "A sentence names a fact's subject (one of its `mentions`) and gives, by hand, a money " +
-      "amount or time of day that is not the fact's value: the page would state two figures.",
+      "A sentence names a fact's subject (one of its `mentions`) and gives, by hand, a figure of the " +
+      "fact's kind (a money amount, a time of day, a duration, a day of the year) that is none of the " +
+      "fact's figures: the page would state two.",
     hint:
       "Write `{{fact:ID}}` for the fact's figure; if the figure has changed, change the fact's " +
       "`value` and `date` in site.yaml and move the old one to its `earlier` list.",

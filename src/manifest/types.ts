@@ -60,23 +60,35 @@ export type Fact = {
    */
   mentions?: string[];
   /**
-   * The figure as prose shows it, inserted where a page writes `{{fact:ID}}`: the newest figure a source gives, else
-   * this guide's own (`guide: true`). Written once here, so every page shows the same one, with its date.
+   * The figure a reader plans with, as prose shows it where a page writes `{{fact:ID}}`: the newest figure a source
+   * gives (that source's `gives`), else this guide's own (`guide: true`). Money always names its currency (RD$400,
+   * US$15; never a bare $). Written once here, so every page shows the same one, with its date and what it rests on.
    */
   value?: string;
   /**
-   * When `value` was stated: the date of the source that gives it, or of this guide's page that gave it. Required with
-   * `value`; `ppguide check-facts` reports its age.
+   * When `value` was stated: the date of the newest source that gives it (its `gives`), shown as 'Last confirmed', or
+   * of this guide's page that gave it. Required with `value`; `ppguide check-facts` reports its age.
    */
   date?: string;
   /**
-   * `value` is this guide's own figure, which no source found states: the page says so beside it, and `sources` may be
-   * left out. Prefer a source.
+   * `value` is this guide's own figure, which no source found states: the page shows it as unconfirmed, with `ask`, and
+   * `sources` may be left out (or list undated pages it was read from). Prefer a source.
    */
   guide?: true;
   /**
-   * Figures `value` replaced, newest first, shown after it as earlier figures with their dates: this guide's own
-   * (`guide: true`) or a source's (`source`).
+   * What a reader does to confirm a figure no source confirms, in a few words after 'unconfirmed:' ('ask at the gate').
+   * Required with `guide: true` or a figure of this guide's own in `earlier`.
+   */
+  ask?: string;
+  /**
+   * On the one exchange-rate fact: how many Dominican pesos one US dollar buys, as `value` states it with its `date`
+   * and source. Every figure in pesos is then shown with an approximate US$ figure, and every figure in US dollars with
+   * an approximate RD$ one.
+   */
+  perDollar?: number;
+  /**
+   * Other figures for the same thing: a source's (`source`), dated no later than `value`, shown newest first under a
+   * disclosure; or this guide's own (`guide: true`), shown as unconfirmed beside `value`.
    *
    * @minItems 1
    */
@@ -90,13 +102,18 @@ export type Fact = {
      */
     date: string;
     /**
-     * The figure was this guide's own.
+     * The figure was this guide's own: shown as unconfirmed, with the fact's `ask`, never as an earlier figure.
      */
     guide?: true;
     /**
      * The page that gave it.
      */
     source?: string;
+    /**
+     * Who gave it, as a traveler would name them ('a visitor's blog', 'Diario Libre'); shown as 'reported by …'.
+     * Default: the source's host name.
+     */
+    by?: string;
   }[];
   /**
    * The pages that state the fact, as an article's front-matter `sources` (url, says, date). The newest date is shown
@@ -117,6 +134,16 @@ export type Fact = {
      * When the page was published or last updated.
      */
     date?: string;
+    /**
+     * Who states it, as a traveler would name them ('Diario Libre', 'a visitor's review on Wanderboat'); a figure is
+     * shown as 'reported by …'. Default: the page's host name.
+     */
+    by?: string;
+    /**
+     * The figure this page gives, written as the fact's `value` (or an `earlier` value) is: the newest dated source
+     * that gives `value` is the figure's date, shown as 'Last confirmed'; the fact's `date` must be that source's.
+     */
+    gives?: string;
   }[];
 };
 /**

@@ -4,6 +4,7 @@ import type { MarkdownFile } from "../content/front-matter.ts";
 import { placeImages, renderMarkdown, type RenderedMarkdown } from "../content/markdown.ts";
 import { rawHtmlProblems } from "../content/raw-html.ts";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
+import { misplacedMarkerErrors } from "./fact-text.ts";
 import { checkMarkdownLinks } from "./markdown-links.ts";
 import type { SourceId } from "./model.ts";
 import { ARTICLE_IMAGE_SIZES, type SiteContext } from "./page-model.ts";
@@ -30,6 +31,7 @@ export function renderBody(ctx: SiteContext, file: MarkdownFile, errors: PpgErro
         { location: { file: file.file, line: md.tooDeep + file.bodyLine, column: 1 } },
       ),
     );
+  if (md.misplacedMarkers) errors.push(...misplacedMarkerErrors(file, md.misplacedMarkers));
   if (md.rawHtml.length > 0) {
     const lines = file.body.split("\n");
     for (const [html, line] of md.rawHtml) {

@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from "react";
 import type { ImageAttributes } from "../assets/images.ts";
 import type { Source } from "../content/front-matter.ts";
 import type { Heading } from "../content/markdown.ts";
+import type { FigureModel } from "../content/fact-figures.ts";
 import type { Author, Banner, NavMenu, RouteEntry, SiteSettings } from "../manifest/types.ts";
 import type { SourceLocation } from "../core/errors.ts";
 import type { SharedPart } from "../links/extract.ts";
@@ -20,7 +21,7 @@ export interface RenderedPage {
 
 /**
  * A fact that can change (site.yaml's `facts`), as a `::fact` box, a slide or a card shows it.
- * `confirmed`: the newest date among its sources.
+ * `confirmed`: the newest date among the sources that state what it shows.
  */
 export interface FactView {
   id: string;
@@ -34,8 +35,10 @@ export interface FactView {
   value?: string;
   date?: string;
   guide?: boolean;
-  /** The figures the value replaced, newest first. */
+  /** The other figures, as site.yaml gives them. */
   earlier: { value: string; date: string; guide?: boolean; source?: string }[];
+  /** A figure's display: the one to plan on, this guide's own unconfirmed ones, the older ones (fact-figures.ts). */
+  figure?: FigureModel;
 }
 
 /** What every template receives: the data of one page, already resolved and checked. */

@@ -6,9 +6,9 @@ import type { ImageService } from "../assets/images.ts";
 import type { FrontMatter } from "../content/front-matter.ts";
 import type { ContentIndex } from "../content/load.ts";
 import type { RenderedMarkdown } from "../content/markdown.ts";
-import { lastConfirmed } from "../content/facts.ts";
 import type { PpgError } from "../core/errors.ts";
 import type { Manifest, RouteEntry, RouteKind } from "../manifest/types.ts";
+import { factViewOf } from "./fact-text.ts";
 import type { CardModel, FactView, HeadModel, PageBase, RouteKindTraits, SearchItem } from "./model.ts";
 import type { PageModel } from "./kinds/models.ts";
 import { absoluteUrl } from "../core/output-names.ts";
@@ -127,21 +127,7 @@ export function cardFor(ctx: SiteContext, path: string): CardModel {
 
 /** A fact of site.yaml as templates show it; undefined for an id the load stage has reported (FactUnknown). */
 export function factView(ctx: SiteContext, id: string): FactView | undefined {
-  const fact = ctx.manifest.facts?.[id];
-  if (!fact) return undefined;
-  return {
-    id,
-    subject: fact.subject,
-    status: fact.status,
-    since: fact.since,
-    text: fact.text,
-    sources: fact.sources ?? [],
-    confirmed: lastConfirmed(fact),
-    value: fact.value,
-    date: fact.date,
-    guide: fact.guide,
-    earlier: fact.earlier ?? [],
-  };
+  return factViewOf(ctx.manifest, id);
 }
 
 /** The raster 1200×630 copy of the page image where one was made; else the image itself. */

@@ -4,6 +4,7 @@ import { listPublicFiles } from "../assets/public-files.ts";
 import { RasterPipeline, referencedTexts } from "../assets/raster.ts";
 import { ShareImages } from "../assets/share-images.ts";
 import { CacheWarnings } from "../assets/image-cache.ts";
+import { factDatesAfter } from "../content/fact-figures.ts";
 import { loadContent, type ContentIndex } from "../content/load.ts";
 import { validateAgainstSchema } from "../manifest/schema.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
@@ -180,6 +181,8 @@ export function schedule(
   drafts: LoadOptions["drafts"] = "hide",
 ): { site: Pick<LoadedSite, "manifest" | "source" | "content" | "schedule">; errors: PpgError[] } {
   const { errors, ...site } = applySchedule(read.manifest, read.source, read.content, { clock, drafts });
+  // A fact dated after the clock's day: no page can have stated it yet.
+  errors.push(...factDatesAfter(read.manifest.facts, (p) => read.source.locate(p), clock));
   return { site, errors };
 }
 

@@ -1,3 +1,4 @@
+import type { FigureModel, ShownFigure } from "../../src/content/fact-figures.ts";
 import type { FactView } from "../../src/render/model.ts";
 import { formatPartialDate } from "../../src/core/dates.ts";
 
@@ -22,11 +23,73 @@ function Confirmed({ fact }: { fact: FactView }) {
   );
 }
 
+function When({ date }: { date?: string }) {
+  return date ? <time dateTime={date}>{formatPartialDate(date)}</time> : <>an undated page</>;
+}
+
+/** "RD$400 a person (about US$6.50)": a figure with its approximate amount in the other currency. */
+function Amount({ figure }: { figure: ShownFigure }) {
+  return (
+    <>
+      {figure.value}
+      {figure.approx && ` (${figure.approx})`}
+    </>
+  );
+}
+
+/** "reported by Diario Libre, May 2021", the source linked. */
+function Reported({ figure }: { figure: ShownFigure }) {
+  return (
+    <>
+      {"reported by "}
+      {figure.url ? (
+        <a href={figure.url} rel="noopener">
+          {figure.by}
+        </a>
+      ) : (
+        figure.by
+      )}
+      {", "}
+      <When date={figure.date} />
+    </>
+  );
+}
+
+/** "this guide's own figure of October 2025" (", read from pages that give no date"). */
+function OwnFigure({ figure }: { figure: FigureModel["lead"] }) {
+  return (
+    <>
+      {"this guide's own figure of "}
+      <When date={figure.date} />
+      {figure.readFrom.length > 0 && `, read from ${figure.readFrom.join(" and ")}, which give no date`}
+    </>
+  );
+}
+
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? "" : "."}`;
+
 /**
  * The short form, on a listing card or a home slide: the status line and when it was last
- * confirmed; a figure also gives its text, since its subject alone says nothing.
+ * confirmed; a figure gives the one to plan on and what it rests on instead.
  */
 export function FactLine({ fact }: { fact: FactView }) {
+  const figure = fact.figure;
+  if (figure)
+    return (
+      <p className="fact-line fact-figure">
+        <strong>{fact.subject}:</strong> <Amount figure={figure.lead} />
+        {", "}
+        {figure.lead.guide ? (
+          <>
+            <OwnFigure figure={figure.lead} />
+            {figure.ask && `, unconfirmed: ${figure.ask}`}
+          </>
+        ) : (
+          <Reported figure={figure.lead} />
+        )}
+        .
+      </p>
+    );
   return (
     <p className={`fact-line fact-${fact.status ?? "figure"}`}>
       <StatusLine fact={fact} />
@@ -36,57 +99,128 @@ export function FactLine({ fact }: { fact: FactView }) {
   );
 }
 
-/** 'June 2023', or "this guide's figure, October 2025" for the guide's own. */
-function When({ date, guide, label }: { date?: string; guide?: boolean; label: string }) {
-  if (!date) return null;
-  return (
-    <>
-      {guide && `${label}, `}
-      <time dateTime={date}>{formatPartialDate(date)}</time>
-    </>
-  );
-}
-
-/** The figures a value replaced: "; this guide's earlier figure: $2, September 2025". */
-function Earlier({ fact }: { fact: FactView }) {
-  return (
-    <>
-      {fact.earlier.map((e, i) => (
-        <span key={i}>
-          {"; "}
-          {e.guide ? "this guide's earlier figure" : <a href={e.source}>an earlier figure</a>}
-          {`: ${e.value}, `}
-          <time dateTime={e.date}>{formatPartialDate(e.date)}</time>
-        </span>
-      ))}
-    </>
-  );
-}
-
 /**
- * `{{fact:ID}}` in prose: the value, then in brackets when it was stated and the figures it
- * replaced, so a reader never meets a bare figure the page contradicts. Later insertions on the
- * same page give the value alone.
+ * `{{fact:ID}}` in prose: the figure to plan on with its approximate amount in the other currency,
+ * then in brackets what it rests on (who reported it and when, or that it is this guide's own and
+ * unconfirmed, with what to do) and this guide's own figures that no source confirms, so a reader
+ * never meets a bare figure the page contradicts. Later insertions on the same page give the
+ * figure alone. Older figures are the `::fact` box's, under its disclosure.
  */
 export function FactValue({ fact, first }: { fact: FactView; first: boolean }) {
-  if (!first) return <span className="fact-value">{fact.value}</span>;
+  const figure = fact.figure;
+  if (!figure) return <span className="fact-value">{fact.value}</span>;
+  if (!first)
+    return (
+      <span className="fact-value">
+        <Amount figure={figure.lead} />
+      </span>
+    );
+  const { lead } = figure;
   return (
     <span className="fact-value">
-      {fact.value}
+      {lead.value}
       <span className="fact-when">
         {" ("}
-        <When date={fact.date} guide={fact.guide} label="this guide's figure" />
-        <Earlier fact={fact} />
+        {lead.approx && `${lead.approx}; `}
+        {lead.guide ? (
+          <>
+            <OwnFigure figure={lead} />
+            {figure.ask && `, unconfirmed: ${figure.ask}`}
+          </>
+        ) : (
+          <Reported figure={lead} />
+        )}
+        {figure.unconfirmed.map((u, i) => (
+          <span key={i}>
+            {"; this guide's own figure of "}
+            <When date={u.date} />
+            {", "}
+            <Amount figure={u} />
+            {", is unconfirmed"}
+            {figure.ask && `: ${figure.ask}`}
+          </span>
+        ))}
         {")"}
       </span>
     </span>
   );
 }
 
+/** The figure in a `::fact` box: the one to plan on, the unconfirmed ones, the older ones under a disclosure. */
+function FigureParts({ figure }: { figure: FigureModel }) {
+  const { lead, ask } = figure;
+  return (
+    <>
+      <p className="fact-plan">
+        {"To plan with: "}
+        <strong>{lead.value}</strong>
+        {lead.approx && ` (${lead.approx})`}
+        {", "}
+        {lead.guide ? (
+          <>
+            <OwnFigure figure={lead} />
+            {", which no source we found confirms."}
+            {ask && ` ${sentence(ask)}`}
+          </>
+        ) : (
+          <>
+            <Reported figure={lead} />.
+          </>
+        )}
+      </p>
+      {figure.unconfirmed.map((u, i) => (
+        <p className="fact-unconfirmed" key={i}>
+          {"Unconfirmed: this guide's own figure of "}
+          <When date={u.date} />
+          {", "}
+          <Amount figure={u} />.{ask && ` ${sentence(ask)}`}
+        </p>
+      ))}
+      {figure.older.length > 0 && (
+        <details className="fact-older">
+          <summary>
+            {figure.older.length === 1 ? "1 older figure" : `${figure.older.length} older figures, newest first`}
+          </summary>
+          <ul>
+            {figure.older.map((o, i) => (
+              <li key={i}>
+                <Amount figure={o} />
+                {", "}
+                <Reported figure={o} />
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  );
+}
+
+/** Where the approximate amounts come from: the one exchange-rate fact, with its date and source. */
+function RateNote({ figure }: { figure: FigureModel }) {
+  const { rate } = figure;
+  if (!rate) return null;
+  return (
+    <p className="fact-rate">
+      {`Amounts marked "about" are approximate, at RD$${rate.perDollar} to the US dollar (`}
+      {rate.url ? (
+        <a href={rate.url} rel="noopener">
+          {rate.by}
+        </a>
+      ) : (
+        rate.by
+      )}
+      {", "}
+      <When date={rate.date} />
+      {"): the rate moves, so check it before you change money."}
+    </p>
+  );
+}
+
 /**
  * `::fact ID` in Markdown: the fact in full with the pages that state it, so a reader can check
  * it. A div with role=note rather than an aside: a page may hold several, and landmarks need
- * unique names.
+ * unique names. The older figures sit under a <details>, which opens without JavaScript.
  */
 export function FactNotice({ fact }: { fact: FactView }) {
   return (
@@ -94,14 +228,7 @@ export function FactNotice({ fact }: { fact: FactView }) {
       <p>
         <StatusLine fact={fact} /> {fact.text}
       </p>
-      {fact.value && (
-        <p className="fact-figure">
-          {`Figure: ${fact.value} (`}
-          <When date={fact.date} guide={fact.guide} label="this guide's own, which no source we found states" />
-          <Earlier fact={fact} />
-          {")."}
-        </p>
-      )}
+      {fact.figure && <FigureParts figure={fact.figure} />}
       {fact.sources.length > 0 && (
         <p className="fact-sources-label">
           <Confirmed fact={fact} /> Sources:
@@ -126,6 +253,7 @@ export function FactNotice({ fact }: { fact: FactView }) {
           ))}
         </ul>
       )}
+      {fact.figure && <RateNote figure={fact.figure} />}
     </div>
   );
 }

@@ -294,9 +294,50 @@ const CASES: Record<ErrorCode, Case> = {
   ],
   FigureContradictsFact: [
     inline(
-      `-- site.yaml --\nfacts:\n  fort-fee: { subject: Fort admission, value: RD$400, date: 2023-06, text: A visitor paid RD$400 at the gate in June 2023., mentions: [fort], sources: [{ url: https://fort.example/visit, says: RD$400 in June 2023 }] }\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nThe fort costs {{fact:fort-fee}}. The fort costs $2 at the gate.\n`,
+      `-- site.yaml --\nfacts:\n  fort-fee: { subject: Fort admission, value: RD$400, date: 2023-06, text: A visitor paid RD$400 at the gate in June 2023., mentions: [fort], sources: [{ url: https://fort.example/visit, says: RD$400 in June 2023, date: 2023-06, gives: RD$400 }] }\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nThe fort costs {{fact:fort-fee}}. The fort costs $2 at the gate.\n`,
     ),
     /^FigureContradictsFact {2}content\/a\.md:1:50 {2}'\$2' contradicts the fact 'fort-fee', whose value is 'RD\$400'/,
+  ],
+  FigureCurrencyAmbiguous: [
+    inline(
+      `-- site.yaml --\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE.replace("title: Page A", 'title: "All under $10"')} }\n-- content/a.md --\nA.\n`,
+    ),
+    /^FigureCurrencyAmbiguous {2}site\.yaml:2:98 {2}routes\[0\]\.title {2}'\$10' does not say whether it is in US dollars or pesos/,
+  ],
+  FactMarkerInvalid: [
+    inline(page("Entry is {{ fact:fee }} today.")),
+    /^FactMarkerInvalid {2}content\/a\.md:1:10 {2}'\{\{ fact:fee \}\}' looks like a fact marker but is not one\. Write it as \{\{fact:fee\}\}/,
+  ],
+  FactMarkerMisplaced: [
+    inline(
+      `-- site.yaml --\nfacts:\n  fee: { subject: Fee, value: RD$100, date: 2025-06, guide: true, ask: ask at the gate, text: This guide's own figure for the gate. }\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA park.\n\n![The gate, {{fact:fee}} a head](/images/photo.svg)\n`,
+    ),
+    /^FactMarkerMisplaced {2}content\/a\.md:3:13 {2}'\{\{fact:fee\}\}' is in an image's alt text, where fact markers are not expanded/,
+  ],
+  FactDateFuture: [
+    inline(
+      `-- site.yaml --\nfacts:\n  fee: { subject: Fee, value: RD$100, date: 9999-12, guide: true, ask: ask at the gate, text: This guide's own figure for the gate. }\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`,
+      { clock: "2026-06-01" },
+    ),
+    /^FactDateFuture {2}site\.yaml:2:45 {2}facts\.fee\.date {2}fact 'fee' is dated 9999-12, after 2026-06-01/,
+  ],
+  FactDateUnsupported: [
+    inline(
+      `-- site.yaml --\nfacts:\n  fee: { subject: Fee, value: RD$100, date: 2025-06, text: The gate charged RD$100 in 2024., sources: [{ url: https://gate.example/fees, says: RD$100 a head, date: 2024-03, gives: RD$100 }] }\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`,
+    ),
+    /^FactDateUnsupported {2}site\.yaml:2:45 {2}facts\.fee\.date {2}fact 'fee' is dated 2025-06, but the newest source that gives 'RD\$100' is dated 2024-03/,
+  ],
+  FactLeadNotNewest: [
+    inline(
+      `-- site.yaml --\nfacts:\n  fee: { subject: Fee, value: RD$100, date: 2020-06, text: The gate charged RD$100 in 2020., earlier: [{ value: RD$200, date: 2024-01, source: https://news.example/fee }], sources: [{ url: https://gate.example/fees, says: RD$100 a head, date: 2020-06, gives: RD$100 }] }\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`,
+    ),
+    /^FactLeadNotNewest {2}site\.yaml:2:104 {2}facts\.fee\.earlier\[0\] {2}fact 'fee' shows 'RD\$100' \(2020-06\) first, but a source gave 'RD\$200' in 2024-01/,
+  ],
+  ExchangeRateTwice: [
+    inline(
+      `-- site.yaml --\nfacts:\n  rate: { subject: Rate, value: RD$60 to the dollar, perDollar: 60, date: 2026-01, text: The reference rate in January 2026., sources: [{ url: https://bank.example/rate, says: RD$60 to the dollar, date: 2026-01, gives: RD$60 to the dollar }] }\n  rate-b: { subject: Rate, value: RD$61 to the dollar, perDollar: 61, date: 2026-02, text: The reference rate in February 2026., sources: [{ url: https://bank.example/rate-b, says: RD$61 to the dollar, date: 2026-02, gives: RD$61 to the dollar }] }\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`,
+    ),
+    /^ExchangeRateTwice {2}site\.yaml:3:67 {2}facts\.rate-b\.perDollar {2}fact 'rate-b' gives an exchange rate, as fact 'rate' already does/,
   ],
   ListingsInvalid: [
     inline(

@@ -43,6 +43,13 @@ authors:
 const LIFT =
   "{ subject: Lift, status: closed, since: 2024-06, text: The lift up the hill is closed for repairs., mentions: [lift], sources: [{ url: https://news.example/lift, says: the lift is closed }] }";
 
+/** A fact of a boat tour's fee, as a source gave it in November 2025, shown with `date` (by default the source's). */
+const TOUR_FEE = (value: string, date = "2025-11") =>
+  `{ subject: Tour fee, value: "${value}", date: ${date}, text: The boat tour's fee for one person., mentions: [boat tour], sources: [{ url: "https://tours.example/fees", says: "${value} a person", date: 2025-11-02, gives: "${value}", by: Boat Tours }] }`;
+/** An exchange-rate fact of a month. */
+const RATE = (date: string, perDollar: number) =>
+  `{ subject: The peso, value: RD$${perDollar} to the US dollar, perDollar: ${perDollar}, date: ${date}, text: The reference rate of the Central Bank for one US dollar., sources: [{ url: "https://bank.example/${date}", says: "RD$${perDollar} to the dollar", date: ${date}, gives: RD$${perDollar} to the US dollar, by: The Bank }] }`;
+
 /** What a build of the site says: the problems, and whether it failed. */
 interface Said {
   failed: boolean;
@@ -392,6 +399,76 @@ const CASES: Record<ErrorCode, Case | Reason> = {
         (p.data as { figure: string }).figure,
         backticked(p.hint!)[0]!.replace("ID", (p.data as { id: string }).id),
       ),
+  },
+  FigureCurrencyAmbiguous: {
+    site: page("Entry is {{fact:tour-fee}} a person.", `facts:\n  tour-fee: ${TOUR_FEE("$15")}\n`),
+    says: /^Write US\$ or RD\$ before the amount/,
+    // The amount with the currency the hint names first, wherever the fact writes it.
+    follow: (root, p) => {
+      const figure = (p.data as { figure: string }).figure;
+      const currency = /^Write (US\$)/.exec(p.hint!)![1]!;
+      return edit(
+        root,
+        "site.yaml",
+        new RegExp(`(?<![A-Z])${figure.replace("$", "\\$")}`, "g"),
+        `${currency}${figure.slice(1)}`,
+      );
+    },
+  },
+  FactMarkerInvalid: {
+    site: page("Entry is {{ fact:tour-fee }} a person.", `facts:\n  tour-fee: ${TOUR_FEE("US$15")}\n`),
+    says: /^Write it as \{\{fact:tour-fee\}\}/,
+    follow: (root, p) => {
+      const { text, meant } = p.data as { text: string; meant: string };
+      return edit(root, "content/a.md", text, meant);
+    },
+  },
+  FactMarkerMisplaced: {
+    site: page(
+      "![The gate, entry {{fact:tour-fee}}](/images/photo.svg)\n\nEntry is {{fact:tour-fee}} a person.",
+      `facts:\n  tour-fee: ${TOUR_FEE("US$15")}\n`,
+    ),
+    says: /^Markers are expanded in Markdown prose only: give the figure in a paragraph of the page, or write this text without it/,
+    // The figure is in a paragraph already: the alt text goes without it.
+    follow: (root, p) => edit(root, "content/a.md", ` ${(p.data as { text: string }).text}`, ""),
+  },
+  FactDateFuture: {
+    // A day typed a year ahead, in the fact and its source alike.
+    site: page(
+      "Entry is {{fact:tour-fee}} a person.",
+      `facts:\n  tour-fee: ${TOUR_FEE("US$15").replace("date: 2025-11-02", "date: 2026-11-02").replace("date: 2025-11", "date: 2026-11")}\n`,
+    ),
+    says: /^Write the date the source gives \(YYYY, YYYY-MM or YYYY-MM-DD\), or the day you checked it/,
+    follow: (root) => edit(root, "site.yaml", /date: 2026-11/g, "date: 2025-11"),
+  },
+  FactDateUnsupported: {
+    site: page("Entry is {{fact:tour-fee}} a person.", `facts:\n  tour-fee: ${TOUR_FEE("US$15", "2025-12")}\n`),
+    says: /^Add `gives:` to the source that states the figure, written as `value` is, and set the fact's `date` to that source's date/,
+    follow: (root) => edit(root, "site.yaml", "date: 2025-12,", "date: 2025-11,"),
+  },
+  FactLeadNotNewest: {
+    site: page(
+      "Entry is {{fact:tour-fee}} a person.",
+      `facts:\n  tour-fee: { subject: Tour fee, value: US$15, date: 2024-03, text: The boat tour's fee for one person., mentions: [boat tour], earlier: [{ value: US$20, date: 2025-11, source: "https://tours.example/2025", by: Boat Tours }], sources: [{ url: "https://tours.example/2024", says: "US$15 a person", date: 2024-03, gives: US$15, by: Boat Tours }] }\n`,
+    ),
+    says: /^Make the newest figure a source gives the fact's `value` and `date`/,
+    // The newer figure leads, with its source giving it; the older one moves into `earlier`.
+    follow: (root) =>
+      edit(
+        root,
+        "site.yaml",
+        /value: US\$15, date: 2024-03,(.*)earlier: \[\{ value: US\$20, date: 2025-11, source: "https:\/\/tours.example\/2025", by: Boat Tours \}\], sources: \[/,
+        // $$ is a dollar sign in a replacement.
+        'value: US$$20, date: 2025-11,$1earlier: [{ value: US$$15, date: 2024-03, source: "https://tours.example/2024", by: Boat Tours }], sources: [{ url: "https://tours.example/2025", says: "US$$20 a person", date: 2025-11, gives: US$$20, by: Boat Tours }, ',
+      ),
+  },
+  ExchangeRateTwice: {
+    site: page(
+      "Entry is {{fact:tour-fee}} a person.",
+      `facts:\n  tour-fee: ${TOUR_FEE("US$15")}\n  rate: ${RATE("2026-01", 60.5)}\n  old-rate: ${RATE("2025-06", 59.1)}\n`,
+    ),
+    says: /^Keep `perDollar` on one fact, the newest rate with its source, and remove it from the others/,
+    follow: (root) => edit(root, "site.yaml", "perDollar: 59.1, ", ""),
   },
   PhoneInvalid: {
     site: listing(

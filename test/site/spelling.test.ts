@@ -83,7 +83,9 @@ const APOLOGIES: RegExp[] = [
   // "If you cannot find auyama…" is advice to the reader, not an apology: only the guide's own doubt counts.
   /\b(?:cannot|can['’]t|could not|couldn['’]t) (?:confirm|verify)\b/i,
   /\bnot (?:yet )?(?:been )?(?:confirmed|verified)\b/i,
-  /\bun(?:confirmed|verified)\b/i,
+  // Issue 50: a figure no source confirms is labelled "unconfirmed:" with what to do ("ask at the
+  // gate"): a label a traveler acts on, not the guide's doubt.
+  /\bun(?:confirmed|verified)\b(?!:)/i,
   /\b(?:have|has) not (?:yet )?been (?:chosen|found|added|decided)\b|\bnot chosen yet\b/i,
   /\bwe (?:do not|don['’]t|did not|didn['’]t) (?:know|have|credit)\b/i,
   /\bwe (?:could not|couldn['’]t|were unable to|have not been able to|cannot)\b/i,

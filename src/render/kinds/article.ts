@@ -3,6 +3,7 @@ import { CONTENT_DIR } from "../../content/load.ts";
 import { PpgError } from "../../core/errors.ts";
 import type { ArticleBody, CardModel } from "../model.ts";
 import { ARTICLE_IMAGE_SIZES, cardFor, type PageKind, type SiteContext } from "../page-model.ts";
+import { withApproximateSources, withPlainFactValues } from "../fact-text.ts";
 import { blogPosting, recipe as recipeJsonLd } from "../structured-data.ts";
 
 /** An article, or a recipe: an article with its `recipe:` front matter (a recipe without one is an article). */
@@ -24,7 +25,8 @@ export const articlePage: PageKind<"article" | "recipe"> = ({ ctx, route, base, 
     keywords: fm.keywords,
     imageSize: hero?.width && hero.height ? { width: hero.width, height: hero.height } : undefined,
     images: route.image ? ctx.images.schemaImages(route.image.src) : undefined,
-    summary: summarize(html),
+    // The facts' values stand in for their marks: "Entry is {{fact:x}} today." keeps its figure.
+    summary: summarize(withPlainFactValues(ctx.manifest, html)),
   };
   const body: ArticleBody = {
     hero,
@@ -37,7 +39,7 @@ export const articlePage: PageKind<"article" | "recipe"> = ({ ctx, route, base, 
     section: fm.section,
     html,
     toc: fm.toc ? (md?.headings ?? []).filter((h) => h.level === 2 && h.id) : [],
-    sources: fm.sources ?? [],
+    sources: withApproximateSources(ctx.manifest, fm.sources ?? []),
     related,
     parent: parentIndex(ctx, route.path),
   };

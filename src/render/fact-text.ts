@@ -1,0 +1,67 @@
+import { escapeUTF8 } from "entities";
+import { confirmedOn, exchangeRate, figureOf, withApproximations } from "../content/fact-figures.ts";
+import { FACT_VALUE_MARK, type MisplacedMarker } from "../content/fact-values.ts";
+import type { MarkdownFile } from "../content/front-matter.ts";
+import { misplacedMarker } from "../content/fact-markers.ts";
+import type { PpgError } from "../core/errors.ts";
+import type { Manifest } from "../manifest/types.ts";
+import type { FactView } from "./model.ts";
+
+/**
+ * A fact of site.yaml as templates show it (undefined for an id the load stage has reported,
+ * FactUnknown): its text with the approximate US$ or RD$ beside each amount, when it was last
+ * confirmed, and its figure (content/fact-figures.ts).
+ */
+export function factViewOf(manifest: Pick<Manifest, "facts">, id: string): FactView | undefined {
+  const fact = manifest.facts?.[id];
+  if (!fact) return undefined;
+  const rate = fact.perDollar === undefined ? exchangeRate(manifest) : undefined;
+  return {
+    id,
+    subject: fact.subject,
+    status: fact.status,
+    since: fact.since,
+    text: withApproximations(fact.text, rate),
+    // What a source says is a quote a reader weighs: its amounts get their approximate other currency too.
+    sources: (fact.sources ?? []).map((s) => (rate ? { ...s, says: withApproximations(s.says, rate) } : s)),
+    confirmed: confirmedOn(fact),
+    value: fact.value,
+    date: fact.date,
+    guide: fact.guide,
+    earlier: fact.earlier ?? [],
+    figure: figureOf(fact, rate),
+  };
+}
+
+/** An article's sources with the approximate other currency beside each amount they quote. */
+export function withApproximateSources<S extends { says: string }>(
+  manifest: Pick<Manifest, "facts">,
+  sources: S[],
+): S[] {
+  const rate = exchangeRate(manifest);
+  return rate ? sources.map((s) => ({ ...s, says: withApproximations(s.says, rate) })) : sources;
+}
+
+/**
+ * The body's HTML with each fact mark replaced by the fact's value alone, for text that is not the
+ * page (JSON-LD's articleBody): "Entry is {{fact:park-fee}} today." keeps its "RD$100".
+ */
+export function withPlainFactValues(manifest: Pick<Manifest, "facts">, html: string): string {
+  if (!html.includes("<!--ppg-fact:")) return html;
+  return html.replace(FACT_VALUE_MARK, (_m, id: string) => escapeUTF8(manifest.facts?.[id]?.value ?? ""));
+}
+
+/** FactMarkerMisplaced for each marker the Markdown holds outside prose, at its line and column. */
+export function misplacedMarkerErrors(file: MarkdownFile, found: MisplacedMarker[]): PpgError[] {
+  const lines = file.body.split("\n");
+  return found.map(([marker, from, to, where]) => {
+    let line = from;
+    for (let l = from; l <= Math.max(from, to); l++)
+      if (lines[l - 1]?.includes(marker)) {
+        line = l;
+        break;
+      }
+    const column = Math.max(0, (lines[line - 1] ?? "").indexOf(marker)) + 1;
+    return misplacedMarker(marker, where, { file: file.file, line: line + file.bodyLine, column });
+  });
+}
