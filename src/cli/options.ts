@@ -66,7 +66,9 @@ export const OPTIONS = {
   },
   verify: {
     flags: "--verify",
-    help: "build, then build again from nothing into a folder of the output's store, and fail (exit 1) listing any file that differs",
+    help:
+      "build, then build again from nothing into a folder of the output's store, and fail (exit 1) " +
+      "listing any file that differs",
   },
   shard: {
     flags: "--shard <i/n>",

@@ -589,7 +589,8 @@ export const ERRORS = {
     title: "Fact with no value inserted",
     cause: "Prose writes `{{fact:ID}}` for a fact that has no `value` to insert (a status, such as a closure).",
     hint:
-      "Give the fact a `value` and its `date` in site.yaml, or show a status " + "with a `::fact ID` line of its own.",
+      "Give the fact a `value` and its `date` in site.yaml, with `gives:` on the dated source that states it " +
+      "(or `guide: true` and `ask` for this guide's own figure), or show a status with a `::fact ID` line of its own.",
     message: (p: { id: string }) => `fact '${p.id}' has no value for {{fact:${p.id}}} to insert`,
   },
   FigureUnsourced: {
@@ -600,8 +601,9 @@ export const ERRORS = {
       "--strict): written on one page, it goes out of date there alone, and two pages state it differently.",
     hint:
       "State the figure once under `facts:` in site.yaml, as a fact with its `subject`, `text`, `value`, " +
-      "`date` and `sources` (docs/content-format.md, Facts that change), and write `{{fact:ID}}` here; then " +
-      "every page shows the same figure with its date.",
+      "`date` and `sources`, the source that states it with its own `date` and `gives:` the value " +
+      "(docs/content-format.md, Figures), and write `{{fact:ID}}` here; then every page shows the same figure " +
+      "with its date.",
     message: (p: { figure: string; kind: "money amount" | "time of day" | "travel time" }) =>
       `the ${p.kind} '${p.figure}' is written here, not taken from a fact`,
   },

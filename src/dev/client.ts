@@ -86,10 +86,12 @@ const CLIENT = String.raw`(() => {
     close.textContent = "Close";
     close.onclick = hide;
     const title = document.createElement("h2");
-    title.textContent = d.errors.length + " problem" + (d.errors.length === 1 ? "" : "s") + (page ? " on this page" : " in the site");
+    title.textContent =
+      d.errors.length + " problem" + (d.errors.length === 1 ? "" : "s") + (page ? " on this page" : " in the site");
     const lead = document.createElement("p");
     lead.textContent = page
-      ? "The page is shown as it renders now; a build fails until these are fixed. Fix the file and save: the page updates by itself."
+      ? "The page is shown as it renders now; a build fails until these are fixed. " +
+        "Fix the file and save: the page updates by itself."
       : "This preview shows the last good build. Fix the file and save: the page updates by itself.";
     const list = document.createElement("ul");
     for (const err of d.errors) {

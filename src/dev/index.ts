@@ -144,7 +144,8 @@ function report(r: RebuildReport, log: (line: string) => void, site: DevSite, sh
     const routes = [...r.pageProblems.keys()];
     const n = routes.length;
     log(
-      `${n} page${n === 1 ? " has" : "s have"} problems, shown on ${n === 1 ? "it" : "each"} in the browser: ${summarize(routes)}`,
+      `${n} page${n === 1 ? " has" : "s have"} problems, shown on ${n === 1 ? "it" : "each"} in the browser: ` +
+        summarize(routes),
     );
   }
   if (r.cssOnly) {

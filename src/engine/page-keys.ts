@@ -85,7 +85,10 @@ const PART_NAMES: Record<keyof KeyParts, string> = {
 };
 const PARTS = Object.keys(PART_NAMES) as (keyof KeyParts)[];
 
-/** A page to make: its route (an alias's own path; /404), its kind and file (render/kinds/index.ts), and the digests of what it is made of. */
+/**
+ * A page to make: its route (an alias's own path; /404), its kind and file (render/kinds/index.ts),
+ * and the digests of what it is made of.
+ */
 export interface PageJob extends SitePage {
   parts: KeyParts;
 }

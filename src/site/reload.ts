@@ -98,7 +98,7 @@ export interface Changed {
   public: Set<string>;
 }
 
-/** What changed files (absolute paths) touch: site.yaml, Markdown, listings, public/, templates, styles, browser scripts. */
+/** What changed files (absolute paths) touch: site.yaml, Markdown, listings, public/, templates, styles, scripts. */
 export function changedParts(root: string, files: Iterable<string>): Changed {
   const c: Changed = {
     manifest: false,

@@ -356,9 +356,15 @@ const CASES: Record<ErrorCode, Case | Reason> = {
   FactValueMissing: {
     site: page("::fact lift\n\nA ticket costs {{fact:lift}}.", `facts:\n  lift: ${LIFT}\n`),
     says: /^Give the fact a `value` and its `date` in site\.yaml/,
-    follow: (root, p) => {
-      const [value, date] = backticked(p.hint!);
-      return edit(root, "site.yaml", "status: closed,", `${value}: RD$200, ${date}: 2024-05, status: closed,`);
+    follow: async (root, p) => {
+      const [value, date, gives] = backticked(p.hint!);
+      await edit(root, "site.yaml", "status: closed,", `${value}: RD$200, ${date}: 2024-05, status: closed,`);
+      return edit(
+        root,
+        "site.yaml",
+        "says: the lift is closed }",
+        `says: a ticket was RD$200, date: 2024-05, ${gives}: RD$200 }`,
+      );
     },
   },
   FigureUnsourced: {
@@ -373,10 +379,12 @@ const CASES: Record<ErrorCode, Case | Reason> = {
         text: `Admission to the fort was ${figure} when a visitor paid it at the gate.`,
         value: figure,
         date: "2025-11",
-        sources: `[{ url: "https://fort-guide.org/visit", says: "admission ${figure}", date: 2025-11-02 }]`,
+        sources: `[{ url: "https://fort-guide.org/visit", says: "admission ${figure}", date: 2025-11-02${
+          backticked(p.hint!).includes("gives") ? `, gives: "${figure}"` : ""
+        } }]`,
         guide: "true",
       };
-      const fields = backticked(p.hint!).filter((f) => f in VALUES);
+      const fields = [...new Set(backticked(p.hint!).filter((f) => f in VALUES))];
       expect(fields).toContain("value");
       const fact = fields.map((f) => `${f}: ${f === "sources" ? VALUES[f] : JSON.stringify(VALUES[f])}`).join(", ");
       await edit(root, "site.yaml", /^routes:/m, `facts:\n  fort-fee: { ${fact} }\nroutes:`);
@@ -389,7 +397,7 @@ const CASES: Record<ErrorCode, Case | Reason> = {
   FigureContradictsFact: {
     site: page(
       "The fort costs {{fact:fort-fee}}. The fort costs $2 at the gate.",
-      "facts:\n  fort-fee: { subject: Fort admission, value: RD$400, date: 2023-06, text: A visitor paid RD$400 at the gate in June 2023., mentions: [fort], sources: [{ url: https://fort.example/visit, says: RD$400 in June 2023 }] }\n",
+      "facts:\n  fort-fee: { subject: Fort admission, value: RD$400, date: 2023-06, text: A visitor paid RD$400 at the gate in June 2023., mentions: [fort], sources: [{ url: https://fort.example/visit, says: RD$400 in June 2023, date: 2023-06, gives: RD$400 }] }\n",
     ),
     says: /^Write `\{\{fact:ID\}\}` for the fact's figure/,
     follow: (root, p) =>

@@ -176,7 +176,7 @@ describe("the generator on a new directory page, as the listing stub says to run
     const root = await writeInlineSite(
       "-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md }\n-- content/a.md --\nA.\n",
     );
-    newPage(root, "listing", "cigar-shops", "2026-01-15");
+    await newPage(root, "listing", "cigar-shops", "2026-01-15");
     const listings = join(root, "content/listings/cigar-shops.yaml");
     expect(readFileSync(listings, "utf8")).toMatch(
       /alt: "TODO: once the name is written, run node scripts\/artwork\/generate\.mjs/,
