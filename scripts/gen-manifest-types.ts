@@ -124,7 +124,7 @@ function perKindTypes(byKind: Map<string, string[]>): string {
     );
   }
   out.push(
-    '/** Every page of the site: one type per kind, so `route.kind === "recipe"` makes a recipe\'s fields required. */',
+    "/** Every page of the site: one type per kind, so testing `route.kind` makes that kind's required fields required. */",
   );
   out.push(`export type RouteEntry =\n${[...byKind.keys()].map((kind) => `  | ${typeName(kind)}`).join("\n")};`, "");
   out.push(`export type RouteKind = RouteEntry["kind"];`, "");

@@ -638,7 +638,7 @@ export type SearchRoute = KindRoute<"search">;
 /** A route of kind "author": author required. */
 export type AuthorRoute = KindRoute<"author", "author">;
 
-/** Every page of the site: one type per kind, so `route.kind === "recipe"` makes a recipe's fields required. */
+/** Every page of the site: one type per kind, so testing `route.kind` makes that kind's required fields required. */
 export type RouteEntry =
   | HomeRoute
   | ArticleRoute

@@ -147,6 +147,12 @@ export interface RouteKindTraits {
   scripts: readonly string[];
   /** What its Markdown's front matter must hold besides the common fields, and why (editor schemas). */
   frontMatter?: { required: string[]; note: string };
+  /**
+   * `ppguide new AS SLUG` makes a page of this kind, its Markdown in `folder` of content/ when the site
+   * has none of the kind yet (site/new-page.ts; its stub follows the traits above: a listings file,
+   * a recipe block).
+   */
+  newPage?: { as: string; folder: string };
 }
 
 /** What the layout, header and footer read of any page. */

@@ -18,7 +18,9 @@ import { PACKAGE_DIR } from "../core/package-dir.ts";
 import { checkOutputNames } from "../manifest/cross-references.ts";
 import { yamlLineBreaks } from "../manifest/yaml-source.ts";
 import { checkManifest, type LoadedManifest, MANIFEST_FILE, readManifestText } from "./load-site.ts";
-import type { Manifest, RouteEntry } from "../manifest/types.ts";
+import type { Manifest, RouteKind } from "../manifest/types.ts";
+import { ROUTE_KINDS, type RouteKindRecord } from "../render/kinds/index.ts";
+import { expected } from "../core/invariant.ts";
 
 /**
  * `ppguide new article|recipe|listing <slug>`: a new page as a draft, ready to write. site.yaml
@@ -28,8 +30,15 @@ import type { Manifest, RouteEntry } from "../manifest/types.ts";
  * carry the schema hint for editors. The route is `draft: true`, so the site builds, and the page
  * is published once the draft line is removed (site/schedule.ts).
  */
-export type NewKind = "article" | "recipe" | "listing";
-export const NEW_KINDS: readonly NewKind[] = ["article", "recipe", "listing"];
+export type NewKind = string;
+
+/** What `ppguide new` makes, by the word the editor types (each kind's record says: render/kinds/index.ts). */
+const MADE = new Map(
+  (Object.entries(ROUTE_KINDS) as [RouteKind, RouteKindRecord][]).flatMap(([kind, record]) =>
+    record.newPage ? [[record.newPage.as, { kind, record, folder: record.newPage.folder }] as const] : [],
+  ),
+);
+export const NEW_KINDS: readonly NewKind[] = [...MADE.keys()];
 
 export interface NewPageResult {
   path: string;
@@ -38,13 +47,6 @@ export interface NewPageResult {
   /** The line of site.yaml where the entry starts. */
   line: number;
 }
-
-/** What each kind of page is in site.yaml, and where its files go when the site has none yet. */
-const KINDS: Record<NewKind, { route: RouteEntry["kind"]; folder: string }> = {
-  article: { route: "article", folder: "travel" },
-  recipe: { route: "recipe", folder: "recipes" },
-  listing: { route: "directory", folder: "directories" },
-};
 
 /**
  * What the build would find wrong with the site's output paths under a manifest (output/claims.ts: a route where the
@@ -65,19 +67,24 @@ export async function newPage(
   const loaded = checkManifest(text);
   const { manifest } = loaded;
   const path = `/${slug}`;
-  const { route: routeKind, folder: defaultFolder } = KINDS[kind];
+  // The CLI takes only the words of NEW_KINDS.
+  const {
+    kind: routeKind,
+    record,
+    folder: defaultFolder,
+  } = expected(MADE.get(kind), `a kind ppguide new makes as ${kind}`);
   const sameKind = manifest.routes.filter((r) => r.kind === routeKind);
   const folder =
     sameKind.map((r) => r.content && posix.dirname(r.content)).find((d) => d && d !== ".") ?? defaultFolder;
   const content = `${folder}/${slug}.md`;
-  const listings = kind === "listing" ? `listings/${slug}.yaml` : undefined;
+  const listings = record.listings ? `listings/${slug}.yaml` : undefined;
   const taken =
     manifest.routes.some((r) => r.path === path) || (manifest.aliases ?? []).some((a) => a.from === path)
       ? `the route ${path}`
       : [content, listings].find((f) => f && existsSync(join(root, "content", f)));
   if (taken) throw new PpgError("NewPageExists", { what: taken.startsWith("the route") ? taken : `content/${taken}` });
 
-  const entry = routeEntry(manifest, { kind, routeKind, path, slug, content, listings, today });
+  const entry = routeEntry(manifest, { routeKind, path, slug, content, listings, today });
   const eol = lineEnding(text);
   const { text: updated, line } = insertRoute(text, entry, routeKind, eol);
   // The new site.yaml must be one the build reads: checked before anything is written. The site was, so a problem
@@ -94,7 +101,7 @@ export async function newPage(
       writeFileSync(join(root, file), withLineEnding(body, eol), { flag: "wx" });
       files.push(file);
     };
-    write(`content/${content}`, markdownStub(root, `content/${content}`, kind, entry.title));
+    write(`content/${content}`, markdownStub(root, `content/${content}`, routeKind, record, entry.title));
     if (listings) write(`content/${listings}`, listingsStub(root, `content/${listings}`, manifest));
     replaceFile(join(root, MANIFEST_FILE), bom ? `\uFEFF${updated}` : updated);
   } catch (err) {
@@ -172,8 +179,7 @@ function withLineEnding(text: string, eol: LineEnding): string {
 }
 
 interface EntryFacts {
-  kind: NewKind;
-  routeKind: RouteEntry["kind"];
+  routeKind: RouteKind;
   path: string;
   slug: string;
   content: string;
@@ -188,9 +194,7 @@ function routeEntry(manifest: Manifest, f: EntryFacts) {
     .join(" ");
   const published = manifest.routes.filter((r) => !r.draft && r.path !== f.path);
   // Three published pages to relate to: of the same kind first, newest last in site.yaml.
-  const others = published.filter(
-    (r) => r.kind !== f.routeKind && (r.kind === "article" || r.kind === "recipe" || r.kind === "directory"),
-  );
+  const others = published.filter((r) => r.kind !== f.routeKind && ROUTE_KINDS[r.kind].newPage !== undefined);
   const related = [...published.filter((r) => r.kind === f.routeKind).slice(-3), ...others]
     .slice(0, 3)
     .map((r) => r.path);
@@ -205,8 +209,8 @@ function routeEntry(manifest: Manifest, f: EntryFacts) {
     image: { src: manifest.site.logo.src, alt: "TODO: choose this page's own picture, then say here what it shows" },
   };
   const dates = { created: f.today, published: f.today, modified: f.today };
-  const author = Object.keys(manifest.authors)[0]!;
-  if (f.kind === "listing") return { ...common, listings: f.listings, columns: 2, content: f.content, related };
+  const author = expected(Object.keys(manifest.authors)[0], "an author: the schema asks for one");
+  if (f.listings) return { ...common, listings: f.listings, columns: 2, content: f.content, related };
   return { ...common, author, dates, content: f.content, related };
 }
 
@@ -279,9 +283,9 @@ function schemaHint(root: string, file: string, schema: string): string {
     .join("/")}`;
 }
 
-function markdownStub(root: string, file: string, kind: NewKind, title: string): string {
-  const hint = schemaHint(root, file, `front-matter/${KINDS[kind].route}.schema.json`);
-  if (kind === "recipe") {
+function markdownStub(root: string, file: string, kind: RouteKind, record: RouteKindRecord, title: string): string {
+  const hint = schemaHint(root, file, `front-matter/${kind}.schema.json`);
+  if (record.frontMatter?.required.includes("recipe")) {
     return `---
 ${hint}
 genre: Recipe
@@ -301,7 +305,7 @@ recipe:
 TODO: introduce the dish. The template adds the times, ingredients and steps after this text.
 `;
   }
-  if (kind === "listing") {
+  if (record.listings) {
     return `---
 ${hint}
 keywords: [${title}]

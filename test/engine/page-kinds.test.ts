@@ -12,6 +12,7 @@ import { promisify } from "node:util";
 import fg from "fast-glob";
 import { describe, expect, it } from "vitest";
 import { PACKAGE_DIR } from "../../src/core/package-dir.ts";
+import { kindOf, ROUTE_KINDS, sitePages } from "../../src/render/kinds/index.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
 import { copyPackage } from "../helpers/package-copy.ts";
 import { removeWhenDone, tempDir } from "../helpers/scratch.ts";
@@ -138,4 +139,52 @@ describe("a new page kind", () => {
     );
     expect(await readFile(join(dist, "search.html"), "utf8")).toContain('href="/events/fiesta"');
   }, 240_000);
+});
+
+describe("the registry is the one place a kind is named", () => {
+  /** Every kind of page: the routes' and those no route has (an alias's page, the 404 page). */
+  const names = (manifest: Parameters<typeof sitePages>[0]) => new Set(sitePages(manifest).map((p) => p.kind));
+
+  it("no module outside the registry, kinds/ and templates/ tests a page kind by name", async () => {
+    const kinds = [...Object.keys(ROUTE_KINDS), "alias", "404"];
+    for (const kind of kinds) expect(kindOf(kind as never), kind).toBeDefined();
+    const either = kinds.map((k) => k.replace(/[-]/g, "\\-")).join("|");
+    const tests = [
+      new RegExp(`\\bkind\\s*(?:===|!==)\\s*"(?:${either})"`),
+      new RegExp(`"(?:${either})"\\s*(?:===|!==)\\s*\\w*\\.?kind\\b`),
+      new RegExp(`\\bcase\\s+"(?:${either})"\\s*:`),
+    ];
+    const found: string[] = [];
+    for (const file of await fg(["src/**/*.{ts,tsx,mjs}"], { cwd: PACKAGE_DIR, ignore: ["src/render/kinds/**"] })) {
+      const lines = (await readFile(join(PACKAGE_DIR, file), "utf8")).split("\n");
+      lines.forEach((line, i) => {
+        if (tests.some((t) => t.test(line))) found.push(`${file}:${i + 1}  ${line.trim()}`);
+      });
+    }
+    expect(found).toEqual([]);
+  });
+
+  it("would see a kind named outside it", () => {
+    const test = /\bkind\s*(?:===|!==)\s*"(?:recipe|alias)"/;
+    expect(test.test('if (route.kind === "recipe") return;')).toBe(true);
+    expect(test.test("if (record.listings) return;")).toBe(false);
+  });
+
+  it("gives every page of a site its kind, the routes' in order, then an alias's page and the 404 page", () => {
+    const manifest = {
+      site: { build: { host: "github-pages" } },
+      routes: [
+        { path: "/", kind: "home" },
+        { path: "/a", kind: "article" },
+      ],
+      aliases: [{ from: "/old-a", to: "/a" }],
+    } as unknown as Parameters<typeof sitePages>[0];
+    expect(sitePages(manifest)).toEqual([
+      { route: "/", kind: "home", file: "index.html" },
+      { route: "/a", kind: "article", file: "a.html" },
+      { route: "/old-a", kind: "alias", file: "old-a.html" },
+      { route: "/404", kind: "404", file: "404.html" },
+    ]);
+    expect(names(manifest)).toEqual(new Set(["home", "article", "alias", "404"]));
+  });
 });

@@ -88,6 +88,7 @@ export const ROUTE_KINDS: { readonly [K in RouteKind]: RouteKindRecord } = {
     schemaImages: true,
     onSearchPage: true,
     byAuthor: "articles",
+    newPage: { as: "article", folder: "travel" },
   }),
   recipe: route({
     model: articlePage,
@@ -97,8 +98,14 @@ export const ROUTE_KINDS: { readonly [K in RouteKind]: RouteKindRecord } = {
     onSearchPage: true,
     byAuthor: "recipes",
     frontMatter: { required: ["recipe"], note: "A recipe page also needs its recipe: block." },
+    newPage: { as: "recipe", folder: "recipes" },
   }),
-  directory: route({ model: directoryPage, template: "Directory", listings: true }),
+  directory: route({
+    model: directoryPage,
+    template: "Directory",
+    listings: true,
+    newPage: { as: "listing", folder: "directories" },
+  }),
   resorts: route({ model: directoryPage, template: "Directory", listings: true }),
   index: route({ model: indexPage, template: "IndexGrid", onSearchPage: true }),
   videos: route({ model: videosPage, template: "Videos" }),
@@ -113,7 +120,7 @@ export const ROUTE_KINDS: { readonly [K in RouteKind]: RouteKindRecord } = {
 };
 
 /** The kinds of page no route has. */
-const ROUTELESS = {
+const ROUTELESS: { readonly [K in "alias" | "404"]: PageKindRecord & Required<Pick<PageKindRecord, "pages">> } = {
   /** An alias the host cannot redirect (GitHub Pages, or past a host's limits): a page that refreshes to its target. */
   alias: {
     render: (ctx, templates, path) => renderAlias(ctx, templates, path),
@@ -129,7 +136,7 @@ const ROUTELESS = {
     // At the root in either format: every host looks for 404.html there.
     pages: () => [{ route: NOT_FOUND_PAGE.route, file: NOT_FOUND_PAGE.file }],
   },
-} satisfies Record<string, PageKindRecord>;
+};
 
 export type PageKindName = RouteKind | keyof typeof ROUTELESS;
 
@@ -151,8 +158,9 @@ export interface SitePage {
 export function sitePages(manifest: Manifest): SitePage[] {
   const format = manifest.site.build?.format;
   const pages = manifest.routes.map((r): SitePage => ({ route: r.path, kind: r.kind, file: pageFile(r.path, format) }));
-  for (const [kind, record] of Object.entries(ROUTELESS) as [keyof typeof ROUTELESS, PageKindRecord][])
-    for (const { route, file } of record.pages?.(manifest) ?? [])
+  // In this order, whatever order an object's keys take ("404" would come first, as a number).
+  for (const kind of ["alias", "404"] as const)
+    for (const { route, file } of ROUTELESS[kind].pages(manifest))
       pages.push({ route, kind, file: file ?? pageFile(route, format) });
   return pages;
 }
