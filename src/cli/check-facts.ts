@@ -12,7 +12,7 @@ export function registerCheckFacts(program: Command): void {
     report: "print the facts only, not the summary",
     options: [OPTIONS.olderThan, ["--strict", "exit 1 when any fact is undated or too old (for CI)"]],
     run: async (_args, opts) => {
-      const { auditFreshness } = await import("../check/freshness.ts");
+      const { auditFreshness } = await import("../audits/freshness.ts");
       const { problems, checked, cutoff } = await auditFreshness(resolve(opts.root), {
         clock: opts.clock ?? today(),
         months: opts.olderThan,

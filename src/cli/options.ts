@@ -75,7 +75,10 @@ export const OPTIONS = {
     help: "build only the i-th of n shards of the pages, for ppguide merge (docs/ci-and-editors.md)",
     parse: (given: string | undefined): ShardSpec | undefined => (given === undefined ? undefined : shardSpec(given)),
   },
-  timings: { flags: "--timings", help: "print how long each stage took" },
+  timings: {
+    flags: "--timings",
+    help: "print how long each stage took (render includes writing the pages; rest, everything but pages and index)",
+  },
   placeholders: {
     flags: "--placeholders",
     help: "list every placeholder left with its file:line:col, not only their count",

@@ -120,8 +120,8 @@ export function initFullTextSearch(): void {
         // per build (not one per visit), which the worker keeps with the rest of the index.
         const metaCacheTag = await workerBuild();
         await api.options({ ranking: { pageLength: PAGE_LENGTH }, ...(metaCacheTag && { metaCacheTag }) });
-        // A large site's index comes in shards (src/output/search-index.ts): one search over all.
-        for (const shard of form.dataset.indexShards?.split(" ") ?? []) await api.mergeIndex(shard);
+        // A large site's index comes in parts (src/output/search-index.ts): one search over all.
+        for (const part of form.dataset.indexParts?.split(" ") ?? []) await api.mergeIndex(part);
         return api;
       });
       const found = await (await pagefind).search(q);

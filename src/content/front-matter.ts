@@ -55,7 +55,7 @@ export interface SplitMarkdown {
   bodyLine: number;
   /**
    * The front matter's `# TODO` comments, each marking a value on its line that `ppguide new` wrote
-   * for the editor to replace (a number cannot start with TODO itself); check/placeholders.ts reports them.
+   * for the editor to replace (a number cannot start with TODO itself); audits/placeholders.ts reports them.
    */
   stubComments?: StubComment[];
 }

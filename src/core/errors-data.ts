@@ -207,7 +207,7 @@ export type VideoProblem =
   | { rule: "noSummary" }
   | { rule: "poster"; poster: string };
 
-/** A stand-in an editor must replace before the site goes live (check/placeholders.ts). */
+/** A stand-in an editor must replace before the site goes live (audits/placeholders.ts). */
 export type Placeholder =
   | { kind: "videoWithoutId"; title: string }
   | { kind: "videoIdStandIn"; id: string }

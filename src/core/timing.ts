@@ -6,7 +6,7 @@ export type Stage =
   | "key"
   | "render"
   | "index"
-  | "write"
+  | "rest"
   | "offline"
   | "links"
   | "commit"

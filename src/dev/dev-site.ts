@@ -13,7 +13,7 @@ import { IN_MEMORY, renderInputOf, type Previous } from "../engine/page-keys.ts"
 import { sourcesOf } from "../engine/render-pages.ts";
 import { generatedFiles } from "../output/generated-files.ts";
 import type { OutputFile } from "../output/write.ts";
-import { makeShard } from "../output/index-maker.ts";
+import { makePart } from "../output/index-maker.ts";
 import type { PageRecord } from "../output/page-cache.ts";
 import { indexable, planIndex } from "../output/search-index.ts";
 import type { Templates } from "../render/render.tsx";
@@ -83,7 +83,7 @@ export class DevSite {
   private readonly freshTemplates = new FreshTemplates();
   private templates?: { loaded: Templates; code: string };
   private images?: { facts: ImageFacts; index: ImageFactIndex };
-  /** The search index's shards, by digest, and the files of one generation. */
+  /** The search index's parts, by digest, and the files of one generation. */
   private readonly shards = new Map<string, OutputFile[]>();
   private search?: { generation: number; files: Promise<Map<string, string | Uint8Array>> };
   private generated?: {
@@ -198,7 +198,7 @@ export class DevSite {
       let made = this.shards.get(shard.digest);
       if (!made) {
         const work = siteCache(this.root, "dev-index");
-        const written = await makeShard(shard, work, (route) => expected(html.get(route), `a page ${route} served`));
+        const written = await makePart(shard, work, (route) => expected(html.get(route), `a page ${route} served`));
         made = written.map(({ file, from }) => ({ file, content: readFileSync(from) }));
         rmSync(work, { recursive: true, force: true });
         this.shards.set(shard.digest, made);

@@ -34,7 +34,7 @@ export interface BuildOptions {
   workers?: boolean;
   /** Default true: render only the pages whose key changed since the served copy (output/page-cache.ts). */
   cache?: boolean;
-  /** Fail, writing nothing, while the site still holds placeholders (check/placeholders.ts). */
+  /** Fail, writing nothing, while the site still holds placeholders (audits/placeholders.ts). */
   strict?: boolean;
   /** Default true: write the full-text search index (/pagefind/) with the pages (output/search-index.ts). */
   searchIndex?: boolean;
@@ -67,7 +67,7 @@ export interface BuildResult {
   pages: BuiltPage[];
   /** The pages this build rendered, and why (the others were linked from the served copy). */
   rendered?: { route: string; reason: string }[];
-  /** The search index's shards made again (the others were linked from the served copy). */
+  /** The search index's parts made again (the others were linked from the served copy). */
   indexed?: string[];
   aliases: number;
   assets: number;

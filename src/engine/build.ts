@@ -1,7 +1,7 @@
 import { lstatSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ImageFactIndex } from "../assets/image-facts.ts";
-import { findPlaceholders } from "../check/placeholders.ts";
+import { findPlaceholders } from "../audits/placeholders.ts";
 import { currentCode } from "../core/code-id.ts";
 import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
@@ -27,7 +27,7 @@ import { keyPages, planPages, previousOf, renderInputOf, IN_MEMORY, type PagesTo
 import { IndexStream } from "./index-stream.ts";
 import { unpublishedProblems } from "./unpublished.ts";
 import { pageWarnings, renderJobs, sourcesOf, type TakenBatch } from "./render-pages.ts";
-import { indexShardsOf, ownPages, writeShardManifest } from "./shard.ts";
+import { indexPartsOf, ownPages, writeShardManifest } from "./shard.ts";
 import {
   builtPage,
   type BuildOptions,
@@ -76,7 +76,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
           withUnpublished(render(keyed, IndexStream.start(keyed)), unpublishedProblems(keyed.site, keyed.input.images)),
         );
         const indexed = await timed(timings, "index", () => index(rendered));
-        const written = await timed(timings, "write", () => writeRest(indexed));
+        const written = await timed(timings, "rest", () => writeRest(indexed));
         const offline = await timed(timings, "offline", () => writeOffline(written));
         const linked = await timed(timings, "links", () => linkCheck(offline));
         const committed = await timed(timings, "commit", () => commit(linked));
@@ -230,7 +230,7 @@ export async function render<S extends PagesToMake & Keyed>(state: S, stream?: I
 }
 
 /**
- * The search index's shards: one made from the same pages and records as the served copy's is
+ * The search index's parts: one made from the same pages and records as the served copy's is
  * linked from it; one started while the pages rendered is finished; the others are made again.
  */
 async function index<S extends Opened & Keyed & Rendered>(state: S): Promise<S & Indexed> {
@@ -242,7 +242,7 @@ async function index<S extends Opened & Keyed & Rendered>(state: S): Promise<S &
   for (const { route, file } of jobs.filter(indexable))
     mains.set(route, expected(records.get(file)?.main, `a record of ${file}'s <main>`));
   const read = (route: string) => readFileSync(join(output.target, fileOf(route)), "utf8");
-  const plans = indexShardsOf(site.manifest, planIndex(site, mains), state.own?.shard);
+  const plans = indexPartsOf(site.manifest, planIndex(site, mains), state.own?.shard);
   return { ...state, index: await writeIndex(plans, output, state.servedIndex, writer, read, stream?.started) };
 }
 

@@ -6,16 +6,16 @@
  * of after the last one.
  */
 import { rmSync } from "node:fs";
-import { ShardIndexer, shardOut } from "../output/index-maker.ts";
+import { PartIndexer, partOut } from "../output/index-maker.ts";
 import type { OutputFolder } from "../output/output-folder.ts";
 import type { IndexRecord } from "../output/page-cache.ts";
-import { assignShards } from "../output/search-index.ts";
+import { assignParts } from "../output/search-index.ts";
 import type { LoadedSite } from "../site/load-site.ts";
 import type { Plan } from "./page-keys.ts";
 
 export class IndexStream {
-  /** Each shard's maker, by its folder in the output. */
-  readonly started = new Map<string, ShardIndexer>();
+  /** Each part's maker, by its folder in the output. */
+  readonly started = new Map<string, PartIndexer>();
 
   /** Started when the whole index will be made from pages that all render; else undefined (made after rendering). */
   static start(state: {
@@ -35,11 +35,11 @@ export class IndexStream {
     site: LoadedSite,
     private readonly work: string,
   ) {
-    for (const [n, shard] of assignShards(site).entries())
-      this.started.set(shard.dir, new ShardIndexer(shard, shardOut(work, n)));
+    for (const [n, part] of assignParts(site).entries())
+      this.started.set(part.dir, new PartIndexer(part, partOut(work, n)));
   }
 
-  /** Pages rendered: their <main>s, by route, offered to every shard (each takes its own). */
+  /** Pages rendered: their <main>s, by route, offered to every part (each takes its own). */
   rendered(mains: [route: string, main: string][]): void {
     // Not waited for: the render's pace bounds what is held until it is sent.
     for (const indexer of this.started.values()) void indexer.offer(mains);

@@ -7,7 +7,7 @@
  * the shard the split gives it, the bytes of every page and index file it takes from a shard those
  * the shard recorded) before the output is opened: a damaged shard is reported with nothing written.
  * It renders nothing: each page is linked from its shard. Then the build's own stages, over the whole site: the index
- * (an index shard a build shard made is taken as it is; the others are made from the pages, in the
+ * (an index part a build shard made is taken as it is; the others are made from the pages, in the
  * order a build gives them to Pagefind), public/ and the generated files, the link check of every
  * page with the links each shard scanned, and the commit, into an output folder as build's (a failed
  * or interrupted merge leaves the served site as it was). The page cache it writes is a build's, so a
@@ -26,7 +26,7 @@ import { timed, type StageTimings } from "../core/timing.ts";
 import { checkOutputFolder, outputPaths, type OutputFolder } from "../output/output-folder.ts";
 import type { IndexRecord, PageRecord } from "../output/page-cache.ts";
 import { writeIndex } from "../output/index-maker.ts";
-import { fileSum, indexable, planIndex, type ShardFile, type ShardPlan } from "../output/search-index.ts";
+import { fileSum, indexable, planIndex, type PartFile, type PartPlan } from "../output/search-index.ts";
 import { findManifest, type LoadedSite } from "../site/load-site.ts";
 import { check, linkCheck, commit, load, open, resultOf, writeOffline, writeRest } from "./build.ts";
 import type { BuildOptions, BuildResult, Indexed, Keyed, Opened, Rendered } from "./build-state.ts";
@@ -83,7 +83,7 @@ export async function merge(opts: MergeOptions): Promise<BuildResult> {
       try {
         const placed = await timed(timings, "pages", () => placePages(opened, keyed.jobs, keyed.found));
         const indexed = await timed(timings, "index", () => indexFromShards(placed, keyed.taken));
-        const written = await timed(timings, "write", () => writeRest(indexed));
+        const written = await timed(timings, "rest", () => writeRest(indexed));
         const offline = await timed(timings, "offline", () => writeOffline(written));
         const linked = await timed(timings, "links", () => linkCheck(offline));
         const committed = await timed(timings, "commit", () => commit(linked));
@@ -158,8 +158,8 @@ async function placePages(
 
 /** A part of the search index a build shard made: the merge's plan of it, and its files in the shard. */
 interface IndexPart {
-  plan: ShardPlan;
-  files: ShardFile[];
+  plan: PartPlan;
+  files: PartFile[];
 }
 
 /**
@@ -180,7 +180,7 @@ function indexPartsOfShards(
       const i = shard.manifest.index.findIndex((s) => s.dir === plan.dir && s.digest === plan.digest);
       const made = shard.manifest.index[i];
       if (!made) continue;
-      const files: ShardFile[] = [];
+      const files: PartFile[] = [];
       for (const [j, file] of made.files.entries()) {
         const checked = shardFile(shard, file);
         const sum = made.sums[j] ?? "";
@@ -211,13 +211,13 @@ async function indexFromShards(
   const mains = new Map(jobs.filter(indexable).map((job) => [job.route, records.get(job.file)?.main ?? ""]));
   const read = (route: string) =>
     readFileSync(join(output.target, expected(fileOf.get(route), `a page at ${route}`)), "utf8");
-  const record: IndexRecord = { shards: [] };
+  const record: IndexRecord = { parts: [] };
   const made: string[] = [];
   for (const plan of planIndex(site, mains)) {
     const fromShard = taken.get(plan.dir);
     if (fromShard && fromShard.plan.digest === plan.digest) {
       for (const { file, from } of fromShard.files) await writer.adopt(from, file);
-      record.shards.push({
+      record.parts.push({
         dir: plan.dir,
         digest: plan.digest,
         files: fromShard.files.map((f) => f.file),
@@ -226,7 +226,7 @@ async function indexFromShards(
       continue;
     }
     const one = await writeIndex([plan], output, state.servedIndex, writer, read);
-    record.shards.push(...one.record.shards);
+    record.parts.push(...one.record.parts);
     made.push(...one.made);
   }
   await writer.flush();

@@ -6,7 +6,7 @@ import { digestJson, digestOf } from "../core/digest.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-path.ts";
 import { servedIntact, type KeyParts, type PageRecord } from "../output/page-cache.ts";
-import { mergedShards } from "../output/search-index.ts";
+import { mergedParts } from "../output/search-index.ts";
 import type { CopySpec } from "../output/write.ts";
 import { ROUTE_KINDS, type SitePage } from "../render/kinds/index.ts";
 import type { Templates } from "../render/render.tsx";
@@ -24,8 +24,8 @@ export interface RenderInput {
   assets: { css: string; scripts: { url: string }[] };
   /** The clock's year, which every footer shows. */
   year: number;
-  /** The search index's shards after the first, which the search page merges. */
-  indexShards: string[];
+  /** The search index's parts after the first, which the search page merges. */
+  indexParts: string[];
   /**
    * Where pages are written (the copy being built, and the served one to link equal bytes from); none: kept in memory
    * (dev mode, tests).
@@ -54,7 +54,7 @@ export function renderInputOf(
     images: how.images ?? imageFacts(join(site.root, "public"), site.publicFiles, site.raster, site.share),
     assets: { css: assets.css.url, scripts: assets.scripts.map(({ url }) => ({ url })) },
     year: Number(site.schedule.clock.slice(0, 4)),
-    indexShards: mergedShards(site),
+    indexParts: mergedParts(site),
     ...(how.spec && { spec: how.spec }),
     scan: how.scan,
   };

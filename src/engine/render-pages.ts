@@ -60,12 +60,12 @@ export class PageRenderer {
     private readonly input: RenderInput,
     private readonly templates: Templates,
   ) {
-    const { manifest, content, assets, year, indexShards } = input;
+    const { manifest, content, assets, year, indexParts } = input;
     const index: ContentIndex = { ...content, listingSources: new Map(), unused: [], warnings: [] };
     const assetsFor = (names: readonly string[]) => ({ css: assets.css, scripts: scriptsFor(names, assets.scripts) });
     this.ctx = createSiteContext(manifest, index, imageServiceFrom(input.images), ROUTE_KINDS, assetsFor, {
       year,
-      indexShards,
+      indexParts,
     });
     this.writer = input.spec && new CopyWriter(input.spec);
     this.scanner = input.scan ? pageScanner() : undefined;

@@ -4,19 +4,19 @@
  * writes, byte for byte (engine/merge.ts). The machines are the CI's (a GitHub Actions matrix, GitLab's
  * `parallel:`, docs/ci-and-editors.md): nothing here schedules anything.
  *
- * The split is by a hash of the route (search-index.ts shardOf), not by the render times a cache
+ * The split is by a hash of the route (search-index.ts partOf), not by the render times a cache
  * recorded. Every shard must compute the same split from the sources alone, with no word from the
  * others: each shard's cache is its own (restored by its own CI key, or missing), so a split by
  * recorded times could differ from shard to shard and cover a page twice or never. A hash is also
  * stable as pages come and go (a page keeps its shard, so its shard's cache still holds it), and its
  * imbalance is small where sharding matters: at 16,000 pages in 4 shards, about 55 pages (1.4%) a shard.
- * And it is the search index's own split, so a build shard can make whole index shards
+ * And it is the search index's own split, so a build shard can make whole index parts
  * (site.searchIndex.pagesPerShard) when the number of build shards divides the index's: then the
  * merge makes no index at all.
  *
  * A shard folder is an output folder as build's is (a link into `<out>.ppguide/`, two copies and the
  * page cache beside them: a CI job that restores it renders only what changed), holding the shard's
- * pages at their paths in the site, the index shards it made, and SHARD_MANIFEST.
+ * pages at their paths in the site, the index parts it made, and SHARD_MANIFEST.
  */
 import { lstatSync, realpathSync } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -27,7 +27,7 @@ import { isInside } from "../core/site-folder.ts";
 import type { Manifest } from "../manifest/types.ts";
 import type { PathSegment } from "../manifest/yaml-path.ts";
 import type { IndexRecord, PageRecord } from "../output/page-cache.ts";
-import { KEYWORDS_META, shardCount, shardOf, type ShardPlan } from "../output/search-index.ts";
+import { KEYWORDS_META, partCount, partOf, type PartPlan } from "../output/search-index.ts";
 import type { CopyWriter } from "../output/write.ts";
 import type { Keyed, OwnPages, ShardSpec } from "./build-state.ts";
 import { searchedPaths, type PageJob, type PagesToMake, type RenderInput } from "./page-keys.ts";
@@ -42,7 +42,7 @@ const FORMAT = 2;
 /**
  * What a shard folder holds, as SHARD_MANIFEST: the code and sources it was built from, which shard it is, and for
  * each page its file, route and record (the digests of what it is made of, of its bytes and of its <main>, which
- * the index reads from the page itself, and its links, anchors and ids for the link check); for each index shard it
+ * the index reads from the page itself, and its links, anchors and ids for the link check); for each index part it
  * made, its folder, digest and files with their digests; and the digest of all that, which a merge checks.
  */
 export interface ShardManifest {
@@ -51,7 +51,7 @@ export interface ShardManifest {
   site: string;
   shard: ShardSpec;
   pages: { file: string; route: string; record: PageRecord }[];
-  index: IndexRecord["shards"];
+  index: IndexRecord["parts"];
   /** The digest of the values above (shard-manifest.ts manifestSum). */
   sum: string;
 }
@@ -69,7 +69,7 @@ export interface ShardFolder {
 
 /** Whether a page is this shard's to render. */
 export function inShard(route: string, spec: ShardSpec): boolean {
-  return shardOf(route, spec.total) === spec.index - 1;
+  return partOf(route, spec.total) === spec.index - 1;
 }
 
 /**
@@ -87,22 +87,22 @@ export function ownPages<S extends PagesToMake & Keyed>(state: S, spec?: ShardSp
 }
 
 /**
- * The search index shards a build makes: all of them; a build shard, those whose slot it owns when the number of
+ * The search index parts a build makes: all of them; a build shard, those whose slot it owns when the number of
  * build shards divides the index's, so every page of each is rendered there, and none otherwise (the merge makes
  * them).
  */
-export function indexShardsOf(manifest: Manifest, plans: ShardPlan[], spec?: ShardSpec): ShardPlan[] {
+export function indexPartsOf(manifest: Manifest, plans: PartPlan[], spec?: ShardSpec): PartPlan[] {
   if (!spec) return plans;
-  const count = shardCount(manifest);
+  const count = partCount(manifest);
   if (count % spec.total !== 0) return [];
   return plans.filter((plan) => slotOf(plan, count) % spec.total === spec.index - 1);
 }
 
-/** An index shard's place among all, before the empty ones were left out: the slot of its first page or record. */
-function slotOf(plan: ShardPlan, count: number): number {
+/** An index part's place among all, before the empty ones were left out: the slot of its first page or record. */
+function slotOf(plan: PartPlan, count: number): number {
   const record = plan.records[0];
   const url = plan.pages[0]?.route ?? (record && "meta" in record ? record.meta[KEYWORDS_META.page] : record?.url);
-  return shardOf(url ?? "", count);
+  return partOf(url ?? "", count);
 }
 
 /**
@@ -239,7 +239,7 @@ export function pagesOfShards(
   const found = new Map<string, ShardPageRecord>();
   const damage = new ShardDamage();
   for (const job of jobs) {
-    const owner = shards[shardOf(job.route, total)]!;
+    const owner = shards[partOf(job.route, total)]!;
     const page = pages.get(`${owner.manifest.shard.index}\0${job.file}`);
     if (!page)
       damage.add(owner, job.file, `is not in the shard, which the split gives the page ${job.route}`, ["pages"]);
@@ -307,7 +307,7 @@ export function shardFile(shard: ShardFolder, file: string): { path: string } | 
 /** Why a shard's file is damaged when its bytes are not those its manifest recorded. */
 export const CHANGED = "does not hold the bytes the shard recorded (an artifact cut short or edited)";
 
-/** Writes SHARD_MANIFEST into the shard's copy, once its pages and index shards are written there. */
+/** Writes SHARD_MANIFEST into the shard's copy, once its pages and index parts are written there. */
 export async function writeShardManifest(
   state: {
     writer: CopyWriter;
@@ -328,7 +328,7 @@ export async function writeShardManifest(
     site: own.site,
     shard: own.shard,
     pages: state.jobs.map((job) => ({ file: job.file, route: job.route, record: record(job.file) })),
-    index: state.index?.record.shards ?? [],
+    index: state.index?.record.parts ?? [],
   };
   const manifest: ShardManifest = { ...values, sum: manifestSum(values) };
   await state.writer.add(SHARD_MANIFEST, JSON.stringify(manifest));

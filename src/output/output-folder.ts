@@ -60,7 +60,7 @@ const PACKAGE_INPUTS = ["schema", "templates", "src", "bin", "node_modules", "pa
 const STORE_MARK = ".ppguide-output";
 /** What a store made before the mark existed may hold. */
 const STORE_ENTRY = /^(a|b|[ab]\.pages|index-work|lock|(link|replaced)-\d+)$/;
-/** Where the search index's shards are given to Pagefind (output/search-index.ts), emptied by every build. */
+/** Where the search index's parts are given to Pagefind (output/search-index.ts), emptied by every build. */
 const INDEX_WORK = "index-work";
 
 /**
@@ -262,7 +262,7 @@ export class OutputFolder {
     }
   }
 
-  /** An empty folder of this build's own, beside the copies, for the search index's shards. */
+  /** An empty folder of this build's own, beside the copies, for the search index's parts. */
   get indexWork(): string {
     return join(this.store, INDEX_WORK);
   }

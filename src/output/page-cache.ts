@@ -9,7 +9,7 @@ import type { LinkScan, RawRef } from "../links/types.ts";
 /**
  * The page cache: for each copy of the output (`dist.ppguide/a`), what the build that wrote it
  * knows of each page (PageRecord: its key's parts, the images it read, its bytes'
- * digest, its <main>'s digest, its link scan) and of the search index's shards. It lives beside
+ * digest, its <main>'s digest, its link scan) and of the search index's parts. It lives beside
  * the copy (`dist.ppguide/a.pages`), so it travels with the output: a CI job that restores
  * `dist.ppguide/` from its cache at another path, with new inodes and mtimes, still reuses every
  * page (README "Caches"). It holds no absolute path.
@@ -53,11 +53,11 @@ export interface PageRecord {
 }
 
 /**
- * The search index of a copy: each shard's folder under the copy, the digest of what made it, its
+ * The search index of a copy: each part's folder under the copy, the digest of what made it, its
  * files and the digest of each file's bytes, which a served file must still have to be reused.
  */
 export interface IndexRecord {
-  shards: { dir: string; digest: string; files: string[]; sums: string[] }[];
+  parts: { dir: string; digest: string; files: string[]; sums: string[] }[];
 }
 
 export interface CopyCache {
@@ -66,7 +66,7 @@ export interface CopyCache {
 }
 
 /** Changed whenever the layout below changes: an older record is ignored. */
-const VERSION = 3;
+const VERSION = 4;
 /** Per page: size, mtimeMs, ctimeMs, ino. */
 const STAT_FIELDS = 4;
 const KINDS: RawRef["kind"][] = ["page", "asset"];

@@ -10,14 +10,14 @@
  *
  * Pagefind cannot update an index, only make a whole one (Pagefind/pagefind#71). The index is made again only when
  * what it is made from changed: the pages' <main>s (by digest, known from each page's record, so a nav label renamed
- * on every page costs the index nothing) and the records. A site may split it into shards
- * (site.searchIndex.pagesPerShard), each page in the shard its URL hashes to, each shard made again only when one of
+ * on every page costs the index nothing) and the records. A site may split it into parts
+ * (site.searchIndex.pagesPerShard), each page in the part its URL hashes to, each part made again only when one of
  * its pages or records changed, and joined in the browser by Pagefind's mergeIndex (src/client/search-page.ts). Not by
- * default: Pagefind ranks each shard's results by that shard's own statistics (how many of its pages hold a word,
- * their average length), so merged shards can order results unlike one whole index (docs/performance.md measures how
+ * default: Pagefind ranks each part's results by that part's own statistics (how many of its pages hold a word,
+ * their average length), so merged parts can order results unlike one whole index (docs/performance.md measures how
  * often).
  *
- * An index (or shard) is made from each page's <main>, given to Pagefind in the order of site.yaml as soon as it is
+ * An index (or part) is made from each page's <main>, given to Pagefind in the order of site.yaml as soon as it is
  * known (output/index-maker.ts), so Pagefind parses while pages are still being made, and the same pages give the
  * same bytes on any machine.
  */
@@ -57,18 +57,18 @@ const EXCLUDE = [".byline", ".toc", ".contact-line", ".related", ".listings"];
 const MAX_FRAGMENTS = 256;
 
 /**
- * Shards at most, when a site asks for them. Each shard costs the first query on /search a few
- * requests of its own (its entry, meta and index chunk; the WebAssembly is the first shard's):
+ * Parts at most, when a site asks for them. Each part costs the first query on /search a few
+ * requests of its own (its entry, meta and index chunk; the WebAssembly is the first part's):
  * four keep the first query within 1.5 times a single index's requests (docs/performance.md).
  */
-const MAX_SHARDS = 4;
+const MAX_PARTS = 4;
 
 /**
  * Files of Pagefind's bundle the site's own search page does not load: its ready-made UIs (the
  * page has its own small result list), the highlighter for target pages, the playground, and the
  * WebAssembly for pages of no known language (every record is indexed as the site's language).
- * A shard after the first needs only its entry, meta, index and fragments: mergeIndex runs it on
- * the first shard's script and WebAssembly.
+ * A part after the first needs only its entry, meta, index and fragments: mergeIndex runs it on
+ * the first part's script and WebAssembly.
  */
 const UNUSED = /^(pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)|wasm\.unknown\.pagefind|playground\/.*)$/;
 const RUNTIME = /^(pagefind(-worker)?\.js|wasm\.[a-z-]+\.pagefind)$/;
@@ -78,17 +78,17 @@ export function indexable(page: { kind: PageKindName }): boolean {
   return kindOf(page.kind).indexed;
 }
 
-/** How many shards a site's index is split into: one, or one per pagesPerShard indexable routes, at most MAX_SHARDS. */
-export function shardCount(manifest: Manifest): number {
+/** How many parts a site's index is split into: one, or one per pagesPerShard indexable routes, at most MAX_PARTS. */
+export function partCount(manifest: Manifest): number {
   const per = manifest.site.searchIndex?.pagesPerShard;
   if (!per) return 1;
   const pages = manifest.routes.filter(indexable).length;
-  return Math.min(MAX_SHARDS, Math.max(1, Math.ceil(pages / per)));
+  return Math.min(MAX_PARTS, Math.max(1, Math.ceil(pages / per)));
 }
 
-/** Which shard a URL belongs to, by the URL alone; build shards split pages by the same hash (engine/shard.ts). */
-export function shardOf(url: string, shards: number): number {
-  return bucketOf(url, shards);
+/** Which part a URL belongs to, by the URL alone; build shards split pages by the same hash (engine/shard.ts). */
+export function partOf(url: string, parts: number): number {
+  return bucketOf(url, parts);
 }
 
 /** An indexable page as the index knows it: its URL, and the digest of its <main>. */
@@ -97,8 +97,8 @@ export interface IndexedPage {
   main: string;
 }
 
-/** A shard to make or reuse: its folder, the digest of everything it is made from, its pages and records. */
-export interface ShardPlan {
+/** A part to make or reuse: its folder, the digest of everything it is made from, its pages and records. */
+export interface PartPlan {
   dir: string;
   digest: string;
   options: pagefind.PagefindServiceConfig;
@@ -107,13 +107,13 @@ export interface ShardPlan {
 }
 
 /**
- * The shards of the site's index, each with the URLs of its pages and its records: each page in
- * the shard its URL hashes to, its keywords with it, each listing by its own URL. A shard that
+ * The parts of the site's index, each with the URLs of its pages and its records: each page in
+ * the part its URL hashes to, its keywords with it, each listing by its own URL. A part that
  * gets nothing is left out; the first is /pagefind/ itself, the others /pagefind/1/, /pagefind/2/...
- * Known before anything renders: the search page names the shards it merges.
+ * Known before anything renders: the search page names the parts it merges.
  */
-export function assignShards(site: Pick<LoadedSite, "manifest" | "content">): ShardPlan[] {
-  const count = shardCount(site.manifest);
+export function assignParts(site: Pick<LoadedSite, "manifest" | "content">): PartPlan[] {
+  const count = partCount(site.manifest);
   const language = languageOf(site.manifest);
   const options = optionsFor(language, count);
   if (count === 1)
@@ -126,19 +126,19 @@ export function assignShards(site: Pick<LoadedSite, "manifest" | "content">): Sh
         records: [...keywordRecords(site, language), ...listingRecords(site)],
       },
     ];
-  const shards: ShardPlan[] = Array.from({ length: count }, () => ({
+  const parts: PartPlan[] = Array.from({ length: count }, () => ({
     dir: "",
     digest: "",
     options,
     pages: [],
     records: [],
   }));
-  for (const page of indexedRoutes(site.manifest)) shards[shardOf(page.route, count)]!.pages.push(page);
+  for (const page of indexedRoutes(site.manifest)) parts[partOf(page.route, count)]!.pages.push(page);
   for (const record of keywordRecords(site, language))
-    shards[shardOf(record.meta[KEYWORDS_META.page]!, count)]!.records.push(record);
-  for (const record of listingRecords(site)) shards[shardOf(record.url, count)]!.records.push(record);
-  const used = shards.filter((s) => s.pages.length || s.records.length);
-  used.forEach((shard, n) => (shard.dir = n === 0 ? INDEX_DIR : `${INDEX_DIR}/${n}`));
+    parts[partOf(record.meta[KEYWORDS_META.page]!, count)]!.records.push(record);
+  for (const record of listingRecords(site)) parts[partOf(record.url, count)]!.records.push(record);
+  const used = parts.filter((s) => s.pages.length || s.records.length);
+  used.forEach((part, n) => (part.dir = n === 0 ? INDEX_DIR : `${INDEX_DIR}/${n}`));
   return used;
 }
 
@@ -146,60 +146,60 @@ function indexedRoutes(manifest: Manifest): IndexedPage[] {
   return manifest.routes.filter(indexable).map((route) => ({ route: route.path, main: "" }));
 }
 
-/** The URLs of the shards after the first, which the search page merges: none for one index (the default). */
-export function mergedShards(site: Pick<LoadedSite, "manifest" | "content">): string[] {
-  return shardCount(site.manifest) === 1
+/** The URLs of the parts after the first, which the search page merges: none for one index (the default). */
+export function mergedParts(site: Pick<LoadedSite, "manifest" | "content">): string[] {
+  return partCount(site.manifest) === 1
     ? []
-    : assignShards(site)
+    : assignParts(site)
         .slice(1)
-        .map((shard) => `/${shard.dir}/`);
+        .map((part) => `/${part.dir}/`);
 }
 
 /**
- * The shards with what each is made of, and its digest: every page's URL and <main> digest
+ * The parts with what each is made of, and its digest: every page's URL and <main> digest
  * (`mains`, by route), every record, the language and options, and Pagefind's version.
  */
 export function planIndex(
   site: Pick<LoadedSite, "manifest" | "content">,
   mains: ReadonlyMap<string, string>,
-): ShardPlan[] {
-  const shards = assignShards(site);
+): PartPlan[] {
+  const parts = assignParts(site);
   const common = JSON.stringify([
     pagefindVersion(),
     process.env.PAGEFIND_BINARY_PATH ?? "",
-    shards[0]?.options,
+    parts[0]?.options,
     UNUSED.source,
     RUNTIME.source,
   ]);
-  for (const shard of shards) {
-    for (const page of shard.pages) page.main = mains.get(page.route)!;
-    const hash = new Digest().add(common, shard.dir);
-    for (const page of [...shard.pages].sort((a, b) => (a.route < b.route ? -1 : 1)))
+  for (const part of parts) {
+    for (const page of part.pages) page.main = mains.get(page.route)!;
+    const hash = new Digest().add(common, part.dir);
+    for (const page of [...part.pages].sort((a, b) => (a.route < b.route ? -1 : 1)))
       hash.add(`\n${page.route}\0${page.main}`);
-    for (const record of shard.records) hash.add(`\n${JSON.stringify(record)}`);
-    shard.digest = hash.checksum();
+    for (const record of part.records) hash.add(`\n${JSON.stringify(record)}`);
+    part.digest = hash.checksum();
   }
-  return shards;
+  return parts;
 }
 
-/** A file of a shard: its path in the output, where Pagefind wrote it (until the next shard), and its bytes' digest. */
-export interface ShardFile {
+/** A file of a part: its path in the output, where Pagefind wrote it (until the next part), and its bytes' digest. */
+export interface PartFile {
   file: string;
   from: string;
   sum: string;
 }
 
 /**
- * The files Pagefind wrote for a shard into `out`, less those the site does not load, each with
+ * The files Pagefind wrote for a part into `out`, less those the site does not load, each with
  * its path in the output and its bytes' digest.
  */
-export function shardFilesIn(shard: Pick<ShardPlan, "dir">, out: string): ShardFile[] {
-  const primary = shard.dir === INDEX_DIR;
+export function partFilesIn(part: Pick<PartPlan, "dir">, out: string): PartFile[] {
+  const primary = part.dir === INDEX_DIR;
   return readdirSync(out, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(out, join(entry.parentPath, entry.name)).split(sep).join("/"))
     .filter((path) => !UNUSED.test(path) && (primary || !RUNTIME.test(path)))
-    .map((path): ShardFile => ({ file: `${shard.dir}/${path}`, from: join(out, path), sum: fileSum(join(out, path)) }))
+    .map((path): PartFile => ({ file: `${part.dir}/${path}`, from: join(out, path), sum: fileSum(join(out, path)) }))
     .sort((a, b) => (a.file < b.file ? -1 : 1));
 }
 
@@ -211,29 +211,29 @@ export function languageOf(manifest: Manifest): string {
   return manifest.site.language.split("-")[0]!.toLowerCase();
 }
 
-function optionsFor(language: string, shards: number): pagefind.PagefindServiceConfig {
+function optionsFor(language: string, parts: number): pagefind.PagefindServiceConfig {
   return {
     rootSelector: "main",
     excludeSelectors: EXCLUDE,
     forceLanguage: language,
-    maxFragments: Math.ceil(MAX_FRAGMENTS / shards),
+    maxFragments: Math.ceil(MAX_FRAGMENTS / parts),
   };
 }
 
 /**
- * The served copy's shard, when it was made from the same inputs and its files all still hold the
- * bytes recorded: a cached shard is a hint, checked before it is linked into the new copy (once, a
+ * The served copy's part, when it was made from the same inputs and its files all still hold the
+ * bytes recorded: a cached part is a hint, checked before it is linked into the new copy (once, a
  * file of the index edited in the served copy was carried into every later build).
  */
-export function servedShard(
+export function servedPart(
   live: string | undefined,
   record: IndexRecord | undefined,
-  shard: ShardPlan,
+  part: PartPlan,
 ): { files: string[]; sums: string[] } | undefined {
-  const served = live ? record?.shards.find((s) => s.dir === shard.dir && s.digest === shard.digest) : undefined;
+  const served = live ? record?.parts.find((s) => s.dir === part.dir && s.digest === part.digest) : undefined;
   if (!live || !served || served.sums?.length !== served.files.length) return undefined;
   const intact = (f: string, i: number) =>
-    f.startsWith(`${shard.dir}/`) && !f.split("/").includes("..") && fileSum(join(live, f)) === served.sums[i];
+    f.startsWith(`${part.dir}/`) && !f.split("/").includes("..") && fileSum(join(live, f)) === served.sums[i];
   return served.files.every(intact) ? served : undefined;
 }
 

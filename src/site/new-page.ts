@@ -204,7 +204,7 @@ function routeEntry(manifest: Manifest, f: EntryFacts) {
     draft: true,
     title,
     // Every value the editor must replace starts with TODO, which the placeholder check finds once
-    // the page is published (check/placeholders.ts): a stub cannot go live unnoticed.
+    // the page is published (audits/placeholders.ts): a stub cannot go live unnoticed.
     description: "TODO: say in one sentence of 70 to 160 characters what a reader finds here.",
     image: { src: manifest.site.logo.src, alt: "TODO: choose this page's own picture, then say here what it shows" },
   };

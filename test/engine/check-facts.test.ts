@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { load } from "cheerio";
 import { describe, expect, it } from "vitest";
-import { auditFreshness } from "../../src/check/freshness.ts";
+import { auditFreshness } from "../../src/audits/freshness.ts";
 import { OPTIONS } from "../../src/cli/options.ts";
 import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
 import { runCli } from "../helpers/outcome.ts";

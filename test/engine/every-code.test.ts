@@ -30,7 +30,7 @@ import { loadSite } from "../../src/site/load-site.ts";
 import { DevSite } from "../../src/dev/dev-site.ts";
 import { listenOnFreePort } from "../../src/serve/listen.ts";
 import { newPage } from "../../src/site/new-page.ts";
-import { auditFreshness } from "../../src/check/freshness.ts";
+import { auditFreshness } from "../../src/audits/freshness.ts";
 import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
 import { copyPackage } from "../helpers/package-copy.ts";
 import { attempt, CLI } from "../helpers/outcome.ts";

@@ -2,7 +2,7 @@ import { load } from "cheerio";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { auditFreshness } from "../../src/check/freshness.ts";
+import { auditFreshness } from "../../src/audits/freshness.ts";
 import { build } from "../../src/engine/build.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
 import { attempt } from "../helpers/outcome.ts";

@@ -17,7 +17,7 @@ import { ERRORS, type ErrorCode } from "../../src/core/errors-data.ts";
 import { errorsOf, fromFileSystemError, isUserError, type PpgError } from "../../src/core/errors.ts";
 import { build } from "../../src/engine/build.ts";
 import type { BuildOptions } from "../../src/engine/build-state.ts";
-import { auditFreshness } from "../../src/check/freshness.ts";
+import { auditFreshness } from "../../src/audits/freshness.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
 
 const CLOCK = "2026-01-15";

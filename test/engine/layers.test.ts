@@ -22,7 +22,7 @@ const FLOORS: string[][] = [
   ["render"],
   ["templates"],
   ["site", "client"],
-  ["output", "check"],
+  ["output", "audits"],
   ["serve"],
   ["engine"],
   // Neither imports the other: what both need (listening, the Host check, request paths) is serve/'s.

@@ -367,7 +367,7 @@ describe("the progress line", () => {
     timed({}, "render", () => undefined);
     expect(out.written()).toBe("");
     await wait(60);
-    expect(out.written()).toMatch(/^\r\x1b\[2Krendering pages… \d+ s/);
+    expect(out.written()).toMatch(/^\r\x1b\[2Krendering and writing pages… \d+ s/);
     progress.stop();
     expect(out.written().endsWith("\r\x1b[2K")).toBe(true);
   });

@@ -125,7 +125,7 @@ describe("issue 25: a rebuild re-indexes no more than it must", () => {
   };
   /** The digest of what made each shard of the served index, from the output's page cache. */
   const inputs = () =>
-    JSON.stringify(readPageCache(realpathSync(dist), currentCode())!.index!.shards.map((s) => s.digest));
+    JSON.stringify(readPageCache(realpathSync(dist), currentCode())!.index!.parts.map((s) => s.digest));
   /**
    * Rebuilds. "linked": Pagefind was not asked for an index and every index file is the served
    * one (same inode); "regenerated": Pagefind made the index again, for other inputs. (Files
@@ -198,7 +198,7 @@ describe("issue 31: an index in shards (site.searchIndex.pagesPerShard)", () => 
   it("is written as shards, each after the first without Pagefind's script and WebAssembly, which the first serves; the search page names them", () => {
     const dist = join(sharded, "dist");
     // 7 pages at 2 a shard: 4 shards, less any that no page or record hashes to.
-    const named = /data-index-shards="([^"]*)"/.exec(readFileSync(join(dist, "search.html"), "utf8"))![1]!.split(" ");
+    const named = /data-index-parts="([^"]*)"/.exec(readFileSync(join(dist, "search.html"), "utf8"))![1]!.split(" ");
     expect(named.length).toBeGreaterThanOrEqual(2);
     expect(named).toEqual(named.map((_, i) => `/pagefind/${i + 1}/`));
     for (const shard of named) {
@@ -209,7 +209,7 @@ describe("issue 31: an index in shards (site.searchIndex.pagesPerShard)", () => 
       ).toEqual([]);
     }
     expect(existsSync(join(dist, `pagefind/${named.length + 1}`))).toBe(false);
-    expect(readFileSync(join(whole, "dist/search.html"), "utf8")).not.toContain("data-index-shards");
+    expect(readFileSync(join(whole, "dist/search.html"), "utf8")).not.toContain("data-index-parts");
   });
 
   it("merged, the shards find exactly the pages and listings one whole index finds", async () => {

@@ -48,7 +48,7 @@ async function runner(sources: string, name: string): Promise<{ root: string; ca
 
 /**
  * The site built as `total` shards, each by its own runner (two at a time: this machine has two cores), and merged
- * by another; the merged output as a tree, and the index shards the merge made itself (--explain).
+ * by another; the merged output as a tree, and the index parts the merge made itself (--explain).
  */
 async function shardAndMerge(sources: string, total: number) {
   const folders: string[] = [];
@@ -79,7 +79,7 @@ async function singleBuild(sources: string) {
 }
 
 /**
- * Four index shards (pagesPerShard: 2 over eight pages, whose URLs fill all four): n = 1 and 2 make them in the build
+ * Four index parts (pagesPerShard: 2 over eight pages, whose URLs fill all four): n = 1 and 2 make them in the build
  * shards, 3 and 5 cannot.
  */
 const INLINE = `
@@ -122,7 +122,7 @@ function inlineSingle() {
 
 describe("a site built in shards on separate runners, then merged", () => {
   it.each([1, 2, 3, 5])(
-    "in %i shards, equals a single build, byte for byte, index shards included",
+    "in %i shards, equals a single build, byte for byte, index parts included",
     {
       timeout: 180_000,
     },
@@ -131,7 +131,7 @@ describe("a site built in shards on separate runners, then merged", () => {
       expect([...single.keys()].filter((f) => f.startsWith("pagefind/3/"))).not.toEqual([]);
       const { tree, indexed } = await shardAndMerge(sources, total);
       expect(describeDifference(tree, single, ["merged site", "single build"])).toBeUndefined();
-      // Where the number of shards divides the index's four, every index shard was a build shard's.
+      // Where the number of shards divides the index's four, every index part was a build shard's.
       expect(indexed).toEqual(4 % total === 0 ? [] : ["pagefind", "pagefind/1", "pagefind/2", "pagefind/3"]);
     },
   );
