@@ -50,7 +50,7 @@ export async function main(argv: string[], early?: EarlySignals): Promise<void> 
     if (err.exitCode === 0) endProcess(0);
     const said =
       err.code === "commander.help"
-        ? "no command given: ppguide build, dev, preview, check-links, check-facts or new"
+        ? "no command given: ppguide build, merge, dev, preview, check-links, check-facts or new"
         : err.message.replace(/^error: /, "");
     failAndExit(new PpgError("CommandLineInvalid", { said }));
   }

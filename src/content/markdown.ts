@@ -135,8 +135,8 @@ let renderer: MarkdownIt | undefined;
 
 /**
  * Renders a Markdown body. Images are left as marks for placeImages(), which gives every image
- * of a page its final HTML (sizes, srcset, lazy) through the same pipeline, and a body rendered
- * by an earlier build (markdown-cache.ts) still shows the images as they are now.
+ * of a page its final HTML (sizes, srcset, lazy) through the one image pipeline, as the page that
+ * shows the body is rendered (render/markdown-body.ts).
  */
 export function renderMarkdown(body: string): RenderedMarkdown {
   renderer ??= createRenderer();

@@ -6,12 +6,16 @@ import { PACKAGE_DIR } from "./package-dir.ts";
 import { Digest } from "./digest.ts";
 
 /**
- * ppguide's caches live in three places, all decided here:
+ * ppguide's caches live in five places, the first three decided here:
  * - cacheRoot(): what any site's build may share (the DiskCache kinds below);
  * - siteCache(root): what belongs to one site (its encoded images, dev mode's index work);
- * - packageCache(): what belongs to ppguide itself (dev mode's template bundles).
- * The last two are a folder of this name; a site's is refused when it leads out of the site
- * (site/load-site.ts) or lies inside the output (output/output-folder.ts).
+ * - packageCache(): what belongs to ppguide itself (dev mode's template bundles);
+ * - beside each copy of the output, what the build knows of its pages and search index
+ *   (output/page-cache.ts), which goes with the copy it describes;
+ * - for --verify's clean build, an empty folder of the output's store for its images
+ *   (engine/verify.ts), removed with it.
+ * The second and third are a folder of this name; a site's is refused when it leads out of the
+ * site (site/load-site.ts) or lies inside the output (output/output-folder.ts).
  */
 export const CACHE_FOLDER = ".ppguide-cache";
 

@@ -100,7 +100,7 @@ export class DevServer {
     const manifest = this.site.site?.manifest;
     // An alias is a 301 on the hosts that read _redirects, and no page is written for it there.
     const alias = manifest?.aliases?.find((a) => a.from === path.replace(/(.)\/$/, "$1"));
-    // Its target percent-encoded, as _redirects holds it (output/host-limits.ts): a header carries no `é`.
+    // Its target percent-encoded, as _redirects holds it (manifest/host-limits.ts): a header carries no `é`.
     if (alias)
       return send(req, res, 301, "text/plain; charset=utf-8", `Redirecting to ${alias.to}\n`, {
         Location: encodeURI(alias.to),

@@ -191,7 +191,7 @@ export function sourcesOf(site: Pick<LoadedSite, "source" | "content">): YamlSou
 }
 
 /**
- * Renders `jobs`, each batch's result given to `done` (with the batch's number) as it arrives;
+ * Renders `jobs`, each batch's result given to `done` as it arrives (its problems located);
  * throws every problem found, in the order of the pages whatever thread found them.
  */
 export async function renderJobs(

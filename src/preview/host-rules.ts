@@ -81,7 +81,7 @@ export function parseHeaders(text: string, problems: RuleProblem[] = []): Header
 const STATUSES = new Set([200, 301, 302, 303, 307, 308, 404]);
 
 /**
- * The rules of a `_redirects` file that the host reads: within its limits (output/host-limits.ts),
+ * The rules of a `_redirects` file that the host reads: within its limits (manifest/host-limits.ts),
  * as its own parser counts them (workers-sdk's parseRedirects): a line over the length limit is
  * ignored; static rules count until the first dynamic one (a splat or a placeholder), after which
  * every rule counts as dynamic; past the static limit a static rule is skipped, and past the

@@ -84,7 +84,7 @@ const UNSUPPLIED: Record<string, ReadonlySet<string>> = {
   ]),
 };
 
-/** Where a JSON-LD node came from, when not from the route's own entry: set by page-model.ts. */
+/** Where a JSON-LD node came from, when not from the route's own entry: set by the kind's model (kinds/). */
 export const ORIGIN = Symbol("structured data origin");
 export type Origin = { listing: number } | { video: number };
 

@@ -3,6 +3,7 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { describe as describeError, PpgError } from "../../src/core/errors.ts";
 import { errorsMarkdown } from "../../scripts/errors-doc.ts";
@@ -23,5 +24,49 @@ describe("the catalogue", () => {
     expect(readFileSync(fileURLToPath(new URL("../../docs/errors.md", import.meta.url)), "utf8")).toBe(
       errorsMarkdown(),
     );
+  });
+});
+
+/**
+ * The codes whose message or hint chooses among wordings: a `switch`, a conditional whose branch is
+ * another conditional, or a test of which parameters it was given (`"errno" in p`). A plural or an
+ * optional clause is not a choice.
+ */
+function choosingCodes(): string[] {
+  const file = fileURLToPath(new URL("../../src/core/errors-data.ts", import.meta.url));
+  const sf = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+  const chooses = (node: ts.Node): boolean =>
+    ts.isSwitchStatement(node) ||
+    (ts.isConditionalExpression(node) &&
+      [node.whenTrue, node.whenFalse].some((b) => ts.isConditionalExpression(skipParens(b)))) ||
+    (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.InKeyword) ||
+    (ts.forEachChild(node, (child) => chooses(child) || undefined) ?? false);
+  const found = new Set<string>();
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isPropertyAssignment(node) &&
+      ts.isIdentifier(node.name) &&
+      ["message", "hintFor"].includes(node.name.text)
+    ) {
+      const entry = node.parent.parent;
+      if (ts.isPropertyAssignment(entry) && ts.isIdentifier(entry.name) && chooses(node.initializer))
+        found.add(entry.name.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return [...found].sort();
+}
+
+function skipParens(node: ts.Expression): ts.Expression {
+  return ts.isParenthesizedExpression(node) ? skipParens(node.expression) : node;
+}
+
+describe("light logic in messages", () => {
+  it("every code whose message chooses among wordings is listed, with what it chooses by, in errors-README.md", () => {
+    const readme = readFileSync(fileURLToPath(new URL("../../src/core/errors-README.md", import.meta.url)), "utf8");
+    const table = readme.slice(readme.indexOf("## Codes that word one situation several ways"));
+    const listed = [...table.matchAll(/^\| `([A-Za-z]+)` \|/gm)].map((m) => m[1]).sort();
+    expect(choosingCodes()).toEqual(listed);
   });
 });
