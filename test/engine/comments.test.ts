@@ -87,7 +87,7 @@ function exists(path: string, from: string): boolean {
  */
 const ELSEWHERE = new RegExp(
   [
-    String.raw`^(?:packages/|hugolib/|pages-shared/|workers-shared/)`,
+    "^(?:packages/|hugolib/|pages-shared/|workers-shared/)",
     String.raw`^handler\.ts$`,
     String.raw`^core/(?:output-filename\.ts|errors/errors-data\.ts|routing/3xx\.ts)$`,
     String.raw`^(?:[\w-]+/)*ppguide-shard\.json$`,
