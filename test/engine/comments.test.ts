@@ -78,19 +78,22 @@ function exists(path: string, from: string): boolean {
   const bases = [...BASES, dirname(from)];
   if (bases.some((base) => existsSync(join(PACKAGE_DIR, base, path)))) return true;
   // A bare name (`render.tsx`) is any file of that name in the project.
-  return !path.includes("/") && fg.sync(`**/${path}`, { cwd: PACKAGE_DIR, ignore: ["**/node_modules/**"] }).length > 0;
+  return (
+    !path.includes("/") &&
+    fg.sync(`**/${path}`, { cwd: PACKAGE_DIR, ignore: ["**/node_modules/**", "dist/**", "**/.cache/**"] }).length > 0
+  );
 }
 
 /**
  * Paths a comment may name that are no file of the project: other projects' files (Astro's, workerd's),
- * files ppguide writes (a shard's manifest), and names given as examples (`x.md`, `a.md`, `file.yaml`).
+ * files ppguide writes (a shard's manifest, the service worker's), and names given as examples (`x.md`, `a.md`, `file.yaml`).
  */
 const ELSEWHERE = new RegExp(
   [
     "^(?:packages/|hugolib/|pages-shared/|workers-shared/)",
     String.raw`^handler\.ts$`,
     String.raw`^core/(?:output-filename\.ts|errors/errors-data\.ts|routing/3xx\.ts)$`,
-    String.raw`^(?:[\w-]+/)*ppguide-shard\.json$`,
+    String.raw`^(?:[\w-]+/)*(?:ppguide-shard|sw-manifest)\.json$`,
     String.raw`(?:^|/)(?:x|a|file)\.[a-z]+$`,
   ].join("|"),
 );
