@@ -1,5 +1,6 @@
 import type MarkdownIt from "markdown-it";
 import { PpgError } from "../core/errors.ts";
+import { expected } from "../core/invariant.ts";
 import type { Fact, Manifest } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-path.ts";
 import { FACT_MARKER, invalidMarker, misplacedMarker, scanMarkers } from "./fact-markers.ts";
@@ -81,7 +82,8 @@ export function factValueTokens(md: MarkdownIt): void {
     });
     if (misplaced.length) (state.env as { misplacedMarkers?: MisplacedMarker[] }).misplacedMarkers = misplaced;
   });
-  md.renderer.rules.ppg_fact = (tokens, idx) => `<!--ppg-fact:${tokens[idx].content}-->`;
+  md.renderer.rules.ppg_fact = (tokens, idx) =>
+    `<!--ppg-fact:${expected(tokens[idx], "the fact token markdown-it renders").content}-->`;
 }
 
 /** A URL as written: markdown-it percent-encodes the braces of a marker in a link's target. */
