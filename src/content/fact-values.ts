@@ -276,8 +276,8 @@ export function checkFactValues(
         if (f.index < start || f.index >= end) continue;
         // The facts of this figure's kind the sentence names: the figure must be one of theirs.
         const ofKind = named.filter((fact) => fact.kinds.has(f.kind));
-        if (ofKind.length === 0 || ofKind.some((fact) => isFigureOf(f, fact))) continue;
-        const fact = ofKind[0]!;
+        const [fact] = ofKind;
+        if (!fact || ofKind.some((other) => isFigureOf(f, other))) continue;
         errors.push(
           new PpgError("FigureContradictsFact", { figure: f.figure, id: fact.id, value: fact.value }, t.at(f.index)),
         );
