@@ -165,7 +165,10 @@ function measure(cmd: string, argv: string[], cwd: string, cores?: number, env: 
   const line = result.stderr.split("\n").find((l) => l.startsWith("TIME "));
   if (result.status !== 0 || !line)
     throw new Error(`${cmd} ${argv.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
-  const [wall, user, sys, rssKb] = line.slice(5).split(" ").map(Number);
+  const [wall = Number.NaN, user = Number.NaN, sys = Number.NaN, rssKb = Number.NaN] = line
+    .slice(5)
+    .split(" ")
+    .map(Number);
   return { wall, cpu: user + sys, rssMb: rssKb / 1024 };
 }
 
@@ -179,7 +182,7 @@ async function replaceIn(file: string, from: string, to: string): Promise<void> 
   await writeFile(file, text.split(from).join(to));
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 function summarize(samples: Sample[]): Sample {
   return {

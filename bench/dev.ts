@@ -104,8 +104,9 @@ async function syntheticSite(n: number): Promise<string> {
   return dir;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const p90 = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))] ?? Number.NaN;
 const fmt = (xs: number[]) => `${median(xs).toFixed(0).padStart(4)} ms (p90 ${p90(xs).toFixed(0)})`;
 
 const sizes = process.argv

@@ -45,11 +45,11 @@ function measure(argv: string[], env: Record<string, string> = {}): Sample {
   const line = result.stderr.split("\n").find((l) => l.startsWith("TIME "));
   if (result.status !== 0 || !line)
     throw new Error(`ppguide ${argv.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
-  const [wall, user, sys] = line.slice(5).split(" ").map(Number);
+  const [wall = Number.NaN, user = Number.NaN, sys = Number.NaN] = line.slice(5).split(" ").map(Number);
   return { wall, cpu: user + sys };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const summary = (s: Sample[]) => ({ wall: median(s.map((x) => x.wall)), cpu: median(s.map((x) => x.cpu)) });
 const du = (dir: string) => execFileSync("du", ["-shL", dir], { encoding: "utf8" }).split("\t")[0];
 
@@ -60,8 +60,10 @@ async function main(): Promise<void> {
   try {
     const site = join(tmp, "site");
     await writePpguideSite(site, N);
-    const variants = [
-      { name: "with", out: join(tmp, "with"), extra: [] as string[], env: {} as Record<string, string> },
+    type Variant = { name: string; out: string; extra: string[]; env: Record<string, string> };
+    const withIndex: Variant = { name: "with", out: join(tmp, "with"), extra: [], env: {} };
+    const variants: Variant[] = [
+      withIndex,
       { name: "without", out: join(tmp, "without"), extra: ["--no-search-index"], env: {} },
     ];
     const build = (v: (typeof variants)[number]) =>
@@ -83,32 +85,32 @@ async function main(): Promise<void> {
     for (let r = 0; r < RUNS; r++) {
       inTurn(r, (v, i) => {
         clear(v);
-        samples["first build"][i].push(build(v));
+        samples["first build"][i]!.push(build(v));
       });
     }
-    for (let r = 0; r < RUNS; r++) inTurn(r, (v, i) => samples["no-change rebuild"][i].push(build(v)));
+    for (let r = 0; r < RUNS; r++) inTurn(r, (v, i) => samples["no-change rebuild"][i]!.push(build(v)));
     const edited = join(site, "content/articles/article-7.md");
     for (let r = 0; r < RUNS; r++) {
       // One word of one article's body, new each run: every variant rebuilds over one edit.
       writeFileSync(edited, readFileSync(edited, "utf8").replace(/\n\nEdit \w+\.\n|$/, `\n\nEdit run${r}word.\n`));
-      inTurn(r, (v, i) => samples["one-edit rebuild"][i].push(build(v)));
+      inTurn(r, (v, i) => samples["one-edit rebuild"][i]!.push(build(v)));
     }
 
     console.log(
       `node ${process.version}; ${N} synthetic pages; medians of ${RUNS} interleaved runs, wall / CPU (user+sys)`,
     );
     for (const [label, runs] of Object.entries(samples)) {
-      const [a, b] = runs.map(summary);
+      const [a, b] = runs.map(summary) as [ReturnType<typeof summary>, ReturnType<typeof summary>];
       const added = ((a.wall / b.wall - 1) * 100).toFixed(1);
       const shown = variants
-        .map((v, i) => `${v.name} ${summary(runs[i]).wall.toFixed(2)} s / ${summary(runs[i]).cpu.toFixed(2)} s`)
+        .map((v, i) => `${v.name} ${summary(runs[i]!).wall.toFixed(2)} s / ${summary(runs[i]!).cpu.toFixed(2)} s`)
         .join("   ");
       console.log(`${label.padEnd(18)} ${shown}   index adds ${added}% wall`);
       console.log(
-        `${"".padEnd(18)} runs ${variants.map((v, i) => `${v.name}: ${runs[i].map((s) => s.wall.toFixed(2)).join(" ")}`).join("   ")}`,
+        `${"".padEnd(18)} runs ${variants.map((v, i) => `${v.name}: ${runs[i]!.map((s) => s.wall.toFixed(2)).join(" ")}`).join("   ")}`,
       );
     }
-    console.log(`index of the ${N}-page site: ${du(join(variants[0].out, "pagefind"))}`);
+    console.log(`index of the ${N}-page site: ${du(join(withIndex.out, "pagefind"))}`);
 
     // The index stage (what is left of the index once the last page is rendered: the index is
     // made while pages render) beside Pagefind's own CLI indexing the same output, taking turns.
@@ -116,11 +118,11 @@ async function main(): Promise<void> {
     const cli: number[] = [];
     const indexOut = join(tmp, "pagefind-cli");
     for (let r = 0; r < RUNS; r++) {
-      clear(variants[0]);
+      clear(withIndex);
       spawnSync("sync");
       const timings = spawnSync(
         process.execPath,
-        [CLI, "build", "--root", site, "--out", variants[0].out, "--no-cache", "--timings"],
+        [CLI, "build", "--root", site, "--out", withIndex.out, "--no-cache", "--timings"],
         { cwd: REPO, encoding: "utf8", env: { ...process.env, CI: "true" } },
       );
       if (timings.status !== 0) throw new Error(`ppguide build failed:\n${timings.stderr}`);
@@ -131,7 +133,7 @@ async function main(): Promise<void> {
       const run = spawnSync(
         pagefindBinary(),
         // The output folder is a link to its served copy: Pagefind is given the copy itself.
-        ["--site", realpathSync(variants[0].out), "--output-path", indexOut, "--root-selector", "main"].concat([
+        ["--site", realpathSync(withIndex.out), "--output-path", indexOut, "--root-selector", "main"].concat([
           "--force-language",
           "en",
           "--silent",

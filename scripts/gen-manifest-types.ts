@@ -49,7 +49,7 @@ interface KindRule {
 
 /** For each page kind, the fields the schema requires of it beyond every route's own. */
 function requiredByKind(route: Schema): Map<string, string[]> {
-  const kinds = (route.properties.kind.enum ?? []) as string[];
+  const kinds = (route.properties.kind?.enum ?? []) as string[];
   const rules = (route.allOf ?? []) as KindRule[];
   return new Map(
     kinds.map((kind) => {
@@ -161,7 +161,7 @@ export async function generateManifestTypes(): Promise<string> {
     additionalProperties: false,
     style: { printWidth: WIDTH, singleQuote: false },
   });
-  return wrapComments(`${interfaces}\n${perKindTypes(requiredByKind(schema.definitions.route))}`);
+  return wrapComments(`${interfaces}\n${perKindTypes(requiredByKind(schema.definitions.route!))}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]!).href) {

@@ -42,7 +42,7 @@ const TYPES: Record<string, string> = {
 
 /** Clean URLs as the static hosts serve them: /a-page → /a-page/index.html; unknown → 404.html. */
 function resolveFile(dist: string, urlPath: string): string | undefined {
-  const path = normalize(decodeURIComponent(urlPath.split(/[?#]/)[0])).replace(/^(\.\.[/\\])+/, "");
+  const path = normalize(decodeURIComponent(urlPath.split(/[?#]/)[0] ?? "")).replace(/^(\.\.[/\\])+/, "");
   const base = join(dist, path);
   if (!base.startsWith(dist)) return undefined;
   for (const candidate of [base, join(base, "index.html"), `${base}.html`]) {
@@ -69,7 +69,7 @@ function serve(dist: string): Promise<Server> {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const distFlag = args.indexOf("--dist");
-  const dist = resolve(distFlag >= 0 ? args.splice(distFlag, 2)[1] : "dist");
+  const dist = resolve((distFlag >= 0 ? args.splice(distFlag, 2)[1] : undefined) ?? "dist");
   const outDir = resolve(args[0] ?? "/tmp/shots");
   if (!existsSync(join(dist, "index.html")))
     throw new Error(`${dist} has no index.html: build the site first (./bin/ppguide build).`);

@@ -217,7 +217,7 @@ export function Footer({ page }: { page: LayoutModel }) {
             <li key={n}>
               <a href={site.social[n]} rel="noopener" target="_blank">
                 <SocialIcon network={n} />
-                <span className="visually-hidden">{`${site.name} on ${n[0].toUpperCase()}${n.slice(1)} (opens in a new tab)`}</span>
+                <span className="visually-hidden">{`${site.name} on ${n.charAt(0).toUpperCase()}${n.slice(1)} (opens in a new tab)`}</span>
               </a>
             </li>
           ))}

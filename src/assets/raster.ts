@@ -6,6 +6,7 @@ import { hexDigest } from "../core/digest.ts";
 import { allSettled } from "../core/settle.ts";
 import { isPpgError, PpgError, PpgErrorList } from "../core/errors.ts";
 import { withDeadline } from "../core/deadline.ts";
+import { expected } from "../core/invariant.ts";
 import {
   type CacheWarnings,
   type EntryDigest,
@@ -133,7 +134,11 @@ export class RasterPipeline {
     const webp = image.variants.filter((v) => v.format === "webp");
     const avif = image.variants.filter((v) => v.format === "avif");
     const srcset = (list: Variant[]) => list.map((v) => `${v.url} ${v.width}w`).join(", ");
-    const fallback = [...webp].reverse().find((v) => v.width <= FALLBACK_WIDTH) ?? webp[0];
+    // variantWidths() gives every original at least one width, so a prepared image has a WebP variant.
+    const fallback = expected(
+      [...webp].reverse().find((v) => v.width <= FALLBACK_WIDTH) ?? webp[0],
+      `a WebP variant of ${src}`,
+    );
     return {
       src: fallback.url,
       srcSet: srcset(webp),
@@ -285,7 +290,7 @@ export async function loadSharp(): Promise<typeof import("sharp").default> {
 
 /** The variant widths for an original of `width` pixels: the standard steps below it, plus itself. */
 export function variantWidths(width: number): number[] {
-  const max = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1];
+  const max = Math.max(...VARIANT_WIDTHS);
   // A step within 10% of the original adds a file without saving bytes.
   const steps: number[] = VARIANT_WIDTHS.filter((w) => w < width * 0.9);
   if (width <= max) steps.push(width);

@@ -3,6 +3,7 @@
  * worker (src/client/sw.ts), the save panel (save-offline.ts) and the build that writes them
  * (src/output/service-worker.ts), so that all three read one shape.
  */
+import { expected } from "../core/invariant.ts";
 
 /**
  * One file of the site: its URL path, its revision (its content's digest; null for a
@@ -126,7 +127,11 @@ export function variantStem(path: string): string | undefined {
  * out), the index, the shell.
  */
 export function packEntries(manifest: OfflineManifest, pack: OfflinePack, pictures: boolean): OfflineEntry[] {
-  const pages = pack.pages.map((i) => manifest.pages[i]).map(([url, rev, bytes]): OfflineEntry => [url, rev, bytes]);
+  // A pack's indexes are the build's, into the lists of the same manifest.
+  const pages = pack.pages.map((i): OfflineEntry => {
+    const [url, rev, bytes] = expected(manifest.pages[i], `page ${i} of pack ${pack.name}`);
+    return [url, rev, bytes];
+  });
   const notFound = manifest.pages.find(([url]) => url === "/404");
   return [
     ...manifest.shell,
@@ -135,7 +140,7 @@ export function packEntries(manifest: OfflineManifest, pack: OfflinePack, pictur
       ? [[notFound[0], notFound[1], notFound[2]] as OfflineEntry]
       : []),
     ...manifest.index,
-    ...(pictures ? pack.pictures.map((i) => manifest.pictures[i]) : []),
+    ...(pictures ? pack.pictures.map((i) => expected(manifest.pictures[i], `picture ${i} of pack ${pack.name}`)) : []),
   ];
 }
 

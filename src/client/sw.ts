@@ -65,7 +65,7 @@ interface WorkerScope {
 }
 
 const scope = self as unknown as WorkerScope;
-const config = (self as unknown as Record<string, ServiceWorkerConfig>)[CONFIG_GLOBAL];
+const config = (self as unknown as { [CONFIG_GLOBAL]: ServiceWorkerConfig })[CONFIG_GLOBAL];
 const CACHE = `${PREFIX}${config.build}`;
 const redirects = new Map(config.redirects);
 

@@ -255,27 +255,24 @@ export function checkFigureFacts(manifest: Manifest, source: YamlSource): PpgErr
         errors.push(new PpgError("ExchangeRateTwice", { id, first: rateFact }, at("facts", id, "perDollar")));
       else rateFact = id;
     }
-    if (!fact.value || !fact.date) continue;
+    const { value, date } = fact;
+    if (!value || !date) continue;
     if (!fact.guide) {
-      const newest = giving(fact, fact.value).find((s) => s.date)?.date;
+      const newest = giving(fact, value).find((s) => s.date)?.date;
       // The fact may name the source's day less precisely ('2014-07' for 2014-07-20), never another day.
-      if (newest === undefined || (newest !== fact.date && !newest.startsWith(`${fact.date}-`)))
+      if (newest === undefined || (newest !== date && !newest.startsWith(`${date}-`)))
         errors.push(
-          new PpgError(
-            "FactDateUnsupported",
-            { id, date: fact.date, value: fact.value, ...(newest && { newest }) },
-            at("facts", id, "date"),
-          ),
+          new PpgError("FactDateUnsupported", { id, date, value, ...(newest && { newest }) }, at("facts", id, "date")),
         );
     }
     (fact.earlier ?? []).forEach((other, i) => {
       if (other.guide) return;
       // A source's figure newer than the one shown first, or any behind this guide's own, should lead.
-      if (fact.guide || lastDay(other.date) > lastDay(fact.date!))
+      if (fact.guide || lastDay(other.date) > lastDay(date))
         errors.push(
           new PpgError(
             "FactLeadNotNewest",
-            { id, value: fact.value!, date: fact.date!, newer: other.value, newerDate: other.date },
+            { id, value, date, newer: other.value, newerDate: other.date },
             at("facts", id, "earlier", i),
           ),
         );

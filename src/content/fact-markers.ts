@@ -31,7 +31,8 @@ export interface MarkerScan {
 export function scanMarkers(text: string): MarkerScan {
   const scan: MarkerScan = { markers: [], invalid: [] };
   if (!MAY_HOLD.test(text)) return scan;
-  for (const m of text.matchAll(FACT_MARKER)) scan.markers.push({ id: m[1]!, index: m.index, text: m[0] });
+  // The marker's one group always matches: an id of at least one letter or digit.
+  for (const m of text.matchAll(FACT_MARKER)) scan.markers.push({ id: m[1] ?? "", index: m.index, text: m[0] });
   // Blanked, not removed, so that what is left keeps its columns: '{{fact:{{fact:x}}}}' leaves
   // '{{fact:' and '}}' around a marker.
   const rest = text.replace(FACT_MARKER, (m) => " ".repeat(m.length));
@@ -39,7 +40,8 @@ export function scanMarkers(text: string): MarkerScan {
   for (const m of rest.matchAll(LOOKALIKE)) {
     if (m.index < end) continue;
     // What the editor wrote, to the closing braces on its line (for the message).
-    const close = /^[^\n]*?\}\}?|^[^\n]{0,40}/.exec(text.slice(m.index))![0];
+    // Its second branch matches any text, if only the empty string.
+    const close = /^[^\n]*?\}\}?|^[^\n]{0,40}/.exec(text.slice(m.index))?.[0] ?? "";
     scan.invalid.push({ index: m.index, text: close.trim() });
     end = m.index + close.length;
   }

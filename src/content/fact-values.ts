@@ -1,5 +1,6 @@
 import type MarkdownIt from "markdown-it";
 import { PpgError } from "../core/errors.ts";
+import { expected } from "../core/invariant.ts";
 import type { Fact, Manifest } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-path.ts";
 import { FACT_MARKER, invalidMarker, misplacedMarker, scanMarkers } from "./fact-markers.ts";
@@ -81,7 +82,8 @@ export function factValueTokens(md: MarkdownIt): void {
     });
     if (misplaced.length) (state.env as { misplacedMarkers?: MisplacedMarker[] }).misplacedMarkers = misplaced;
   });
-  md.renderer.rules.ppg_fact = (tokens, idx) => `<!--ppg-fact:${tokens[idx].content}-->`;
+  md.renderer.rules.ppg_fact = (tokens, idx) =>
+    `<!--ppg-fact:${expected(tokens[idx], "the fact token markdown-it renders").content}-->`;
 }
 
 /** A URL as written: markdown-it percent-encodes the braces of a marker in a link's target. */
@@ -274,8 +276,8 @@ export function checkFactValues(
         if (f.index < start || f.index >= end) continue;
         // The facts of this figure's kind the sentence names: the figure must be one of theirs.
         const ofKind = named.filter((fact) => fact.kinds.has(f.kind));
-        if (ofKind.length === 0 || ofKind.some((fact) => isFigureOf(f, fact))) continue;
-        const fact = ofKind[0]!;
+        const [fact] = ofKind;
+        if (!fact || ofKind.some((other) => isFigureOf(f, other))) continue;
         errors.push(
           new PpgError("FigureContradictsFact", { figure: f.figure, id: fact.id, value: fact.value }, t.at(f.index)),
         );

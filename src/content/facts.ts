@@ -1,4 +1,5 @@
 import { PpgError } from "../core/errors.ts";
+import { expected } from "../core/invariant.ts";
 import type { Manifest } from "../manifest/types.ts";
 import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-path.ts";
 import { directiveLines, parseDirectiveLine } from "./directives.ts";
@@ -60,9 +61,9 @@ export function checkFacts(
       : { location: { ...t.at, column: t.at.column + offset } };
   // A figure (a value with no status) need not be shown wherever its subject is named: only a
   // sentence that gives another figure beside it is wrong (fact-values.ts).
-  const mentioned = Object.entries(facts)
-    .filter(([, f]) => f.mentions?.length && (f.status || !f.value))
-    .map(([id, f]) => ({ id, fact: f, re: mentionPattern(f.mentions!) }));
+  const mentioned = Object.entries(facts).flatMap(([id, f]) =>
+    f.mentions?.length && (f.status || !f.value) ? [{ id, fact: f, re: mentionPattern(f.mentions) }] : [],
+  );
 
   /** Texts that must show the facts they mention (`shows`), and the sentences that must not offer a closed one. */
   const read = (texts: Text[], shows: Set<string> | undefined, hint: string) => {
@@ -157,9 +158,10 @@ export function checkFacts(
       const page = route.content ? markdown.get(route.content) : undefined;
       const shown = new Set(page ? Array.from(directiveLines(page.body, "fact"), (d) => d.arg) : []);
       route.videos.forEach((video, j) => {
-        const texts = (["title", "summary"] as const).flatMap((f) =>
-          video[f] ? [{ text: video[f]!, at: at("videos", j, f) }] : [],
-        );
+        const texts = (["title", "summary"] as const).flatMap((f) => {
+          const text = video[f];
+          return text ? [{ text, at: at("videos", j, f) }] : [];
+        });
         read(texts, shown, "Add a line `::fact ID` to the videos page's Markdown.");
       });
     }
@@ -179,7 +181,8 @@ export function checkFacts(
   }
 
   for (const [name, file] of listings) {
-    const yaml = listingSources.get(name)!;
+    // load.ts keeps each listings file it parsed with the YAML it parsed it from.
+    const yaml = expected(listingSources.get(name), `the YAML of content/${name}`);
     file.items.forEach((item, i) => {
       for (const [k, id] of (item.facts ?? []).entries())
         if (!known(id))
@@ -190,9 +193,10 @@ export function checkFacts(
               { location: yaml.locate(["items", i, "facts", k]), path: `items[${i}].facts[${k}]` },
             ),
           );
-      const texts = (["name", "description"] as const).flatMap((f) =>
-        item[f] ? [{ text: item[f]!, at: { source: yaml, path: ["items", i, f] } }] : [],
-      );
+      const texts = (["name", "description"] as const).flatMap((f) => {
+        const text = item[f];
+        return text ? [{ text, at: { source: yaml, path: ["items", i, f] } }] : [];
+      });
       read(
         texts,
         new Set(item.facts),
@@ -223,7 +227,7 @@ function offers(text: string, mention: RegExp): { sentence: string; index: numbe
     if (!at || !OFFER.test(sentence) || CAVEAT.test(sentence)) continue;
     // As a reader sees it: no bold marks, and a link's blanked target closed up.
     const trimmed = sentence.replace(/\*\*/g, "").replace(/\s+/g, " ").trim();
-    found.push({ sentence: trimmed.length > 90 ? `${trimmed.slice(0, 87)}…` : trimmed, index: m.index! + at.index });
+    found.push({ sentence: trimmed.length > 90 ? `${trimmed.slice(0, 87)}…` : trimmed, index: m.index + at.index });
   }
   return found;
 }

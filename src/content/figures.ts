@@ -178,8 +178,9 @@ function durationMinutes(text: string): number[] {
       pending = [];
       continue;
     }
-    const words = part.match(new RegExp(`^(${COUNT})`, "i"));
-    const count = words ? (NUMBER_WORDS[words[1]!.toLowerCase()] ?? Number(words[1])) : Number.NaN;
+    // COUNT never matches the empty string: a word that is there is a count.
+    const word = part.match(new RegExp(`^(${COUNT})`, "i"))?.[1];
+    const count = word ? (NUMBER_WORDS[word.toLowerCase()] ?? Number(word)) : Number.NaN;
     const unit = /h(?:ou)?rs?|hour|\bh\b|\dh/.test(part) ? 60 : /min/.test(part) ? 1 : 0;
     if (unit === 0) {
       if (!Number.isNaN(count)) pending.push(count);

@@ -80,8 +80,10 @@ export function splitFrontMatter(text: string, file: string): SplitMarkdown {
     }
     return { frontMatter: {}, body: text, bodyLine: 0 };
   }
+  // The fence's group always matches, if only the empty string.
+  const [fenced, yamlText = ""] = match;
   // The YAML starts on line 2, below the opening fence.
-  const source = parseYamlSource(match[1], file, 1);
+  const source = parseYamlSource(yamlText, file, 1);
   const data = source.data ?? {};
   const problems = validateAgainstSchema({ ...source, data }, "front-matter", "FrontMatterInvalid");
   const recipe = (data as FrontMatter).recipe;
@@ -89,12 +91,12 @@ export function splitFrontMatter(text: string, file: string): SplitMarkdown {
   // No marker is expanded in front matter, and no "$" amount may leave its currency unsaid (yaml-texts.ts).
   if (problems.length === 0) problems.push(...checkYamlTexts(data, source, "front matter"));
   if (problems.length) throw new PpgErrorList(problems);
-  const stubComments = match[1].includes("TODO") ? stubCommentsOf(match[1]) : [];
+  const stubComments = yamlText.includes("TODO") ? stubCommentsOf(yamlText) : [];
   return {
     frontMatter: data as FrontMatter,
     source,
-    body: text.slice(match[0].length),
-    bodyLine: match[0].split("\n").length - 1,
+    body: text.slice(fenced.length),
+    bodyLine: fenced.split("\n").length - 1,
     ...(stubComments.length > 0 && { stubComments }),
   };
 }

@@ -1,6 +1,6 @@
 import { PpgError } from "../core/errors.ts";
 import type { YamlSource } from "../manifest/yaml-path.ts";
-import type { ListingsFile } from "./listings.ts";
+import type { Listing, ListingsFile } from "./listings.ts";
 import { phoneLink } from "./phones.ts";
 
 /**
@@ -27,13 +27,12 @@ export function listingWarnings(
       key: string,
       field: "phone" | "website",
       value: string,
-      name: string,
+      { name, id, partOf }: Listing,
       i: number,
       yamlField: string,
     ) => {
       const first = seen.get(key);
-      const self = `${file}#${data.items[i]!.id}`;
-      const partOf = data.items[i]!.partOf;
+      const self = `${file}#${id}`;
       if (first && (partOf === first.key || first.partOf === self)) return;
       if (!first) {
         const at = () => {
@@ -54,9 +53,9 @@ export function listingWarnings(
       if (item.link?.startsWith("http://"))
         warnings.push(new PpgError("WebsiteNotHttps", { link: item.link, name: item.name }, where(i, "link")));
       const phone = phoneLink(item.phone);
-      if (phone) share(`phone ${phone.e164}`, "phone", item.phone!, item.name, i, "phone");
+      if (item.phone && phone) share(`phone ${phone.e164}`, "phone", item.phone, item, i, "phone");
       const site = item.link ? websiteKey(item.link) : undefined;
-      if (site) share(`website ${site}`, "website", item.link!, item.name, i, "link");
+      if (item.link && site) share(`website ${site}`, "website", item.link, item, i, "link");
     });
   }
   return warnings;

@@ -126,7 +126,9 @@ export function listingAnchor(id: number): string {
  */
 export function listingTown(item: Pick<Listing, "address2">): string {
   const line = item.address2.trim().replace(/,?\s+\d{5}$/, "");
-  return line.split(",")[0]!.trim() || line;
+  // split() gives at least one part, if only the empty string.
+  const [town = ""] = line.split(",");
+  return town.trim() || line;
 }
 
 /**

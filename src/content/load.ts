@@ -1,6 +1,7 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { isPpgError, isPpgErrorList, PpgError, PpgErrorList } from "../core/errors.ts";
+import { expected } from "../core/invariant.ts";
 import { listSiteFolder } from "../core/site-folder.ts";
 import { readSourceText } from "../core/source-text.ts";
 import type { Manifest } from "../manifest/types.ts";
@@ -96,7 +97,10 @@ export async function loadContent(
   });
   errors.push(...checkFacts(manifest, source, markdown, listings, listingSources));
   if (errors.length) throw new PpgErrorList(errors);
-  const unused = found ? [...found].filter((f) => !markdown.has(f) && !listings.has(f)).sort() : reuse!.previous.unused;
+  // The folder is listed unless a previous load is reused, which kept its own list.
+  const unused = found
+    ? [...found].filter((f) => !markdown.has(f) && !listings.has(f)).sort()
+    : expected(reuse, "a previous load when the content folder is not listed").previous.unused;
   return {
     markdown,
     listings,

@@ -13,12 +13,13 @@ export function locateHref(
   href: string,
   fromLine = 1,
 ): { line: number; column: number; written: string } | undefined {
-  const forms = [...new Set([href, writtenForm(href), href.split("#")[0]!, writtenForm(href.split("#")[0]!)])].filter(
-    Boolean,
-  );
+  // split() gives at least one part, if only the empty string.
+  const [path = ""] = href.split("#");
+  const forms = [...new Set([href, writtenForm(href), path, writtenForm(path)])].filter(Boolean);
   const lines = body.split("\n");
-  for (let i = Math.max(fromLine, 1) - 1; i < lines.length; i++) {
-    const text = lines[i]!.normalize("NFC");
+  for (const [i, line] of lines.entries()) {
+    if (i < Math.max(fromLine, 1) - 1) continue;
+    const text = line.normalize("NFC");
     // The first place on the line that any form is written: `[text](href)`, `[text](<href>)` or
     // `[id]: href`, else the href anywhere (raw HTML).
     let best: { col: number; form: string } | undefined;

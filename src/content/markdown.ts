@@ -1,4 +1,5 @@
 import MarkdownIt from "markdown-it";
+import { expected } from "../core/invariant.ts";
 import { directiveHtml, parseDirectiveLine } from "./directives.ts";
 import { factValueTokens, type MisplacedMarker } from "./fact-values.ts";
 
@@ -38,8 +39,10 @@ export interface RenderedMarkdown {
 
 /** A directive line (directives.ts) is a block of its own, never part of a paragraph. */
 function directiveRule(state: StateBlock, startLine: number, _endLine: number, silent: boolean): boolean {
-  const start = state.bMarks[startLine] + state.tShift[startLine];
-  const directive = parseDirectiveLine(state.src.slice(start, state.eMarks[startLine]).trim());
+  // markdown-it asks a block rule only about a line it has marks for.
+  const [begin, shift, end] = [state.bMarks[startLine], state.tShift[startLine], state.eMarks[startLine]];
+  if (begin === undefined || shift === undefined) return false;
+  const directive = parseDirectiveLine(state.src.slice(begin + shift, end).trim());
   if (!directive) return false;
   if (silent) return true;
   const token = state.push("ppg_directive", "", 0);
@@ -60,11 +63,11 @@ const HEADING_ID = /\s*\{#([^\s{}]+)\}\s*$/;
 function headingIds(state: { tokens: Token[] }): void {
   const tokens = state.tokens;
   for (let i = 0; i < tokens.length - 1; i++) {
-    if (tokens[i].type !== "heading_open") continue;
-    const inline = tokens[i + 1];
+    const [open, inline] = [tokens[i], tokens[i + 1]];
+    if (open?.type !== "heading_open" || !inline) continue;
     const match = HEADING_ID.exec(inline.content);
     if (!match) continue;
-    tokens[i].attrSet("id", match[1]);
+    open.attrSet("id", match[1] ?? "");
     inline.content = inline.content.slice(0, match.index);
     const last = inline.children?.[inline.children.length - 1];
     if (last?.type === "text") last.content = last.content.replace(HEADING_ID, "");
@@ -83,7 +86,8 @@ function noteDroppedNesting(md: MarkdownIt): void {
     if (state.level >= ((md.options as { maxNesting?: number }).maxNesting ?? 100)) {
       const line = state.skipEmptyLines(startLine);
       const env = state.env as RenderEnv;
-      if (line < endLine && state.sCount[line]! >= state.blkIndent)
+      const indent = state.sCount[line];
+      if (line < endLine && indent !== undefined && indent >= state.blkIndent)
         env.tooDeep = Math.min(env.tooDeep ?? Infinity, line + 1);
     }
     tokenize(state, startLine, endLine);
@@ -97,16 +101,19 @@ function createRenderer(): MarkdownIt {
   // `{{fact:ID}}`: a fact's value, inserted by the render stage (content/fact-values.ts).
   factValueTokens(md);
   md.block.ruler.before("paragraph", "ppg_directive", directiveRule);
-  md.renderer.rules.ppg_directive = (tokens, idx) =>
-    directiveHtml({ name: tokens[idx].info, arg: tokens[idx].content }, idx === 0);
+  md.renderer.rules.ppg_directive = (tokens, idx) => {
+    const token = expected(tokens[idx], "the directive token markdown-it renders");
+    return directiveHtml({ name: token.info, arg: token.content }, idx === 0);
+  };
   // A paragraph holding only a titled image is a figure; the title is its caption.
   md.core.ruler.push("ppg_figures", (state) => {
     const tokens = state.tokens;
     for (let i = 0; i < tokens.length - 2; i++) {
       const [open, inline, close] = [tokens[i], tokens[i + 1], tokens[i + 2]];
-      if (open.type !== "paragraph_open" || inline.type !== "inline" || close.type !== "paragraph_close") continue;
+      if (open?.type !== "paragraph_open" || inline?.type !== "inline" || close?.type !== "paragraph_close") continue;
       const children = inline.children ?? [];
-      if (children.length !== 1 || children[0].type !== "image" || !children[0].attrGet("title")) continue;
+      const [only] = children;
+      if (children.length !== 1 || only?.type !== "image" || !only.attrGet("title")) continue;
       open.type = "ppg_figure_open";
       close.type = "ppg_figure_close";
       open.tag = close.tag = "figure";
@@ -114,11 +121,11 @@ function createRenderer(): MarkdownIt {
   });
   md.renderer.rules.ppg_figure_open = () => "<figure>";
   md.renderer.rules.ppg_figure_close = (tokens, idx) => {
-    const image = tokens[idx - 1].children?.[0];
+    const image = tokens[idx - 1]?.children?.[0];
     return `<figcaption>${md.utils.escapeHtml(image?.attrGet("title") ?? "")}</figcaption></figure>\n`;
   };
   md.renderer.rules.image = (tokens, idx, _options, env: RenderEnv) => {
-    const token = tokens[idx];
+    const token = expected(tokens[idx], "the image token markdown-it renders");
     const alt = token.children ? md.renderer.renderInlineAsText(token.children, md.options, env) : token.content;
     return `\0${env.images.push([token.attrGet("src") ?? "", alt]) - 1}\0`;
   };
@@ -160,7 +167,9 @@ const IMAGE_MARK = /\0(\d+)\0/g;
 export function placeImages(md: RenderedMarkdown, image: (src: string, alt: string) => string): string {
   return md.images.length === 0
     ? md.html
-    : md.html.replace(IMAGE_MARK, (_m, i: string) => image(...md.images[Number(i)]!));
+    : md.html.replace(IMAGE_MARK, (_m, i: string) =>
+        image(...expected(md.images[Number(i)], `image ${i} of the rendered Markdown`)),
+      );
 }
 
 function collectHeadings(tokens: Token[]): Heading[] {
@@ -168,7 +177,7 @@ function collectHeadings(tokens: Token[]): Heading[] {
   tokens.forEach((t, i) => {
     if (t.type !== "heading_open") return;
     // The heading's words without Markdown marks, for the table of contents.
-    const text = (tokens[i + 1].children ?? [])
+    const text = (tokens[i + 1]?.children ?? [])
       .map((c) => (c.type === "text" || c.type === "code_inline" ? c.content : ""))
       .join("");
     headings.push({

@@ -111,7 +111,7 @@ export function rawHtmlProblems(html: string): RawHtmlProblem[] {
 
 function allowedAttribute(tag: string, attribute: string): boolean {
   const map = RAW_HTML_POLICY.allowedAttributes as Record<string, string[]>;
-  return (Object.hasOwn(map, tag) && map[tag]!.includes(attribute)) || map["*"]!.includes(attribute);
+  return (Object.hasOwn(map, tag) && !!map[tag]?.includes(attribute)) || !!map["*"]?.includes(attribute);
 }
 
 function valueRule(tag: string, attribute: string): string {

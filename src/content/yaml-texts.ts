@@ -19,8 +19,8 @@ export function checkYamlTexts(data: unknown, source: YamlSource, where: string,
       if (!/[{}$\uFF04\uFE69]/.test(value) || /^(?:https?:\/\/|\/)\S*$/.test(value)) return;
       const place = () => ({ location: source.locate(path), path: formatPath(path) });
       const scan = scanMarkers(value);
-      for (const i of scan.invalid) errors.push(invalidMarker(i.text, place().location!, place().path));
-      for (const m of scan.markers) errors.push(misplacedMarker(m.text, where, place().location!, place().path));
+      for (const i of scan.invalid) errors.push(invalidMarker(i.text, place().location, place().path));
+      for (const m of scan.markers) errors.push(misplacedMarker(m.text, where, place().location, place().path));
       errors.push(...ambiguousFigures(value, place()));
     } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, i]));
     else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) visit(v, [...path, k]);

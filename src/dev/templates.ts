@@ -5,6 +5,7 @@ import { build as esbuild } from "esbuild";
 import { compileErrors } from "../core/compile-errors.ts";
 import { packageCache } from "../core/disk-cache.ts";
 import { PpgError } from "../core/errors.ts";
+import { expected } from "../core/invariant.ts";
 import type { Templates } from "../render/render.tsx";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 
@@ -28,7 +29,7 @@ export class FreshTemplates {
 
   /** The templates, and the bundle they were loaded from: its bytes are the code part of dev mode's page keys. */
   async load(): Promise<{ templates: Templates; bundle: Uint8Array }> {
-    let code: Uint8Array;
+    let compiled: Uint8Array | undefined;
     try {
       const result = await esbuild({
         entryPoints: [this.entry],
@@ -44,10 +45,12 @@ export class FreshTemplates {
         write: false,
         logLevel: "silent",
       });
-      code = result.outputFiles[0].contents;
+      compiled = result.outputFiles[0]?.contents;
     } catch (err) {
       throw compileErrors(err, "TemplateFailed");
     }
+    // One entry point, written to memory: esbuild hands back its one output file.
+    const code = expected(compiled, "the templates' bundle from esbuild");
     await mkdir(BUNDLE_DIR, { recursive: true });
     const file = join(BUNDLE_DIR, `templates-${process.pid}-${++this.generation}.cjs`);
     await writeFile(file, code);

@@ -23,6 +23,7 @@ import { join, relative, sep } from "node:path";
 import { absentRanges, cappedList, LIST_LIMIT, rangesText } from "../core/capped-list.ts";
 import { currentCode } from "../core/code-id.ts";
 import { PpgError, PpgErrorList } from "../core/errors.ts";
+import { expected } from "../core/invariant.ts";
 import { isInside } from "../core/site-folder.ts";
 import type { Manifest } from "../manifest/types.ts";
 import type { PathSegment } from "../manifest/yaml-path.ts";
@@ -168,11 +169,13 @@ export function readShards(dirs: readonly string[], code: string): ShardFolder[]
     shards.push({ dir, real, manifest, at });
   }
   if (errors.length) throw new PpgErrorList(errors);
-  const total = shards[0]!.manifest.shard.total;
+  // The CLI takes one folder or more, and each unread one was an error above.
+  const first = expected(shards[0], "a shard folder, as merge is given one or more");
+  const total = first.manifest.shard.total;
   for (const { dir, manifest, at } of shards) {
     if (manifest.shard.total !== total) {
       const { index, total: its } = manifest.shard;
-      const what = `as shard ${index} of ${its}, where ${shards[0]!.dir} is one of ${total},`;
+      const what = `as shard ${index} of ${its}, where ${first.dir} is one of ${total},`;
       errors.push(new PpgError("ShardMismatch", { shard: dir, what }, at(["shard", "total"])));
     }
   }
@@ -194,7 +197,7 @@ export function readShards(dirs: readonly string[], code: string): ShardFolder[]
       new PpgError(
         "ShardMissing",
         { missing: rangesText(ranges), count, total, given: cappedList(dirs) },
-        shards[0]!.at(["shard", "total"]),
+        first.at(["shard", "total"]),
       ),
     );
   if (errors.length) throw new PpgErrorList(errors);
@@ -239,7 +242,8 @@ export function pagesOfShards(
   const found = new Map<string, ShardPageRecord>();
   const damage = new ShardDamage();
   for (const job of jobs) {
-    const owner = shards[partOf(job.route, total)]!;
+    // readShards gave every index from 0 to total - 1 once, in order.
+    const owner = expected(shards[partOf(job.route, total)], `the shard of ${job.route}`);
     const page = pages.get(`${owner.manifest.shard.index}\0${job.file}`);
     if (!page)
       damage.add(owner, job.file, `is not in the shard, which the split gives the page ${job.route}`, ["pages"]);

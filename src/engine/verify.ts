@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { digest } from "../core/digest.ts";
 import { PpgError } from "../core/errors.ts";
+import { expected } from "../core/invariant.ts";
 import { build } from "./build.ts";
 import type { BuildOptions, BuildResult } from "./build-state.ts";
 
@@ -15,7 +16,7 @@ import type { BuildOptions, BuildResult } from "./build-state.ts";
  */
 export async function buildAndVerify(opts: BuildOptions): Promise<BuildResult> {
   const result = await build(opts);
-  const served = result.outDir!;
+  const served = expected(result.outDir, "the output folder of a build that writes");
   const clean = join(`${served}.ppguide`, "verify");
   const caches = mkdtempSync(join(tmpdir(), "ppguide-verify-"));
   const shared = process.env.PPGUIDE_CACHE_DIR;

@@ -101,23 +101,24 @@ export class OutputClaims {
       owner?.at && this.source ? { location: this.source.locate(owner.at), path: formatPath(owner.at) } : {};
     // A page's URL meeting a file, or a page's file meeting a file that is not another page's:
     // the page's path is the mistake (it is the one with a line to fix), whichever came first.
-    const urlOf = (c: Claim) => (c.kind === "url" && c.owner.page ? c : undefined);
-    const pageUrl = urlOf(second) ?? urlOf(first);
+    const urlOf = (c: Claim) => (c.kind === "url" && c.owner.page ? { claim: c, of: c.owner.page } : undefined);
     const fileOfPage = (c: Claim, o: Claim) =>
-      c.owner.page && c.kind === "file" && o.kind === "file" && !o.owner.page ? c : undefined;
-    const page = pageUrl ?? fileOfPage(second, first) ?? fileOfPage(first, second);
-    const other = page === first ? second : first;
+      c.owner.page && c.kind === "file" && o.kind === "file" && !o.owner.page
+        ? { claim: c, of: c.owner.page }
+        : undefined;
+    const page = urlOf(second) ?? urlOf(first) ?? fileOfPage(second, first) ?? fileOfPage(first, second);
+    const other = page?.claim === first ? second : first;
     if (page && other.kind === "file") {
       this.problems.push(
         new PpgError(
           "RouteIsFile",
           {
-            what: page.owner.page!.what,
-            path: page.owner.page!.path,
+            what: page.of.what,
+            path: page.of.path,
             file: other.file,
             copied: Boolean(other.owner.copied),
           },
-          where(page.owner),
+          where(page.claim.owner),
         ),
       );
       return;

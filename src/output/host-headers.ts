@@ -34,7 +34,8 @@ export function headersFile(
   const folders = new Set<string>();
   const topLevel = new Set<string>();
   for (const url of [...publicFiles, ...generated.map((file) => `/${file}`)]) {
-    const [first, ...rest] = url.slice(1).split("/");
+    // split() gives at least one part, if only the empty string.
+    const [first = "", ...rest] = url.slice(1).split("/");
     if (rest.length) folders.add(first);
     else topLevel.add(first);
   }

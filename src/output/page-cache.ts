@@ -4,6 +4,7 @@ import { deserialize, serialize } from "node:v8";
 import { digest } from "../core/digest.ts";
 import { readChecked, writeChecked } from "../core/disk-cache.ts";
 import type { PpgErrorData } from "../core/errors.ts";
+import { expected } from "../core/invariant.ts";
 import type { LinkScan, RawRef } from "../links/types.ts";
 
 /**
@@ -70,6 +71,11 @@ const VERSION = 4;
 /** Per page: size, mtimeMs, ctimeMs, ino. */
 const STAT_FIELDS = 4;
 const KINDS: RawRef["kind"][] = ["page", "asset"];
+/**
+ * What every read of a stored record relies on: a record of this code and this version, whole by
+ * its checksum, holds every entry its own counts and offsets name (writePageCache wrote them so).
+ */
+const WHOLE = "an entry of a page cache that writePageCache wrote whole";
 
 interface Stored {
   version: number;
@@ -109,19 +115,22 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
   const warned = new Map(stored.warnings);
   const pages = new Map<string, PageRecord>();
   files.forEach((file, i) => {
-    const at = i * DIGESTS;
-    const s = i * STAT_FIELDS;
+    const digestAt = (k: number) => expected(d[i * DIGESTS + k], WHOLE);
+    const statAt = (k: number) => expected(stats[i * STAT_FIELDS + k], WHOLE);
+    const start = expected(imageAt[i * 2], WHOLE);
     const images: string[] = [];
-    for (let k = imageAt[i * 2]!, end = k + imageAt[i * 2 + 1]!; k < end; k++) images.push(strings[imageItems[k]!]!);
+    for (const item of imageItems.subarray(start, start + expected(imageAt[i * 2 + 1], WHOLE)))
+      images.push(expected(strings[item], WHOLE));
+    const main = d[i * DIGESTS + 7];
     pages.set(file, {
-      parts: { code: d[at]!, site: d[at + 1]!, route: d[at + 2]!, markdown: d[at + 3]!, listings: d[at + 4]! },
-      imagesKey: d[at + 5]!,
-      hash: d[at + 6]!,
-      ...(d[at + 7] ? { main: d[at + 7] } : {}),
+      parts: { code: digestAt(0), site: digestAt(1), route: digestAt(2), markdown: digestAt(3), listings: digestAt(4) },
+      imagesKey: digestAt(5),
+      hash: digestAt(6),
+      ...(main ? { main } : {}),
       images,
       scan: scanOf(stored, i),
-      ...(stats[s]! >= 0 && {
-        stat: { size: stats[s]!, mtimeMs: stats[s + 1]!, ctimeMs: stats[s + 2]!, ino: stats[s + 3]! },
+      ...(statAt(0) >= 0 && {
+        stat: { size: statAt(0), mtimeMs: statAt(1), ctimeMs: statAt(2), ino: statAt(3) },
       }),
       ...(warned.has(i) && { warnings: warned.get(i) }),
     });
@@ -219,15 +228,17 @@ export function servedIntact(live: string, file: string, page: PageRecord): bool
 
 function scanOf(stored: Stored, i: number): LinkScan | undefined {
   const { scanAt, items, strings } = stored;
-  let p = scanAt[i]!;
+  let p = expected(scanAt[i], WHOLE);
   if (p < 0) return undefined;
-  const refCount = items[p++]!;
-  const anchorCount = items[p++]!;
-  const base = items[p++]!;
+  const item = (at: number) => expected(items[at], WHOLE);
+  const string = (at: number) => expected(strings[item(at)], WHOLE);
+  const refCount = item(p++);
+  const anchorCount = item(p++);
+  const base = item(p++);
   const refs: RawRef[] = new Array(refCount);
   for (let r = 0; r < refCount; r++, p += 4)
-    refs[r] = { href: strings[items[p]!]!, line: items[p + 1]!, col: items[p + 2]!, kind: KINDS[items[p + 3]!]! };
+    refs[r] = { href: string(p), line: item(p + 1), col: item(p + 2), kind: expected(KINDS[item(p + 3)], WHOLE) };
   const anchors: string[] = new Array(anchorCount);
-  for (let a = 0; a < anchorCount; a++) anchors[a] = strings[items[p++]!]!;
-  return { refs, anchors, base: base < 0 ? null : strings[base]! };
+  for (let a = 0; a < anchorCount; a++) anchors[a] = string(p++);
+  return { refs, anchors, base: base < 0 ? null : expected(strings[base], WHOLE) };
 }

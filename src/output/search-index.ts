@@ -28,6 +28,7 @@ import type * as pagefind from "pagefind";
 import { escapeAttribute, escapeUTF8 } from "entities";
 import { listingAnchor, listingTown } from "../content/listings.ts";
 import { bucketOf, checksum, Digest } from "../core/digest.ts";
+import { expected } from "../core/invariant.ts";
 import type { PagefindRecord } from "./pagefind-runner.ts";
 import type { Manifest } from "../manifest/types.ts";
 import type { LoadedSite } from "../site/load-site.ts";
@@ -133,10 +134,11 @@ export function assignParts(site: Pick<LoadedSite, "manifest" | "content">): Par
     pages: [],
     records: [],
   }));
-  for (const page of indexedRoutes(site.manifest)) parts[partOf(page.route, count)]!.pages.push(page);
-  for (const record of keywordRecords(site, language))
-    parts[partOf(record.meta[KEYWORDS_META.page]!, count)]!.records.push(record);
-  for (const record of listingRecords(site)) parts[partOf(record.url, count)]!.records.push(record);
+  // partOf gives a number from 0 to count - 1, and there is a part for each.
+  const partFor = (url: string) => expected(parts[partOf(url, count)], `the index part of ${url}`);
+  for (const page of indexedRoutes(site.manifest)) partFor(page.route).pages.push(page);
+  for (const record of keywordRecords(site, language)) partFor(record.meta[KEYWORDS_META.page]).records.push(record);
+  for (const record of listingRecords(site)) partFor(record.url).records.push(record);
   const used = parts.filter((s) => s.pages.length || s.records.length);
   used.forEach((part, n) => (part.dir = n === 0 ? INDEX_DIR : `${INDEX_DIR}/${n}`));
   return used;
@@ -172,7 +174,8 @@ export function planIndex(
     RUNTIME.source,
   ]);
   for (const part of parts) {
-    for (const page of part.pages) page.main = mains.get(page.route)!;
+    // Every caller gives the digest of each indexable page's <main>.
+    for (const page of part.pages) page.main = expected(mains.get(page.route), `the <main> of ${page.route}`);
     const hash = new Digest().add(common, part.dir);
     for (const page of [...part.pages].sort((a, b) => (a.route < b.route ? -1 : 1)))
       hash.add(`\n${page.route}\0${page.main}`);
@@ -208,7 +211,9 @@ export function partFilesIn(part: Pick<PartPlan, "dir">, out: string): PartFile[
  * language.
  */
 export function languageOf(manifest: Manifest): string {
-  return manifest.site.language.split("-")[0]!.toLowerCase();
+  // split() gives at least one part, if only the empty string.
+  const [base = ""] = manifest.site.language.split("-");
+  return base.toLowerCase();
 }
 
 function optionsFor(language: string, parts: number): pagefind.PagefindServiceConfig {
@@ -265,11 +270,13 @@ function pagefindVersion(): string {
  * the page's excerpt: the search page shows one result per URL, with the page's own excerpt,
  * or its description when only its keywords matched (src/client/search-page.ts).
  */
-function keywordRecords(
-  site: Pick<LoadedSite, "manifest" | "content">,
-  language: string,
-): (PagefindRecord & { meta: Record<string, string> })[] {
-  const records: (PagefindRecord & { meta: Record<string, string> })[] = [];
+/** A page's keywords as a record of its own: the page it is for, by its path, and its description. */
+type KeywordsRecord = PagefindRecord & {
+  meta: { title: string; [KEYWORDS_META.page]: string; [KEYWORDS_META.description]: string };
+};
+
+function keywordRecords(site: Pick<LoadedSite, "manifest" | "content">, language: string): KeywordsRecord[] {
+  const records: KeywordsRecord[] = [];
   for (const route of site.manifest.routes) {
     const words = route.content ? site.content.markdown.get(route.content)?.frontMatter.keywords : undefined;
     if (!words?.length || !indexable(route)) continue;

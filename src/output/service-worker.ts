@@ -2,6 +2,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { escapeText } from "entities";
 import { digest, hexDigest } from "../core/digest.ts";
+import { expected } from "../core/invariant.ts";
 import { NOT_FOUND_PAGE, pageUrl } from "../core/output-names.ts";
 import { ROUTE_KINDS } from "../render/kinds/index.ts";
 import { scriptsFor } from "../assets/bundles.ts";
@@ -104,7 +105,7 @@ export function serviceWorkerFiles(
   const picturesOf = (indexes: number[]) => {
     const found = new Set<number>();
     for (const i of indexes)
-      for (const src of listed[i]!.images) {
+      for (const src of expected(listed[i], `page ${i} of the pages listed`).images) {
         const at = pictureIndex(src);
         if (at !== undefined) found.add(at);
       }

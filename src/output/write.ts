@@ -13,6 +13,7 @@ import { promisify } from "node:util";
 import { dirname, join, posix } from "node:path";
 import { withPath } from "../core/disk-cache.ts";
 import { PpgError } from "../core/errors.ts";
+import { expected } from "../core/invariant.ts";
 
 /** A file the build writes besides the pages: its path in the output folder (`feed.xml`) and its bytes. */
 export interface OutputFile {
@@ -110,8 +111,9 @@ export class CopyWriter implements WrittenFiles {
   /** Links the served copy's `file` (of inode `ino`, when known), known to be what this build would write there. */
   async link(file: string, ino?: number): Promise<void> {
     const path = this.pathOf(file);
-    if (!this.spec.live) throw new Error(`no served copy to link ${file} from`);
-    await this.run(() => this.place(path, join(this.spec.live!, file), undefined, ino));
+    const { live } = this.spec;
+    if (!live) throw new Error(`no served copy to link ${file} from`);
+    await this.run(() => this.place(path, join(live, file), undefined, ino));
   }
 
   /**
@@ -170,9 +172,11 @@ export class CopyWriter implements WrittenFiles {
       return void (await write(path, true).catch((err: unknown) => Promise.reject(withPath(err, path))));
     if (old) await (old.isDirectory() ? rm(path, { recursive: true, force: true }) : unlink(path));
     else await this.ensureDir(dirname(path));
-    if (live) await linkCallback(live, path).catch(() => copyFileCallback(live, path, 1));
+    if (live) return void (await linkCallback(live, path).catch(() => copyFileCallback(live, path, 1)));
+    // Every caller gives the served copy's file or new bytes.
+    const make = expected(write, "the bytes of a file that has no served copy");
     // A full disk in the middle of a write names no file: the error says which.
-    else await write!(path, false).catch((err: unknown) => Promise.reject(withPath(err, path)));
+    await make(path, false).catch((err: unknown) => Promise.reject(withPath(err, path)));
   }
 
   /** Creates a file's folder; a file standing where the folder goes (left by an older site) is removed. */

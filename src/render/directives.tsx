@@ -8,6 +8,7 @@ import {
   type Placement,
 } from "../content/directives.ts";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
+import { expected } from "../core/invariant.ts";
 import { decodeUriPath } from "../core/url-path.ts";
 import { FACT_VALUE_MARK } from "../content/fact-values.ts";
 import type { RouteEntry } from "../manifest/types.ts";
@@ -38,7 +39,7 @@ const PLACERS: Record<Placement, (p: Placing) => string> = {
       return "";
     }
     // Pages with several banners cycle through them, so a reader does not see one banner three times in a row.
-    const banner = all[banners.placed++ % all.length];
+    const banner = expected(all[banners.placed++ % all.length], "a banner, with at least one defined");
     return renderToStaticMarkup(createElement(templates.AffiliateBanner, { banner }));
   },
   video: ({ ctx, templates, route, arg, errors }) => {

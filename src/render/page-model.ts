@@ -7,6 +7,7 @@ import type { FrontMatter } from "../content/front-matter.ts";
 import type { ContentIndex } from "../content/load.ts";
 import type { RenderedMarkdown } from "../content/markdown.ts";
 import type { PpgError } from "../core/errors.ts";
+import { expected } from "../core/invariant.ts";
 import type { Manifest, RouteEntry, RouteKind } from "../manifest/types.ts";
 import { factViewOf } from "./fact-text.ts";
 import type { CardModel, FactView, HeadModel, PageBase, RouteKindTraits, SearchItem } from "./model.ts";
@@ -68,7 +69,8 @@ export function createSiteContext(
   }
   const search = (manifest.search ?? []).map((alias) => {
     const path = target(alias);
-    const route = routes.get(path)!;
+    // The manifest's cross-references refused a search item that is not a route or an alias of one.
+    const route = expected(routes.get(path), `the route of search item ${alias}`);
     // Keywords let the search box find a page by a dish it covers ('mangu' → Top 8 Dominican Dishes).
     const keywords = route.content ? content.markdown.get(route.content)?.frontMatter.keywords : undefined;
     return keywords?.length ? { title: route.title, path, keywords } : { title: route.title, path };
@@ -108,7 +110,8 @@ export function cardFor(ctx: SiteContext, path: string): CardModel {
     ctx.images.replay(made.reads);
     return made.value;
   }
-  const route = ctx.routes.get(ctx.aliases.get(path) ?? path)!;
+  // The manifest's cross-references refused a card for a path that is not a route or an alias of one.
+  const route = expected(ctx.routes.get(ctx.aliases.get(path) ?? path), `the route of a card for ${path}`);
   const card = ctx.images.capture(
     (): CardModel => ({
       path: route.path,

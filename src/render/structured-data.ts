@@ -173,7 +173,7 @@ export const UNSOURCED = Symbol("recommended properties no source gives");
 /** Splits 'Puerto Plata 57000' or 'Sosúa, Puerto Plata' into schema.org PostalAddress parts. */
 export function postalAddress(item: Pick<Listing, "address1" | "address2">): JsonLd {
   const withCode = /^(.*?),?\s+(\d{5})$/.exec(item.address2.trim());
-  const [locality, region] = (withCode ? withCode[1] : item.address2).split(",").map((s) => s.trim());
+  const [locality, region] = (withCode ? (withCode[1] ?? "") : item.address2).split(",").map((s) => s.trim());
   return {
     "@type": "PostalAddress",
     streetAddress: item.address1 || undefined,

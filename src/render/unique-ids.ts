@@ -8,7 +8,8 @@ const ID_ATTRIBUTE = /\sid="([^"]*)"/g;
 
 /** The ids of a page's elements, in order: what a page's link scan gives as its anchors, read without one. */
 export function* idsIn(html: string): Generator<string> {
-  for (const [, raw] of html.matchAll(ID_ATTRIBUTE)) yield raw!.includes("&") ? decodeHTML(raw!) : raw!;
+  // The group always matches, if only the empty string.
+  for (const [, raw = ""] of html.matchAll(ID_ATTRIBUTE)) yield raw.includes("&") ? decodeHTML(raw) : raw;
 }
 
 /**

@@ -237,22 +237,24 @@ function insertRoute(
   const items = routes.items as YAMLMap[];
   let after = items.length - 1;
   for (let i = items.length - 1; i >= 0; i--) {
-    if (isMap(items[i]) && items[i]!.get("kind") === kind) {
+    const candidate = items[i];
+    if (isMap(candidate) && candidate.get("kind") === kind) {
       after = i;
       break;
     }
   }
-  const item = items[after]!;
-  const start = item.range![0];
+  // checkManifest held every route to the schema (a map each), and parsed nodes keep their place in the text.
+  const placeOf = (node: YAMLMap | undefined) => expected(node?.range, "the place in site.yaml of a route's entry");
+  const [start, last] = placeOf(items[after]);
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
-  const indent = /^ */.exec(text.slice(lineStart))![0];
+  const indent = /^ */.exec(text.slice(lineStart))?.[0] ?? "";
   // The end of the entry's last line with content; what follows (blank lines, comments) stays below the new entry.
-  const end = text.indexOf("\n", item.range![1] - 1);
+  const end = text.indexOf("\n", last - 1);
   const at = end === -1 ? text.length : end + 1;
   const next = items[after + 1];
   // A blank line may end in CR LF as every other line of a CRLF file does.
   const blank = next
-    ? /\n[ \t\r]*\n/.test(text.slice(at - 1, next.range![0]))
+    ? /\n[ \t\r]*\n/.test(text.slice(at - 1, placeOf(next)[0]))
     : /\n[ \t\r]*\n/.test(text.slice(lineStart - 3, lineStart));
 
   const one = new Document([entry]);

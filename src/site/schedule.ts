@@ -95,15 +95,20 @@ export function applySchedule(
   const remap = new Map<string, number[]>();
   const keep = <T>(items: T[], at: PathSegment[], gone: (item: T, i: number) => boolean): T[] => {
     const kept: number[] = [];
-    items.forEach((item, i) => gone(item, i) || kept.push(i));
+    const left: T[] = [];
+    items.forEach((item, i) => {
+      if (gone(item, i)) return;
+      kept.push(i);
+      left.push(item);
+    });
     if (kept.length === items.length) return items;
     remap.set(JSON.stringify(at), kept);
-    return kept.map((i) => items[i]!);
+    return left;
   };
   const isDropped = (...at: PathSegment[]) => dropped.has(JSON.stringify(at));
-  const routeIndex = new Map(manifest.routes.map((r, i) => [r, i]));
-  const routes = keep(manifest.routes, ["routes"], (r) => status.has(r.path)).map((route, v): RouteEntry => {
-    const r = routeIndex.get(route)!;
+  // Each route with its index in site.yaml, where its lists' items are located.
+  const all = manifest.routes.map((route, r) => ({ route, r }));
+  const routes = keep(all, ["routes"], ({ route }) => status.has(route.path)).map(({ route, r }, v): RouteEntry => {
     let out = route;
     if (route.cards)
       out = {

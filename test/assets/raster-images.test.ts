@@ -118,7 +118,7 @@ describe("raster image pipeline", () => {
     });
     expect(urls.size).toBeGreaterThanOrEqual(4);
     for (const entry of urls) {
-      const [url, w] = entry.split(" ");
+      const [url = "", w] = entry.split(" ");
       const meta = await sharp(join(out(), url)).metadata();
       expect(meta.format).toBe(url.endsWith(".avif") ? "heif" : "webp");
       expect(`${meta.width}w`).toBe(w);

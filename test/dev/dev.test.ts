@@ -43,7 +43,7 @@ async function openEvents(url: string) {
       for (;;) {
         while (cursor < events.length) {
           const e = events[cursor++];
-          if (e.event === name) return e.data as EventData[K];
+          if (e?.event === name) return e.data as EventData[K];
         }
         if (Date.now() > deadline)
           throw new Error(
@@ -105,7 +105,7 @@ describe("ppguide dev", () => {
       await new Promise((r) => setTimeout(r, 10));
     }
     await dev.idle();
-    return reports[reports.length - 1];
+    return reports[reports.length - 1]!;
   }
 
   it("builds the fixture and serves clean URLs with the reload script", async () => {
@@ -138,7 +138,7 @@ describe("ppguide dev", () => {
 
   it("serves assets and public files with their content types", async () => {
     const html = await (await get("/")).text();
-    const css = /href="(\/assets\/site\.[0-9a-f]{10}\.css)"/.exec(html)![1];
+    const css = /href="(\/assets\/site\.[0-9a-f]{10}\.css)"/.exec(html)![1]!;
     const cssRes = await get(css);
     expect(cssRes.status).toBe(200);
     expect(cssRes.headers.get("content-type")).toBe("text/css; charset=utf-8");
@@ -238,7 +238,7 @@ describe("ppguide dev", () => {
     expect(report.ok).toBe(false);
     const problems = await events.next("problems");
     expect(problems.errors.length).toBeGreaterThan(0);
-    expect(problems.errors[0].where).toMatch(/^site\.yaml:\d+:\d+$/);
+    expect(problems.errors[0]?.where).toMatch(/^site\.yaml:\d+:\d+$/);
     expect(log.some((l) => /^site\.yaml:\d+:\d+ /.test(l))).toBe(true);
     expect(log.at(-1)).toContain("still serving the last good build");
 
@@ -249,7 +249,7 @@ describe("ppguide dev", () => {
 
     // A browser that connects now sees the problem at once.
     const late = await openEvents(dev.url);
-    expect((await late.next("problems")).errors[0].where).toMatch(/^site\.yaml:/);
+    expect((await late.next("problems")).errors[0]?.where).toMatch(/^site\.yaml:/);
     late.close();
 
     const fixed = await save("site.yaml", good);
@@ -265,7 +265,7 @@ describe("ppguide dev", () => {
     const report = await save("site.yaml", good.replace("columns: 3", "columns: 7"));
     expect(report.ok).toBe(false);
     const problems = await events.next("problems");
-    expect(problems.errors[0].where).toBe(`site.yaml:${line}:14`);
+    expect(problems.errors[0]?.where).toBe(`site.yaml:${line}:14`);
     await save("site.yaml", good);
     await events.next("reload");
   });
@@ -275,8 +275,8 @@ describe("ppguide dev", () => {
     const good = await readFile(join(root, file), "utf8");
     const report = await save(file, good.replace("section: Travel", "section: [Travel"));
     expect(report.ok).toBe(false);
-    expect(report.errors[0].location?.file).toBe(file);
-    expect((await events.next("problems")).errors[0].where).toMatch(/^content\/travel\/cacao-tour\.md:\d+:\d+$/);
+    expect(report.errors[0]?.location?.file).toBe(file);
+    expect((await events.next("problems")).errors[0]?.where).toMatch(/^content\/travel\/cacao-tour\.md:\d+:\d+$/);
     // Regression: chokidar passes on one change per file per 50 ms and drops the rest, so a second
     // save right after the first was lost; the watcher now looks again after that window.
     const again = await save(file, good.replace("section: Travel", "section: [Travel").replace("the bar.", "the bar!"));

@@ -47,7 +47,7 @@ describe("templates reload through a fresh module graph", () => {
       (e: unknown) => e,
     );
     expect(err).toBeInstanceOf(PpgErrorList);
-    const first = (err as PpgErrorList).errors[0];
+    const first = (err as PpgErrorList).errors[0]!;
     expect(first.code).toBe("TemplateFailed");
     expect(first.location?.file).toMatch(/templates\/pages\/Alias\.tsx$/);
     expect(first.location?.line).toBeGreaterThanOrEqual(line);
@@ -114,8 +114,8 @@ describe("DevSite rebuilds by kind of change", () => {
     await rm(file);
     const r = await site.rebuild(new Map([[file, "unlink"]]));
     expect(r.ok).toBe(false);
-    expect(r.errors[0].code).toBe("ContentMissing");
-    expect(r.errors[0].location?.file).toBe("site.yaml");
+    expect(r.errors[0]?.code).toBe("ContentMissing");
+    expect(r.errors[0]?.location?.file).toBe("site.yaml");
     await writeFile(file, text);
     const fixed = await site.rebuild(new Map([[file, "add"]]));
     expect(fixed.ok).toBe(true);

@@ -278,7 +278,7 @@ describe("a built fixture site", () => {
     for (const [file, type] of [
       ["beaches.html", "BlogPosting"],
       ["flan-recipe.html", "Recipe"],
-    ]) {
+    ] as const) {
       expect(jsonLd(await page(file), type).author.url, file).toBe("https://fixture.example/authors/desk");
     }
   });
@@ -383,7 +383,7 @@ describe("site facts that site.yaml gives the engine", () => {
       .toArray()
       .map((li) => ({ href: $(li).find("a").first().attr("href"), title: $(li).find("h3, h2").first().text() }));
     expect(cards.map((c) => c.href)).toEqual(["/guides", "/beaches", "/flan-recipe"]);
-    expect(cards[1].title).toBe("The Best Beaches");
+    expect(cards[1]?.title).toBe("The Best Beaches");
     expect($(".not-found .lead").text()).toMatch(/start from one of these:$/);
   });
 

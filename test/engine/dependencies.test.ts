@@ -30,7 +30,7 @@ async function importedPackages(...folders: string[]): Promise<Map<string, strin
     // test/hosts/node_modules holds the host tools' own install (test/hosts/package.json).
     for (const file of files.filter((f) => /\.(ts|tsx|mjs|cjs)$/.test(f) && !f.split(sep).includes("node_modules"))) {
       const text = await readFile(join(REPO, file), "utf8");
-      for (const [, spec] of text.matchAll(
+      for (const [, spec = ""] of text.matchAll(
         /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|\.resolve\(\s*)["']([^"'./][^"']*)["']/g,
       )) {
         // Only bare package names: not builtins, nor URLs and odd strings that tests feed the engine.
@@ -40,7 +40,7 @@ async function importedPackages(...folders: string[]): Promise<Map<string, strin
           !/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/|$)/.test(spec)
         )
           continue;
-        const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0];
+        const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!;
         if (!found.has(name)) found.set(name, file);
       }
     }

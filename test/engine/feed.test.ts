@@ -37,7 +37,7 @@ describe("/feed.xml (issue 16)", () => {
         "2025-09-01T00:00:00.000Z",
       ],
     ]);
-    const beaches = feed.items[1];
+    const beaches = feed.items[1]!;
     expect(beaches.description).toBe("Where to swim, where to eat and when to go to the beach.");
     expect(beaches.authors.map((a) => a.name)).toEqual(["Test Desk"]);
     const image = beaches.media.find((m) => m.type === "image");

@@ -49,7 +49,7 @@ describe("routeReferences", () => {
   for (const [name, file] of [
     ["the fixture", join(FIXTURES, "basic-site/site.yaml")],
     ["the Puerto Plata Guide", join(REPO, "site.yaml")],
-  ]) {
+  ] as const) {
     it(`lists every route path the schema allows in ${name}'s site.yaml, except the routes' and aliases' own`, () => {
       const manifest = load(file);
       const bySchema: string[] = [];

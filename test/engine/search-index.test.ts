@@ -81,7 +81,7 @@ describe("the search index of a build", () => {
     await build({ root, out, searchIndex: false });
     expect(existsSync(join(out, "pagefind"))).toBe(false);
     await build({ root, out });
-    expect((await entry()).languages.en.page_count).toBe(6 + 2 + 2);
+    expect((await entry()).languages.en?.page_count).toBe(6 + 2 + 2);
   });
 
   it("SearchIndexFailed: a Pagefind that cannot start fails the build (exit 1), and the served site keeps its index", async () => {

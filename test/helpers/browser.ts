@@ -117,7 +117,7 @@ export async function pool<T>(
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(limit, items.length) }, async (_, worker) => {
-      while (next < items.length) await work(items[next++], worker);
+      while (next < items.length) await work(items[next++]!, worker);
     }),
   );
 }

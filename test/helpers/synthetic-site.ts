@@ -15,7 +15,7 @@ const WORDS =
 function paragraph(seed: number, words: number): string {
   let out = "";
   for (let i = 0; i < words; i++) out += (i ? " " : "") + WORDS[(seed * 7 + i * 13) % WORDS.length];
-  return `${out[0].toUpperCase()}${out.slice(1)}.`;
+  return `${out.charAt(0).toUpperCase()}${out.slice(1)}.`;
 }
 
 /** Article i of n as Markdown: the same body for every generator the bench compares. */

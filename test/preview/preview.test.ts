@@ -229,7 +229,7 @@ describe("the preview command", () => {
         child.stdout.on("data", (chunk: Buffer) => {
           text += chunk;
           const match = /at (http:\/\/\S+?)\/ /.exec(text);
-          if (match) resolve(match[1]);
+          if (match) resolve(match[1]!);
         });
         child.on("exit", (code) => reject(new Error(`preview exited with ${code}: ${text}`)));
       });

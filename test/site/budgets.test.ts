@@ -58,11 +58,11 @@ describe("page weight budgets", () => {
   });
 
   it("CSS under 20 KB gzipped, first-party JS under 15 KB gzipped per page", async () => {
-    const $ = load(pages[0].html);
+    const $ = load(pages[0]!.html);
     expect(await gz($('link[rel="stylesheet"]').attr("href")!)).toBeLessThan(20 * 1024);
     for (const p of pages) {
       let js = 0;
-      for (const el of load(p.html)("script[src]").toArray()) js += await gz(el.attribs.src);
+      for (const el of load(p.html)("script[src]").toArray()) js += await gz(el.attribs.src!);
       expect(js, p.route).toBeLessThan(15 * 1024);
     }
   });
@@ -83,7 +83,7 @@ describe("page weight budgets", () => {
   });
 
   it("stylesheets and scripts carry content hashes, so hosts may cache them forever", () => {
-    const $ = load(pages[0].html);
+    const $ = load(pages[0]!.html);
     const assets = [
       ...$('link[rel="stylesheet"]')
         .map((_, el) => el.attribs.href)

@@ -69,9 +69,9 @@ describe("listing pictures", () => {
     expect(after).toHaveLength(before.length);
     const changed = after.map((line, i) => [before[i], line]).filter(([a, b]) => a !== b);
     expect(changed).toHaveLength(4);
-    for (const [a, b] of changed)
+    for (const [a = "", b = ""] of changed)
       expect([a.split(":")[0], b.split(":")[0]]).toSatisfy(
-        ([x, y]: string[]) => x === y && /^ {4}(image|alt)$/.test(x),
+        ([x = "", y]: string[]) => x === y && /^ {4}(image|alt)$/.test(x),
       );
     expect(after).toContain("    image: /images/listings/x-resorts-twin-resort.svg");
     expect(after).toContain("    image: /images/listings/x-resorts-twin-resort-2.svg");
@@ -124,8 +124,8 @@ describe("listing pictures", () => {
     expect(resorts.length).toBeGreaterThan(30);
     const yaml = Object.fromEntries(resorts.map((p) => [p.file, readFileSync(p.file, "utf8")]));
     for (const p of resorts) {
-      const block = yaml[p.file].split(/\n {2}- id: /).find((b) => b.includes(`image: ${p.src}`))!;
-      const description = /description: "([^"]*)"/.exec(block)![1];
+      const block = yaml[p.file]!.split(/\n {2}- id: /).find((b) => b.includes(`image: ${p.src}`))!;
+      const description = /description: "([^"]*)"/.exec(block)![1]!;
       const onBeach = /(?:resort|hotel|all-inclusive) on the beach|on the sand|beachfront/.test(description);
       const away =
         /beach (?:is )?a short walk|short walk from the beach|golf|in gardens|\bridge\b|on the cliffs|above the/.test(

@@ -47,7 +47,8 @@ describe("sources of practical facts", () => {
       expect(items.length, route).toBe(sources.length);
       items.each((i, li) => {
         const a = $(li).find("a");
-        expect(a.attr("href"), route).toBe(sources[i].url);
+        const source = sources[i]!;
+        expect(a.attr("href"), route).toBe(source.url);
         expect(a.attr("href"), route).toMatch(/^https?:\/\//);
         expect(a.text().length, route).toBeGreaterThan(3);
         // As written, with the approximate other currency the page adds after each amount (issue 50).
@@ -56,8 +57,8 @@ describe("sources of practical facts", () => {
             .text()
             .replace(/ \(about [^()]*\)/g, ""),
           route,
-        ).toContain(sources[i].says);
-        if (sources[i].date) expect($(li).find("time").attr("datetime"), route).toBe(sources[i].date);
+        ).toContain(source.says);
+        if (source.date) expect($(li).find("time").attr("datetime"), route).toBe(source.date);
       });
     }
   });

@@ -144,7 +144,7 @@ describe("the plan-your-trip page", () => {
       /x = \(longitude - (-?\d+(?:\.\d+)?)\) \* (\d+(?:\.\d+)?), y = \((\d+(?:\.\d+)?) - latitude\) \* (\d+(?:\.\d+)?)/.exec(
         svg.xml(),
       )!;
-    const [west, kx, north, ky] = m.slice(1).map(Number);
+    const [west = Number.NaN, kx = Number.NaN, north = Number.NaN, ky = Number.NaN] = m.slice(1).map(Number);
     const circles = svg("circle")
       .map((_, c) => ({ cx: Number(c.attribs.cx), cy: Number(c.attribs.cy) }))
       .get();

@@ -1,6 +1,7 @@
 import { decodeHTML } from "entities";
 import { CONTENT_DIR } from "../../content/load.ts";
 import { PpgError } from "../../core/errors.ts";
+import { expected } from "../../core/invariant.ts";
 import type { ArticleBody, CardModel } from "../model.ts";
 import { ARTICLE_IMAGE_SIZES, cardFor, type PageKind, type SiteContext } from "../page-model.ts";
 import { withApproximateSources, withPlainFactValues } from "../fact-text.ts";
@@ -9,7 +10,8 @@ import { blogPosting, recipe as recipeJsonLd } from "../structured-data.ts";
 /** An article, or a recipe: an article with its `recipe:` front matter (a recipe without one is an article). */
 export const articlePage: PageKind<"article" | "recipe"> = ({ ctx, route, base, md, html, fm, related, errors }) => {
   const { site } = ctx.manifest;
-  const author = ctx.manifest.authors[route.author];
+  // The manifest's cross-references refused an author it does not define.
+  const author = expected(ctx.manifest.authors[route.author], `author ${route.author} of ${route.path}`);
   const hero = route.image && {
     ...ctx.images.attributes(route.image.src, route.image.alt, { priority: true, sizes: ARTICLE_IMAGE_SIZES }),
     caption: route.image.caption,

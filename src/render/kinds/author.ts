@@ -1,9 +1,11 @@
+import { expected } from "../../core/invariant.ts";
 import { cardFor, type PageKind } from "../page-model.ts";
 import { profilePage } from "../structured-data.ts";
 
 /** An author's page: who they are, and their articles and recipes, newest first. */
 export const authorPage: PageKind<"author"> = ({ ctx, route, base, html }) => {
-  const author = ctx.manifest.authors[route.author];
+  // The manifest's cross-references refused an author it does not define.
+  const author = expected(ctx.manifest.authors[route.author], `author ${route.author} of ${route.path}`);
   base.head.jsonLd.push(profilePage(ctx.manifest.site, route, author));
   // Newest first, as the feed lists them.
   const byAuthor = ctx.manifest.routes
