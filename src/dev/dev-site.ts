@@ -15,7 +15,7 @@ import { generatedFiles } from "../output/generated-files.ts";
 import type { OutputFile } from "../output/write.ts";
 import { makePart } from "../output/index-maker.ts";
 import type { PageRecord } from "../output/page-cache.ts";
-import { indexable, planIndex } from "../output/search-index.ts";
+import { assignParts, indexable, planIndex } from "../output/search-index.ts";
 import type { Templates } from "../render/render.tsx";
 import { findManifest, type LoadedSite } from "../site/load-site.ts";
 import { changedParts } from "../site/reload.ts";
@@ -194,7 +194,7 @@ export class DevSite {
     );
     const files = new Map<string, string | Uint8Array>();
     const kept = new Set<string>();
-    for (const shard of planIndex(site, mains)) {
+    for (const shard of planIndex(assignParts(site), mains)) {
       let made = this.shards.get(shard.digest);
       if (!made) {
         const work = siteCache(this.root, "dev-index");

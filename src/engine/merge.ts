@@ -26,7 +26,7 @@ import { timed, type StageTimings } from "../core/timing.ts";
 import { checkOutputFolder, outputPaths, type OutputFolder } from "../output/output-folder.ts";
 import type { IndexRecord, PageRecord } from "../output/page-cache.ts";
 import { writeIndex } from "../output/index-maker.ts";
-import { fileSum, indexable, planIndex, type PartFile, type PartPlan } from "../output/search-index.ts";
+import { fileSum, indexable, planIndex, assignParts, type PartFile, type PartPlan } from "../output/search-index.ts";
 import { findManifest, type LoadedSite } from "../site/load-site.ts";
 import { check, linkCheck, commit, load, open, resultOf, writeOffline, writeRest } from "./build.ts";
 import type { BuildOptions, BuildResult, Indexed, Keyed, Opened, Rendered } from "./build-state.ts";
@@ -175,7 +175,7 @@ function indexPartsOfShards(
   const mains = new Map(jobs.filter(indexable).map((job) => [job.route, found.get(job.file)?.record.main ?? ""]));
   const damage = new ShardDamage();
   const taken = new Map<string, IndexPart>();
-  for (const plan of planIndex(site, mains)) {
+  for (const plan of planIndex(assignParts(site), mains)) {
     for (const shard of shards) {
       const i = shard.manifest.index.findIndex((s) => s.dir === plan.dir && s.digest === plan.digest);
       const made = shard.manifest.index[i];
@@ -213,7 +213,7 @@ async function indexFromShards(
     readFileSync(join(output.target, expected(fileOf.get(route), `a page at ${route}`)), "utf8");
   const record: IndexRecord = { parts: [] };
   const made: string[] = [];
-  for (const plan of planIndex(site, mains)) {
+  for (const plan of planIndex(assignParts(site), mains)) {
     const fromShard = taken.get(plan.dir);
     if (fromShard && fromShard.plan.digest === plan.digest) {
       for (const { file, from } of fromShard.files) await writer.adopt(from, file);

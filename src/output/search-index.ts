@@ -159,13 +159,10 @@ export function mergedParts(site: Pick<LoadedSite, "manifest" | "content">): str
 
 /**
  * The parts with what each is made of, and its digest: every page's URL and <main> digest
- * (`mains`, by route), every record, the language and options, and Pagefind's version.
+ * (`mains`, by route), every record, the language and options, and Pagefind's version. `parts`:
+ * assignParts' (a build shard's own only: it knows its own pages' <main>s alone).
  */
-export function planIndex(
-  site: Pick<LoadedSite, "manifest" | "content">,
-  mains: ReadonlyMap<string, string>,
-): PartPlan[] {
-  const parts = assignParts(site);
+export function planIndex(parts: PartPlan[], mains: ReadonlyMap<string, string>): PartPlan[] {
   const common = JSON.stringify([
     pagefindVersion(),
     process.env.PAGEFIND_BINARY_PATH ?? "",
