@@ -84,24 +84,6 @@ const PART_NAMES: Record<keyof KeyParts, string> = {
   listings: "its listings",
 };
 const PARTS = Object.keys(PART_NAMES) as (keyof KeyParts)[];
-/** Why a page the previous build did not make is rendered. */
-const NEW_PAGE = "new page";
-/** The reasons that are a page's own input, or its being new: what may change its <main> alone. */
-const OWN_REASONS: ReadonlySet<RenderReason> = new Set([
-  PART_NAMES.route,
-  PART_NAMES.markdown,
-  PART_NAMES.listings,
-  NEW_PAGE,
-]);
-
-/**
- * Whether a page is rendered for what it alone reads (an edited body, route entry or listings, or
- * a new page), rather than for what every page reads, an image, or a changed file: the one kind of
- * change that is likely to change the search index's text.
- */
-export function renderedForItself(reason: RenderReason): boolean {
-  return OWN_REASONS.has(reason);
-}
 
 /**
  * A page to make: its route (an alias's own path; /404), its kind and file (render/kinds/index.ts),
@@ -223,7 +205,7 @@ export function planPages(jobs: PageJob[], previous: Previous, images: ImageFact
     }
     const record = previous.records(job.file);
     if (!record) {
-      plan.render.push({ job, reason: NEW_PAGE });
+      plan.render.push({ job, reason: "new page" });
       continue;
     }
     const reason =
