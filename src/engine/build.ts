@@ -14,7 +14,7 @@ import { writeGeneratedAndPublic } from "../output/generated-files.ts";
 import { checkOutputFolder, OutputFolder } from "../output/output-folder.ts";
 import { readPageCache, writePageCache, type PageRecord } from "../output/page-cache.ts";
 import { writeIndex } from "../output/index-maker.ts";
-import { indexable, planIndex } from "../output/search-index.ts";
+import { assignParts, indexable, planIndex } from "../output/search-index.ts";
 import { hostLimitWarnings } from "../manifest/host-limits.ts";
 import { writeServiceWorker } from "../output/service-worker.ts";
 import { CopyWriter, removeStale } from "../output/write.ts";
@@ -242,7 +242,7 @@ async function index<S extends Opened & Keyed & Rendered>(state: S): Promise<S &
   for (const { route, file } of jobs.filter(indexable))
     mains.set(route, expected(records.get(file)?.main, `a record of ${file}'s <main>`));
   const read = (route: string) => readFileSync(join(output.target, fileOf(route)), "utf8");
-  const plans = indexPartsOf(site.manifest, planIndex(site, mains), state.own?.shard);
+  const plans = planIndex(indexPartsOf(site.manifest, assignParts(site), state.own?.shard), mains);
   return { ...state, index: await writeIndex(plans, output, state.servedIndex, writer, read, stream?.started) };
 }
 
