@@ -383,7 +383,8 @@ async function main(): Promise<void> {
     console.log(
       `  ${"no index, --no-cache".padEnd(24)}${fmt(summarize(rebuilds.map((r) => r.bare)))}   (a rebuild rendering every page again)`,
     );
-    // Each ppguide variant's wall time over each peer's, row by row.
+    // Each ppguide variant's wall time over each peer's, row by row, and its CPU time over theirs:
+    // CPU is the steadier figure on a shared machine, where another job's minute lands on the wall.
     for (const [o, ourGen] of running.entries()) {
       if (!ourGen.ours) continue;
       for (const [p, peer] of running.entries()) {
@@ -391,7 +392,10 @@ async function main(): Promise<void> {
         console.log(
           `  ${`${ourGen.name} ÷ ${peer.name}:`.padEnd(64)}${rows
             .filter(([label]) => !label.includes("CI"))
-            .map(([label, samples]) => `${label} ${(samples[o]!.wall / samples[p]!.wall).toFixed(2)}×`)
+            .map(([label, samples]) => {
+              const [ours, theirs] = [samples[o]!, samples[p]!];
+              return `${label} ${(ours.wall / theirs.wall).toFixed(2)}× (CPU ${(ours.cpu / theirs.cpu).toFixed(2)}×)`;
+            })
             .join(", ")}`,
         );
       }
