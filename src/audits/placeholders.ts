@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Placeholder } from "../core/errors-data.ts";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
+import { LineStarts } from "../core/line-starts.ts";
 import type { StubComment } from "../content/front-matter.ts";
 import type { ContentIndex } from "../content/load.ts";
 import { directiveLines, parseVideoDirective } from "../content/directives.ts";
@@ -255,24 +256,6 @@ function placeholderIn(value: string, path: PathSegment[] = []): Placeholder | u
     return { kind: "socialHome", url: value, network: String(path[2]) };
   }
   return undefined;
-}
-
-/** Line and column of an offset, from the offsets where lines start (found once, searched in halves). */
-class LineStarts {
-  private readonly starts = [0];
-  constructor(text: string) {
-    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) this.starts.push(i + 1);
-  }
-  position(offset: number): { line: number; column: number } {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - this.starts[lo]! + 1 };
-  }
 }
 
 /**

@@ -10,6 +10,7 @@
  * check had its own idea of what an amount looks like. A spelling is added here, once, with its
  * row in test/engine/figures.test.ts.
  */
+import { MONTHS } from "../core/dates.ts";
 
 export type FigureKind = "money amount" | "time of day" | "duration" | "date";
 /** ISO 4217 codes; "$" is a bare dollar sign, which in the Dominican Republic may mean pesos. */
@@ -114,26 +115,12 @@ const DURATION = new RegExp(
   "giu",
 );
 
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 /**
  * 27 February, February 27, the first Sunday of March, mid-January: a day or a part of a month. A
  * month alone is not a date here: "hurricane season from June to November, Carnival in February"
  * names several.
  */
-const MONTH = `(?:${MONTH_NAMES.join("|")})`;
+const MONTH = `(?:${MONTHS.join("|")})`;
 const MONTH_TEST = new RegExp(MONTH);
 const WEEKDAY = "(?:Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|weekend)";
 const DATE = new RegExp(

@@ -20,7 +20,8 @@ export interface CalendarDate {
 }
 
 const SHAPE = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
-const MONTHS = [
+/** The months' English names, January first. */
+export const MONTHS = [
   "January",
   "February",
   "March",

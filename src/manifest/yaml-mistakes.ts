@@ -1,5 +1,6 @@
 import type { YAMLError } from "yaml";
 import type { SourceLocation } from "../core/errors.ts";
+import { LineStarts } from "../core/line-starts.ts";
 
 /**
  * The common mistakes in a YAML text, said in plain words at the line that holds them. The `yaml`
@@ -155,33 +156,25 @@ function firstLine(message: string): string {
 
 /** A text's lines, by number from 0, found once. */
 class TextLines {
-  private readonly starts = [0];
+  private readonly lines: LineStarts;
   constructor(private readonly whole: string) {
-    for (let i = whole.indexOf("\n"); i !== -1; i = whole.indexOf("\n", i + 1)) this.starts.push(i + 1);
+    this.lines = new LineStarts(whole);
   }
   indexAt(offset: number): number {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return this.lines.lineOf(offset);
   }
   start(line: number): number {
-    return this.starts[line]!;
+    return this.lines.start(line);
   }
   text(line: number): string {
-    const end = this.starts[line + 1];
-    return this.whole.slice(this.starts[line], end === undefined ? undefined : end - 1).replace(/\r$/, "");
+    return this.whole.slice(this.lines.start(line), this.lines.end(line)).replace(/\r$/, "");
   }
   indent(line: number): number {
     return /^ */.exec(this.text(line))![0].length;
   }
   /** The next line after `line` that holds more than spaces or a comment. */
   nextContent(line: number): number | undefined {
-    for (let i = line + 1; i < this.starts.length; i++) if (hasContent(this.text(i))) return i;
+    for (let i = line + 1; i < this.lines.count; i++) if (hasContent(this.text(i))) return i;
     return undefined;
   }
   previousContent(line: number): number | undefined {
