@@ -37,18 +37,23 @@ function Amount({ figure }: { figure: ShownFigure }) {
   );
 }
 
+/** Who gives a figure, linked to where they give it when that is known. */
+function SourceName({ by, url }: { by?: string | undefined; url?: string | undefined }) {
+  return url ? (
+    <a href={url} rel="noopener">
+      {by}
+    </a>
+  ) : (
+    (by ?? null)
+  );
+}
+
 /** "reported by Diario Libre, May 2021", the source linked. */
 function Reported({ figure }: { figure: ShownFigure }) {
   return (
     <>
       {"reported by "}
-      {figure.url ? (
-        <a href={figure.url} rel="noopener">
-          {figure.by}
-        </a>
-      ) : (
-        figure.by
-      )}
+      <SourceName by={figure.by} url={figure.url} />
       {", "}
       <When date={figure.date} />
     </>
@@ -203,13 +208,7 @@ function RateNote({ figure }: { figure: FigureModel }) {
   return (
     <p className="fact-rate">
       {`Amounts marked "about" are approximate, at RD$${rate.perDollar} to the US dollar (`}
-      {rate.url ? (
-        <a href={rate.url} rel="noopener">
-          {rate.by}
-        </a>
-      ) : (
-        rate.by
-      )}
+      <SourceName by={rate.by} url={rate.url} />
       {", "}
       <When date={rate.date} />
       {"): the rate moves, so check it before you change money."}
