@@ -31,7 +31,7 @@ import { DevSite } from "../../src/dev/dev-site.ts";
 import { listenOnFreePort } from "../../src/serve/listen.ts";
 import { newPage } from "../../src/site/new-page.ts";
 import { auditFreshness } from "../../src/audits/freshness.ts";
-import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
+import { buildInline, OFFLINE_PACK_OF_NO_MENU, writeInlineSite } from "../helpers/inline-site.ts";
 import { copyPackage } from "../helpers/package-copy.ts";
 import { attempt, CLI } from "../helpers/outcome.ts";
 import { writePpguideSite } from "../helpers/synthetic-site.ts";
@@ -149,14 +149,7 @@ const CASES: Record<ErrorCode, Case> = {
     /^AliasIsRoute {2}site\.yaml:2:13 {2}aliases\[0\]\.from {2}alias '\/filler-1' is also a route/,
   ],
   OfflinePackMenuUnknown: [
-    inline(
-      "-- site.yaml --\nsite:\n  name: Inline Site\n  url: https://inline.example\n  language: en-US\n" +
-        "  logo: { src: /images/logo.svg, png: /images/logo.png, width: 1800, height: 390, alt: Inline Site }\n" +
-        "  email: info@inline.example\n" +
-        "  social: { facebook: https://www.facebook.com/inline, twitter: https://x.com/inline, pinterest: https://www.pinterest.com/inline, youtube: https://www.youtube.com/@inline }\n" +
-        "  disclosure: Some links are affiliate links.\n" +
-        "  offline: { packs: [{ name: dining, label: the dining guide, menus: [Dining] }] }\n",
-    ),
+    inline(OFFLINE_PACK_OF_NO_MENU),
     /^OfflinePackMenuUnknown {2}site\.yaml:9:71 {2}site\.offline\.packs\[0\]\.menus\[0\] {2}offline pack menu 'Dining' is not a nav menu \(the menus are 'Guides'\)/,
   ],
   AuthorNotFound: [

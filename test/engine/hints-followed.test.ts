@@ -18,7 +18,7 @@ import { errorsOf, fromFileSystemError, isUserError, type PpgError } from "../..
 import { build } from "../../src/engine/build.ts";
 import type { BuildOptions } from "../../src/engine/build-state.ts";
 import { auditFreshness } from "../../src/audits/freshness.ts";
-import { writeInlineSite } from "../helpers/inline-site.ts";
+import { OFFLINE_PACK_OF_NO_MENU, writeInlineSite } from "../helpers/inline-site.ts";
 
 const CLOCK = "2026-01-15";
 const ARTICLE =
@@ -175,13 +175,7 @@ const CASES: Record<ErrorCode, Case | Reason> = {
     follow: (root) => edit(root, "site.yaml", "from: /filler-1", "from: /old-filler"),
   },
   OfflinePackMenuUnknown: {
-    site:
-      "-- site.yaml --\nsite:\n  name: Inline Site\n  url: https://inline.example\n  language: en-US\n" +
-      "  logo: { src: /images/logo.svg, png: /images/logo.png, width: 1800, height: 390, alt: Inline Site }\n" +
-      "  email: info@inline.example\n" +
-      "  social: { facebook: https://www.facebook.com/inline, twitter: https://x.com/inline, pinterest: https://www.pinterest.com/inline, youtube: https://www.youtube.com/@inline }\n" +
-      "  disclosure: Some links are affiliate links.\n" +
-      "  offline: { packs: [{ name: dining, label: the dining guide, menus: [Dining] }] }\n",
+    site: OFFLINE_PACK_OF_NO_MENU,
     says: /^Name a menu by its label as `nav` writes it/,
     // The message lists the menus there are: "(the menus are 'Guides')".
     follow: (root, p) => edit(root, "site.yaml", "menus: [Dining]", `menus: [${quoted(p.message, 1)}]`),

@@ -194,3 +194,15 @@ export async function buildInline(
   const root = await writeInlineSite(text);
   return { ...(await attempt({ root, out: join(root, "dist"), ...opts })), root };
 }
+
+/**
+ * A site whose offline pack names a menu (Dining) that its nav does not have (the filled-in nav
+ * has one menu, Guides): what OfflinePackMenuUnknown reports, and its hint mends.
+ */
+export const OFFLINE_PACK_OF_NO_MENU =
+  "-- site.yaml --\nsite:\n  name: Inline Site\n  url: https://inline.example\n  language: en-US\n" +
+  "  logo: { src: /images/logo.svg, png: /images/logo.png, width: 1800, height: 390, alt: Inline Site }\n" +
+  "  email: info@inline.example\n" +
+  "  social: { facebook: https://www.facebook.com/inline, twitter: https://x.com/inline, pinterest: https://www.pinterest.com/inline, youtube: https://www.youtube.com/@inline }\n" +
+  "  disclosure: Some links are affiliate links.\n" +
+  "  offline: { packs: [{ name: dining, label: the dining guide, menus: [Dining] }] }\n";
