@@ -44,6 +44,9 @@ await build({
   jsx: "automatic",
   // Read by Node itself (bin/ppguide turns source maps on), so a stack trace points into src/.
   sourcemap: "linked",
+  // A stack trace needs the mappings, not the sources' text: Node reads and keeps the whole map at
+  // start-up, and the text was two thirds of it (18 MB of every process's peak, docs/performance.md).
+  sourcesContent: false,
   // Paths in the output are relative to the package, so two clones compile the same bytes.
   absWorkingDir: packageDir,
   logLevel: "warning",
