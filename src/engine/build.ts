@@ -12,7 +12,7 @@ import { checkLinks } from "../links/check.ts";
 import { claimOutputs } from "../output/claims.ts";
 import { writeGeneratedAndPublic } from "../output/generated-files.ts";
 import { checkOutputFolder, OutputFolder } from "../output/output-folder.ts";
-import { readPageCache, writePageCache, type PageRecord } from "../output/page-cache.ts";
+import { readPageCache, writePageCache, type FileStat, type PageRecord } from "../output/page-cache.ts";
 import { writeIndex } from "../output/index-maker.ts";
 import { assignParts, indexable, planIndex } from "../output/search-index.ts";
 import { hostLimitWarnings } from "../manifest/host-limits.ts";
@@ -263,8 +263,12 @@ export async function writeOffline<S extends Opened & Keyed & Rendered & Indexed
 export async function linkCheck(state: Built): Promise<Built> {
   const { site, output, writer, plan, records, publicScans, linkMode, report } = state;
   if (!state.input.scan || state.own) return state;
-  const scans = new Map(publicScans);
-  for (const [file, record] of records) if (record.scan) scans.set(file, record.scan);
+  const publicScan = new Map(publicScans);
+  // Asked for page by page: a reused page's scan is made from the page cache then, not held for all of them.
+  const scans = {
+    has: (file: string) => publicScan.has(file) || "scan" in (records.get(file) ?? {}),
+    get: (file: string) => publicScan.get(file) ?? records.get(file)?.scan,
+  };
   const files = [...new Set([...writer.produced, ...plan.render.map(({ job }) => job.file)])];
   const found = await checkLinks({ dir: output.target, files, scans });
   if (!found.problems.length) return state;
@@ -281,12 +285,12 @@ export async function commit(state: Built): Promise<Built> {
   const { output, writer, plan, records, index } = state;
   if (state.own) await writeShardManifest(state, state.own);
   await removeStale(output.target, output.listing, [writer, { produced: plan.render.map(({ job }) => job.file) }]);
-  const pages = new Map<string, PageRecord>();
-  for (const [file, record] of records) {
+  const stats = new Map<string, FileStat>();
+  for (const file of records.keys()) {
     const { size, mtimeMs, ctimeMs, ino } = lstatSync(join(output.target, file));
-    pages.set(file, { ...record, stat: { size, mtimeMs, ctimeMs, ino } });
+    stats.set(file, { size, mtimeMs, ctimeMs, ino });
   }
-  writePageCache(output.target, currentCode(), { pages, index: index?.record });
+  writePageCache(output.target, currentCode(), { pages: records, index: index?.record }, stats);
   output.commit();
   return state;
 }

@@ -38,14 +38,11 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
   const threads = opts.threads ?? (unscanned.length > WORKER_THRESHOLD ? availableParallelism() : 1);
   const fresh = await scanPages(dir, unscanned, threads);
   const freshOf = new Map(unscanned.map((p, i) => [p, fresh[i]!]));
-  const scans = pages.map((p) => known?.get(p) ?? freshOf.get(p)!);
-
-  const scanOf = new Map<string, LinkScan>();
-  pages.forEach((p, i) => scanOf.set(p, scans[i]!));
+  const scanOf = (file: string): LinkScan | undefined => freshOf.get(file) ?? known?.get(file);
   const anchorSets = new Map<string, Set<string>>();
   const anchorsOf = (file: string): Set<string> => {
     let set = anchorSets.get(file);
-    if (!set) anchorSets.set(file, (set = new Set(scanOf.get(file)?.anchors)));
+    if (!set) anchorSets.set(file, (set = new Set(scanOf(file)?.anchors)));
     return set;
   };
 
@@ -60,7 +57,7 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
 
   for (let p = 0; p < pages.length; p++) {
     const file = pages[p]!;
-    const scan = scans[p]!;
+    const scan = scanOf(file)!;
     const base = documentBase(file, scan.base);
     // A page with a million broken links gets a hundred lines and a count, not a million objects.
     const pageStart = problems.length;

@@ -32,9 +32,11 @@ export interface CheckLinksOptions {
   dir: string;
   /**
    * Scans already made of some pages (by file, relative to dir), e.g. by a build that scanned
-   * each page as it rendered it: those pages are not read or parsed again.
+   * each page as it rendered it: those pages are not read or parsed again. Each is asked for when
+   * its page is checked (and when a link names an anchor in it), so a lookup may make a scan on
+   * demand rather than hold them all.
    */
-  scans?: ReadonlyMap<string, LinkScan>;
+  scans?: Pick<ReadonlyMap<string, LinkScan>, "has" | "get">;
   /**
    * The site's files, relative to dir: a build that knows them passes them instead of having
    * the folder listed (it may not have written them there yet).

@@ -128,18 +128,39 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
       hash: digestAt(6),
       ...(main ? { main } : {}),
       images,
-      scan: scanOf(stored, i),
       ...(statAt(0) >= 0 && {
         stat: { size: statAt(0), mtimeMs: statAt(1), ctimeMs: statAt(2), ino: statAt(3) },
       }),
       ...(warned.has(i) && { warnings: warned.get(i) }),
     });
+    if (expected(stored.scanAt[i], WHOLE) >= 0) keepScan(expected(pages.get(file), WHOLE), stored, i);
   });
   return { pages, index };
 }
 
-/** Writes the cache of `copy` (before it is served: it describes that copy whether or not it ever is). */
-export function writePageCache(copy: string, code: string, cache: CopyCache): void {
+/**
+ * A stored scan stays in the cache's compact arrays: a record's `scan` is made when it is read
+ * (the link check reads each once, in turn) and is not kept, and writePageCache copies it from the
+ * arrays. Made for every page when the cache was read, the scans of a 4,000-page site were about
+ * 15 MB held for the whole of a one-edit rebuild, and the commit's copies of the records held them twice.
+ */
+const storedScans = new WeakMap<PageRecord, { stored: Stored; i: number }>();
+
+function keepScan(record: PageRecord, stored: Stored, i: number): void {
+  storedScans.set(record, { stored, i });
+  Object.defineProperty(record, "scan", { enumerable: true, get: () => scanOf(stored, i) });
+}
+
+/**
+ * Writes the cache of `copy` (before it is served: it describes that copy whether or not it ever is). `stats`: each
+ * page's file as the copy will be served, for the next build's quick check (servedIntact).
+ */
+export function writePageCache(
+  copy: string,
+  code: string,
+  cache: CopyCache,
+  stats: ReadonlyMap<string, FileStat> = new Map(),
+): void {
   const strings = new Map<string, number>();
   const intern = (s: string) => {
     let i = strings.get(s);
@@ -150,7 +171,7 @@ export function writePageCache(copy: string, code: string, cache: CopyCache): vo
   const digests: string[] = [];
   const imageAt: number[] = [];
   const imageItems: number[] = [];
-  const stats: number[] = [];
+  const statItems: number[] = [];
   const scanAt: number[] = [];
   const items: number[] = [];
   const warnings: Stored["warnings"] = [];
@@ -171,8 +192,14 @@ export function writePageCache(copy: string, code: string, cache: CopyCache): vo
     imageAt.push(imageItems.length, page.images.length);
     for (const image of page.images) imageItems.push(intern(image));
     // No stat (-1): the next build hashes the served file to know whether it still holds the page.
-    const stat = page.stat ?? { size: -1, mtimeMs: -1, ctimeMs: -1, ino: -1 };
-    stats.push(stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino);
+    const stat = stats.get(file) ?? page.stat ?? { size: -1, mtimeMs: -1, ctimeMs: -1, ino: -1 };
+    statItems.push(stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino);
+    const kept = storedScans.get(page);
+    if (kept) {
+      scanAt.push(items.length);
+      copyScan(kept.stored, kept.i, items, intern);
+      continue;
+    }
     const { scan } = page;
     if (!scan) {
       scanAt.push(-1);
@@ -190,7 +217,7 @@ export function writePageCache(copy: string, code: string, cache: CopyCache): vo
     digests,
     imageAt: Int32Array.from(imageAt),
     imageItems: Int32Array.from(imageItems),
-    stats: Float64Array.from(stats),
+    stats: Float64Array.from(statItems),
     strings: [...strings.keys()],
     scanAt: Int32Array.from(scanAt),
     items: Int32Array.from(items),
@@ -224,6 +251,20 @@ export function servedIntact(live: string, file: string, page: PageRecord): bool
   } catch {
     return false;
   }
+}
+
+/** A stored page's scan into `items` as writePageCache lays one out, its strings named in the new table. */
+function copyScan(stored: Stored, i: number, items: number[], intern: (s: string) => number): void {
+  const { scanAt, items: from, strings } = stored;
+  let p = expected(scanAt[i], WHOLE);
+  const item = (at: number) => expected(from[at], WHOLE);
+  const string = (at: number) => intern(expected(strings[item(at)], WHOLE));
+  const refCount = item(p++);
+  const anchorCount = item(p++);
+  const base = item(p++);
+  items.push(refCount, anchorCount, base < 0 ? -1 : intern(expected(strings[base], WHOLE)));
+  for (let r = 0; r < refCount; r++, p += 4) items.push(string(p), item(p + 1), item(p + 2), item(p + 3));
+  for (let a = 0; a < anchorCount; a++) items.push(string(p++));
 }
 
 function scanOf(stored: Stored, i: number): LinkScan | undefined {
