@@ -124,7 +124,9 @@ describe("the ppguide CLI", () => {
     expect(result.stderr).toContain("ppguide crashed");
     expect(result.stderr).toMatch(/at (Object\.)?main \(.*src\/cli\/main\.ts:\d+:\d+\)/);
     // Every process reads the whole map at start-up: it holds the mappings, not the sources' text.
-    const map = JSON.parse(await readFile(fileURLToPath(new URL("../../lib/ppguide.cjs.map", import.meta.url)), "utf8"));
+    const map = JSON.parse(
+      await readFile(fileURLToPath(new URL("../../lib/ppguide.cjs.map", import.meta.url)), "utf8"),
+    );
     expect(map.mappings.length).toBeGreaterThan(0);
     expect(map.sourcesContent).toBeUndefined();
   });

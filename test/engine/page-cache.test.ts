@@ -71,7 +71,10 @@ describe("the page cache", () => {
     await writeFile(join(root, "content/a.md"), "## Where to sleep {#sleep}\n\nA room by the harbour.\n");
     for (const round of [1, 2]) {
       const warned = await build({ root, linkMode: "warn" });
-      expect(warned.rendered?.map((r) => r.route), `round ${round}`).toEqual(round === 1 ? ["/a"] : []);
+      expect(
+        warned.rendered?.map((r) => r.route),
+        `round ${round}`,
+      ).toEqual(round === 1 ? ["/a"] : []);
       const broken = warned.warnings.filter((w) => w.code === "BrokenLink").map((w) => w.format());
       expect(broken, `round ${round}`).toEqual([expect.stringMatching(/^content\/b\.md:1:\d+ .*\/a#eat/)]);
     }
