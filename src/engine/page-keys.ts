@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { imageFacts, type ImageFactIndex, type ImageFacts } from "../assets/image-facts.ts";
+import type { MarkdownFile } from "../content/front-matter.ts";
 import type { ContentIndex } from "../content/load.ts";
 import { currentCode } from "../core/code-id.ts";
 import { digestJson, digestOf } from "../core/digest.ts";
@@ -91,6 +92,11 @@ const PARTS = Object.keys(PART_NAMES) as (keyof KeyParts)[];
  */
 export interface PageJob extends SitePage {
   parts: KeyParts;
+  /**
+   * The page's own Markdown file (its name in the content index, and the file), when the job crosses to a render
+   * thread: a thread holds every other file's front matter but not its body (render-pages.ts).
+   */
+  own?: [name: string, file: MarkdownFile];
 }
 
 /** Why a page is rendered: what --explain prints. */

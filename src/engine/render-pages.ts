@@ -2,6 +2,7 @@ import { decodeUriPath, writtenForm } from "../core/url-path.ts";
 import { availableParallelism } from "node:os";
 import { imageServiceFrom, ImageFactIndex } from "../assets/image-facts.ts";
 import { scriptsFor } from "../assets/bundles.ts";
+import type { MarkdownFile } from "../content/front-matter.ts";
 import type { ContentIndex } from "../content/load.ts";
 import { digest } from "../core/digest.ts";
 import {
@@ -89,7 +90,10 @@ export class PageRenderer {
         const before = errors.length;
         const warned = warnings.length;
         this.ctx.images.takeReads();
+        if (job.own) this.ctx.content.markdown.set(...job.own);
         const page = kindOf(job.kind).render(this.ctx, this.templates, job.route, { errors, warnings });
+        // The body goes with the job: a thread holds only the bodies of the pages it is rendering.
+        if (job.own) this.ctx.content.markdown.set(job.own[0], withoutBody(job.own[1]));
         const own = warnings.slice(warned).flatMap((e) => userErrorData(e));
         const images = this.ctx.images.takeReads();
         const main = kindOf(job.kind).indexed ? mainOf(page.html) : undefined;
@@ -225,19 +229,41 @@ export async function renderJobs(
   if (all.length) throw new PpgErrorList(dedupe(all));
 }
 
+/**
+ * Each thread is given the site's data once, with every Markdown file's front matter (cards and the search list read
+ * other pages' keywords) but no body: a page's body goes with its job, to the one thread that renders it. Given them
+ * all, each thread held every body of the site, and the main thread copied them once per thread.
+ */
 async function onPool(
   input: RenderInput,
   batches: PageJob[][],
   take: (result: RenderedBatch, batch: number) => void,
 ): Promise<void> {
+  const { markdown } = input.content;
+  const shared = new Map([...markdown].map(([name, file]) => [name, withoutBody(file)]));
+  const contentOf = new Map(input.manifest.routes.map((r) => [r.path, r.content]));
+  const withOwn = (job: PageJob): PageJob => {
+    const name = contentOf.get(job.route);
+    const file = name === undefined ? undefined : markdown.get(name);
+    return name === undefined || file === undefined ? job : { ...job, own: [name, file] };
+  };
   const pool = workerPool<PageJob[], RenderedBatch>(
     import.meta.url,
     "render-worker",
     "renderBatch",
-    input,
+    { ...input, content: { ...input.content, markdown: shared } } satisfies RenderInput,
     Math.min(availableParallelism(), batches.length),
   );
-  await runOnPool(pool, batches, take);
+  await runOnPool(
+    pool,
+    batches.map((batch) => batch.map(withOwn)),
+    take,
+  );
+}
+
+/** A Markdown file as a thread holds it while no page of its own is rendering there. */
+function withoutBody(file: MarkdownFile): MarkdownFile {
+  return { ...file, body: "" };
 }
 
 /**
