@@ -34,28 +34,33 @@ export function workerPool<T, R>(
     // The parent's flags (vitest's, --input-type) are not the worker's.
     execArgv: [],
   });
+  // A thread's failure outside any task may come before runOnPool listens (a pool started early): kept for it.
+  pool.on("error", (err: unknown) => {
+    if (!failures.has(pool)) failures.set(pool, err);
+  });
   return pool;
 }
 
+const failures = new WeakMap<object, unknown>();
+
 /**
  * Runs every task on the pool and hands each result to `done` with the task's number; destroys
- * the pool either way. A thread's failure outside any task (one that dies idle, or answers a task
- * the pool has already cancelled) is an 'error' event: unheard, it would end the process before
- * a build lets go of its lock.
+ * the pool either way, and throws a thread's failure outside any task (one that dies idle, or
+ * answers a task the pool has already cancelled), which workerPool heard as an 'error' event:
+ * unheard, it would end the process before a build lets go of its lock.
  */
 export async function runOnPool<T, R>(
   pool: Piscina<T, R>,
   tasks: T[],
   done: (result: R, task: number) => void,
 ): Promise<void> {
-  let failure: unknown;
-  pool.on("error", (err: unknown) => (failure ??= err));
+  const failed = () => failures.has(pool);
   // Only as many tasks submitted as the threads take at once, the next as each ends: given them
   // all, piscina's queue handed them out of order (batches 4 and 5 of 125 ran last), and whoever
   // takes the results in order (the search index, given pages in site.yaml's order) waited for the last.
   let next = 0;
   const lane = async (): Promise<void> => {
-    while (next < tasks.length && !failure) {
+    while (next < tasks.length && !failed()) {
       const i = next++;
       done(await pool.run(tasks[i] as T), i);
     }
@@ -63,7 +68,7 @@ export async function runOnPool<T, R>(
   try {
     const lanes = Math.max(1, pool.options.maxThreads * pool.options.concurrentTasksPerWorker);
     await Promise.all(Array.from({ length: Math.min(lanes, tasks.length) }, lane));
-    if (failure) throw failure;
+    if (failed()) throw failures.get(pool);
   } finally {
     // Nothing may still be running (writing into the output) once the caller goes on.
     await pool.destroy();

@@ -1,4 +1,4 @@
-import { lstatSync, readFileSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ImageFactIndex } from "../assets/image-facts.ts";
 import { findPlaceholders } from "../audits/placeholders.ts";
@@ -11,11 +11,12 @@ import { timed, type StageTimings } from "../core/timing.ts";
 import { checkLinks } from "../links/check.ts";
 import { claimOutputs } from "../output/claims.ts";
 import { writeGeneratedAndPublic } from "../output/generated-files.ts";
-import { checkOutputFolder, OutputFolder } from "../output/output-folder.ts";
-import { readPageCache, writePageCache, type FileStat, type PageRecord } from "../output/page-cache.ts";
+import { checkOutputFolder, OutputFolder, servedCopy } from "../output/output-folder.ts";
+import { pageCacheFile, readPageCache, writePageCache, type FileStat, type PageRecord } from "../output/page-cache.ts";
 import { writeIndex } from "../output/index-maker.ts";
 import { assignParts, indexable, planIndex } from "../output/search-index.ts";
 import { hostLimitWarnings } from "../manifest/host-limits.ts";
+import type { Manifest } from "../manifest/types.ts";
 import { writeServiceWorker } from "../output/service-worker.ts";
 import { CopyWriter, removeStale } from "../output/write.ts";
 import { sitePages } from "../render/kinds/index.ts";
@@ -26,7 +27,15 @@ import { brokenLinkErrors } from "./link-sources.ts";
 import { keyPages, planPages, previousOf, renderInputOf, IN_MEMORY, type PagesToMake } from "./page-keys.ts";
 import { IndexStream } from "./index-stream.ts";
 import { unpublishedProblems } from "./unpublished.ts";
-import { pageWarnings, renderJobs, sourcesOf, type TakenBatch } from "./render-pages.ts";
+import {
+  pageWarnings,
+  renderJobs,
+  rendersOnPool,
+  sourcesOf,
+  startRenderPool,
+  type RenderPool,
+  type TakenBatch,
+} from "./render-pages.ts";
 import { indexPartsOf, ownPages, writeShardManifest } from "./shard.ts";
 import {
   builtPage,
@@ -63,33 +72,59 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   // not served, so whatever it holds is simply brought up to date by the next build. The handlers
   // are in place before the lock is taken, so no signal can leave the lock behind.
   let held: OutputFolder | undefined;
+  // A build that will render every page starts its threads as soon as site.yaml says how many pages there are.
+  let pool: RenderPool | undefined;
+  const onManifest = (manifest: Manifest) => {
+    if (opts.workers !== false && rendersOnPool(manifest.routes.length) && rendersEveryPage(opts, outDir))
+      pool = startRenderPool();
+  };
   return whileInterruptible(
     () => held?.release(),
     async () => {
-      const loaded = await timed(timings, "load", () => load(site, opts));
-      const checked = timed(timings, "check", () => check(loaded));
-      const opened = timed(timings, "open", () => open(checked, outDir));
-      held = opened.output;
       try {
-        const keyed = timed(timings, "key", () => ownPages(key(opened), opts.shard));
-        const rendered = await timed(timings, "render", () =>
-          withUnpublished(render(keyed, IndexStream.start(keyed)), unpublishedProblems(keyed.site, keyed.input.images)),
-        );
-        const indexed = await timed(timings, "index", () => index(rendered));
-        const written = await timed(timings, "rest", () => writeRest(indexed));
-        const offline = await timed(timings, "offline", () => writeOffline(written));
-        const linked = await timed(timings, "links", () => linkCheck(offline));
-        const committed = await timed(timings, "commit", () => commit(linked));
-        return resultOf(committed, timings, started);
-      } catch (err) {
-        // Nothing may still be writing when the lock is released.
-        await opened.writer.flush().catch(() => {});
-        throw failedWhileWriting(err, opened.output.target);
+        return await stages();
       } finally {
-        opened.output.release();
+        await pool?.destroy();
       }
     },
   );
+
+  async function stages(): Promise<BuildResult> {
+    const loaded = await timed(timings, "load", () => load(site, opts, { onManifest }));
+    const checked = timed(timings, "check", () => check(loaded));
+    const opened = timed(timings, "open", () => open(checked, outDir));
+    held = opened.output;
+    try {
+      const keyed = timed(timings, "key", () => ownPages(key(opened), opts.shard));
+      const rendered = await timed(timings, "render", () =>
+        withUnpublished(
+          render(keyed, IndexStream.start(keyed), pool),
+          unpublishedProblems(keyed.site, keyed.input.images),
+        ),
+      );
+      const indexed = await timed(timings, "index", () => index(rendered));
+      const written = await timed(timings, "rest", () => writeRest(indexed));
+      const offline = await timed(timings, "offline", () => writeOffline(written));
+      const linked = await timed(timings, "links", () => linkCheck(offline));
+      const committed = await timed(timings, "commit", () => commit(linked));
+      return resultOf(committed, timings, started);
+    } catch (err) {
+      // Nothing may still be writing when the lock is released.
+      await opened.writer.flush().catch(() => {});
+      throw failedWhileWriting(err, opened.output.target);
+    } finally {
+      opened.output.release();
+    }
+  }
+}
+
+/**
+ * Whether no page of the served copy can be reused: a first build, or --no-cache (a guess, made before the lock is
+ * taken).
+ */
+function rendersEveryPage(opts: BuildOptions, outDir: string): boolean {
+  const served = servedCopy(outDir);
+  return opts.cache === false || served === undefined || !existsSync(pageCacheFile(served));
 }
 
 /** `write: false`: the same stages up to rendering, every page kept in memory with its HTML. */
@@ -122,7 +157,9 @@ export async function renderPages(site: LoadedSite): Promise<PageInMemory[]> {
 export async function load(
   site: FoundSite,
   opts: BuildOptions,
-  how: Pick<LoadOptions, "templates" | "drafts"> & { previous?: { site: LoadedSite; changed: Iterable<string> } } = {},
+  how: Pick<LoadOptions, "templates" | "drafts" | "onManifest"> & {
+    previous?: { site: LoadedSite; changed: Iterable<string> };
+  } = {},
 ): Promise<Loaded> {
   const loaded = how.previous
     ? await reloadSite(how.previous.site, how.previous.changed, how)
@@ -204,7 +241,11 @@ export function key<S extends PagesToMake>(state: S): S & Keyed {
  * Renders the pages the plan says changed (on the pool, or inline) and takes the others as they
  * were; each page rendered is given to the search index `stream`, when it was started.
  */
-export async function render<S extends PagesToMake & Keyed>(state: S, stream?: IndexStream): Promise<S & Rendered> {
+export async function render<S extends PagesToMake & Keyed>(
+  state: S,
+  stream?: IndexStream,
+  pool?: RenderPool,
+): Promise<S & Rendered> {
   const { input, plan, sink } = state;
   const records = new Map<string, PageRecord>();
   const kept = new Map<string, RenderedPage>();
@@ -220,7 +261,7 @@ export async function render<S extends PagesToMake & Keyed>(state: S, stream?: I
     stream?.rendered(batch.mains);
   };
   const jobs = plan.render.map(({ job }) => job);
-  const how = { threads: state.threads, templates: state.templates, sources: state.sources };
+  const how = { threads: state.threads, templates: state.templates, sources: state.sources, pool };
   const rendering = renderJobs(stream ? { ...input, index: true } : input, jobs, take, how);
   await rendering.catch((err: unknown) => stream?.close(err) ?? Promise.reject(err));
   await sink.flush();

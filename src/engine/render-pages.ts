@@ -1,5 +1,7 @@
 import { decodeUriPath, writtenForm } from "../core/url-path.ts";
 import { availableParallelism } from "node:os";
+import { serialize } from "node:v8";
+import type { Piscina } from "piscina";
 import { imageServiceFrom, ImageFactIndex } from "../assets/image-facts.ts";
 import { scriptsFor } from "../assets/bundles.ts";
 import type { MarkdownFile } from "../content/front-matter.ts";
@@ -165,6 +167,8 @@ export interface RenderOptions {
    * pages, on more than one core.
    */
   threads?: boolean;
+  /** Threads started before the site was loaded (startRenderPool), used when the pages render on a pool. */
+  pool?: RenderPool;
   /** Inline only: the templates to render with (dev mode's). */
   templates?: Templates;
   /** Filled with what the rendered pages warn about, in the order of the pages. */
@@ -216,12 +220,13 @@ export async function renderJobs(
     for (const src of result.missing) missing.add(src);
     done({ ...result, problems: result.problems.map(([file, found]) => [file, locate(found)]) });
   };
-  const threads = opts.threads ?? (jobs.length >= POOL_THRESHOLD && availableParallelism() > 1);
+  const threads = opts.threads ?? rendersOnPool(jobs.length);
   if (!threads || batches.length === 0) {
+    await opts.pool?.destroy();
     const renderer = await PageRenderer.create(input, opts.templates);
     for (const [i, batch] of batches.entries()) take(await renderer.render(batch), i);
   } else {
-    await onPool(input, batches, take);
+    await onPool(input, batches, take, opts.pool ?? startRenderPool(batches.length));
   }
   opts.warnings?.push(...dedupe(warnings.flat()));
   const all = errors.flat();
@@ -229,34 +234,60 @@ export async function renderJobs(
   if (all.length) throw new PpgErrorList(dedupe(all));
 }
 
+/** What a render thread is given each time: the site's data (read once a thread: onPool) and the pages to render. */
+export interface RenderTask {
+  input: SharedArrayBuffer;
+  jobs: PageJob[];
+}
+
+export type RenderPool = Piscina<RenderTask, RenderedBatch>;
+
 /**
- * Each thread is given the site's data once, with every Markdown file's front matter (cards and the search list read
- * other pages' keywords) but no body: a page's body goes with its job, to the one thread that renders it. Given them
- * all, each thread held every body of the site, and the main thread copied them once per thread.
+ * A pool of render threads, one per core (at most one per batch), started before the site's data is known: a build
+ * that will render most pages starts it as soon as site.yaml is read, so each thread loads its modules (React, the
+ * templates) while this thread loads the content. The data comes with the tasks.
+ */
+export function startRenderPool(batches = Number.POSITIVE_INFINITY): RenderPool {
+  return workerPool<RenderTask, RenderedBatch>(
+    import.meta.url,
+    "render-worker",
+    "renderBatch",
+    undefined,
+    Math.min(availableParallelism(), batches),
+  );
+}
+
+/** Whether a site of this many pages renders them on a pool when all of them render (renderJobs' own default). */
+export function rendersOnPool(pages: number): boolean {
+  return pages >= POOL_THRESHOLD && availableParallelism() > 1;
+}
+
+/**
+ * The site's data is serialized once, into memory the threads share, and each thread reads it with its first task:
+ * every thread is given every Markdown file's front matter (cards and the search list read other pages' keywords)
+ * but no body, which goes with its page's job to the one thread that renders it. Given them all as each thread's
+ * workerData, each thread held every body of the site, and this thread copied the whole site once per thread.
  */
 async function onPool(
   input: RenderInput,
   batches: PageJob[][],
   take: (result: RenderedBatch, batch: number) => void,
+  pool: RenderPool,
 ): Promise<void> {
   const { markdown } = input.content;
   const shared = new Map([...markdown].map(([name, file]) => [name, withoutBody(file)]));
+  const data = serialize({ ...input, content: { ...input.content, markdown: shared } } satisfies RenderInput);
+  const sharedData = new SharedArrayBuffer(data.byteLength);
+  new Uint8Array(sharedData).set(data);
   const contentOf = new Map(input.manifest.routes.map((r) => [r.path, r.content]));
   const withOwn = (job: PageJob): PageJob => {
     const name = contentOf.get(job.route);
     const file = name === undefined ? undefined : markdown.get(name);
     return name === undefined || file === undefined ? job : { ...job, own: [name, file] };
   };
-  const pool = workerPool<PageJob[], RenderedBatch>(
-    import.meta.url,
-    "render-worker",
-    "renderBatch",
-    { ...input, content: { ...input.content, markdown: shared } } satisfies RenderInput,
-    Math.min(availableParallelism(), batches.length),
-  );
   await runOnPool(
     pool,
-    batches.map((batch) => batch.map(withOwn)),
+    batches.map((batch) => ({ input: sharedData, jobs: batch.map(withOwn) })),
     take,
   );
 }

@@ -1,7 +1,7 @@
 /** A thread of the render pool (render-pages.ts): renders, scans and writes the batches it is given. */
-import { workerData } from "node:worker_threads";
-import type { PageJob, RenderInput } from "./page-keys.ts";
-import { PageRenderer, type RenderedBatch } from "./render-pages.ts";
+import { deserialize } from "node:v8";
+import type { RenderInput } from "./page-keys.ts";
+import { PageRenderer, type RenderedBatch, type RenderTask } from "./render-pages.ts";
 
 let renderer: Promise<PageRenderer> | undefined;
 let previous: Promise<unknown> = Promise.resolve();
@@ -11,8 +11,9 @@ let previous: Promise<unknown> = Promise.resolve();
  * batches rendered at once took turns at every write, and the earlier one finished last, holding
  * back the search index, which Pagefind is given in the order of the pages (engine/index-stream.ts).
  */
-export function renderBatch(jobs: PageJob[]): Promise<RenderedBatch> {
-  const made = (renderer ??= PageRenderer.create(workerData as RenderInput));
+export function renderBatch({ input, jobs }: RenderTask): Promise<RenderedBatch> {
+  // The site's data, the same for every task: read with this thread's first.
+  const made = (renderer ??= PageRenderer.create(deserialize(new Uint8Array(input)) as RenderInput));
   const batch = previous.then(async () => (await made).render(jobs));
   previous = batch.catch(() => {});
   return batch;

@@ -18,6 +18,7 @@ import { cacheRoot, siteCache } from "../core/disk-cache.ts";
 import { PpgError } from "../core/errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 import { isInside, realish } from "../core/site-folder.ts";
+import { pageCacheFile } from "./page-cache.ts";
 import type { OutputEntry } from "./write.ts";
 
 /**
@@ -172,6 +173,12 @@ function lstatOrUndefined(path: string): Stats | undefined {
 }
 
 /** The copy `out` links to, when it is a link ppguide made. */
+/** The copy `out` serves as the last build left it, read without the lock: a guess at what a build may reuse. */
+export function servedCopy(out: string): string | undefined {
+  const copy = ownLink(out);
+  return copy && join(outputPaths(out).store, copy);
+}
+
 function ownLink(out: string, stat: Stats | undefined = lstatOrUndefined(out)): (typeof COPIES)[number] | undefined {
   if (!stat?.isSymbolicLink()) return undefined;
   const target = readlinkSync(out);
@@ -254,7 +261,7 @@ export class OutputFolder {
       const liveCopy = ownLink(out);
       const target = join(store, liveCopy === "a" ? "b" : "a");
       // The copy is about to change: its page cache no longer describes it (output/page-cache.ts).
-      rmSync(`${target}.pages`, { force: true });
+      rmSync(pageCacheFile(target), { force: true });
       return new OutputFolder(out, store, target, liveCopy && join(store, liveCopy), prepareTarget(target), lockFile);
     } catch (err) {
       rmSync(lockFile, { force: true });

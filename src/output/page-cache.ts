@@ -100,9 +100,14 @@ interface Stored {
 
 const DIGESTS = 8;
 
+/** Where the cache of the output copy `copy` lives: beside it, so it goes with the copy. */
+export function pageCacheFile(copy: string): string {
+  return `${copy}.pages`;
+}
+
 /** The cache of the output copy `copy`, if there is one made by this code and intact. */
 export function readPageCache(copy: string, code: string): CopyCache | undefined {
-  const bytes = readChecked(`${copy}.pages`);
+  const bytes = readChecked(pageCacheFile(copy));
   if (!bytes) return undefined;
   let stored: Stored;
   try {
@@ -224,7 +229,7 @@ export function writePageCache(
     warnings,
     ...(cache.index && { index: cache.index }),
   };
-  writeChecked(`${copy}.pages`, serialize(stored));
+  writeChecked(pageCacheFile(copy), serialize(stored));
 }
 
 /**

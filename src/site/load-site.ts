@@ -137,6 +137,11 @@ export interface LoadOptions {
   drafts?: "hide" | "show";
   /** A folder for the image cache instead of the site's .ppguide-cache/ (--verify's clean build: an empty one). */
   caches?: string;
+  /**
+   * Called with site.yaml's data as soon as it is read and checked, before content/ loads (the build starts its
+   * render threads then).
+   */
+  onManifest?: (manifest: Manifest) => void;
 }
 
 /**
@@ -149,6 +154,7 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
   const clock = opts.clock ?? today();
   checkCacheFolders(root);
   const loaded = await loadManifest({ root });
+  opts.onManifest?.(loaded.manifest);
   const [allContent, publicFiles, assets, templates] = await Promise.all([
     loadContent(root, loaded.manifest, loaded.source),
     listPublicFiles(root),
