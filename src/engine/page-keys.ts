@@ -32,6 +32,11 @@ export interface RenderInput {
    * (dev mode, tests).
    */
   spec?: CopySpec;
+  /**
+   * Hand each page's HTML back (RenderedBatch.unwritten) for the thread that takes the batch to write: the render
+   * threads' pages are written by one writer, the build's (render-pages.ts onPool).
+   */
+  handBack?: boolean;
   /** Scan each page's links and anchors for the link check. */
   scan: boolean;
   /** Hand each indexed page's <main> back with its record, for the search index made while pages render. */

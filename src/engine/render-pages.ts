@@ -37,6 +37,8 @@ import type { PageJob, RenderInput } from "./page-keys.ts";
 export interface RenderedBatch {
   records: [file: string, record: PageRecord][];
   kept: [file: string, page: RenderedPage][];
+  /** Each page's HTML, for the thread that takes the batch to write (RenderInput.handBack). */
+  unwritten: [file: string, html: string][];
   errors: PpgErrorData[];
   missing: string[];
   /** What the rendered pages warn about (structured data without a recommended property). */
@@ -85,6 +87,7 @@ export class PageRenderer {
     const warnings: PpgError[] = [];
     const records: RenderedBatch["records"] = [];
     const kept: RenderedBatch["kept"] = [];
+    const unwritten: RenderedBatch["unwritten"] = [];
     const mains: RenderedBatch["mains"] = [];
     const problems: RenderedBatch["problems"] = [];
     try {
@@ -115,6 +118,7 @@ export class PageRenderer {
           },
         ]);
         if (this.writer) await this.writer.add(job.file, page.html);
+        else if (this.input.handBack) unwritten.push([job.file, page.html]);
         else kept.push([job.file, page]);
         if (main !== undefined && this.input.index) mains.push([job.route, main]);
         if (this.input.pageProblems) {
@@ -137,13 +141,14 @@ export class PageRenderer {
       return {
         records: [],
         kept: [],
+        unwritten: [],
         mains: [],
         problems: [],
         errors: errors.flatMap((e) => userErrorData(e)),
         missing,
         warnings: warned,
       };
-    return { records, kept, mains, problems, errors: [], missing, warnings: warned };
+    return { records, kept, unwritten, mains, problems, errors: [], missing, warnings: warned };
   }
 
   /** The images a page asked for (its reads, decoded) that public/ lacks, as it wrote them. */
@@ -267,6 +272,9 @@ export function rendersOnPool(pages: number): boolean {
  * every thread is given every Markdown file's front matter (cards and the search list read other pages' keywords)
  * but no body, which goes with its page's job to the one thread that renders it. Given them all as each thread's
  * workerData, each thread held every body of the site, and this thread copied the whole site once per thread.
+ *
+ * The threads hand their pages back and this thread writes them, one writer for the build: two threads creating
+ * files in one folder at once cost more system time for no gain in wall time (docs/performance.md).
  */
 async function onPool(
   input: RenderInput,
@@ -276,7 +284,12 @@ async function onPool(
 ): Promise<void> {
   const { markdown } = input.content;
   const shared = new Map([...markdown].map(([name, file]) => [name, withoutBody(file)]));
-  const data = serialize({ ...input, content: { ...input.content, markdown: shared } } satisfies RenderInput);
+  const { spec, ...unwritten } = input;
+  const data = serialize({
+    ...unwritten,
+    content: { ...input.content, markdown: shared },
+    handBack: spec !== undefined,
+  } satisfies RenderInput);
   const sharedData = new SharedArrayBuffer(data.byteLength);
   new Uint8Array(sharedData).set(data);
   const contentOf = new Map(input.manifest.routes.map((r) => [r.path, r.content]));
@@ -285,11 +298,27 @@ async function onPool(
     const file = name === undefined ? undefined : markdown.get(name);
     return name === undefined || file === undefined ? job : { ...job, own: [name, file] };
   };
-  await runOnPool(
-    pool,
-    batches.map((batch) => ({ input: sharedData, jobs: batch.map(withOwn) })),
-    take,
-  );
+  const writer = input.spec && new CopyWriter(input.spec);
+  let failed: unknown;
+  try {
+    await runOnPool(
+      pool,
+      batches.map((batch) => ({ input: sharedData, jobs: batch.map(withOwn) })),
+      (result, i) => {
+        for (const [file, html] of result.unwritten.splice(0))
+          writer?.add(file, html).catch((err: unknown) => (failed ??= err));
+        take(result, i);
+      },
+    );
+  } finally {
+    // Nothing may still be writing once the stage has ended, failed or not.
+    await writer?.flush().catch((err: unknown) => (failed ??= err));
+  }
+  // A name that would leave the output, a full disk: the user's to fix, as when a thread wrote the page itself.
+  if (failed !== undefined) {
+    const user = fromFileSystemError(failed);
+    throw isUserError(user) ? new PpgErrorList(errorsOf(user)) : failed;
+  }
 }
 
 /** A Markdown file as a thread holds it while no page of its own is rendering there. */
