@@ -8,6 +8,7 @@
  *   npm run bench                      # N = 1000, 4000 and 16000 (ppguide and Hugo + Pagefind only), 5 of each
  *   npx tsx bench/build.ts 500 --runs 7
  *   npx tsx bench/build.ts 16000 --runs 3 --shards 4   # ppguide alone: n shards and a merge against one build
+ *   npx tsx bench/build.ts 16000 --runs 5 --one-edit   # only the rebuilds after one body is edited
  *
  * For each size: first builds from nothing (on all cores, and pinned to one with taskset), then
  * rebuilds with no change, after editing one article's body, and after renaming the first nav
@@ -38,6 +39,12 @@ const RUNS = runsArg >= 0 ? Number(args.splice(runsArg, 2)[1]) : 5;
 const shardsArg = args.indexOf("--shards");
 /** `--shards n`: ppguide's build split into n shards and merged (engine/shard.ts), against one build; no peers. */
 const SHARDS = shardsArg >= 0 ? Number(args.splice(shardsArg, 2)[1]) : undefined;
+const oneEditArg = args.indexOf("--one-edit");
+/**
+ * `--one-edit`: after one first build each (not reported), only the rebuilds after one body is edited, the everyday
+ * CI run, for a size whose whole table takes too long (16,000 pages: an hour).
+ */
+const ONE_EDIT = oneEditArg >= 0 && args.splice(oneEditArg, 1).length === 1;
 const SIZES = args.length ? args.map(Number) : [1000, 4000, 16000];
 /** Above this many pages only ppguide and Hugo + Pagefind run: the others take minutes a build. */
 const ALL_PEERS_UP_TO = 4000;
@@ -310,6 +317,27 @@ async function main(): Promise<void> {
       for (const g of running)
         for (const left of g.leaves) rmSync(join(site(g), left), { recursive: true, force: true });
     };
+    const editBody = (g: Generator, r: number) => appendTo(join(site(g), g.article0), `\nEdited once more (${r}).\n`);
+    if (ONE_EDIT) {
+      fromNothing();
+      round();
+      const samples: Sample[][] = [];
+      for (let r = 0; r < RUNS; r++) {
+        for (const g of running) await editBody(g, r);
+        samples.push(round());
+      }
+      const body = running.map((_, g) => summarize(samples.map((x) => x[g]!)));
+      console.log(`${n} pages, one body edited, medians of ${RUNS}: wall / CPU / peak RSS`);
+      for (const [i, g] of running.entries()) console.log(`  ${g.name.padEnd(40)}${fmt(body[i]!)}`);
+      for (const [o, ours] of running.entries())
+        for (const [p, peer] of running.entries())
+          if (ours.ours && !peer.ours)
+            console.log(
+              `  ${`${ours.name} ÷ ${peer.name}:`.padEnd(64)}${(body[o]!.wall / body[p]!.wall).toFixed(2)}× (CPU ${(body[o]!.cpu / body[p]!.cpu).toFixed(2)}×)`,
+            );
+      await rm(dir, { recursive: true, force: true });
+      continue;
+    }
     // Each first build starts from nothing: no output and no caches, as in CI on a fresh clone.
     // The rebuilds find the previous output, as in CI with a cached output folder or an editor
     // building again.
@@ -336,7 +364,6 @@ async function main(): Promise<void> {
       }
       return running.map((_, g) => summarize(samples.map((x) => x[g]!)));
     };
-    const editBody = (g: Generator, r: number) => appendTo(join(site(g), g.article0), `\nEdited once more (${r}).\n`);
     const body = await edited(editBody);
     // As a CI job: a fresh checkout at a new path (every file new, with a new mtime) and the output
     // and image cache restored into it from the job's cache (new inodes), then one body edited.
