@@ -284,9 +284,9 @@ async function onPool(
 ): Promise<void> {
   const { markdown } = input.content;
   const shared = new Map([...markdown].map(([name, file]) => [name, withoutBody(file)]));
-  const { spec, ...unwritten } = input;
+  const { spec, ...rest } = input;
   const data = serialize({
-    ...unwritten,
+    ...rest,
     content: { ...input.content, markdown: shared },
     handBack: spec !== undefined,
   } satisfies RenderInput);
@@ -298,7 +298,7 @@ async function onPool(
     const file = name === undefined ? undefined : markdown.get(name);
     return name === undefined || file === undefined ? job : { ...job, own: [name, file] };
   };
-  const writer = input.spec && new CopyWriter(input.spec);
+  const writer = spec && new CopyWriter(spec);
   let failed: unknown;
   try {
     await runOnPool(
