@@ -127,7 +127,7 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
     for (const item of imageItems.subarray(start, start + expected(imageAt[i * 2 + 1], WHOLE)))
       images.push(expected(strings[item], WHOLE));
     const main = d[i * DIGESTS + 7];
-    pages.set(file, {
+    const record: PageRecord = {
       parts: { code: digestAt(0), site: digestAt(1), route: digestAt(2), markdown: digestAt(3), listings: digestAt(4) },
       imagesKey: digestAt(5),
       hash: digestAt(6),
@@ -137,8 +137,9 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
         stat: { size: statAt(0), mtimeMs: statAt(1), ctimeMs: statAt(2), ino: statAt(3) },
       }),
       ...(warned.has(i) && { warnings: warned.get(i) }),
-    });
-    if (expected(stored.scanAt[i], WHOLE) >= 0) keepScan(expected(pages.get(file), WHOLE), stored, i);
+    };
+    if (expected(stored.scanAt[i], WHOLE) >= 0) keepScan(record, stored, i);
+    pages.set(file, record);
   });
   return { pages, index };
 }
