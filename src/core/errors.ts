@@ -191,11 +191,16 @@ export function fromFileSystemError(err: unknown): unknown {
   });
 }
 
-/** A path short enough to read in a terminal: a 4,000-character one is shown by its ends. */
-function shortPath(path: string | undefined): string | undefined {
-  if (path === undefined || path.length <= 200) return path;
-  return `${path.slice(0, 80)}…${path.slice(-80)} (${path.length} characters)`;
+/**
+ * A path or value short enough to quote on one line of a report: a 4,000-character one is shown by its
+ * ends, so what an input holds never decides how large the report about it is.
+ */
+export function shortened(text: string): string {
+  if (text.length <= 200) return text;
+  return `${text.slice(0, 80)}…${text.slice(-80)} (${text.length} characters)`;
 }
+
+const shortPath = (path: string | undefined) => (path === undefined ? undefined : shortened(path));
 
 export function errorsOf(err: PpgError | PpgErrorList): PpgError[] {
   return isPpgErrorList(err) ? err.errors : [err];

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { compileFunction } from "node:vm";
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from "ajv";
 import type { SchemaBreach } from "../core/errors-data.ts";
-import { PpgError } from "../core/errors.ts";
+import { PpgError, shortened } from "../core/errors.ts";
 import { pointerToPath } from "./yaml-source.ts";
 import { formatPath, type PathSegment, type YamlSource } from "./yaml-path.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
@@ -162,7 +162,7 @@ function toPpgError(e: ErrorObject, source: YamlSource, code: SchemaCode): PpgEr
   const about = (e.parentSchema as { description?: string } | undefined)?.description;
   const { at = path, onKey, ...found } = breachOf(e, path, about);
   const location = source.locate(at, { key: onKey });
-  const yamlPath = formatPath(at) || "(top level)";
+  const yamlPath = shortened(formatPath(at)) || "(top level)";
   if ("related" in found)
     return new PpgError("RelatedNotThree", { found: found.related }, { location, path: yamlPath });
   return new PpgError(code, found.breach, { location, path: yamlPath });
@@ -182,7 +182,7 @@ function breachOf(e: ErrorObject, path: PathSegment[], about?: string): Found {
     case "additionalProperties": {
       const allowed = Object.keys((e.parentSchema as { properties?: object })?.properties ?? {});
       return {
-        breach: { rule: "unknownField", field: String(p.additionalProperty), allowed },
+        breach: { rule: "unknownField", field: shortened(String(p.additionalProperty)), allowed },
         at: [...path, String(p.additionalProperty)],
         onKey: true,
       };
@@ -193,10 +193,15 @@ function breachOf(e: ErrorObject, path: PathSegment[], about?: string): Found {
       return { breach: { rule: "type", expected, found: describe(e.data), about } };
     }
     case "enum":
-      return { breach: { rule: "enum", value: String(e.data), allowed: (p.allowedValues as unknown[]).map(String) } };
+      return { breach: { rule: "enum", value: shown(e.data), allowed: (p.allowedValues as unknown[]).map(String) } };
     case "const":
       return {
-        breach: { rule: "const", expected: JSON.stringify(p.allowedValue), found: JSON.stringify(e.data), about },
+        breach: {
+          rule: "const",
+          expected: JSON.stringify(p.allowedValue),
+          found: shown(e.data, JSON.stringify),
+          about,
+        },
       };
     case "minItems":
     case "maxItems":
@@ -207,14 +212,13 @@ function breachOf(e: ErrorObject, path: PathSegment[], about?: string): Found {
     case "format": {
       const precision = DATE_FORMATS[String(p.format)];
       const problem = precision && typeof e.data === "string" ? dateProblem(e.data, precision) : undefined;
-      if (problem)
-        return { breach: { rule: "date", value: String(e.data), problem, partial: precision === "partial" } };
+      if (problem) return { breach: { rule: "date", value: shown(e.data), problem, partial: precision === "partial" } };
       return formatBreach(e, p, about);
     }
     case "pattern":
       return formatBreach(e, p, about);
     case "multipleOf":
-      return { breach: { rule: "multipleOf", value: String(e.data), step: Number(p.multipleOf), about } };
+      return { breach: { rule: "multipleOf", value: shown(e.data), step: Number(p.multipleOf), about } };
     default:
       return { breach: { rule: "other", ajvMessage: e.message ?? "is invalid", about } };
   }
@@ -224,7 +228,7 @@ function formatBreach(e: ErrorObject, p: Record<string, unknown>, about?: string
   return {
     breach: {
       rule: "format",
-      value: String(e.data),
+      value: shown(e.data),
       format: e.keyword === "format" ? String(p.format) : undefined,
       pattern: p.pattern === undefined ? undefined : String(p.pattern),
       about,
@@ -236,5 +240,12 @@ function describe(value: unknown): string {
   if (value === null || value === undefined) return "empty";
   if (Array.isArray(value)) return "a list";
   if (typeof value === "object") return "a mapping";
-  return `${typeof value} ${JSON.stringify(value)}`;
+  return `${typeof value} ${shown(value, JSON.stringify)}`;
+}
+
+/** A value as a message quotes it: a list as JSON, not its items run together, and a long one by its ends. */
+function shown(value: unknown, text: (value: unknown) => string = String): string {
+  return shortened(
+    Array.isArray(value) || (typeof value === "object" && value !== null) ? JSON.stringify(value) : text(value),
+  );
 }

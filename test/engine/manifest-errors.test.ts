@@ -111,6 +111,16 @@ describe("site.yaml mistakes are reported at file:line:col with a hint", () => {
     );
   });
 
+  it("a long value or key is quoted by its ends, so the report stays one short line", () => {
+    const long = "x".repeat(5000);
+    // YAML allows a key of at most 1,024 characters.
+    const out = problems(mutate("    kind: article\n", `    kind: [${long}]\n    ${long.slice(0, 1000)}: 1\n`));
+    expect(out).toHaveLength(2);
+    for (const line of out) expect(line.length).toBeLessThan(700);
+    expect(out.join("\n")).toContain(`'["${"x".repeat(78)}…${"x".repeat(78)}"] (5004 characters)' is not allowed`);
+    expect(out.join("\n")).toContain(`unknown field '${"x".repeat(80)}…${"x".repeat(80)} (1000 characters)'`);
+  });
+
   it("reports every mistake at once, in document order", () => {
     const text = mutate("related: [/flan-recipe, /bakeries, /guides]", "related: [/flan-recipe, /bakeries]").replace(
       "    kind: index\n",

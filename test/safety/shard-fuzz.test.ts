@@ -277,6 +277,12 @@ describe("any edit of a shard's manifest", () => {
       /^ShardManifestInvalid {2}.*\/s2\/ppguide-shard\.json:1:\d+ {2}extra {2}unknown field 'extra'$/,
     ],
     [
+      "a link's kind replaced by a thousand-item list",
+      0,
+      { kind: "set", path: ["pages", 1, "record", "scan", "refs", 1, "kind"], value: Array(1000).fill(1) },
+      /^ShardManifestInvalid {2}.*\/s1\/ppguide-shard\.json:1:\d+ {2}pages\[1\]\.record\.scan\.refs\[1\]\.kind {2}'\[1,1,1,.{150,170}\(2001 characters\)' is not allowed$/,
+    ],
+    [
       "the manifest cut in half",
       1,
       { kind: "cut", fraction: 0.5 },
