@@ -1,6 +1,7 @@
 import { PpgError, PpgErrorList } from "../core/errors.ts";
 import { validateAgainstSchema } from "../manifest/schema.ts";
 import { parseYamlSource } from "../manifest/yaml-source.ts";
+import type { ParsedYaml } from "../manifest/parsed-yaml.ts";
 import type { YamlSource } from "../manifest/yaml-path.ts";
 import { checkYamlTexts } from "./yaml-texts.ts";
 
@@ -71,7 +72,7 @@ export interface StubComment {
 const FENCE = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
 /** Splits and validates front matter; errors name the Markdown file with the YAML line and column. */
-export function splitFrontMatter(text: string, file: string): SplitMarkdown {
+export function splitFrontMatter(text: string, file: string, parsed?: ParsedYaml): SplitMarkdown {
   const match = FENCE.exec(text);
   if (!match) {
     // An opening fence without its closing one would publish the YAML as prose.
@@ -83,7 +84,7 @@ export function splitFrontMatter(text: string, file: string): SplitMarkdown {
   // The fence's group always matches, if only the empty string.
   const [fenced, yamlText = ""] = match;
   // The YAML starts on line 2, below the opening fence.
-  const source = parseYamlSource(yamlText, file, 1);
+  const source = parseYamlSource(yamlText, file, 1, parsed);
   const data = source.data ?? {};
   const problems = validateAgainstSchema({ ...source, data }, "front-matter", "FrontMatterInvalid");
   const recipe = (data as FrontMatter).recipe;

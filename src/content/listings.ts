@@ -1,6 +1,7 @@
 import { isPpgErrorList, PpgError } from "../core/errors.ts";
 import { validateAgainstSchema } from "../manifest/schema.ts";
 import { parseYamlSource } from "../manifest/yaml-source.ts";
+import type { ParsedYaml } from "../manifest/parsed-yaml.ts";
 import type { YamlSource } from "../manifest/yaml-path.ts";
 import { parsePhone } from "./phones.ts";
 import { lastDay, monthAndYear } from "../core/dates.ts";
@@ -56,10 +57,11 @@ const FIELD_NAMES: Record<(typeof SOURCED_FIELDS)[number], string> = {
 export function parseListings(
   text: string,
   file: string,
+  parsed?: ParsedYaml,
 ): { listings?: ListingsFile; source?: YamlSource; errors: PpgError[] } {
   let source: YamlSource;
   try {
-    source = parseYamlSource(text, file);
+    source = parseYamlSource(text, file, 0, parsed);
   } catch (err) {
     if (isPpgErrorList(err)) return { errors: err.errors };
     throw err;

@@ -4,6 +4,7 @@ import { isPpgError, isPpgErrorList, PpgError, PpgErrorList } from "../core/erro
 import { expected } from "../core/invariant.ts";
 import { listSiteFolder } from "../core/site-folder.ts";
 import { readSourceText } from "../core/source-text.ts";
+import type { ParsedYaml } from "../manifest/parsed-yaml.ts";
 import type { Manifest } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-path.ts";
 import { splitFrontMatter, type MarkdownFile } from "./front-matter.ts";
@@ -40,6 +41,7 @@ export async function loadContent(
   manifest: Manifest,
   source: YamlSource,
   reuse?: ContentReuse,
+  parsed?: ParsedYaml,
 ): Promise<ContentIndex> {
   const found = reuse
     ? undefined
@@ -79,14 +81,14 @@ export async function loadContent(
         continue;
       }
       if (field === "listings") {
-        const parsed = parseListings(text, file);
-        errors.push(...parsed.errors);
-        if (parsed.listings) listings.set(name, parsed.listings);
-        if (parsed.source) listingSources.set(name, parsed.source);
+        const read = parseListings(text, file, parsed);
+        errors.push(...read.errors);
+        if (read.listings) listings.set(name, read.listings);
+        if (read.source) listingSources.set(name, read.source);
         continue;
       }
       try {
-        const split = splitFrontMatter(text, file);
+        const split = splitFrontMatter(text, file, parsed);
         const { frontMatter, body, bodyLine, stubComments } = split;
         markdown.set(name, { file, frontMatter, body, bodyLine, ...(stubComments && { stubComments }) });
       } catch (err) {

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type { Document, Node } from "yaml";
 import { PpgError, PpgErrorList, type SourceLocation } from "../core/errors.ts";
+import type { ParsedYaml } from "./parsed-yaml.ts";
 import { yamlMistake } from "./yaml-mistakes.ts";
 import { valueProblems } from "./yaml-values.ts";
 import type { PathSegment, YamlSource } from "./yaml-path.ts";
@@ -16,10 +17,10 @@ import type { PathSegment, YamlSource } from "./yaml-path.ts";
  * does not keep. Which parser reads a text depends on nothing but the text, so a build never
  * accepts a text only because nothing else was wrong; test/engine/yaml-parsers.test.ts holds the
  * two to the same data and the same refusals (js-yaml 4 once read a quote left open across lines
- * that `yaml` refuses).
+ * that `yaml` refuses). `parsed`: the data of texts a previous load parsed, found there instead.
  */
-export function parseYamlSource(text: string, file: string, lineOffset = 0): YamlSource {
-  const source = parseText(yamlLineBreaks(text), file, lineOffset);
+export function parseYamlSource(text: string, file: string, lineOffset = 0, parsed?: ParsedYaml): YamlSource {
+  const source = parseText(yamlLineBreaks(text), file, lineOffset, parsed);
   const problems = valueProblems(source);
   if (problems.length) throw new PpgErrorList(problems);
   return source;
@@ -35,9 +36,14 @@ export function yamlLineBreaks(text: string): string {
   return text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text;
 }
 
-function parseText(text: string, file: string, lineOffset: number): YamlSource {
+function parseText(text: string, file: string, lineOffset: number, parsed?: ParsedYaml): YamlSource {
+  const found = parsed?.find(text);
+  if (found) return yamlSource(text, file, lineOffset, found.data);
   const quick = quickLoad(text);
-  if (quick.ok) return yamlSource(text, file, lineOffset, quick.data);
+  if (quick.ok) {
+    parsed?.keep(text, quick.data);
+    return yamlSource(text, file, lineOffset, quick.data);
+  }
   const positioned = positionedDocument(text, file, lineOffset);
   let data: unknown;
   try {
@@ -55,6 +61,7 @@ function parseText(text: string, file: string, lineOffset: number): YamlSource {
       ),
     ]);
   }
+  parsed?.keep(text, data);
   return yamlSource(text, file, lineOffset, data, positioned);
 }
 

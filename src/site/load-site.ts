@@ -10,6 +10,8 @@ import { validateAgainstSchema } from "../manifest/schema.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import { ROUTE_KINDS } from "../render/kinds/index.ts";
 import { parseYamlSource } from "../manifest/yaml-source.ts";
+import { ParsedYaml } from "../manifest/parsed-yaml.ts";
+import { currentCode } from "../core/code-id.ts";
 import type { YamlSource } from "../manifest/yaml-path.ts";
 import { readSourceFile } from "../core/source-text.ts";
 import { buildAssets, type SiteAssets } from "../assets/bundles.ts";
@@ -71,8 +73,8 @@ export function found(site: FoundSite | string): FoundSite {
  * PpgErrorList naming every problem.
  * Not cached by its text: that saved too little to earn a cache (docs/performance.md, YAML).
  */
-export async function loadManifest(site: FoundSite | string): Promise<LoadedManifest> {
-  return checkManifest(readManifestText(found(site).root).text);
+export async function loadManifest(site: FoundSite | string, parsed?: ParsedYaml): Promise<LoadedManifest> {
+  return checkManifest(readManifestText(found(site).root).text, parsed);
 }
 
 /**
@@ -84,15 +86,15 @@ export function readManifestText(root: string): { text: string; bom: boolean } {
 }
 
 /** site.yaml's text parsed and checked against the schema and for cross-references; throws every problem. */
-export function checkManifest(text: string): LoadedManifest {
-  const loaded = parseManifest(text);
+export function checkManifest(text: string, parsed?: ParsedYaml): LoadedManifest {
+  const loaded = parseManifest(text, MANIFEST_FILE, parsed);
   const problems = checkCrossReferences(loaded.manifest, loaded.source);
   if (problems.length) throw new PpgErrorList(problems);
   return loaded;
 }
 
-export function parseManifest(text: string, file = MANIFEST_FILE): LoadedManifest {
-  const source = parseYamlSource(text, file);
+export function parseManifest(text: string, file = MANIFEST_FILE, parsed?: ParsedYaml): LoadedManifest {
+  const source = parseYamlSource(text, file, 0, parsed);
   const problems = validateAgainstSchema(source, "site", "ManifestInvalid");
   if (problems.length) throw new PpgErrorList(problems);
   return { manifest: source.data as Manifest, source };
@@ -153,14 +155,11 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
   const { root } = found(site);
   const clock = opts.clock ?? today();
   checkCacheFolders(root);
-  const loaded = await loadManifest({ root });
-  opts.onManifest?.(loaded.manifest);
-  const [allContent, publicFiles, assets, templates] = await Promise.all([
-    loadContent(root, loaded.manifest, loaded.source),
-    listPublicFiles(root),
-    buildAssets(),
-    (opts.templates ?? loadTemplates)(),
-  ]);
+  const parsed = ParsedYaml.open(parsedYamlFile(root, opts.caches), currentCode());
+  const [loaded, allContent, publicFiles, assets, templates] = await readFiles(root, opts, parsed);
+  // Only a load that read every text replaces the store: after a failed one, it still holds the texts
+  // the failure kept this load from reaching.
+  parsed.save();
   const read = { manifest: loaded.manifest, source: loaded.source, content: allContent };
   const scheduled = schedule(read, clock, opts.drafts);
   const { manifest, source, content } = scheduled.site;
@@ -175,6 +174,19 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
     share.prepare(manifest, publicFiles, schemaImages),
   ]);
   return { root, read, ...scheduled.site, publicFiles, assets, templates, raster, share, cacheWarnings };
+}
+
+/** site.yaml (its data given to `onManifest` at once), then content/, public/, the stylesheet, scripts, templates. */
+async function readFiles(root: string, opts: LoadOptions, parsed: ParsedYaml) {
+  const loaded = await loadManifest({ root }, parsed);
+  opts.onManifest?.(loaded.manifest);
+  const rest = await Promise.all([
+    loadContent(root, loaded.manifest, loaded.source, undefined, parsed),
+    listPublicFiles(root),
+    buildAssets(),
+    (opts.templates ?? loadTemplates)(),
+  ]);
+  return [loaded, ...rest] as const;
 }
 
 /**
@@ -255,6 +267,11 @@ export function createShareImages(root: string, warnings = new CacheWarnings(roo
 /** The site's image cache, or `images` under the folder a build was given (--verify). */
 function imageCacheDir(root: string, caches: string | undefined): string {
   return caches ? join(caches, "images") : siteCache(root, "images");
+}
+
+/** The data of the site's YAML texts as last parsed (manifest/parsed-yaml.ts), beside the image cache. */
+function parsedYamlFile(root: string, caches: string | undefined): string {
+  return caches ? join(caches, "parsed-yaml") : siteCache(root, "parsed-yaml");
 }
 
 /**

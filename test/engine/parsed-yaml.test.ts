@@ -1,0 +1,175 @@
+/**
+ * The store of parsed YAML (src/manifest/parsed-yaml.ts): a rebuild finds what an earlier load parsed,
+ * each time as a fresh copy; what it cannot trust (another code's file, damaged bytes, a link out of
+ * the site) it parses again; and a site built with it is byte for byte the site built without it,
+ * its mistakes located at the same line and column.
+ */
+import { lstatSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { currentCode } from "../../src/core/code-id.ts";
+import { writeChecked } from "../../src/core/disk-cache.ts";
+import { ParsedYaml } from "../../src/manifest/parsed-yaml.ts";
+import { parseYamlSource } from "../../src/manifest/yaml-source.ts";
+import { treeDigests } from "../helpers/output-tree.ts";
+import { attempt } from "../helpers/outcome.ts";
+import { writeInlineSite } from "../helpers/inline-site.ts";
+
+const CODE = "code-a";
+const scratch = async () => join(await mkdtemp(join(tmpdir(), "ppguide-parsed-")), "parsed-yaml");
+
+/** A load: each text parsed through the store, which is then saved. */
+function load(file: string, texts: string[], code = CODE): unknown[] {
+  const parsed = ParsedYaml.open(file, code);
+  const data = texts.map((text) => parseYamlSource(text, "x.yaml", 0, parsed).data);
+  parsed.save();
+  return data;
+}
+
+describe("the store of parsed YAML", () => {
+  it("gives a later load the data parsed before, a fresh copy each time", async () => {
+    const file = await scratch();
+    const [first] = load(file, ["title: Cabarete\nfacts: [1, 2]\n"]);
+    const store = ParsedYaml.open(file, CODE);
+    const found = store.find("title: Cabarete\nfacts: [1, 2]\n");
+    expect(found?.data).toEqual(first);
+    (found!.data as { facts: number[] }).facts.push(3);
+    expect(store.find("title: Cabarete\nfacts: [1, 2]\n")?.data).toEqual({ title: "Cabarete", facts: [1, 2] });
+    expect(store.find("title: Sosúa\n")).toBeUndefined();
+  });
+
+  it("keeps what the parser made of numbers JSON cannot hold and of a __proto__ key", async () => {
+    const file = await scratch();
+    const text = "a: .nan\nb: -.inf\nc: -0\nd: 0x1F\n__proto__: plain\n";
+    const fresh = parseYamlSource(text, "x.yaml").data as Record<string, unknown>;
+    load(file, [text]);
+    const stored = ParsedYaml.open(file, CODE).find(text)?.data as Record<string, unknown>;
+    expect(Object.is(stored.a, Number.NaN)).toBe(true);
+    expect(stored.b).toBe(Number.NEGATIVE_INFINITY);
+    expect(Object.is(stored.c, fresh.c)).toBe(true);
+    expect(stored.d).toBe(31);
+    expect(Object.getPrototypeOf(stored)).toBe(Object.prototype);
+    expect(Object.keys(stored)).toEqual(Object.keys(fresh));
+    expect(Object.getOwnPropertyDescriptor(stored, "__proto__")?.value).toBe(
+      Object.getOwnPropertyDescriptor(fresh, "__proto__")?.value,
+    );
+  });
+
+  it("holds the texts of the last load only, and is not written again when they are the same", async () => {
+    const file = await scratch();
+    load(file, ["a: 1\n", "b: 2\n"]);
+    load(file, ["a: 1\n", "c: 3\n"]);
+    const store = ParsedYaml.open(file, CODE);
+    expect([store.find("a: 1\n"), store.find("b: 2\n"), store.find("c: 3\n")].map((f) => f?.data)).toEqual([
+      { a: 1 },
+      undefined,
+      { c: 3 },
+    ]);
+    const before = statSync(file);
+    load(file, ["c: 3\n", "a: 1\n"]);
+    const after = statSync(file);
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+  });
+
+  it("finds nothing in a file of another code, a damaged one, or one that is not its format", async () => {
+    const file = await scratch();
+    load(file, ["a: 1\n"]);
+    expect(ParsedYaml.open(file, "code-b").find("a: 1\n")).toBeUndefined();
+    const bytes = readFileSync(file);
+    bytes[Math.floor(bytes.length / 2)]! ^= 0x20;
+    writeFileSync(file, bytes);
+    expect(ParsedYaml.open(file, CODE).find("a: 1\n")).toBeUndefined();
+    writeFileSync(file, readFileSync(file).subarray(0, 10));
+    expect(ParsedYaml.open(file, CODE).find("a: 1\n")).toBeUndefined();
+    writeChecked(file, "not v8 at all");
+    expect(ParsedYaml.open(file, CODE).find("a: 1\n")).toBeUndefined();
+    // Each time the text was parsed again, and the store is whole once more.
+    expect(load(file, ["a: 1\n"])).toEqual([{ a: 1 }]);
+    expect(ParsedYaml.open(file, CODE).find("a: 1\n")?.data).toEqual({ a: 1 });
+  });
+
+  it("never reads through a link out of its folder, and saving replaces the link, not what it leads to", async () => {
+    const file = await scratch();
+    const outside = `${file}-outside`;
+    load(outside, ["a: 1\n"]);
+    const outsideBytes = readFileSync(outside);
+    symlinkSync(outside, file);
+    expect(ParsedYaml.open(file, CODE).find("a: 1\n")).toBeUndefined();
+    // Nor through one planted at the name it writes before renaming.
+    symlinkSync(outside, `${file}.tmp-${process.pid}`);
+    load(file, ["b: 2\n"]);
+    expect(lstatSync(file).isSymbolicLink()).toBe(false);
+    expect(ParsedYaml.open(file, CODE).find("b: 2\n")?.data).toEqual({ b: 2 });
+    expect(readFileSync(outside)).toEqual(outsideBytes);
+  });
+
+  it("a store that cannot be written is left as it is, and the load goes on", async () => {
+    const file = await scratch();
+    mkdirSync(file);
+    writeFileSync(join(file, "keep"), "mine");
+    expect(load(file, ["a: 1\n"])).toEqual([{ a: 1 }]);
+    expect(readFileSync(join(file, "keep"), "utf8")).toBe("mine");
+  });
+});
+
+describe("a site built with the store", () => {
+  const SITE = `-- site.yaml --
+routes:
+  - { path: /a, kind: article, content: a.md }
+-- content/a.md --
+---
+section: Beaches
+keywords: [playa, arena]
+---
+Golden sand at Playa Dorada.
+`;
+
+  it("is the site built without it, and a rebuild finds site.yaml and each front matter there", async () => {
+    const root = await writeInlineSite(SITE);
+    const store = join(root, ".ppguide-cache/parsed-yaml");
+    expect((await attempt({ root, out: "dist" })).exit).toBe(0);
+    const first = await treeDigests(join(root, "dist"));
+    // site.yaml and a.md's front matter, as a fresh parse makes them.
+    const entries = ParsedYaml.open(store, currentCode());
+    const siteYaml = readFileSync(join(root, "site.yaml"), "utf8");
+    expect(entries.find(siteYaml)?.data).toEqual(parseYamlSource(siteYaml, "site.yaml").data);
+    expect(entries.find("section: Beaches\nkeywords: [playa, arena]")?.data).toEqual({
+      section: "Beaches",
+      keywords: ["playa", "arena"],
+    });
+    const held = statSync(store);
+    rmSync(join(root, "dist"), { recursive: true });
+    rmSync(join(root, "dist.ppguide"), { recursive: true, force: true });
+    expect((await attempt({ root, out: "dist" })).exit).toBe(0);
+    expect(await treeDigests(join(root, "dist"))).toEqual(first);
+    // Nothing changed, so the store was not written again.
+    expect([statSync(store).ino, statSync(store).mtimeMs]).toEqual([held.ino, held.mtimeMs]);
+    writeFileSync(
+      join(root, "content/a.md"),
+      readFileSync(join(root, "content/a.md"), "utf8").replace("Beaches", "Towns"),
+    );
+    expect((await attempt({ root, out: "dist" })).exit).toBe(0);
+    const after = ParsedYaml.open(store, currentCode());
+    expect(after.find("section: Towns\nkeywords: [playa, arena]")).toBeDefined();
+    expect(after.find("section: Beaches\nkeywords: [playa, arena]")).toBeUndefined();
+  });
+
+  it("reports a mistake found after site.yaml came from the store at the line and column a fresh parse gives", async () => {
+    const withStore = await writeInlineSite(SITE);
+    expect((await attempt({ root: withStore, out: "dist" })).exit).toBe(0);
+    rmSync(join(withStore, "content/a.md"));
+    const fresh = await writeInlineSite(SITE);
+    rmSync(join(fresh, "content/a.md"));
+    const [found, expected] = [
+      await attempt({ root: withStore, out: "dist" }),
+      await attempt({ root: fresh, out: "dist" }),
+    ];
+    expect(found.exit).toBe(1);
+    expect(found.lines.map((l) => l.replace(withStore, "ROOT"))).toEqual(
+      expected.lines.map((l) => l.replace(fresh, "ROOT")),
+    );
+    expect(found.lines.join("\n")).toMatch(/ContentMissing {2}site\.yaml:2:41 /);
+  });
+});
