@@ -112,7 +112,9 @@ export function writeChecked(path: string, bytes: Uint8Array | string): void {
   const body = typeof bytes === "string" ? Buffer.from(bytes) : bytes;
   const tmp = `${path}.tmp-${process.pid}`;
   try {
-    writeFileSync(tmp, Buffer.concat([body, new Digest().add(body).bytes()]));
+    // A name left by a killed build, or a link planted there, is removed, never written through.
+    rmSync(tmp, { force: true });
+    writeFileSync(tmp, Buffer.concat([body, new Digest().add(body).bytes()]), { flag: "wx" });
     renameSync(tmp, path);
   } catch (err) {
     rmSync(tmp, { force: true });
