@@ -6,10 +6,10 @@ import { Digest } from "../core/digest.ts";
 
 /**
  * The data of the YAML texts a previous load parsed (site.yaml, each front matter, each listings
- * file), by each text's digest: a rebuild parses only the texts that changed. Parsing is the
- * largest share of a one-edit rebuild's own work (docs/performance.md, "YAML parsed once per
- * text"): 1.9 MB of site.yaml and 4,000 front matters take 0.3 s and 0.2 s on a cold process,
- * their stored data 0.04 s.
+ * file), by each text's digest: a rebuild parses only the texts that changed. js-yaml was the
+ * largest module in a one-edit rebuild's profile, 16% of it (docs/performance.md, "YAML parsed once
+ * per text"): on a cold process, 1.9 MB of site.yaml took 0.31 s to parse and its stored data 0.04 s
+ * to read; 4,000 front matters took 0.2 s.
  *
  * Every entry is an optimisation only. The file names the code that wrote it (ppguide's sources and
  * lockfile, so each parser's version), and is refused whole when that is not this code's or its
@@ -35,18 +35,29 @@ export class ParsedYaml {
     return new ParsedYaml(file, code);
   }
 
+  /**
+   * The key of the last text not found: a text is looked for, then parsed and kept, and a first
+   * build would otherwise hash each text twice (site.yaml is 1.9 MB at 4,000 routes).
+   */
+  private missed?: { text: string; key: string };
+
   /** The data `text` was parsed into, as a fresh copy; undefined when no load parsed that text. */
   find(text: string): { data: unknown } | undefined {
     const key = keyOf(text);
     const bytes = this.now.get(key) ?? this.before.get(key);
-    if (bytes === undefined) return undefined;
+    if (bytes === undefined) {
+      this.missed = { text, key };
+      return undefined;
+    }
     this.now.set(key, bytes);
     return { data: deserialize(bytes) };
   }
 
   /** Keeps what `text` was parsed into, as it is now. */
   keep(text: string, data: unknown): void {
-    this.now.set(keyOf(text), serialize(data));
+    const key = this.missed?.text === text ? this.missed.key : keyOf(text);
+    this.missed = undefined;
+    this.now.set(key, serialize(data));
   }
 
   /**
