@@ -25,6 +25,7 @@ import { currentCode } from "../core/code-id.ts";
 import { PpgError, PpgErrorList } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
 import { isInside } from "../core/site-folder.ts";
+import { flatScan } from "../links/placed-refs.ts";
 import type { Manifest } from "../manifest/types.ts";
 import type { PathSegment } from "../manifest/yaml-path.ts";
 import type { IndexRecord, PageRecord } from "../output/page-cache.ts";
@@ -324,7 +325,8 @@ export async function writeShardManifest(
   const record = (file: string) => {
     // Its stat is the served copy's, for that copy's next build: of no use to a merge on another machine.
     const { stat: _, ...kept } = state.records.get(file) ?? unreachable(file);
-    return kept;
+    // The manifest's format holds each page's references whole.
+    return kept.scan ? { ...kept, scan: flatScan(kept.scan) } : kept;
   };
   const values: Omit<ShardManifest, "sum"> = {
     format: FORMAT,

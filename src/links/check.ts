@@ -18,7 +18,8 @@ import {
   type Resolved,
 } from "./resolve.ts";
 import { closestAnchor, PathSuggester } from "./suggest.ts";
-import type { CheckLinksOptions, LinkProblem, LinkReport, LinkScan, RawRef } from "./types.ts";
+import { placeRef } from "./placed-refs.ts";
+import type { CheckLinksOptions, LinkProblem, LinkReport, LinkScan, PlacedRefs, RawRef } from "./types.ts";
 import { listSiteFiles } from "./walk-folder.ts";
 import { scanPages, WORKER_THRESHOLD } from "./workers.ts";
 
@@ -66,7 +67,8 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
       if (problems.length - pageStart < MAX_PROBLEMS_PER_PAGE) problems.push(problem);
       else more++;
     };
-    for (const ref of scan.refs) {
+    // A shared part's reference is placed in the page only when it is reported.
+    const check = (ref: RawRef, part?: PlacedRefs): void => {
       const href = ref.href;
       const shared = base.dir !== null && href.charCodeAt(0) === 0x2f && href.charCodeAt(1) !== 0x2f;
       let resolved = shared ? rootRelative.get(href) : undefined;
@@ -74,24 +76,40 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
         resolved = resolveHref(href, base);
         if (shared) rootRelative.set(href, resolved);
       }
-      if (resolved.kind === "skip") continue;
+      if (resolved.kind === "skip") return;
+      const placed = (): RawRef => (part ? placeRef(ref, part) : ref);
       if (resolved.kind === "external") {
         if (opts.external) {
           references++;
-          externalRefs.push({ file, ref, url: resolved.url.replace(/#.*$/, "") });
+          externalRefs.push({ file, ref: placed(), url: resolved.url.replace(/#.*$/, "") });
         }
-        continue;
+        return;
       }
       references++;
       let target = targets.get(resolved.path);
       if (target === undefined) targets.set(resolved.path, (target = findTarget(resolved.path, files)));
       if (target === null) {
-        report(missingTarget(file, ref, resolved.path, resolved.fragment, suggester));
+        report(missingTarget(file, placed(), resolved.path, resolved.fragment, suggester));
       } else if (resolved.fragment !== null && isHtmlFile(target)) {
         const anchors = anchorsOf(target);
-        if (!fragmentFound(resolved.fragment, anchors)) report(missingAnchor(file, ref, resolved.fragment, anchors));
+        if (!fragmentFound(resolved.fragment, anchors))
+          report(missingAnchor(file, placed(), resolved.fragment, anchors));
       }
+    };
+    // In the page's order, so that a page with too many problems reports its first ones.
+    let r = 0;
+    const ownBefore = (line: number, col: number): void => {
+      for (; r < scan.refs.length; r++) {
+        const ref = scan.refs[r]!;
+        if (ref.line > line || (ref.line === line && ref.col >= col)) return;
+        check(ref);
+      }
+    };
+    for (const part of scan.shared ?? []) {
+      ownBefore(part.line, part.col);
+      for (const ref of part.refs) check(ref, part);
     }
+    ownBefore(Number.POSITIVE_INFINITY, 0);
     if (more > 0) {
       const last = problems[problems.length - 1]!;
       problems.push({

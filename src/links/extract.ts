@@ -21,7 +21,7 @@
  */
 import { decodeHTMLAttribute } from "entities";
 import { QuoteType, Tokenizer, type TokenizerCallbacks } from "htmlparser2";
-import type { LinkScan, RawRef, RefKind } from "./types.ts";
+import type { LinkScan, PlacedRefs, RefKind } from "./types.ts";
 import { parseMetaRefresh, parseSrcset } from "./url-attributes.ts";
 
 /**
@@ -186,9 +186,10 @@ function lineIndexOf(offset: number): number {
  */
 class PageCollector implements TokenizerCallbacks {
   private html = "";
-  private refs: RawRef[] = [];
-  private anchors: string[] = [];
-  private base: string | null = null;
+  private out: LinkScan = { refs: [], anchors: [], base: null };
+  /** Where `html` starts in the page (1-based line and column), for a part of one scanned alone. */
+  private atLine = 1;
+  private atCol = 1;
 
   /** The current start tag (Tag.Other when it is not one we act on). */
   private tag: Tag = Tag.Other;
@@ -206,11 +207,12 @@ class PageCollector implements TokenizerCallbacks {
   /** Bit set when the value had character references, so offsets inside it do not map to the source. */
   private decoded = 0;
 
-  scan(html: string): LinkScan {
+  /** Adds to `out` the references, anchors and base of `html`, which starts at `line`, `col` of the page. */
+  scan(html: string, out: LinkScan = { refs: [], anchors: [], base: null }, line = 1, col = 1): LinkScan {
     this.html = html;
-    this.refs = [];
-    this.anchors = [];
-    this.base = null;
+    this.out = out;
+    this.atLine = line;
+    this.atCol = col;
     this.tag = Tag.Other;
     this.skipUntil = Tag.Other;
     this.attr = Attr.None;
@@ -219,9 +221,8 @@ class PageCollector implements TokenizerCallbacks {
     const tokenizer = new Tokenizer({ decodeEntities: false }, this);
     tokenizer.write(html);
     tokenizer.end();
-    const scan: LinkScan = { refs: this.refs, anchors: this.anchors, base: this.base };
     this.html = "";
-    return scan;
+    return out;
   }
 
   onopentagname(start: number, end: number): void {
@@ -311,7 +312,8 @@ class PageCollector implements TokenizerCallbacks {
     const lead = url.length - url.trimStart().length;
     const offset = this.starts[attr]! + (this.decoded & (1 << attr) ? 0 : offsetInValue + lead);
     const line = lineIndexOf(offset);
-    this.refs.push({ href: detach(href), line: line + 1, col: offset - lineStarts[line]! + 1, kind });
+    const col = offset - lineStarts[line]! + (line === 0 ? this.atCol : 1);
+    this.out.refs.push({ href: detach(href), line: line + this.atLine, col, kind });
   }
 
   private finishTag(): void {
@@ -322,12 +324,12 @@ class PageCollector implements TokenizerCallbacks {
       this.skipUntil = tag;
     if (seen === 0) return;
     const id = this.get(Attr.Id);
-    if (id) this.anchors.push(detach(id));
+    if (id) this.out.anchors.push(detach(id));
     let v: string | undefined;
     switch (tag) {
       // biome-ignore lint/suspicious/noFallthroughSwitchClause: an <a> adds its name, then reads href as <area> does
       case Tag.A:
-        if ((v = this.get(Attr.Name))) this.anchors.push(detach(v));
+        if ((v = this.get(Attr.Name))) this.out.anchors.push(detach(v));
       // falls through
       case Tag.Area:
         if ((v = this.get(Attr.Href)) !== undefined) this.emit(Attr.Href, v, 0, "page");
@@ -368,7 +370,7 @@ class PageCollector implements TokenizerCallbacks {
         break;
       case Tag.Base:
         // Only the first <base> with an href counts (HTML "frozen base URL").
-        if (this.base === null && (v = this.get(Attr.Href)) !== undefined) this.base = detach(v.trim());
+        if (this.out.base === null && (v = this.get(Attr.Href)) !== undefined) this.out.base = detach(v.trim());
         break;
     }
   }
@@ -396,47 +398,46 @@ export interface SharedPart {
 }
 
 /**
- * The same scan as scanPage(html), for a page some of whose parts (a layout's header and footer,
- * at tag boundaries) recur on many pages: each such part is tokenized once and its scan reused,
- * moved to where it sits in this page; only the rest of the page is tokenized. `cache` holds the
- * parts' scans, by their text, from page to page.
+ * The scan of a page some of whose parts (a layout's header and footer, at tag boundaries) recur
+ * on many pages: each such part is tokenized once, and its references are one list that every
+ * page's scan names with where the part sits (`shared`), not copied into each; only the rest of
+ * the page is tokenized. `flatScan` of the result is scanPage(html). `cache` holds the parts'
+ * scans, by their text, from page to page.
  */
 export function scanPageWithShared(
   html: string,
   shared: readonly SharedPart[],
   cache: Map<string, LinkScan>,
 ): LinkScan {
-  const out: LinkScan = { refs: [], anchors: [], base: null };
+  const placed: PlacedRefs[] = [];
+  const out: LinkScan = { refs: [], anchors: [], base: null, shared: placed };
   // Line number and line start at `counted`: newlines are counted once, left to right.
   let line = 1;
   let lineStart = 0;
   let counted = 0;
-  const add = (scan: LinkScan, at: number): void => {
+  const moveTo = (at: number): void => {
     for (let nl = html.indexOf("\n", counted); nl !== -1 && nl < at; nl = html.indexOf("\n", nl + 1)) {
       line++;
       lineStart = nl + 1;
     }
     counted = at;
-    const lines = line - 1;
-    const cols = at - lineStart;
-    for (const ref of scan.refs)
-      out.refs.push(
-        lines === 0 && cols === 0
-          ? ref
-          : { ...ref, line: ref.line + lines, col: ref.line === 1 ? ref.col + cols : ref.col },
-      );
-    for (const anchor of scan.anchors) out.anchors.push(anchor);
-    out.base ??= scan.base;
+  };
+  const own = (from: number, to: number): void => {
+    moveTo(from);
+    collector.scan(html.slice(from, to), out, line, from - lineStart + 1);
   };
   let pos = 0;
   for (const part of shared) {
-    if (part.at > pos) add(collector.scan(html.slice(pos, part.at)), pos);
+    if (part.at > pos) own(pos, part.at);
     let scan = cache.get(part.html);
     if (!scan) cache.set(part.html, (scan = collector.scan(part.html)));
-    add(scan, part.at);
+    moveTo(part.at);
+    if (scan.refs.length) placed.push({ refs: scan.refs, line, col: part.at - lineStart + 1 });
+    for (const anchor of scan.anchors) out.anchors.push(anchor);
+    out.base ??= scan.base;
     pos = part.at + part.html.length;
   }
-  if (pos < html.length) add(collector.scan(html.slice(pos)), pos);
+  if (pos < html.length) own(pos, html.length);
   return out;
 }
 

@@ -72,9 +72,23 @@ export interface RawRef {
 
 /** Everything one parse of a page yields: its references, its anchors and its <base href>. */
 export interface LinkScan {
+  /** The page's own references: those of `shared` parts are not repeated here. */
   refs: RawRef[];
-  /** id attributes and a[name] values, in document order. */
+  /** id attributes and a[name] values, in document order, the shared parts' included. */
   anchors: string[];
   /** The first <base href>, as written, if any. */
   base: string | null;
+  /**
+   * The references of parts that recur on many pages (a layout's header and footer), each part's
+   * list one object held for every page it is on, with where the part starts in this page.
+   */
+  shared?: PlacedRefs[];
+}
+
+/** A shared part's references, as scanned on their own, and the part's place in a page. */
+export interface PlacedRefs {
+  refs: readonly RawRef[];
+  /** 1-based line and column in the page of the part's first character. */
+  line: number;
+  col: number;
 }

@@ -5,7 +5,7 @@ import { digest } from "../core/digest.ts";
 import { readChecked, writeChecked } from "../core/disk-cache.ts";
 import type { PpgErrorData } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
-import type { LinkScan, RawRef } from "../links/types.ts";
+import type { LinkScan, PlacedRefs, RawRef } from "../links/types.ts";
 
 /**
  * The page cache: for each copy of the output (`dist.ppguide/a`), what the build that wrote it
@@ -67,7 +67,7 @@ export interface CopyCache {
 }
 
 /** Changed whenever the layout below changes: an older record is ignored. */
-const VERSION = 4;
+const VERSION = 5;
 /** Per page: size, mtimeMs, ctimeMs, ino. */
 const STAT_FIELDS = 4;
 const KINDS: RawRef["kind"][] = ["page", "asset"];
@@ -91,8 +91,15 @@ interface Stored {
   strings: string[];
   /** Per page: where its scan starts in `items`, or -1 if it was not scanned. */
   scanAt: Int32Array;
-  /** Each scan: ref count, anchor count, base (string or -1), [href, line, col, kind] per ref, then anchors. */
+  /**
+   * Each scan: ref count, anchor count, base (string or -1), shared part count, [part, line, col]
+   * per shared part, [href, line, col, kind] per ref, then anchors.
+   */
   items: Int32Array;
+  /** Per shared part (a header, a footer), where its refs start in `partItems`: one entry for all its pages. */
+  partAt: Int32Array;
+  /** Each shared part: ref count, then [href, line, col, kind] per ref. */
+  partItems: Int32Array;
   /** The pages that warned, by their number in `files`, with what they warned about. */
   warnings: [page: number, warnings: PpgErrorData[]][];
   index?: IndexRecord;
@@ -180,6 +187,26 @@ export function writePageCache(
   const statItems: number[] = [];
   const scanAt: number[] = [];
   const items: number[] = [];
+  const partAt: number[] = [];
+  const partItems: number[] = [];
+  // A part's refs arrive as one object for the pages of a render batch, or of a stored cache
+  // (sharedRefs): its number is looked up by that object, and by its content for the next batch's.
+  const partByRefs = new Map<readonly RawRef[], number>();
+  const partByContent = new Map<string, number>();
+  const part = (refs: readonly RawRef[]): number => {
+    let n = partByRefs.get(refs);
+    if (n !== undefined) return n;
+    const content = JSON.stringify(refs);
+    n = partByContent.get(content);
+    if (n === undefined) {
+      partByContent.set(content, (n = partAt.length));
+      partAt.push(partItems.length);
+      partItems.push(refs.length);
+      for (const ref of refs) partItems.push(intern(ref.href), ref.line, ref.col, ref.kind === "page" ? 0 : 1);
+    }
+    partByRefs.set(refs, n);
+    return n;
+  };
   const warnings: Stored["warnings"] = [];
   for (const [file, page] of cache.pages) {
     if (page.warnings?.length) warnings.push([files.length, page.warnings]);
@@ -203,7 +230,7 @@ export function writePageCache(
     const kept = storedScans.get(page);
     if (kept) {
       scanAt.push(items.length);
-      copyScan(kept.stored, kept.i, items, intern);
+      copyScan(kept.stored, kept.i, items, intern, part);
       continue;
     }
     const { scan } = page;
@@ -212,7 +239,9 @@ export function writePageCache(
       continue;
     }
     scanAt.push(items.length);
-    items.push(scan.refs.length, scan.anchors.length, scan.base === null ? -1 : intern(scan.base));
+    const shared = scan.shared ?? [];
+    items.push(scan.refs.length, scan.anchors.length, scan.base === null ? -1 : intern(scan.base), shared.length);
+    for (const placed of shared) items.push(part(placed.refs), placed.line, placed.col);
     for (const ref of scan.refs) items.push(intern(ref.href), ref.line, ref.col, ref.kind === "page" ? 0 : 1);
     for (const anchor of scan.anchors) items.push(intern(anchor));
   }
@@ -227,6 +256,8 @@ export function writePageCache(
     strings: [...strings.keys()],
     scanAt: Int32Array.from(scanAt),
     items: Int32Array.from(items),
+    partAt: Int32Array.from(partAt),
+    partItems: Int32Array.from(partItems),
     warnings,
     ...(cache.index && { index: cache.index }),
   };
@@ -259,8 +290,14 @@ export function servedIntact(live: string, file: string, page: PageRecord): bool
   }
 }
 
-/** A stored page's scan into `items` as writePageCache lays one out, its strings named in the new table. */
-function copyScan(stored: Stored, i: number, items: number[], intern: (s: string) => number): void {
+/** A stored page's scan into `items` as writePageCache lays one out, its strings and parts named in the new tables. */
+function copyScan(
+  stored: Stored,
+  i: number,
+  items: number[],
+  intern: (s: string) => number,
+  part: (refs: readonly RawRef[]) => number,
+): void {
   const { scanAt, items: from, strings } = stored;
   let p = expected(scanAt[i], WHOLE);
   const item = (at: number) => expected(from[at], WHOLE);
@@ -268,7 +305,9 @@ function copyScan(stored: Stored, i: number, items: number[], intern: (s: string
   const refCount = item(p++);
   const anchorCount = item(p++);
   const base = item(p++);
-  items.push(refCount, anchorCount, base < 0 ? -1 : intern(expected(strings[base], WHOLE)));
+  const partCount = item(p++);
+  items.push(refCount, anchorCount, base < 0 ? -1 : intern(expected(strings[base], WHOLE)), partCount);
+  for (let s = 0; s < partCount; s++, p += 3) items.push(part(sharedRefs(stored, item(p))), item(p + 1), item(p + 2));
   for (let r = 0; r < refCount; r++, p += 4) items.push(string(p), item(p + 1), item(p + 2), item(p + 3));
   for (let a = 0; a < anchorCount; a++) items.push(string(p++));
 }
@@ -282,10 +321,41 @@ function scanOf(stored: Stored, i: number): LinkScan | undefined {
   const refCount = item(p++);
   const anchorCount = item(p++);
   const base = item(p++);
+  const shared: PlacedRefs[] = new Array(item(p++));
+  for (let s = 0; s < shared.length; s++, p += 3)
+    shared[s] = { refs: sharedRefs(stored, item(p)), line: item(p + 1), col: item(p + 2) };
   const refs: RawRef[] = new Array(refCount);
-  for (let r = 0; r < refCount; r++, p += 4)
-    refs[r] = { href: string(p), line: item(p + 1), col: item(p + 2), kind: expected(KINDS[item(p + 3)], WHOLE) };
+  for (let r = 0; r < refCount; r++, p += 4) refs[r] = refAt(stored, items, p);
   const anchors: string[] = new Array(anchorCount);
   for (let a = 0; a < anchorCount; a++) anchors[a] = string(p++);
-  return { refs, anchors, base: base < 0 ? null : expected(strings[base], WHOLE) };
+  return {
+    refs,
+    anchors,
+    base: base < 0 ? null : expected(strings[base], WHOLE),
+    ...(shared.length > 0 && { shared }),
+  };
+}
+
+/** The ref stored at `items[p…p+3]`. */
+function refAt(stored: Stored, items: Int32Array, p: number): RawRef {
+  const item = (at: number) => expected(items[at], WHOLE);
+  const kind = expected(KINDS[item(p + 3)], WHOLE);
+  return { href: expected(stored.strings[item(p)], WHOLE), line: item(p + 1), col: item(p + 2), kind };
+}
+
+/** Each stored shared part's refs, made once when a page first names it: every page's scan holds the same list. */
+const partsRead = new WeakMap<Stored, RawRef[][]>();
+
+function sharedRefs(stored: Stored, n: number): readonly RawRef[] {
+  let made = partsRead.get(stored);
+  if (!made) partsRead.set(stored, (made = []));
+  let refs = made[n];
+  if (!refs) {
+    const { partAt, partItems } = stored;
+    let p = expected(partAt[n], WHOLE);
+    refs = new Array(expected(partItems[p++], WHOLE));
+    for (let r = 0; r < refs.length; r++, p += 4) refs[r] = refAt(stored, partItems, p);
+    made[n] = refs;
+  }
+  return refs;
 }

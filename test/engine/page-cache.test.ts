@@ -1,13 +1,21 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
+import { deserialize } from "node:v8";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { readChecked } from "../../src/core/disk-cache.ts";
 import { build } from "../../src/engine/build.ts";
 import { readPageCache, writePageCache, type PageRecord } from "../../src/output/page-cache.ts";
 import { attempt } from "../helpers/outcome.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
 
 const parts = { code: "c", site: "s", route: "r", markdown: "m", listings: "l" };
+// A header's references, one list for every page it is on, as a build's render batch gives them;
+// page 2 has a copy of it, as the next batch's would be.
+const header = [
+  { href: "/", line: 1, col: 20, kind: "page" as const },
+  { href: "/beaches/", line: 2, col: 9, kind: "page" as const },
+];
 
 function record(n: number): PageRecord {
   return {
@@ -24,6 +32,7 @@ function record(n: number): PageRecord {
       ],
       anchors: ["top", `section-${n}`],
       base: n === 1 ? "/b/" : null,
+      ...(n < 3 && { shared: [{ refs: n === 2 ? structuredClone(header) : header, line: 2, col: 7 + n }] }),
     },
   };
 }
@@ -31,7 +40,7 @@ function record(n: number): PageRecord {
 describe("the page cache", () => {
   it("gives each stored scan back as it was written, after being read and written again in turn", async () => {
     const dir = await mkdtemp(join(tmpdir(), "ppguide-page-cache-"));
-    const pages = new Map([0, 1, 2].map((n) => [`page-${n}.html`, record(n)]));
+    const pages = new Map([0, 1, 2, 3].map((n) => [`page-${n}.html`, record(n)]));
     pages.set("plain.html", { parts, images: [], imagesKey: "k", hash: "p" });
     writePageCache(join(dir, "a"), "code", { pages });
 
@@ -50,6 +59,12 @@ describe("the page cache", () => {
     // A scan read from the cache is made when asked for and not kept by the record.
     const reused = second.pages.get("page-2.html")!;
     expect(reused.scan).not.toBe(reused.scan);
+    // The header's references were stored once, and are read back as one list for every page.
+    const refsOf = (file: string) => second.pages.get(file)?.scan?.shared?.[0]?.refs;
+    expect(refsOf("page-0.html")).toEqual(header);
+    expect(refsOf("page-2.html")).toBe(refsOf("page-0.html"));
+    const stored = deserialize(readChecked(join(dir, "b.pages"))!) as { partAt: Int32Array };
+    expect(stored.partAt).toHaveLength(1);
   });
 
   it("keeps a reused page's links checked: an anchor removed from the page it names breaks it, rebuild after rebuild", async () => {

@@ -101,6 +101,61 @@ describe("checkLinks on a generated site big enough for workers", () => {
   });
 });
 
+describe("checkLinks given scans whose header and footer are shared", () => {
+  // Each page's header and footer are one scan named by every page (as a build scans them): the
+  // report must be the one a fresh read of the folder gives, their problems placed in each page.
+  const dir = mkdtempSync(join(tmpdir(), "ppguide-links-shared-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const header =
+    '<header id="top"><a href="/">Home</a>\n  <a href="/gone/">Gone</a> <a href="/b.html#nope">B</a></header>';
+  const footer = '<footer><a href="/missing.css#x">x</a></footer>';
+  const pages = new Map<string, { html: string; shared: { at: number; html: string }[] }>();
+  const page = (file: string, before: string, middle: string) => {
+    const html = `<!doctype html>\n<html><head>${before}</head><body>${header}\n${middle}${footer}</body></html>\n`;
+    const at = html.indexOf(header);
+    pages.set(file, {
+      html,
+      shared: [
+        { at, html: header },
+        { at: html.lastIndexOf(footer), html: footer },
+      ],
+    });
+    writeFileSync(join(dir, file), html);
+  };
+  page("index.html", '<link rel="stylesheet" href="/no.css">', '<a href="#top">up</a> <a href="/nowhere">n</a>\n');
+  page("b.html", "", '<p id="b">b</p><a href="/index.html#b">x</a>\n');
+  // More problems than a page reports, on both sides of the header: the first ones are kept.
+  page(
+    "many.html",
+    Array.from({ length: 60 }, (_, i) => `<link rel="icon" href="/i${i}.png">`).join("\n"),
+    Array.from({ length: 60 }, (_, i) => `<a href="/m${i}">m</a>`).join("\n"),
+  );
+
+  it("reports what a fresh read reports, at the same places", async () => {
+    const { scanPageWithShared } = await import("../../src/links/extract.ts");
+    const cache = new Map();
+    const scans = new Map([...pages].map(([file, p]) => [file, scanPageWithShared(p.html, p.shared, cache)]));
+    expect(scans.get("b.html")?.shared?.[0]?.refs).toBe(scans.get("index.html")?.shared?.[0]?.refs);
+    const given = await checkLinks({ dir, scans });
+    const fresh = await checkLinks({ dir, threads: 1 });
+    expect(given).toEqual(fresh);
+    const on = (file: string) => given.problems.filter((p) => p.file === file).map((p) => [p.line, p.col, p.href]);
+    expect(on("index.html")).toEqual([
+      [2, 42, "/no.css"],
+      [3, 12, "/gone/"],
+      [3, 38, "/b.html#nope"],
+      [4, 32, "/nowhere"],
+      [5, 18, "/missing.css#x"],
+    ]);
+    expect(on("many.html")).toHaveLength(101);
+    expect(on("many.html").slice(59, 62)).toEqual([
+      [61, 24, "/i59.png"],
+      [62, 12, "/gone/"],
+      [62, 38, "/b.html#nope"],
+    ]);
+  });
+});
+
 describe("usage errors", () => {
   it("throws a LinksDirNotFound error value for a missing folder", async () => {
     await expect(checkLinks({ dir: join(fixtures, "no-such-site") })).rejects.toMatchObject({

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import * as cheerio from "cheerio";
 import { describe, expect, it } from "vitest";
 import { scanPage } from "../../src/links/extract.ts";
+import { flatScan } from "../../src/links/placed-refs.ts";
 import { listSiteFiles } from "../../src/links/walk-folder.ts";
 
 const fixtures = join(import.meta.dirname, "..", "fixtures");
@@ -144,22 +145,30 @@ describe("scanPageWithShared", () => {
     const pages = await renderPages(await loadSite(await copyFixture("basic-site")));
     const cache = new Map();
     let shared = 0;
+    const lists = new Set<unknown>();
     for (const page of pages) {
       if (!page.shared) continue;
       shared++;
       for (const part of page.shared) expect(page.html.slice(part.at, part.at + part.html.length)).toBe(part.html);
-      expect(scanPageWithShared(page.html, page.shared, cache), page.file).toEqual(scanPage(page.html));
+      const scan = scanPageWithShared(page.html, page.shared, cache);
+      expect(flatScan(scan), page.file).toEqual(scanPage(page.html));
+      // The page holds its own references; the header's and footer's are named, not copied.
+      expect(scan.shared?.length, page.file).toBeGreaterThan(0);
+      for (const part of scan.shared ?? []) lists.add(part.refs);
+      const own = scan.refs.length;
+      expect(own + (scan.shared ?? []).reduce((n, p) => n + p.refs.length, 0)).toBe(scanPage(page.html).refs.length);
     }
     expect(shared).toBeGreaterThan(5);
-    // Far fewer distinct headers and footers than pages: each was tokenized once.
+    // Far fewer distinct headers and footers than pages: each was tokenized once, its list held once.
     expect(cache.size).toBeLessThan(shared);
+    expect(lists.size).toBeLessThanOrEqual(cache.size);
   });
 
   it("moves a shared part to its line and column, also mid-line after newlines", async () => {
     const { scanPageWithShared } = await import("../../src/links/extract.ts");
     const part = '<nav id="n"><a href="/a">A</a>\n<a href="/b">B</a></nav>';
     const html = `<p>one\ntwo <a href="/x">x</a></p>\n  ${part}<p id="end">\n<a href="#n">up</a></p>`;
-    const scan = scanPageWithShared(html, [{ at: html.indexOf(part), html: part }], new Map());
+    const scan = flatScan(scanPageWithShared(html, [{ at: html.indexOf(part), html: part }], new Map()));
     expect(scan).toEqual(scanPage(html));
     expect(scan.refs.map((r) => [r.href, r.line, r.col])).toEqual([
       ["/x", 2, 14],
