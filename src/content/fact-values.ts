@@ -4,7 +4,7 @@ import { expected } from "../core/invariant.ts";
 import type { Fact, Manifest } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-path.ts";
 import { FACT_MARKER, invalidMarker, misplacedMarker, scanMarkers } from "./fact-markers.ts";
-import { type Figure, type FigureKind, figuresIn, SENTENCE, TRAVEL } from "./figures.ts";
+import { type Figure, type FigureKind, figuresIn, mayHoldFigure, SENTENCE, TRAVEL } from "./figures.ts";
 import type { ListingsFile } from "./listings.ts";
 import type { MarkdownFile } from "./front-matter.ts";
 
@@ -120,13 +120,15 @@ function proseTexts(
   markdown: Map<string, MarkdownFile>,
   listings: Map<string, ListingsFile>,
   listingSources: Map<string, YamlSource>,
+  mayHold: (line: string) => boolean = () => true,
 ): ProseText[] {
   const texts: ProseText[] = [];
   for (const file of markdown.values()) {
     let fenced = false;
     file.body.split("\n").forEach((line, i) => {
       if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
-      if (fenced) return;
+      // proseOf only blanks parts of a line: a line that cannot hold a figure cannot after it.
+      if (fenced || !mayHold(line)) return;
       const text = proseOf(line);
       if (text.trim())
         texts.push({
@@ -160,8 +162,11 @@ const CLAUSE = /(?:[^,;:()\u2013\u2014.!?]|[.!?](?![\s"”)]|$))+/g;
  * (a duration in a clause about getting somewhere: "a 15-minute drive", "25 minutes east of the
  * city"; a recipe's simmer or "sit in the park for half an hour, walk…" is not one).
  */
+const HAND_WRITTEN: readonly FigureKind[] = ["money amount", "time of day", "duration"];
+const mayBeHandWritten = mayHoldFigure(HAND_WRITTEN);
+
 function handWritten(text: string): Figure[] {
-  const found = figuresIn(text, ["money amount", "time of day", "duration"]);
+  const found = figuresIn(text, HAND_WRITTEN);
   if (!found.some((f) => f.kind === "duration")) return found;
   const travel = new Set<number>();
   for (const c of text.matchAll(CLAUSE)) {
@@ -178,7 +183,7 @@ export function figureWarnings(
   listingSources: Map<string, YamlSource>,
 ): PpgError[] {
   const warnings: PpgError[] = [];
-  for (const t of proseTexts(markdown, listings, listingSources))
+  for (const t of proseTexts(markdown, listings, listingSources, mayBeHandWritten))
     for (const f of handWritten(t.text))
       warnings.push(
         new PpgError(

@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { approximation, withApproximations, type ExchangeRate } from "../../src/content/fact-figures.ts";
-import { type FigureKind, figuresIn } from "../../src/content/figures.ts";
+import { type FigureKind, figuresIn, mayHoldFigure } from "../../src/content/figures.ts";
 
 // The one recognizer both figure checks (FigureUnsourced, FigureContradictsFact) and the bare-$
 // rule read text through. Each row is a spelling a reader would take for a figure. Regression
@@ -127,6 +128,37 @@ describe("the figure recognizer", () => {
       "9 AM",
       "12:30 PM",
     ]);
+  });
+});
+
+describe("the test that lets a caller pass over a line", () => {
+  const KINDS: FigureKind[] = ["money amount", "time of day", "duration", "date"];
+  // Pieces of prose: every spelling above, words, and full-width forms of some of them.
+  const fullWidth = (t: string) => t.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+  const piece = fc.oneof(
+    fc.constantFrom(...ROWS.map((r) => r[0])),
+    fc.constantFrom(...ROWS.map((r) => r[0])).map(fullWidth),
+    fc.constantFrom("the beach", "Hour", "MIN", "hr", "may", "March", " ", "-", "$", "Ｒ", "\uFE69"),
+    fc.string({ maxLength: 12 }),
+  );
+
+  it("is true of every text in which the recognizer finds a figure of the kinds asked", () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 6 }), fc.subarray(KINDS, { minLength: 1 }), (pieces, kinds) => {
+        const text = pieces.join(" ");
+        if (figuresIn(text, kinds).length > 0) expect(mayHoldFigure(kinds)(text)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+    for (const [text, , kind] of ROWS) expect(mayHoldFigure([kind])(text), text).toBe(true);
+  });
+
+  it("is false of a line of words, so most of a site's lines are passed over", () => {
+    const words = "Sand bachata fish street hotel sea merengue beans town beach sun music rice coast waterfall";
+    expect(mayHoldFigure(["money amount", "time of day", "duration"])(words)).toBe(false);
+    expect(mayHoldFigure(["money amount", "time of day", "duration"])(`${words} 40 minutes`)).toBe(true);
+    expect(mayHoldFigure(["money amount"])("half an hour")).toBe(false);
+    expect(mayHoldFigure(["duration"])("half an hour")).toBe(true);
   });
 });
 
