@@ -180,6 +180,8 @@ export function writePageCache(
     if (i === undefined) strings.set(s, (i = strings.size));
     return i;
   };
+  // As refAt reads one back.
+  const pushRef = (to: number[], ref: RawRef) => to.push(intern(ref.href), ref.line, ref.col, KINDS.indexOf(ref.kind));
   const files: string[] = [];
   const digests: string[] = [];
   const imageAt: number[] = [];
@@ -202,7 +204,7 @@ export function writePageCache(
       partByContent.set(content, (n = partAt.length));
       partAt.push(partItems.length);
       partItems.push(refs.length);
-      for (const ref of refs) partItems.push(intern(ref.href), ref.line, ref.col, ref.kind === "page" ? 0 : 1);
+      for (const ref of refs) pushRef(partItems, ref);
     }
     partByRefs.set(refs, n);
     return n;
@@ -242,7 +244,7 @@ export function writePageCache(
     const shared = scan.shared ?? [];
     items.push(scan.refs.length, scan.anchors.length, scan.base === null ? -1 : intern(scan.base), shared.length);
     for (const placed of shared) items.push(part(placed.refs), placed.line, placed.col);
-    for (const ref of scan.refs) items.push(intern(ref.href), ref.line, ref.col, ref.kind === "page" ? 0 : 1);
+    for (const ref of scan.refs) pushRef(items, ref);
     for (const anchor of scan.anchors) items.push(intern(anchor));
   }
   const stored: Stored = {
