@@ -154,6 +154,10 @@ function proseTexts(
   return texts;
 }
 
+/** The kinds of figure that must come from a fact, and the test that passes over a line holding none of them. */
+const HAND_WRITTEN: readonly FigureKind[] = ["money amount", "time of day", "duration"];
+const mayBeHandWritten = mayHoldFigure(HAND_WRITTEN);
+
 /** Clauses of a text: a travel word counts for the durations of its own clause only ('1.5 hours' is not split). */
 const CLAUSE = /(?:[^,;:()\u2013\u2014.!?]|[.!?](?![\s"”)]|$))+/g;
 
@@ -162,9 +166,6 @@ const CLAUSE = /(?:[^,;:()\u2013\u2014.!?]|[.!?](?![\s"”)]|$))+/g;
  * (a duration in a clause about getting somewhere: "a 15-minute drive", "25 minutes east of the
  * city"; a recipe's simmer or "sit in the park for half an hour, walk…" is not one).
  */
-const HAND_WRITTEN: readonly FigureKind[] = ["money amount", "time of day", "duration"];
-const mayBeHandWritten = mayHoldFigure(HAND_WRITTEN);
-
 function handWritten(text: string): Figure[] {
   const found = figuresIn(text, HAND_WRITTEN);
   if (!found.some((f) => f.kind === "duration")) return found;

@@ -77,11 +77,10 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
         if (shared) rootRelative.set(href, resolved);
       }
       if (resolved.kind === "skip") return;
-      const placed = (): RawRef => (part ? placeRef(ref, part) : ref);
       if (resolved.kind === "external") {
         if (opts.external) {
           references++;
-          externalRefs.push({ file, ref: placed(), url: resolved.url.replace(/#.*$/, "") });
+          externalRefs.push({ file, ref: placeRef(ref, part), url: resolved.url.replace(/#.*$/, "") });
         }
         return;
       }
@@ -89,11 +88,11 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
       let target = targets.get(resolved.path);
       if (target === undefined) targets.set(resolved.path, (target = findTarget(resolved.path, files)));
       if (target === null) {
-        report(missingTarget(file, placed(), resolved.path, resolved.fragment, suggester));
+        report(missingTarget(file, placeRef(ref, part), resolved.path, resolved.fragment, suggester));
       } else if (resolved.fragment !== null && isHtmlFile(target)) {
         const anchors = anchorsOf(target);
         if (!fragmentFound(resolved.fragment, anchors))
-          report(missingAnchor(file, placed(), resolved.fragment, anchors));
+          report(missingAnchor(file, placeRef(ref, part), resolved.fragment, anchors));
       }
     };
     // In the page's order, so that a page with too many problems reports its first ones.

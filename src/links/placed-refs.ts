@@ -4,8 +4,9 @@
  */
 import type { LinkScan, PlacedRefs, RawRef } from "./types.ts";
 
-/** `ref` of a shared part at its line and column in the page. */
-export function placeRef(ref: RawRef, at: PlacedRefs): RawRef {
+/** `ref` of a shared part at its line and column in the page; a page's own `ref` (no part) as it is. */
+export function placeRef(ref: RawRef, at: PlacedRefs | undefined): RawRef {
+  if (!at) return ref;
   return {
     ...ref,
     line: ref.line + at.line - 1,
