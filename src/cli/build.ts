@@ -90,7 +90,8 @@ export async function outcomeOf(
   const lines: string[] = [];
   if (opts.explain) {
     for (const { route, reason } of result.rendered ?? []) lines.push(`  rendered ${route}: ${reason}`);
-    for (const part of result.indexed ?? []) lines.push(`  indexed /${part}/: one of its pages or records changed`);
+    if (result.indexed?.length)
+      lines.push(`  search index: ${result.indexed.length} files written, the rest unchanged (${result.indexed.join(", ")})`);
   }
   if (opts.timings)
     for (const [stage, ms] of Object.entries(result.timings)) lines.push(`  ${stage.padEnd(9)} ${ms.toFixed(0)} ms`);

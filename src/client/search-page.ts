@@ -12,7 +12,6 @@ import { initSearchPage as filterTitles } from "./search-page-filter.ts";
 /** The slice of Pagefind's browser API used here (https://pagefind.app/docs/api/). */
 interface Pagefind {
   options(options: { ranking?: { pageLength?: number }; metaCacheTag?: string }): Promise<void>;
-  mergeIndex(url: string): Promise<void>;
   search(query: string): Promise<{ results: { data(): Promise<ResultData> }[] }>;
 }
 interface ResultData {
@@ -120,8 +119,6 @@ export function initFullTextSearch(): void {
         // per build (not one per visit), which the worker keeps with the rest of the index.
         const metaCacheTag = await workerBuild();
         await api.options({ ranking: { pageLength: PAGE_LENGTH }, ...(metaCacheTag && { metaCacheTag }) });
-        // A large site's index comes in parts (src/output/search-index.ts): one search over all.
-        for (const part of form.dataset.indexParts?.split(" ") ?? []) await api.mergeIndex(part);
         return api;
       });
       const found = await (await pagefind).search(q);

@@ -892,15 +892,6 @@ export const ERRORS = {
     hint: "The stylesheet has a syntax error: fix the file and save it again.",
     message: (p: { reason: string }) => `stylesheet: ${p.reason}`,
   },
-  SearchIndexFailed: {
-    title: "Search index failed",
-    cause: "Pagefind, which builds the full-text search index, could not start or index the pages.",
-    hint:
-      "Run `npm ci` so that Pagefind's binary for this platform (an optional dependency " +
-      "such as @pagefind/linux-x64) is installed, or build with --no-search-index.",
-    message: (p: { problems: string[] }) =>
-      `Pagefind could not build the search index: ${p.problems.join("; ") || "no index was created"}`,
-  },
   ScriptFailed: {
     title: "Browser script failed",
     cause: "A browser script under src/client/ failed to compile.",
@@ -938,12 +929,11 @@ export const ERRORS = {
   ToolTimedOut: {
     title: "Outside tool hung",
     cause:
-      "A tool the build runs (sharp encoding a picture, Pagefind indexing the pages) gave no answer within " +
-      "a deadline far beyond what the work needs: it hung. The build stopped; the served output is untouched.",
-    hint:
-      "Build again; if it hangs again, reinstall the tool (npm ci) or, for the search index, build with " +
-      "--no-search-index.",
-    message: (p: { what: string; seconds: number }) => `${p.what} gave no answer in ${p.seconds} s`,
+      "A tool the build runs (sharp encoding a picture) gave no answer within a deadline far beyond what " +
+      "the work needs: it hung. The build stopped; the served output is untouched.",
+    hint: "Build again; if it hangs again, reinstall the tool (npm ci).",
+    message: (p: { what: string; ms: number }) =>
+      `${p.what} gave no answer in ${p.ms < 1000 ? `${p.ms} ms` : `${Math.round(p.ms / 1000)} s`}`,
   },
   CacheEntryDamaged: {
     title: "Cache entry damaged",

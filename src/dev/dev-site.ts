@@ -1,9 +1,7 @@
-import { readFileSync, rmSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { ImageFactIndex, imageFacts, type ImageFacts } from "../assets/image-facts.ts";
 import { currentCode } from "../core/code-id.ts";
 import { digestJson } from "../core/digest.ts";
-import { siteCache } from "../core/disk-cache.ts";
 import { errorsOf, isUserError, PpgError } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
@@ -12,10 +10,20 @@ import { builtPage, type Checked, type PageInMemory } from "../engine/build-stat
 import { IN_MEMORY, renderInputOf, type Previous } from "../engine/page-keys.ts";
 import { sourcesOf } from "../engine/render-pages.ts";
 import { generatedFiles } from "../output/generated-files.ts";
-import type { OutputFile } from "../output/write.ts";
-import { makePart } from "../output/index-maker.ts";
 import type { PageRecord } from "../output/page-cache.ts";
-import { assignParts, indexable, planIndex } from "../output/search-index.ts";
+import {
+  entryOfHtml,
+  INDEX_DIR,
+  indexEntries,
+  indexFiles,
+  indexUrl,
+  languageOf,
+  mainOf,
+  READ_OPTIONS,
+} from "../output/search-index.ts";
+import { gzipped } from "../search/compress.ts";
+import type { SearchEntry } from "../search/page-entry.ts";
+import { PageReader } from "../search/read-page.ts";
 import type { Templates } from "../render/render.tsx";
 import { findManifest, type LoadedSite } from "../site/load-site.ts";
 import { changedParts } from "../site/reload.ts";
@@ -83,8 +91,8 @@ export class DevSite {
   private readonly freshTemplates = new FreshTemplates();
   private templates?: { loaded: Templates; code: string };
   private images?: { facts: ImageFacts; index: ImageFactIndex };
-  /** The search index's parts, by digest, and the files of one generation. */
-  private readonly shards = new Map<string, OutputFile[]>();
+  /** Each page's search entry, by route, with the digest of the page it was read from. */
+  private readonly entries = new Map<string, { hash: string; entry: SearchEntry }>();
   private search?: { generation: number; files: Promise<Map<string, string | Uint8Array>> };
   private generated?: {
     generation: number;
@@ -170,8 +178,8 @@ export class DevSite {
 
   /**
    * The full-text search index of the pages being served, made on the first request for it after
-   * a rebuild rather than in every rebuild, so an edit reloads at once. Each shard is made again
-   * only when one of its pages or records changed, as in a build (output/search-index.ts).
+   * a rebuild rather than in every rebuild, so an edit reloads at once: a page's entry is read again
+   * only when the page changed, and the index is joined from the entries as a build joins them.
    */
   searchFiles(): Promise<Map<string, string | Uint8Array>> {
     if (!this.site) return Promise.resolve(new Map());
@@ -185,28 +193,27 @@ export class DevSite {
   }
 
   private async index(site: LoadedSite): Promise<Map<string, string | Uint8Array>> {
-    const served = [...this.byFile.values()];
-    const html = new Map(served.map(({ page }) => [page.route, page.html]));
-    const mains = new Map(
-      served
-        .filter(({ page }) => indexable(page))
-        .map(({ page, record }) => [page.route, expected(record.main, `the <main> of ${page.route} served`)]),
-    );
-    const files = new Map<string, string | Uint8Array>();
-    const kept = new Set<string>();
-    for (const shard of planIndex(assignParts(site), mains)) {
-      let made = this.shards.get(shard.digest);
-      if (!made) {
-        const work = siteCache(this.root, "dev-index");
-        const written = await makePart(shard, work, (route) => expected(html.get(route), `a page ${route} served`));
-        made = written.map(({ file, from }) => ({ file, content: readFileSync(from) }));
-        rmSync(work, { recursive: true, force: true });
-        this.shards.set(shard.digest, made);
+    const served = new Map([...this.byFile.values()].map((p) => [p.page.route, p]));
+    const settings = { language: languageOf(site.manifest) };
+    const reader = new PageReader(READ_OPTIONS);
+    const entryOf = (route: string) => {
+      const page = served.get(route);
+      if (!page) return undefined;
+      let kept = this.entries.get(route);
+      if (kept?.hash !== page.record.hash) {
+        kept = {
+          hash: page.record.hash,
+          entry: entryOfHtml(indexUrl(route), mainOf(page.page.html), settings, reader),
+        };
+        this.entries.set(route, kept);
       }
-      kept.add(shard.digest);
-      for (const f of made) files.set(f.file, f.content);
-    }
-    for (const digest of this.shards.keys()) if (!kept.has(digest)) this.shards.delete(digest);
+      return kept.entry;
+    };
+    const entries = indexEntries(site, entryOf);
+    for (const route of this.entries.keys()) if (!served.has(route)) this.entries.delete(route);
+    const files = new Map<string, string | Uint8Array>();
+    for (const { path, bytes, compressed } of indexFiles(site, entries))
+      files.set(`${INDEX_DIR}/${path}`, compressed ? await gzipped(bytes) : bytes);
     return files;
   }
 
@@ -237,7 +244,10 @@ export class DevSite {
       : { none: "first build" };
     const { jobs, plan, records, kept, problems, warnings } = await render(
       key({
-        input: { ...renderInputOf(next, { scan: false, images: this.images.facts }), pageProblems: true },
+        input: {
+          ...renderInputOf(next, { scan: false, search: false, images: this.images.facts }),
+          pageProblems: true,
+        },
         pages: checked.pages,
         sources: sourcesOf(next),
         code: templates.code,

@@ -8,7 +8,6 @@ import type { CopyWriter } from "../output/write.ts";
 import { kindOf, type SitePage } from "../render/kinds/index.ts";
 import type { RenderedPage } from "../render/render.tsx";
 import type { LoadedSite } from "../site/load-site.ts";
-import type { IndexStream } from "./index-stream.ts";
 import type { PageJob, PagesToMake, Plan } from "./page-keys.ts";
 
 /**
@@ -67,7 +66,7 @@ export interface BuildResult {
   pages: BuiltPage[];
   /** The pages this build rendered, and why (the others were linked from the served copy). */
   rendered?: { route: string; reason: string }[];
-  /** The search index's parts made again (the others were linked from the served copy). */
+  /** The search index's files written anew (the others were linked from the served copy). */
   indexed?: string[];
   aliases: number;
   assets: number;
@@ -114,9 +113,8 @@ export interface Keyed {
 }
 
 /**
- * render: every page's record by its file; the pages rendered, when they are kept in memory (`kept`); what
- * the pages rendered now warn about (a page taken from the served copy is not read again); the
- * search index started before the first page, when it was (index-stream.ts).
+ * render: every page's record by its file (with its search entry); the pages rendered, when they are kept in
+ * memory (`kept`); what the pages rendered now warn about (a page taken from the served copy is not read again).
  */
 export interface Rendered {
   records: Map<string, PageRecord>;
@@ -124,12 +122,11 @@ export interface Rendered {
   /** Each page's own problems, by its file, when the pages are rendered in spite of them (RenderInput.pageProblems). */
   problems: Map<string, PpgError[]>;
   warnings: PpgError[];
-  stream?: IndexStream;
 }
 
-/** index: the search index's record, and the shards made again; none without an index. */
+/** index: the search index's record, and its files written anew; none without an index. */
 export interface Indexed {
-  index: { record: IndexRecord; made: string[] } | undefined;
+  index: { record: IndexRecord; written: string[] } | undefined;
 }
 
 /** write: the link scans of public/'s HTML files, for the link check. */

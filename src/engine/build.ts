@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readFileSync } from "node:fs";
+import { existsSync, lstatSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ImageFactIndex } from "../assets/image-facts.ts";
 import { findPlaceholders } from "../audits/placeholders.ts";
@@ -12,9 +12,15 @@ import { checkLinks } from "../links/check.ts";
 import { claimOutputs } from "../output/claims.ts";
 import { writeGeneratedAndPublic } from "../output/generated-files.ts";
 import { checkOutputFolder, OutputFolder, servedCopy } from "../output/output-folder.ts";
-import { pageCacheFile, readPageCache, writePageCache, type FileStat, type PageRecord } from "../output/page-cache.ts";
-import { writeIndex } from "../output/index-maker.ts";
-import { assignParts, indexable, planIndex } from "../output/search-index.ts";
+import {
+  pageCacheFile,
+  readPageCache,
+  writePageCache,
+  type FileStat,
+  type IndexRecord,
+  type PageRecord,
+} from "../output/page-cache.ts";
+import { indexEntries, writeSearchIndex } from "../output/search-index.ts";
 import { hostLimitWarnings } from "../manifest/host-limits.ts";
 import type { Manifest } from "../manifest/types.ts";
 import { writeServiceWorker } from "../output/service-worker.ts";
@@ -24,8 +30,15 @@ import type { RenderedPage } from "../render/render.tsx";
 import { findManifest, loadSite, type FoundSite, type LoadedSite, type LoadOptions } from "../site/load-site.ts";
 import { reloadSite } from "../site/reload.ts";
 import { brokenLinkErrors } from "./link-sources.ts";
-import { keyPages, planPages, previousOf, renderInputOf, IN_MEMORY, type PagesToMake } from "./page-keys.ts";
-import { IndexStream } from "./index-stream.ts";
+import {
+  keyPages,
+  planPages,
+  previousOf,
+  renderInputOf,
+  IN_MEMORY,
+  type PageJob,
+  type PagesToMake,
+} from "./page-keys.ts";
 import { unpublishedProblems } from "./unpublished.ts";
 import {
   pageWarnings,
@@ -36,7 +49,7 @@ import {
   type RenderPool,
   type TakenBatch,
 } from "./render-pages.ts";
-import { indexPartsOf, ownPages, writeShardManifest } from "./shard.ts";
+import { ownPages, writeShardManifest } from "./shard.ts";
 import {
   builtPage,
   type BuildOptions,
@@ -54,7 +67,8 @@ import {
 
 /**
  * The whole pipeline, each stage a function of the build's state that returns the next:
- * load → check → open → key → render → index → write the rest → offline → check links → commit.
+ * load → check → open → key → render (each page with its search entry) → index → write the rest → offline →
+ * check links → commit.
  * Nothing is made until the site is found, --out judged, the site loaded and every output path
  * claimed once (once: a build in a folder without site.yaml left dist.ppguide/ behind, a mistyped
  * --root made its whole chain of folders, and a route /index failed on the disk). Every stage
@@ -97,10 +111,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     try {
       const keyed = timed(timings, "key", () => ownPages(key(opened), opts.shard));
       const rendered = await timed(timings, "render", () =>
-        withUnpublished(
-          render(keyed, IndexStream.start(keyed), pool),
-          unpublishedProblems(keyed.site, keyed.input.images),
-        ),
+        withUnpublished(render(keyed, pool), unpublishedProblems(keyed.site, keyed.input.images)),
       );
       const indexed = await timed(timings, "index", () => index(rendered));
       const written = await timed(timings, "rest", () => writeRest(indexed));
@@ -208,7 +219,11 @@ export function open(state: Checked, outDir: string): Opened {
       fresh: output.listing.length === 0,
       ...(output.live && { live: output.live }),
     };
-    const input = renderInputOf(site, { spec, scan: state.linkMode !== "off" || opts.shard !== undefined });
+    const input = renderInputOf(site, {
+      spec,
+      scan: state.linkMode !== "off" || opts.shard !== undefined,
+      search: opts.searchIndex !== false,
+    });
     const served = opts.cache === false || !output.live ? undefined : readPageCache(output.live, currentCode());
     const writer = new CopyWriter(spec);
     return {
@@ -234,18 +249,14 @@ export function open(state: Checked, outDir: string): Opened {
 /** Every page's key, and which pages the previous build made as this one would. */
 export function key<S extends PagesToMake>(state: S): S & Keyed {
   const jobs = keyPages(state.input, state.pages, state.code);
-  return { ...state, jobs, plan: planPages(jobs, state.previous, state.images) };
+  return { ...state, jobs, plan: planPages(jobs, state.previous, state.images, state.input.search !== undefined) };
 }
 
 /**
  * Renders the pages the plan says changed (on the pool, or inline) and takes the others as they
- * were; each page rendered is given to the search index `stream`, when it was started.
+ * were.
  */
-export async function render<S extends PagesToMake & Keyed>(
-  state: S,
-  stream?: IndexStream,
-  pool?: RenderPool,
-): Promise<S & Rendered> {
+export async function render<S extends PagesToMake & Keyed>(state: S, pool?: RenderPool): Promise<S & Rendered> {
   const { input, plan, sink } = state;
   const records = new Map<string, PageRecord>();
   const kept = new Map<string, RenderedPage>();
@@ -258,33 +269,42 @@ export async function render<S extends PagesToMake & Keyed>(
     for (const [file, record] of batch.records) records.set(file, record);
     for (const [file, page] of batch.kept) kept.set(file, page);
     for (const [file, found] of batch.problems) problems.set(file, found);
-    stream?.rendered(batch.mains);
   };
   const jobs = plan.render.map(({ job }) => job);
   const how = { threads: state.threads, templates: state.templates, sources: state.sources, pool };
-  const rendering = renderJobs(stream ? { ...input, index: true } : input, jobs, take, how);
-  await rendering.catch((err: unknown) => stream?.close(err) ?? Promise.reject(err));
+  await renderJobs(input, jobs, take, how);
   await sink.flush();
   // Every page's, reused ones' too: a warning is shown on every build until it is fixed.
   const warnings = pageWarnings(state.jobs, records, state.sources);
-  return { ...state, records, kept, problems, warnings, stream };
+  return { ...state, records, kept, problems, warnings };
 }
 
 /**
- * The search index's parts: one made from the same pages and records as the served copy's is
- * linked from it; one started while the pages rendered is finished; the others are made again.
+ * The search index, from every page's entry (each page's record, made when it rendered) and the
+ * records of keywords and listings, in the order of site.yaml (output/search-index.ts). A shard writes
+ * none: its pages' entries go to the merge in its manifest.
  */
 async function index<S extends Opened & Keyed & Rendered>(state: S): Promise<S & Indexed> {
-  const { site, opts, jobs, records, output, writer, stream } = state;
-  if (opts.searchIndex === false) return { ...state, index: undefined };
-  const byRoute = new Map(jobs.map((job) => [job.route, job.file]));
-  const fileOf = (route: string) => expected(byRoute.get(route), `a page at ${route}`);
-  const mains = new Map<string, string>();
-  for (const { route, file } of jobs.filter(indexable))
-    mains.set(route, expected(records.get(file)?.main, `a record of ${file}'s <main>`));
-  const read = (route: string) => readFileSync(join(output.target, fileOf(route)), "utf8");
-  const plans = planIndex(indexPartsOf(site.manifest, assignParts(site), state.own?.shard), mains);
-  return { ...state, index: await writeIndex(plans, output, state.servedIndex, writer, read, stream?.started) };
+  const { site, opts, jobs, records, output, writer } = state;
+  if (opts.searchIndex === false || state.own) return { ...state, index: undefined };
+  return { ...state, index: await writeIndexOf(state, site, jobs, records, output, writer) };
+}
+
+/** The index written from the pages' records (a build's, or a merge's taken from its shards). */
+export async function writeIndexOf(
+  state: Pick<Opened, "servedIndex">,
+  site: LoadedSite,
+  jobs: readonly PageJob[],
+  records: ReadonlyMap<string, PageRecord>,
+  output: Pick<OutputFolder, "live">,
+  writer: CopyWriter,
+): Promise<{ record: IndexRecord; written: string[] }> {
+  const fileOf = new Map(jobs.map((job) => [job.route, job.file]));
+  const entries = indexEntries(site, (route) => records.get(fileOf.get(route) ?? "")?.search);
+  const served = output.live && state.servedIndex ? { live: output.live, record: state.servedIndex } : undefined;
+  const written = await writeSearchIndex(site, entries, writer, served);
+  await writer.flush();
+  return written;
 }
 
 /** Everything but the pages and the index: public/ and the generated files, with public HTML's link scans. */
@@ -340,7 +360,7 @@ export async function commit(state: Built): Promise<Built> {
 
 /**
  * The render stage's problems and the unpublished pages' (checked beside it: unpublished.ts), all
- * reported at once; the search index started for the pages is closed when either failed.
+ * reported at once.
  */
 async function withUnpublished<S extends Rendered>(
   rendering: Promise<S>,
@@ -353,17 +373,13 @@ async function withUnpublished<S extends Rendered>(
     if (!isUserError(rendered.reason) || !errors.length) throw rendered.reason;
     throw new PpgErrorList([...errorsOf(rendered.reason), ...errors]);
   }
-  if (errors.length) return rendered.value.stream?.close(new PpgErrorList(errors)) ?? throwAll(errors);
+  if (errors.length) throw new PpgErrorList(errors);
   return { ...rendered.value, warnings: [...rendered.value.warnings, ...warnings] };
-}
-
-function throwAll(errors: PpgError[]): never {
-  throw new PpgErrorList(errors);
 }
 
 /** Keying and rendering with every page kept in memory, as for a first build, with the site's own templates. */
 function pagesInMemory({ site, pages }: Pick<Checked, "site" | "pages">): PagesToMake {
-  const input = renderInputOf(site, { scan: false });
+  const input = renderInputOf(site, { scan: false, search: false });
   return {
     input,
     pages,
@@ -393,7 +409,7 @@ export function resultOf(state: Built, timings: StageTimings, started: number): 
       warnings: [...state.report.warnings, ...state.warnings, ...state.site.cacheWarnings.found],
       pages: state.jobs.map(builtPage),
       rendered: state.plan.render.map(({ job, reason }) => ({ route: job.route, reason })),
-      indexed: state.index?.made,
+      indexed: state.index?.written,
       outDir: state.output.out,
       timings,
     },

@@ -7,14 +7,13 @@
  * the shard the split gives it, the bytes of every page and index file it takes from a shard those
  * the shard recorded) before the output is opened: a damaged shard is reported with nothing written.
  * It renders nothing: each page is linked from its shard. Then the build's own stages, over the whole site: the index
- * (an index part a build shard made is taken as it is; the others are made from the pages, in the
- * order a build gives them to Pagefind), public/ and the generated files, the link check of every
- * page with the links each shard scanned, and the commit, into an output folder as build's (a failed
- * or interrupted merge leaves the served site as it was). The page cache it writes is a build's, so a
- * later `ppguide build` or merge into the same output reuses every page.
+ * (made from the search entries the shards recorded of their pages, in the order a build joins them), public/ and
+ * the generated files, the link check of every page with the links each shard scanned, and the commit, into an
+ * output folder as build's (a failed or interrupted merge leaves the served site as it was). The page cache it
+ * writes is a build's, so a later `ppguide build` or merge into the same output reuses every page.
  */
 import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { currentCode } from "../core/code-id.ts";
 import { digest } from "../core/digest.ts";
 import { PpgError } from "../core/errors.ts";
@@ -24,11 +23,10 @@ import { failedWhileWriting } from "../core/written-so-far.ts";
 import { isInside } from "../core/site-folder.ts";
 import { timed, type StageTimings } from "../core/timing.ts";
 import { checkOutputFolder, outputPaths, type OutputFolder } from "../output/output-folder.ts";
-import type { IndexRecord, PageRecord } from "../output/page-cache.ts";
-import { writeIndex } from "../output/index-maker.ts";
-import { fileSum, indexable, planIndex, assignParts, type PartFile, type PartPlan } from "../output/search-index.ts";
-import { findManifest, type LoadedSite } from "../site/load-site.ts";
-import { check, linkCheck, commit, load, open, resultOf, writeOffline, writeRest } from "./build.ts";
+import type { PageRecord } from "../output/page-cache.ts";
+import { indexable } from "../output/search-index.ts";
+import { findManifest } from "../site/load-site.ts";
+import { check, linkCheck, commit, load, open, resultOf, writeIndexOf, writeOffline, writeRest } from "./build.ts";
 import type { BuildOptions, BuildResult, Indexed, Keyed, Opened, Rendered } from "./build-state.ts";
 import { pageWarnings } from "./render-pages.ts";
 import { keyPages, renderInputOf, type PageJob } from "./page-keys.ts";
@@ -46,7 +44,7 @@ import {
 export interface MergeOptions extends Pick<BuildOptions, "root" | "out" | "force" | "linkMode" | "strict" | "clock"> {
   /** The shard folders, as `ppguide build --shard i/n --out DIR` wrote them, in any order. */
   shards: string[];
-  /** Default true: the search index, taken from the build shards that made it, else made here. */
+  /** Default true: the search index, made from the entries the shards recorded. */
   searchIndex?: boolean;
 }
 
@@ -69,20 +67,17 @@ export async function merge(opts: MergeOptions): Promise<BuildResult> {
       // Nothing is opened until the shards are known to be this site's, every page in its shard, and every file the
       // merge takes from a shard to hold the bytes the shard recorded.
       const keyed = timed(timings, "key", () => {
-        const input = renderInputOf(checked.site, { scan: true });
+        const input = renderInputOf(checked.site, { scan: true, search: opts.searchIndex !== false });
         const jobs = keyPages(input, checked.pages);
         const found = pagesOfShards(shards, siteDigest(input, jobs), jobs);
-        const taken =
-          opts.searchIndex === false
-            ? new Map<string, IndexPart>()
-            : indexPartsOfShards(checked.site, shards, jobs, found);
-        return { jobs, found: checkedPages(found), taken };
+        if (opts.searchIndex !== false) refuseMissingEntries(jobs, found);
+        return { jobs, found: checkedPages(found) };
       });
       const opened = timed(timings, "open", () => open(checked, outDir));
       held = opened.output;
       try {
         const placed = await timed(timings, "pages", () => placePages(opened, keyed.jobs, keyed.found));
-        const indexed = await timed(timings, "index", () => indexFromShards(placed, keyed.taken));
+        const indexed = await timed(timings, "index", () => indexFromShards(placed));
         const written = await timed(timings, "rest", () => writeRest(indexed));
         const offline = await timed(timings, "offline", () => writeOffline(written));
         const linked = await timed(timings, "links", () => linkCheck(offline));
@@ -156,81 +151,29 @@ async function placePages(
   };
 }
 
-/** A part of the search index a build shard made: the merge's plan of it, and its files in the shard. */
-interface IndexPart {
-  plan: PartPlan;
-  files: PartFile[];
-}
-
 /**
- * The parts of the search index a build shard made from the pages and records of this merge (the same folder and
- * digest as the merge plans), by folder, each file checked as a page is: the merge takes them as they are.
+ * Every indexable page must come with its search entry, which a shard built with --no-search-index
+ * left out: such a shard is refused, at the page's record, before anything is written.
  */
-function indexPartsOfShards(
-  site: LoadedSite,
-  shards: readonly ShardFolder[],
-  jobs: readonly PageJob[],
-  found: ReadonlyMap<string, ShardPageRecord>,
-): Map<string, IndexPart> {
-  const mains = new Map(jobs.filter(indexable).map((job) => [job.route, found.get(job.file)?.record.main ?? ""]));
+function refuseMissingEntries(jobs: readonly PageJob[], found: ReadonlyMap<string, ShardPageRecord>): void {
   const damage = new ShardDamage();
-  const taken = new Map<string, IndexPart>();
-  for (const plan of planIndex(assignParts(site), mains)) {
-    for (const shard of shards) {
-      const i = shard.manifest.index.findIndex((s) => s.dir === plan.dir && s.digest === plan.digest);
-      const made = shard.manifest.index[i];
-      if (!made) continue;
-      const files: PartFile[] = [];
-      for (const [j, file] of made.files.entries()) {
-        const checked = shardFile(shard, file);
-        const sum = made.sums[j] ?? "";
-        if ("why" in checked) damage.add(shard, file, checked.why, ["index", i, "files", j]);
-        else if (fileSum(checked.path) !== sum) damage.add(shard, file, CHANGED, ["index", i, "files", j]);
-        else files.push({ file, from: checked.path, sum });
-      }
-      taken.set(plan.dir, { plan, files });
-      break;
-    }
+  for (const job of jobs) {
+    const page = found.get(job.file);
+    if (page && indexable(job) && !page.record.search)
+      damage.add(page.shard, job.file, "has no search entry: build the shard without --no-search-index", [
+        "pages",
+        page.at,
+        "record",
+      ]);
   }
   damage.throwIfAny();
-  return taken;
 }
 
-/**
- * The index as a build makes it, part by part: one a build shard made from the same pages and records is taken from
- * it (`taken`, its files checked before); the others are linked from the served copy or made here, from the pages as
- * written, in the order a build gives them to Pagefind.
- */
-async function indexFromShards(
-  state: Opened & Keyed & Rendered,
-  taken: ReadonlyMap<string, IndexPart>,
-): Promise<Opened & Keyed & Rendered & Indexed> {
+/** The index as a build makes it, from each page's entry that its shard recorded. */
+async function indexFromShards(state: Opened & Keyed & Rendered): Promise<Opened & Keyed & Rendered & Indexed> {
   const { site, opts, jobs, records, output, writer } = state;
   if (opts.searchIndex === false) return { ...state, index: undefined };
-  const fileOf = new Map(jobs.map((job) => [job.route, job.file]));
-  const mains = new Map(jobs.filter(indexable).map((job) => [job.route, records.get(job.file)?.main ?? ""]));
-  const read = (route: string) =>
-    readFileSync(join(output.target, expected(fileOf.get(route), `a page at ${route}`)), "utf8");
-  const record: IndexRecord = { parts: [] };
-  const made: string[] = [];
-  for (const plan of planIndex(assignParts(site), mains)) {
-    const fromShard = taken.get(plan.dir);
-    if (fromShard && fromShard.plan.digest === plan.digest) {
-      for (const { file, from } of fromShard.files) await writer.adopt(from, file);
-      record.parts.push({
-        dir: plan.dir,
-        digest: plan.digest,
-        files: fromShard.files.map((f) => f.file),
-        sums: fromShard.files.map((f) => f.sum),
-      });
-      continue;
-    }
-    const one = await writeIndex([plan], output, state.servedIndex, writer, read);
-    record.parts.push(...one.record.parts);
-    made.push(...one.made);
-  }
-  await writer.flush();
-  return { ...state, index: { record, made } };
+  return { ...state, index: await writeIndexOf(state, site, jobs, records, output, writer) };
 }
 
 /**

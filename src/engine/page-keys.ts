@@ -7,7 +7,8 @@ import { digestJson, digestOf } from "../core/digest.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-path.ts";
 import { servedIntact, type KeyParts, type PageRecord } from "../output/page-cache.ts";
-import { mergedParts } from "../output/search-index.ts";
+import { indexable, languageOf, READ_OPTIONS } from "../output/search-index.ts";
+import type { ReadOptions } from "../search/read-page.ts";
 import type { CopySpec } from "../output/write.ts";
 import { ROUTE_KINDS, type SitePage } from "../render/kinds/index.ts";
 import type { Templates } from "../render/render.tsx";
@@ -25,8 +26,6 @@ export interface RenderInput {
   assets: { css: string; scripts: { url: string }[] };
   /** The clock's year, which every footer shows. */
   year: number;
-  /** The search index's parts after the first, which the search page merges. */
-  indexParts: string[];
   /**
    * Where pages are written (the copy being built, and the served one to link equal bytes from); none: kept in memory
    * (dev mode, tests).
@@ -39,8 +38,8 @@ export interface RenderInput {
   handBack?: boolean;
   /** Scan each page's links and anchors for the link check. */
   scan: boolean;
-  /** Hand each indexed page's <main> back with its record, for the search index made while pages render. */
-  index?: boolean;
+  /** Make each indexed page's search entry, in its language and read so, and keep it in the page's record. */
+  search?: { language: string; read: ReadOptions };
   /**
    * Give each page's problems back with it, the page rendered all the same, instead of failing the
    * batch: dev mode serves such a page with its problems shown on it.
@@ -51,7 +50,7 @@ export interface RenderInput {
 /** The loaded site as a render thread is given it; `images`: its images' facts, when known already (dev mode). */
 export function renderInputOf(
   site: LoadedSite,
-  how: { spec?: CopySpec; scan: boolean; images?: ImageFacts },
+  how: { spec?: CopySpec; scan: boolean; search: boolean; images?: ImageFacts },
 ): RenderInput {
   const { manifest, content, assets } = site;
   return {
@@ -60,9 +59,9 @@ export function renderInputOf(
     images: how.images ?? imageFacts(join(site.root, "public"), site.publicFiles, site.raster, site.share),
     assets: { css: assets.css.url, scripts: assets.scripts.map(({ url }) => ({ url })) },
     year: Number(site.schedule.clock.slice(0, 4)),
-    indexParts: mergedParts(site),
     ...(how.spec && { spec: how.spec }),
     scan: how.scan,
+    ...(how.search && { search: { language: languageOf(manifest), read: READ_OPTIONS } }),
   };
 }
 
@@ -204,10 +203,11 @@ export function keyPages(
 
 /**
  * Which pages must be rendered, and why: those the previous build did not make from the same
- * key, or whose images changed since, or whose served file is no longer as written. The others
- * are reused with their record.
+ * key, or whose images changed since, or whose served file is no longer as written, or (`search`:
+ * this build writes the search index) whose record has no search entry, the previous build having
+ * written none: no page is read back for its words. The others are reused with their record.
  */
-export function planPages(jobs: PageJob[], previous: Previous, images: ImageFactIndex): Plan {
+export function planPages(jobs: PageJob[], previous: Previous, images: ImageFactIndex, search = false): Plan {
   const plan: Plan = { reuse: [], render: [] };
   for (const job of jobs) {
     if ("none" in previous) {
@@ -223,9 +223,11 @@ export function planPages(jobs: PageJob[], previous: Previous, images: ImageFact
       changedPart(job.parts, record.parts) ??
       (images.keyOf(record.images) !== record.imagesKey
         ? "an image"
-        : previous.intact(job.file, record)
-          ? undefined
-          : "its served file changed");
+        : search && indexable(job) && !record.search
+          ? "the search index, which the last build left out"
+          : previous.intact(job.file, record)
+            ? undefined
+            : "its served file changed");
     if (reason) plan.render.push({ job, reason });
     else plan.reuse.push({ job, record });
   }

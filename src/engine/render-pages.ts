@@ -20,7 +20,9 @@ import {
 import { runOnPool, workerPool } from "../core/worker-threads.ts";
 import { pageScanner } from "../links/extract.ts";
 import type { PageRecord } from "../output/page-cache.ts";
-import { mainOf } from "../output/search-index.ts";
+import { indexable, indexUrl, mainOf } from "../output/search-index.ts";
+import { pageEntry, stemmerOf } from "../search/page-entry.ts";
+import { PageReader } from "../search/read-page.ts";
 import { CopyWriter } from "../output/write.ts";
 import { createSiteContext, type SiteContext } from "../render/page-model.ts";
 import { kindOf, ROUTE_KINDS } from "../render/kinds/index.ts";
@@ -43,14 +45,12 @@ export interface RenderedBatch {
   missing: string[];
   /** What the rendered pages warn about (structured data without a recommended property). */
   warnings: PpgErrorData[];
-  /** Each indexed page's <main>, by route, for the search index made while pages render (engine/index-stream.ts). */
-  mains: [route: string, main: string][];
   /** Each page's own problems, with the page (RenderInput.pageProblems): none in `errors` then. */
   problems: [file: string, problems: PpgErrorData[]][];
 }
 
 /** A batch as the stage takes it: each page's problems revived and located. */
-export type TakenBatch = Pick<RenderedBatch, "records" | "kept" | "mains"> & {
+export type TakenBatch = Pick<RenderedBatch, "records" | "kept"> & {
   problems: [file: string, problems: PpgError[]][];
 };
 
@@ -59,21 +59,21 @@ export class PageRenderer {
   private readonly ctx: SiteContext;
   private readonly writer?: CopyWriter;
   private readonly scanner?: ReturnType<typeof pageScanner>;
+  /** Reads each indexed page for its search entry, in the pass of its link scan when there is one. */
+  private readonly reader?: PageReader;
   private readonly facts: ImageFactIndex;
 
   private constructor(
     private readonly input: RenderInput,
     private readonly templates: Templates,
   ) {
-    const { manifest, content, assets, year, indexParts } = input;
+    const { manifest, content, assets, year } = input;
     const index: ContentIndex = { ...content, listingSources: new Map(), unused: [], warnings: [] };
     const assetsFor = (names: readonly string[]) => ({ css: assets.css, scripts: scriptsFor(names, assets.scripts) });
-    this.ctx = createSiteContext(manifest, index, imageServiceFrom(input.images), ROUTE_KINDS, assetsFor, {
-      year,
-      indexParts,
-    });
+    this.ctx = createSiteContext(manifest, index, imageServiceFrom(input.images), ROUTE_KINDS, assetsFor, { year });
     this.writer = input.spec && new CopyWriter(input.spec);
     this.scanner = input.scan ? pageScanner() : undefined;
+    this.reader = input.search && new PageReader(input.search.read);
     this.facts = new ImageFactIndex(input.images);
   }
 
@@ -88,7 +88,6 @@ export class PageRenderer {
     const records: RenderedBatch["records"] = [];
     const kept: RenderedBatch["kept"] = [];
     const unwritten: RenderedBatch["unwritten"] = [];
-    const mains: RenderedBatch["mains"] = [];
     const problems: RenderedBatch["problems"] = [];
     try {
       for (const job of jobs) {
@@ -101,8 +100,11 @@ export class PageRenderer {
         if (job.own) this.ctx.content.markdown.set(job.own[0], withoutBody(job.own[1]));
         const own = warnings.slice(warned).flatMap((e) => userErrorData(e));
         const images = this.ctx.images.takeReads();
-        const main = kindOf(job.kind).indexed ? mainOf(page.html) : undefined;
-        const scan = this.scanner?.(page.html, page.shared);
+        const reader = indexable(job) ? this.reader : undefined;
+        const scan = this.scanner?.(page.html, page.shared, reader);
+        // The search index reads the page in its link scan's pass; without a scan, <main> alone.
+        const read = reader && (scan ? reader.end() : reader.read(mainOf(page.html)));
+        const search = read && pageEntry(indexUrl(job.route), read, stemmerOf(this.input.search?.language ?? ""));
         // The scan read the page's ids already; a page not scanned is read for them alone.
         errors.push(...duplicateIdErrors(scan?.anchors ?? idsIn(page.html), job.route, page.sourceIds));
         records.push([
@@ -112,7 +114,7 @@ export class PageRenderer {
             images,
             imagesKey: this.facts.keyOf(images),
             hash: digest(page.html),
-            ...(main !== undefined && { main: digest(main) }),
+            ...(search && { search }),
             ...(scan && { scan }),
             ...(own.length > 0 && { warnings: own }),
           },
@@ -120,7 +122,6 @@ export class PageRenderer {
         if (this.writer) await this.writer.add(job.file, page.html);
         else if (this.input.handBack) unwritten.push([job.file, page.html]);
         else kept.push([job.file, page]);
-        if (main !== undefined && this.input.index) mains.push([job.route, main]);
         if (this.input.pageProblems) {
           const own = errors.splice(before);
           own.push(...missingImageErrors(this.missingOn(images), own));
@@ -142,13 +143,12 @@ export class PageRenderer {
         records: [],
         kept: [],
         unwritten: [],
-        mains: [],
         problems: [],
         errors: errors.flatMap((e) => userErrorData(e)),
         missing,
         warnings: warned,
       };
-    return { records, kept, unwritten, mains, problems, errors: [], missing, warnings: warned };
+    return { records, kept, unwritten, problems, errors: [], missing, warnings: warned };
   }
 
   /** The images a page asked for (its reads, decoded) that public/ lacks, as it wrote them. */

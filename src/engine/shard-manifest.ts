@@ -21,6 +21,7 @@ import { validateAgainstSchema } from "../manifest/schema.ts";
 import { yamlSource } from "../manifest/yaml-source.ts";
 import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-path.ts";
 import { assertContained } from "../output/write.ts";
+import { entryProblem, type SearchEntry } from "../search/page-entry.ts";
 
 /** The file of a shard folder that says what it holds; never part of the site. */
 export const SHARD_MANIFEST = "ppguide-shard.json";
@@ -85,6 +86,7 @@ export function readShardManifest<M>(dir: string, real: string, format: number):
     const problem = "is not the digest of the manifest's other values: one of them was edited or damaged";
     throw new PpgError("ShardManifestInvalid", { rule: "other", ajvMessage: problem }, at(["sum"]));
   }
+  asRecords(data as Checked);
   return { manifest: data as M, at };
 }
 
@@ -96,13 +98,12 @@ export function manifestSum(values: object): string {
 /** What the schema's types say of a manifest, and the checks it cannot make. */
 interface Checked {
   shard: { index: number; total: number };
-  pages: { file: string }[];
-  index: { dir: string; files: string[]; sums: string[] }[];
+  pages: { file: string; record: { search?: Omit<SearchEntry, "items"> & { items: number[] } } }[];
 }
 
 /**
  * What no JSON Schema keyword says: i is at most n, every file stays inside the shard folder (the writer's own rule,
- * output/write.ts assertContained), an index part's files are in its folder, one digest each.
+ * output/write.ts assertContained), every search entry's locations hold together (page-entry.ts entryProblem).
  */
 function beyondSchema(m: Checked): { at: PathSegment[]; problem: string } | undefined {
   if (m.shard.index > m.shard.total)
@@ -116,22 +117,22 @@ function beyondSchema(m: Checked): { at: PathSegment[]; problem: string } | unde
     }
   };
   const leaves = (file: string) => `'${file}' is not a path inside the shard folder`;
-  for (const [i, page] of m.pages.entries())
+  for (const [i, page] of m.pages.entries()) {
     if (outside(page.file)) return { at: ["pages", i, "file"], problem: leaves(page.file) };
-  for (const [i, part] of m.index.entries()) {
-    if (outside(part.dir)) return { at: ["index", i, "dir"], problem: leaves(part.dir) };
-    for (const [j, file] of part.files.entries()) {
-      if (outside(file)) return { at: ["index", i, "files", j], problem: leaves(file) };
-      if (!file.startsWith(`${part.dir}/`))
-        return { at: ["index", i, "files", j], problem: `'${file}' is not in its index part's folder '${part.dir}'` };
-    }
-    if (part.sums.length !== part.files.length)
-      return {
-        at: ["index", i, "sums"],
-        problem: `must hold one digest for each of the ${part.files.length} files, not ${part.sums.length}`,
-      };
+    const search = page.record.search;
+    if (!search) continue;
+    const found = entryProblem({ ...search, items: Int32Array.from(search.items) });
+    if (found) return { at: ["pages", i, "record", "search", found.at], problem: found.problem };
   }
   return undefined;
+}
+
+/** The manifest as the build holds its records: each search entry's locations an Int32Array. */
+function asRecords(m: Checked): void {
+  for (const page of m.pages) {
+    const search = page.record.search;
+    if (search) (page.record as { search: unknown }).search = { ...search, items: Int32Array.from(search.items) };
+  }
 }
 
 /**

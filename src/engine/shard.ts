@@ -4,19 +4,17 @@
  * writes, byte for byte (engine/merge.ts). The machines are the CI's (a GitHub Actions matrix, GitLab's
  * `parallel:`, docs/ci-and-editors.md): nothing here schedules anything.
  *
- * The split is by a hash of the route (search-index.ts partOf), not by the render times a cache
+ * The split is by a hash of the route (core/digest.ts bucketOf), not by the render times a cache
  * recorded. Every shard must compute the same split from the sources alone, with no word from the
  * others: each shard's cache is its own (restored by its own CI key, or missing), so a split by
  * recorded times could differ from shard to shard and cover a page twice or never. A hash is also
  * stable as pages come and go (a page keeps its shard, so its shard's cache still holds it), and its
  * imbalance is small where sharding matters: at 16,000 pages in 4 shards, about 55 pages (1.4%) a shard.
- * And it is the search index's own split, so a build shard can make whole index parts
- * (site.searchIndex.pagesPerShard) when the number of build shards divides the index's: then the
- * merge makes no index at all.
  *
  * A shard folder is an output folder as build's is (a link into `<out>.ppguide/`, two copies and the
  * page cache beside them: a CI job that restores it renders only what changed), holding the shard's
- * pages at their paths in the site, the index parts it made, and SHARD_MANIFEST.
+ * pages at their paths in the site and SHARD_MANIFEST, whose records carry each page's search entry:
+ * the merge makes the one index from them.
  */
 import { lstatSync, realpathSync } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -26,26 +24,23 @@ import { PpgError, PpgErrorList } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
 import { isInside } from "../core/site-folder.ts";
 import { flatScan } from "../links/placed-refs.ts";
-import type { Manifest } from "../manifest/types.ts";
 import type { PathSegment } from "../manifest/yaml-path.ts";
-import type { IndexRecord, PageRecord } from "../output/page-cache.ts";
-import { KEYWORDS_META, partCount, partOf, type PartPlan } from "../output/search-index.ts";
+import type { PageRecord } from "../output/page-cache.ts";
 import type { CopyWriter } from "../output/write.ts";
 import type { Keyed, OwnPages, ShardSpec } from "./build-state.ts";
 import { searchedPaths, type PageJob, type PagesToMake, type RenderInput } from "./page-keys.ts";
-import { digestJson } from "../core/digest.ts";
+import { bucketOf, digestJson } from "../core/digest.ts";
 import { manifestSum, readShardManifest, SHARD_MANIFEST, type ShardManifestSource } from "./shard-manifest.ts";
 
 export { SHARD_MANIFEST };
 
 /** Changed whenever SHARD_MANIFEST's layout changes: a merge refuses another. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /**
  * What a shard folder holds, as SHARD_MANIFEST: the code and sources it was built from, which shard it is, and for
- * each page its file, route and record (the digests of what it is made of, of its bytes and of its <main>, which
- * the index reads from the page itself, and its links, anchors and ids for the link check); for each index part it
- * made, its folder, digest and files with their digests; and the digest of all that, which a merge checks.
+ * each page its file, route and record (the digests of what it is made of and of its bytes, its links, anchors and
+ * ids for the link check, and its search entry); and the digest of all that, which a merge checks.
  */
 export interface ShardManifest {
   format: number;
@@ -53,7 +48,6 @@ export interface ShardManifest {
   site: string;
   shard: ShardSpec;
   pages: { file: string; route: string; record: PageRecord }[];
-  index: IndexRecord["parts"];
   /** The digest of the values above (shard-manifest.ts manifestSum). */
   sum: string;
 }
@@ -69,9 +63,14 @@ export interface ShardFolder {
   at: ShardManifestSource<ShardManifest>["at"];
 }
 
+/** Which shard of `total` a page is (from 0), by its route alone. */
+export function shardOf(route: string, total: number): number {
+  return bucketOf(route, total);
+}
+
 /** Whether a page is this shard's to render. */
 export function inShard(route: string, spec: ShardSpec): boolean {
-  return partOf(route, spec.total) === spec.index - 1;
+  return shardOf(route, spec.total) === spec.index - 1;
 }
 
 /**
@@ -86,25 +85,6 @@ export function ownPages<S extends PagesToMake & Keyed>(state: S, spec?: ShardSp
   const plan = { reuse, render: state.plan.render.filter(({ job }) => mine(job)) };
   const own = { shard: spec, site: siteDigest(state.input, state.jobs) };
   return { ...state, jobs, plan, input: shardInput(state.input, jobs), own };
-}
-
-/**
- * The search index parts a build makes: all of them; a build shard, those whose slot it owns when the number of
- * build shards divides the index's, so every page of each is rendered there, and none otherwise (the merge makes
- * them).
- */
-export function indexPartsOf(manifest: Manifest, plans: PartPlan[], spec?: ShardSpec): PartPlan[] {
-  if (!spec) return plans;
-  const count = partCount(manifest);
-  if (count % spec.total !== 0) return [];
-  return plans.filter((plan) => slotOf(plan, count) % spec.total === spec.index - 1);
-}
-
-/** An index part's place among all, before the empty ones were left out: the slot of its first page or record. */
-function slotOf(plan: PartPlan, count: number): number {
-  const record = plan.records[0];
-  const url = plan.pages[0]?.route ?? (record && "meta" in record ? record.meta[KEYWORDS_META.page] : record?.url);
-  return partOf(url ?? "", count);
 }
 
 /**
@@ -244,7 +224,7 @@ export function pagesOfShards(
   const damage = new ShardDamage();
   for (const job of jobs) {
     // readShards gave every index from 0 to total - 1 once, in order.
-    const owner = expected(shards[partOf(job.route, total)], `the shard of ${job.route}`);
+    const owner = expected(shards[shardOf(job.route, total)], `the shard of ${job.route}`);
     const page = pages.get(`${owner.manifest.shard.index}\0${job.file}`);
     if (!page)
       damage.add(owner, job.file, `is not in the shard, which the split gives the page ${job.route}`, ["pages"]);
@@ -312,32 +292,29 @@ export function shardFile(shard: ShardFolder, file: string): { path: string } | 
 /** Why a shard's file is damaged when its bytes are not those its manifest recorded. */
 export const CHANGED = "does not hold the bytes the shard recorded (an artifact cut short or edited)";
 
-/** Writes SHARD_MANIFEST into the shard's copy, once its pages and index parts are written there. */
+/** Writes SHARD_MANIFEST into the shard's copy, once its pages are written there. */
 export async function writeShardManifest(
-  state: {
-    writer: CopyWriter;
-    jobs: PageJob[];
-    records: Map<string, PageRecord>;
-    index: { record: IndexRecord } | undefined;
-  },
+  state: { writer: CopyWriter; jobs: PageJob[]; records: Map<string, PageRecord> },
   own: OwnPages,
 ): Promise<void> {
   const record = (file: string) => {
     // Its stat is the served copy's, for that copy's next build: of no use to a merge on another machine.
-    const { stat: _, ...kept } = state.records.get(file) ?? unreachable(file);
-    // The manifest's format holds each page's references whole.
-    return kept.scan ? { ...kept, scan: flatScan(kept.scan) } : kept;
+    const { stat: _, scan, search, ...kept } = state.records.get(file) ?? unreachable(file);
+    return {
+      ...kept,
+      // The manifest's format holds each page's references whole, and its locations as a list.
+      ...(scan && { scan: flatScan(scan) }),
+      ...(search && { search: { ...search, items: Array.from(search.items) } }),
+    };
   };
-  const values: Omit<ShardManifest, "sum"> = {
+  const values = {
     format: FORMAT,
     code: currentCode(),
     site: own.site,
     shard: own.shard,
     pages: state.jobs.map((job) => ({ file: job.file, route: job.route, record: record(job.file) })),
-    index: state.index?.record.parts ?? [],
   };
-  const manifest: ShardManifest = { ...values, sum: manifestSum(values) };
-  await state.writer.add(SHARD_MANIFEST, JSON.stringify(manifest));
+  await state.writer.add(SHARD_MANIFEST, JSON.stringify({ ...values, sum: manifestSum(values) }));
   await state.writer.flush();
 }
 

@@ -23,7 +23,7 @@ export async function unpublishedProblems(
   if (waiting.size === 0) return { errors: [], warnings: [] };
   // Every route kept, so a draft links the pages and drafts it names as dev mode shows them.
   const shown: LoadedSite = { ...site, ...schedule(site.read, site.schedule.clock, "show").site };
-  const input = renderInputOf(shown, { scan: false, images });
+  const input = renderInputOf(shown, { scan: false, search: false, images });
   const jobs = keyPages(
     input,
     sitePages(shown.manifest).filter((page) => waiting.has(page.route)),

@@ -207,8 +207,18 @@ class PageCollector implements TokenizerCallbacks {
   /** Bit set when the value had character references, so offsets inside it do not map to the source. */
   private decoded = 0;
 
-  /** Adds to `out` the references, anchors and base of `html`, which starts at `line`, `col` of the page. */
-  scan(html: string, out: LinkScan = { refs: [], anchors: [], base: null }, line = 1, col = 1): LinkScan {
+  /**
+   * Adds to `out` the references, anchors and base of `html`, which starts at `line`, `col` of the
+   * page. `reader`, when given, is handed the same events (the search index reads the page in this
+   * pass: engine/render-pages.ts).
+   */
+  scan(
+    html: string,
+    out: LinkScan = { refs: [], anchors: [], base: null },
+    line = 1,
+    col = 1,
+    reader?: TokenReader,
+  ): LinkScan {
     this.html = html;
     this.out = out;
     this.atLine = line;
@@ -218,7 +228,8 @@ class PageCollector implements TokenizerCallbacks {
     this.attr = Attr.None;
     this.seen = 0;
     indexLines(html);
-    const tokenizer = new Tokenizer({ decodeEntities: false }, this);
+    reader?.begin(html);
+    const tokenizer = new Tokenizer({ decodeEntities: false }, reader ? tee(this, reader) : this);
     tokenizer.write(html);
     tokenizer.end();
     this.html = "";
@@ -387,8 +398,79 @@ class PageCollector implements TokenizerCallbacks {
 
 const collector = new PageCollector();
 
-export function scanPage(html: string): LinkScan {
-  return collector.scan(html);
+/** Another reader of a page's tokens: given the text they are offsets into, then the events. */
+export interface TokenReader extends TokenizerCallbacks {
+  begin(html: string): void;
+}
+
+/** Events for two readers of one pass (written out: this is the tokenizer's hot path). */
+function tee(a: TokenizerCallbacks, b: TokenizerCallbacks): TokenizerCallbacks {
+  return {
+    onattribdata(s, e) {
+      a.onattribdata(s, e);
+      b.onattribdata(s, e);
+    },
+    onattribentity(c) {
+      a.onattribentity(c);
+      b.onattribentity(c);
+    },
+    onattribend(q, e) {
+      a.onattribend(q, e);
+      b.onattribend(q, e);
+    },
+    onattribname(s, e) {
+      a.onattribname(s, e);
+      b.onattribname(s, e);
+    },
+    oncdata(s, e, o) {
+      a.oncdata(s, e, o);
+      b.oncdata(s, e, o);
+    },
+    onclosetag(s, e) {
+      a.onclosetag(s, e);
+      b.onclosetag(s, e);
+    },
+    oncomment(s, e, o) {
+      a.oncomment(s, e, o);
+      b.oncomment(s, e, o);
+    },
+    ondeclaration(s, e) {
+      a.ondeclaration(s, e);
+      b.ondeclaration(s, e);
+    },
+    onend() {
+      a.onend();
+      b.onend();
+    },
+    onopentagend(e) {
+      a.onopentagend(e);
+      b.onopentagend(e);
+    },
+    onopentagname(s, e) {
+      a.onopentagname(s, e);
+      b.onopentagname(s, e);
+    },
+    onprocessinginstruction(s, e) {
+      a.onprocessinginstruction(s, e);
+      b.onprocessinginstruction(s, e);
+    },
+    onselfclosingtag(e) {
+      a.onselfclosingtag(e);
+      b.onselfclosingtag(e);
+    },
+    ontext(s, e) {
+      a.ontext(s, e);
+      b.ontext(s, e);
+    },
+    ontextentity(c, e) {
+      a.ontextentity(c, e);
+      b.ontextentity(c, e);
+    },
+  };
+}
+
+export function scanPage(html: string, reader?: TokenReader): LinkScan {
+  return collector.scan(html, undefined, 1, 1, reader);
 }
 
 /** A part of a page that recurs on other pages, and where it starts in this one. */
@@ -408,6 +490,7 @@ export function scanPageWithShared(
   html: string,
   shared: readonly SharedPart[],
   cache: Map<string, LinkScan>,
+  reader?: TokenReader,
 ): LinkScan {
   const placed: PlacedRefs[] = [];
   const out: LinkScan = { refs: [], anchors: [], base: null, shared: placed };
@@ -424,7 +507,7 @@ export function scanPageWithShared(
   };
   const own = (from: number, to: number): void => {
     moveTo(from);
-    collector.scan(html.slice(from, to), out, line, from - lineStart + 1);
+    collector.scan(html.slice(from, to), out, line, from - lineStart + 1, reader);
   };
   let pos = 0;
   for (const part of shared) {
@@ -441,8 +524,13 @@ export function scanPageWithShared(
   return out;
 }
 
-/** Scans a build's pages as they render, reusing the scans of the parts they share. */
-export function pageScanner(): (html: string, shared?: readonly SharedPart[]) => LinkScan {
+/**
+ * Scans a build's pages as they render, reusing the scans of the parts they share; `reader` is
+ * given the events of the page's own parts (the shared parts, a header and a footer, hold nothing
+ * the search index reads).
+ */
+export function pageScanner(): (html: string, shared?: readonly SharedPart[], reader?: TokenReader) => LinkScan {
   const cache = new Map<string, LinkScan>();
-  return (html, shared) => (shared?.length ? scanPageWithShared(html, shared, cache) : scanPage(html));
+  return (html, shared, reader) =>
+    shared?.length ? scanPageWithShared(html, shared, cache, reader) : scanPage(html, reader);
 }

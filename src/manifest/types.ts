@@ -305,18 +305,6 @@ export interface SiteSettings {
    */
   checkLinks?: "error" | "warn" | "off";
   /**
-   * The full-text search index (/pagefind/), one index unless pagesPerShard splits it.
-   */
-  searchIndex?: {
-    /**
-     * Split the index into shards of this many pages (at most 4 shards), which a rebuild makes again only when one of
-     * their pages changed: faster rebuilds of a large site after an edit. The trade: each shard ranks its results by
-     * its own statistics, so the /search page's order can differ from one whole index's, and each shard costs the first
-     * query a few small requests. Leave it out for one index.
-     */
-    pagesPerShard?: number;
-  };
-  /**
    * The 404 page, served for any path the site does not have.
    */
   notFound?: {

@@ -61,7 +61,7 @@ const PACKAGE_INPUTS = ["schema", "templates", "src", "bin", "node_modules", "pa
 const STORE_MARK = ".ppguide-output";
 /** What a store made before the mark existed may hold. */
 const STORE_ENTRY = /^(a|b|[ab]\.pages|index-work|lock|(link|replaced)-\d+)$/;
-/** Where the search index's parts are given to Pagefind (output/search-index.ts), emptied by every build. */
+/** Where older versions of ppguide gave the search index's pages to Pagefind; a killed build's is removed. */
 const INDEX_WORK = "index-work";
 
 /**
@@ -269,11 +269,6 @@ export class OutputFolder {
     }
   }
 
-  /** An empty folder of this build's own, beside the copies, for the search index's parts. */
-  get indexWork(): string {
-    return join(this.store, INDEX_WORK);
-  }
-
   /** Serves the new copy: one rename of a link, so a reader sees the old site or the new, never a mix. */
   commit(): void {
     const link = join(this.store, `link-${process.pid}`);
@@ -328,11 +323,10 @@ function takeLock(store: string, out: string): string {
 }
 
 /**
- * The search index's working folder and temporary links of killed builds, and the staging folders
- * older versions of ppguide left beside the output (`dist.staging-<pid>-<time>`) when interrupted.
+ * Temporary links of killed builds, and what older versions of ppguide left when interrupted: the
+ * search index's working folder, and staging folders beside the output (`dist.staging-<pid>-<time>`).
  */
 function removeLeftovers(out: string, store: string): void {
-  // Retried: a killed build's Pagefind may take a moment to go, still writing as it is removed.
   rmSync(join(store, INDEX_WORK), { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   for (const name of readdirSync(store)) {
     const pid = /^(?:link|replaced)-(\d+)$/.exec(name)?.[1];

@@ -6,11 +6,12 @@ import { readChecked, writeChecked } from "../core/disk-cache.ts";
 import type { PpgErrorData } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
 import type { LinkScan, PlacedRefs, RawRef } from "../links/types.ts";
+import type { SearchEntry } from "../search/page-entry.ts";
 
 /**
  * The page cache: for each copy of the output (`dist.ppguide/a`), what the build that wrote it
- * knows of each page (PageRecord: its key's parts, the images it read, its bytes'
- * digest, its <main>'s digest, its link scan) and of the search index's parts. It lives beside
+ * knows of each page (PageRecord: its key's parts, the images it read, its bytes' digest, its link
+ * scan, its search entry) and of the search index's files. It lives beside
  * the copy (`dist.ppguide/a.pages`), so it travels with the output: a CI job that restores
  * `dist.ppguide/` from its cache at another path, with new inodes and mtimes, still reuses every
  * page (README "Caches"). It holds no absolute path.
@@ -40,8 +41,8 @@ export interface PageRecord {
   imagesKey: string;
   /** Digest of the page's bytes, which a served file must still have to be reused (servedIntact). */
   hash: string;
-  /** Digest of the page's <main>, all the search index reads of it; absent for a page it leaves out. */
-  main?: string;
+  /** The page's entry in the search index; absent for a page it leaves out, or a build without the index. */
+  search?: SearchEntry;
   /** The page's links and anchors, for the link check; absent when links were not checked. */
   scan?: LinkScan;
   /** Its file's stat in the copy just before it was served, for the next build's quick check (servedIntact). */
@@ -54,11 +55,12 @@ export interface PageRecord {
 }
 
 /**
- * The search index of a copy: each part's folder under the copy, the digest of what made it, its
- * files and the digest of each file's bytes, which a served file must still have to be reused.
+ * The search index of a copy: its files (paths under the copy) and the digest of each one's bytes,
+ * which a served file must still have to be reused.
  */
 export interface IndexRecord {
-  parts: { dir: string; digest: string; files: string[]; sums: string[] }[];
+  files: string[];
+  sums: string[];
 }
 
 export interface CopyCache {
@@ -67,7 +69,7 @@ export interface CopyCache {
 }
 
 /** Changed whenever the layout below changes: an older record is ignored. */
-const VERSION = 5;
+const VERSION = 6;
 /** Per page: size, mtimeMs, ctimeMs, ino. */
 const STAT_FIELDS = 4;
 const KINDS: RawRef["kind"][] = ["page", "asset"];
@@ -81,7 +83,7 @@ interface Stored {
   version: number;
   code: string;
   files: string[];
-  /** Per page, its parts, imagesKey, hash and main ('' for none), one string each, in that order. */
+  /** Per page, its parts, imagesKey and hash, one string each, in that order. */
   digests: string[];
   /** Per page: where its image list starts in `imageItems`, and how long it is. */
   imageAt: Int32Array;
@@ -102,10 +104,12 @@ interface Stored {
   partItems: Int32Array;
   /** The pages that warned, by their number in `files`, with what they warned about. */
   warnings: [page: number, warnings: PpgErrorData[]][];
+  /** The pages' search entries, by their number in `files`. */
+  searches: [page: number, entry: SearchEntry][];
   index?: IndexRecord;
 }
 
-const DIGESTS = 8;
+const DIGESTS = 7;
 
 /** Where the cache of the output copy `copy` lives: beside it, so it goes with the copy. */
 export function pageCacheFile(copy: string): string {
@@ -125,6 +129,7 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
   if (stored.version !== VERSION || stored.code !== code) return undefined;
   const { files, digests: d, imageAt, imageItems, stats, strings, index } = stored;
   const warned = new Map(stored.warnings);
+  const searches = new Map(stored.searches);
   const pages = new Map<string, PageRecord>();
   files.forEach((file, i) => {
     const digestAt = (k: number) => expected(d[i * DIGESTS + k], WHOLE);
@@ -133,12 +138,12 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
     const images: string[] = [];
     for (const item of imageItems.subarray(start, start + expected(imageAt[i * 2 + 1], WHOLE)))
       images.push(expected(strings[item], WHOLE));
-    const main = d[i * DIGESTS + 7];
+    const search = searches.get(i);
     const record: PageRecord = {
       parts: { code: digestAt(0), site: digestAt(1), route: digestAt(2), markdown: digestAt(3), listings: digestAt(4) },
       imagesKey: digestAt(5),
       hash: digestAt(6),
-      ...(main ? { main } : {}),
+      ...(search && { search }),
       images,
       ...(statAt(0) >= 0 && {
         stat: { size: statAt(0), mtimeMs: statAt(1), ctimeMs: statAt(2), ino: statAt(3) },
@@ -210,20 +215,13 @@ export function writePageCache(
     return n;
   };
   const warnings: Stored["warnings"] = [];
+  const searches: Stored["searches"] = [];
   for (const [file, page] of cache.pages) {
     if (page.warnings?.length) warnings.push([files.length, page.warnings]);
+    if (page.search) searches.push([files.length, page.search]);
     files.push(file);
     const { parts } = page;
-    digests.push(
-      parts.code,
-      parts.site,
-      parts.route,
-      parts.markdown,
-      parts.listings,
-      page.imagesKey,
-      page.hash,
-      page.main ?? "",
-    );
+    digests.push(parts.code, parts.site, parts.route, parts.markdown, parts.listings, page.imagesKey, page.hash);
     imageAt.push(imageItems.length, page.images.length);
     for (const image of page.images) imageItems.push(intern(image));
     // No stat (-1): the next build hashes the served file to know whether it still holds the page.
@@ -261,6 +259,7 @@ export function writePageCache(
     partAt: Int32Array.from(partAt),
     partItems: Int32Array.from(partItems),
     warnings,
+    searches,
     ...(cache.index && { index: cache.index }),
   };
   writeChecked(pageCacheFile(copy), serialize(stored));

@@ -190,7 +190,7 @@ export async function writeServiceWorker(
     const record = records.get(job.file);
     return record ? [{ ...job, hash: record.hash, images: record.images }] : [];
   });
-  const indexFiles = index?.parts.flatMap((s) => s.files) ?? [];
+  const indexFiles = index?.files ?? [];
   for (const { file, content } of serviceWorkerFiles(site, target, pages, indexFiles)) await writer.add(file, content);
   await writer.flush();
 }

@@ -39,8 +39,6 @@ export interface SiteContext {
   cards: Map<string, { value: CardModel; reads: string[] }>;
   /** Each author's page (a route of kind `author`), by author id: bylines link it. */
   authorPages: Map<string, string>;
-  /** The search index's parts after the first, which the search page merges (output/search-index.ts). */
-  indexParts: string[];
 }
 
 export function createSiteContext(
@@ -49,7 +47,7 @@ export function createSiteContext(
   images: ImageService,
   kinds: SiteContext["kinds"],
   assetsFor: SiteContext["assetsFor"],
-  build: Pick<SiteContext, "year" | "indexParts">,
+  build: Pick<SiteContext, "year">,
 ): SiteContext {
   const routes = new Map(manifest.routes.map((r) => [r.path, r]));
   const routeIndex = new Map(manifest.routes.map((r, i) => [r.path, i]));

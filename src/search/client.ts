@@ -12,20 +12,16 @@ import { PACKAGE_DIR } from "../core/package-dir.ts";
 export const PAGEFIND_VERSION = "1.6.0";
 
 /**
- * The client's files: `wasm.en` for an English index (its queries stemmed as the index is),
- * `wasm.unknown` for any other language (indexed without stemming: ppguide stems English only).
+ * The client's files: its script, its worker and the WebAssembly that stems a query as the index's
+ * words were stemmed, English's (site.language is en-US, by the schema).
  */
-export const CLIENT_FILES = ["pagefind.js", "pagefind-worker.js", "wasm.en.pagefind", "wasm.unknown.pagefind"];
+export const CLIENT_FILES = ["pagefind.js", "pagefind-worker.js", "wasm.en.pagefind"];
 
 export function vendoredClient(version = PAGEFIND_VERSION): string {
   return join(PACKAGE_DIR, "vendor/pagefind", version);
 }
 
-/** The client files an index in `language` needs, by their path in the index's folder, with their bytes. */
-export function clientFiles(language: string, stemmed: boolean): { path: string; bytes: Uint8Array }[] {
-  const wasm = stemmed ? `wasm.${language}.pagefind` : "wasm.unknown.pagefind";
-  return ["pagefind.js", "pagefind-worker.js", wasm].map((path) => ({
-    path,
-    bytes: readFileSync(join(vendoredClient(), path)),
-  }));
+/** The client files, by their path in the index's folder, with their bytes. */
+export function clientFiles(): { path: string; bytes: Uint8Array }[] {
+  return CLIENT_FILES.map((path) => ({ path, bytes: readFileSync(join(vendoredClient(), path)) }));
 }

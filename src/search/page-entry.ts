@@ -63,7 +63,20 @@ export function hasText(entry: Pick<SearchEntry, "items" | "words">): boolean {
  * meta field and form one the entry names; its fragment a JSON object. An entry that passes can
  * be joined into an index without a crash, whatever else it says.
  */
-export function entryProblem(entry: SearchEntry): string | undefined {
+export function entryProblem(entry: SearchEntry): { at: "items" | "fragment"; problem: string } | undefined {
+  const problem = locationsProblem(entry);
+  if (problem) return { at: "items", problem };
+  try {
+    const fragment: unknown = JSON.parse(entry.fragment);
+    if (typeof fragment !== "object" || fragment === null || Array.isArray(fragment))
+      return { at: "fragment", problem: "is not a JSON object" };
+  } catch {
+    return { at: "fragment", problem: "is not JSON" };
+  }
+  return undefined;
+}
+
+function locationsProblem(entry: SearchEntry): string | undefined {
   const { items } = entry;
   let p = 0;
   const list = (meta: boolean): string | undefined => {
@@ -93,13 +106,6 @@ export function entryProblem(entry: SearchEntry): string | undefined {
     }
   }
   if (p !== items.length) return `${items.length - p} numbers follow the last word's locations`;
-  try {
-    const fragment: unknown = JSON.parse(entry.fragment);
-    if (typeof fragment !== "object" || fragment === null || Array.isArray(fragment))
-      return "its fragment is no object";
-  } catch {
-    return "its fragment is not JSON";
-  }
   return undefined;
 }
 

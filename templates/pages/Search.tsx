@@ -20,7 +20,6 @@ export default function Search({ page }: { page: PageOf<"search"> }) {
         aria-label="Search the guide"
         action="/search"
         method="get"
-        data-index-parts={page.indexParts.join(" ") || undefined}
       >
         <label htmlFor="search-page-input">Search every page and listing</label>
         <div className="search-page-row">

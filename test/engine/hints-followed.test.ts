@@ -547,7 +547,6 @@ const CASES: Record<ErrorCode, Case | Reason> = {
   CacheFolderRefused: OUTPUT,
   TemplateFailed: PPGUIDE,
   StyleFailed: PPGUIDE,
-  SearchIndexFailed: PPGUIDE,
   ScriptFailed: PPGUIDE,
   BrokenLink: {
     site: page("## Mangú {#Mangú}\n\nSee [the dish](#Mangu)."),

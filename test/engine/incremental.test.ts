@@ -52,8 +52,6 @@ interface SiteState {
   photo: { width: number; height: number };
   bannerFill: string;
   extra: boolean;
-  /** The search index in shards of two pages each (site.searchIndex.pagesPerShard). */
-  shards?: boolean;
 }
 
 const INITIAL: SiteState = {
@@ -94,7 +92,7 @@ function siteYaml(s: SiteState): string {
   disclosure: Some links are affiliate links; we may earn a commission.
   app: { name: Fixture Guide, shortName: Fixture, icon: /images/logo.svg, themeColor: "#0b5d6b", backgroundColor: "#fbf7f0" }
   offline: { packs: [{ name: guide, label: the guide }, { name: places, label: the places, menus: [Places] }] }
-${s.shards ? "  searchIndex: { pagesPerShard: 2 }\n" : ""}${s.banners.length ? `  banners:\n${s.banners.map((b) => `    - ${BANNERS[b]}\n`).join("")}` : ""}authors:
+${s.banners.length ? `  banners:\n${s.banners.map((b) => `    - ${BANNERS[b]}\n`).join("")}` : ""}authors:
   desk: { name: ${s.authorName}, avatar: /images/avatar.svg, email: desk@fixture.example }
 nav:
   - label: Guides
@@ -443,8 +441,7 @@ async function devTree(dev: DevSite, searchIndex: boolean): Promise<Tree> {
  * shrunk sequence.
  */
 async function rebuildsEqualCleanBuilds(edits: Edit[], searchIndex: boolean): Promise<void> {
-  // With the index on, in shards: a rebuild links the shards whose pages did not change.
-  let state: SiteState = { ...INITIAL, shards: searchIndex };
+  let state: SiteState = { ...INITIAL };
   const root = await newSite(state);
   const caches = await mkdtemp(join(tmpdir(), "ppguide-incremental-caches-"));
   const rebuild = () =>
@@ -491,7 +488,7 @@ async function rebuildsEqualCleanBuilds(edits: Edit[], searchIndex: boolean): Pr
  * single build, search index included.
  */
 async function shardedRebuildsEqualCleanBuilds(edits: Edit[], total: number): Promise<void> {
-  let state: SiteState = { ...INITIAL, shards: true };
+  let state: SiteState = { ...INITIAL };
   const root = await newSite(state);
   const work = await mkdtemp(join(tmpdir(), "ppguide-sharded-"));
   const runner = (name: string) => ({ site: join(work, name, "site"), caches: join(work, name, "caches") });
@@ -655,7 +652,7 @@ describe("an incremental rebuild", () => {
     );
   });
 
-  it("equals a clean build with the search index on, in shards, Pagefind's files included", {
+  it("equals a clean build with the search index on, every file of it included, and dev mode's index too", {
     timeout: 600_000,
   }, async () => {
     await fc.assert(

@@ -17,7 +17,7 @@ const ROOT = resolve(import.meta.dirname, "../..");
 /** Lowest first. Folders on one floor do not import each other either way round (see below). */
 const FLOORS: string[][] = [
   ["core"],
-  ["manifest", "links"],
+  ["manifest", "links", "search"],
   ["content", "assets"],
   ["render"],
   ["templates"],

@@ -6,10 +6,15 @@ import { describe, expect, it } from "vitest";
 import { readChecked } from "../../src/core/disk-cache.ts";
 import { build } from "../../src/engine/build.ts";
 import { readPageCache, writePageCache, type PageRecord } from "../../src/output/page-cache.ts";
+import { READ_OPTIONS } from "../../src/output/search-index.ts";
+import { stemEnglish } from "../../src/search/english-stemmer.ts";
+import { pageEntry } from "../../src/search/page-entry.ts";
+import { PageReader } from "../../src/search/read-page.ts";
 import { attempt } from "../helpers/outcome.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
 
 const parts = { code: "c", site: "s", route: "r", markdown: "m", listings: "l" };
+const readPage = (html: string) => new PageReader(READ_OPTIONS).read(html);
 // A header's references, one list for every page it is on, as a build's render batch gives them;
 // page 2 has a copy of it, as the next batch's would be.
 const header = [
@@ -23,7 +28,9 @@ function record(n: number): PageRecord {
     images: ["/images/photo.svg"],
     imagesKey: "k",
     hash: `h${n}`,
-    main: `m${n}`,
+    ...(n !== 3 && {
+      search: pageEntry(`/page-${n}`, readPage(`<main><h1>Page ${n}</h1><p>Café ${n}</p></main>`), stemEnglish),
+    }),
     scan: {
       refs: [
         { href: "/", line: 3, col: 14, kind: "page" },
@@ -46,6 +53,9 @@ describe("the page cache", () => {
 
     const first = readPageCache(join(dir, "a"), "code")!;
     for (const [file, page] of pages) expect(first.pages.get(file)?.scan, file).toEqual(page.scan);
+    // Each page's search entry, its locations an Int32Array as the index reads them.
+    for (const [file, page] of pages) expect(first.pages.get(file)?.search, file).toEqual(page.search);
+    expect(first.pages.get("page-1.html")?.search?.items).toBeInstanceOf(Int32Array);
     expect("scan" in first.pages.get("plain.html")!).toBe(false);
 
     // A rebuild writes the records it reused, with their files' new stats, from what it read.
@@ -53,6 +63,7 @@ describe("the page cache", () => {
     writePageCache(join(dir, "b"), "code", first, new Map([["page-1.html", stat]]));
     const second = readPageCache(join(dir, "b"), "code")!;
     for (const [file, page] of pages) expect(second.pages.get(file)?.scan, file).toEqual(page.scan);
+    for (const [file, page] of pages) expect(second.pages.get(file)?.search, file).toEqual(page.search);
     expect(second.pages.get("page-1.html")?.stat).toEqual(stat);
     expect(second.pages.get("page-0.html")?.stat).toBeUndefined();
 

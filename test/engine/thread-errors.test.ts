@@ -67,6 +67,7 @@ describe("a user error on a render thread", () => {
     const input = renderInputOf(site, {
       spec: { target: await mkdtemp(join(tmpdir(), "ppguide-thread-")) },
       scan: false,
+      search: false,
     });
     const jobs = keyPages(input, sitePages(site.manifest)).map((job) =>
       job.route === "/a" ? { ...job, file: "../escape.html" } : job,

@@ -90,7 +90,7 @@ describe("a damaged cache entry", () => {
     const index = (await readdir(join(out, "pagefind"))).find((f) => f.endsWith(".pf_meta"))!;
     await flip(join(out, "pagefind", index), 8);
     const result = await build({ root, out });
-    expect(result.indexed).toEqual(["pagefind"]);
+    expect(result.indexed).toEqual([`pagefind/${index}`]);
     expect(await treeDigests(out)).toEqual(clean);
   });
 

@@ -8,8 +8,8 @@
  * MERGE_LIMIT_MS fails it).
  *
  * Regression (issue 51): a `shard.total` of 2^53+1 or 4294967296 crashed merge with exit 70 ("Invalid array
- * length"), 1e8 took 41 s and 4.6 GB, 1e9 ran V8 out of heap, and `../../etc/hostname` in an index part's file
- * list was blamed on the site (OutputPathOutside) without a location.
+ * length"), 1e8 took 41 s and 4.6 GB, 1e9 ran V8 out of heap, and `../../etc/hostname` in a file list was blamed
+ * on the site (OutputPathOutside) without a location.
  *
  * `npm test` runs SHARD_FUZZ_RUNS edits (default 24); FUZZ_SEED=n replays a run.
  */
@@ -30,7 +30,7 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
 /** A merge of this tiny site that takes longer is sized by something it read. */
 const MERGE_LIMIT_MS = 20_000;
 
-/** Eight pages over four index parts (pagesPerShard: 2): each of the two build shards makes two of them. */
+/** Two pages, each with its links and its search entry, the merge's to check. */
 const SITE = `
 -- site.yaml --
 site:
@@ -41,7 +41,6 @@ site:
   email: info@inline.example
   social: { facebook: https://www.facebook.com/inline, twitter: https://x.com/inline, pinterest: https://www.pinterest.com/inline, youtube: https://www.youtube.com/@inline }
   disclosure: Some links are affiliate links.
-  searchIndex: { pagesPerShard: 2 }
 routes:
   - { path: /harbour, kind: article, content: harbour.md }
   - { path: /ferries, kind: article, content: ferries.md }
@@ -259,10 +258,22 @@ describe("any edit of a shard's manifest", () => {
       /^ShardManifestInvalid {2}.*shard\.total {2}must be <= 999999$/,
     ],
     [
-      "an index part's file ../../etc/hostname",
+      "a page's file ../../etc/hostname",
       0,
-      { kind: "set", path: ["index", 0, "files", 0], value: "../../etc/hostname" },
-      /^ShardManifestInvalid {2}.*\/s1\/ppguide-shard\.json:1:\d+ {2}index\[0\]\.files\[0\] {2}'\.\.\/\.\.\/etc\/hostname' is not a path inside the shard folder$/,
+      { kind: "set", path: ["pages", 0, "file"], value: "../../etc/hostname" },
+      /^ShardManifestInvalid {2}.*\/s1\/ppguide-shard\.json:1:\d+ {2}pages\[0\]\.file {2}'\.\.\/\.\.\/etc\/hostname' is not a path inside the shard folder$/,
+    ],
+    [
+      "a search entry's count of locations that runs past its list",
+      1,
+      { kind: "set", path: ["pages", 0, "record", "search", "items", 0], value: 999999 },
+      /^ShardManifestInvalid {2}.*\/s2\/ppguide-shard\.json:1:\d+ {2}pages\[0\]\.record\.search\.items {2}a count of locations runs past the list$/,
+    ],
+    [
+      "a search entry's fragment that is not JSON",
+      0,
+      { kind: "set", path: ["pages", 0, "record", "search", "fragment"], value: '{"url":' },
+      /^ShardManifestInvalid {2}.*\/s1\/ppguide-shard\.json:1:\d+ {2}pages\[0\]\.record\.search\.fragment {2}is not JSON$/,
     ],
     [
       "a link of the link check edited",

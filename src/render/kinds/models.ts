@@ -27,7 +27,7 @@ export type PageModel =
       videos: (Omit<Video, "poster"> & { poster?: ImageAttributes })[];
       related: CardModel[];
     })
-  | (PageBase & { kind: "search"; html: string; related: CardModel[]; pages: SearchItem[]; indexParts: string[] })
+  | (PageBase & { kind: "search"; html: string; related: CardModel[]; pages: SearchItem[] })
   | (PageBase & {
       kind: "author";
       html: string;

@@ -1,9 +1,9 @@
 import type { SearchItem } from "../model.ts";
 import type { PageKind, SiteContext } from "../page-model.ts";
 
-/** The search page: the search box's list and every other page a reader may look for, and the index's parts. */
+/** The search page: the search box's list and every other page a reader may look for. */
 export const searchPage: PageKind<"search"> = ({ ctx, base, html, related }) => {
-  return { ...base, kind: "search", html, related, pages: searchPageItems(ctx), indexParts: ctx.indexParts };
+  return { ...base, kind: "search", html, related, pages: searchPageItems(ctx) };
 };
 
 /**
