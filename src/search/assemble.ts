@@ -48,6 +48,8 @@ interface WordPages {
 export function assembleIndex(entries: readonly SearchEntry[], options: AssembleOptions): IndexFile[] {
   const { language } = options;
   const pages = entries.filter(hasText);
+  // No page with a word: Pagefind writes an entry that knows no language, and nothing else.
+  if (pages.length === 0) return [entryFile(options, undefined)];
   const metaFields = [...new Set(pages.flatMap((p) => p.metaFields))].sort(compareCodePoints);
   const fieldNumber = new Map(metaFields.map((field, i) => [field, i]));
   const words = new Map<string, WordPages>();
@@ -137,13 +139,18 @@ export function assembleIndex(entries: readonly SearchEntry[], options: Assemble
   const metaName = `${language}_${fullHash(meta).slice(0, language.length + 8)}`;
   files.push({ path: `pagefind.${metaName}.pf_meta`, bytes: meta, compressed: true });
 
-  const entry = {
-    version: options.version,
-    languages: { [language]: { hash: metaName, wasm: options.stemmed ? language : null, page_count: pages.length } },
-    include_characters: WORD_SYMBOLS,
-  };
-  files.push({ path: "pagefind-entry.json", bytes: utf8(JSON.stringify(entry)), compressed: false });
+  files.push(entryFile(options, { hash: metaName, pages: pages.length }));
   return files;
+}
+
+/** pagefind-entry.json: the version, and the index's language with its metadata file and page count. */
+function entryFile(options: AssembleOptions, index: { hash: string; pages: number } | undefined): IndexFile {
+  const { language, stemmed, version } = options;
+  const languages = index
+    ? { [language]: { hash: index.hash, wasm: stemmed ? language : null, page_count: index.pages } }
+    : {};
+  const entry = { version, languages, include_characters: WORD_SYMBOLS };
+  return { path: "pagefind-entry.json", bytes: utf8(JSON.stringify(entry)), compressed: false };
 }
 
 /** Short names, unique within one index: a digest's start, longer when two would share it. */

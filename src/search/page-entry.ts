@@ -133,7 +133,7 @@ const INCLUDE = new Set(WORD_SYMBOLS);
  * A word's entries, remembered: a site repeats its words page after page, and working out a
  * word's parts and stem costs far more than looking it up.
  */
-function wordsOfMemo(): (raw: string, stem: ((word: string) => string) | undefined) => IndexableWord[] {
+function wordsOfMemo(dotted: boolean): (raw: string, stem: ((word: string) => string) | undefined) => IndexableWord[] {
   let known = new Map<string, IndexableWord[]>();
   let stemmer: ((word: string) => string) | undefined;
   return (raw, stem) => {
@@ -143,14 +143,16 @@ function wordsOfMemo(): (raw: string, stem: ((word: string) => string) | undefin
     }
     let entries = known.get(raw);
     if (entries === undefined) {
-      entries = indexableWords(raw, stem, INCLUDE);
+      entries = indexableWords(raw, stem, INCLUDE, dotted);
       if (known.size > 100_000) known.clear();
       known.set(raw, entries);
     }
     return entries;
   };
 }
-const wordsOf = wordsOfMemo();
+/** A word of a page's text; one of its meta, where what follows a full stop is no entry of its own. */
+const wordsOf = wordsOfMemo(true);
+const metaWordsOf = wordsOfMemo(false);
 /** A weight of 1, as Pagefind stores it: weights are tenths... of 24ths (`weight_multiplier`). */
 const WEIGHT_ONE = 24;
 const WEIGHT_MAX = 10;
@@ -317,7 +319,8 @@ function countWords(
   const weights = [WEIGHT_ONE];
   for (const word of splitWhitespace(page.digest)) {
     if (word.startsWith("___PAGEFIND_ANCHOR___")) {
-      const marker = word.slice("___PAGEFIND_ANCHOR___".length);
+      // Every copy of the marker's name goes, as Rust's str::replace takes them all.
+      const marker = word.replaceAll("___PAGEFIND_ANCHOR___", "");
       const colon = marker.indexOf(":");
       if (colon === -1) continue;
       const anchorId = marker.slice(colon + 1);
@@ -335,13 +338,13 @@ function countWords(
       continue;
     }
     if (word.startsWith("___PAGEFIND_WEIGHT___")) {
-      const weight = parseWeight(word.slice("___PAGEFIND_WEIGHT___".length));
+      const weight = parseWeight(word.replaceAll("___PAGEFIND_WEIGHT___", ""));
       weights.push(weight <= 0 ? 0 : Math.max(1, scaled(weight)));
       continue;
     }
     if (word.startsWith("___PAGEFIND_AUTO_WEIGHT___")) {
       // A heading inside an element weighted explicitly takes that weight.
-      if (weights.length === 1) weights.push(scaled(parseWeight(word.slice("___PAGEFIND_AUTO_WEIGHT___".length))));
+      if (weights.length === 1) weights.push(scaled(parseWeight(word.replaceAll("___PAGEFIND_AUTO_WEIGHT___", ""))));
       else weights.push(weights[weights.length - 1] ?? WEIGHT_ONE);
       continue;
     }
@@ -390,7 +393,7 @@ function metaWords(
   const words = new Map<string, MetaPosition[]>();
   meta.forEach(([, value], field) => {
     splitWhitespace(value).forEach((word, position) => {
-      for (const entry of wordsOf(word, stem)) {
+      for (const entry of metaWordsOf(word, stem)) {
         const at = { field, position, original: entry.original };
         const list = words.get(entry.stemmed);
         if (list) list.push(at);

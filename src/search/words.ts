@@ -60,12 +60,14 @@ const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 
 /**
  * The index entries of one word (no whitespace in it). `stem`: the language's stemmer, if it has
- * one; `include`: characters kept in words besides letters and digits.
+ * one; `include`: characters kept in words besides letters and digits; `dotted`: whether what
+ * follows each full stop is an entry too, as it is for a page's text and not for its meta.
  */
 export function indexableWords(
   raw: string,
   stem: ((word: string) => string) | undefined,
   include: ReadonlySet<string>,
+  dotted = true,
 ): IndexableWord[] {
   const results: IndexableWord[] = [];
   const normalized = lettersOf(raw, include);
@@ -97,7 +99,7 @@ export function indexableWords(
     // What follows each full stop, when it is a compound itself and not already an entry
     // ("findingtests" of "page.finding.tests"): a dotted name is found by its end.
     const known = (entry: IndexableWord) => results.some((r) => r.stemmed === entry.stemmed);
-    for (let dot = raw.indexOf("."); dot !== -1; dot = raw.indexOf(".", dot + 1)) {
+    for (let dot = dotted ? raw.indexOf(".") : -1; dot !== -1; dot = raw.indexOf(".", dot + 1)) {
       const rest = raw.slice(dot + 1);
       if (isPossiblyCompound(rest)) part(lettersOf(rest, include), known);
     }
@@ -182,10 +184,9 @@ function discreteWords(raw: string): string {
   ).join(" ");
 }
 
-const isUpper = (g: string | undefined): boolean =>
-  g !== undefined && g.toUpperCase() !== g.toLowerCase() && g === g.toUpperCase();
-const isLower = (g: string | undefined): boolean =>
-  g !== undefined && g.toUpperCase() !== g.toLowerCase() && g === g.toLowerCase();
+// Unicode's Uppercase and Lowercase properties (ª and ᵃ are lowercase letters with no capital), as Rust's char tests them.
+const isUpper = (g: string | undefined): boolean => g !== undefined && /^\p{Uppercase}/u.test(g);
+const isLower = (g: string | undefined): boolean => g !== undefined && /^\p{Lowercase}/u.test(g);
 const isDigit = (g: string | undefined): boolean => g !== undefined && /^[0-9]+$/.test(g);
 
 /** Whether a word boundary falls between graphemes `a` and `b` (`c` follows `b`). */

@@ -17,7 +17,11 @@ import {
   READ_OPTIONS,
 } from "../../src/output/search-index.ts";
 import { sitePages } from "../../src/render/kinds/index.ts";
-import { gunzipped } from "../../src/search/compress.ts";
+import { assembleIndex } from "../../src/search/assemble.ts";
+import { PAGEFIND_VERSION } from "../../src/search/client.ts";
+import { gunzipped, gzipped } from "../../src/search/compress.ts";
+import { pageEntry, stemmerOf } from "../../src/search/page-entry.ts";
+import { PageReader } from "../../src/search/read-page.ts";
 import type { LoadedSite } from "../../src/site/load-site.ts";
 
 /** An index's files by their path in its folder, as written (compressed where Pagefind compresses). */
@@ -166,5 +170,65 @@ export function indexDifferences(ours: DecodedIndex, theirs: DecodedIndex, limit
 
 function short(value: unknown): string {
   const text = JSON.stringify(value) ?? "undefined";
-  return text.length > 400 ? `${text.slice(0, 400)}…` : text;
+  const limit = Number(process.env.ORACLE_DIFF_CHARS ?? 400);
+  return text.length > limit ? `${text.slice(0, limit)}…` : text;
+}
+
+/** A source of an index for the oracle: an HTML document, or a record (its text taken as it is, with its meta). */
+export type OracleSource =
+  | { url: string; html: string }
+  | { url: string; record: { content: string; meta: Record<string, string> } };
+
+/**
+ * ppguide's index of `sources` and Pagefind's, made from them in the same order with the same
+ * options (ppguide's: READ_OPTIONS, English), decoded.
+ */
+export async function bothIndexes(
+  sources: readonly OracleSource[],
+): Promise<{ ours: DecodedIndex; theirs: DecodedIndex }> {
+  const reader = new PageReader(READ_OPTIONS);
+  const none = new Map<string, string>();
+  const entries = sources.map((s) =>
+    "html" in s
+      ? pageEntry(s.url, reader.read(s.html), stemmerOf("en"))
+      : pageEntry(
+          s.url,
+          {
+            digest: s.record.content,
+            meta: new Map(Object.entries(s.record.meta)),
+            filters: new Map(),
+            anchorContent: none,
+            anchorTitles: none,
+          },
+          stemmerOf("en"),
+        ),
+  );
+  const files = assembleIndex(entries, {
+    language: "en",
+    stemmed: true,
+    version: PAGEFIND_VERSION,
+    maxFragments: MAX_FRAGMENTS,
+  });
+  const ours: IndexFiles = new Map();
+  for (const f of files) ours.set(f.path, f.compressed ? await gzipped(f.bytes) : f.bytes);
+  const { index, errors } = await pagefind.createIndex({
+    rootSelector: READ_OPTIONS.root,
+    excludeSelectors: [...READ_OPTIONS.exclude],
+    forceLanguage: "en",
+    maxFragments: MAX_FRAGMENTS,
+  });
+  if (!index) throw new Error(`Pagefind did not start: ${errors.join("; ")}`);
+  try {
+    for (const s of sources) {
+      const added =
+        "html" in s
+          ? await index.addHTMLFile({ url: s.url, content: s.html })
+          : await index.addCustomRecord({ url: s.url, ...s.record, language: "en" });
+      if (added.errors.length) throw new Error(`Pagefind refused ${s.url}: ${added.errors.join("; ")}`);
+    }
+    const written = await index.getFiles();
+    return { ours: decodeIndex(ours), theirs: decodeIndex(new Map(written.files.map((f) => [f.path, f.content]))) };
+  } finally {
+    await pagefind.close();
+  }
 }
