@@ -91,7 +91,9 @@ export async function outcomeOf(
   if (opts.explain) {
     for (const { route, reason } of result.rendered ?? []) lines.push(`  rendered ${route}: ${reason}`);
     if (result.indexed?.length)
-      lines.push(`  search index: ${result.indexed.length} files written, the rest unchanged (${result.indexed.join(", ")})`);
+      lines.push(
+        `  search index: ${result.indexed.length} files written, the rest unchanged (${result.indexed.join(", ")})`,
+      );
   }
   if (opts.timings)
     for (const [stage, ms] of Object.entries(result.timings)) lines.push(`  ${stage.padEnd(9)} ${ms.toFixed(0)} ms`);

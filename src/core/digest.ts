@@ -2,8 +2,9 @@ import { createHash, type Hash } from "node:crypto";
 
 /**
  * Every digest ppguide takes, here and nowhere else: SHA-256 in the form each use needs (a key, a
- * file's checksum, a name), and one bucket function. One algorithm, so a digest never has to say
- * which one made it; the forms differ only in how much of it they show and in which alphabet.
+ * file's checksum, a name), one bucket function, and the SHA-1 names of Pagefind's format. One
+ * algorithm for ppguide's own, so a digest never has to say which one made it; the forms differ
+ * only in how much of it they show and in which alphabet.
  */
 export type DigestInput = string | Uint8Array;
 
@@ -49,12 +50,23 @@ export function hexDigest(length: number, ...parts: DigestInput[]): string {
 }
 
 /**
- * Which of `buckets` a key falls in, by its digest alone: the search index's parts and the build's
- * shards split pages by it, so both agree on every machine. SHA-1, as the split has always been
- * made: another hash would move every page of a restored index to another part.
+ * Which of `buckets` a key falls in, by its digest alone: the build's shards split pages by it, so
+ * every shard agrees on every machine. SHA-1, as the split has always been made: another hash would
+ * move every page of a restored shard to another.
  */
 export function bucketOf(key: string, buckets: number): number {
   return buckets === 1 ? 0 : createHash("sha1").update(key).digest().readUInt32BE(0) % buckets;
+}
+
+/**
+ * The digest Pagefind names its search index's files by (`full_hash` in its source): SHA-1, each
+ * byte in hex without its leading zero. Its client asks for the files by these names, so ppguide's
+ * index (search/assemble.ts) is named the same way.
+ */
+export function pagefindDigest(data: DigestInput): string {
+  let hex = "";
+  for (const byte of createHash("sha1").update(data).digest()) hex += byte.toString(16);
+  return hex;
 }
 
 /** A SHA-256 fed in parts (a file's name, then its bytes; a list of records), read once in one of the forms above. */

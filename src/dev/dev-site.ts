@@ -11,16 +11,7 @@ import { IN_MEMORY, renderInputOf, type Previous } from "../engine/page-keys.ts"
 import { sourcesOf } from "../engine/render-pages.ts";
 import { generatedFiles } from "../output/generated-files.ts";
 import type { PageRecord } from "../output/page-cache.ts";
-import {
-  entryOfHtml,
-  INDEX_DIR,
-  indexEntries,
-  indexFiles,
-  indexUrl,
-  languageOf,
-  mainOf,
-  READ_OPTIONS,
-} from "../output/search-index.ts";
+import { INDEX_DIR, indexEntries, indexFiles, mainOf, READ_OPTIONS, routeEntries } from "../output/search-index.ts";
 import { gzipped } from "../search/compress.ts";
 import type { SearchEntry } from "../search/page-entry.ts";
 import { PageReader } from "../search/read-page.ts";
@@ -91,8 +82,11 @@ export class DevSite {
   private readonly freshTemplates = new FreshTemplates();
   private templates?: { loaded: Templates; code: string };
   private images?: { facts: ImageFacts; index: ImageFactIndex };
-  /** Each page's search entry, by route, with the digest of the page it was read from. */
-  private readonly entries = new Map<string, { hash: string; entry: SearchEntry }>();
+  /**
+   * Each page's search entries, by its record: a page rendered again (its Markdown, keywords or
+   * listings changed) has a new record, so its entries are read again, and only its.
+   */
+  private readonly entries = new WeakMap<PageRecord, SearchEntry[]>();
   private search?: { generation: number; files: Promise<Map<string, string | Uint8Array>> };
   private generated?: {
     generation: number;
@@ -194,23 +188,20 @@ export class DevSite {
 
   private async index(site: LoadedSite): Promise<Map<string, string | Uint8Array>> {
     const served = new Map([...this.byFile.values()].map((p) => [p.page.route, p]));
-    const settings = { language: languageOf(site.manifest) };
+    const routes = new Map(site.manifest.routes.map((route) => [route.path, route]));
     const reader = new PageReader(READ_OPTIONS);
-    const entryOf = (route: string) => {
-      const page = served.get(route);
-      if (!page) return undefined;
-      let kept = this.entries.get(route);
-      if (kept?.hash !== page.record.hash) {
-        kept = {
-          hash: page.record.hash,
-          entry: entryOfHtml(indexUrl(route), mainOf(page.page.html), settings, reader),
-        };
-        this.entries.set(route, kept);
+    const entriesOf = (path: string) => {
+      const page = served.get(path);
+      const route = routes.get(path);
+      if (!page || !route) return undefined;
+      let entries = this.entries.get(page.record);
+      if (!entries) {
+        entries = routeEntries(site, route, reader.read(mainOf(page.page.html)), reader);
+        this.entries.set(page.record, entries);
       }
-      return kept.entry;
+      return entries;
     };
-    const entries = indexEntries(site, entryOf);
-    for (const route of this.entries.keys()) if (!served.has(route)) this.entries.delete(route);
+    const entries = indexEntries(site, entriesOf);
     const files = new Map<string, string | Uint8Array>();
     for (const { path, bytes, compressed } of indexFiles(site, entries))
       files.set(`${INDEX_DIR}/${path}`, compressed ? await gzipped(bytes) : bytes);

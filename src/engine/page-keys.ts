@@ -7,7 +7,7 @@ import { digestJson, digestOf } from "../core/digest.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-path.ts";
 import { servedIntact, type KeyParts, type PageRecord } from "../output/page-cache.ts";
-import { indexable, languageOf, READ_OPTIONS } from "../output/search-index.ts";
+import { indexable, READ_OPTIONS } from "../output/search-index.ts";
 import type { ReadOptions } from "../search/read-page.ts";
 import type { CopySpec } from "../output/write.ts";
 import { ROUTE_KINDS, type SitePage } from "../render/kinds/index.ts";
@@ -38,8 +38,8 @@ export interface RenderInput {
   handBack?: boolean;
   /** Scan each page's links and anchors for the link check. */
   scan: boolean;
-  /** Make each indexed page's search entry, in its language and read so, and keep it in the page's record. */
-  search?: { language: string; read: ReadOptions };
+  /** Make each indexed page's search entries, read so, and keep them in the page's record. */
+  search?: { read: ReadOptions };
   /**
    * Give each page's problems back with it, the page rendered all the same, instead of failing the
    * batch: dev mode serves such a page with its problems shown on it.
@@ -61,7 +61,7 @@ export function renderInputOf(
     year: Number(site.schedule.clock.slice(0, 4)),
     ...(how.spec && { spec: how.spec }),
     scan: how.scan,
-    ...(how.search && { search: { language: languageOf(manifest), read: READ_OPTIONS } }),
+    ...(how.search && { search: { read: READ_OPTIONS } }),
   };
 }
 

@@ -20,8 +20,7 @@ import {
 import { runOnPool, workerPool } from "../core/worker-threads.ts";
 import { pageScanner } from "../links/extract.ts";
 import type { PageRecord } from "../output/page-cache.ts";
-import { indexable, indexUrl, mainOf } from "../output/search-index.ts";
-import { pageEntry, stemmerOf } from "../search/page-entry.ts";
+import { indexable, mainOf, routeEntries } from "../output/search-index.ts";
 import { PageReader } from "../search/read-page.ts";
 import { CopyWriter } from "../output/write.ts";
 import { createSiteContext, type SiteContext } from "../render/page-model.ts";
@@ -30,6 +29,7 @@ import type { RenderedPage, Templates } from "../render/render.tsx";
 import { duplicateIdErrors, idsIn } from "../render/unique-ids.ts";
 import { loadTemplates, type LoadedSite } from "../site/load-site.ts";
 import { formatPath, type YamlSource } from "../manifest/yaml-path.ts";
+import type { RouteEntry } from "../manifest/types.ts";
 import type { PageJob, RenderInput } from "./page-keys.ts";
 
 /**
@@ -59,8 +59,9 @@ export class PageRenderer {
   private readonly ctx: SiteContext;
   private readonly writer?: CopyWriter;
   private readonly scanner?: ReturnType<typeof pageScanner>;
-  /** Reads each indexed page for its search entry, in the pass of its link scan when there is one. */
+  /** Reads each indexed page for its search entries, in the pass of its link scan when there is one. */
   private readonly reader?: PageReader;
+  private readonly routes: Map<string, RouteEntry>;
   private readonly facts: ImageFactIndex;
 
   private constructor(
@@ -74,6 +75,7 @@ export class PageRenderer {
     this.writer = input.spec && new CopyWriter(input.spec);
     this.scanner = input.scan ? pageScanner() : undefined;
     this.reader = input.search && new PageReader(input.search.read);
+    this.routes = new Map(manifest.routes.map((route) => [route.path, route]));
     this.facts = new ImageFactIndex(input.images);
   }
 
@@ -100,11 +102,12 @@ export class PageRenderer {
         if (job.own) this.ctx.content.markdown.set(job.own[0], withoutBody(job.own[1]));
         const own = warnings.slice(warned).flatMap((e) => userErrorData(e));
         const images = this.ctx.images.takeReads();
-        const reader = indexable(job) ? this.reader : undefined;
+        const route = indexable(job) ? this.routes.get(job.route) : undefined;
+        const reader = route && this.reader;
         const scan = this.scanner?.(page.html, page.shared, reader);
         // The search index reads the page in its link scan's pass; without a scan, <main> alone.
         const read = reader && (scan ? reader.end() : reader.read(mainOf(page.html)));
-        const search = read && pageEntry(indexUrl(job.route), read, stemmerOf(this.input.search?.language ?? ""));
+        const search = route && reader && read && routeEntries(this.input, route, read, reader);
         // The scan read the page's ids already; a page not scanned is read for them alone.
         errors.push(...duplicateIdErrors(scan?.anchors ?? idsIn(page.html), job.route, page.sourceIds));
         records.push([

@@ -98,12 +98,12 @@ export function manifestSum(values: object): string {
 /** What the schema's types say of a manifest, and the checks it cannot make. */
 interface Checked {
   shard: { index: number; total: number };
-  pages: { file: string; record: { search?: Omit<SearchEntry, "items"> & { items: number[] } } }[];
+  pages: { file: string; record: { search?: (Omit<SearchEntry, "items"> & { items: number[] })[] } }[];
 }
 
 /**
  * What no JSON Schema keyword says: i is at most n, every file stays inside the shard folder (the writer's own rule,
- * output/write.ts assertContained), every search entry's locations hold together (page-entry.ts entryProblem).
+ * output/write.ts assertContained), every search entry holds together (page-entry.ts entryProblem).
  */
 function beyondSchema(m: Checked): { at: PathSegment[]; problem: string } | undefined {
   if (m.shard.index > m.shard.total)
@@ -119,10 +119,10 @@ function beyondSchema(m: Checked): { at: PathSegment[]; problem: string } | unde
   const leaves = (file: string) => `'${file}' is not a path inside the shard folder`;
   for (const [i, page] of m.pages.entries()) {
     if (outside(page.file)) return { at: ["pages", i, "file"], problem: leaves(page.file) };
-    const search = page.record.search;
-    if (!search) continue;
-    const found = entryProblem({ ...search, items: Int32Array.from(search.items) });
-    if (found) return { at: ["pages", i, "record", "search", found.at], problem: found.problem };
+    for (const [j, entry] of (page.record.search ?? []).entries()) {
+      const found = entryProblem({ ...entry, items: Int32Array.from(entry.items) });
+      if (found) return { at: ["pages", i, "record", "search", j, found.at], problem: found.problem };
+    }
   }
   return undefined;
 }
@@ -131,7 +131,11 @@ function beyondSchema(m: Checked): { at: PathSegment[]; problem: string } | unde
 function asRecords(m: Checked): void {
   for (const page of m.pages) {
     const search = page.record.search;
-    if (search) (page.record as { search: unknown }).search = { ...search, items: Int32Array.from(search.items) };
+    if (search)
+      (page.record as { search: unknown }).search = search.map((entry) => ({
+        ...entry,
+        items: Int32Array.from(entry.items),
+      }));
   }
 }
 

@@ -304,7 +304,7 @@ export async function writeShardManifest(
       ...kept,
       // The manifest's format holds each page's references whole, and its locations as a list.
       ...(scan && { scan: flatScan(scan) }),
-      ...(search && { search: { ...search, items: Array.from(search.items) } }),
+      ...(search && { search: search.map((entry) => ({ ...entry, items: Array.from(entry.items) })) }),
     };
   };
   const values = {

@@ -41,8 +41,11 @@ export interface PageRecord {
   imagesKey: string;
   /** Digest of the page's bytes, which a served file must still have to be reused (servedIntact). */
   hash: string;
-  /** The page's entry in the search index; absent for a page it leaves out, or a build without the index. */
-  search?: SearchEntry;
+  /**
+   * The page's entries in the search index (its own, then its keywords' and listings'); absent for
+   * a page it leaves out, or one rendered by a build without the index.
+   */
+  search?: SearchEntry[];
   /** The page's links and anchors, for the link check; absent when links were not checked. */
   scan?: LinkScan;
   /** Its file's stat in the copy just before it was served, for the next build's quick check (servedIntact). */
@@ -105,7 +108,7 @@ interface Stored {
   /** The pages that warned, by their number in `files`, with what they warned about. */
   warnings: [page: number, warnings: PpgErrorData[]][];
   /** The pages' search entries, by their number in `files`. */
-  searches: [page: number, entry: SearchEntry][];
+  searches: [page: number, entries: SearchEntry[]][];
   index?: IndexRecord;
 }
 

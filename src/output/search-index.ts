@@ -18,14 +18,16 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { escapeAttribute, escapeUTF8 } from "entities";
+import type { ContentIndex } from "../content/load.ts";
 import { listingAnchor, listingTown } from "../content/listings.ts";
 import { checksum } from "../core/digest.ts";
 import type { Manifest } from "../manifest/types.ts";
 import { assembleIndex, type IndexFile } from "../search/assemble.ts";
 import { clientFiles, PAGEFIND_VERSION } from "../search/client.ts";
 import { gzipped } from "../search/compress.ts";
-import { pageEntry as entryOf, stemmerOf, type SearchEntry } from "../search/page-entry.ts";
-import { PageReader, type ReadOptions } from "../search/read-page.ts";
+import { language } from "../search/language.ts";
+import { pageEntry, type SearchEntry } from "../search/page-entry.ts";
+import type { PageReader, ReadOptions, ReadPage } from "../search/read-page.ts";
 import type { LoadedSite } from "../site/load-site.ts";
 import { kindOf, ROUTE_KINDS, type PageKindName } from "../render/kinds/index.ts";
 import type { IndexRecord } from "./page-cache.ts";
@@ -71,16 +73,6 @@ export function languageOf(manifest: Manifest): string {
   return base.toLowerCase();
 }
 
-/** What a page's entry is made with: the site's language, its stemmer (if ppguide has one), and how pages are read. */
-export interface IndexSettings {
-  language: string;
-}
-
-/** The entry of a page or record from its HTML, as a render thread makes one (`reader` is the thread's). */
-export function entryOfHtml(url: string, html: string, settings: IndexSettings, reader: PageReader): SearchEntry {
-  return entryOf(url, reader.read(html), stemmerOf(settings.language));
-}
-
 /**
  * The page's <main>: all the index reads of it (READ_OPTIONS). The layout (templates/Layout.tsx)
  * writes one <main>, before the content and closed after it, so the first "<main" and the last
@@ -97,6 +89,12 @@ export function indexUrl(route: string): string {
   return encodeURI(route);
 }
 
+/** What of a site the index is made from: its routes, and its Markdown's front matter and listings. */
+export interface IndexedSite {
+  manifest: Manifest;
+  content: Pick<ContentIndex, "markdown" | "listings">;
+}
+
 /**
  * What the index is made of, in its order: for each indexable route of site.yaml, the page, then
  * its keywords (a record: text taken as it is, with its meta), then its listings (small documents).
@@ -108,43 +106,55 @@ export type IndexSource =
   | { record: { url: string; content: string; meta: Record<string, string> } }
   | { document: { url: string; html: string } };
 
-export function indexSources(site: Pick<LoadedSite, "manifest" | "content">): IndexSource[] {
-  const sources: IndexSource[] = [];
-  for (const route of site.manifest.routes) {
-    if (!indexable(route)) continue;
-    sources.push({ page: route.path });
-    const keywords = keywordsRecord(site, route);
-    if (keywords) sources.push({ record: keywords });
-    for (const document of listingDocuments(site, route)) sources.push({ document });
-  }
+/** An indexable route's sources, its page first. */
+export function routeSources(site: Pick<IndexedSite, "content">, route: Manifest["routes"][number]): IndexSource[] {
+  const sources: IndexSource[] = [{ page: route.path }];
+  const keywords = keywordsRecord(site, route);
+  if (keywords) sources.push({ record: keywords });
+  for (const document of listingDocuments(site, route)) sources.push({ document });
   return sources;
 }
 
-/** Every entry of the index, in its order (indexSources); a page's is its record's (`pageEntry`, by route). */
-export function indexEntries(
-  site: Pick<LoadedSite, "manifest" | "content">,
-  pageEntry: (route: string) => SearchEntry | undefined,
+/** Every source of the index, in its order. */
+export function indexSources(site: IndexedSite): IndexSource[] {
+  return site.manifest.routes.filter(indexable).flatMap((route) => routeSources(site, route));
+}
+
+/**
+ * The entries of a route's sources (routeSources), made where its page renders and kept with the
+ * page's record, so a rebuild makes none again for a page it reuses: `read`, what was read of the
+ * page itself (in its link scan's pass, or from its <main>).
+ */
+export function routeEntries(
+  site: IndexedSite,
+  route: Manifest["routes"][number],
+  read: ReadPage,
+  reader: PageReader,
 ): SearchEntry[] {
-  const stem = stemmerOf(languageOf(site.manifest));
-  const reader = new PageReader(READ_OPTIONS);
+  const words = language(languageOf(site.manifest));
   const none = new Map<string, string>();
-  return indexSources(site).flatMap((source): SearchEntry[] => {
-    if ("page" in source) {
-      const own = pageEntry(source.page);
-      return own ? [own] : [];
-    }
-    if ("document" in source) return [entryOf(source.document.url, reader.read(source.document.html), stem)];
+  return routeSources(site, route).map((source) => {
+    if ("page" in source) return pageEntry(indexUrl(source.page), read, words);
+    if ("document" in source) return pageEntry(source.document.url, reader.read(source.document.html), words);
     // A record's text is taken as it is: it is not HTML.
     const { url, content, meta } = source.record;
-    const read = {
+    const record = {
       digest: content,
       meta: new Map(Object.entries(meta)),
       filters: new Map(),
       anchorContent: none,
       anchorTitles: none,
     };
-    return [entryOf(url, read, stem)];
+    return pageEntry(url, record, words);
   });
+}
+
+/** Every entry of the index, in its order: each indexable route's, as its page's record keeps them (`entriesOf`). */
+export function indexEntries(
+  site: Pick<LoadedSite, "manifest">,
+  entriesOf: (route: string) => readonly SearchEntry[] | undefined,
+): SearchEntry[] {
+  return site.manifest.routes.filter(indexable).flatMap((route) => entriesOf(route.path) ?? []);
 }
 
 /**
@@ -155,7 +165,7 @@ export function indexEntries(
  * its keywords matched (src/client/search-page.ts).
  */
 function keywordsRecord(
-  site: Pick<LoadedSite, "content">,
+  site: Pick<IndexedSite, "content">,
   route: Manifest["routes"][number],
 ): { url: string; content: string; meta: Record<string, string> } | undefined {
   const words = route.content ? site.content.markdown.get(route.content)?.frontMatter.keywords : undefined;
@@ -173,7 +183,7 @@ function keywordsRecord(
 
 /** Every listing of a directory page as a small document, at its card's anchor. */
 function listingDocuments(
-  site: Pick<LoadedSite, "content">,
+  site: Pick<IndexedSite, "content">,
   route: Manifest["routes"][number],
 ): { url: string; html: string }[] {
   if (!ROUTE_KINDS[route.kind].listings) return [];
@@ -192,12 +202,14 @@ function listingDocuments(
 
 /** The index's files (assembleIndex) and the client that reads them, by their path in the index's folder, uncompressed. */
 export function indexFiles(site: Pick<LoadedSite, "manifest">, entries: readonly SearchEntry[]): IndexFile[] {
-  const language = languageOf(site.manifest);
-  const stemmed = stemmerOf(language) !== undefined;
-  return [
-    ...assembleIndex(entries, { language, stemmed, version: PAGEFIND_VERSION, maxFragments: MAX_FRAGMENTS }),
-    ...clientFiles().map((f) => ({ ...f, compressed: false })),
-  ];
+  const words = language(languageOf(site.manifest));
+  const options = {
+    language: words.name,
+    stemmed: words.stemmed,
+    version: PAGEFIND_VERSION,
+    maxFragments: MAX_FRAGMENTS,
+  };
+  return [...assembleIndex(entries, options), ...clientFiles().map((f) => ({ ...f, compressed: false }))];
 }
 
 /** Index files whose names are digests of what they hold: the same name, the same content. */

@@ -6,11 +6,13 @@
  * `maxFragments`), the filters (`filter/*.pf_filter`), the metadata that ties them together
  * (`pagefind.*.pf_meta`) and `pagefind-entry.json`. Files are named by a digest of their bytes,
  * so the same entries give the same files on any machine, and a rebuild writes only the files
- * whose bytes changed. The chunks and metadata are CBOR (cborg), as Pagefind's client decodes them.
+ * whose bytes changed. The chunks and metadata are CBOR (cbor2), as Pagefind's client decodes them.
  */
-import { createHash } from "node:crypto";
-import { encode } from "cborg";
-import { compareCodePoints, hasText, type SearchEntry } from "./page-entry.ts";
+import { encode } from "cbor2";
+import { pagefindDigest } from "../core/digest.ts";
+import { compareCodePoints } from "./code-points.ts";
+import { fragmentJson, sortedFragmentJson } from "./fragment.ts";
+import { hasText, type SearchEntry } from "./page-entry.ts";
 import { WORD_SYMBOLS } from "./words.ts";
 
 /** A file of the index, before compression. */
@@ -18,7 +20,7 @@ export interface IndexFile {
   /** Its path under the index's folder. */
   path: string;
   bytes: Uint8Array;
-  /** Whether Pagefind's client reads it gzipped, behind Pagefind's signature (gzip.ts). */
+  /** Whether Pagefind's client reads it gzipped, behind Pagefind's signature (compress.ts). */
   compressed: boolean;
 }
 
@@ -46,25 +48,68 @@ interface WordPages {
 
 /** The index's files, for the entries in page order (entries with no words are left out, as Pagefind leaves them). */
 export function assembleIndex(entries: readonly SearchEntry[], options: AssembleOptions): IndexFile[] {
-  const { language } = options;
   const pages = entries.filter(hasText);
   // No page with a word: Pagefind writes an entry that knows no language, and nothing else.
   if (pages.length === 0) return [entryFile(options, undefined)];
-  const metaFields = [...new Set(pages.flatMap((p) => p.metaFields))].sort(compareCodePoints);
+  const metaFields = [...new Set(pages.flatMap((p) => p.meta.map(([field]) => field)))].sort(compareCodePoints);
+  const { words, filters } = invert(pages, metaFields);
+  const files: IndexFile[] = [];
+  const fragments = fragmentFiles(pages, options);
+  files.push(...fragments.files);
+  const chunks = chunkWords([...words.values()].sort((a, b) => compareCodePoints(a.word, b.word)));
+  const names = new Names(options.language);
+  const chunkNames = chunks.map((chunk) => {
+    const bytes = encode([chunk.map(deltaEncoded)]);
+    const name = names.take(pagefindDigest(bytes));
+    files.push({ path: `index/${name}.pf_index`, bytes, compressed: true });
+    return name;
+  });
+  const metaFilters = [...filters]
+    .sort(([a], [b]) => compareCodePoints(a, b))
+    .map(([filter, byValue]) => {
+      const values = [...byValue].sort(([a], [b]) => compareCodePoints(a, b));
+      const bytes = encode([filter, values]);
+      const name = names.take(pagefindDigest(bytes));
+      files.push({ path: `filter/${name}.pf_filter`, bytes, compressed: true });
+      return [filter, name];
+    });
+  const meta = encode([
+    options.version,
+    pages.map((entry, i) => [fragments.names[i], entry.wordCount, fragments.groups[i] ?? ""]),
+    chunkBounds(chunks).map(([from, to], i) => [from, to, chunkNames[i]]),
+    metaFilters,
+    [],
+    metaFields,
+  ]);
+  const metaName = `${options.language}_${pagefindDigest(meta).slice(0, options.language.length + 8)}`;
+  files.push({ path: `pagefind.${metaName}.pf_meta`, bytes: meta, compressed: true });
+  files.push(entryFile(options, { hash: metaName, pages: pages.length }));
+  return files;
+}
+
+/**
+ * Every word's pages (numbered in order) with its locations, and its variants'; every filter
+ * value's pages. A page numbers its meta fields among its own; the index numbers them among all
+ * pages' (`metaFields`), so a page's meta markers are renumbered here.
+ */
+function invert(
+  pages: readonly SearchEntry[],
+  metaFields: readonly string[],
+): { words: Map<string, WordPages>; filters: Map<string, Map<string, number[]>> } {
   const fieldNumber = new Map(metaFields.map((field, i) => [field, i]));
   const words = new Map<string, WordPages>();
   const filters = new Map<string, Map<string, number[]>>();
   pages.forEach((entry, page) => {
     const { items } = entry;
-    // A page numbers its meta fields among its own; the index numbers them among all pages'.
-    const remap = entry.metaFields.map((field) => fieldNumber.get(field) ?? 0);
+    const remap = entry.meta.map(([field]) => fieldNumber.get(field) ?? 0);
     let p = 0;
     const list = (meta: boolean): number[] => {
       const n = items[p++] ?? 0;
-      const values = Array.from(items.subarray(p, p + n));
-      p += n;
-      if (meta)
-        for (let i = 0; i < n; i++) if ((values[i] ?? 0) < 0) values[i] = -(remap[-(values[i] ?? 0) - 1] ?? 0) - 1;
+      const values = new Array<number>(n);
+      for (let i = 0; i < n; i++) {
+        const v = items[p++] ?? 0;
+        values[i] = meta && v < 0 ? -(remap[-v - 1] ?? 0) - 1 : v;
+      }
       return values;
     };
     for (const w of entry.words) {
@@ -91,88 +136,23 @@ export function assembleIndex(entries: readonly SearchEntry[], options: Assemble
       }
     }
   });
-
-  const files: IndexFile[] = [];
-  const named = new Names();
-
-  const fragmentNames = new Map<string, string>();
-  const fragmentHashes = pages.map((entry) => {
-    const full = `${language}_${fullHash(utf8(entry.fragment))}`;
-    let short = full.slice(0, language.length + 8);
-    for (let taken = fragmentNames.get(short); taken !== undefined; taken = fragmentNames.get(short)) {
-      if (taken === full) throw new Error(`search index: two pages have the same fragment (${entry.url})`);
-      short = full.slice(0, short.length + 1);
-    }
-    fragmentNames.set(short, full);
-    return short;
-  });
-  const groups = groupFragments(pages, fragmentHashes, options);
-  for (const group of groups)
-    files.push({ path: `fragment/${group.name}.pf_fragment`, bytes: group.bytes, compressed: true });
-
-  const chunks = chunkWords([...words.values()].sort((a, b) => compareCodePoints(a.word, b.word)));
-  const indexChunks = chunks.map((chunk) => {
-    const bytes = encode([chunk.map(deltaEncoded)]);
-    const name = named.take(`${language}_${fullHash(bytes)}`, language.length + 8, 2);
-    files.push({ path: `index/${name}.pf_index`, bytes, compressed: true });
-    return name;
-  });
-  const bounds = chunkBounds(chunks);
-
-  const filterEntries = [...filters].sort(([a], [b]) => compareCodePoints(a, b));
-  const metaFilters = filterEntries.map(([filter, byValue]) => {
-    const values = [...byValue].sort(([a], [b]) => compareCodePoints(a, b));
-    const bytes = encode([filter, values.map(([value, at]) => [value, at])]);
-    const name = named.take(`${language}_${fullHash(bytes)}`, language.length + 8, 2);
-    files.push({ path: `filter/${name}.pf_filter`, bytes, compressed: true });
-    return [filter, name];
-  });
-
-  const meta = encode([
-    options.version,
-    pages.map((entry, i) => [fragmentHashes[i], entry.wordCount, groups.groupOf[i] ?? ""]),
-    bounds.map(([from, to], i) => [from, to, indexChunks[i]]),
-    metaFilters,
-    [],
-    metaFields,
-  ]);
-  const metaName = `${language}_${fullHash(meta).slice(0, language.length + 8)}`;
-  files.push({ path: `pagefind.${metaName}.pf_meta`, bytes: meta, compressed: true });
-
-  files.push(entryFile(options, { hash: metaName, pages: pages.length }));
-  return files;
-}
-
-/** pagefind-entry.json: the version, and the index's language with its metadata file and page count. */
-function entryFile(options: AssembleOptions, index: { hash: string; pages: number } | undefined): IndexFile {
-  const { language, stemmed, version } = options;
-  const languages = index
-    ? { [language]: { hash: index.hash, wasm: stemmed ? language : null, page_count: index.pages } }
-    : {};
-  const entry = { version, languages, include_characters: WORD_SYMBOLS };
-  return { path: "pagefind-entry.json", bytes: utf8(JSON.stringify(entry)), compressed: false };
+  return { words, filters };
 }
 
 /** Short names, unique within one index: a digest's start, longer when two would share it. */
 class Names {
   private readonly taken = new Set<string>();
 
-  take(full: string, length: number, step: number): string {
-    let short = full.slice(0, length);
-    while (this.taken.has(short) && short.length < full.length) short = full.slice(0, short.length + step);
+  constructor(private readonly language: string) {}
+
+  /** `language_` and the digest's first 7 characters, two more at a time while the name is taken. */
+  take(digest: string): string {
+    const full = `${this.language}_${digest}`;
+    let short = full.slice(0, this.language.length + 8);
+    while (this.taken.has(short) && short.length < full.length) short = full.slice(0, short.length + 2);
     this.taken.add(short);
     return short;
   }
-}
-
-/**
- * Pagefind's digest of a file's bytes: SHA-1, each byte in hex without its leading zero
- * (`format!("{:x?}")`), which is how Pagefind names its files and what its client asks for.
- */
-function fullHash(bytes: Uint8Array): string {
-  let hex = "";
-  for (const byte of createHash("sha1").update(bytes).digest()) hex += byte.toString(16);
-  return hex;
 }
 
 const encoder = new TextEncoder();
@@ -242,49 +222,65 @@ function deltaEncoded(word: WordPages): unknown[] {
   return [word.word, delta(word.pages), word.variants.map((v) => [v.form, delta(v.pages)])];
 }
 
-interface Groups extends Iterable<{ name: string; bytes: Uint8Array }> {
-  /** Each page's group file, by page number; none when each has a file of its own. */
-  groupOf: string[];
-}
-
 /**
- * The fragment files: one per page, or past `maxFragments` pages, pages in order in groups of
- * equal size, each group one JSON object of its fragments by name (keys sorted, as Pagefind
- * re-serializes them).
+ * The fragment files, each page's name and group: one file per page, named by the digest of its
+ * fragment; or past `maxFragments` pages, pages in order in groups of equal size, each group one
+ * JSON object of its fragments by name.
  */
-function groupFragments(pages: SearchEntry[], names: string[], options: AssembleOptions): Groups {
-  const files: { name: string; bytes: Uint8Array }[] = [];
-  const groupOf: string[] = [];
+function fragmentFiles(
+  pages: readonly SearchEntry[],
+  options: AssembleOptions,
+): { files: IndexFile[]; names: string[]; groups: string[] } {
+  const { language } = options;
+  const byName = new Map<string, string>();
+  const names = pages.map((entry) => {
+    const full = `${language}_${entry.fragmentDigest}`;
+    let short = full.slice(0, language.length + 8);
+    for (let taken = byName.get(short); taken !== undefined; taken = byName.get(short)) {
+      if (taken === full) throw new Error(`search index: two pages have the same fragment (${entry.url})`);
+      short = full.slice(0, short.length + 1);
+    }
+    byName.set(short, full);
+    return short;
+  });
   const max = options.maxFragments;
   if (!(max > 0 && max < pages.length)) {
-    pages.forEach((entry, i) => files.push({ name: names[i] ?? "", bytes: utf8(entry.fragment) }));
-    return Object.assign(files, { groupOf });
+    const files = pages.map((entry, i) => ({
+      path: `fragment/${names[i]}.pf_fragment`,
+      bytes: utf8(fragmentJson(entry)),
+      compressed: true,
+    }));
+    return { files, names, groups: [] };
   }
   // Pagefind divides in single precision.
   const size = Math.ceil(Math.fround(Math.fround(pages.length) / Math.fround(max)));
+  const files: IndexFile[] = [];
+  const groups: string[] = [];
   const taken = new Set<string>();
   for (let start = 0; start < pages.length; start += size) {
-    const members = pages.slice(start, start + size).map((entry, i) => [names[start + i] ?? "", entry] as const);
-    const group: Record<string, unknown> = {};
-    for (const [name, entry] of [...members].sort(([a], [b]) => compareCodePoints(a, b)))
-      group[name] = JSON.parse(entry.fragment);
-    const bytes = utf8(sortedJson(group));
-    const full = `${options.language}_group_${fullHash(bytes)}`;
-    let short = full.slice(0, options.language.length + 14);
+    const members = pages
+      .slice(start, start + size)
+      .map((entry, i) => [names[start + i] ?? "", entry] as const)
+      .sort(([a], [b]) => compareCodePoints(a, b));
+    const bytes = utf8(
+      `{${members.map(([name, entry]) => `${JSON.stringify(name)}:${sortedFragmentJson(entry)}`).join(",")}}`,
+    );
+    const full = `${language}_group_${pagefindDigest(bytes)}`;
+    let short = full.slice(0, language.length + 14);
     while (taken.has(short) && short.length < full.length) short = full.slice(0, short.length + 2);
     taken.add(short);
-    files.push({ name: short, bytes });
-    for (let i = 0; i < members.length; i++) groupOf.push(short);
+    files.push({ path: `fragment/${short}.pf_fragment`, bytes, compressed: true });
+    for (let i = 0; i < members.length; i++) groups.push(short);
   }
-  return Object.assign(files, { groupOf });
+  return { files, names, groups };
 }
 
-/** JSON with every object's keys sorted by code point, as serde_json writes a parsed value. */
-function sortedJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(sortedJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const keys = Object.keys(value).sort(compareCodePoints);
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${sortedJson((value as Record<string, unknown>)[k])}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
+/** pagefind-entry.json: the version, and the index's language with its metadata file and page count. */
+function entryFile(options: AssembleOptions, index: { hash: string; pages: number } | undefined): IndexFile {
+  const { language, stemmed, version } = options;
+  const languages = index
+    ? { [language]: { hash: index.hash, wasm: stemmed ? language : null, page_count: index.pages } }
+    : {};
+  const entry = { version, languages, include_characters: WORD_SYMBOLS };
+  return { path: "pagefind-entry.json", bytes: utf8(JSON.stringify(entry)), compressed: false };
 }

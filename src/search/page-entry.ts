@@ -1,37 +1,35 @@
 /**
  * One page's part of the search index, made from what read-page.ts read of it (Pagefind's
  * `parse_digest` and the per-page half of its `build_indexes`): the words and where they stand,
- * each location with its weight; the page's fragment (the JSON a result shows); its meta words and
+ * each location with its weight; the page's fragment (what a result shows); its meta words and
  * filters. Everything here depends on the page alone, so a page's entry is made once, in the thread
  * that rendered the page, and kept with the page (output/page-cache.ts) until the page changes;
  * assemble.ts joins the entries of a whole site into the index.
  */
-import { stemEnglish } from "./english-stemmer.ts";
+import { compareCodePoints, sortedEntries } from "./code-points.ts";
+import { type Anchor, type Fragment, fragmentDigest } from "./fragment.ts";
+import type { Language } from "./language.ts";
 import type { ReadPage } from "./read-page.ts";
-import { type IndexableWord, indexableWords, normalizeContent, splitWhitespace, WORD_SYMBOLS } from "./words.ts";
+import { normalizeContent, splitWhitespace } from "./words.ts";
 
 /**
- * A page's (or a record's) entry in the index. Its words' locations are one array of numbers,
- * which crosses threads and goes into the page cache as it is.
+ * A page's (or a record's) entry in the index: its fragment, the fragment's digest (its name), and
+ * its words' locations as one array of numbers, which crosses threads and goes into the page
+ * cache as it is.
  */
-export interface SearchEntry {
-  url: string;
-  /** The page's fragment as Pagefind writes it: url, content, word_count, filters, meta, anchors. */
-  fragment: string;
-  wordCount: number;
+export interface SearchEntry extends Fragment {
+  /** The digest of the fragment's JSON (fragment.ts), which Pagefind names it by. */
+  fragmentDigest: string;
   /** Every word of the page's text and meta. */
   words: string[];
   /** The words as written with diacritics (café for cafe), which `items` name by number. */
   forms: string[];
-  /** The page's meta fields, sorted: meta locations number them so. */
-  metaFields: string[];
-  /** Its filters and their values, filters sorted. */
-  filters: [filter: string, values: string[]][];
   /**
    * For each word in turn: its locations in the text (their count, then Pagefind's packing: a
    * weight change is -(weight + 1) and an absolute position, else a delta from the last), its
-   * locations in the meta fields (count, then -(field + 1) where the field changes and deltas),
-   * and its variants (count, then each one's form number and its two lists as before).
+   * locations in the meta fields (count, then -(field + 1) where the field changes and deltas;
+   * fields numbered in the order of `meta`), and its variants (count, then each one's form number
+   * and its two lists as before).
    */
   items: Int32Array;
 }
@@ -63,16 +61,16 @@ export function hasText(entry: Pick<SearchEntry, "items" | "words">): boolean {
  * meta field and form one the entry names; its fragment a JSON object. An entry that passes can
  * be joined into an index without a crash, whatever else it says.
  */
-export function entryProblem(entry: SearchEntry): { at: "items" | "fragment"; problem: string } | undefined {
+export function entryProblem(entry: SearchEntry): { at: keyof SearchEntry; problem: string } | undefined {
   const problem = locationsProblem(entry);
   if (problem) return { at: "items", problem };
-  try {
-    const fragment: unknown = JSON.parse(entry.fragment);
-    if (typeof fragment !== "object" || fragment === null || Array.isArray(fragment))
-      return { at: "fragment", problem: "is not a JSON object" };
-  } catch {
-    return { at: "fragment", problem: "is not JSON" };
-  }
+  if (entry.fragmentDigest !== fragmentDigest(entry))
+    return { at: "fragmentDigest", problem: "is not the digest of the fragment" };
+  const unsorted = (keys: string[]) => keys.some((k, i) => i > 0 && compareCodePoints(keys[i - 1] ?? "", k) >= 0);
+  if (unsorted(entry.meta.map(([k]) => k)))
+    return { at: "meta", problem: "is not in the order of its fields, each once" };
+  if (unsorted(entry.filters.map(([k]) => k)))
+    return { at: "filters", problem: "is not in the order of its filters, each once" };
   return undefined;
 }
 
@@ -86,8 +84,7 @@ function locationsProblem(entry: SearchEntry): string | undefined {
     while (p < end) {
       const v = items[p++] ?? 0;
       if (v >= 0) continue;
-      if (meta ? -v > entry.metaFields.length : -v > 256)
-        return `a marker ${v} names no ${meta ? "meta field" : "weight"}`;
+      if (meta ? -v > entry.meta.length : -v > 256) return `a marker ${v} names no ${meta ? "meta field" : "weight"}`;
       // A weight marker is followed by an absolute position.
       if (!meta && (p >= end || (items[p++] ?? -1) < 0)) return "a weight marker is not followed by a position";
     }
@@ -109,50 +106,6 @@ function locationsProblem(entry: SearchEntry): string | undefined {
   return undefined;
 }
 
-/** The stemmer of a language Pagefind stems, when ppguide has it; search/assemble.ts says what the site is given. */
-export function stemmerOf(language: string): ((word: string) => string) | undefined {
-  return language.split("-")[0] === "en" ? memoized(stemEnglish) : undefined;
-}
-
-function memoized(stem: (word: string) => string): (word: string) => string {
-  const known = new Map<string, string>();
-  return (word) => {
-    let stemmed = known.get(word);
-    if (stemmed === undefined) {
-      stemmed = stem(word);
-      if (known.size > 200_000) known.clear();
-      known.set(word, stemmed);
-    }
-    return stemmed;
-  };
-}
-
-const INCLUDE = new Set(WORD_SYMBOLS);
-
-/**
- * A word's entries, remembered: a site repeats its words page after page, and working out a
- * word's parts and stem costs far more than looking it up.
- */
-function wordsOfMemo(dotted: boolean): (raw: string, stem: ((word: string) => string) | undefined) => IndexableWord[] {
-  let known = new Map<string, IndexableWord[]>();
-  let stemmer: ((word: string) => string) | undefined;
-  return (raw, stem) => {
-    if (stem !== stemmer) {
-      known = new Map();
-      stemmer = stem;
-    }
-    let entries = known.get(raw);
-    if (entries === undefined) {
-      entries = indexableWords(raw, stem, INCLUDE, dotted);
-      if (known.size > 100_000) known.clear();
-      known.set(raw, entries);
-    }
-    return entries;
-  };
-}
-/** A word of a page's text; one of its meta, where what follows a full stop is no entry of its own. */
-const wordsOf = wordsOfMemo(true);
-const metaWordsOf = wordsOfMemo(false);
 /** A weight of 1, as Pagefind stores it: weights are tenths... of 24ths (`weight_multiplier`). */
 const WEIGHT_ONE = 24;
 const WEIGHT_MAX = 10;
@@ -173,15 +126,14 @@ interface MetaPosition {
 export function pageEntry(
   url: string,
   page: Pick<ReadPage, "digest" | "meta" | "filters" | "anchorContent" | "anchorTitles">,
-  stem: ((word: string) => string) | undefined,
+  language: Language,
 ): SearchEntry {
-  const { content, words, anchors, wordCount } = countWords(page, stem);
+  const { content, words, anchors, wordCount } = countWords(page, language);
   const meta = sortedEntries(tidy(page.meta));
   const filters = sortedEntries(page.filters).map(
     ([name, values]) => [name, values.map(untagged)] as [string, string[]],
   );
-  const metaFields = meta.map(([key]) => key);
-  const fragment = fragmentJson(url, content, wordCount, filters, meta, anchors);
+  const fragment: Fragment = { url, content, wordCount, filters, meta, anchors };
   interface Located {
     locs: number[];
     metaLocs: number[];
@@ -199,7 +151,7 @@ export function pageEntry(
     if (plain.length) at.locs = packPositions(plain);
     for (const [form, those] of byForm(positions)) at.variants.set(form, { locs: packPositions(those), metaLocs: [] });
   }
-  for (const [word, positions] of metaWords(meta, stem)) {
+  for (const [word, positions] of metaWords(meta, language)) {
     const at = of(word);
     const plain = positions.filter((p) => p.original === undefined);
     if (plain.length) at.metaLocs = packMeta(plain);
@@ -229,32 +181,12 @@ export function pageEntry(
     }
   }
   return {
-    url,
-    fragment,
-    wordCount,
+    ...fragment,
+    fragmentDigest: fragmentDigest(fragment),
     words: [...located.keys()],
     forms,
-    metaFields,
-    filters,
     items: Int32Array.from(items),
   };
-}
-
-/**
- * A fragment as serde_json writes Pagefind's struct: fields in its order, maps' keys in theirs
- * (a JavaScript object would put keys that look like numbers first).
- */
-function fragmentJson(
-  url: string,
-  content: string,
-  wordCount: number,
-  filters: [string, string[]][],
-  meta: [string, string][],
-  anchors: Anchor[],
-): string {
-  const j = JSON.stringify;
-  const map = (entries: [string, unknown][]) => `{${entries.map(([k, v]) => `${j(k)}:${j(v)}`).join(",")}}`;
-  return `{"url":${j(url)},"content":${j(content)},"word_count":${wordCount},"filters":${map(filters)},"meta":${map(meta)},"anchors":${j(anchors)}}`;
 }
 
 /** Pagefind's private markers, which must not reach a meta value or filter (`tidy_meta_and_filters`). */
@@ -263,27 +195,6 @@ const untagged = (value: string): string => (value.includes("___PAGEFIND_") ? va
 
 function tidy(meta: ReadonlyMap<string, string>): Map<string, string> {
   return new Map([...meta].map(([key, value]) => [key, untagged(value)]));
-}
-
-/** A map's entries by key, in the order Rust's BTreeMap keeps them (by code point). */
-export function sortedEntries<V>(map: ReadonlyMap<string, V>): [string, V][] {
-  return [...map].sort(([a], [b]) => compareCodePoints(a, b));
-}
-
-/** Strings compared by code point, as Rust compares them (UTF-16 order differs past U+FFFF). */
-export function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    // A surrogate (half of an astral character) sorts after every character of the BMP.
-    const xs = x >= 0xd800 && x <= 0xdfff;
-    const ys = y >= 0xd800 && y <= 0xdfff;
-    if (xs !== ys) return xs ? 1 : -1;
-    return x - y;
-  }
-  return a.length - b.length;
 }
 
 /** The positions of a word written with diacritics, by how it was written, forms in order. */
@@ -298,18 +209,10 @@ function byForm<P extends { original: string | undefined }>(positions: P[]): [st
   return sortedEntries(forms);
 }
 
-interface Anchor {
-  element: string;
-  id: string;
-  text: string;
-  title?: string;
-  location: number;
-}
-
 /** The page's words in order, each at its position with its weight; its content and anchors (`parse_digest`). */
 function countWords(
   page: Pick<ReadPage, "digest" | "anchorContent" | "anchorTitles">,
-  stem: ((word: string) => string) | undefined,
+  language: Language,
 ): { content: string; words: Map<string, Position[]>; anchors: Anchor[]; wordCount: number } {
   const words = new Map<string, Position[]>();
   const anchors: Anchor[] = [];
@@ -357,7 +260,7 @@ function countWords(
     if (!base) continue;
     content.push(base);
     const weight = weights[weights.length - 1] ?? 1;
-    const entries = wordsOf(base, stem);
+    const entries = language.text(base);
     const compound = entries.filter((w) => w.compound).length;
     const partial = compound > 0 && weight > 0 ? Math.max(1, Math.floor(weight / Math.min(compound, 255))) : 0;
     for (const entry of entries) {
@@ -386,14 +289,11 @@ function scaled(weight: number): number {
 }
 
 /** Each meta field's words, by field number (the fields sorted) and position in the field (`parse_meta_words`). */
-function metaWords(
-  meta: [string, string][],
-  stem: ((word: string) => string) | undefined,
-): Map<string, MetaPosition[]> {
+function metaWords(meta: [string, string][], language: Language): Map<string, MetaPosition[]> {
   const words = new Map<string, MetaPosition[]>();
   meta.forEach(([, value], field) => {
     splitWhitespace(value).forEach((word, position) => {
-      for (const entry of metaWordsOf(word, stem)) {
+      for (const entry of language.meta(word)) {
         const at = { field, position, original: entry.original };
         const list = words.get(entry.stemmed);
         if (list) list.push(at);

@@ -7,7 +7,7 @@ import { readChecked } from "../../src/core/disk-cache.ts";
 import { build } from "../../src/engine/build.ts";
 import { readPageCache, writePageCache, type PageRecord } from "../../src/output/page-cache.ts";
 import { READ_OPTIONS } from "../../src/output/search-index.ts";
-import { stemEnglish } from "../../src/search/english-stemmer.ts";
+import { language } from "../../src/search/language.ts";
 import { pageEntry } from "../../src/search/page-entry.ts";
 import { PageReader } from "../../src/search/read-page.ts";
 import { attempt } from "../helpers/outcome.ts";
@@ -29,7 +29,7 @@ function record(n: number): PageRecord {
     imagesKey: "k",
     hash: `h${n}`,
     ...(n !== 3 && {
-      search: pageEntry(`/page-${n}`, readPage(`<main><h1>Page ${n}</h1><p>Café ${n}</p></main>`), stemEnglish),
+      search: [pageEntry(`/page-${n}`, readPage(`<main><h1>Page ${n}</h1><p>Café ${n}</p></main>`), language("en"))],
     }),
     scan: {
       refs: [
@@ -55,7 +55,7 @@ describe("the page cache", () => {
     for (const [file, page] of pages) expect(first.pages.get(file)?.scan, file).toEqual(page.scan);
     // Each page's search entry, its locations an Int32Array as the index reads them.
     for (const [file, page] of pages) expect(first.pages.get(file)?.search, file).toEqual(page.search);
-    expect(first.pages.get("page-1.html")?.search?.items).toBeInstanceOf(Int32Array);
+    expect(first.pages.get("page-1.html")?.search?.[0]?.items).toBeInstanceOf(Int32Array);
     expect("scan" in first.pages.get("plain.html")!).toBe(false);
 
     // A rebuild writes the records it reused, with their files' new stats, from what it read.

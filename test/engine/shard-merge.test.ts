@@ -268,8 +268,7 @@ describe("a merge that cannot be one site", () => {
     const PAGES = 200;
     const shardsOf = async (version: string) => {
       await writePpguideSite(root, PAGES, version);
-      for (const index of [1, 2])
-        await build({ root, out: join(root, `s${index}`), shard: { index, total: 2 } });
+      for (const index of [1, 2]) await build({ root, out: join(root, `s${index}`), shard: { index, total: 2 } });
     };
     const version = async () => {
       const seen = new Set<string>();

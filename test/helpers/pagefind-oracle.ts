@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { decode } from "cborg";
+import { decode } from "cbor2";
 import * as pagefind from "pagefind";
 import {
   indexSources,
@@ -20,7 +20,8 @@ import { sitePages } from "../../src/render/kinds/index.ts";
 import { assembleIndex } from "../../src/search/assemble.ts";
 import { PAGEFIND_VERSION } from "../../src/search/client.ts";
 import { gunzipped, gzipped } from "../../src/search/compress.ts";
-import { pageEntry, stemmerOf } from "../../src/search/page-entry.ts";
+import { language } from "../../src/search/language.ts";
+import { pageEntry } from "../../src/search/page-entry.ts";
 import { PageReader } from "../../src/search/read-page.ts";
 import type { LoadedSite } from "../../src/site/load-site.ts";
 
@@ -190,7 +191,7 @@ export async function bothIndexes(
   const none = new Map<string, string>();
   const entries = sources.map((s) =>
     "html" in s
-      ? pageEntry(s.url, reader.read(s.html), stemmerOf("en"))
+      ? pageEntry(s.url, reader.read(s.html), language("en"))
       : pageEntry(
           s.url,
           {
@@ -200,7 +201,7 @@ export async function bothIndexes(
             anchorContent: none,
             anchorTitles: none,
           },
-          stemmerOf("en"),
+          language("en"),
         ),
   );
   const files = assembleIndex(entries, {

@@ -266,14 +266,14 @@ describe("any edit of a shard's manifest", () => {
     [
       "a search entry's count of locations that runs past its list",
       1,
-      { kind: "set", path: ["pages", 0, "record", "search", "items", 0], value: 999999 },
-      /^ShardManifestInvalid {2}.*\/s2\/ppguide-shard\.json:1:\d+ {2}pages\[0\]\.record\.search\.items {2}a count of locations runs past the list$/,
+      { kind: "set", path: ["pages", 0, "record", "search", 0, "items", 0], value: 999999 },
+      /^ShardManifestInvalid {2}.*\/s2\/ppguide-shard\.json:1:\d+ {2}pages\[0\]\.record\.search\[0\]\.items {2}a count of locations runs past the list$/,
     ],
     [
-      "a search entry's fragment that is not JSON",
+      "a search entry's text edited, its digest not",
       0,
-      { kind: "set", path: ["pages", 0, "record", "search", "fragment"], value: '{"url":' },
-      /^ShardManifestInvalid {2}.*\/s1\/ppguide-shard\.json:1:\d+ {2}pages\[0\]\.record\.search\.fragment {2}is not JSON$/,
+      { kind: "set", path: ["pages", 0, "record", "search", 0, "content"], value: "Something else." },
+      /^ShardManifestInvalid {2}.*\/s1\/ppguide-shard\.json:1:\d+ {2}pages\[0\]\.record\.search\[0\]\.fragmentDigest {2}is not the digest of the fragment$/,
     ],
     [
       "a link of the link check edited",

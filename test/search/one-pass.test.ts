@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import { renderPages } from "../../src/engine/build.ts";
 import { pageScanner } from "../../src/links/extract.ts";
 import { indexable, indexUrl, mainOf, READ_OPTIONS } from "../../src/output/search-index.ts";
-import { pageEntry, stemmerOf } from "../../src/search/page-entry.ts";
+import { language } from "../../src/search/language.ts";
+import { pageEntry } from "../../src/search/page-entry.ts";
 import { PageReader } from "../../src/search/read-page.ts";
 import { findManifest, loadSite } from "../../src/site/load-site.ts";
 import { SITE_ROOT } from "../helpers/served-site.ts";
@@ -19,7 +20,7 @@ describe("one pass over each page", () => {
     const pages = (await renderPages(await loadSite(findManifest(SITE_ROOT), {}))).filter(indexable);
     const [withIndex, alone] = [pageScanner(), pageScanner()];
     const reader = new PageReader(READ_OPTIONS);
-    const stem = stemmerOf("en");
+    const stem = language("en");
     let shared = 0;
     for (const page of pages) {
       const scan = withIndex(page.html, page.shared, reader);

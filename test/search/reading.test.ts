@@ -14,10 +14,10 @@ const RUNS = Number(process.env.SEARCH_FUZZ_RUNS ?? 12);
 
 /** Each word alone in a page, then again as the last word of its block (which then ends with a full stop). */
 function wordPages(words: string[]): OracleSource[] {
-  const escape = (w: string) => w.replaceAll("&", "&amp;").replaceAll("<", "&lt;");
+  const escaped = (w: string) => w.replaceAll("&", "&amp;").replaceAll("<", "&lt;");
   return words.flatMap((w, i) => [
-    { url: `/w${i}`, html: `<main><p>${escape(w)} zz</p></main>` },
-    { url: `/w${i}-last`, html: `<main><p>${escape(w)}</p></main>` },
+    { url: `/w${i}`, html: `<main><p>${escaped(w)} zz</p></main>` },
+    { url: `/w${i}-last`, html: `<main><p>${escaped(w)}</p></main>` },
   ]);
 }
 
