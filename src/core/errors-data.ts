@@ -722,7 +722,7 @@ export const ERRORS = {
     title: "Travel times out of order",
     cause:
       "Along site.yaml's `coast`, a fact's travel time or distance to a place further on is shorter than " +
-      "another fact's to a place between them, or longer than the two legs through that place together.",
+      "another fact's to a place between them, or than the two legs through that place together.",
     hint: "Check the three facts against their sources and correct the one that is out of line.",
     message: (p: { id: string; leg: string; figure: string; why: string }) =>
       `fact '${p.id}' gives ${p.leg} as ${p.figure}, ${p.why}`,

@@ -233,8 +233,8 @@ export interface Manifest {
   aliases?: Alias[];
   /**
    * Places along the coast road in order, west to east, as facts' `between` names them: a travel time or distance from
-   * one place to another further on may not be shorter than to a place between them, nor longer than the two legs
-   * through it together (LegTimesOutOfOrder).
+   * one place to another further on may not be shorter than to a place between them, nor than the two legs through it
+   * together (LegTimesOutOfOrder).
    *
    * @minItems 3
    */

@@ -235,7 +235,7 @@ function RateNote({ fact }: { fact: FactView }) {
       {fact.rates.map((rate, i) => (
         <span key={rate.id}>
           {i > 0 && (i === fact.rates.length - 1 ? " and " : ", ")}
-          {`RD$${rate.perDollar} to the US dollar for ${rate.year}'s figures (`}
+          {`RD$${rate.perDollar.toFixed(2)} to the US dollar for ${rate.year}'s figures (`}
           <SourceName by={rate.by} url={rate.url} />
           {", "}
           <When date={rate.date} />

@@ -138,8 +138,8 @@ describe("{{fact:ID}} inserts the figure to plan on", () => {
     expect(box.find(".fact-confirmed time").attr("datetime")).toBe("2023-06");
     // The rates of the years its amounts are of, newest first; not January 2026's, which converted none of them.
     expect(squeeze(box.find(".fact-rate").text())).toBe(
-      'Amounts marked "about" are approximate, at RD$61 to the US dollar for 2025\'s figures (The Bank, September 2025) ' +
-        "and RD$55 to the US dollar for 2023's figures (The Bank, June 2023): the rate moves, so check it before you change money.",
+      'Amounts marked "about" are approximate, at RD$61.00 to the US dollar for 2025\'s figures (The Bank, September 2025) ' +
+        "and RD$55.00 to the US dollar for 2023's figures (The Bank, June 2023): the rate moves, so check it before you change money.",
     );
     // The fact's text and what its source says carry the other currency too.
     expect(box.find("p").first().text()).toContain("paid RD$400 (about US$7.50) at the gate");
