@@ -12,14 +12,14 @@ import {
 } from "./fact-figures.ts";
 import { FACT_MARKER } from "./fact-markers.ts";
 import type { MarkdownFile } from "./front-matter.ts";
-import type { ListingsFile } from "./listings.ts";
+import { type ListingsFile, newestDate } from "./listings.ts";
 
 /**
  * A page's "Updated" date is its `dates.modified`, shown in the byline and as `dateModified` in its
  * structured data, and it may not be older than anything the page shows: every date of a fact it
  * shows (a `::fact` box, a `{{fact:ID}}` or a listing card's `facts`: its figure's, its status's,
- * its sources', its other figures'), the exchange rate each of its conversions used, and its own
- * sources' dates.
+ * its sources', its other figures'), the exchange rate each of its conversions used, its own
+ * sources' dates, and the date each listing card says it was checked.
  * Once a page said "Updated Aug 27, 2025" above the 13 October 2025 warning it carried, and another
  * quoted January 2026 under an August 2025 date: a reader takes the date as when the page was last
  * checked.
@@ -50,6 +50,8 @@ export function checkPageDates(
       for (const rate of used) note(`the exchange rate of fact '${rate.id}'`, rate.date);
     }
     const cards = route.listings ? (listings.get(route.listings)?.items ?? []) : [];
+    // A card says when it was checked: its newest source's date.
+    for (const item of cards) note(`the card of '${item.name}', checked`, newestDate(item));
     for (const id of new Set([...factsShown(md), ...cards.flatMap((item) => item.facts ?? [])])) {
       const fact = manifest.facts?.[id];
       // An unknown id is FactUnknown's.

@@ -247,6 +247,20 @@ describe("a page's Updated date is the newest date of what it shows", () => {
     expect(month.lines).toEqual([]);
   });
 
+  it("a directory is dated no earlier than the newest card it shows as checked", async () => {
+    const directory = (modified: string) =>
+      `-- site.yaml --\nroutes:\n  - { kind: directory, columns: 2, listings: l.yaml, path: /a, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, content: a.md, ${RELATED}, dates: { created: 2025-01-01, published: 2025-01-01, modified: ${modified} } }\n-- content/a.md --\nShops.\n-- content/l.yaml --\nitemType: Store\nitems:\n  - { id: 1, name: Corner Shop, image: /images/photo.svg, alt: A shop, address1: Calle Duarte 1, address2: Puerto Plata, sources: [{ url: "https://shop.example/about", supports: [address1], says: Calle Duarte 1, date: 2025-09-10 }] }\n`;
+    const refused = await attempt({ root: await root(directory("2025-06-01")), write: false, clock: "2026-12-01" });
+    expect(refused.lines).toEqual([
+      expect.stringMatching(
+        /^PageUpdatedBeforeFact .* but it shows the card of 'Corner Shop', checked, dated 2025-09-10/,
+      ),
+    ]);
+    expect(
+      (await attempt({ root: await root(directory("2025-09-10")), write: false, clock: "2026-12-01" })).lines,
+    ).toEqual([]);
+  });
+
   it("the byline's Updated date and dateModified are the stated date, which the check has held to the facts", async () => {
     const $ = await pageOf(
       site(WARNING, "The cathedral faces the park.\n\n::fact cathedral", { modified: "2025-10-13" }),
