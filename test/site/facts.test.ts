@@ -136,7 +136,9 @@ describe("one truth per figure", () => {
         "US$5 (about RD$310), is unconfirmed: ask at the visitor center's gate what the tour costs and includes today)",
     );
     const fort = (await page("/fort-felipe-puerto-plata"))(".prose").text().replace(/\s+/g, " ");
-    expect(fort).toContain("Entry costs US$2 a person (about RD$110; reported by visitors' reviews on Wanderboat, June 2023;");
+    expect(fort).toContain(
+      "Entry costs US$2 a person (about RD$110; reported by visitors' reviews on Wanderboat, June 2023;",
+    );
     expect(fort).not.toMatch(/Entry costs just \$2/);
     const $ = await page("/27-charcos-puerto-plata-dominican-republic");
     const charcos = $(".prose").text().replace(/\s+/g, " ");

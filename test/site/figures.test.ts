@@ -135,7 +135,9 @@ describe("figures a traveler can trust", () => {
     const inside: string[] = [];
     for (const [route, html] of await builtSite()) {
       const text = load(html)("main").text().replace(/\s+/g, " ");
-      for (const m of text.matchAll(/(?:RD|US)\$\s?[\d.,]+ \([^()]*\) (?:million|billion|thousand|mill[oó]n|millones)/gi))
+      for (const m of text.matchAll(
+        /(?:RD|US)\$\s?[\d.,]+ \([^()]*\) (?:million|billion|thousand|mill[oó]n|millones)/gi,
+      ))
         inside.push(`${route}: ${m[0]}`);
     }
     expect(inside).toEqual([]);
@@ -200,7 +202,9 @@ describe("figures a traveler can trust", () => {
     const { manifest, source } = await loadedSite();
     expect(checkLegs(manifest, source)).toEqual([]);
     const legs = Object.values(manifest.facts ?? {}).flatMap((f) => (f.between ? [f.between.join(" to ")] : []));
-    expect(legs).toEqual(expect.arrayContaining(["Puerto Plata to Sosúa", "Sosúa to Cabarete", "Puerto Plata to Cabarete"]));
+    expect(legs).toEqual(
+      expect.arrayContaining(["Puerto Plata to Sosúa", "Sosúa to Cabarete", "Puerto Plata to Cabarete"]),
+    );
     expect(manifest.coast).toEqual(["Puerto Plata", "Sosúa", "Cabarete"]);
   });
 
@@ -219,4 +223,3 @@ describe("figures a traveler can trust", () => {
     expect(stated.length).toBeGreaterThan(2);
   });
 });
-
