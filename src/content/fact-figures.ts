@@ -61,7 +61,7 @@ export function confirmedOn(fact: Fact): string | undefined {
 }
 
 /** The date the amounts of a fact's text are of: its figure's date, else when it was last confirmed. */
-export function textDate(fact: Fact): string | undefined {
+function textDate(fact: Fact): string | undefined {
   return fact.value ? fact.date : confirmedOn(fact);
 }
 
@@ -85,7 +85,7 @@ export interface Rates {
   newest?: ExchangeRate;
 }
 
-export const NO_RATES: Rates = { byYear: new Map() };
+const NO_RATES: Rates = { byYear: new Map() };
 const ratesOf = new WeakMap<object, Rates>();
 
 /** The facts with `perDollar`, by the year of their date (a second one for a year is ExchangeRateTwice). */
@@ -269,7 +269,7 @@ export interface FigureModel {
 const newestFirst = (a: ShownFigure, b: ShownFigure) => (b.date ?? "").localeCompare(a.date ?? "");
 
 /** A fact's figure as the templates show it, each amount converted at its own year's rate; undefined without a value. */
-export function figureOf(fact: Fact, rates: Rates, used?: Set<ExchangeRate>): FigureModel | undefined {
+function figureOf(fact: Fact, rates: Rates, used?: Set<ExchangeRate>): FigureModel | undefined {
   if (!fact.value) return undefined;
   const approx = (value: string, date: string | undefined) => approximation(value, rates, date, used);
   const source = fact.guide ? undefined : giving(fact, fact.value)[0];

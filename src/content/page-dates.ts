@@ -35,6 +35,24 @@ export function checkPageDates(
 ): PpgError[] {
   const errors: PpgError[] = [];
   const rates = exchangeRates(manifest);
+  // Each fact's dates once, however many pages show it.
+  const datesOf = new Map<string, { what: string; date: string | undefined }[]>();
+  const factShows = (id: string) => {
+    let dates = datesOf.get(id);
+    const fact = manifest.facts?.[id];
+    if (!dates && fact) {
+      dates = [
+        ...factDates(fact).map(([, date]) => ({ what: `fact '${id}'`, date })),
+        ...convertedFact(fact, manifest).rates.map((rate) => ({
+          what: `the exchange rate of fact '${rate.id}'`,
+          date: rate.date,
+        })),
+      ];
+      datesOf.set(id, dates);
+    }
+    // An unknown id is FactUnknown's.
+    return dates ?? [];
+  };
   manifest.routes.forEach((route, r) => {
     const modified = route.dates?.modified;
     const md = route.content ? markdown.get(route.content) : undefined;
@@ -52,13 +70,8 @@ export function checkPageDates(
     const cards = route.listings ? (listings.get(route.listings)?.items ?? []) : [];
     // A card says when it was checked: its newest source's date.
     for (const item of cards) note(`the card of '${item.name}', checked`, newestDate(item));
-    for (const id of new Set([...factsShown(md), ...cards.flatMap((item) => item.facts ?? [])])) {
-      const fact = manifest.facts?.[id];
-      // An unknown id is FactUnknown's.
-      if (!fact) continue;
-      for (const [, date] of factDates(fact)) note(`fact '${id}'`, date);
-      for (const rate of convertedFact(fact, manifest).rates) note(`the exchange rate of fact '${rate.id}'`, rate.date);
-    }
+    for (const id of new Set([...factsShown(md), ...cards.flatMap((item) => item.facts ?? [])]))
+      for (const { what, date } of factShows(id)) note(what, date);
     // A month or a year is not later than a day within it: "2025-11" is not after 2025-11-02.
     const newest = shown.reduce<(typeof shown)[number] | undefined>(
       (a, b) => (a === undefined || firstDay(b.date) > firstDay(a.date) ? b : a),

@@ -137,9 +137,10 @@ export function FactLine({ fact }: { fact: FactView }) {
 /**
  * `{{fact:ID}}` in prose: the figure to plan on with its approximate amount in the other currency,
  * then in brackets what it rests on (who reported it and when, or that it is this guide's own and
- * unconfirmed, with what to do) and this guide's own figures that no source confirms, so a reader
- * never meets a bare figure the page contradicts. Later insertions on the same page give the
- * figure alone. Older figures are the `::fact` box's, under its disclosure.
+ * unconfirmed, with what to do), any announced, suspended or disputed figure, labelled, and this
+ * guide's own figures that no source confirms, so a reader never meets a bare figure the page
+ * contradicts. Later insertions on the same page give the figure alone. Older figures are the
+ * `::fact` box's, under its disclosure.
  */
 export function FactValue({ fact, first }: { fact: FactView; first: boolean }) {
   const figure = fact.figure;
@@ -180,7 +181,10 @@ export function FactValue({ fact, first }: { fact: FactView; first: boolean }) {
   );
 }
 
-/** The figure in a `::fact` box: the one to plan on, the unconfirmed ones, the older ones under a disclosure. */
+/**
+ * The figure in a `::fact` box: the one to plan on, the labelled ones (announced, suspended,
+ * disputed), the unconfirmed ones, the older ones under a disclosure.
+ */
 function FigureParts({ figure }: { figure: FigureModel }) {
   const { lead, ask } = figure;
   return (
