@@ -1,7 +1,7 @@
 import { PpgError, PpgErrorList, isPpgErrorList } from "../core/errors.ts";
 import { readSourceText } from "../core/source-text.ts";
 import { type SplitMarkdown, splitFrontMatter } from "../content/front-matter.ts";
-import { factDatesAfter } from "../content/fact-figures.ts";
+import { exchangeRates, factDatesAfter } from "../content/fact-figures.ts";
 import { lastConfirmed } from "../content/facts.ts";
 import { newestDate, parseListings, type ListingSource } from "../content/listings.ts";
 import { lastDay, monthsBefore } from "../core/dates.ts";
@@ -13,9 +13,13 @@ import { loadManifest } from "../site/load-site.ts";
  * facts, a figure by its `date` and a status by its newest source) age, and
  * a fact is only as fresh as the newest page that states it. Each listing field, and each source
  * of an article, with no date or with one older than the limit is a located problem to check
- * again. Dates are YYYY, YYYY-MM or YYYY-MM-DD; one that names a year or a month counts as its
+ * again; a safety fact (`safety: true`: an advisory, an alert) once older than 12 months, whatever
+ * the limit. Dates are YYYY, YYYY-MM or YYYY-MM-DD; one that names a year or a month counts as its
  * last day, so a fact is never called stale for want of a day.
  */
+/** The most a safety fact's date may age, in months. */
+const SAFETY_MONTHS = 12;
+
 export interface FreshnessOptions {
   /** Today, YYYY-MM-DD (--clock, checked by cli/options.ts). */
   clock: string;
@@ -47,14 +51,23 @@ export async function auditFreshness(root: string, opts: FreshnessOptions): Prom
   const problems: PpgError[] = [];
   const errors: PpgError[] = [];
   let checked = 0;
+  // A safety fact (an advisory, an alert) is out of date sooner than a fare: never older than a year,
+  // whatever --older-than allows for the rest.
+  const safetyMonths = Math.min(months, SAFETY_MONTHS);
+  const safetyCutoff = monthsBefore(opts.clock, safetyMonths);
+  const safetyLimit = `${safetyMonths} months (the most for a safety fact)`;
+  // A past year's exchange rate is history, which does not change: only the newest can be out of date.
+  const newestRate = exchangeRates(manifest).newest?.id;
   // site.yaml's facts: a figure is as old as its `date`, a status as its newest source.
   for (const [id, fact] of Object.entries(manifest.facts ?? {})) {
     checked++;
+    if (fact.perDollar !== undefined && id !== newestRate) continue;
     const date = fact.value ? fact.date : lastConfirmed(fact);
     const at = { location: yaml.locate(["facts", id, ...(fact.value ? ["date"] : [])]), path: `facts.${id}` };
     const what = fact.value ? `fact '${id}' (${fact.value})` : `fact '${id}'`;
+    const [oldest, most] = fact.safety ? [safetyCutoff, safetyLimit] : [cutoff, limit];
     if (!date) problems.push(new PpgError("FactUndated", { what }, at));
-    else if (lastDay(date) < cutoff) problems.push(new PpgError("FactStale", { what, date, limit }, at));
+    else if (lastDay(date) < oldest) problems.push(new PpgError("FactStale", { what, date, limit: most }, at));
   }
   // A fact dated after today has not been stated yet: a typo ("9999-12") a reader would take as fresh.
   problems.push(...factDatesAfter(manifest.facts, (p) => yaml.locate(p), opts.clock));

@@ -5,6 +5,7 @@ import type { Fact, Manifest } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-path.ts";
 import { FACT_MARKER, invalidMarker, misplacedMarker, scanMarkers } from "./fact-markers.ts";
 import { type Figure, type FigureKind, figuresIn, mayHoldFigure, SENTENCE, TRAVEL } from "./figures.ts";
+import { withoutAccents } from "./legs.ts";
 import type { ListingsFile } from "./listings.ts";
 import type { MarkdownFile } from "./front-matter.ts";
 
@@ -155,7 +156,9 @@ function proseTexts(
 }
 
 /** The kinds of figure that must come from a fact, and the test that passes over a line holding none of them. */
-const HAND_WRITTEN: readonly FigureKind[] = ["money amount", "time of day", "duration"];
+const HAND_WRITTEN: readonly FigureKind[] = ["money amount", "time of day", "duration", "distance"];
+/** The kinds a reader plans a journey with only in a clause about getting somewhere. */
+const TRAVEL_KINDS: ReadonlySet<FigureKind> = new Set(["duration", "distance"]);
 const mayBeHandWritten = mayHoldFigure(HAND_WRITTEN);
 
 /** Clauses of a text: a travel word counts for the durations of its own clause only ('1.5 hours' is not split). */
@@ -163,18 +166,19 @@ const CLAUSE = /(?:[^,;:()\u2013\u2014.!?]|[.!?](?![\s"”)]|$))+/g;
 
 /**
  * The figures of a prose text that must come from a fact: amounts, times of day, and travel times
- * (a duration in a clause about getting somewhere: "a 15-minute drive", "25 minutes east of the
- * city"; a recipe's simmer or "sit in the park for half an hour, walk…" is not one).
+ * and distances (a duration or a length in a clause about getting somewhere: "a 15-minute drive",
+ * "25 km east of the city"; a recipe's simmer, "sit in the park for half an hour, walk…" or "2 km
+ * of golden sand" is not one).
  */
 function handWritten(text: string): Figure[] {
   const found = figuresIn(text, HAND_WRITTEN);
-  if (!found.some((f) => f.kind === "duration")) return found;
+  if (!found.some((f) => TRAVEL_KINDS.has(f.kind))) return found;
   const travel = new Set<number>();
   for (const c of text.matchAll(CLAUSE)) {
     if (!TRAVEL.test(c[0])) continue;
     for (const f of found) if (f.index >= c.index && f.index < c.index + c[0].length) travel.add(f.index);
   }
-  return found.filter((f) => f.kind !== "duration" || travel.has(f.index));
+  return found.filter((f) => !TRAVEL_KINDS.has(f.kind) || travel.has(f.index));
 }
 
 /** Every figure prose writes by hand: FigureUnsourced warnings, at the figure. */
@@ -191,7 +195,7 @@ export function figureWarnings(
           "FigureUnsourced",
           {
             figure: f.figure,
-            kind: f.kind === "duration" ? "travel time" : (f.kind as "money amount" | "time of day"),
+            kind: f.kind === "duration" ? "travel time" : (f.kind as "money amount" | "time of day" | "distance"),
           },
           t.at(f.index),
         ),
@@ -207,18 +211,27 @@ interface FigureFact {
   figures: Figure[];
   texts: string[];
   kinds: Set<FigureKind>;
-  mention: RegExp;
+  /** Whether a sentence names the fact: one of its mentions, or both of the places it is `between`. */
+  mention: { test(sentence: string): boolean };
 }
+
+/** A place as prose names it, with or without its accents ('Sosúa', 'Sosua'). */
+const placeNames = (place: string) => [place, withoutAccents(place)];
 
 function figureFacts(manifest: Manifest, mentionPattern: (m: string[]) => RegExp): FigureFact[] {
   return Object.entries(manifest.facts ?? {}).flatMap(([id, fact]: [string, Fact]) => {
-    if (!fact.value || !fact.mentions?.length) return [];
+    const mentions = fact.mentions?.length ? mentionPattern(fact.mentions) : undefined;
+    const places = (fact.between ?? []).map((p) => mentionPattern(placeNames(p)));
+    if (!fact.value || (!mentions && places.length === 0)) return [];
     const texts = [fact.value, ...(fact.earlier ?? []).map((e) => e.value)];
     const kinds = new Set(figuresIn(fact.value).map((f) => f.kind));
     // A value with no figure ('free') stands for a price.
     if (kinds.size === 0) kinds.add("money amount");
     const figures = texts.flatMap((t) => figuresIn(t));
-    return [{ id, value: fact.value, figures, texts, kinds, mention: mentionPattern(fact.mentions) }];
+    const mention = {
+      test: (s: string) => mentions?.test(s) === true || (places.length > 0 && places.every((p) => p.test(s))),
+    };
+    return [{ id, value: fact.value, figures, texts, kinds, mention }];
   });
 }
 

@@ -8,6 +8,7 @@ import { FACT_MARKER } from "./fact-markers.ts";
 import { checkFactValues, type ProseText } from "./fact-values.ts";
 import type { ListingsFile } from "./listings.ts";
 import type { MarkdownFile } from "./front-matter.ts";
+import { checkLegs } from "./legs.ts";
 import { checkYamlTexts } from "./yaml-texts.ts";
 
 /**
@@ -175,7 +176,11 @@ export function checkFacts(
   );
   errors.push(...checkFactValues(manifest, markdown, listings, listingSources, routeTexts, mentionPattern));
   // The fact model's rules for figures, and every text of site.yaml and the listings as a reader meets it.
-  errors.push(...checkFigureFacts(manifest, source), ...checkYamlTexts(source.data, source, "a field of site.yaml"));
+  errors.push(
+    ...checkFigureFacts(manifest, source),
+    ...checkLegs(manifest, source),
+    ...checkYamlTexts(source.data, source, "a field of site.yaml"),
+  );
   for (const [name, yaml] of listingSources) {
     if (listings.has(name)) errors.push(...checkYamlTexts(yaml.data, yaml, "a field of a listing"));
   }

@@ -12,7 +12,7 @@
  */
 import { MONTHS } from "../core/dates.ts";
 
-export type FigureKind = "money amount" | "time of day" | "duration" | "date";
+export type FigureKind = "money amount" | "time of day" | "duration" | "distance" | "date";
 /** ISO 4217 codes; "$" is a bare dollar sign, which in the Dominican Republic may mean pesos. */
 export type Currency = "DOP" | "USD" | "EUR" | "GBP" | "$";
 
@@ -25,10 +25,13 @@ export interface Figure {
   /** A money amount's currency. */
   currency?: Currency;
   /**
-   * The numbers it states: a money amount's one or two amounts (a range), a time's minutes after
-   * midnight, a duration's one or two lengths in minutes. Empty for a date.
+   * The numbers it states: a money amount's one or two amounts (a range), whole ("RD$30 million"
+   * is 30,000,000), a time's minutes after midnight, a duration's one or two lengths in minutes, a
+   * distance's one or two lengths in kilometres. Empty for a date.
    */
   values: number[];
+  /** A money amount written with a word of scale: "million" is 1,000,000. */
+  scale?: number;
 }
 
 /**
@@ -43,15 +46,21 @@ export function foldWidth(text: string): string {
   });
 }
 
-const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
+const DIGITS = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
+/**
+ * Words of scale after an amount, English and Spanish: "RD$30 million", "24 millones de pesos".
+ * They belong to the amount, so a conversion follows the whole of it, never the digits alone.
+ */
+const SCALE = String.raw`(?:\s(?:mil\smillones|billions?|millions?|mill[oó]n(?:es)?|thousand|mil)(?![\p{L}\p{N}]))`;
+const NUMBER = `(?:${DIGITS})${SCALE}?`;
 /** A dollar sign with what may qualify it: US$, U.S.$, RD$, Rd$, DOP$, or bare. */
 const DOLLAR = String.raw`(?:(?:U\.S\.|US|RD|DOP|USD)\s?)?\$`;
 const SYMBOL = `(?:${DOLLAR}|€|£)`;
 const CODE = "(?:USD|DOP|EUR|GBP)";
 /** Currency words after an amount, English and Spanish. */
 const WORD =
-  String.raw`(?:(?:US|U\.S\.|American)\s)?dollars?|d[oó]lar(?:es)?(?:\s(?:estadounidenses?|americanos?))?|` +
-  String.raw`(?:Dominican\s)?pesos?(?:\s(?:dominicanos?|oro))?|euros?|pounds?\ssterling|libras?\sesterlinas?`;
+  String.raw`(?:(?:de|of)\s)?(?:(?:(?:US|U\.S\.|American)\s)?dollars?|d[oó]lar(?:es)?(?:\s(?:estadounidenses?|americanos?))?|` +
+  String.raw`(?:Dominican\s)?pesos?(?:\s(?:dominicanos?|oro))?|euros?|pounds?\ssterling|libras?\sesterlinas?)`;
 const RANGE = String.raw`\s?(?:-|–|—|to|a|or|y|and)\s?`;
 const NOT_BEFORE = String.raw`(?<![\p{L}\p{N}$€£.,])`;
 const NOT_AFTER = String.raw`(?![\p{L}\p{N}])`;
@@ -115,8 +124,26 @@ const DURATION = new RegExp(
   "giu",
 );
 
+/** A length in kilometres or miles: 25 km, 2.5 miles, 2 to 4 km, a mile, ten kilometers. */
+const LENGTH_UNIT = "kms?|kilomet(?:er|re)s?|kil[oó]metros?|miles?";
+const DISTANCE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}.,])(?:(?:${COUNT})${RANGE})?(?:${COUNT})[\s-]?(?:${LENGTH_UNIT})(?![\p{L}])`,
+  "giu",
+);
+const KM_PER_MILE = 1.609344;
+
+/** A distance's lengths in kilometres: "2 to 4 km" is [2, 4], "2.5 miles" [4.02…]. */
+function distanceKm(text: string): number[] {
+  const factor = /mile/i.test(text) ? KM_PER_MILE : 1;
+  const counts = [...text.matchAll(new RegExp(`(?<![\\p{L}])(?:${COUNT})(?![\\p{L}])`, "giu"))].map((m) => {
+    const word = m[0].toLowerCase();
+    return NUMBER_WORDS[word] ?? Number(word);
+  });
+  return counts.filter((n) => Number.isFinite(n)).map((n) => n * factor);
+}
+
 /**
- * 27 February, February 27, the first Sunday of March, mid-January: a day or a part of a month. A
+ * 27 February, February 27, the first Sunday of March, mid-January, the end of March: a day or a part of a month. A
  * month alone is not a date here: "hurricane season from June to November, Carnival in February"
  * names several.
  */
@@ -127,7 +154,7 @@ const DATE = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?:\d{1,2}(?:st|nd|rd|th)?\s(?:of\s)?${MONTH}|` +
     String.raw`${MONTH}\s\d{1,2}(?:st|nd|rd|th)?(?![\p{N}:])|` +
     String.raw`(?:first|second|third|fourth|last)\s${WEEKDAY}\s(?:of|in)\s${MONTH}|` +
-    String.raw`(?:early|mid|late)[\s-]${MONTH})(?![\p{L}])`,
+    String.raw`(?:early|mid|late)[\s-]${MONTH}|(?:the\s)?(?:end|start|beginning|middle)\sof\s${MONTH})(?![\p{L}])`,
   "gu",
 );
 
@@ -144,6 +171,13 @@ function currencyOf(text: string): Currency {
 const numbersIn = (text: string) =>
   [...text.matchAll(/\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?/g)].map((m) => Number(m[0].replace(/,/g, "")));
 
+/** The scale a money amount is written in: "RD$30 million" is in millions; 1 when it names none. */
+function scaleOf(figure: string): number {
+  if (/mil\smillones|billion/i.test(figure)) return 1e9;
+  if (/million|mill[oó]n/i.test(figure)) return 1e6;
+  if (/thousand|(?<![\p{L}])mil(?![\p{L}])/iu.test(figure)) return 1e3;
+  return 1;
+}
 function minutesOfDay(hour: number, minute: number, half?: string): number {
   let h = hour % 12;
   if (half?.toLowerCase() === "p") h += 12;
@@ -189,6 +223,8 @@ function durationMinutes(text: string): number[] {
 
 /** What a text must hold to hold a duration in words ('half an hour'), if it has no digit. */
 const DURATION_WORD = /hour|min|hr/i;
+/** What a text must hold to hold a distance in words ('a mile'), if it has no digit. */
+const DISTANCE_WORD = /km|kilom|mile/i;
 
 /**
  * A test false only of texts in which figuresIn(text, kinds) is sure to find nothing, so that a
@@ -199,6 +235,7 @@ export function mayHoldFigure(kinds: readonly FigureKind[]): (text: string) => b
   // Full-width forms, which figuresIn reads as ASCII, in one class with the digits.
   const words = [
     ...(kinds.includes("duration") ? [DURATION_WORD.source] : []),
+    ...(kinds.includes("distance") ? [DISTANCE_WORD.source] : []),
     ...(kinds.includes("date") ? [MONTH] : []),
   ];
   const test = new RegExp(["[\\d\\uFF01-\\uFF5E\\uFE69\\uFE6A]", ...words].join("|"), "i");
@@ -214,6 +251,7 @@ export function figuresIn(text: string, kinds?: readonly FigureKind[]): Figure[]
     "money amount": digits,
     "time of day": digits,
     duration: digits || DURATION_WORD.test(folded),
+    distance: digits || DISTANCE_WORD.test(folded),
     date: MONTH_TEST.test(folded),
   };
   const want = (k: FigureKind) => may[k] && (!kinds || kinds.includes(k));
@@ -227,7 +265,15 @@ export function figuresIn(text: string, kinds?: readonly FigureKind[]): Figure[]
   if (want("money amount"))
     for (const m of folded.matchAll(MONEY)) {
       const figure = m[0].trim();
-      add({ figure, kind: "money amount", index: m.index, currency: currencyOf(figure), values: numbersIn(figure) });
+      const scale = scaleOf(figure);
+      add({
+        figure,
+        kind: "money amount",
+        index: m.index,
+        currency: currencyOf(figure),
+        values: numbersIn(figure).map((v) => v * scale),
+        ...(scale > 1 && { scale }),
+      });
     }
   if (want("time of day")) {
     for (const m of folded.matchAll(TIME_12)) {
@@ -248,6 +294,11 @@ export function figuresIn(text: string, kinds?: readonly FigureKind[]): Figure[]
       const values = durationMinutes(m[0]);
       if (values.length > 0 && values.every((v) => Number.isFinite(v)))
         add({ figure: m[0].trim(), kind: "duration", index: m.index, values });
+    }
+  if (want("distance"))
+    for (const m of folded.matchAll(DISTANCE)) {
+      const values = distanceKm(m[0]);
+      if (values.length > 0) add({ figure: m[0].trim(), kind: "distance", index: m.index, values });
     }
   if (want("date"))
     for (const m of folded.matchAll(DATE)) add({ figure: m[0], kind: "date", index: m.index, values: [] });

@@ -596,15 +596,15 @@ export const ERRORS = {
   FigureUnsourced: {
     title: "Figure written by hand",
     cause:
-      "Prose writes a money amount, a time of day or a travel time (a duration in a sentence about a walk, " +
-      "a drive, a hike or a ride) itself instead of taking it from a fact (a warning; an error with " +
+      "Prose writes a money amount, a time of day, a travel time or a distance (a duration or a length in a " +
+      "sentence about a walk, a drive, a hike or a ride) itself instead of taking it from a fact (a warning; an error with " +
       "--strict): written on one page, it goes out of date there alone, and two pages state it differently.",
     hint:
       "State the figure once under `facts:` in site.yaml, as a fact with its `subject`, `text`, `value`, " +
       "`date` and `sources`, the source that states it with its own `date` and `gives:` the value " +
       "(docs/content-format.md, Figures), and write `{{fact:ID}}` here; then every page shows the same figure " +
       "with its date.",
-    message: (p: { figure: string; kind: "money amount" | "time of day" | "travel time" }) =>
+    message: (p: { figure: string; kind: "money amount" | "time of day" | "travel time" | "distance" }) =>
       `the ${p.kind} '${p.figure}' is written here, not taken from a fact`,
   },
   FigureCurrencyAmbiguous: {
@@ -662,29 +662,70 @@ export const ERRORS = {
       "to that source's date; a figure no source states is this guide's own (`guide: true`, with `ask`).",
     message: (p: { id: string; date: string; value: string; newest?: string }) =>
       `fact '${p.id}' is dated ${p.date}, but ` +
-      (p.newest
-        ? `the newest source that gives '${p.value}' is dated ${p.newest}`
-        : `no dated source gives '${p.value}'`),
+      (p.newest ? `the newest source that gives '${p.value}' is dated ${p.newest}` : `no source gives '${p.value}'`),
+  },
+  FactGuideSourced: {
+    title: "Source's figure called the guide's own",
+    cause:
+      "A fact marked `guide: true` (this guide's own figure, which no source states) has a source whose " +
+      "`gives` is its `value`: the page would tell readers the figure is the guide's when it is the source's.",
+    hint:
+      "Remove `guide: true` (and `ask`, unless another figure is the guide's own): the figure is the source's. " +
+      "Set `date` to the source's date, or to the day you read it if it gives none.",
+    message: (p: { id: string; value: string; by: string }) =>
+      `fact '${p.id}' calls '${p.value}' this guide's own figure, but ${p.by} gives it`,
   },
   FactLeadNotNewest: {
     title: "Newer figure behind an older one",
     cause:
-      "A fact's `earlier` list holds a source's figure dated after the figure the fact shows first, or behind " +
-      "this guide's own figure: the figure a reader plans on is the newest one a source gives.",
+      "A fact's `earlier` list holds a source's figure, charged or stated, dated after the figure the fact shows " +
+      "first, or behind this guide's own figure: the figure a reader plans on is the newest one a source gives " +
+      "(an announced, suspended or disputed one follows it, labelled with `standing`).",
     hint:
       "Make the newest figure a source gives the fact's `value` and `date` (with `gives:` on its source), " +
-      "and move the one it replaces into `earlier`.",
+      "and move the one it replaces into `earlier`; if the newer figure was only announced, suspended or " +
+      "disputed, give it `standing:` instead.",
     message: (p: { id: string; value: string; date: string; newer: string; newerDate: string }) =>
       `fact '${p.id}' shows '${p.value}' (${p.date}) first, but a source gave '${p.newer}' in ${p.newerDate}`,
   },
   ExchangeRateTwice: {
-    title: "Two exchange rates",
+    title: "Two exchange rates for one year",
     cause:
-      "More than one fact of site.yaml has `perDollar`: the approximate US$ and RD$ figures come from " +
-      "one dated exchange-rate fact.",
-    hint: "Keep `perDollar` on one fact, the newest rate with its source, and remove it from the others.",
-    message: (p: { id: string; first: string }) =>
-      `fact '${p.id}' gives an exchange rate, as fact '${p.first}' already does`,
+      "Two facts of site.yaml have `perDollar` and a `date` in the same year: a figure is converted at its " +
+      "own year's rate, so each year has one exchange-rate fact.",
+    hint: "Keep `perDollar` on one fact of that year, with its source, and remove it from the other.",
+    message: (p: { id: string; first: string; year: string }) =>
+      `fact '${p.id}' gives an exchange rate for ${p.year}, as fact '${p.first}' already does`,
+  },
+  PageUpdatedBeforeFact: {
+    title: "Page dated before what it shows",
+    cause:
+      "An article's `dates.modified`, shown as its 'Updated' date and in its structured data, is older than " +
+      "a fact it shows (its figure's date, its status's, a source's or an exchange rate's) or than one of its " +
+      "own sources: readers would take the page as checked before what it tells them.",
+    hint: "Read the page again against what it shows, then set `dates.modified` to the newest date it shows, or later.",
+    hintFor: (p: { shown: string; day: string }) =>
+      `Read the page again against ${p.shown}, then set \`dates.modified\` to ${p.day} or later.`,
+    message: (p: { route: string; modified: string; shown: string; date: string; day: string }) =>
+      `${p.route} says it was updated ${p.modified}, but it shows ${p.shown}, dated ${p.date}`,
+  },
+  FactPairTwice: {
+    title: "Two facts between the same places",
+    cause:
+      "Two facts of site.yaml have `between` naming the same two places: a travel time or distance between " +
+      "two places is one fact, so no two pages can state it differently.",
+    hint: "Keep one fact for the two places, holding the time and the distance, and insert it with `{{fact:ID}}`.",
+    message: (p: { id: string; first: string; places: string }) =>
+      `fact '${p.id}' joins ${p.places}, as fact '${p.first}' already does`,
+  },
+  LegTimesOutOfOrder: {
+    title: "Travel times out of order",
+    cause:
+      "Along site.yaml's `coast`, a fact's travel time or distance to a place further on is shorter than " +
+      "another fact's to a place between them, or than the two legs through that place together.",
+    hint: "Check the three facts against their sources and correct the one that is out of line.",
+    message: (p: { id: string; leg: string; figure: string; why: string }) =>
+      `fact '${p.id}' gives ${p.leg} as ${p.figure}, ${p.why}`,
   },
   FigureContradictsFact: {
     title: "Figure contradicts a fact",

@@ -66,13 +66,16 @@ export type Fact = {
    */
   value?: string;
   /**
-   * When `value` was stated: the date of the newest source that gives it (its `gives`), shown as 'Last confirmed', or
-   * of this guide's page that gave it. Required with `value`; `ppguide check-facts` reports its age.
+   * When `value` was stated: the date of the newest source that gives it (its `gives`), shown as 'Last confirmed'; the
+   * day you read the sources that give it when none of them is dated; or of this guide's page that gave it. Required
+   * with `value`; `ppguide check-facts` reports its age, and an article that shows it may not say it was updated before
+   * it (PageUpdatedBeforeFact).
    */
   date?: string;
   /**
    * `value` is this guide's own figure, which no source found states: the page shows it as unconfirmed, with `ask`, and
-   * `sources` may be left out (or list undated pages it was read from). Prefer a source.
+   * `sources` may be left out. A figure a source gives, even an undated one, is that source's (its `gives`), never this
+   * guide's own (FactGuideSourced). Prefer a source.
    */
   guide?: true;
   /**
@@ -81,14 +84,31 @@ export type Fact = {
    */
   ask?: string;
   /**
-   * On the one exchange-rate fact: how many Dominican pesos one US dollar buys, as `value` states it with its `date`
-   * and source. Every figure in pesos is then shown with an approximate US$ figure, and every figure in US dollars with
-   * an approximate RD$ one.
+   * On an exchange-rate fact, one for each year (the year of its `date`): how many Dominican pesos one US dollar
+   * bought, as `value` states it with its `date` and source. A figure in pesos is then shown with an approximate US$
+   * figure at its own year's rate, and a figure in US dollars with an approximate RD$ one; a figure of a year with no
+   * rate fact is shown unconverted, saying so, and an undated one at the newest rate, saying which.
    */
   perDollar?: number;
   /**
+   * For a travel time or a distance: the two places it joins, as prose names them ([Puerto Plata, Sosúa]). A sentence
+   * naming both is about this fact, and any other travel time or distance it writes by hand is FigureContradictsFact; a
+   * second fact between the same two places is FactPairTwice; along `coast`, a time to a place further on may not be
+   * shorter than to one between (LegTimesOutOfOrder).
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  between?: string[];
+  /**
+   * A safety fact (an official travel advisory, an alert): `ppguide check-facts` reports it once older than 12 months,
+   * whatever `--older-than` says.
+   */
+  safety?: true;
+  /**
    * Other figures for the same thing: a source's (`source`), dated no later than `value`, shown newest first under a
-   * disclosure; or this guide's own (`guide: true`), shown as unconfirmed beside `value`.
+   * disclosure; a source's announced, suspended or disputed figure (`standing`), shown labelled after `value`; or this
+   * guide's own (`guide: true`), shown as unconfirmed beside `value`.
    *
    * @minItems 1
    */
@@ -114,6 +134,18 @@ export type Fact = {
      * Default: the source's host name.
      */
     by?: string;
+    /**
+     * A source's figure that was not what visitors were charged: announced (not yet charged), suspended (announced,
+     * then withdrawn or put on hold), or disputed (the source contradicts itself, or another source contradicts it). It
+     * is shown right after the figure to plan on, labelled so, whatever its date; the figure to plan on is the newest
+     * one charged or stated.
+     */
+    standing?: "announced" | "suspended" | "disputed";
+    /**
+     * What makes it announced, suspended or disputed, in a few words after its label ('the Tourism Minister asked for
+     * the increase to be suspended').
+     */
+    why?: string;
   }[];
   /**
    * The pages that state the fact, as an article's front-matter `sources` (url, says, date). The newest date is shown
@@ -141,7 +173,9 @@ export type Fact = {
     by?: string;
     /**
      * The figure this page gives, written as the fact's `value` (or an `earlier` value) is: the newest dated source
-     * that gives `value` is the figure's date, shown as 'Last confirmed'; the fact's `date` must be that source's.
+     * that gives `value` is the figure's date, shown as 'Last confirmed'; the fact's `date` must be that source's. When
+     * no source that gives it is dated, the fact's `date` is the day you read them, and the figure is shown as theirs,
+     * undated.
      */
     gives?: string;
   }[];
@@ -197,6 +231,14 @@ export interface Manifest {
    * Old or alternative paths that redirect (301) to a route.
    */
   aliases?: Alias[];
+  /**
+   * Places along the coast road in order, west to east, as facts' `between` names them: a travel time or distance from
+   * one place to another further on may not be shorter than to a place between them, nor than the two legs through it
+   * together (LegTimesOutOfOrder).
+   *
+   * @minItems 3
+   */
+  coast?: string[];
   /**
    * Facts that change (a closure, an opening, a fare or a fee), each stated once here and shown wherever it is
    * mentioned: a `::fact ID` line in Markdown shows it in full, `facts: [ID]` on a home slide or a listing card shows

@@ -1,5 +1,5 @@
 import { escapeUTF8 } from "entities";
-import { confirmedOn, exchangeRate, figureOf, withApproximations } from "../content/fact-figures.ts";
+import { confirmedOn, convertedFact, exchangeRates, withApproximations } from "../content/fact-figures.ts";
 import { FACT_VALUE_MARK, type MisplacedMarker } from "../content/fact-values.ts";
 import type { MarkdownFile } from "../content/front-matter.ts";
 import { misplacedMarker } from "../content/fact-markers.ts";
@@ -9,37 +9,34 @@ import type { FactView } from "./model.ts";
 
 /**
  * A fact of site.yaml as templates show it (undefined for an id the load stage has reported,
- * FactUnknown): its text with the approximate US$ or RD$ beside each amount, when it was last
- * confirmed, and its figure (content/fact-figures.ts).
+ * FactUnknown): its texts with the approximate US$ or RD$ beside each amount, at the rate of the
+ * year each is of, when it was last confirmed, its figure (content/fact-figures.ts), and the rates
+ * its conversions used.
  */
 export function factViewOf(manifest: Pick<Manifest, "facts">, id: string): FactView | undefined {
   const fact = manifest.facts?.[id];
   if (!fact) return undefined;
-  const rate = fact.perDollar === undefined ? exchangeRate(manifest) : undefined;
   return {
     id,
     subject: fact.subject,
     status: fact.status,
     since: fact.since,
-    text: withApproximations(fact.text, rate),
-    // What a source says is a quote a reader weighs: its amounts get their approximate other currency too.
-    sources: (fact.sources ?? []).map((s) => (rate ? { ...s, says: withApproximations(s.says, rate) } : s)),
+    ...convertedFact(fact, manifest),
     confirmed: confirmedOn(fact),
     value: fact.value,
     date: fact.date,
     guide: fact.guide,
     earlier: fact.earlier ?? [],
-    figure: figureOf(fact, rate),
   };
 }
 
-/** An article's sources with the approximate other currency beside each amount they quote. */
-export function withApproximateSources<S extends { says: string }>(
+/** An article's sources with the other currency beside each amount they quote, at the rate of each one's date. */
+export function withApproximateSources<S extends { says: string; date?: string }>(
   manifest: Pick<Manifest, "facts">,
   sources: S[],
 ): S[] {
-  const rate = exchangeRate(manifest);
-  return rate ? sources.map((s) => ({ ...s, says: withApproximations(s.says, rate) })) : sources;
+  const rates = exchangeRates(manifest);
+  return rates.newest ? sources.map((s) => ({ ...s, says: withApproximations(s.says, rates, s.date) })) : sources;
 }
 
 /**

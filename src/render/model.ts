@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from "react";
 import type { ImageAttributes } from "../assets/images.ts";
 import type { Source } from "../content/front-matter.ts";
 import type { Heading } from "../content/markdown.ts";
-import type { FigureModel } from "../content/fact-figures.ts";
+import type { ExchangeRate, FigureModel } from "../content/fact-figures.ts";
 import type { Author, Banner, NavMenu, RouteEntry, SiteSettings } from "../manifest/types.ts";
 import type { SourceLocation } from "../core/errors.ts";
 import type { SharedPart } from "../links/extract.ts";
@@ -37,8 +37,13 @@ export interface FactView {
   guide?: boolean;
   /** The other figures, as site.yaml gives them. */
   earlier: { value: string; date: string; guide?: boolean; source?: string }[];
-  /** A figure's display: the one to plan on, this guide's own unconfirmed ones, the older ones (fact-figures.ts). */
+  /**
+   * A figure's display: the one to plan on, the announced, suspended or disputed ones, this guide's
+   * own unconfirmed ones, the older ones (fact-figures.ts).
+   */
   figure?: FigureModel;
+  /** The exchange rates its approximate amounts were converted at, newest first: the box names each. */
+  rates: ExchangeRate[];
 }
 
 /** What every template receives: the data of one page, already resolved and checked. */

@@ -5,6 +5,7 @@ import { RasterPipeline, referencedTexts } from "../assets/raster.ts";
 import { ShareImages } from "../assets/share-images.ts";
 import { CacheWarnings } from "../assets/image-cache.ts";
 import { factDatesAfter } from "../content/fact-figures.ts";
+import { checkPageDates } from "../content/page-dates.ts";
 import { loadContent, type ContentIndex } from "../content/load.ts";
 import { validateAgainstSchema } from "../manifest/schema.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
@@ -199,8 +200,12 @@ export function schedule(
   drafts: LoadOptions["drafts"] = "hide",
 ): { site: Pick<LoadedSite, "manifest" | "source" | "content" | "schedule">; errors: PpgError[] } {
   const { errors, ...site } = applySchedule(read.manifest, read.source, read.content, { clock, drafts });
-  // A fact dated after the clock's day: no page can have stated it yet.
-  errors.push(...factDatesAfter(read.manifest.facts, (p) => read.source.locate(p), clock));
+  // A fact dated after the clock's day: no page can have stated it yet. A page dated before a fact it
+  // shows is held to the facts up to that day (a later date is FactDateFuture's).
+  errors.push(
+    ...factDatesAfter(read.manifest.facts, (p) => read.source.locate(p), clock),
+    ...checkPageDates(read.manifest, read.source, read.content, clock),
+  );
   return { site, errors };
 }
 

@@ -1,4 +1,4 @@
-import type { FigureModel, ShownFigure } from "../../src/content/fact-figures.ts";
+import type { FigureModel, LabelledFigure, ShownFigure, Standing } from "../../src/content/fact-figures.ts";
 import type { FactView } from "../../src/render/model.ts";
 import { formatPartialDate } from "../../src/core/dates.ts";
 
@@ -48,25 +48,63 @@ function SourceName({ by, url }: { by?: string | undefined; url?: string | undef
   );
 }
 
-/** "reported by Diario Libre, May 2021", the source linked. */
-function Reported({ figure }: { figure: ShownFigure }) {
+/**
+ * "reported by Diario Libre, May 2021", the source linked; for a figure the pages that give it do
+ * not date, "reported by Vagabond Journey, an undated page read in November 2026".
+ */
+function Reported({ figure, undated = false }: { figure: ShownFigure; undated?: boolean }) {
   return (
     <>
       {"reported by "}
       <SourceName by={figure.by} url={figure.url} />
-      {", "}
+      {undated ? ", an undated page read in " : ", "}
       <When date={figure.date} />
     </>
   );
 }
 
-/** "this guide's own figure of October 2025" (", read from pages that give no date"). */
+/** "this guide's own figure of October 2025": only for a figure no source gives. */
 function OwnFigure({ figure }: { figure: FigureModel["lead"] }) {
   return (
     <>
       {"this guide's own figure of "}
       <When date={figure.date} />
-      {figure.readFrom.length > 0 && `, read from ${figure.readFrom.join(" and ")}, which give no date`}
+    </>
+  );
+}
+
+/**
+ * Whose the figure to plan on is: a source's, with its date, or this guide's own, unconfirmed,
+ * with what to do (in a box, as sentences).
+ */
+function LeadAttribution({ figure, box = false }: { figure: FigureModel; box?: boolean }) {
+  const { lead, ask } = figure;
+  if (!lead.guide) return <Reported figure={lead} undated={lead.undated} />;
+  return (
+    <>
+      <OwnFigure figure={lead} />
+      {box ? ", which no source we found confirms." : ", unconfirmed"}
+      {ask && (box ? ` ${sentence(ask)}` : `: ${ask}`)}
+    </>
+  );
+}
+
+const STANDING: Record<Standing, string> = {
+  announced: "announced, not charged",
+  suspended: "announced, then suspended",
+  disputed: "disputed",
+};
+
+/** "announced, then suspended: US$15 … (about RD$830), reported by El Nacional, April 2023: the minister …" */
+function Labelled({ figure, capital = false }: { figure: LabelledFigure; capital?: boolean }) {
+  const label = STANDING[figure.standing];
+  return (
+    <>
+      {`${capital ? label.charAt(0).toUpperCase() + label.slice(1) : label}: `}
+      <Amount figure={figure} />
+      {", "}
+      <Reported figure={figure} />
+      {figure.why && `: ${figure.why}`}
     </>
   );
 }
@@ -84,15 +122,7 @@ export function FactLine({ fact }: { fact: FactView }) {
       <p className="fact-line fact-figure">
         <strong>{fact.subject}:</strong> <Amount figure={figure.lead} />
         {", "}
-        {figure.lead.guide ? (
-          <>
-            <OwnFigure figure={figure.lead} />
-            {figure.ask && `, unconfirmed: ${figure.ask}`}
-          </>
-        ) : (
-          <Reported figure={figure.lead} />
-        )}
-        .
+        <LeadAttribution figure={figure} />.
       </p>
     );
   return (
@@ -107,9 +137,10 @@ export function FactLine({ fact }: { fact: FactView }) {
 /**
  * `{{fact:ID}}` in prose: the figure to plan on with its approximate amount in the other currency,
  * then in brackets what it rests on (who reported it and when, or that it is this guide's own and
- * unconfirmed, with what to do) and this guide's own figures that no source confirms, so a reader
- * never meets a bare figure the page contradicts. Later insertions on the same page give the
- * figure alone. Older figures are the `::fact` box's, under its disclosure.
+ * unconfirmed, with what to do), any announced, suspended or disputed figure, labelled, and this
+ * guide's own figures that no source confirms, so a reader never meets a bare figure the page
+ * contradicts. Later insertions on the same page give the figure alone. Older figures are the
+ * `::fact` box's, under its disclosure.
  */
 export function FactValue({ fact, first }: { fact: FactView; first: boolean }) {
   const figure = fact.figure;
@@ -127,14 +158,13 @@ export function FactValue({ fact, first }: { fact: FactView; first: boolean }) {
       <span className="fact-when">
         {" ("}
         {lead.approx && `${lead.approx}; `}
-        {lead.guide ? (
-          <>
-            <OwnFigure figure={lead} />
-            {figure.ask && `, unconfirmed: ${figure.ask}`}
-          </>
-        ) : (
-          <Reported figure={lead} />
-        )}
+        <LeadAttribution figure={figure} />
+        {figure.labelled.map((l, i) => (
+          <span key={`l${i}`} className={`fact-${l.standing}`}>
+            {"; "}
+            <Labelled figure={l} />
+          </span>
+        ))}
         {figure.unconfirmed.map((u, i) => (
           <span key={i}>
             {"; this guide's own figure of "}
@@ -151,7 +181,10 @@ export function FactValue({ fact, first }: { fact: FactView; first: boolean }) {
   );
 }
 
-/** The figure in a `::fact` box: the one to plan on, the unconfirmed ones, the older ones under a disclosure. */
+/**
+ * The figure in a `::fact` box: the one to plan on, the labelled ones (announced, suspended,
+ * disputed), the unconfirmed ones, the older ones under a disclosure.
+ */
 function FigureParts({ figure }: { figure: FigureModel }) {
   const { lead, ask } = figure;
   return (
@@ -161,18 +194,14 @@ function FigureParts({ figure }: { figure: FigureModel }) {
         <strong>{lead.value}</strong>
         {lead.approx && ` (${lead.approx})`}
         {", "}
-        {lead.guide ? (
-          <>
-            <OwnFigure figure={lead} />
-            {", which no source we found confirms."}
-            {ask && ` ${sentence(ask)}`}
-          </>
-        ) : (
-          <>
-            <Reported figure={lead} />.
-          </>
-        )}
+        <LeadAttribution figure={figure} box />
+        {!lead.guide && "."}
       </p>
+      {figure.labelled.map((l, i) => (
+        <p className={`fact-labelled fact-${l.standing}`} key={i}>
+          <Labelled figure={l} capital />.
+        </p>
+      ))}
       {figure.unconfirmed.map((u, i) => (
         <p className="fact-unconfirmed" key={i}>
           {"Unconfirmed: this guide's own figure of "}
@@ -201,17 +230,23 @@ function FigureParts({ figure }: { figure: FigureModel }) {
   );
 }
 
-/** Where the approximate amounts come from: the one exchange-rate fact, with its date and source. */
-function RateNote({ figure }: { figure: FigureModel }) {
-  const { rate } = figure;
-  if (!rate) return null;
+/** Where the approximate amounts come from: the exchange rate of each year they were converted at, with its date and source. */
+function RateNote({ fact }: { fact: FactView }) {
+  if (fact.rates.length === 0) return null;
   return (
     <p className="fact-rate">
-      {`Amounts marked "about" are approximate, at RD$${rate.perDollar} to the US dollar (`}
-      <SourceName by={rate.by} url={rate.url} />
-      {", "}
-      <When date={rate.date} />
-      {"): the rate moves, so check it before you change money."}
+      {'Amounts marked "about" are approximate, at '}
+      {fact.rates.map((rate, i) => (
+        <span key={rate.id}>
+          {i > 0 && (i === fact.rates.length - 1 ? " and " : ", ")}
+          {`RD$${rate.perDollar.toFixed(2)} to the US dollar for ${rate.year}'s figures (`}
+          <SourceName by={rate.by} url={rate.url} />
+          {", "}
+          <When date={rate.date} />
+          {")"}
+        </span>
+      ))}
+      {": the rate moves, so check it before you change money."}
     </p>
   );
 }
@@ -252,7 +287,7 @@ export function FactNotice({ fact }: { fact: FactView }) {
           ))}
         </ul>
       )}
-      {fact.figure && <RateNote figure={fact.figure} />}
+      <RateNote fact={fact} />
     </div>
   );
 }

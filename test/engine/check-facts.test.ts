@@ -16,7 +16,7 @@ const SITE = `
 -- site.yaml --
 routes:
   - { kind: directory, columns: 2, listings: l.yaml, path: /shops, title: Shops, description: The shops of a test directory., image: { src: /images/photo.svg, alt: A }, content: shops.md, related: [/filler-1, /filler-2, /filler-3] }
-  - { path: /fares, kind: article, title: Fares, description: What the buses cost in a test site., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }, content: fares.md, related: [/filler-1, /filler-2, /filler-3] }
+  - { path: /fares, kind: article, title: Fares, description: What the buses cost in a test site., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2026-03-31 }, content: fares.md, related: [/filler-1, /filler-2, /filler-3] }
 -- content/shops.md --
 Shops.
 -- content/fares.md --

@@ -303,7 +303,7 @@ const CASES: Record<ErrorCode, Case> = {
   ],
   FactMarkerMisplaced: [
     inline(
-      `-- site.yaml --\nfacts:\n  fee: { subject: Fee, value: RD$100, date: 2025-06, guide: true, ask: ask at the gate, text: This guide's own figure for the gate. }\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA park.\n\n![The gate, {{fact:fee}} a head](/images/photo.svg)\n`,
+      `-- site.yaml --\nfacts:\n  fee: { subject: Fee, value: RD$100, date: 2024-12, guide: true, ask: ask at the gate, text: This guide's own figure for the gate. }\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA park.\n\n![The gate, {{fact:fee}} a head](/images/photo.svg)\n`,
     ),
     /^FactMarkerMisplaced {2}content\/a\.md:3:13 {2}'\{\{fact:fee\}\}' is in an image's alt text, where fact markers are not expanded/,
   ],
@@ -330,7 +330,31 @@ const CASES: Record<ErrorCode, Case> = {
     inline(
       `-- site.yaml --\nfacts:\n  rate: { subject: Rate, value: RD$60 to the dollar, perDollar: 60, date: 2026-01, text: The reference rate in January 2026., sources: [{ url: https://bank.example/rate, says: RD$60 to the dollar, date: 2026-01, gives: RD$60 to the dollar }] }\n  rate-b: { subject: Rate, value: RD$61 to the dollar, perDollar: 61, date: 2026-02, text: The reference rate in February 2026., sources: [{ url: https://bank.example/rate-b, says: RD$61 to the dollar, date: 2026-02, gives: RD$61 to the dollar }] }\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`,
     ),
-    /^ExchangeRateTwice {2}site\.yaml:3:67 {2}facts\.rate-b\.perDollar {2}fact 'rate-b' gives an exchange rate, as fact 'rate' already does/,
+    /^ExchangeRateTwice {2}site\.yaml:3:67 {2}facts\.rate-b\.perDollar {2}fact 'rate-b' gives an exchange rate for 2026, as fact 'rate' already does/,
+  ],
+  FactGuideSourced: [
+    inline(
+      `-- site.yaml --\nfacts:\n  fee: { subject: Fee, value: RD$100, date: 2024-03, guide: true, ask: ask at the gate, text: The gate charged RD$100 in 2024., sources: [{ url: https://gate.example/fees, says: RD$100 a head, date: 2024-03, gives: RD$100 }] }\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`,
+    ),
+    /^FactGuideSourced {2}site\.yaml:2:61 {2}facts\.fee\.guide {2}fact 'fee' calls 'RD\$100' this guide's own figure, but gate\.example gives it/,
+  ],
+  PageUpdatedBeforeFact: [
+    inline(
+      `-- site.yaml --\nfacts:\n  fee: { subject: Fee, value: RD$100, date: 2025-06, text: The gate charged RD$100 in June 2025., sources: [{ url: https://gate.example/fees, says: RD$100 a head, date: 2025-06, gives: RD$100 }] }\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nEntry is {{fact:fee}}.\n`,
+    ),
+    /^PageUpdatedBeforeFact {2}site\.yaml:4:\d+ {2}routes\[0\]\.dates\.modified {2}\/a says it was updated 2025-01-01, but it shows fact 'fee', dated 2025-06/,
+  ],
+  FactPairTwice: [
+    inline(
+      `-- site.yaml --\nfacts:\n  drive: { subject: Drive, value: 30 minutes by road, date: 2024-03, between: [Town, Bay], text: The drive from the town to the bay., sources: [{ url: https://road.example/a, says: 30 minutes, date: 2024-03, gives: 30 minutes by road }] }\n  drive-b: { subject: Drive, value: 25 minutes by road, date: 2024-03, between: [Bay, Town], text: The drive from the bay to the town., sources: [{ url: https://road.example/b, says: 25 minutes, date: 2024-03, gives: 25 minutes by road }] }\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`,
+    ),
+    /^FactPairTwice {2}site\.yaml:3:\d+ {2}facts\.drive-b\.between {2}fact 'drive-b' joins Bay and Town, as fact 'drive' already does/,
+  ],
+  LegTimesOutOfOrder: [
+    inline(
+      `-- site.yaml --\ncoast: [Town, Bay, Point]\nfacts:\n  a: { subject: Drive, value: 30 minutes by road, date: 2024-03, between: [Town, Bay], text: The drive from the town to the bay., sources: [{ url: https://road.example/a, says: 30 minutes, date: 2024-03, gives: 30 minutes by road }] }\n  b: { subject: Drive, value: 20 minutes by road, date: 2024-03, between: [Town, Point], text: The drive from the town to the point., sources: [{ url: https://road.example/b, says: 20 minutes, date: 2024-03, gives: 20 minutes by road }] }\nroutes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`,
+    ),
+    /^LegTimesOutOfOrder {2}site\.yaml:4:31 {2}facts\.b\.value {2}fact 'b' gives the travel time Town to Point as 20 minutes, shorter than Town to Bay \(30 minutes, fact 'a'\), though Bay lies between/,
   ],
   ListingsInvalid: [
     inline(

@@ -17,7 +17,7 @@ import { attempt } from "../helpers/outcome.ts";
 
 const RELATED = "related: [/filler-1, /filler-2, /filler-3]";
 const ARTICLE =
-  "kind: article, title: Page A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }";
+  "kind: article, title: Page A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2026-01-31 }";
 const FACTS = `facts:
   fort-fee:
     subject: Fort admission
@@ -47,6 +47,22 @@ const FACTS = `facts:
     text: The reference rate of January 2026.
     sources:
       - { url: "https://bank.example/rate", says: RD$60 to the dollar, date: 2026-01, by: The Bank, gives: RD$60 to the US dollar }
+  rate-2025:
+    subject: The peso against the dollar in 2025
+    value: RD$61 to the US dollar
+    perDollar: 61
+    date: 2025-09
+    text: The reference rate of September 2025.
+    sources:
+      - { url: "https://bank.example/rate-2025", says: RD$61 to the dollar, date: 2025-09, by: The Bank, gives: RD$61 to the US dollar }
+  rate-2023:
+    subject: The peso against the dollar in 2023
+    value: RD$55 to the US dollar
+    perDollar: 55
+    date: 2023-06
+    text: The reference rate of June 2023.
+    sources:
+      - { url: "https://bank.example/rate-2023", says: RD$55 to the dollar, date: 2023-06, by: The Bank, gives: RD$55 to the US dollar }
 `;
 const site = (markdown: string, description = "One page of its own for a test.") =>
   `-- site.yaml --\n${FACTS}routes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE.replace("One page of its own for a test.", description)} }\n-- content/a.md --\n${markdown}\n`;
@@ -72,13 +88,13 @@ describe("{{fact:ID}} inserts the figure to plan on", () => {
     const values = $(".prose .fact-value");
     expect(values.length).toBe(2);
     expect(squeeze(values.first().text())).toBe(
-      "RD$400 (about US$6.50; reported by Fort Reviews, June 2023; this guide's own figure of September 2025, " +
+      "RD$400 (about US$7.50; reported by Fort Reviews, June 2023; this guide's own figure of September 2025, " +
         "US$2 (about RD$120), is unconfirmed: read the board at the gate)",
     );
     expect(values.first().find("a").attr("href")).toBe("https://fort.example/visit");
     expect(values.first().find("time").first().attr("datetime")).toBe("2023-06");
     // Later insertions on the page give the figure alone, still with its other currency.
-    expect(values.last().text()).toBe("RD$400 (about US$6.50)");
+    expect(values.last().text()).toBe("RD$400 (about US$7.50)");
     // Never "earlier" for a figure dated later than the one it follows: the guide's own is unconfirmed.
     expect($(".prose").text()).not.toMatch(/earlier/);
     expect(result.warnings.filter((w) => w.code === "FigureUnsourced")).toEqual([]);
@@ -87,11 +103,11 @@ describe("{{fact:ID}} inserts the figure to plan on", () => {
   it("the guide's own figure says so, with what to do; ::fact shows it with no empty source list", async () => {
     const { $ } = await pageOf(site("Tickets are {{fact:museum-fee}}.\n\n::fact museum-fee"));
     expect(squeeze($(".prose .fact-value").text())).toBe(
-      "US$5 (about RD$300; this guide's own figure of October 2025, unconfirmed: ask at the desk)",
+      "US$5 (about RD$310; this guide's own figure of October 2025, unconfirmed: ask at the desk)",
     );
     const box = $(".prose .fact");
     expect(squeeze(box.find(".fact-plan").text())).toBe(
-      "To plan with: US$5 (about RD$300), this guide's own figure of October 2025, which no source we found confirms. Ask at the desk.",
+      "To plan with: US$5 (about RD$310), this guide's own figure of October 2025, which no source we found confirms. Ask at the desk.",
     );
     expect(box.find("ul").length).toBe(0);
     expect(box.find(".fact-confirmed").length).toBe(0);
@@ -101,7 +117,7 @@ describe("{{fact:ID}} inserts the figure to plan on", () => {
     const { $ } = await pageOf(site("The fort.\n\n::fact fort-fee"));
     const box = $(".prose .fact");
     expect(squeeze(box.find(".fact-plan").text())).toBe(
-      "To plan with: RD$400 (about US$6.50), reported by Fort Reviews, June 2023.",
+      "To plan with: RD$400 (about US$7.50), reported by Fort Reviews, June 2023.",
     );
     expect(squeeze(box.find(".fact-unconfirmed").text())).toBe(
       "Unconfirmed: this guide's own figure of September 2025, US$2 (about RD$120). Read the board at the gate.",
@@ -115,13 +131,18 @@ describe("{{fact:ID}} inserts the figure to plan on", () => {
         .map((_, t) => $(t).attr("datetime"))
         .get(),
     ).toEqual(["2019-05", "2012-01"]);
-    expect(squeeze(older.find("li").first().text())).toBe("RD$200 (about US$3.50), reported by News Daily, May 2019");
+    // Each at its own year's rate: this site has none for 2019, and says so.
+    expect(squeeze(older.find("li").first().text())).toBe(
+      "RD$200 (not converted: this guide has no exchange rate for 2019), reported by News Daily, May 2019",
+    );
     expect(box.find(".fact-confirmed time").attr("datetime")).toBe("2023-06");
-    expect(squeeze(box.find(".fact-rate").text())).toMatch(
-      /^Amounts marked "about" are approximate, at RD\$60 to the US dollar \(The Bank, January 2026\)/,
+    // The rates of the years its amounts are of, newest first; not January 2026's, which converted none of them.
+    expect(squeeze(box.find(".fact-rate").text())).toBe(
+      'Amounts marked "about" are approximate, at RD$61.00 to the US dollar for 2025\'s figures (The Bank, September 2025) ' +
+        "and RD$55.00 to the US dollar for 2023's figures (The Bank, June 2023): the rate moves, so check it before you change money.",
     );
     // The fact's text and what its source says carry the other currency too.
-    expect(box.find("p").first().text()).toContain("paid RD$400 (about US$6.50) at the gate");
+    expect(box.find("p").first().text()).toContain("paid RD$400 (about US$7.50) at the gate");
   });
 
   it("JSON-LD's articleBody keeps the value where the marker was", async () => {
@@ -297,7 +318,7 @@ describe("the build holds every figure to a fact", () => {
     });
     expect(undated.lines).toContainEqual(
       expect.stringMatching(
-        /^FactDateUnsupported {2}site\.yaml:\d+:\d+ {2}facts\.fort-fee\.date {2}fact 'fort-fee' is dated 2023-06, but no dated source gives 'RD\$400'/,
+        /^FactDateUnsupported {2}site\.yaml:\d+:\d+ {2}facts\.fort-fee\.date {2}fact 'fort-fee' is dated 2023-06, but no source gives 'RD\$400'/,
       ),
     );
     const newer = await attempt({

@@ -12,7 +12,7 @@ import { attempt } from "../helpers/outcome.ts";
 
 const RELATED = "related: [/filler-1, /filler-2, /filler-3]";
 const ARTICLE =
-  "kind: article, title: Page A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }";
+  "kind: article, title: Page A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-12-31 }";
 const FACTS = `facts:
   lift:
     subject: Hill lift

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { approximation, withApproximations, type ExchangeRate } from "../../src/content/fact-figures.ts";
+import { approximation, type ExchangeRate, type Rates, withApproximations } from "../../src/content/fact-figures.ts";
 import { type FigureKind, figuresIn, mayHoldFigure } from "../../src/content/figures.ts";
 
 // The one recognizer both figure checks (FigureUnsourced, FigureContradictsFact) and the bare-$
@@ -85,6 +85,16 @@ const ROWS: Row[] = [
   ["on February 27th", "February 27th", "date", undefined, []],
   ["the first Sunday of March", "first Sunday of March", "date", undefined, []],
   ["from mid-January", "mid-January", "date", undefined, []],
+  ["to the end of March", "the end of March", "date", undefined, []],
+  // Amounts with a word of scale: the word is part of the amount (issue 59: "RD$30 (about US$0.50) million").
+  ["a RD$30 million renovation", "RD$30 million", "money amount", "DOP", [30_000_000]],
+  ["24 millones de pesos en obras", "24 millones de pesos", "money amount", "DOP", [24_000_000]],
+  ["US$1.5 billion in cruise revenue", "US$1.5 billion", "money amount", "USD", [1_500_000_000]],
+  // Distances, in kilometres or miles, digits or words, ranges.
+  ["about 25 km east of town", "25 km", "distance", undefined, [25]],
+  ["ten kilometers away", "ten kilometers", "distance", undefined, [10]],
+  ["2 to 4 km of sand", "2 to 4 km", "distance", undefined, [2, 4]],
+  ["about 2.5 miles long", "2.5 miles", "distance", undefined, [2.5 * 1.609344]],
 ];
 
 describe("the figure recognizer", () => {
@@ -100,7 +110,7 @@ describe("the figure recognizer", () => {
   // Numbers that are not figures a visitor pays or plans with.
   it.each([
     "5 amber pieces in 1982",
-    "27 pools and 3 miles",
+    "27 pools and 800 meters",
     "12 amps",
     "a few dozen pesos",
     "a few minutes",
@@ -132,7 +142,7 @@ describe("the figure recognizer", () => {
 });
 
 describe("the test that lets a caller pass over a line", () => {
-  const KINDS: FigureKind[] = ["money amount", "time of day", "duration", "date"];
+  const KINDS: FigureKind[] = ["money amount", "time of day", "duration", "distance", "date"];
   // Pieces of prose: every spelling above, words, and full-width forms of some of them.
   const fullWidth = (t: string) => t.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
   const piece = fc.oneof(
@@ -162,8 +172,23 @@ describe("the test that lets a caller pass over a line", () => {
   });
 });
 
-describe("approximate amounts from the one exchange rate", () => {
-  const rate: ExchangeRate = { id: "rate", perDollar: 60.79, date: "2026-02-21", by: "the Bank" };
+describe("approximate amounts, at the exchange rate of each figure's own year", () => {
+  const rate = (year: string, perDollar: number): ExchangeRate => ({
+    id: `rate-${year}`,
+    perDollar,
+    date: `${year}-02-21`,
+    year,
+    by: "the Bank",
+  });
+  const r2026 = rate("2026", 60.79);
+  const r2021 = rate("2021", 57.23);
+  const rates: Rates = {
+    byYear: new Map([
+      ["2026", r2026],
+      ["2021", r2021],
+    ]),
+    newest: r2026,
+  };
   it.each([
     ["RD$400", "about US$6.50"],
     ["up to about 50 pesos", "about US$0.80"],
@@ -172,20 +197,57 @@ describe("approximate amounts from the one exchange rate", () => {
     ["US$30", "about RD$1,800"],
     ["US$4 adults, US$2 children", "about RD$240 and RD$120"],
     ["US$15 for 7, US$20 for 12 and US$25 for 27", "about RD$910, RD$1,200 and RD$1,500"],
-  ])("%s → %s", (value, expected) => {
-    expect(approximation(value, rate)).toBe(expected);
+    // The conversion of an amount with a word of scale is in the same scale, after the whole amount.
+    ["RD$30 million", "about US$0.5 million"],
+    ["US$2 million", "about RD$120 million"],
+    ["RD$1 million", "about US$16,000"],
+  ])("%s of 2026 → %s", (value, expected) => {
+    expect(approximation(value, rates, "2026-02")).toBe(expected);
+  });
+
+  it("a figure of an older year is converted at that year's rate, and names it in the rates used", () => {
+    const used = new Set<ExchangeRate>();
+    expect(approximation("RD$400", rates, "2021-05", used)).toBe("about US$7");
+    expect([...used]).toEqual([r2021]);
+  });
+
+  it("a figure of a year with no rate, or of no date, is not converted, and says why", () => {
+    expect(approximation("RD$310", rates, "2010-02")).toBe("not converted: this guide has no exchange rate for 2010");
+    expect(approximation("RD$310", rates, undefined)).toBe("not converted: its source gives no date");
+    expect(withApproximations("A visitor paid RD$310.", rates, "2010")).toBe(
+      "A visitor paid RD$310 (not converted: this guide has no exchange rate for 2010).",
+    );
   });
 
   it("no approximation for a figure with no amount, another currency, or no rate", () => {
-    expect(approximation("free", rate)).toBeUndefined();
-    expect(approximation("€20", rate)).toBeUndefined();
-    expect(approximation("RD$400", undefined)).toBeUndefined();
+    expect(approximation("free", rates, "2026")).toBeUndefined();
+    expect(approximation("€20", rates, "2026")).toBeUndefined();
+    expect(approximation("RD$400", { byYear: new Map() }, "2026")).toBeUndefined();
   });
 
-  it("in a text, after each amount, unless one is written there already", () => {
-    expect(withApproximations("A visitor paid RD$400 at the gate, then US$2.", rate)).toBe(
+  it("in a text, after each whole amount, unless one is written there already", () => {
+    expect(withApproximations("A visitor paid RD$400 at the gate, then US$2.", rates, "2026-01")).toBe(
       "A visitor paid RD$400 (about US$6.50) at the gate, then US$2 (about RD$120).",
     );
-    expect(withApproximations("RD$400 (about US$7 at the time)", rate)).toBe("RD$400 (about US$7 at the time)");
+    expect(withApproximations("The park's RD$30 million renovation.", rates, "2026")).toBe(
+      "The park's RD$30 million (about US$0.5 million) renovation.",
+    );
+    expect(withApproximations("RD$400 (about US$7 at the time)", rates, "2026")).toBe(
+      "RD$400 (about US$7 at the time)",
+    );
+  });
+
+  it("never puts a conversion inside an amount, for any amount with a word of scale", () => {
+    const scale = fc.constantFrom("million", "millones de pesos", "billion", "thousand");
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 999 }), scale, fc.constantFrom("RD$", "US$"), (n, word, symbol) => {
+        const amount = word.includes("pesos") ? `${n} ${word}` : `${symbol}${n} ${word}`;
+        const text = `It cost ${amount} in all.`;
+        const out = withApproximations(text, rates, "2026");
+        // The amount is whole, with its conversion after it: nothing is inserted between its parts.
+        expect(out.startsWith(`It cost ${amount} (about `)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

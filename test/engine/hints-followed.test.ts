@@ -21,8 +21,9 @@ import { auditFreshness } from "../../src/audits/freshness.ts";
 import { OFFLINE_PACK_OF_NO_MENU, writeInlineSite } from "../helpers/inline-site.ts";
 
 const CLOCK = "2026-01-15";
+// Modified as of the clock: a page's Updated date may not be older than a fact it shows (PageUpdatedBeforeFact).
 const ARTICLE =
-  "kind: article, title: Page A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }";
+  "kind: article, title: Page A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2026-01-15 }";
 const RELATED = "related: [/filler-1, /filler-2, /filler-3]";
 const page = (markdown: string, extra = "") =>
   `-- site.yaml --\n${extra}routes:\n  - { path: /a, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\n${markdown}\n`;
@@ -49,6 +50,10 @@ const TOUR_FEE = (value: string, date = "2025-11") =>
 /** An exchange-rate fact of a month. */
 const RATE = (date: string, perDollar: number) =>
   `{ subject: The peso, value: RD$${perDollar} to the US dollar, perDollar: ${perDollar}, date: ${date}, text: The reference rate of the Central Bank for one US dollar., sources: [{ url: "https://bank.example/${date}", says: "RD$${perDollar} to the dollar", date: ${date}, gives: RD$${perDollar} to the US dollar, by: The Bank }] }`;
+
+/** A travel time between two places, as an undated travel page gives it. */
+const LEG = (a: string, b: string, value: string) =>
+  `{ subject: The drive, value: ${value}, date: 2025-11, between: [${a}, ${b}], text: The drive from ${a} to ${b} by road., sources: [{ url: "https://road.example/${a}-${b}", says: "${value}", gives: "${value}", by: Road Guide }] }`;
 
 /** What a build of the site says: the problems, and whether it failed. */
 interface Said {
@@ -467,10 +472,49 @@ const CASES: Record<ErrorCode, Case | Reason> = {
   ExchangeRateTwice: {
     site: page(
       "Entry is {{fact:tour-fee}} a person.",
-      `facts:\n  tour-fee: ${TOUR_FEE("US$15")}\n  rate: ${RATE("2026-01", 60.5)}\n  old-rate: ${RATE("2025-06", 59.1)}\n`,
+      `facts:\n  tour-fee: ${TOUR_FEE("US$15")}\n  rate: ${RATE("2025-12", 60.5)}\n  other-rate: ${RATE("2025-06", 59.1)}\n`,
     ),
-    says: /^Keep `perDollar` on one fact, the newest rate with its source, and remove it from the others/,
+    says: /^Keep `perDollar` on one fact of that year, with its source, and remove it from the other/,
     follow: (root) => edit(root, "site.yaml", "perDollar: 59.1, ", ""),
+  },
+  FactGuideSourced: {
+    site: page(
+      "Entry is {{fact:tour-fee}} a person.",
+      `facts:\n  tour-fee: ${TOUR_FEE("US$15").replace("date: 2025-11,", "date: 2025-11, guide: true, ask: ask at the pier,")}\n`,
+    ),
+    says: /^Remove `guide: true` \(and `ask`, unless another figure is the guide's own\): the figure is the source's\. Set `date` to the source's date/,
+    follow: (root) => edit(root, "site.yaml", " guide: true, ask: ask at the pier,", ""),
+  },
+  PageUpdatedBeforeFact: {
+    site: page("Entry is {{fact:tour-fee}} a person.", `facts:\n  tour-fee: ${TOUR_FEE("US$15")}\n`).replace(
+      "modified: 2026-01-15",
+      "modified: 2025-08-01",
+    ),
+    says: /^Read the page again against fact 'tour-fee', then set `dates\.modified` to (\d{4}-\d{2}-\d{2}) or later\.$/,
+    follow: (root, p) =>
+      edit(
+        root,
+        "site.yaml",
+        "modified: 2025-08-01",
+        `modified: ${/to (\d{4}-\d{2}-\d{2}) or later/.exec(p.hint!)![1]}`,
+      ),
+  },
+  FactPairTwice: {
+    site: page(
+      "The bay is {{fact:drive}} away.",
+      `facts:\n  drive: ${LEG("Town", "Bay", "30 minutes by road")}\n  drive-back: ${LEG("Bay", "Town", "25 minutes by road")}\n`,
+    ),
+    says: /^Keep one fact for the two places, holding the time and the distance, and insert it with `\{\{fact:ID\}\}`/,
+    follow: (root) => edit(root, "site.yaml", /\n {2}drive-back: .*/, ""),
+  },
+  LegTimesOutOfOrder: {
+    site: page(
+      "The point is {{fact:to-point}} away.",
+      `coast: [Town, Bay, Point]\nfacts:\n  to-bay: ${LEG("Town", "Bay", "30 minutes by road")}\n  to-point: ${LEG("Town", "Point", "20 minutes by road")}\n`,
+    ),
+    says: /^Check the three facts against their sources and correct the one that is out of line/,
+    // The source, read again, gives 45 minutes: the fact out of line is corrected to it.
+    follow: (root) => edit(root, "site.yaml", /20 minutes( by road)?/g, "45 minutes$1"),
   },
   PhoneInvalid: {
     site: listing(

@@ -64,7 +64,7 @@ const FACTS = `facts:
   status: { subject: Park, status: open, since: 2024-01, text: The park reopened in January 2024 after repairs., sources: [{ url: "https://park.example/news", says: reopened, date: 2024-01 }] }
 `;
 const ARTICLE =
-  "kind: article, image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }, related: [/filler-1, /filler-2, /filler-3]";
+  "kind: article, image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-06-30 }, related: [/filler-1, /filler-2, /filler-3]";
 
 function siteText(text: string, where: Place): string {
   const q = JSON.stringify(text);

@@ -1,6 +1,7 @@
 import { load, type CheerioAPI } from "cheerio";
 import { describe, expect, it } from "vitest";
 import { confirmedOn } from "../../src/content/fact-figures.ts";
+import { checkLegs } from "../../src/content/legs.ts";
 import { figuresIn, isAmbiguous } from "../../src/content/figures.ts";
 import { lastDay } from "../../src/core/dates.ts";
 
@@ -56,6 +57,8 @@ describe("how the guide shows a figure", () => {
         // The exchange rate itself is a price of the dollar, not a figure to convert; nor is a conversion.
         if (/^\s*(?:to the US dollar|buying|selling)/.test(after)) continue;
         if (/\(about [^()]*$/.test(text.slice(Math.max(0, f.index - 60), f.index))) continue;
+        // A price the guide cannot convert says why: no exchange rate for its year, or no date at all.
+        if (/^\s*\(not converted: /.test(after)) continue;
         if (!/^[^.;()]*\(about US\$\d/.test(after) && !/^\s*\(about US\$/.test(after))
           alone.push(`${route}: …${text.slice(Math.max(0, f.index - 30), f.index)}${f.figure}${after.slice(0, 40)}…`);
       }
@@ -120,5 +123,103 @@ describe("how the guide shows a figure", () => {
       expect(readable(load(html)), route).not.toMatch(/\{\{|\{\s*fact\b/i);
       expect(html, route).not.toContain("ppg-fact");
     }
+  });
+});
+
+// Issue 59: the figures were each right, and still misled: a conversion inside an amount ("RD$30 (about
+// US$0.50) million"), a 2010 price at a 2026 rate, a travel site's figure called "this guide's own",
+// pages "Updated" before the warnings they carried, and Sosúa and Cabarete times that could not both be
+// true. These hold the built guide to the issue's targets.
+describe("figures a traveler can trust", () => {
+  it("no conversion sits inside an amount: a word of scale stays with its number", async () => {
+    const inside: string[] = [];
+    for (const [route, html] of await builtSite()) {
+      const text = load(html)("main").text().replace(/\s+/g, " ");
+      for (const m of text.matchAll(
+        /(?:RD|US)\$\s?[\d.,]+ \([^()]*\) (?:million|billion|thousand|mill[oó]n|millones)/gi,
+      ))
+        inside.push(`${route}: ${m[0]}`);
+    }
+    expect(inside).toEqual([]);
+    const park = (await builtSite()).get("/central-park-puerto-plata")!;
+    expect(load(park)("main").text().replace(/\s+/g, " ")).toContain("RD$30 million (about US$0.5 million)");
+  });
+
+  it("no old figure is converted at a later year's rate: a box names only the rates of the years it shows", async () => {
+    const later: string[] = [];
+    for (const [route, html] of await builtSite()) {
+      const $ = load(html);
+      $(".fact").each((_, box) => {
+        const note = $(box).find(".fact-rate");
+        if (!note.length) return;
+        const shown = new Set(
+          $(box)
+            .find("time")
+            .not(note.find("time"))
+            .map((_, t) => ($(t).attr("datetime") ?? "").slice(0, 4))
+            .get(),
+        );
+        for (const m of note.text().matchAll(/for (\d{4})'s figures/g))
+          if (!shown.has(m[1]!)) later.push(`${route}: ${m[0]} in a box dated ${[...shown].join(", ")}`);
+      });
+    }
+    expect(later).toEqual([]);
+  });
+
+  it("no figure a source gives is called this guide's own", async () => {
+    const { manifest } = await loadedSite();
+    const mislabelled = Object.entries(manifest.facts ?? {}).filter(
+      ([, f]) => f.guide && (f.sources ?? []).some((s) => s.gives?.trim() === f.value?.trim()),
+    );
+    expect(mislabelled.map(([id]) => id)).toEqual([]);
+    // The pages of the issue say whose figure it is.
+    for (const route of ["/sosua-resorts", "/cabarete-resorts", "/getting-to-and-around-puerto-plata"]) {
+      const text = load((await builtSite()).get(route)!)("main").text();
+      expect(text, route).not.toMatch(/this guide's own figure of [A-Za-z]+ \d{4}, read from/);
+    }
+  });
+
+  it("no page's Updated date is older than a date it shows", async () => {
+    const older: string[] = [];
+    for (const [route, html] of await builtSite()) {
+      const $ = load(html);
+      const updated = $(".byline time").attr("datetime");
+      if (!updated) continue;
+      const ld = $('script[type="application/ld+json"]')
+        .map((_, el) => JSON.parse($(el).text()) as { dateModified?: string })
+        .get()
+        .find((d) => d.dateModified);
+      expect(ld?.dateModified, route).toBe(updated);
+      $("main article time").each((_, t) => {
+        const date = $(t).attr("datetime") ?? "";
+        if (firstDay(date) > updated) older.push(`${route}: Updated ${updated}, shows ${date}`);
+      });
+    }
+    expect(older).toEqual([]);
+  });
+
+  it("the coast's travel times agree: each leg is one fact, and a place further on is never nearer", async () => {
+    const { manifest, source } = await loadedSite();
+    expect(checkLegs(manifest, source)).toEqual([]);
+    const legs = Object.values(manifest.facts ?? {}).flatMap((f) => (f.between ? [f.between.join(" to ")] : []));
+    expect(legs).toEqual(
+      expect.arrayContaining(["Puerto Plata to Sosúa", "Sosúa to Cabarete", "Puerto Plata to Cabarete"]),
+    );
+    expect(manifest.coast).toEqual(["Puerto Plata", "Sosúa", "Cabarete"]);
+  });
+
+  it("the whale season is one fact, stated the same wherever a page gives it", async () => {
+    const stated: string[] = [];
+    for (const [route, html] of await builtSite()) {
+      // What the guide states: the sources it quotes may give an older season, under their own dates.
+      const main = load(html)("main").clone();
+      main.find(".sources, .fact-sources, .fact-older").remove();
+      const text = main.text().replace(/\s+/g, " ");
+      for (const m of text.matchAll(/(?:mid-January|15 January|January 15)[^.;()]{0,40}(?:March)(?: \d+)?/g))
+        stated.push(`${route}: ${m[0]}`);
+    }
+    const seasons = new Set(stated.map((s) => s.replace(/^[^:]+: /, "")));
+    expect([...seasons].filter((s) => !/^15 January to 3[01] March$/.test(s))).toEqual([]);
+    expect(stated.length).toBeGreaterThan(2);
   });
 });
