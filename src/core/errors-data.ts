@@ -340,6 +340,13 @@ export const ERRORS = {
     message: (p: { created: string; published: string; modified: string }) =>
       `dates are out of order (created ${p.created}, published ${p.published}, modified ${p.modified})`,
   },
+  RevisedOutOfRange: {
+    title: "Earlier update out of range",
+    cause: "A date under a route's `dates.revised` is before its `published` date, or not before its `modified` date.",
+    hint: "List under `revised` only earlier updates: each on or after `published` and before `modified`.",
+    message: (p: { day: string; published: string; modified: string }) =>
+      `the earlier update ${p.day} is not between published ${p.published} and modified ${p.modified} (the 'Updated' date, which comes last)`,
+  },
   LinkToUnpublished: {
     title: "Link to an unpublished page",
     cause:

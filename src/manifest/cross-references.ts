@@ -98,6 +98,11 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
         modified: String(route.dates.modified),
       });
     }
+    route.dates?.revised?.forEach((day, d) => {
+      const { published, modified } = route.dates ?? { published: day, modified: day };
+      if (!(published <= day && day < modified))
+        fail("RevisedOutOfRange", ["routes", r, "dates", "revised", d], { day, published, modified });
+    });
     if (route.expires && route.dates && route.expires < route.dates.published) {
       fail("ExpiresBeforePublished", ["routes", r, "expires"], {
         expires: route.expires,

@@ -534,6 +534,14 @@ export interface RouteFields {
      * A date as YYYY-MM-DD.
      */
     modified: string;
+    /**
+     * Earlier updates, each after `published` and before `modified`, shown after the 'Updated' date as the page's
+     * history ("earlier updates: Oct 05, 2025"): a page whose figures were checked again keeps the day its text was
+     * last revised in view.
+     *
+     * @minItems 1
+     */
+    revised?: IsoDate[];
   };
   /**
    * true: the page is not ready. `ppguide build` leaves it out everywhere (page, menus, cards, sitemap, feed, search

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import type { ArticleBody } from "../../src/render/model.ts";
 import { formatDay as formatDate } from "../../src/core/dates.ts";
 import { Img } from "./Img.tsx";
@@ -15,6 +16,22 @@ export function Byline({ author, dates }: Pick<ArticleBody, "author" | "dates">)
         </p>
         <p className="byline-date">
           Updated <time dateTime={dates.modified}>{formatDate(dates.modified)}</time>
+          {dates.revised && (
+            <span className="byline-history">
+              {" "}
+              (earlier {dates.revised.length === 1 ? "update" : "updates"}:{" "}
+              {[...dates.revised]
+                .sort()
+                .reverse()
+                .map((day, i) => (
+                  <Fragment key={day}>
+                    {i > 0 && ", "}
+                    <time dateTime={day}>{formatDate(day)}</time>
+                  </Fragment>
+                ))}
+              )
+            </span>
+          )}
         </p>
       </div>
     </div>

@@ -164,6 +164,12 @@ const CASES: Record<ErrorCode, Case> = {
     ),
     /^DatesOutOfOrder {2}site\.yaml:2:14 {2}routes\[0\]\.dates {2}dates are out of order \(created 2025-02-01, published 2025-01-01, modified 2025-01-01\)/,
   ],
+  RevisedOutOfRange: [
+    inline(
+      `-- site.yaml --\nroutes:\n  - { dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-03-01, revised: [2025-02-01, 2025-03-01] }, path: /a, content: a.md, ${RELATED}, kind: article, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk }\n-- content/a.md --\nA.\n`,
+    ),
+    /^RevisedOutOfRange {2}site\.yaml:2:104 {2}routes\[0\]\.dates\.revised\[1\] {2}the earlier update 2025-03-01 is not between published 2025-01-01 and modified 2025-03-01/,
+  ],
   LinkToUnpublished: [
     inline(
       `-- site.yaml --\nroutes:\n  - { related: [/filler-1, /wip, /filler-3], path: /a, content: a.md, ${ARTICLE} }\n  - { draft: true, path: /wip, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`,

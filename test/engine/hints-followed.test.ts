@@ -196,6 +196,11 @@ const CASES: Record<ErrorCode, Case | Reason> = {
     says: /^created must be on or before published, and published on or before modified\.$/,
     follow: (root) => edit(root, "site.yaml", "created: 2025-02-01", "created: 2025-01-01"),
   },
+  RevisedOutOfRange: {
+    site: `-- site.yaml --\nroutes:\n  - { dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-03-01, revised: [2025-02-01, 2025-03-01] }, path: /a, content: a.md, ${RELATED}, kind: article, title: A, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk }\n-- content/a.md --\nA.\n`,
+    says: /^List under `revised` only earlier updates/,
+    follow: (root) => edit(root, "site.yaml", "2025-02-01, 2025-03-01", "2025-02-01"),
+  },
   LinkToUnpublished: {
     site: `-- site.yaml --\nroutes:\n  - { related: [/filler-1, /wip, /filler-3], path: /a, content: a.md, ${ARTICLE} }\n  - { draft: true, path: /wip, content: a.md, ${RELATED}, ${ARTICLE} }\n-- content/a.md --\nA.\n`,
     says: /publish the page first \(drop `draft: true`/,
