@@ -273,11 +273,6 @@ async function main(): Promise<void> {
     ppguideAs("ppguide", []),
     // The same without the Pagefind index, which Eleventy and Hugo do not make: like against like.
     ppguideAs("ppguide, no index", ["--no-search-index"]),
-    // The index in shards (site.searchIndex.pagesPerShard), which a site may choose for faster rebuilds.
-    ppguideAs("ppguide, index shards", [], async (dir, n) => {
-      await writePpguideSite(dir, n);
-      await replaceIn(join(dir, "site.yaml"), "  disclosure:", "  searchIndex: { pagesPerShard: 1000 }\n  disclosure:");
-    }),
     eleventySite("Eleventy", [`${process.execPath} ${eleventy} --quiet`]),
     // The JavaScript pipeline that does ppguide build's whole job: render, index with Pagefind's
     // CLI (reading <main>, as ppguide's index does), then check every internal link.
@@ -458,63 +453,53 @@ async function main(): Promise<void> {
  * one after another on this machine: each shard in a copy of its own of the site, from nothing (no output, no image
  * cache), with its own PPGUIDE_CACHE_DIR; the merge in another copy. Reported: the single build, the slowest shard,
  * the merge, the slowest shard plus the merge (the wall time of the matrix and its merge job, less the CI's own
- * overheads), and each one's peak memory; for the site with one index (the merge makes it) and with index shards
- * (pagesPerShard a quarter of the pages: four index shards, which n shards make themselves when n divides four).
- * The merged output is compared with the single build's, byte for byte, once per size and variant.
+ * overheads), and each one's peak memory. The merged output is compared with the single build's, byte for byte,
+ * once per size.
  */
 async function shardBench(n: number): Promise<void> {
   const ppguide = join(REPO, "bin/ppguide");
   console.log(`node ${process.version}; ppguide in ${n} shards and a merge against one build, medians of ${RUNS}`);
   for (const size of SIZES) {
     const dir = await mkdtemp(join(tmpdir(), `ppguide-bench-shards-${size}-`));
-    const variants = [
-      { name: "one index", setup: "" },
-      { name: "index shards", setup: `  searchIndex: { pagesPerShard: ${Math.ceil(size / 4)} }\n` },
-    ];
     console.log(`\n${size} pages, ${n} shards: wall / CPU / peak RSS`);
-    for (const variant of variants) {
-      const copy = (name: string) => join(dir, variant.name.replace(/\W+/g, "-"), name);
-      const names = ["single", ...Array.from({ length: n }, (_, i) => `shard-${i + 1}`), "merge"];
-      await writePpguideSite(copy("single"), size);
-      if (variant.setup)
-        await replaceIn(join(copy("single"), "site.yaml"), "  disclosure:", `${variant.setup}  disclosure:`);
-      for (const name of names.slice(1)) await cp(copy("single"), copy(name), { recursive: true });
-      const run = (name: string, argv: string[]) => {
-        for (const left of ["dist", "dist.ppguide", "shard", "shard.ppguide", ".ppguide-cache"])
-          if (name !== "merge" || !left.startsWith("shard"))
-            rmSync(join(copy(name), left), { recursive: true, force: true });
-        return measure(ppguide, [...argv, "--root", copy(name)], REPO, undefined, {
-          PPGUIDE_CACHE_DIR: join(copy(name), ".schemas"),
-        });
-      };
-      const samples = Array.from({ length: RUNS }, () => {
-        const single = run("single", ["build"]);
-        const shards = names
-          .slice(1, -1)
-          .map((name, i) => run(name, ["build", "--shard", `${i + 1}/${n}`, "--out", "shard"]));
-        const merge = run("merge", ["merge", ...names.slice(1, -1).map((name) => join(copy(name), "shard"))]);
-        const slowest = shards.reduce((a, b) => (b.wall > a.wall ? b : a));
-        const largest = Math.max(...shards.map((s) => s.rssMb));
-        return { single, slowest: { ...slowest, rssMb: largest }, merge };
+    const copy = (name: string) => join(dir, name);
+    const names = ["single", ...Array.from({ length: n }, (_, i) => `shard-${i + 1}`), "merge"];
+    await writePpguideSite(copy("single"), size);
+    for (const name of names.slice(1)) await cp(copy("single"), copy(name), { recursive: true });
+    const run = (name: string, argv: string[]) => {
+      for (const left of ["dist", "dist.ppguide", "shard", "shard.ppguide", ".ppguide-cache"])
+        if (name !== "merge" || !left.startsWith("shard"))
+          rmSync(join(copy(name), left), { recursive: true, force: true });
+      return measure(ppguide, [...argv, "--root", copy(name)], REPO, undefined, {
+        PPGUIDE_CACHE_DIR: join(copy(name), ".schemas"),
       });
-      const same = spawnSync("diff", ["-rq", join(copy("single"), "dist/"), join(copy("merge"), "dist/")], {
-        encoding: "utf8",
-      });
-      if (same.status !== 0) throw new Error(`the merged site differs from the single build:\n${same.stdout}`);
-      const single = summarize(samples.map((s) => s.single));
-      const slowest = summarize(samples.map((s) => s.slowest));
-      const merge = summarize(samples.map((s) => s.merge));
-      const both = median(samples.map((s) => s.slowest.wall + s.merge.wall));
-      console.log(`  ${variant.name}`);
-      console.log(`    ${"single build".padEnd(34)}${fmt(single)}`);
-      console.log(`    ${"slowest shard (largest RSS)".padEnd(34)}${fmt(slowest)}`);
-      console.log(`    ${"merge".padEnd(34)}${fmt(merge)}`);
-      console.log(
-        `    slowest shard + merge ${both.toFixed(2)} s: ${(both / single.wall).toFixed(2)}× the single build; ` +
-          `peak RSS of a shard ${(slowest.rssMb / single.rssMb).toFixed(2)}×, of the merge ` +
-          `${(merge.rssMb / single.rssMb).toFixed(2)}×; merged output equal to the single build's`,
-      );
-    }
+    };
+    const samples = Array.from({ length: RUNS }, () => {
+      const single = run("single", ["build"]);
+      const shards = names
+        .slice(1, -1)
+        .map((name, i) => run(name, ["build", "--shard", `${i + 1}/${n}`, "--out", "shard"]));
+      const merge = run("merge", ["merge", ...names.slice(1, -1).map((name) => join(copy(name), "shard"))]);
+      const slowest = shards.reduce((a, b) => (b.wall > a.wall ? b : a));
+      const largest = Math.max(...shards.map((s) => s.rssMb));
+      return { single, slowest: { ...slowest, rssMb: largest }, merge };
+    });
+    const same = spawnSync("diff", ["-rq", join(copy("single"), "dist/"), join(copy("merge"), "dist/")], {
+      encoding: "utf8",
+    });
+    if (same.status !== 0) throw new Error(`the merged site differs from the single build:\n${same.stdout}`);
+    const single = summarize(samples.map((s) => s.single));
+    const slowest = summarize(samples.map((s) => s.slowest));
+    const merge = summarize(samples.map((s) => s.merge));
+    const both = median(samples.map((s) => s.slowest.wall + s.merge.wall));
+    console.log(`    ${"single build".padEnd(34)}${fmt(single)}`);
+    console.log(`    ${"slowest shard (largest RSS)".padEnd(34)}${fmt(slowest)}`);
+    console.log(`    ${"merge".padEnd(34)}${fmt(merge)}`);
+    console.log(
+      `    slowest shard + merge ${both.toFixed(2)} s: ${(both / single.wall).toFixed(2)}× the single build; ` +
+        `peak RSS of a shard ${(slowest.rssMb / single.rssMb).toFixed(2)}×, of the merge ` +
+        `${(merge.rssMb / single.rssMb).toFixed(2)}×; merged output equal to the single build's`,
+    );
     await rm(dir, { recursive: true, force: true });
   }
 }

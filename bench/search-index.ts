@@ -1,11 +1,12 @@
 /**
- * What the full-text search index (src/output/search-index.ts) costs a build: the synthetic site
- * built by `node bin/ppguide build --root <site> --out <dir>` with and without `--no-search-index`,
- * each from a fresh process, taking turns (A, B, A, B, …): first builds from nothing (no output,
- * no caches), rebuilds over the previous output with nothing changed, and rebuilds after one
- * word of one article's body changed. Prints the medians of wall and CPU time and the index's
- * share; also the size of the project site's index. The CPU time is ppguide's process only: GNU
- * time does not see Pagefind's process, which ppguide never waits for.
+ * What the full-text search index (src/search/, written by the build's index stage) costs a build:
+ * the synthetic site built by `node bin/ppguide build --root <site> --out <dir>` with and without
+ * `--no-search-index`, each from a fresh process, taking turns (A, B, A, B, …): first builds from
+ * nothing (no output, no caches), rebuilds over the previous output with nothing changed, and
+ * rebuilds after one word of one article's body changed. Prints the medians of wall time, CPU time
+ * (user + sys) and peak memory (maximum resident set), and the index's share; then the index stage
+ * (what is left of indexing once the last page renders: each page's entry is made while it renders)
+ * beside Pagefind's own CLI indexing the same output, as a Hugo user runs it after `hugo`.
  *
  *   npx tsx bench/search-index.ts            # 4,000 pages, 5 runs of each
  *   npx tsx bench/search-index.ts 1000 --runs 7
@@ -32,25 +33,37 @@ const N = args.length ? Number(args[0]) : 4000;
 interface Sample {
   wall: number;
   cpu: number;
+  rssMb: number;
 }
 
-function measure(argv: string[], env: Record<string, string> = {}): Sample {
+/** One process under GNU time; its output (stdout and stderr, less time's line) with its figures. */
+function timedRun(command: string[], env: Record<string, string> = {}): Sample & { output: string } {
   // The previous build's writes are flushed first, so their writeback is not charged to the next.
   spawnSync("sync");
-  const result = spawnSync("/usr/bin/time", ["-f", "TIME %e %U %S", process.execPath, CLI, ...argv], {
+  const result = spawnSync("/usr/bin/time", ["-f", "TIME %e %U %S %M", ...command], {
     cwd: REPO,
     encoding: "utf8",
     env: { ...process.env, CI: "true", ...env },
   });
   const line = result.stderr.split("\n").find((l) => l.startsWith("TIME "));
-  if (result.status !== 0 || !line)
-    throw new Error(`ppguide ${argv.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
-  const [wall = Number.NaN, user = Number.NaN, sys = Number.NaN] = line.slice(5).split(" ").map(Number);
-  return { wall, cpu: user + sys };
+  if (result.status !== 0 || !line) throw new Error(`${command.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
+  const [wall = Number.NaN, user = Number.NaN, sys = Number.NaN, kb = Number.NaN] = line
+    .slice(5)
+    .split(" ")
+    .map(Number);
+  return { wall, cpu: user + sys, rssMb: kb / 1024, output: result.stdout + result.stderr };
 }
 
+const measure = (argv: string[], env: Record<string, string> = {}): Sample =>
+  timedRun([process.execPath, CLI, ...argv], env);
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
-const summary = (s: Sample[]) => ({ wall: median(s.map((x) => x.wall)), cpu: median(s.map((x) => x.cpu)) });
+const summary = (s: Sample[]) => ({
+  wall: median(s.map((x) => x.wall)),
+  cpu: median(s.map((x) => x.cpu)),
+  rssMb: median(s.map((x) => x.rssMb)),
+});
+const shown = (s: Sample) => `${s.wall.toFixed(2)} s / ${s.cpu.toFixed(2)} s / ${Math.round(s.rssMb)} MB`;
 const du = (dir: string) => execFileSync("du", ["-shL", dir], { encoding: "utf8" }).split("\t")[0];
 
 async function main(): Promise<void> {
@@ -97,56 +110,42 @@ async function main(): Promise<void> {
     }
 
     console.log(
-      `node ${process.version}; ${N} synthetic pages; medians of ${RUNS} interleaved runs, wall / CPU (user+sys)`,
+      `node ${process.version}; ${N} synthetic pages; medians of ${RUNS} interleaved runs, wall / CPU (user+sys) / peak RSS`,
     );
     for (const [label, runs] of Object.entries(samples)) {
       const [a, b] = runs.map(summary) as [ReturnType<typeof summary>, ReturnType<typeof summary>];
       const added = ((a.wall / b.wall - 1) * 100).toFixed(1);
-      const shown = variants
-        .map((v, i) => `${v.name} ${summary(runs[i]!).wall.toFixed(2)} s / ${summary(runs[i]!).cpu.toFixed(2)} s`)
-        .join("   ");
-      console.log(`${label.padEnd(18)} ${shown}   index adds ${added}% wall`);
+      const both = variants.map((v, i) => `${v.name} ${shown(summary(runs[i]!))}`).join("   ");
+      console.log(`${label.padEnd(18)} ${both}   index adds ${added}% wall (${(a.wall / b.wall).toFixed(2)}×)`);
       console.log(
         `${"".padEnd(18)} runs ${variants.map((v, i) => `${v.name}: ${runs[i]!.map((s) => s.wall.toFixed(2)).join(" ")}`).join("   ")}`,
       );
     }
     console.log(`index of the ${N}-page site: ${du(join(withIndex.out, "pagefind"))}`);
 
-    // The index stage (what is left of the index once the last page is rendered: the index is
-    // made while pages render) beside Pagefind's own CLI indexing the same output, taking turns.
+    // The index stage beside Pagefind's own CLI indexing the same output, taking turns.
     const stage: number[] = [];
-    const cli: number[] = [];
+    const cli: Sample[] = [];
     const indexOut = join(tmp, "pagefind-cli");
     for (let r = 0; r < RUNS; r++) {
       clear(withIndex);
-      spawnSync("sync");
-      const timings = spawnSync(
-        process.execPath,
-        [CLI, "build", "--root", site, "--out", withIndex.out, "--no-cache", "--timings"],
-        { cwd: REPO, encoding: "utf8", env: { ...process.env, CI: "true" } },
-      );
-      if (timings.status !== 0) throw new Error(`ppguide build failed:\n${timings.stderr}`);
-      stage.push(Number(/^\s*index\s+(\d+) ms/m.exec(timings.stdout + timings.stderr)?.[1]) / 1000);
+      const built = timedRun([process.execPath, CLI, "build", "--root", site, "--out", withIndex.out, "--timings"]);
+      stage.push(Number(/^\s*index\s+(\d+) ms/m.exec(built.output)?.[1]) / 1000);
       rmSync(indexOut, { recursive: true, force: true });
-      spawnSync("sync");
-      const started = performance.now();
-      const run = spawnSync(
-        pagefindBinary(),
-        // The output folder is a link to its served copy: Pagefind is given the copy itself.
-        ["--site", realpathSync(withIndex.out), "--output-path", indexOut, "--root-selector", "main"].concat([
-          "--force-language",
-          "en",
-          "--silent",
+      cli.push(
+        timedRun([
+          pagefindBinary(),
+          // The output folder is a link to its served copy: Pagefind is given the copy itself.
+          ...["--site", realpathSync(withIndex.out), "--output-path", indexOut, "--root-selector", "main"],
+          ...["--force-language", "en", "--silent"],
         ]),
-        { encoding: "utf8" },
       );
-      if (run.status !== 0) throw new Error(`pagefind failed:\n${run.stderr}`);
-      cli.push((performance.now() - started) / 1000);
     }
+    const pagefind = summary(cli);
     console.log(
-      `index stage (after the last page renders, --no-cache) ${median(stage).toFixed(2)} s; Pagefind's CLI on the same ` +
-        `output ${median(cli).toFixed(2)} s (${(median(stage) / median(cli)).toFixed(2)}×); runs ` +
-        `${stage.map((s) => s.toFixed(2)).join(" ")} / ${cli.map((s) => s.toFixed(2)).join(" ")}`,
+      `index stage (after the last page renders, a first build) ${median(stage).toFixed(2)} s; Pagefind's CLI on the ` +
+        `same output ${shown(pagefind)} (${(median(stage) / pagefind.wall).toFixed(2)}× its wall); runs ` +
+        `${stage.map((s) => s.toFixed(2)).join(" ")} / ${cli.map((s) => s.wall.toFixed(2)).join(" ")}`,
     );
 
     const own = join(tmp, "project");
