@@ -203,8 +203,8 @@ export class DevSite {
     };
     const entries = indexEntries(site, entriesOf);
     const files = new Map<string, string | Uint8Array>();
-    for (const { path, bytes, compressed } of indexFiles(site, entries))
-      files.set(`${INDEX_DIR}/${path}`, compressed ? await gzipped(bytes) : bytes);
+    for (const { path, bytes, compressed } of indexFiles(site, entries).files)
+      files.set(`${INDEX_DIR}/${path}`, compressed ? await gzipped(bytes()) : bytes());
     return files;
   }
 

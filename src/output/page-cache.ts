@@ -64,6 +64,8 @@ export interface PageRecord {
 export interface IndexRecord {
   files: string[];
   sums: string[];
+  /** Its fragment groups, which the next build names without making them again (search/assemble.ts). */
+  groups: [key: string, digest: string][];
 }
 
 export interface CopyCache {
@@ -72,7 +74,7 @@ export interface CopyCache {
 }
 
 /** Changed whenever the layout below changes: an older record is ignored. */
-const VERSION = 6;
+const VERSION = 7;
 /** Per page: size, mtimeMs, ctimeMs, ino. */
 const STAT_FIELDS = 4;
 const KINDS: RawRef["kind"][] = ["page", "asset"];

@@ -22,7 +22,7 @@ import type { ContentIndex } from "../content/load.ts";
 import { listingAnchor, listingTown } from "../content/listings.ts";
 import { checksum } from "../core/digest.ts";
 import type { Manifest } from "../manifest/types.ts";
-import { assembleIndex, type IndexFile } from "../search/assemble.ts";
+import { type AssembledIndex, assembleIndex, type IndexFile } from "../search/assemble.ts";
 import { clientFiles, PAGEFIND_VERSION } from "../search/client.ts";
 import { gzipped } from "../search/compress.ts";
 import { language } from "../search/language.ts";
@@ -200,16 +200,26 @@ function listingDocuments(
   });
 }
 
-/** The index's files (assembleIndex) and the client that reads them, by their path in the index's folder, uncompressed. */
-export function indexFiles(site: Pick<LoadedSite, "manifest">, entries: readonly SearchEntry[]): IndexFile[] {
+/**
+ * The index's files (assembleIndex) and the client that reads them, by their path in the index's
+ * folder, uncompressed; `known`, the fragment groups of the index served (IndexRecord.groups).
+ */
+export function indexFiles(
+  site: Pick<LoadedSite, "manifest">,
+  entries: readonly SearchEntry[],
+  known?: IndexRecord["groups"],
+): AssembledIndex {
   const words = language(languageOf(site.manifest));
   const options = {
     language: words.name,
     stemmed: words.stemmed,
     version: PAGEFIND_VERSION,
     maxFragments: MAX_FRAGMENTS,
+    ...(known && { known: new Map(known) }),
   };
-  return [...assembleIndex(entries, options), ...clientFiles().map((f) => ({ ...f, compressed: false }))];
+  const { files, groups } = assembleIndex(entries, options);
+  const client = clientFiles().map(({ path, bytes }): IndexFile => ({ path, bytes: () => bytes, compressed: false }));
+  return { files: [...files, ...client], groups };
 }
 
 /** Index files whose names are digests of what they hold: the same name, the same content. */
@@ -226,7 +236,7 @@ export async function writeSearchIndex(
   writer: CopyWriter,
   served: { live: string; record: IndexRecord } | undefined,
 ): Promise<{ record: IndexRecord; written: string[] }> {
-  const files = indexFiles(site, entries);
+  const { files, groups } = indexFiles(site, entries, served?.record.groups);
   const servedSums = new Map(served?.record.files.map((file, i) => [file, served.record.sums[i] ?? ""]));
   const done = await Promise.all(
     files.map(async ({ path, bytes, compressed }) => {
@@ -237,7 +247,7 @@ export async function writeSearchIndex(
         await writer.link(file);
         return { file, sum: now, anew: false };
       }
-      const content = compressed ? await gzipped(bytes) : bytes;
+      const content = compressed ? await gzipped(bytes()) : bytes();
       await writer.add(file, content);
       const sum = checksum(content);
       // The same bytes as the served file's are linked by the writer: nothing new there.
@@ -246,7 +256,7 @@ export async function writeSearchIndex(
   );
   done.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return {
-    record: { files: done.map((d) => d.file), sums: done.map((d) => d.sum) },
+    record: { files: done.map((d) => d.file), sums: done.map((d) => d.sum), groups },
     written: done.filter((d) => d.anew).map((d) => d.file),
   };
 }

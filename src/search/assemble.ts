@@ -19,9 +19,20 @@ import { WORD_SYMBOLS } from "./words.ts";
 export interface IndexFile {
   /** Its path under the index's folder. */
   path: string;
-  bytes: Uint8Array;
+  /**
+   * Its bytes, made when first asked: a fragment group the last build wrote (`known`) is named
+   * without them, and a build that links the served file never makes them.
+   */
+  bytes(): Uint8Array;
   /** Whether Pagefind's client reads it gzipped, behind Pagefind's signature (compress.ts). */
   compressed: boolean;
+}
+
+/** The files of an index, and its fragment groups as a later build may know them (AssembleOptions.known). */
+export interface AssembledIndex {
+  files: IndexFile[];
+  /** Each fragment group's key (the digest of its members' names) and the digest of its bytes. */
+  groups: [key: string, digest: string][];
 }
 
 export interface AssembleOptions {
@@ -33,7 +44,19 @@ export interface AssembleOptions {
   version: string;
   /** Past this many pages, fragments share files (Pagefind's maxFragments); 0: never. */
   maxFragments: number;
+  /**
+   * The fragment groups of an index made before (AssembledIndex.groups): a group of the same
+   * members has the same bytes, so its name is known without them. Its members' fragments are
+   * most of an index's bytes, and a one-page edit changes one group.
+   */
+  known?: ReadonlyMap<string, string>;
 }
+
+const file = (path: string, bytes: Uint8Array, compressed = true): IndexFile => ({
+  path,
+  bytes: () => bytes,
+  compressed,
+});
 
 /** Words' locations per chunk, counted as Pagefind counts them (`index_chunk_size`). */
 const CHUNK_SIZE = 20_000;
@@ -47,10 +70,10 @@ interface WordPages {
 }
 
 /** The index's files, for the entries in page order (entries with no words are left out, as Pagefind leaves them). */
-export function assembleIndex(entries: readonly SearchEntry[], options: AssembleOptions): IndexFile[] {
+export function assembleIndex(entries: readonly SearchEntry[], options: AssembleOptions): AssembledIndex {
   const pages = entries.filter(hasText);
   // No page with a word: Pagefind writes an entry that knows no language, and nothing else.
-  if (pages.length === 0) return [entryFile(options, undefined)];
+  if (pages.length === 0) return { files: [entryFile(options, undefined)], groups: [] };
   const metaFields = [...new Set(pages.flatMap((p) => p.meta.map(([field]) => field)))].sort(compareCodePoints);
   const { words, filters } = invert(pages, metaFields);
   const files: IndexFile[] = [];
@@ -61,7 +84,7 @@ export function assembleIndex(entries: readonly SearchEntry[], options: Assemble
   const chunkNames = chunks.map((chunk) => {
     const bytes = encode([chunk.map(deltaEncoded)]);
     const name = names.take(pagefindDigest(bytes));
-    files.push({ path: `index/${name}.pf_index`, bytes, compressed: true });
+    files.push(file(`index/${name}.pf_index`, bytes));
     return name;
   });
   const metaFilters = [...filters]
@@ -70,7 +93,7 @@ export function assembleIndex(entries: readonly SearchEntry[], options: Assemble
       const values = [...byValue].sort(([a], [b]) => compareCodePoints(a, b));
       const bytes = encode([filter, values]);
       const name = names.take(pagefindDigest(bytes));
-      files.push({ path: `filter/${name}.pf_filter`, bytes, compressed: true });
+      files.push(file(`filter/${name}.pf_filter`, bytes));
       return [filter, name];
     });
   const meta = encode([
@@ -82,9 +105,9 @@ export function assembleIndex(entries: readonly SearchEntry[], options: Assemble
     metaFields,
   ]);
   const metaName = `${options.language}_${pagefindDigest(meta).slice(0, options.language.length + 8)}`;
-  files.push({ path: `pagefind.${metaName}.pf_meta`, bytes: meta, compressed: true });
+  files.push(file(`pagefind.${metaName}.pf_meta`, meta));
   files.push(entryFile(options, { hash: metaName, pages: pages.length }));
-  return files;
+  return { files, groups: fragments.keys };
 }
 
 /**
@@ -225,19 +248,19 @@ function deltaEncoded(word: WordPages): unknown[] {
 /**
  * The fragment files, each page's name and group: one file per page, named by the digest of its
  * fragment; or past `maxFragments` pages, pages in order in groups of equal size, each group one
- * JSON object of its fragments by name.
+ * JSON object of its fragments by name, named by its digest (known, or made).
  */
 function fragmentFiles(
   pages: readonly SearchEntry[],
   options: AssembleOptions,
-): { files: IndexFile[]; names: string[]; groups: string[] } {
+): { files: IndexFile[]; names: string[]; groups: string[]; keys: [string, string][] } {
   const { language } = options;
   const byName = new Map<string, string>();
-  const names = pages.map((entry) => {
-    const full = `${language}_${entry.fragmentDigest}`;
+  const fullNames = pages.map((entry) => `${language}_${entry.fragmentDigest}`);
+  const names = fullNames.map((full, i) => {
     let short = full.slice(0, language.length + 8);
     for (let taken = byName.get(short); taken !== undefined; taken = byName.get(short)) {
-      if (taken === full) throw new Error(`search index: two pages have the same fragment (${entry.url})`);
+      if (taken === full) throw new Error(`search index: two pages have the same fragment (${pages[i]?.url})`);
       short = full.slice(0, short.length + 1);
     }
     byName.set(short, full);
@@ -247,32 +270,47 @@ function fragmentFiles(
   if (!(max > 0 && max < pages.length)) {
     const files = pages.map((entry, i) => ({
       path: `fragment/${names[i]}.pf_fragment`,
-      bytes: utf8(fragmentJson(entry)),
+      bytes: once(() => utf8(fragmentJson(entry))),
       compressed: true,
     }));
-    return { files, names, groups: [] };
+    return { files, names, groups: [], keys: [] };
   }
   // Pagefind divides in single precision.
   const size = Math.ceil(Math.fround(Math.fround(pages.length) / Math.fround(max)));
   const files: IndexFile[] = [];
   const groups: string[] = [];
+  const keys: [string, string][] = [];
   const taken = new Set<string>();
   for (let start = 0; start < pages.length; start += size) {
     const members = pages
       .slice(start, start + size)
-      .map((entry, i) => [names[start + i] ?? "", entry] as const)
+      .map((entry, i) => [names[start + i] ?? "", entry, fullNames[start + i] ?? ""] as const)
       .sort(([a], [b]) => compareCodePoints(a, b));
-    const bytes = utf8(
-      `{${members.map(([name, entry]) => `${JSON.stringify(name)}:${sortedFragmentJson(entry)}`).join(",")}}`,
+    // A fragment's full name is the digest of all it holds, and its short name is what the group
+    // holds it under: together they are the group's bytes.
+    const key = pagefindDigest(members.map(([name, , full]) => `${name} ${full}`).join("\n"));
+    const bytes = once(() =>
+      utf8(`{${members.map(([name, entry]) => `${JSON.stringify(name)}:${sortedFragmentJson(entry)}`).join(",")}}`),
     );
-    const full = `${language}_group_${pagefindDigest(bytes)}`;
+    const digest = options.known?.get(key) ?? pagefindDigest(bytes());
+    keys.push([key, digest]);
+    const full = `${language}_group_${digest}`;
     let short = full.slice(0, language.length + 14);
     while (taken.has(short) && short.length < full.length) short = full.slice(0, short.length + 2);
     taken.add(short);
     files.push({ path: `fragment/${short}.pf_fragment`, bytes, compressed: true });
     for (let i = 0; i < members.length; i++) groups.push(short);
   }
-  return { files, names, groups };
+  return { files, names, groups, keys };
+}
+
+/** `make`'s value, made on the first call. */
+function once(make: () => Uint8Array): () => Uint8Array {
+  let made: Uint8Array | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
 }
 
 /** pagefind-entry.json: the version, and the index's language with its metadata file and page count. */
@@ -282,5 +320,5 @@ function entryFile(options: AssembleOptions, index: { hash: string; pages: numbe
     ? { [language]: { hash: index.hash, wasm: stemmed ? language : null, page_count: index.pages } }
     : {};
   const entry = { version, languages, include_characters: WORD_SYMBOLS };
-  return { path: "pagefind-entry.json", bytes: utf8(JSON.stringify(entry)), compressed: false };
+  return file("pagefind-entry.json", utf8(JSON.stringify(entry)), false);
 }

@@ -179,6 +179,28 @@ describe("the index is made from the pages' entries, whatever rendered them", ()
     expect((await index(first)).length).toBeGreaterThan(5);
   }, 120_000);
 
+  it("past 256 pages fragments share files: a one-page edit writes its group alone, and a group gone from the served copy is made again, the bytes a first build's", async () => {
+    const [first, rebuilt] = [await tempDir("ppguide-groups-first-"), await tempDir("ppguide-groups-rebuilt-")];
+    await Promise.all([writePpguideSite(first, PAGES), writePpguideSite(rebuilt, PAGES)]);
+    const dist = join(rebuilt, "dist");
+    await build({ root: rebuilt, out: dist });
+    const groups = () => readdirSync(join(dist, "pagefind/fragment"));
+    expect(groups().every((f) => f.includes("_group_"))).toBe(true);
+    const edited = "content/articles/article-7.md";
+    for (const site of [first, rebuilt]) await appendFile(join(site, edited), "\nA word added: snorkelling.\n");
+    const { indexed } = await build({ root: rebuilt, out: dist });
+    expect(indexed?.filter((f) => f.startsWith("pagefind/fragment/"))).toHaveLength(1);
+    // A group the next build would link, gone: it is made from the pages' entries again.
+    const [gone] = groups();
+    await rm(join(dist, "pagefind/fragment", gone!));
+    const again = await build({ root: rebuilt, out: dist });
+    expect(again.indexed).toEqual([`pagefind/fragment/${gone}`]);
+    await build({ root: first, out: join(first, "dist") });
+    const index = async (site: string) =>
+      [...(await treeDigests(join(site, "dist")))].filter(([f]) => f.startsWith("pagefind/"));
+    expect(await index(rebuilt)).toEqual(await index(first));
+  }, 120_000);
+
   it("a first build that fails while rendering leaves nothing behind", async () => {
     const site = await tempDir("ppguide-index-fails-");
     await writePpguideSite(site, 100);

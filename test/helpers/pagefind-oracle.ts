@@ -204,14 +204,14 @@ export async function bothIndexes(
           language("en"),
         ),
   );
-  const files = assembleIndex(entries, {
+  const { files } = assembleIndex(entries, {
     language: "en",
     stemmed: true,
     version: PAGEFIND_VERSION,
     maxFragments: MAX_FRAGMENTS,
   });
   const ours: IndexFiles = new Map();
-  for (const f of files) ours.set(f.path, f.compressed ? await gzipped(f.bytes) : f.bytes);
+  for (const f of files) ours.set(f.path, f.compressed ? await gzipped(f.bytes()) : f.bytes());
   const { index, errors } = await pagefind.createIndex({
     rootSelector: READ_OPTIONS.root,
     excludeSelectors: [...READ_OPTIONS.exclude],
