@@ -23,7 +23,7 @@ import { missingImages } from "../assets/image-references.ts";
 import { checkCrossReferences, checkOutputNames } from "../manifest/cross-references.ts";
 import { locateImageErrors } from "./locate-images.ts";
 import { applySchedule, type Schedule } from "./schedule.ts";
-import { today } from "../core/dates.ts";
+import { currentDay } from "../core/clock.ts";
 
 /**
  * Loading a site: site.yaml found, read and checked against the schema and for cross-references;
@@ -133,7 +133,7 @@ export interface LoadedSite {
 export interface LoadOptions {
   /** Lets dev mode load the templates through a fresh module graph, so TSX edits take effect without restarting. */
   templates?: () => Promise<Templates>;
-  /** Build as of this day, YYYY-MM-DD (checked by the CLI: cli/options.ts); default today. */
+  /** Build as of this day, YYYY-MM-DD (checked by the CLI: cli/options.ts); default PPGUIDE_CLOCK, else today (core/clock.ts). */
   clock?: string;
   /** "hide" (build): unpublished pages are left out; "show" (dev): kept, with a banner. */
   drafts?: "hide" | "show";
@@ -153,7 +153,7 @@ export interface LoadOptions {
  */
 export async function loadSite(site: FoundSite | string, opts: LoadOptions = {}): Promise<LoadedSite> {
   const { root } = found(site);
-  const clock = opts.clock ?? today();
+  const clock = currentDay(opts.clock);
   checkCacheFolders(root);
   const parsed = ParsedYaml.open(parsedYamlFile(root, opts.caches), currentCode());
   const [loaded, allContent, publicFiles, assets, templates] = await readFiles(root, opts, parsed);
