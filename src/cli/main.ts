@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command, CommanderError } from "commander";
+import { registerAcknowledge } from "./acknowledge.ts";
 import { registerBuild } from "./build.ts";
 import { registerCheckFacts } from "./check-facts.ts";
 import { registerCheckLinks } from "./check-links.ts";
@@ -33,6 +34,7 @@ export function createProgram(): Command {
   registerDev(program);
   registerPreview(program);
   registerNew(program);
+  registerAcknowledge(program);
   return program;
 }
 

@@ -144,7 +144,18 @@ export interface LoadOptions {
    * render threads then).
    */
   onManifest?: (manifest: Manifest) => void;
+  /**
+   * Where the load puts the problems the stages after it can go on in spite of (GOES_ON), so that a build reports
+   * them with what those stages find; without it (dev mode), they are thrown with the load's others.
+   */
+  deferred?: PpgError[];
 }
+
+/**
+ * What a build can go on rendering and checking in spite of, and fail with at its end: an image the site names
+ * that public/ lacks (a page is rendered without it, as dev mode shows one), a fact dated after the clock.
+ */
+const GOES_ON: ReadonlySet<string> = new Set(["AssetMissing", "FactDateFuture"]);
 
 /**
  * site.yaml, then content/, public/, the stylesheet and scripts, the templates and the images,
@@ -164,7 +175,9 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
   const scheduled = schedule(read, clock, opts.drafts);
   const { manifest, source, content } = scheduled.site;
   // Every route's images are files of public/, drafts' too, each at its own line of site.yaml.
-  checkNames({ manifest, source, content, publicFiles }, scheduled.errors, read.source);
+  const problems = [...scheduled.errors, ...nameProblems({ manifest, source, content, publicFiles }, read.source)];
+  if (problems.some((p) => !opts.deferred || !GOES_ON.has(p.code))) throw new PpgErrorList(problems);
+  opts.deferred?.push(...problems);
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
   const cacheWarnings = new CacheWarnings(root);
   const raster = createRaster(root, cacheWarnings, opts.caches);
@@ -180,13 +193,21 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
 async function readFiles(root: string, opts: LoadOptions, parsed: ParsedYaml) {
   const loaded = await loadManifest({ root }, parsed);
   opts.onManifest?.(loaded.manifest);
-  const rest = await Promise.all([
-    loadContent(root, loaded.manifest, loaded.source, undefined, parsed),
-    listPublicFiles(root),
-    buildAssets(),
-    (opts.templates ?? loadTemplates)(),
-  ]);
-  return [loaded, ...rest] as const;
+  const content = loadContent(root, loaded.manifest, loaded.source, undefined, parsed);
+  const publicFiles = listPublicFiles(root);
+  const rest = Promise.all([publicFiles, buildAssets(), (opts.templates ?? loadTemplates)()]);
+  const [read, others] = await Promise.allSettled([content, rest]);
+  if (others.status === "rejected") throw others.reason;
+  if (read.status === "rejected") {
+    // content/'s problems and site.yaml's own names that public/ lacks, in one report: neither hides the other.
+    if (!isUserError(read.reason)) throw read.reason;
+    throw new PpgErrorList([
+      ...errorsOf(read.reason),
+      ...checkOutputNames(loaded.manifest, loaded.source),
+      ...missingImages(loaded.source, others.value[0]),
+    ]);
+  }
+  return [loaded, read.value, ...others.value] as const;
 }
 
 /**
@@ -219,13 +240,20 @@ export function checkNames(
   /** site.yaml whose images must be files: by default the site's; the load's names the unpublished routes' too. */
   images: YamlSource = site.source,
 ): void {
+  const missing = [...found, ...nameProblems(site, images)];
+  if (missing.length) throw new PpgErrorList(missing);
+}
+
+/** What checkNames throws: each path too long for a file name, each image named that public/ lacks. */
+function nameProblems(
+  site: Pick<LoadedSite, "manifest" | "source" | "content" | "publicFiles">,
+  images: YamlSource,
+): PpgError[] {
   const { manifest, source, content, publicFiles } = site;
-  const missing = [
-    ...found,
+  return [
     ...checkOutputNames(manifest, source),
     ...[images, ...content.listingSources.values()].flatMap((s) => missingImages(s, publicFiles)),
   ];
-  if (missing.length) throw new PpgErrorList(missing);
 }
 
 /**
