@@ -404,17 +404,18 @@ function withEarlier(err: unknown, before: Checked): unknown {
  * problem at the place of an earlier stage's, nor the same problem twice.
  */
 function together(earlier: readonly PpgError[], later: readonly PpgError[]): PpgError[] {
-  const places = new Set(earlier.map((e) => (e.location ? placeOf(e.location) : e.format())));
+  const places = new Set(earlier.flatMap((e) => (e.location ? [placeOf(e.location)] : [])));
   const missing = new Set(
     earlier.filter((e) => e.code === "AssetMissing" || e.code === "RouteNotFound").map((e) => String(e.data?.path)),
   );
   const seen = new Set(earlier.map((e) => e.format()));
-  const again = (e: PpgError) =>
-    places.has(e.location ? placeOf(e.location) : e.format()) ||
-    seen.has(e.format()) ||
-    !seen.add(e.format()) ||
-    (e.code === "AssetMissing" && !e.location && missing.has(String(e.data?.path))) ||
-    (e.code === "BrokenLink" && missing.has(String(e.data?.href)));
+  const again = (e: PpgError) => {
+    const text = e.format();
+    if (seen.has(text) || (e.location && places.has(placeOf(e.location)))) return true;
+    seen.add(text);
+    if (e.code === "AssetMissing") return !e.location && missing.has(String(e.data?.path));
+    return e.code === "BrokenLink" && missing.has(String(e.data?.href));
+  };
   return [...earlier, ...later.filter((e) => !again(e))];
 }
 

@@ -185,7 +185,10 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
   await prepareImages({ root, source, content }, [
     raster.prepare(publicFiles, referencedTexts(manifest, content)),
     share.prepare(manifest, publicFiles, schemaImages),
-  ]);
+  ]).catch((err: unknown) => {
+    // A picture that cannot be read is reported with the problems deferred above, not instead of them.
+    throw problems.length && isUserError(err) ? new PpgErrorList([...problems, ...errorsOf(err)]) : err;
+  });
   return { root, read, ...scheduled.site, publicFiles, assets, templates, raster, share, cacheWarnings };
 }
 
@@ -193,10 +196,10 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
 async function readFiles(root: string, opts: LoadOptions, parsed: ParsedYaml) {
   const loaded = await loadManifest({ root }, parsed);
   opts.onManifest?.(loaded.manifest);
-  const content = loadContent(root, loaded.manifest, loaded.source, undefined, parsed);
-  const publicFiles = listPublicFiles(root);
-  const rest = Promise.all([publicFiles, buildAssets(), (opts.templates ?? loadTemplates)()]);
-  const [read, others] = await Promise.allSettled([content, rest]);
+  const [read, others] = await Promise.allSettled([
+    loadContent(root, loaded.manifest, loaded.source, undefined, parsed),
+    Promise.all([listPublicFiles(root), buildAssets(), (opts.templates ?? loadTemplates)()]),
+  ]);
   if (others.status === "rejected") throw others.reason;
   if (read.status === "rejected") {
     // content/'s problems and site.yaml's own names that public/ lacks, in one report: neither hides the other.
