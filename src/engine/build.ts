@@ -332,7 +332,12 @@ export async function linkCheck(state: Built): Promise<Built> {
   const files = [...new Set([...writer.produced, ...plan.render.map(({ job }) => job.file)])];
   const found = await checkLinks({ dir: output.target, files, scans });
   if (!found.problems.length) return state;
-  const problems = brokenLinkErrors(found, site);
+  // A link the check could not place in a source, on a page rendered in spite of its own problems, is most likely
+  // one of them again (a malformed escape, reported where it was written): the page's are reported instead.
+  const problems = brokenLinkErrors(found, site).filter(
+    (e) => !(e.location && state.problems.get(e.location.file)?.length),
+  );
+  if (!problems.length) return state;
   if (linkMode !== "warn") throw new PpgErrorList(together(state.errors, problems), report.warnings);
   return { ...state, report: { ...report, warnings: [...report.warnings, ...problems] } };
 }
@@ -382,7 +387,10 @@ function throwAll(errors: PpgError[]): never {
   throw new PpgErrorList(errors);
 }
 
-/** The pages rendered in spite of their problems (open: RenderInput.pageProblems): the build fails with them at its end. */
+/**
+ * The pages rendered in spite of their problems (open: RenderInput.pageProblems): the build fails with them at its
+ * end.
+ */
 function withPageProblems<S extends Checked & Rendered>(state: S): S {
   return { ...state, errors: together(state.errors, [...state.problems.values()].flat()) };
 }

@@ -46,7 +46,7 @@ export class PathSuggester {
   }
 }
 
-/** A file of the site as a link names it: a page by its clean URL (`beaches.html`, `beaches/index.html`: `/beaches`). */
+/** A file of the site as a link names it: a page by its clean URL (`beaches.html`, `beaches/index.html`: /beaches). */
 function urlOf(file: string): string {
   return `/${file.replace(/(?:^|\/)index\.html$/, "").replace(/\.html$/, "")}`;
 }

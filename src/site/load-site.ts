@@ -133,7 +133,7 @@ export interface LoadedSite {
 export interface LoadOptions {
   /** Lets dev mode load the templates through a fresh module graph, so TSX edits take effect without restarting. */
   templates?: () => Promise<Templates>;
-  /** Build as of this day, YYYY-MM-DD (checked by the CLI: cli/options.ts); default PPGUIDE_CLOCK, else today (core/clock.ts). */
+  /** Build as of this day, YYYY-MM-DD (checked by the CLI: cli/options.ts); default PPGUIDE_CLOCK, else today. */
   clock?: string;
   /** "hide" (build): unpublished pages are left out; "show" (dev): kept, with a banner. */
   drafts?: "hide" | "show";
