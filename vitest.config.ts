@@ -1,9 +1,13 @@
 import { defineConfig } from "vitest/config";
+import { suiteDay } from "./test/helpers/clock.ts";
 
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     globalSetup: ["test/helpers/private-caches.ts", "test/hosts/install.ts"],
+    // One day for every build of the run, in the tests and in the CLIs they start, whatever the machine's clock
+    // says: test/helpers/clock.ts says which.
+    env: { PPGUIDE_CLOCK: suiteDay() },
     // Builds and browsers share two cores; a generous timeout keeps CI from flaking on a busy machine.
     testTimeout: 60_000,
     hookTimeout: 120_000,

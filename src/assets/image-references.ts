@@ -1,3 +1,4 @@
+import { closestPath } from "../core/closest-path.ts";
 import { PpgError } from "../core/errors.ts";
 import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-path.ts";
 
@@ -26,7 +27,7 @@ export function missingImages(source: YamlSource, publicFiles: ReadonlySet<strin
           new PpgError(
             "AssetMissing",
             { what: "image", path: value },
-            { location: source.locate(path), path: formatPath(path) },
+            { location: source.locate(path), path: formatPath(path), ...missingImageHint(value, publicFiles) },
           ),
         );
       }
@@ -35,4 +36,13 @@ export function missingImages(source: YamlSource, publicFiles: ReadonlySet<strin
   };
   visit(source.data, []);
   return errors;
+}
+
+/**
+ * The hint of an image public/ lacks, when a file of it is near enough to be what was meant (`.jpeg` for `.jpg`,
+ * `recipe/` for `recipes/`: core/closest-path.ts); else the catalogue's own.
+ */
+export function missingImageHint(path: string, publicFiles: Iterable<string>): { hint?: string } {
+  const near = closestPath(path, publicFiles);
+  return near === undefined ? {} : { hint: `Did you mean '${near}'? Fix the path, or add the file to public/.` };
 }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { escapeAttribute } from "entities";
 import { join } from "node:path";
 import { decodeUriPath } from "../core/url-path.ts";
+import { missingImageHint } from "./image-references.ts";
 
 export interface ImageAttributes {
   src: string;
@@ -108,6 +109,11 @@ export class ImageService {
 
   /** Answers by src: a site names the same few images on thousands of pages. */
   private readonly known = new Map<string, boolean>();
+
+  /** The hint for `src`, which public/ lacks: the file it most likely meant (image-references.ts). */
+  missingHint(src: string): { hint?: string } {
+    return missingImageHint(decodeUriPath(src.split(/[?#]/)[0]!) ?? src, this.publicFiles);
+  }
 
   has(src: string): boolean {
     this.note(src);

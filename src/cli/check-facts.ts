@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { today } from "../core/dates.ts";
+import { currentDay } from "../core/clock.ts";
 import { defineCommand, OPTIONS } from "./options.ts";
 
 export function registerCheckFacts(program: Command): void {
@@ -14,7 +14,7 @@ export function registerCheckFacts(program: Command): void {
     run: async (_args, opts) => {
       const { auditFreshness } = await import("../audits/freshness.ts");
       const { problems, checked, cutoff } = await auditFreshness(resolve(opts.root), {
-        clock: opts.clock ?? today(),
+        clock: currentDay(opts.clock),
         months: opts.olderThan,
       });
       const failed = Boolean(opts.strict) && problems.length > 0;

@@ -1,4 +1,5 @@
 import { runInterruptCleanups } from "../core/interrupt.ts";
+import { EXIT_STATUSES } from "../core/errors-data.ts";
 import { Reporter } from "./report.ts";
 
 /**
@@ -52,7 +53,7 @@ export function watchEndings(early?: EarlySignals): void {
 async function onSignal(signal: "SIGINT" | "SIGTERM"): Promise<void> {
   if (stopServing) {
     // A second Ctrl-C while closing means "now".
-    if (stopping) endProcess(130);
+    if (stopping) endProcess(EXIT_STATUSES.interrupted.status);
     stopping = true;
     await stopServing();
     endProcess(0);

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command, CommanderError } from "commander";
+import { registerAcknowledge } from "./acknowledge.ts";
 import { registerBuild } from "./build.ts";
 import { registerCheckFacts } from "./check-facts.ts";
 import { registerCheckLinks } from "./check-links.ts";
@@ -33,6 +34,7 @@ export function createProgram(): Command {
   registerDev(program);
   registerPreview(program);
   registerNew(program);
+  registerAcknowledge(program);
   return program;
 }
 
@@ -42,15 +44,17 @@ export function createProgram(): Command {
  */
 export async function main(argv: string[], early?: EarlySignals): Promise<void> {
   watchEndings(early);
+  const program = createProgram();
   try {
-    await createProgram().parseAsync(argv);
+    await program.parseAsync(argv);
   } catch (err) {
     if (!(err instanceof CommanderError)) failAndExit(err);
     // Help or the version, printed.
     if (err.exitCode === 0) endProcess(0);
+    const names = program.commands.map((c) => c.name());
     const said =
       err.code === "commander.help"
-        ? "no command given: ppguide build, merge, dev, preview, check-links, check-facts or new"
+        ? `no command given: ppguide ${names.slice(0, -1).join(", ")} or ${names.at(-1)}`
         : err.message.replace(/^error: /, "");
     failAndExit(new PpgError("CommandLineInvalid", { said }));
   }

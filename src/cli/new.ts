@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { today } from "../core/dates.ts";
+import { currentDay } from "../core/clock.ts";
 import { PpgError } from "../core/errors.ts";
 import { defineCommand } from "./options.ts";
 import type { NewKind } from "../site/new-page.ts";
@@ -35,7 +35,7 @@ export function registerNew(program: Command): void {
       const root = resolve(opts.root);
       // Asked only once the entry is made: a route the build would refuse is a usage error (NewPageRefused).
       const clashes = async () => (await import("../output/new-route-clashes.ts")).outputClashes(root);
-      const done = await newPage(root, kind, slug, opts.clock ?? today(), { clashes });
+      const done = await newPage(root, kind, slug, currentDay(opts.clock), { clashes });
       const wrote = done.files.filter((f) => f !== "site.yaml").join(" and ");
       return {
         summary: { path: done.path, files: done.files, line: done.line },

@@ -1,5 +1,5 @@
 import { Option, type Command } from "commander";
-import { isDate } from "../core/dates.ts";
+import { givenDay } from "../core/clock.ts";
 import { PpgError, PpgErrorList } from "../core/errors.ts";
 import { isReportFormat, defaultFormat, type ReportFormat } from "../core/problems.ts";
 import type { LinkMode } from "../engine/build-state.ts";
@@ -132,15 +132,10 @@ function shardSpec(value: string): ShardSpec {
 }
 
 /**
- * The day a command works as of: --clock, else PPGUIDE_CLOCK, else undefined (today, as the
- * command reads it); a usage error when the day given does not exist.
+ * The day a command works as of (core/clock.ts): --clock, else PPGUIDE_CLOCK, checked before any
+ * stage runs; undefined when neither is set (today, as the command reads it).
  */
-export function clockOption(given: string | undefined, env = process.env.PPGUIDE_CLOCK): string | undefined {
-  const [from, value] = given !== undefined ? ["--clock", given] : env ? ["PPGUIDE_CLOCK", env] : [];
-  if (value === undefined || from === undefined) return undefined;
-  if (!isDate(value, "day")) throw new PpgError("ClockInvalid", { from, value });
-  return value;
-}
+export const clockOption = givenDay;
 
 /** --format: text, json or github; by default github under GitHub Actions, else text. */
 export function formatOption(given: string | undefined): ReportFormat {

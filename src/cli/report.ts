@@ -8,7 +8,9 @@ import {
   isUserError,
   PpgError,
   PpgErrorList,
+  warningsOf,
 } from "../core/errors.ts";
+import { EXIT_STATUSES } from "../core/errors-data.ts";
 import { writtenInto } from "../core/written-so-far.ts";
 import {
   defaultFormat,
@@ -136,19 +138,26 @@ export class Reporter {
     const err = fromFileSystemError(thrown);
     const user = isUserError(err);
     const errors = user ? errorsOf(err) : [internalError(err)];
-    const exitCode = user ? exitCodeOf(err) : 70;
+    // What the run found before it failed that does not fail it, reported as `finish` reports a run's: always in
+    // JSON, in text and GitHub's unless --quiet.
+    const warnings = user ? warningsOf(err) : [];
+    const shownWarnings = this.quiet ? [] : warnings;
+    const exitCode = user ? exitCodeOf(err) : EXIT_STATUSES.bug.status;
     this.ended = exitCode;
     if (this.format === "json") {
-      this.json({ ok: false, exitCode, interrupted: false, problems: problemsOf(errors, []), summary: null });
+      this.json({ ok: false, exitCode, interrupted: false, problems: problemsOf(errors, warnings), summary: null });
       return exitCode;
     }
-    if (this.format === "github") this.github(problemsOf(errors, []));
+    if (this.format === "github") this.github(problemsOf(errors, shownWarnings));
     if (!user) {
       console.error("ppguide crashed. This is a bug in ppguide, not in your site:");
       console.error(err);
       return exitCode;
     }
-    if (this.format === "text") for (const line of describeAll(errors)) console.error(line);
+    if (this.format === "text") {
+      for (const line of describeAll(errors)) console.error(line);
+      for (const w of shownWarnings) console.error(`warning: ${describe(w)}`);
+    }
     const n = errors.length;
     // The count, when there is more than one to count, and what a failed write left: nothing, or the copy it was
     // preparing, which is not served and which the next run brings up to date.
@@ -166,7 +175,7 @@ export class Reporter {
   /** The report of a command stopped by Ctrl-C (exit 130) or SIGTERM (exit 143) before it ended. */
   interrupt(signal: "SIGINT" | "SIGTERM"): number {
     if (this.ended !== undefined) return this.ended;
-    const exitCode = signal === "SIGINT" ? 130 : 143;
+    const exitCode = signal === "SIGINT" ? EXIT_STATUSES.interrupted.status : EXIT_STATUSES.terminated.status;
     this.ended = exitCode;
     const problem = new PpgError("Interrupted", { signal });
     if (this.format === "json")

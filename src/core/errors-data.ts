@@ -9,6 +9,27 @@
  */
 import { formatCount } from "./capped-list.ts";
 
+/**
+ * How a command's process ends, by what happened: the one table of exit statuses (docs/errors.md prints it, with each
+ * code's own; cli/report.ts and cli/exit.ts end by it).
+ */
+export const EXIT_STATUSES = {
+  done: { status: 0, meaning: "the command did what it was asked; a build served the new site" },
+  site: { status: 1, meaning: "a problem in the site or on the disk, each printed with its place and what to do" },
+  usage: {
+    status: 2,
+    meaning:
+      "the command was used wrongly: a bad option value, an unknown command or option, an output folder ppguide " +
+      "refuses to replace, a host or port dev or preview cannot listen on",
+  },
+  bug: { status: 70, meaning: "a bug in ppguide, never a problem of the site (InternalError, with its stack)" },
+  interrupted: { status: 130, meaning: "stopped by Ctrl-C (SIGINT) before it finished (Interrupted)" },
+  terminated: { status: 143, meaning: "stopped by SIGTERM before it finished (Interrupted)" },
+} as const;
+
+/** The exit status a code's problem ends a command with, when it is not 1 (2 for a usage code). */
+export type ExitStatus = (typeof EXIT_STATUSES)[keyof typeof EXIT_STATUSES]["status"];
+
 export interface ErrorInfo {
   /** A few words, for the docs' table. */
   title: string;
@@ -20,6 +41,8 @@ export interface ErrorInfo {
   hintFor?: (params: never) => string;
   /** The command was used wrongly (exit 2), rather than a problem in the site (exit 1). */
   usage?: boolean;
+  /** The exit statuses the code ends a command with, where they are neither 1 nor 2 (EXIT_STATUSES). */
+  exits?: readonly ExitStatus[];
   /**
    * Builds the message from what the throw site found (`new PpgError(code, params, { location })`),
    * which also travels on the error as its `data`.
@@ -1090,6 +1113,25 @@ export const ERRORS = {
     hint: "Write the page's own words in its place, as the TODO asks; ppguide new starts every such line with TODO.",
     message: (p: { text: string }) => `'${p.text}' is stub text, still to be written`,
   },
+  AcknowledgedInvalid: {
+    title: "acknowledged.yaml unreadable",
+    cause:
+      "acknowledged.yaml, the list of the problems `--strict` lets through, is not a list of entries each " +
+      "with the `code`, `file` and `says` of one problem, as a build reports it.",
+    hint:
+      'Write each entry as `- { code: PlaceholderLeft, file: site.yaml, says: "..." }`, or delete the file ' +
+      "and write it anew with `npx ppguide acknowledge`.",
+    message: (p: { why: string }) => p.why,
+  },
+  AcknowledgedGone: {
+    title: "Acknowledged problem fixed",
+    cause:
+      "An entry of acknowledged.yaml names a problem the site no longer has (a warning): it was fixed, or its " +
+      "text changed. The list only lets through what is still there.",
+    hint: "Remove the entry from acknowledged.yaml (or write the file anew with `npx ppguide acknowledge`).",
+    message: (p: { code: string; file: string; says: string }) =>
+      `${p.code} in ${p.file} is acknowledged but no longer found: ${p.says}`,
+  },
   // the output folder
   OutputRefused: {
     title: "Output folder refused",
@@ -1403,6 +1445,7 @@ export const ERRORS = {
       "The command was stopped by Ctrl-C (SIGINT, exit 130) or a polite kill (SIGTERM, exit 143) before " +
       "it finished; a build stopped this way publishes nothing and lets go of its lock.",
     hint: "The served output is as it was: run the command again to finish.",
+    exits: [EXIT_STATUSES.interrupted.status, EXIT_STATUSES.terminated.status],
     message: (p: { signal: "SIGINT" | "SIGTERM" }) => `stopped by ${p.signal} before it finished`,
   },
   InternalError: {
@@ -1411,6 +1454,7 @@ export const ERRORS = {
       "ppguide itself failed, not the site: a command exits 70 (dev mode shows it and keeps serving " +
       "the last good build).",
     hint: "This is a bug in ppguide, not in your site: please report it with the stack shown.",
+    exits: [EXIT_STATUSES.bug.status],
     message: (p: { stack: string }) => `ppguide crashed: ${p.stack}`,
   },
 } as const satisfies Record<string, ErrorInfo>;

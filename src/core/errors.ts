@@ -1,5 +1,5 @@
 import { dirname } from "node:path";
-import { ERRORS, SYSTEM_REFUSALS, type ErrorCode, type ErrorParams } from "./errors-data.ts";
+import { ERRORS, EXIT_STATUSES, SYSTEM_REFUSALS, type ErrorCode, type ErrorParams } from "./errors-data.ts";
 
 /**
  * Every problem ppguide reports to a user is a PpgError: a permanent code from the catalogue
@@ -86,10 +86,13 @@ export class PpgError<C extends ErrorCode = ErrorCode> extends Error {
 export class PpgErrorList extends Error {
   readonly type = PPG_ERROR_LIST;
   readonly errors: PpgError[];
-  constructor(errors: PpgError[]) {
+  /** What the command found that does not fail it, up to where it failed: reported with the errors, in every format. */
+  readonly warnings: readonly PpgError[];
+  constructor(errors: PpgError[], warnings: readonly PpgError[] = []) {
     super(errors.map((e) => e.format()).join("\n"));
     this.name = "PpgErrorList";
     this.errors = errors;
+    this.warnings = warnings;
   }
 }
 
@@ -168,7 +171,8 @@ export function reviveUserError(data: PpgErrorData[]): PpgError | PpgErrorList {
 
 /** 2 for a refused command, else 1. */
 export function exitCodeOf(err: PpgError | PpgErrorList): number {
-  return errorsOf(err).some((e) => (ERRORS[e.code] as { usage?: boolean } | undefined)?.usage) ? 2 : 1;
+  const usage = errorsOf(err).some((e) => (ERRORS[e.code] as { usage?: boolean } | undefined)?.usage);
+  return usage ? EXIT_STATUSES.usage.status : EXIT_STATUSES.site.status;
 }
 
 /**
@@ -204,4 +208,9 @@ const shortPath = (path: string | undefined) => (path === undefined ? undefined 
 
 export function errorsOf(err: PpgError | PpgErrorList): PpgError[] {
   return isPpgErrorList(err) ? err.errors : [err];
+}
+
+/** The warnings a failure carries (PpgErrorList.warnings): none for a single error. */
+export function warningsOf(err: PpgError | PpgErrorList): readonly PpgError[] {
+  return isPpgErrorList(err) ? err.warnings : [];
 }

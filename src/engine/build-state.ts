@@ -87,6 +87,11 @@ export interface BuildResult {
 export interface Loaded {
   opts: BuildOptions;
   site: LoadedSite;
+  /**
+   * What the stages so far found wrong that the stages after them can go on in spite of: the build goes on, so that
+   * it reports these with everything the later stages find, and fails with them all before it serves anything.
+   */
+  errors: PpgError[];
 }
 
 /** check: what the site tells before anything is written, how a broken link counts, and every page it has. */

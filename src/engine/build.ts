@@ -1,9 +1,10 @@
 import { existsSync, lstatSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ImageFactIndex } from "../assets/image-facts.ts";
+import { gatedProblems, sortAcknowledged } from "../audits/acknowledged.ts";
 import { findPlaceholders } from "../audits/placeholders.ts";
 import { currentCode } from "../core/code-id.ts";
-import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
+import { errorsOf, isUserError, PpgError, PpgErrorList, warningsOf } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
 import { whileInterruptible } from "../core/interrupt.ts";
 import { failedWhileWriting } from "../core/written-so-far.ts";
@@ -104,15 +105,20 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   );
 
   async function stages(): Promise<BuildResult> {
-    const loaded = await timed(timings, "load", () => load(site, opts, { onManifest }));
+    const loaded = await timed(timings, "load", () => load(site, opts, { onManifest, goOn: true }));
     const checked = timed(timings, "check", () => check(loaded));
     const opened = timed(timings, "open", () => open(checked, outDir));
     held = opened.output;
+    // The furthest state reached, whose problems a later stage's failure is reported with.
+    let reached: Checked = opened;
     try {
       const keyed = timed(timings, "key", () => ownPages(key(opened), opts.shard));
-      const rendered = await timed(timings, "render", () =>
-        withUnpublished(render(keyed, pool), unpublishedProblems(keyed.site, keyed.input.images)),
+      const rendered = withPageProblems(
+        await timed(timings, "render", () =>
+          withUnpublished(render(keyed, pool), unpublishedProblems(keyed.site, keyed.input.images)),
+        ),
       );
+      reached = rendered;
       const indexed = await timed(timings, "index", () => index(rendered));
       const written = await timed(timings, "rest", () => writeRest(indexed));
       const offline = await timed(timings, "offline", () => writeOffline(written));
@@ -122,7 +128,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     } catch (err) {
       // Nothing may still be writing when the lock is released.
       await opened.writer.flush().catch(() => {});
-      throw failedWhileWriting(err, opened.output.target);
+      throw failedWhileWriting(withEarlier(err, reached), opened.output.target);
     } finally {
       opened.output.release();
     }
@@ -140,13 +146,14 @@ function rendersEveryPage(opts: BuildOptions, outDir: string): boolean {
 
 /** `write: false`: the same stages up to rendering, every page kept in memory with its HTML. */
 async function inMemory(site: FoundSite, opts: BuildOptions, timings: StageTimings, started: number) {
-  const loaded = await timed(timings, "load", () => load(site, opts));
+  const loaded = await timed(timings, "load", () => load(site, opts, { goOn: true }));
   const checked = timed(timings, "check", () => check(loaded));
   const keyed = timed(timings, "key", () => key(pagesInMemory(checked)));
   const rendered = await timed(timings, "render", () =>
     withUnpublished(render(keyed), unpublishedProblems(checked.site, keyed.input.images)),
-  );
+  ).catch((err: unknown) => Promise.reject(withEarlier(err, checked)));
   const warnings = [...checked.report.warnings, ...rendered.warnings];
+  if (checked.errors.length) throw new PpgErrorList(checked.errors, warnings);
   return finish({ ...checked.report, warnings, pages: pagesOf(rendered), timings }, started);
 }
 
@@ -163,31 +170,34 @@ export async function renderPages(site: LoadedSite): Promise<PageInMemory[]> {
 /**
  * The site loaded, or (dev mode) a site loaded before with the files changed since read again, and
  * only what they reach (site/reload.ts). `how`: dev mode's templates, compiled afresh, and its
- * drafts, shown.
+ * drafts, shown; `goOn` (a build): the problems the later stages can go on in spite of are kept in
+ * `errors` rather than thrown (site/load-site.ts, GOES_ON).
  */
 export async function load(
   site: FoundSite,
   opts: BuildOptions,
   how: Pick<LoadOptions, "templates" | "drafts" | "onManifest"> & {
     previous?: { site: LoadedSite; changed: Iterable<string> };
+    goOn?: boolean;
   } = {},
 ): Promise<Loaded> {
+  const { goOn, ...loadHow } = how;
+  const errors: PpgError[] = [];
   const loaded = how.previous
-    ? await reloadSite(how.previous.site, how.previous.changed, how)
-    : await loadSite(site, { clock: opts.clock, caches: opts.caches, ...how });
-  return { opts, site: loaded };
+    ? await reloadSite(how.previous.site, how.previous.changed, loadHow)
+    : await loadSite(site, { clock: opts.clock, caches: opts.caches, ...loadHow, ...(goOn && { deferred: errors }) });
+  return { opts, site: loaded, errors };
 }
 
 /**
  * Each output path claimed once (output/claims.ts), content no route uses, placeholders and figures
- * written by hand (both fatal with `strict`: what must be fixed before going live).
+ * written by hand (both errors with `strict`: what must be fixed before going live; the stages after
+ * go on in spite of them, and the build fails with them at its end).
  */
 export function check(state: Loaded): Checked {
   const { site, opts } = state;
   const { manifest, content, publicFiles, assets } = site;
   const pages = sitePages(manifest);
-  const clashes = claimOutputs(site, pages, { searchIndex: opts.write !== false && opts.searchIndex !== false });
-  if (clashes.length) throw new PpgErrorList(clashes);
   const unused = content.unused.map((f) => {
     const file = `content/${f}`;
     return new PpgError("ContentUnused", { file }, { location: { file, line: 1, column: 1 } });
@@ -197,16 +207,21 @@ export function check(state: Loaded): Checked {
   const placeholders = found.filter((p) => p.code === "PlaceholderLeft");
   const stubs = found.filter((p) => p.code !== "PlaceholderLeft");
   const warnings = [...unused, ...stubs, ...content.warnings, ...hostLimitWarnings(site)];
-  const fatal = opts.strict ? [...found, ...warnings.filter((w) => w.code === "FigureUnsourced")] : [];
-  if (fatal.length) throw new PpgErrorList(fatal);
+  // Two files at one path cannot both be written: nothing after this can go on.
+  const clashes = claimOutputs(site, pages, { searchIndex: opts.write !== false && opts.searchIndex !== false });
+  if (clashes.length) throw new PpgErrorList([...state.errors, ...clashes], warnings);
+  // The gate: what --strict fails on, less what acknowledged.yaml lets through (audits/acknowledged.ts).
+  const gate = opts.strict ? sortAcknowledged(site.root, gatedProblems(found, warnings)) : undefined;
+  const failing = new Set(gate?.fresh);
   const report = {
     aliases: manifest.aliases?.length ?? 0,
     assets: publicFiles.size + 1 + assets.scripts.length,
-    warnings,
-    placeholders,
+    warnings: [...warnings.filter((w) => !failing.has(w)), ...(gate?.gone ?? [])],
+    placeholders: placeholders.filter((p) => !failing.has(p)),
     nextChange: site.schedule.next,
   };
-  return { ...state, pages, report, linkMode: opts.linkMode ?? manifest.site.checkLinks ?? "error" };
+  const errors = [...state.errors, ...(gate?.fresh ?? [])];
+  return { ...state, errors, pages, report, linkMode: opts.linkMode ?? manifest.site.checkLinks ?? "error" };
 }
 
 /** Takes the lock and readies the copy to write; reads what the served copy's page cache offers. */
@@ -219,11 +234,15 @@ export function open(state: Checked, outDir: string): Opened {
       fresh: output.listing.length === 0,
       ...(output.live && { live: output.live }),
     };
-    const input = renderInputOf(site, {
-      spec,
-      scan: state.linkMode !== "off" || opts.shard !== undefined,
-      search: opts.searchIndex !== false,
-    });
+    const input = {
+      ...renderInputOf(site, {
+        spec,
+        scan: state.linkMode !== "off" || opts.shard !== undefined,
+        search: opts.searchIndex !== false,
+      }),
+      // A page's own problems do not stop the others, nor the link check after them: the build fails with them all.
+      pageProblems: true,
+    };
     const served = opts.cache === false || !output.live ? undefined : readPageCache(output.live, currentCode());
     const writer = new CopyWriter(spec);
     return {
@@ -333,8 +352,13 @@ export async function linkCheck(state: Built): Promise<Built> {
   const files = [...new Set([...writer.produced, ...plan.render.map(({ job }) => job.file)])];
   const found = await checkLinks({ dir: output.target, files, scans });
   if (!found.problems.length) return state;
-  const problems = brokenLinkErrors(found, site);
-  if (linkMode !== "warn") throw new PpgErrorList(problems);
+  // A link the check could not place in a source, on a page rendered in spite of its own problems, is most likely
+  // one of them again (a malformed escape, reported where it was written): the page's are reported instead.
+  const problems = brokenLinkErrors(found, site).filter(
+    (e) => !(e.location && state.problems.get(e.location.file)?.length),
+  );
+  if (!problems.length) return state;
+  if (linkMode !== "warn") throw new PpgErrorList(together(state.errors, problems), report.warnings);
   return { ...state, report: { ...report, warnings: [...report.warnings, ...problems] } };
 }
 
@@ -344,6 +368,8 @@ export async function linkCheck(state: Built): Promise<Built> {
  */
 export async function commit(state: Built): Promise<Built> {
   const { output, writer, plan, records, index } = state;
+  // What the stages went on in spite of fails the build here, before anything is served.
+  if (state.errors.length) throw new PpgErrorList(state.errors, state.report.warnings);
   if (state.own) await writeShardManifest(state, state.own);
   await removeStale(output.target, output.listing, [writer, { produced: plan.render.map(({ job }) => job.file) }]);
   const stats = new Map<string, FileStat>();
@@ -376,6 +402,52 @@ async function withUnpublished<S extends Rendered>(
   if (errors.length) throw new PpgErrorList(errors);
   return { ...rendered.value, warnings: [...rendered.value.warnings, ...warnings] };
 }
+
+function throwAll(errors: PpgError[]): never {
+  throw new PpgErrorList(errors);
+}
+
+/**
+ * The pages rendered in spite of their problems (open: RenderInput.pageProblems): the build fails with them at its
+ * end.
+ */
+function withPageProblems<S extends Checked & Rendered>(state: S): S {
+  return { ...state, errors: together(state.errors, [...state.problems.values()].flat()) };
+}
+
+/**
+ * A stage's failure, with what the stages before it found (their errors, which did not stop the build, and their
+ * warnings): one report of every problem of the run. Anything but a problem of the site is left as it is.
+ */
+function withEarlier(err: unknown, before: Checked): unknown {
+  if (!isUserError(err)) return err;
+  const warnings = [...before.report.warnings, ...warningsOf(err)];
+  return new PpgErrorList(together(before.errors, errorsOf(err)), [...new Set(warnings)]);
+}
+
+/**
+ * The problems found so far and a later stage's, each once. A path an earlier stage found missing (an image public/
+ * lacks, a link to no route) is not reported again by a later one: not by the render stage, which cannot place an
+ * image the load placed in site.yaml or a listings file, nor by the link check, wherever a page shows it; nor is a
+ * problem at the place of an earlier stage's, nor the same problem twice.
+ */
+function together(earlier: readonly PpgError[], later: readonly PpgError[]): PpgError[] {
+  const places = new Set(earlier.flatMap((e) => (e.location ? [placeOf(e.location)] : [])));
+  const missing = new Set(
+    earlier.filter((e) => e.code === "AssetMissing" || e.code === "RouteNotFound").map((e) => String(e.data?.path)),
+  );
+  const seen = new Set(earlier.map((e) => e.format()));
+  const again = (e: PpgError) => {
+    const text = e.format();
+    if (seen.has(text) || (e.location && places.has(placeOf(e.location)))) return true;
+    seen.add(text);
+    if (e.code === "AssetMissing") return !e.location && missing.has(String(e.data?.path));
+    return e.code === "BrokenLink" && missing.has(String(e.data?.href));
+  };
+  return [...earlier, ...later.filter((e) => !again(e))];
+}
+
+const placeOf = (at: NonNullable<PpgError["location"]>) => `${at.file}:${at.line}:${at.column}`;
 
 /** Keying and rendering with every page kept in memory, as for a first build, with the site's own templates. */
 function pagesInMemory({ site, pages }: Pick<Checked, "site" | "pages">): PagesToMake {

@@ -1,4 +1,5 @@
 /** Near matches offered with a problem: "did you mean …?". */
+import { closestPath } from "../core/closest-path.ts";
 import { closestName } from "../core/edit-distance.ts";
 import { findTarget } from "./resolve.ts";
 
@@ -18,8 +19,17 @@ export class PathSuggester {
   private lowerFiles: Set<string> | null = null;
   constructor(private readonly files: ReadonlySet<string>) {}
 
-  /** A site-absolute URL for the same target in the right case, or undefined. */
+  /**
+   * A site-absolute URL for the same target in the right case; else the page or file the path most likely meant, by
+   * the words it names or as a typo (core/closest-path.ts), written as the site links it (`/x` for `x.html`).
+   */
   suggest(path: string): string | undefined {
+    return this.inOtherCase(path) ?? closestPath(path, (this.urls ??= [...this.files].map(urlOf)));
+  }
+
+  private urls: string[] | undefined;
+
+  private inOtherCase(path: string): string | undefined {
     if (!this.byLower) {
       this.byLower = new Map();
       for (const f of this.files) {
@@ -34,4 +44,9 @@ export class PathSuggester {
     // Keep the form the author wrote ("/x/", "/x", "/x.html"): only the case changes.
     return `/${actual.slice(0, path.length)}`;
   }
+}
+
+/** A file of the site as a link names it: a page by its clean URL (`beaches.html`, `beaches/index.html`: /beaches). */
+function urlOf(file: string): string {
+  return `/${file.replace(/(?:^|\/)index\.html$/, "").replace(/\.html$/, "")}`;
 }

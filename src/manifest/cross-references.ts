@@ -1,6 +1,6 @@
 import { PpgError, type ErrorCode } from "../core/errors.ts";
 import type { ErrorParams } from "../core/errors-data.ts";
-import { closestName } from "../core/edit-distance.ts";
+import { closestPath } from "../core/closest-path.ts";
 import { decodeUriPath } from "../core/url-path.ts";
 import { ROUTE_PATH } from "./schema.ts";
 import { routeReferences } from "./route-references.ts";
@@ -169,12 +169,12 @@ function decodeComponentOr(segment: string): string | undefined {
 }
 
 /**
- * A hint that names the closest existing route, when one is close enough to be a typo (the one
- * "did you mean" search, core/edit-distance.ts; `candidates` is indexed the first time it is given,
- * so pass the same collection for every path checked).
+ * A hint that names the route a path most likely meant, by the words it names or as a typo (the
+ * "did you mean" of every path, core/closest-path.ts; `candidates` is indexed the first time it is
+ * given, so pass the same collection for every path checked).
  */
 export function suggest(path: string, candidates: Iterable<string>): string {
-  const near = closestName(path, candidates);
+  const near = closestPath(path, candidates);
   return near !== undefined ? `Did you mean '${near}'?` : "Add the route to site.yaml, add an alias, or fix the path.";
 }
 

@@ -35,6 +35,17 @@ function schemaText(name: SchemaName): string {
 }
 
 /**
+ * What the site schema says of a route's field (editors see it on hover): the one statement of how to write it, which
+ * `ppguide new` repeats in a stub (site/new-page.ts).
+ */
+export function routeFieldRule(field: string): string | undefined {
+  const schema = JSON.parse(schemaText("site")) as {
+    definitions: { route: { properties: Record<string, { description?: string }> } };
+  };
+  return schema.definitions.route.properties[field]?.description;
+}
+
+/**
  * Compiling the schemas costs a quarter of a small site's build (docs/performance.md), so each
  * compiled validator is kept on disk as ajv standalone code, keyed by the schema's text and the
  * ajv version, and run from there on later runs (three schemas and the structured-data rules, a few

@@ -516,7 +516,8 @@ export interface RouteFields {
    */
   cardTitle?: string;
   /**
-   * Meta description and card text (aim for 70–160 characters).
+   * One sentence of 70–160 characters saying what a reader finds on the page: its meta description, and the text of its
+   * cards.
    */
   description: string;
   image?: Image;

@@ -69,7 +69,7 @@ export function checkMarkdownLinks(
     const location = { file: file.file, line, column: Math.max(col, 1) };
     errors.push(
       ref.kind === "image"
-        ? new PpgError("AssetMissing", { what: "image", path: target }, { location })
+        ? new PpgError("AssetMissing", { what: "image", path: target }, { location, ...ctx.images.missingHint(path) })
         : new PpgError(
             "RouteNotFound",
             { what: "link", path: target },

@@ -24,7 +24,7 @@ import { missingImages } from "../assets/image-references.ts";
 import { checkCrossReferences, checkOutputNames } from "../manifest/cross-references.ts";
 import { locateImageErrors } from "./locate-images.ts";
 import { applySchedule, type Schedule } from "./schedule.ts";
-import { today } from "../core/dates.ts";
+import { currentDay } from "../core/clock.ts";
 
 /**
  * Loading a site: site.yaml found, read and checked against the schema and for cross-references;
@@ -134,7 +134,7 @@ export interface LoadedSite {
 export interface LoadOptions {
   /** Lets dev mode load the templates through a fresh module graph, so TSX edits take effect without restarting. */
   templates?: () => Promise<Templates>;
-  /** Build as of this day, YYYY-MM-DD (checked by the CLI: cli/options.ts); default today. */
+  /** Build as of this day, YYYY-MM-DD (checked by the CLI: cli/options.ts); default PPGUIDE_CLOCK, else today. */
   clock?: string;
   /** "hide" (build): unpublished pages are left out; "show" (dev): kept, with a banner. */
   drafts?: "hide" | "show";
@@ -145,7 +145,18 @@ export interface LoadOptions {
    * render threads then).
    */
   onManifest?: (manifest: Manifest) => void;
+  /**
+   * Where the load puts the problems the stages after it can go on in spite of (GOES_ON), so that a build reports
+   * them with what those stages find; without it (dev mode), they are thrown with the load's others.
+   */
+  deferred?: PpgError[];
 }
+
+/**
+ * What a build can go on rendering and checking in spite of, and fail with at its end: an image the site names
+ * that public/ lacks (a page is rendered without it, as dev mode shows one), a fact dated after the clock.
+ */
+const GOES_ON: ReadonlySet<string> = new Set(["AssetMissing", "FactDateFuture"]);
 
 /**
  * site.yaml, then content/, public/, the stylesheet and scripts, the templates and the images,
@@ -154,7 +165,7 @@ export interface LoadOptions {
  */
 export async function loadSite(site: FoundSite | string, opts: LoadOptions = {}): Promise<LoadedSite> {
   const { root } = found(site);
-  const clock = opts.clock ?? today();
+  const clock = currentDay(opts.clock);
   checkCacheFolders(root);
   const parsed = ParsedYaml.open(parsedYamlFile(root, opts.caches), currentCode());
   const [loaded, allContent, publicFiles, assets, templates] = await readFiles(root, opts, parsed);
@@ -165,7 +176,9 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
   const scheduled = schedule(read, clock, opts.drafts);
   const { manifest, source, content } = scheduled.site;
   // Every route's images are files of public/, drafts' too, each at its own line of site.yaml.
-  checkNames({ manifest, source, content, publicFiles }, scheduled.errors, read.source);
+  const problems = [...scheduled.errors, ...nameProblems({ manifest, source, content, publicFiles }, read.source)];
+  if (problems.some((p) => !opts.deferred || !GOES_ON.has(p.code))) throw new PpgErrorList(problems);
+  opts.deferred?.push(...problems);
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
   const cacheWarnings = new CacheWarnings(root);
   const raster = createRaster(root, cacheWarnings, opts.caches);
@@ -173,7 +186,10 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
   await prepareImages({ root, source, content }, [
     raster.prepare(publicFiles, referencedTexts(manifest, content)),
     share.prepare(manifest, publicFiles, schemaImages),
-  ]);
+  ]).catch((err: unknown) => {
+    // A picture that cannot be read is reported with the problems deferred above, not instead of them.
+    throw problems.length && isUserError(err) ? new PpgErrorList([...problems, ...errorsOf(err)]) : err;
+  });
   return { root, read, ...scheduled.site, publicFiles, assets, templates, raster, share, cacheWarnings };
 }
 
@@ -181,13 +197,21 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
 async function readFiles(root: string, opts: LoadOptions, parsed: ParsedYaml) {
   const loaded = await loadManifest({ root }, parsed);
   opts.onManifest?.(loaded.manifest);
-  const rest = await Promise.all([
+  const [read, others] = await Promise.allSettled([
     loadContent(root, loaded.manifest, loaded.source, undefined, parsed),
-    listPublicFiles(root),
-    buildAssets(),
-    (opts.templates ?? loadTemplates)(),
+    Promise.all([listPublicFiles(root), buildAssets(), (opts.templates ?? loadTemplates)()]),
   ]);
-  return [loaded, ...rest] as const;
+  if (others.status === "rejected") throw others.reason;
+  if (read.status === "rejected") {
+    // content/'s problems and site.yaml's own names that public/ lacks, in one report: neither hides the other.
+    if (!isUserError(read.reason)) throw read.reason;
+    throw new PpgErrorList([
+      ...errorsOf(read.reason),
+      ...checkOutputNames(loaded.manifest, loaded.source),
+      ...missingImages(loaded.source, others.value[0]),
+    ]);
+  }
+  return [loaded, read.value, ...others.value] as const;
 }
 
 /**
@@ -224,13 +248,20 @@ export function checkNames(
   /** site.yaml whose images must be files: by default the site's; the load's names the unpublished routes' too. */
   images: YamlSource = site.source,
 ): void {
+  const missing = [...found, ...nameProblems(site, images)];
+  if (missing.length) throw new PpgErrorList(missing);
+}
+
+/** What checkNames throws: each path too long for a file name, each image named that public/ lacks. */
+function nameProblems(
+  site: Pick<LoadedSite, "manifest" | "source" | "content" | "publicFiles">,
+  images: YamlSource,
+): PpgError[] {
   const { manifest, source, content, publicFiles } = site;
-  const missing = [
-    ...found,
+  return [
     ...checkOutputNames(manifest, source),
     ...[images, ...content.listingSources.values()].flatMap((s) => missingImages(s, publicFiles)),
   ];
-  if (missing.length) throw new PpgErrorList(missing);
 }
 
 /**

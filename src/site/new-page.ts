@@ -18,7 +18,9 @@ import { PACKAGE_DIR } from "../core/package-dir.ts";
 import { checkOutputNames } from "../manifest/cross-references.ts";
 import { yamlLineBreaks } from "../manifest/yaml-source.ts";
 import { checkManifest, type LoadedManifest, MANIFEST_FILE, readManifestText } from "./load-site.ts";
-import type { Manifest, RouteKind } from "../manifest/types.ts";
+import type { Manifest, RouteEntry, RouteKind } from "../manifest/types.ts";
+import { routeFieldRule } from "../manifest/schema.ts";
+import { pathsNaming } from "../core/closest-path.ts";
 import { ROUTE_KINDS, type RouteKindRecord } from "../render/kinds/index.ts";
 import { expected } from "../core/invariant.ts";
 
@@ -193,25 +195,45 @@ function routeEntry(manifest: Manifest, f: EntryFacts) {
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(" ");
   const published = manifest.routes.filter((r) => !r.draft && r.path !== f.path);
-  // Three published pages to relate to: of the same kind first, newest last in site.yaml.
-  const others = published.filter((r) => r.kind !== f.routeKind && ROUTE_KINDS[r.kind].newPage !== undefined);
-  const related = [...published.filter((r) => r.kind === f.routeKind).slice(-3), ...others]
-    .slice(0, 3)
-    .map((r) => r.path);
   const common = {
     path: f.path,
     kind: f.routeKind,
     draft: true,
     title,
     // Every value the editor must replace starts with TODO, which the placeholder check finds once
-    // the page is published (audits/placeholders.ts): a stub cannot go live unnoticed.
-    description: "TODO: say in one sentence of 70 to 160 characters what a reader finds here.",
+    // the page is published (audits/placeholders.ts): a stub cannot go live unnoticed. The rule for
+    // a description is the schema's, stated there once.
+    description: `TODO: ${expected(routeFieldRule("description"), "the schema's rule for a route's description")}`,
     image: { src: manifest.site.logo.src, alt: "TODO: choose this page's own picture, then say here what it shows" },
   };
   const dates = { created: f.today, published: f.today, modified: f.today };
-  const author = expected(Object.keys(manifest.authors)[0], "an author: the schema asks for one");
+  const related = relatedPages(published, f);
   if (f.listings) return { ...common, listings: f.listings, columns: 2, content: f.content, related };
-  return { ...common, author, dates, content: f.content, related };
+  return { ...common, author: authorOf(manifest, published, f.routeKind), dates, content: f.content, related };
+}
+
+/**
+ * Three published pages a reader of the new one may want next, for the editor to confirm (site.yaml marks them
+ * TODO): those that name what its slug names first (core/closest-path.ts: `surf-schools-cabarete` finds the Cabarete
+ * pages), then the newest of its kind, then any page `ppguide new` could have made.
+ */
+function relatedPages(published: RouteEntry[], f: EntryFacts): string[] {
+  // A related card shows the page's picture: any indexed page with one may be named.
+  const named = pathsNaming(
+    f.path,
+    published.filter((r) => r.image && ROUTE_KINDS[r.kind].indexed).map((r) => r.path),
+  );
+  const made = published.filter((r) => ROUTE_KINDS[r.kind].newPage !== undefined);
+  const sameKind = made.filter((r) => r.kind === f.routeKind).map((r) => r.path);
+  return [...new Set([...named, ...sameKind.reverse(), ...made.map((r) => r.path)])].slice(0, 3);
+}
+
+/** The author of most published pages of the kind (a recipe's, the food desk), else the first author. */
+function authorOf(manifest: Manifest, published: RouteEntry[], kind: RouteKind): string {
+  const count = new Map<string, number>();
+  for (const r of published) if (r.kind === kind && r.author) count.set(r.author, (count.get(r.author) ?? 0) + 1);
+  const [most] = [...count].sort((a, b) => b[1] - a[1]);
+  return most?.[0] ?? expected(Object.keys(manifest.authors)[0], "an author: the schema asks for one");
 }
 
 /**
@@ -264,10 +286,14 @@ function insertRoute(
     const value = node.get(key, true) as { flow?: boolean } | undefined;
     if (value) value.flow = true;
   }
+  // Chosen by their words (new-page.ts relatedPages), for the editor to confirm: a published page's `# TODO` is
+  // reported as its stub text is (audits/placeholders.ts).
+  const related = node.get("related", true) as { comment?: string } | undefined;
+  if (related) related.comment = " TODO: three pages a reader of this one wants next, chosen by their words";
   const yamlText = one
     .toString({ lineWidth: 0, flowCollectionPadding: true })
     // The site writes `{ a: 1 }` but `[/a, /b]`.
-    .replace(/^( *related: )\[ (.*) \]$/m, "$1[$2]")
+    .replace(/^( *related: )\[ (.*?) \](?= #|$)/m, "$1[$2]")
     .replace(/^(?=.)/gm, indent);
   const ends = at > 0 && text[at - 1] !== "\n";
   const line = text.slice(0, at).split("\n").length + (ends ? 1 : 0) + (blank ? 1 : 0);

@@ -31,6 +31,8 @@ import { DevSite } from "../../src/dev/dev-site.ts";
 import { listenOnFreePort } from "../../src/serve/listen.ts";
 import { newPage } from "../../src/site/new-page.ts";
 import { auditFreshness } from "../../src/audits/freshness.ts";
+import { gatedProblems, writeAcknowledged } from "../../src/audits/acknowledged.ts";
+import { findPlaceholders } from "../../src/audits/placeholders.ts";
 import { buildInline, OFFLINE_PACK_OF_NO_MENU, writeInlineSite } from "../helpers/inline-site.ts";
 import { copyPackage } from "../helpers/package-copy.ts";
 import { attempt, CLI } from "../helpers/outcome.ts";
@@ -582,6 +584,25 @@ const CASES: Record<ErrorCode, Case> = {
   StubTextLeft: [
     warned(page("TODO: write the page.")),
     /^StubTextLeft {2}content\/a\.md:1:1 {2}'TODO: write the page\.' is stub text, still to be written\. Write the page's/,
+  ],
+  AcknowledgedInvalid: [
+    inline(`${page("A.")}-- acknowledged.yaml --\ncode: PlaceholderLeft\n`, { strict: true }),
+    /^AcknowledgedInvalid {2}acknowledged\.yaml:1:1 {2}the file is not a list of entries\. Write each entry as/,
+  ],
+  AcknowledgedGone: [
+    async () => {
+      const root = await writeInlineSite(page("A."));
+      // Its own stand-ins (the inline site's .example domains) acknowledged, and a stub the page no longer has.
+      const site = await loadSite(root);
+      writeAcknowledged(root, gatedProblems(findPlaceholders(site), site.content.warnings));
+      await appendFile(
+        join(root, "acknowledged.yaml"),
+        "- { code: StubTextLeft, file: content/a.md, says: \"'TODO: write the page.' is stub text, still to be written\" }\n",
+      );
+      const result = await build({ root, out: join(root, "dist"), strict: true });
+      return result.warnings.map((e) => `${e.code}  ${e.format()}`);
+    },
+    /^AcknowledgedGone {2}acknowledged\.yaml:\d+:3 {2}StubTextLeft in content\/a\.md is acknowledged but no longer found: 'TODO: write the page\.' is stub text, still to be written\. Remove the entry/,
   ],
   OutputRefused: [
     async () => {

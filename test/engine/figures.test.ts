@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { approximation, type ExchangeRate, type Rates, withApproximations } from "../../src/content/fact-figures.ts";
 import { type FigureKind, figuresIn, mayHoldFigure } from "../../src/content/figures.ts";
+import { assertProperty } from "../helpers/property.ts";
 
 // The one recognizer both figure checks (FigureUnsourced, FigureContradictsFact) and the bare-$
 // rule read text through. Each row is a spelling a reader would take for a figure. Regression
@@ -152,8 +153,8 @@ describe("the test that lets a caller pass over a line", () => {
     fc.string({ maxLength: 12 }),
   );
 
-  it("is true of every text in which the recognizer finds a figure of the kinds asked", () => {
-    fc.assert(
+  it("is true of every text in which the recognizer finds a figure of the kinds asked", async () => {
+    await assertProperty(
       fc.property(fc.array(piece, { maxLength: 6 }), fc.subarray(KINDS, { minLength: 1 }), (pieces, kinds) => {
         const text = pieces.join(" ");
         if (figuresIn(text, kinds).length > 0) expect(mayHoldFigure(kinds)(text)).toBe(true);

@@ -640,6 +640,18 @@ const CASES: Record<ErrorCode, Case | Reason> = {
     says: /^Write the page's own words in its place/,
     follow: (root) => edit(root, "content/a.md", "TODO: write the page.", "The page, written in full."),
   },
+  AcknowledgedInvalid: {
+    site: `${page("A.", REAL_SITE)}-- acknowledged.yaml --\ncode: PlaceholderLeft\n`,
+    opts: { strict: true },
+    says: /^Write each entry as `- \{ code: PlaceholderLeft, file: site\.yaml, says: "\.\.\." \}`, or delete the file/,
+    follow: (root) => rm(join(root, "acknowledged.yaml")),
+  },
+  AcknowledgedGone: {
+    site: `${page("A.", REAL_SITE)}-- acknowledged.yaml --\n- { code: StubTextLeft, file: content/a.md, says: gone }\n`,
+    opts: { strict: true },
+    says: /^Remove the entry from acknowledged\.yaml/,
+    follow: (root) => edit(root, "acknowledged.yaml", "- { code: StubTextLeft, file: content/a.md, says: gone }", "[]"),
+  },
   OutputRefused: OUTPUT,
   OutputBusy: OUTPUT,
   OutputPathOutside: OUTPUT,

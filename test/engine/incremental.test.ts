@@ -8,8 +8,10 @@
  * of the same edits, must serve what that clean build wrote. Written against the public API only
  * (build(), DevSite, the CLI): a page key that misses an input shows up as a differing file.
  *
- * FC_SEED and FC_RUNS vary the property locally; CI runs the fixed seed. A failure is reported as
- * found, without shrinking (each try costs a few builds); FC_SHRINK=1 shrinks it to a shorter sequence.
+ * Each property runs half its sequences under a fixed seed and half under a random one, printed
+ * (test/helpers/property.ts); FUZZ_SEED=n replays a seed a failure printed, FC_RUNS=n runs more. A
+ * failure is reported as found, without shrinking (each try costs a few builds); FC_SHRINK=1 shrinks
+ * it to a shorter sequence.
  */
 import { spawn } from "node:child_process";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -26,8 +28,8 @@ import { FIXTURES } from "../helpers/fixture.ts";
 import { OFFLINE_MANIFEST, SERVICE_WORKER } from "../../src/output/service-worker.ts";
 import { copySources, describeDifference, readTree, type Tree } from "../helpers/output-tree.ts";
 import { compileCopy, copyPackage } from "../helpers/package-copy.ts";
+import { assertProperty } from "../helpers/property.ts";
 
-const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : 20231123;
 const runs = (n: number) => (process.env.FC_RUNS ? Number(process.env.FC_RUNS) : n);
 
 // ---------------------------------------------------------------------------------------------
@@ -296,46 +298,38 @@ const word = fc.constantFrom("sunny", "quiet", "golden", "windy", "local", "fres
 const words = fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join(" "));
 const capital = (w: string) => w[0]!.toUpperCase() + w.slice(1);
 
-const edit = fc.oneof(
-  fc.record({
-    kind: fc.constant("markdown body" as const),
-    page: fc.constantFrom("beaches", "flan", "bakeries", "extra" as const),
-    text: words,
-  }),
-  fc.record({
-    kind: fc.constant("front matter keywords" as const),
-    keywords: fc.uniqueArray(word, { minLength: 1, maxLength: 3 }),
-  }),
-  fc.record({ kind: fc.constant("front matter toc" as const), toc: fc.boolean() }),
-  fc.record({ kind: fc.constant("front matter sources" as const), sources: fc.boolean() }),
-  fc.record({ kind: fc.constant("nav label" as const), label: words.map(capital) }),
-  fc.record({
-    kind: fc.constant("related" as const),
+/** Each kind of edit, with what it draws: the kinds are this record's keys, so no draw is needed to list them. */
+const EDITS = {
+  "markdown body": fc.record({ page: fc.constantFrom("beaches", "flan", "bakeries", "extra" as const), text: words }),
+  "front matter keywords": fc.record({ keywords: fc.uniqueArray(word, { minLength: 1, maxLength: 3 }) }),
+  "front matter toc": fc.record({ toc: fc.boolean() }),
+  "front matter sources": fc.record({ sources: fc.boolean() }),
+  "nav label": fc.record({ label: words.map(capital) }),
+  related: fc.record({
     related: fc.shuffledSubarray(["/flan-recipe", "/bakeries", "/guides", "/search"], { minLength: 3, maxLength: 3 }),
   }),
-  fc.record({ kind: fc.constant("alias" as const), present: fc.boolean() }),
-  fc.record({
-    kind: fc.constant("search list" as const),
+  alias: fc.record({ present: fc.boolean() }),
+  "search list": fc.record({
     search: fc.shuffledSubarray(["/beaches", "/flan-recipe", "/bakeries", "/guides"], { minLength: 1 }),
   }),
-  fc.record({ kind: fc.constant("author name" as const), name: words.map((w) => `${capital(w)} Desk`) }),
-  fc.record({ kind: fc.constant("banners" as const), banners: fc.constantFrom([0], [1], [0, 1], [1, 0]) }),
-  fc.record({ kind: fc.constant("route title" as const), title: words.map((w) => `${capital(w)} Guides`) }),
-  fc.record({ kind: fc.constant("route description" as const), description: words.map((w) => `A ${w} caramel flan.`) }),
-  fc.record({ kind: fc.constant("listing name" as const), name: words.map((w) => `${capital(w)} Bakery`) }),
-  fc.record({
-    kind: fc.constant("listing description" as const),
-    description: words.map((w) => `A ${w} bakery by the square.`),
-  }),
-  fc.record({
-    kind: fc.constant("raster image" as const),
-    width: fc.integer({ min: 40, max: 900 }),
-    height: fc.integer({ min: 40, max: 600 }),
-  }),
-  fc.record({ kind: fc.constant("svg image" as const), fill: fc.constantFrom("#0b5d6b", "#8a3b12", "#1d4f91") }),
-  fc.record({ kind: fc.constant("page added or removed" as const), present: fc.boolean() }),
+  "author name": fc.record({ name: words.map((w) => `${capital(w)} Desk`) }),
+  banners: fc.record({ banners: fc.constantFrom([0], [1], [0, 1], [1, 0]) }),
+  "route title": fc.record({ title: words.map((w) => `${capital(w)} Guides`) }),
+  "route description": fc.record({ description: words.map((w) => `A ${w} caramel flan.`) }),
+  "listing name": fc.record({ name: words.map((w) => `${capital(w)} Bakery`) }),
+  "listing description": fc.record({ description: words.map((w) => `A ${w} bakery by the square.`) }),
+  "raster image": fc.record({ width: fc.integer({ min: 40, max: 900 }), height: fc.integer({ min: 40, max: 600 }) }),
+  "svg image": fc.record({ fill: fc.constantFrom("#0b5d6b", "#8a3b12", "#1d4f91") }),
+  "page added or removed": fc.record({ present: fc.boolean() }),
+};
+type EditKind = keyof typeof EDITS;
+type EditOf<K extends EditKind> = { kind: K } & ((typeof EDITS)[K] extends fc.Arbitrary<infer F> ? F : never);
+type Edit = { [K in EditKind]: EditOf<K> }[EditKind];
+const edit: fc.Arbitrary<Edit> = fc.oneof(
+  ...(Object.keys(EDITS) as EditKind[]).map((kind) =>
+    (EDITS[kind] as fc.Arbitrary<object>).map((fields) => ({ kind, ...fields }) as Edit),
+  ),
 );
-type Edit = typeof edit extends fc.Arbitrary<infer E> ? E : never;
 
 function apply(s: SiteState, e: Edit): SiteState {
   switch (e.kind) {
@@ -551,29 +545,26 @@ describe("an incremental rebuild", () => {
   it("is fed edits that each reach the output: one of each kind changes the built site", {
     timeout: 120_000,
   }, async () => {
-    const examples: Edit[] = [
-      { kind: "markdown body", page: "bakeries", text: "fresh" },
-      { kind: "front matter keywords", keywords: ["sunny", "quiet"] },
-      { kind: "front matter toc", toc: false },
-      { kind: "front matter sources", sources: true },
-      { kind: "nav label", label: "Windy" },
-      { kind: "related", related: ["/guides", "/bakeries", "/flan-recipe"] },
-      { kind: "alias", present: true },
-      { kind: "search list", search: ["/bakeries"] },
-      { kind: "author name", name: "Quiet Desk" },
-      { kind: "banners", banners: [1] },
-      { kind: "route title", title: "Local Guides" },
-      { kind: "route description", description: "A late caramel flan." },
-      { kind: "listing name", name: "Early Bakery" },
-      { kind: "listing description", description: "A fresh bakery by the square." },
-      { kind: "raster image", width: 500, height: 90 },
-      { kind: "svg image", fill: "#8a3b12" },
-      { kind: "page added or removed", present: true },
-    ];
-    // Every kind the generator can produce has its example here.
-    expect(new Set(examples.map((e) => e.kind)).size).toBe(
-      new Set(fc.sample(edit, { numRuns: 500, seed: SEED }).map((e) => e.kind)).size,
-    );
+    // One of every kind the generator draws: the type makes the record name each of EDITS's keys.
+    const examples: { [K in EditKind]: EditOf<K> } = {
+      "markdown body": { kind: "markdown body", page: "bakeries", text: "fresh" },
+      "front matter keywords": { kind: "front matter keywords", keywords: ["sunny", "quiet"] },
+      "front matter toc": { kind: "front matter toc", toc: false },
+      "front matter sources": { kind: "front matter sources", sources: true },
+      "nav label": { kind: "nav label", label: "Windy" },
+      related: { kind: "related", related: ["/guides", "/bakeries", "/flan-recipe"] },
+      alias: { kind: "alias", present: true },
+      "search list": { kind: "search list", search: ["/bakeries"] },
+      "author name": { kind: "author name", name: "Quiet Desk" },
+      banners: { kind: "banners", banners: [1] },
+      "route title": { kind: "route title", title: "Local Guides" },
+      "route description": { kind: "route description", description: "A late caramel flan." },
+      "listing name": { kind: "listing name", name: "Early Bakery" },
+      "listing description": { kind: "listing description", description: "A fresh bakery by the square." },
+      "raster image": { kind: "raster image", width: 500, height: 90 },
+      "svg image": { kind: "svg image", fill: "#8a3b12" },
+      "page added or removed": { kind: "page added or removed", present: true },
+    };
     const sitesOf = async (s: SiteState) => {
       const root = await newSite(s);
       try {
@@ -583,16 +574,16 @@ describe("an incremental rebuild", () => {
       }
     };
     const before = await sitesOf(INITIAL);
-    for (const e of examples)
+    for (const e of Object.values(examples))
       expect(describeDifference(await sitesOf(apply(INITIAL, e)), before), e.kind).toBeDefined();
   });
 
   it("equals a clean build after any sequence of edits to the site's inputs", { timeout: 600_000 }, async () => {
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 6 }), (edits) =>
         rebuildsEqualCleanBuilds(edits, false),
       ),
-      { numRuns: runs(30), seed: SEED, endOnFailure: !process.env.FC_SHRINK },
+      { numRuns: runs(30), endOnFailure: !process.env.FC_SHRINK },
     );
   });
 
@@ -644,22 +635,22 @@ describe("an incremental rebuild", () => {
   it("equals a clean build when built in 2 or 3 shards, each with its own restored cache, and merged", {
     timeout: 600_000,
   }, async () => {
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 3 }), fc.constantFrom(2, 3), (edits, total) =>
         shardedRebuildsEqualCleanBuilds(edits, total),
       ),
-      { numRuns: runs(4), seed: SEED + 2, endOnFailure: !process.env.FC_SHRINK },
+      { numRuns: runs(4), endOnFailure: !process.env.FC_SHRINK },
     );
   });
 
   it("equals a clean build with the search index on, every file of it included, and dev mode's index too", {
     timeout: 600_000,
   }, async () => {
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 3 }), (edits) =>
         rebuildsEqualCleanBuilds(edits, true),
       ),
-      { numRuns: runs(6), seed: SEED + 1, endOnFailure: !process.env.FC_SHRINK },
+      { numRuns: runs(6), endOnFailure: !process.env.FC_SHRINK },
     );
   });
 });

@@ -12,6 +12,7 @@ import { build } from "../../src/engine/build.ts";
 import { newPage } from "../../src/site/new-page.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
 import { CLI, runCli } from "../helpers/outcome.ts";
+import { PACKAGE_DIR } from "../../src/core/package-dir.ts";
 
 const ARTICLE =
   "kind: article, description: One page of its own for a test., image: { src: /images/photo.svg, alt: A }, author: desk, dates: { created: 2025-01-01, published: 2025-01-01, modified: 2025-01-01 }";
@@ -308,7 +309,7 @@ A.
 
       const strict = await build("--strict");
       expect(strict.code).toBe(1);
-      expect(strict.stderr).toContain(`${marked.length} problems found; nothing was written.`);
+      expect(strict.stderr).toContain(`${marked.length} problems found; nothing was published`);
       expect(strict.stderr.split("\n").filter((l) => l.endsWith("[StubTextLeft]"))).toHaveLength(marked.length);
 
       // Written: each TODO value and line replaced by the editor's own words, each `# TODO` mark done.
@@ -329,6 +330,70 @@ A.
     },
     120_000,
   );
+});
+
+describe("what ppguide new chooses for the editor", () => {
+  // Two desks, the first site.yaml names writing the articles, the other the recipes; pages named for a beach, a
+  // town and a dish.
+  const DESKS = `
+-- site.yaml --
+authors:
+  desk: { name: Travel Desk, avatar: /images/avatar.svg, email: travel@inline.example }
+  food: { name: Food Desk, avatar: /images/avatar.svg, email: food@inline.example }
+routes:
+  - { path: /sosua-beach, kind: article, content: a.md, related: [/cabarete-kites, /mangu, /filler-1] }
+  - { path: /cabarete-kites, kind: article, content: a.md, related: [/sosua-beach, /mangu, /filler-1] }
+  - { path: /mangu, kind: recipe, author: food, content: r.md, related: [/sosua-beach, /cabarete-kites, /filler-1] }
+-- content/a.md --
+A.
+-- content/r.md --
+---
+recipe: { servings: 4, category: Breakfast, ingredients: [plantains], instructions: [Boil them.] }
+---
+Mangú.
+`;
+  const entryOf = (text: string, path: string) => text.slice(text.indexOf(`  - path: ${path}\n`)).split("\n\n")[0]!;
+
+  it("relates a page to those that name what its slug names, marked TODO; and the author of its kind writes it", async () => {
+    const root = await writeInlineSite(DESKS);
+    await newPage(root, "article", "cabarete-surf-schools", "2026-01-15");
+    await newPage(root, "recipe", "mangu-with-salami", "2026-01-15");
+    const text = await readFile(join(root, "site.yaml"), "utf8");
+    const surf = entryOf(text, "/cabarete-surf-schools");
+    expect(surf).toMatch(/^ {4}related: \[\/cabarete-kites, .*\] # TODO: three pages a reader of this one wants next/m);
+    expect(surf).toContain("    author: desk\n");
+    const recipe = entryOf(text, "/mangu-with-salami");
+    expect(recipe).toMatch(/^ {4}related: \[\/mangu, .*\] # TODO: /m);
+    // Not the first author of site.yaml: the one who writes the recipes.
+    expect(recipe).toContain("    author: food\n");
+  });
+
+  it("ends every file it writes with a line break, in the site's own line endings", async () => {
+    for (const eol of ["\n", "\r\n"]) {
+      const root = await writeInlineSite(SITE);
+      const yaml = join(root, "site.yaml");
+      await writeFile(yaml, (await readFile(yaml, "utf8")).replace(/\r?\n/g, eol));
+      const done = await newPage(root, "listing", "carnival", "2026-01-15");
+      for (const file of done.files) {
+        const text = await readFile(join(root, file), "utf8");
+        expect(text.endsWith(eol), `${file} ends with ${JSON.stringify(eol)}`).toBe(true);
+        expect(text.endsWith(`${eol}${eol}`), `${file} ends with one line break`).toBe(false);
+      }
+    }
+  });
+
+  it("states one rule for a description, the schema's, which the stub and docs/content-format.md repeat", async () => {
+    const schema = JSON.parse(await readFile(join(PACKAGE_DIR, "schema/site.schema.json"), "utf8"));
+    const rule: string = schema.definitions.route.properties.description.description;
+    const [, low, high] = /(\d+)–(\d+) characters/.exec(rule)!;
+    const root = await writeInlineSite(SITE);
+    await newPage(root, "article", "carnival", "2026-01-15");
+    expect(await readFile(join(root, "site.yaml"), "utf8")).toContain(`description: "TODO: ${rule}"`);
+    const docs = await readFile(join(PACKAGE_DIR, "docs/content-format.md"), "utf8");
+    const said = [...docs.matchAll(/(\d+)[–-](\d+) characters/g)].map((m) => `${m[1]}–${m[2]}`);
+    expect(said.length).toBeGreaterThan(0);
+    expect(new Set(said)).toEqual(new Set([`${low}–${high}`]));
+  });
 });
 
 function escapeRegExp(text: string): string {

@@ -103,7 +103,8 @@ describe("the placeholder report", () => {
     expect(lines[0]).toMatch(/^Built 8 pages/);
     expect(lines[1]).toBe(
       "12 placeholders left to replace before going live (7 example domains, 4 social links to a network's home " +
-        "page, 1 video without an id): --placeholders lists them, --strict fails on them.",
+        "page, 1 video without an id): --placeholders lists them, --strict fails on them unless acknowledged.yaml " +
+        "lists them.",
     );
     expect(lines[2]).toMatch(/^Next change: \d{4}-\d\d-\d\d \(/);
   });
@@ -113,7 +114,9 @@ describe("the placeholder report", () => {
     const result = await run(["build", "--root", root, "--placeholders"]);
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split("\n");
-    expect(lines[1]).toMatch(/^12 placeholders left to replace before going live \(.*\), --strict fails on them:$/);
+    expect(lines[1]).toMatch(
+      /^12 placeholders left to replace before going live \(.*\), --strict fails on them unless acknowledged\.yaml lists them:$/,
+    );
     expect(lines.slice(2, -1)).toHaveLength(12);
     expect(lines[2]).toMatch(/^ {2}site\.yaml:4:8 {2}site\.url {2}/);
     expect(lines.at(-1)).toMatch(/^Next change: /);
@@ -132,7 +135,10 @@ describe("the placeholder report", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("content/articles/beaches.md:21:1  video 'Sunset surf' has no real id yet.");
     expect(result.stderr).toContain("site.yaml:4:8  site.url  'https://fixture.example' uses the reserved domain");
-    expect(result.stderr).toContain("12 problems found; nothing was written.");
+    // The stages after the check went on, to report what they find too; the copy they wrote is not served.
+    expect(result.stderr).toMatch(
+      /12 problems found; nothing was published \(the copy being prepared, .*, is not served\)\./,
+    );
     expect(await snapshot()).toEqual(before);
   });
 
@@ -146,5 +152,53 @@ describe("the placeholder report", () => {
     expect(summary).toMatch(/^Built 8 pages, 1 aliases and \d+ assets into .*dist in \d+\.\d\d s$/);
     expect(next).toMatch(/^Next change: \d{4}-01-01 \(the footer's year changes\)$/);
     expect(rest).toEqual([]);
+  });
+});
+
+/**
+ * The gate an editor's change meets (audits/acknowledged.ts): `ppguide acknowledge` lists what the site has, and
+ * `--strict` then fails only on what a change brings, each at its place, while the acknowledged ones stay one line.
+ */
+describe("the gate: --strict with acknowledged.yaml", () => {
+  it("passes the site as acknowledged; fails a published stub's TODO and a price typed by hand, and only them", async () => {
+    const root = await siteWithPlaceholders();
+    const written = await run(["acknowledge", "--root", root]);
+    expect(written.stdout).toBe("Wrote acknowledged.yaml: 12 problems --strict lets through until each is fixed.\n");
+    const untouched = await run(["build", "--root", root, "--strict"]);
+    expect(untouched.stderr).toBe("");
+    expect(untouched.code).toBe(0);
+    // Listed once: the acknowledged placeholders are the summary's one line, as without --strict.
+    expect(untouched.stdout.split("\n")[1]).toMatch(/^12 placeholders left to replace before going live \(/);
+
+    await appendFile(
+      join(root, "content/articles/beaches.md"),
+      "\nTODO: say where to park.\n\nThe boat ride costs $20 a person.\n",
+    );
+    const changed = await run(["build", "--root", root, "--strict"]);
+    expect(changed.code).toBe(1);
+    const errors = changed.stderr.split("\n").filter((l) => / {2}\[\w+\]$/.test(l) && !l.startsWith("warning:"));
+    expect(errors).toEqual([
+      expect.stringMatching(/^content\/articles\/beaches\.md:\d+:1 {2}'TODO: say where to park\.' is stub text/),
+      expect.stringMatching(
+        /^content\/articles\/beaches\.md:\d+:\d+ {2}the money amount '\$20' is written here, not taken from a fact\./,
+      ),
+    ]);
+  });
+
+  it("warns of an acknowledged problem the site no longer has, so the list only shrinks", async () => {
+    const root = await siteWithPlaceholders();
+    await run(["acknowledge", "--root", root]);
+    await writeFile(
+      join(root, "content/articles/beaches.md"),
+      (await readFile(join(root, "content/articles/beaches.md"), "utf8")).replace(
+        "https://www.hotel.example/book",
+        "https://www.hotelpuertoplata.do/book",
+      ),
+    );
+    const result = await run(["build", "--root", root, "--strict"]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(
+      /^warning: acknowledged\.yaml:\d+:3 {2}PlaceholderLeft in content\/articles\/beaches\.md is acknowledged but no longer found: 'https:\/\/www\.hotel\.example\/book' uses the reserved domain/m,
+    );
   });
 });

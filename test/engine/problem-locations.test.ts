@@ -5,8 +5,12 @@
  * (`beaches.html:8:17`, a file nobody wrote), and a missing image `café.svg` twice, the second
  * time with no location, telling the user to fix site.yaml.
  */
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { buildInline } from "../helpers/inline-site.ts";
+import { buildInline, writeInlineSite } from "../helpers/inline-site.ts";
+import { attempt } from "../helpers/outcome.ts";
 
 describe("problems are located in the sources, once", () => {
   it("a link to a missing non-ASCII anchor is reported at its Markdown line, as written", async () => {
@@ -64,6 +68,33 @@ A page.
       expect.stringMatching(
         /^AssetMissing {2}content\/a\.md:3:11 {2}image '\/images\/café\.svg' is not a file under public\//,
       ),
+    ]);
+  });
+
+  // Regression: `/beaches-puerto-plata` suggested `/bakeries-puerto-plata`, nearer letter by letter but about other
+  // places, and an image written `.jpeg` for `.jpg`, or under `recipe/` for `recipes/`, got no suggestion at all.
+  it("suggests by what a path names: the page about the same places, the picture of the same name", async () => {
+    const root = await writeInlineSite(`-- site.yaml --
+routes:
+  - { path: /5-best-beaches-puerto-plata, kind: article, content: a.md }
+  - { path: /bakeries-puerto-plata, kind: article, content: b.md, image: { src: /images/recipe/flan.jpg, alt: A flan } }
+-- content/a.md --
+See [the beaches](/beaches-puerto-plata) and ![a flan](/images/recipes/flan.jpeg).
+-- content/b.md --
+Bread.
+`);
+    await mkdir(join(root, "public/images/recipes"), { recursive: true });
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c93" } })
+      .jpeg()
+      .toFile(join(root, "public/images/recipes/flan.jpg"));
+    const outcome = await attempt({ root, out: join(root, "dist") });
+    expect(outcome.lines).toEqual([
+      "AssetMissing  site.yaml:3:81  routes[1].image.src  image '/images/recipe/flan.jpg' is not a file under " +
+        "public/. Did you mean '/images/recipes/flan.jpg'? Fix the path, or add the file to public/.",
+      "RouteNotFound  content/a.md:1:19  link '/beaches-puerto-plata' is not a route or alias. " +
+        "Did you mean '/5-best-beaches-puerto-plata'?",
+      "AssetMissing  content/a.md:1:56  image '/images/recipes/flan.jpeg' is not a file under public/. " +
+        "Did you mean '/images/recipes/flan.jpg'? Fix the path, or add the file to public/.",
     ]);
   });
 });

@@ -89,6 +89,64 @@ describe("GitHub workflow commands", () => {
   });
 });
 
+/**
+ * One problem of each stage, and a warning: the load's (an image site.yaml names that public/ lacks), the check's
+ * (--strict: a published stub's TODO), the render's (a link to no route) and the link check's (a missing anchor),
+ * and content no route uses. Once, the load's hid every other, and a failed run's JSON and annotations had no
+ * warnings.
+ */
+const EVERY_STAGE = `
+-- site.yaml --
+routes:
+  - { path: /a, title: A, content: a.md, related: [/filler-1, /filler-2, /filler-3], ${ARTICLE.replace("/images/photo.svg", "/images/pictures/photo.svg")} }
+-- content/a.md --
+TODO: write the page.
+
+See [the first](/filler-one) and [its top](/filler-1#nowhere).
+-- content/old.md --
+Nobody uses this.
+`;
+
+describe("one run reports every stage's problems, with the warnings, in every format", () => {
+  const stages: [code: string, place: RegExp][] = [
+    ["AssetMissing", /^site\.yaml:2:\d+$/],
+    ["StubTextLeft", /^content\/a\.md:1:1$/],
+    ["RouteNotFound", /^content\/a\.md:3:\d+$/],
+    ["BrokenLink", /^content\/a\.md:3:\d+$/],
+  ];
+  const placeOf = (p: Problem) => `${p.file}:${p.line}:${p.column}`;
+
+  it("json and github: each stage's error, and the warning", async () => {
+    const root = await writeInlineSite(EVERY_STAGE);
+    const json = await run(["build", "--strict", "--format", "json"], root);
+    expect(json.code).toBe(1);
+    const problems = JSON.parse(json.stdout).problems as Problem[];
+    for (const [code, place] of stages)
+      expect(problems.filter((p) => p.code === code && p.severity === "error").map(placeOf), code).toEqual([
+        expect.stringMatching(place),
+      ]);
+    expect(problems.filter((p) => p.severity === "warning").map((p) => p.code)).toEqual(["ContentUnused"]);
+
+    const github = await run(["build", "--strict", "--format", "github"], root);
+    expect(github.code).toBe(1);
+    for (const [code] of stages) expect(github.stdout).toMatch(new RegExp(`^::error file=[^\\n]*title=${code}::`, "m"));
+    expect(github.stdout).toMatch(/^::warning file=content\/old\.md,line=1,col=1,title=ContentUnused::/m);
+  }, 120_000);
+
+  it("text: each stage's error at its place, then the warning", async () => {
+    const root = await writeInlineSite(EVERY_STAGE);
+    const { code, stderr } = await run(["build", "--strict"], root);
+    expect(code).toBe(1);
+    const lines = stderr.split("\n");
+    for (const [name, place] of stages)
+      expect(
+        lines.filter((l) => l.endsWith(`[${name}]`)).map((l) => l.split("  ")[0]),
+        name,
+      ).toEqual([expect.stringMatching(place)]);
+    expect(lines).toContainEqual(expect.stringMatching(/^warning: content\/old\.md:1:1 .*\[ContentUnused\]$/));
+  }, 120_000);
+});
+
 describe("ppguide build --format", () => {
   it("json: one valid object on stdout when the build fails, each problem with every field", async () => {
     const root = await writeInlineSite(BROKEN);

@@ -21,16 +21,15 @@ import { removeWhenDone, tempDir } from "../helpers/scratch.ts";
 import { copySources, describeDifference, readTree, type Tree } from "../helpers/output-tree.ts";
 import { writePpguideSite } from "../helpers/synthetic-site.ts";
 
-/** One day for every runner: a shard built on another day than the merge is of other sources (ShardMismatch). */
-const TODAY = new Date().toISOString().slice(0, 10);
-
 /** The CLI as a runner runs it: in `cwd`, with its own cache folder; resolves to its stdout, rejects on a failure. */
 function ppguide(args: string[], cwd: string, caches: string): Promise<string> {
   return new Promise((resolve, reject) =>
     execFile(
       process.execPath,
       [CLI, ...args],
-      { cwd, env: { ...process.env, NO_COLOR: "1", PPGUIDE_CACHE_DIR: caches, PPGUIDE_CLOCK: TODAY } },
+      // PPGUIDE_CLOCK, the suite's (vitest.config.ts), is every runner's: a shard built on another day than the merge
+      // is of other sources (ShardMismatch).
+      { cwd, env: { ...process.env, NO_COLOR: "1", PPGUIDE_CACHE_DIR: caches } },
       (err, stdout, stderr) =>
         err ? reject(new Error(`ppguide ${args.join(" ")}: ${stderr || err.message}`)) : resolve(stdout),
     ),
@@ -48,7 +47,7 @@ async function runner(sources: string, name: string): Promise<{ root: string; ca
 
 /**
  * The site built as `total` shards, each by its own runner (two at a time: this machine has two cores), and merged
- * by another; the merged output as a tree, and the index parts the merge made itself (--explain).
+ * by another; the merged output as a tree, and the search index files the merge wrote anew (--explain).
  */
 async function shardAndMerge(sources: string, total: number) {
   const folders: string[] = [];

@@ -23,7 +23,7 @@ describe("checkLinks on links-broken", () => {
     [15, 10, "/docs/", "missing page", "/Docs/"],
     [16, 10, "/files/menu.PDF", "missing asset", "/files/menu.pdf"],
     [17, 11, "/img/missing.png", "missing asset"],
-    [18, 52, "/img/logo-3x.png", "missing asset"],
+    [18, 52, "/img/logo-3x.png", "missing asset", "/img/logo.png"],
     [19, 13, "/media/clip.mp4", "missing asset"],
     [19, 38, "/media/poster.jpg", "missing asset"],
     [19, 69, "/media/subs.vtt", "missing asset"],

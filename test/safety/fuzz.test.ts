@@ -16,9 +16,10 @@
  * `--format json` run (exit 130 or 143, or it finished first with one JSON report; never 13, and
  * what is served is a whole site or nothing); and the sources' dates are written at random.
  *
- * `npm test` runs a bounded number of sites; `FUZZ_RUNS=500 npx vitest run test/safety/fuzz.test.ts`
- * runs more (FUZZ_SEED=n replays a run). fast-check shrinks a failure to a small site; each one
- * found is kept below as a named regression case.
+ * `npm test` runs a bounded number of sites, half under a fixed seed, half under a random one
+ * (test/helpers/property.ts); `FUZZ_RUNS=500 npx vitest run test/safety/fuzz.test.ts` runs more, and
+ * FUZZ_SEED=n replays a seed a failure printed. fast-check shrinks a failure to a small site; each
+ * one found is kept below as a named regression case.
  */
 import fc from "fast-check";
 import { load } from "cheerio";
@@ -33,11 +34,11 @@ import { loadManifest } from "../../src/site/load-site.ts";
 import { hostAnswer, parseRedirects } from "../../src/preview/host-rules.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
 import { attempt, startCli, type Outcome } from "../helpers/outcome.ts";
+import { assertProperty } from "../helpers/property.ts";
 import { oversizedPng } from "../helpers/png.ts";
 import { xmlErrors } from "../helpers/xml.ts";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
-const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 /** A build that takes longer than this is a hang. */
 const BUILD_LIMIT_MS = 60_000;
 
@@ -371,7 +372,10 @@ async function pictureBytes(kind: FuzzSite["picture"]): Promise<Buffer> {
 // ---------------------------------------------------------------------------------------------
 // The invariant.
 
-/** How the runs ended, printed after the property: runs that never reach exit 0 would test half the promise. */
+/**
+ * How the runs ended, printed after the property to show the generator's mix. Only printed: both ends of the
+ * promise are asserted by the named cases below, whatever a seed draws.
+ */
 const tally = { built: 0, refused: 0, interrupted: 0 };
 
 // ---------------------------------------------------------------------------------------------
@@ -621,15 +625,14 @@ describe("any site an editor writes", () => {
   it(
     "builds into a working site, or fails with every problem located in the site; never 70, never a hang",
     async () => {
-      await fc.assert(
+      await assertProperty(
         fc.asyncProperty(fuzzSite, fault, async (site, f) => void (await check(site, f))),
-        { numRuns: RUNS, seed: SEED },
+        { numRuns: RUNS },
       );
       console.log(
         `fuzz: ${tally.built} sites built and checked, ${tally.refused} refused with located errors, ` +
           `${tally.interrupted} interrupted`,
       );
-      expect(tally.built).toBeGreaterThan(0);
     },
     Math.max(120_000, RUNS * 8_000),
   );

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatBytes, type OfflineManifest, packEntries, totalBytes } from "../../src/client/offline-plan.ts";
+import { type OfflineManifest, packEntries, totalBytes } from "../../src/client/offline-plan.ts";
 import { build } from "../../src/engine/build.ts";
 import type { BuildResult } from "../../src/engine/build-state.ts";
 import { ROOT } from "../helpers/site-pages.ts";
@@ -122,25 +122,35 @@ describe("the guide saved for offline (README, Offline)", () => {
 });
 
 /**
- * Every size the README gives of the guide is the built guide's, rounded as written: once the
- * README said the index "is 1.2 MB in 240 small files" (it was 0.46 MB in 243) and "without the
- * pictures, 2.3 MB" where the save panel said 2.4 MB.
+ * Every size the README gives of the guide is the built guide's, within a tenth: once the README said the index
+ * "is 1.2 MB in 240 small files" (it was 0.46 MB in 243) and "without the pictures, 2.3 MB" where the save panel said
+ * 2.4 MB. Within a tenth, not to the digit: a page an editor adds moves every one of them, and the README states them
+ * as measured when it was written. Past a tenth, the failure says the figure to write.
  */
 describe("the README's sizes are the built site's", () => {
   const readme = async () => (await readFile(join(PACKAGE_DIR, "README.md"), "utf8")).replace(/\s+/g, " ");
   const said = (text: string, pattern: RegExp) => {
     const m = pattern.exec(text);
     if (!m) throw new Error(`the README no longer says ${pattern}`);
-    return m.slice(1);
+    return m.slice(1).map((v) => v!);
   };
-  /** Megabytes as the README writes them: with as many decimals as it gives. */
-  const mb = (bytes: number, written: string) => (bytes / 1e6).toFixed(written.split(".")[1]?.length ?? 0);
+  /** What the README wrote (megabytes, kilobytes or a count) within a tenth of the measured value, written as it is. */
+  const near = (written: string, measured: number, unit: "MB" | "kB" | "", what: string) => {
+    const value = Number.parseFloat(written);
+    const now = unit === "MB" ? measured / 1e6 : unit === "kB" ? measured / 1e3 : measured;
+    const decimals = written.split(".")[1]?.length ?? 0;
+    const write = `${now.toFixed(decimals)}${unit && ` ${unit}`}`;
+    expect(
+      Math.abs(now - value) <= value / 10,
+      `README.md says ${what} is ${written}${unit && ` ${unit}`}; the built guide's is ${write}: write that there`,
+    ).toBe(true);
+  };
 
   it("the search index: its size and its number of files", async () => {
     const m = JSON.parse(await readFile(join(out, "sw-manifest.json"), "utf8")) as OfflineManifest;
     const [size, files] = said(await readme(), /index is ([\d.]+) MB in (\d+) small files/);
-    expect(mb(totalBytes(m.index), size!)).toBe(size);
-    expect(m.index.length).toBe(Number(files));
+    near(size!, totalBytes(m.index), "MB", "the search index");
+    near(files!, m.index.length, "", "the number of the search index's files");
   });
 
   it("the saved guide, as the save panel says it and by part", async () => {
@@ -149,20 +159,23 @@ describe("the README's sizes are the built site's", () => {
     const text = await readme();
     const [count, all, withoutPictures] = said(
       text,
-      /"(\d+) pages, the search and the pictures take ([\d.]+ MB) on this device; without the pictures, ([\d.]+ MB)"/,
+      /"(\d+) pages, the search and the pictures take ([\d.]+) MB on this device; without the pictures, ([\d.]+) MB"/,
     );
-    expect(guide.pages.length).toBe(Number(count));
-    expect(formatBytes(totalBytes(packEntries(m, guide, true)))).toBe(all);
-    expect(formatBytes(totalBytes(packEntries(m, guide, false)))).toBe(withoutPictures);
+    near(count!, guide.pages.length, "", "the saved guide's number of pages");
+    near(all!, totalBytes(packEntries(m, guide, true)), "MB", "the saved guide");
+    near(withoutPictures!, totalBytes(packEntries(m, guide, false)), "MB", "the saved guide without pictures");
     const [total, ofPages, ofIndex, ofPictures] = said(
       text,
-      /the guide's is ([\d.]+) MB today: ([\d.]+) MB of pages, ([\d.]+) MB of index, ([\d.]+) MB of pictures/,
+      /the guide's is ([\d.]+) MB as written here: ([\d.]+) MB of pages, ([\d.]+) MB of index, ([\d.]+) MB of pictures/,
     );
-    expect(mb(totalBytes(packEntries(m, guide, true)), total!)).toBe(total);
-    expect(mb(totalBytes(guide.pages.map((i) => m.pages[i]!.slice(0, 3) as [string, string, number])), ofPages!)).toBe(
-      ofPages,
+    near(total!, totalBytes(packEntries(m, guide, true)), "MB", "the saved guide");
+    near(
+      ofPages!,
+      totalBytes(guide.pages.map((i) => m.pages[i]!.slice(0, 3) as [string, string, number])),
+      "MB",
+      "its pages",
     );
-    expect(mb(totalBytes(m.index), ofIndex!)).toBe(ofIndex);
-    expect(mb(totalBytes(guide.pictures.map((i) => m.pictures[i]!)), ofPictures!)).toBe(ofPictures);
+    near(ofIndex!, totalBytes(m.index), "MB", "its index");
+    near(ofPictures!, totalBytes(guide.pictures.map((i) => m.pictures[i]!)), "MB", "its pictures");
   });
 });
