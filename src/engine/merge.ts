@@ -159,7 +159,7 @@ function refuseMissingEntries(jobs: readonly PageJob[], found: ReadonlyMap<strin
   const damage = new ShardDamage();
   for (const job of jobs) {
     const page = found.get(job.file);
-    if (page && indexable(job) && !page.record.search)
+    if (page && indexable(job) && !("search" in page.record))
       damage.add(page.shard, job.file, "has no search entry: build the shard without --no-search-index", [
         "pages",
         page.at,

@@ -223,7 +223,7 @@ export function planPages(jobs: PageJob[], previous: Previous, images: ImageFact
       changedPart(job.parts, record.parts) ??
       (images.keyOf(record.images) !== record.imagesKey
         ? "an image"
-        : search && indexable(job) && !record.search
+        : search && indexable(job) && !("search" in record)
           ? "the search index, which the last build left out"
           : previous.intact(job.file, record)
             ? undefined

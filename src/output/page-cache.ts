@@ -6,6 +6,7 @@ import { readChecked, writeChecked } from "../core/disk-cache.ts";
 import type { PpgErrorData } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
 import type { LinkScan, PlacedRefs, RawRef } from "../links/types.ts";
+import { type PackedEntries, packEntries, unpackEntries } from "../search/packed-entries.ts";
 import type { SearchEntry } from "../search/page-entry.ts";
 
 /**
@@ -43,9 +44,10 @@ export interface PageRecord {
   hash: string;
   /**
    * The page's entries in the search index (its own, then its keywords' and listings'); absent for
-   * a page it leaves out, or one rendered by a build without the index.
+   * a page it leaves out, or one rendered by a build without the index. A stored record's are read
+   * from the cache each time they are asked for (`"search" in record` asks whether there are any).
    */
-  search?: SearchEntry[];
+  search?: readonly SearchEntry[];
   /** The page's links and anchors, for the link check; absent when links were not checked. */
   scan?: LinkScan;
   /** Its file's stat in the copy just before it was served, for the next build's quick check (servedIntact). */
@@ -74,7 +76,7 @@ export interface CopyCache {
 }
 
 /** Changed whenever the layout below changes: an older record is ignored. */
-const VERSION = 7;
+const VERSION = 8;
 /** Per page: size, mtimeMs, ctimeMs, ino. */
 const STAT_FIELDS = 4;
 const KINDS: RawRef["kind"][] = ["page", "asset"];
@@ -109,8 +111,12 @@ interface Stored {
   partItems: Int32Array;
   /** The pages that warned, by their number in `files`, with what they warned about. */
   warnings: [page: number, warnings: PpgErrorData[]][];
-  /** The pages' search entries, by their number in `files`. */
-  searches: [page: number, entries: SearchEntry[]][];
+  /**
+   * Per page: where its packed search entries start in `searchBytes`, the length of their words
+   * and of their fragments (packed-entries.ts); -1 when it has none.
+   */
+  searchAt: Float64Array;
+  searchBytes: Uint8Array;
   index?: IndexRecord;
 }
 
@@ -134,7 +140,6 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
   if (stored.version !== VERSION || stored.code !== code) return undefined;
   const { files, digests: d, imageAt, imageItems, stats, strings, index } = stored;
   const warned = new Map(stored.warnings);
-  const searches = new Map(stored.searches);
   const pages = new Map<string, PageRecord>();
   files.forEach((file, i) => {
     const digestAt = (k: number) => expected(d[i * DIGESTS + k], WHOLE);
@@ -143,12 +148,10 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
     const images: string[] = [];
     for (const item of imageItems.subarray(start, start + expected(imageAt[i * 2 + 1], WHOLE)))
       images.push(expected(strings[item], WHOLE));
-    const search = searches.get(i);
     const record: PageRecord = {
       parts: { code: digestAt(0), site: digestAt(1), route: digestAt(2), markdown: digestAt(3), listings: digestAt(4) },
       imagesKey: digestAt(5),
       hash: digestAt(6),
-      ...(search && { search }),
       images,
       ...(statAt(0) >= 0 && {
         stat: { size: statAt(0), mtimeMs: statAt(1), ctimeMs: statAt(2), ino: statAt(3) },
@@ -156,6 +159,8 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
       ...(warned.has(i) && { warnings: warned.get(i) }),
     };
     if (expected(stored.scanAt[i], WHOLE) >= 0) keepScan(record, stored, i);
+    const packed = packedSearch(stored, i);
+    if (packed) keepSearch(record, packed);
     pages.set(file, record);
   });
   return { pages, index };
@@ -172,6 +177,26 @@ const storedScans = new WeakMap<PageRecord, { stored: Stored; i: number }>();
 function keepScan(record: PageRecord, stored: Stored, i: number): void {
   storedScans.set(record, { stored, i });
   Object.defineProperty(record, "scan", { enumerable: true, get: () => scanOf(stored, i) });
+}
+
+/**
+ * A stored page's search entries stay packed (search/packed-entries.ts): unpacked each time they
+ * are asked for and not kept, and copied as they are by writePageCache. Unpacked and serialized
+ * again on every build, the entries of a 4,000-page site cost more than joining them into the index.
+ */
+const storedSearches = new WeakMap<PageRecord, PackedEntries>();
+
+function keepSearch(record: PageRecord, packed: PackedEntries): void {
+  storedSearches.set(record, packed);
+  Object.defineProperty(record, "search", { enumerable: true, get: () => unpackEntries(packed) });
+}
+
+function packedSearch(stored: Stored, i: number): PackedEntries | undefined {
+  const start = expected(stored.searchAt[i * 3], WHOLE);
+  if (start < 0) return undefined;
+  const words = start + expected(stored.searchAt[i * 3 + 1], WHOLE);
+  const end = words + expected(stored.searchAt[i * 3 + 2], WHOLE);
+  return { words: stored.searchBytes.subarray(start, words), fragments: stored.searchBytes.subarray(words, end) };
 }
 
 /**
@@ -220,10 +245,17 @@ export function writePageCache(
     return n;
   };
   const warnings: Stored["warnings"] = [];
-  const searches: Stored["searches"] = [];
+  const searchAt: number[] = [];
+  const packs: Uint8Array[] = [];
+  let searchLength = 0;
   for (const [file, page] of cache.pages) {
     if (page.warnings?.length) warnings.push([files.length, page.warnings]);
-    if (page.search) searches.push([files.length, page.search]);
+    const search = storedSearches.get(page) ?? (page.search && packEntries(page.search));
+    if (search) {
+      searchAt.push(searchLength, search.words.length, search.fragments.length);
+      packs.push(search.words, search.fragments);
+      searchLength += search.words.length + search.fragments.length;
+    } else searchAt.push(-1, 0, 0);
     files.push(file);
     const { parts } = page;
     digests.push(parts.code, parts.site, parts.route, parts.markdown, parts.listings, page.imagesKey, page.hash);
@@ -264,7 +296,8 @@ export function writePageCache(
     partAt: Int32Array.from(partAt),
     partItems: Int32Array.from(partItems),
     warnings,
-    searches,
+    searchAt: Float64Array.from(searchAt),
+    searchBytes: Buffer.concat(packs, searchLength),
     ...(cache.index && { index: cache.index }),
   };
   writeChecked(pageCacheFile(copy), serialize(stored));
