@@ -403,10 +403,6 @@ async function withUnpublished<S extends Rendered>(
   return { ...rendered.value, warnings: [...rendered.value.warnings, ...warnings] };
 }
 
-function throwAll(errors: PpgError[]): never {
-  throw new PpgErrorList(errors);
-}
-
 /**
  * The pages rendered in spite of their problems (open: RenderInput.pageProblems): the build fails with them at its
  * end.
