@@ -1,5 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+  writevSync,
+} from "node:fs";
 import { rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { PACKAGE_DIR } from "./package-dir.ts";
@@ -107,18 +118,39 @@ export function readChecked(path: string): Buffer | undefined {
   }
 }
 
-/** Writes `bytes` and their SHA-256 under a temporary name, then renames: a reader never sees half a file. */
-export function writeChecked(path: string, bytes: Uint8Array | string): void {
-  const body = typeof bytes === "string" ? Buffer.from(bytes) : bytes;
+/**
+ * Writes `bytes` (a text, bytes, or bytes in parts, written one after another and never joined in
+ * memory) and their SHA-256 under a temporary name, then renames: a reader never sees half a file.
+ */
+export function writeChecked(path: string, bytes: Uint8Array | string | readonly Uint8Array[]): void {
+  const parts = typeof bytes === "string" ? [Buffer.from(bytes)] : bytes instanceof Uint8Array ? [bytes] : bytes;
   const tmp = `${path}.tmp-${process.pid}`;
+  let fd: number | undefined;
   try {
     // A name left by a killed build, or a link planted there, is removed, never written through.
     rmSync(tmp, { force: true });
-    writeFileSync(tmp, Buffer.concat([body, new Digest().add(body).bytes()]), { flag: "wx" });
+    fd = openSync(tmp, "wx");
+    writeAll(fd, [...parts, new Digest().add(...parts).bytes()]);
+    closeSync(fd);
+    fd = undefined;
     renameSync(tmp, path);
   } catch (err) {
+    if (fd !== undefined) closeSync(fd);
     rmSync(tmp, { force: true });
     throw withPath(err, tmp);
+  }
+}
+
+/** Each part in turn, a thousand to a system call (IOV_MAX is 1,024 on Linux), and whatever a call left unwritten after it. */
+function writeAll(fd: number, parts: readonly Uint8Array[]): void {
+  for (let at = 0; at < parts.length; at += 1000) {
+    const batch = parts.slice(at, at + 1000);
+    let written = writevSync(fd, batch);
+    for (const part of batch) {
+      let done = Math.min(written, part.byteLength);
+      written -= done;
+      while (done < part.byteLength) done += writeSync(fd, part, done);
+    }
   }
 }
 

@@ -116,6 +116,11 @@ interface Stored {
    * and of their fragments (packed-entries.ts); -1 when it has none.
    */
   searchAt: Float64Array;
+  /**
+   * Every page's packed search entries, one after another: stored after the rest (the file is the
+   * length of the rest, the rest serialized, then these), so they are neither copied nor joined in
+   * memory to be read or written.
+   */
   searchBytes: Uint8Array;
   index?: IndexRecord;
 }
@@ -130,10 +135,14 @@ export function pageCacheFile(copy: string): string {
 /** The cache of the output copy `copy`, if there is one made by this code and intact. */
 export function readPageCache(copy: string, code: string): CopyCache | undefined {
   const bytes = readChecked(pageCacheFile(copy));
-  if (!bytes) return undefined;
+  if (!bytes || bytes.length < 4) return undefined;
   let stored: Stored;
   try {
-    stored = deserialize(bytes) as Stored;
+    const header = 4 + bytes.readUInt32LE(0);
+    stored = {
+      ...(deserialize(bytes.subarray(4, header)) as Omit<Stored, "searchBytes">),
+      searchBytes: bytes.subarray(header),
+    };
   } catch {
     return undefined;
   }
@@ -282,7 +291,7 @@ export function writePageCache(
     for (const ref of scan.refs) pushRef(items, ref);
     for (const anchor of scan.anchors) items.push(intern(anchor));
   }
-  const stored: Stored = {
+  const stored: Omit<Stored, "searchBytes"> = {
     version: VERSION,
     code,
     files,
@@ -297,10 +306,12 @@ export function writePageCache(
     partItems: Int32Array.from(partItems),
     warnings,
     searchAt: Float64Array.from(searchAt),
-    searchBytes: Buffer.concat(packs, searchLength),
     ...(cache.index && { index: cache.index }),
   };
-  writeChecked(pageCacheFile(copy), serialize(stored));
+  const header = serialize(stored);
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(header.length);
+  writeChecked(pageCacheFile(copy), [length, header, ...packs]);
 }
 
 /**

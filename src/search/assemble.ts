@@ -9,6 +9,8 @@
  * whose bytes changed. The chunks and metadata are CBOR (cbor2), as Pagefind's client decodes them.
  */
 import { encode } from "cbor2";
+import { defaultEncodeOptions, writeInt, writeString } from "cbor2/encoder";
+import { Writer } from "cbor2/writer";
 import { pagefindDigest } from "../core/digest.ts";
 import { compareCodePoints } from "./code-points.ts";
 import { fragmentJson, sortedFragmentJson } from "./fragment.ts";
@@ -61,12 +63,22 @@ const file = (path: string, bytes: Uint8Array, compressed = true): IndexFile => 
 /** Words' locations per chunk, counted as Pagefind counts them (`index_chunk_size`). */
 const CHUNK_SIZE = 20_000;
 
-type PackedPage = [page: number, locs: number[], metaLocs: number[]];
+/** CBOR's major type of an array (RFC 8949, 3.1), which cbor2's writeInt writes a length under. */
+const ARRAY = 4;
 
-interface WordPages {
+/**
+ * A word's pages, each as two numbers: the page, and where its two lists of locations start in the
+ * page's entry (`items`); they are written into the chunk from there, never copied into lists.
+ */
+interface Postings {
+  pages: number[];
+  /** Its locations, as Pagefind counts a chunk's size (`sizeOf`). */
+  size: number;
+}
+
+interface WordPages extends Postings {
   word: string;
-  pages: PackedPage[];
-  variants: { form: string; pages: PackedPage[] }[];
+  variants: (Postings & { form: string })[];
 }
 
 /** The index's files, for the entries in page order (entries with no words are left out, as Pagefind leaves them). */
@@ -75,14 +87,15 @@ export function assembleIndex(entries: readonly SearchEntry[], options: Assemble
   // No page with a word: Pagefind writes an entry that knows no language, and nothing else.
   if (pages.length === 0) return { files: [entryFile(options, undefined)], groups: [] };
   const metaFields = [...new Set(pages.flatMap((p) => p.meta.map(([field]) => field)))].sort(compareCodePoints);
-  const { words, filters } = invert(pages, metaFields);
+  const { words, filters } = invert(pages);
   const files: IndexFile[] = [];
   const fragments = fragmentFiles(pages, options);
   files.push(...fragments.files);
   const chunks = chunkWords([...words.values()].sort((a, b) => compareCodePoints(a.word, b.word)));
   const names = new Names(options.language);
+  const remaps = fieldRemaps(pages, metaFields);
   const chunkNames = chunks.map((chunk) => {
-    const bytes = encode([chunk.map(deltaEncoded)]);
+    const bytes = chunkBytes(chunk, pages, remaps);
     const name = names.take(pagefindDigest(bytes));
     files.push(file(`index/${name}.pf_index`, bytes));
     return name;
@@ -110,43 +123,38 @@ export function assembleIndex(entries: readonly SearchEntry[], options: Assemble
   return { files, groups: fragments.keys };
 }
 
-/**
- * Every word's pages (numbered in order) with its locations, and its variants'; every filter
- * value's pages. A page numbers its meta fields among its own; the index numbers them among all
- * pages' (`metaFields`), so a page's meta markers are renumbered here.
- */
-function invert(
-  pages: readonly SearchEntry[],
-  metaFields: readonly string[],
-): { words: Map<string, WordPages>; filters: Map<string, Map<string, number[]>> } {
-  const fieldNumber = new Map(metaFields.map((field, i) => [field, i]));
+/** Every word's pages (numbered in order) with where its locations are, and its variants'; every filter value's pages. */
+function invert(pages: readonly SearchEntry[]): {
+  words: Map<string, WordPages>;
+  filters: Map<string, Map<string, number[]>>;
+} {
   const words = new Map<string, WordPages>();
   const filters = new Map<string, Map<string, number[]>>();
   pages.forEach((entry, page) => {
     const { items } = entry;
-    const remap = entry.meta.map(([field]) => fieldNumber.get(field) ?? 0);
     let p = 0;
-    const list = (meta: boolean): number[] => {
-      const n = items[p++] ?? 0;
-      const values = new Array<number>(n);
-      for (let i = 0; i < n; i++) {
-        const v = items[p++] ?? 0;
-        values[i] = meta && v < 0 ? -(remap[-v - 1] ?? 0) - 1 : v;
-      }
-      return values;
+    /** Adds the page to `to`, with where its two lists of locations start. */
+    const post = (to: Postings, at: number, count: number): void => {
+      to.pages.push(page, at);
+      to.size += count + 1;
     };
+    /** The number of locations in the two lists at `p`. */
+    const counted = () => (items[p] ?? 0) + (items[p + (items[p] ?? 0) + 1] ?? 0);
     for (const w of entry.words) {
       let word = words.get(w);
-      if (!word) words.set(w, (word = { word: w, pages: [], variants: [] }));
-      const locs = list(false);
-      const metaLocs = list(true);
-      if (locs.length || metaLocs.length) word.pages.push([page, locs, metaLocs]);
+      if (!word) words.set(w, (word = { word: w, pages: [], size: 0, variants: [] }));
+      const count = counted();
+      // A word with no location is not on the page: Pagefind writes no page for it.
+      if (count > 0) post(word, p, count);
+      p += count + 2;
       const variants = items[p++] ?? 0;
       for (let v = 0; v < variants; v++) {
         const form = entry.forms[items[p++] ?? 0] ?? "";
         let variant = word.variants.find((x) => x.form === form);
-        if (!variant) word.variants.push((variant = { form, pages: [] }));
-        variant.pages.push([page, list(false), list(true)]);
+        if (!variant) word.variants.push((variant = { form, pages: [], size: 0 }));
+        const inVariant = counted();
+        post(variant, p, inVariant);
+        p += inVariant + 2;
       }
     }
     for (const [filter, values] of entry.filters) {
@@ -160,6 +168,60 @@ function invert(
     }
   });
   return { words, filters };
+}
+
+/**
+ * For each page, its meta fields' numbers in the index: a page numbers its meta fields among its
+ * own, the index among all pages' (`metaFields`), so a page's meta markers are renumbered as they
+ * are written.
+ */
+function fieldRemaps(pages: readonly SearchEntry[], metaFields: readonly string[]): number[][] {
+  const fieldNumber = new Map(metaFields.map((field, i) => [field, i]));
+  return pages.map((entry) => entry.meta.map(([field]) => fieldNumber.get(field) ?? 0));
+}
+
+/**
+ * A chunk as Pagefind's client reads it: `[[word, pages, variants], …]` in one array, each page
+ * `[its number less the one before it, locations, meta locations]`, each variant `[form, pages]`;
+ * written with cbor2's own writers from the entries' locations, as `encode` writes the same lists.
+ */
+function chunkBytes(chunk: readonly WordPages[], pages: readonly SearchEntry[], remaps: number[][]): Uint8Array {
+  const w = new Writer({ chunkSize: 64 * 1024 });
+  const list = (items: Int32Array, at: number, remap: number[] | undefined): number => {
+    const n = items[at] ?? 0;
+    writeInt(n, w, ARRAY);
+    for (let i = at + 1; i <= at + n; i++) {
+      const v = items[i] ?? 0;
+      writeInt(remap && v < 0 ? -(remap[-v - 1] ?? 0) - 1 : v, w);
+    }
+    return at + n + 1;
+  };
+  const postings = ({ pages: posted }: Postings) => {
+    writeInt(posted.length / 2, w, ARRAY);
+    let last = 0;
+    for (let k = 0; k < posted.length; k += 2) {
+      const page = posted[k] ?? 0;
+      const items = pages[page]?.items ?? new Int32Array();
+      writeInt(3, w, ARRAY);
+      writeInt(page - last, w);
+      last = page;
+      list(items, list(items, posted[k + 1] ?? 0, undefined), remaps[page]);
+    }
+  };
+  writeInt(1, w, ARRAY);
+  writeInt(chunk.length, w, ARRAY);
+  for (const word of chunk) {
+    writeInt(3, w, ARRAY);
+    writeString(word.word, w, defaultEncodeOptions);
+    postings(word);
+    writeInt(word.variants.length, w, ARRAY);
+    for (const variant of word.variants) {
+      writeInt(2, w, ARRAY);
+      writeString(variant.form, w, defaultEncodeOptions);
+      postings(variant);
+    }
+  }
+  return w.read();
 }
 
 /** Short names, unique within one index: a digest's start, longer when two would share it. */
@@ -187,9 +249,9 @@ function chunkWords(sorted: WordPages[]): WordPages[][] {
   let chunk: WordPages[] = [];
   let size = 0;
   for (const word of sorted) {
-    size += sizeOf(word.pages);
+    size += word.size;
     // Pagefind 1.6.0 counts a variant's pages, and the variant itself (seen: its chunks end where this count says).
-    for (const variant of word.variants) size += sizeOf(variant.pages) + 1;
+    for (const variant of word.variants) size += variant.size + 1;
     chunk.push(word);
     if (size >= CHUNK_SIZE) {
       chunks.push(chunk);
@@ -199,12 +261,6 @@ function chunkWords(sorted: WordPages[]): WordPages[][] {
   }
   if (chunk.length) chunks.push(chunk);
   return chunks;
-}
-
-function sizeOf(pages: PackedPage[]): number {
-  let size = 0;
-  for (const [, locs, metaLocs] of pages) size += locs.length + metaLocs.length + 1;
-  return size;
 }
 
 /**
@@ -230,19 +286,6 @@ function prefixes(a: string, b: string): [string, string] {
   let common = 0;
   while (common < as.length && common < bs.length && as[common] === bs[common]) common++;
   return [as.slice(0, common + 1).join(""), bs.slice(0, common + 1).join("")];
-}
-
-/** A word as a chunk holds it: its pages numbered from the one before (`delta`), its variants so too. */
-function deltaEncoded(word: WordPages): unknown[] {
-  const delta = (pages: PackedPage[]) => {
-    let last = 0;
-    return pages.map(([page, locs, metaLocs]) => {
-      const d = page - last;
-      last = page;
-      return [d, locs, metaLocs];
-    });
-  };
-  return [word.word, delta(word.pages), word.variants.map((v) => [v.form, delta(v.pages)])];
 }
 
 /**

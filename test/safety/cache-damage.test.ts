@@ -8,6 +8,7 @@ import { build } from "../../src/engine/build.ts";
 import { buildAndVerify } from "../../src/engine/verify.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
 import { attempt } from "../helpers/outcome.ts";
+import { tempDir } from "../helpers/scratch.ts";
 
 /** An inline site whose page shows a JPEG photo, so the cache holds variants, share images and records. */
 async function photoSite(): Promise<string> {
@@ -115,5 +116,23 @@ describe("a damaged cache entry", () => {
       }
     });
     expect(outcome).toMatch(/the incremental build differs from a clean build in \d+ files?: .*a\.html/);
+  });
+});
+
+describe("a checked cache file", () => {
+  it("written in parts is their bytes one after another, and any byte changed or cut off is not read back", async () => {
+    const dir = await tempDir("ppguide-checked-");
+    const file = join(dir, "cache");
+    // More parts than one system call writes, of every size from none up.
+    const parts = Array.from({ length: 2_500 }, (_, i) => Uint8Array.from({ length: i % 7 }, (_, k) => (i + k) % 256));
+    writeChecked(file, parts);
+    expect(readChecked(file)).toEqual(Buffer.concat(parts));
+    const bytes = await readFile(file);
+    bytes[100] = (bytes[100] ?? 0) ^ 1;
+    await writeFile(file, bytes);
+    expect(readChecked(file)).toBeUndefined();
+    writeChecked(file, parts);
+    await truncate(file, bytes.length - 1);
+    expect(readChecked(file)).toBeUndefined();
   });
 });
