@@ -11,7 +11,8 @@ import { IN_MEMORY, renderInputOf, type Previous } from "../engine/page-keys.ts"
 import { sourcesOf } from "../engine/render-pages.ts";
 import { generatedFiles } from "../output/generated-files.ts";
 import type { PageRecord } from "../output/page-cache.ts";
-import { INDEX_DIR, indexEntries, indexFiles, mainOf, READ_OPTIONS, routeEntries } from "../output/search-index.ts";
+import { INDEX_DIR, indexable, indexFiles, mainOf, READ_OPTIONS, routeEntries } from "../output/search-index.ts";
+import { entriesOnly } from "../search/assemble.ts";
 import { gzipped } from "../search/compress.ts";
 import type { SearchEntry } from "../search/page-entry.ts";
 import { PageReader } from "../search/read-page.ts";
@@ -201,9 +202,9 @@ export class DevSite {
       }
       return entries;
     };
-    const entries = indexEntries(site, entriesOf);
+    const entries = site.manifest.routes.filter(indexable).flatMap((route) => entriesOf(route.path) ?? []);
     const files = new Map<string, string | Uint8Array>();
-    for (const { path, bytes, compressed } of indexFiles(site, entries).files)
+    for (const { path, bytes, compressed } of indexFiles(site, entriesOnly(entries)).files)
       files.set(`${INDEX_DIR}/${path}`, compressed ? await gzipped(bytes()) : bytes());
     return files;
   }

@@ -21,7 +21,7 @@ import {
   type IndexRecord,
   type PageRecord,
 } from "../output/page-cache.ts";
-import { indexEntries, writeSearchIndex } from "../output/search-index.ts";
+import { indexRoutes, writeSearchIndex } from "../output/search-index.ts";
 import { hostLimitWarnings } from "../manifest/host-limits.ts";
 import type { Manifest } from "../manifest/types.ts";
 import { writeServiceWorker } from "../output/service-worker.ts";
@@ -311,7 +311,7 @@ async function index<S extends Opened & Keyed & Rendered>(state: S): Promise<S &
 
 /** The index written from the pages' records (a build's, or a merge's taken from its shards). */
 export async function writeIndexOf(
-  state: Pick<Opened, "servedIndex">,
+  state: Pick<Opened, "servedIndex" | "previous">,
   site: LoadedSite,
   jobs: readonly PageJob[],
   records: ReadonlyMap<string, PageRecord>,
@@ -319,9 +319,13 @@ export async function writeIndexOf(
   writer: CopyWriter,
 ): Promise<{ record: IndexRecord; written: string[] }> {
   const fileOf = new Map(jobs.map((job) => [job.route, job.file]));
-  const entries = indexEntries(site, (route) => records.get(fileOf.get(route) ?? "")?.search);
+  const { previous } = state;
+  const routes = indexRoutes(site, (route) => {
+    const file = fileOf.get(route) ?? "";
+    return { now: records.get(file), ...("records" in previous && { before: previous.records(file) }) };
+  });
   const served = output.live && state.servedIndex ? { live: output.live, record: state.servedIndex } : undefined;
-  const written = await writeSearchIndex(site, entries, writer, served);
+  const written = await writeSearchIndex(site, routes, writer, served);
   await writer.flush();
   return written;
 }

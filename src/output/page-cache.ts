@@ -6,6 +6,7 @@ import { readChecked, writeChecked } from "../core/disk-cache.ts";
 import type { PpgErrorData } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
 import type { LinkScan, PlacedRefs, RawRef } from "../links/types.ts";
+import type { IndexState } from "../search/assemble.ts";
 import { type PackedEntries, packEntries, unpackEntries } from "../search/packed-entries.ts";
 import type { SearchEntry } from "../search/page-entry.ts";
 
@@ -68,6 +69,8 @@ export interface IndexRecord {
   sums: string[];
   /** Its fragment groups, which the next build names without making them again (search/assemble.ts). */
   groups: [key: string, digest: string][];
+  /** What the next build updates instead of making the index again (search/assemble.ts). */
+  state?: IndexState;
 }
 
 export interface CopyCache {
@@ -76,7 +79,7 @@ export interface CopyCache {
 }
 
 /** Changed whenever the layout below changes: an older record is ignored. */
-const VERSION = 8;
+const VERSION = 9;
 /** Per page: size, mtimeMs, ctimeMs, ino. */
 const STAT_FIELDS = 4;
 const KINDS: RawRef["kind"][] = ["page", "asset"];

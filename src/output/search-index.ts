@@ -22,7 +22,7 @@ import type { ContentIndex } from "../content/load.ts";
 import { listingAnchor, listingTown } from "../content/listings.ts";
 import { checksum } from "../core/digest.ts";
 import type { Manifest } from "../manifest/types.ts";
-import { type AssembledIndex, assembleIndex, type IndexFile } from "../search/assemble.ts";
+import { type AssembledIndex, assembleIndex, type IndexFile, type RouteEntries } from "../search/assemble.ts";
 import { clientFiles, PAGEFIND_VERSION } from "../search/client.ts";
 import { gzipped } from "../search/compress.ts";
 import { language } from "../search/language.ts";
@@ -30,7 +30,7 @@ import { pageEntry, type SearchEntry } from "../search/page-entry.ts";
 import type { PageReader, ReadOptions, ReadPage } from "../search/read-page.ts";
 import type { LoadedSite } from "../site/load-site.ts";
 import { kindOf, ROUTE_KINDS, type PageKindName } from "../render/kinds/index.ts";
-import type { IndexRecord } from "./page-cache.ts";
+import type { IndexRecord, PageRecord } from "./page-cache.ts";
 import type { CopyWriter } from "./write.ts";
 
 /** The folder of the index in the output; src/client/search-page.ts imports /pagefind/pagefind.js. */
@@ -149,12 +149,24 @@ export function routeEntries(
   });
 }
 
-/** Every entry of the index, in its order: each indexable route's, as its page's record keeps them (`entriesOf`). */
-export function indexEntries(
+/**
+ * The index's entries, each indexable route's in its order, as its page's record keeps them:
+ * `records(route)` gives its record now and, when a previous index was made, the record it was made
+ * from (the same object when the page was reused, whose entries are then not read again).
+ */
+export function indexRoutes(
   site: Pick<LoadedSite, "manifest">,
-  entriesOf: (route: string) => readonly SearchEntry[] | undefined,
-): SearchEntry[] {
-  return site.manifest.routes.filter(indexable).flatMap((route) => entriesOf(route.path) ?? []);
+  records: (route: string) => { now: PageRecord | undefined; before?: PageRecord | undefined },
+): RouteEntries[] {
+  return site.manifest.routes.filter(indexable).map((route) => {
+    const { now, before } = records(route.path);
+    return {
+      route: route.path,
+      entries: () => now?.search ?? [],
+      same: now !== undefined && now === before,
+      before: () => before?.search,
+    };
+  });
 }
 
 /**
@@ -206,9 +218,10 @@ function listingDocuments(
  */
 export function indexFiles(
   site: Pick<LoadedSite, "manifest">,
-  entries: readonly SearchEntry[],
-  known?: IndexRecord["groups"],
+  routes: readonly RouteEntries[],
+  served?: Pick<IndexRecord, "groups" | "state">,
 ): AssembledIndex {
+  const known = served?.groups;
   const words = language(languageOf(site.manifest));
   const options = {
     language: words.name,
@@ -217,9 +230,9 @@ export function indexFiles(
     maxFragments: MAX_FRAGMENTS,
     ...(known && { known: new Map(known) }),
   };
-  const { files, groups } = assembleIndex(entries, options);
+  const index = assembleIndex(routes, options, served?.state);
   const client = clientFiles().map(({ path, bytes }): IndexFile => ({ path, bytes: () => bytes, compressed: false }));
-  return { files: [...files, ...client], groups };
+  return { ...index, files: [...index.files, ...client] };
 }
 
 /** Index files whose names are digests of what they hold: the same name, the same content. */
@@ -232,11 +245,11 @@ const NAMED_BY_CONTENT = /\.pf_(index|fragment|filter|meta)$/;
  */
 export async function writeSearchIndex(
   site: Pick<LoadedSite, "manifest">,
-  entries: readonly SearchEntry[],
+  routes: readonly RouteEntries[],
   writer: CopyWriter,
   served: { live: string; record: IndexRecord } | undefined,
 ): Promise<{ record: IndexRecord; written: string[] }> {
-  const { files, groups } = indexFiles(site, entries, served?.record.groups);
+  const { files, groups, state } = indexFiles(site, routes, served?.record);
   const servedSums = new Map(served?.record.files.map((file, i) => [file, served.record.sums[i] ?? ""]));
   const done = await Promise.all(
     files.map(async ({ path, bytes, compressed }) => {
@@ -256,7 +269,7 @@ export async function writeSearchIndex(
   );
   done.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return {
-    record: { files: done.map((d) => d.file), sums: done.map((d) => d.sum), groups },
+    record: { files: done.map((d) => d.file), sums: done.map((d) => d.sum), groups, ...(state && { state }) },
     written: done.filter((d) => d.anew).map((d) => d.file),
   };
 }

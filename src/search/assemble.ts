@@ -9,11 +9,12 @@
  * whose bytes changed. The chunks and metadata are CBOR (cbor2), as Pagefind's client decodes them.
  */
 import { encode } from "cbor2";
-import { defaultEncodeOptions, writeInt, writeString } from "cbor2/encoder";
+import { writeInt } from "cbor2/encoder";
 import { Writer } from "cbor2/writer";
 import { pagefindDigest } from "../core/digest.ts";
 import { compareCodePoints } from "./code-points.ts";
 import { fragmentJson, sortedFragmentJson } from "./fragment.ts";
+import { type ChangedPage, type IndexWords, updatedWords, wordBytes, wordsOf } from "./index-words.ts";
 import { hasText, type SearchEntry } from "./page-entry.ts";
 import { WORD_SYMBOLS } from "./words.ts";
 
@@ -30,11 +31,14 @@ export interface IndexFile {
   compressed: boolean;
 }
 
-/** The files of an index, and its fragment groups as a later build may know them (AssembleOptions.known). */
+/** The files of an index, and what the next build may reuse of it (AssembleOptions.known, `previous`). */
 export interface AssembledIndex {
   files: IndexFile[];
   /** Each fragment group's key (the digest of its members' names) and the digest of its bytes. */
   groups: [key: string, digest: string][];
+  state: IndexState | undefined;
+  /** Whether the words were updated from the previous index's, or made from every page. */
+  made: "updated" | "whole";
 }
 
 export interface AssembleOptions {
@@ -54,6 +58,32 @@ export interface AssembleOptions {
   known?: ReadonlyMap<string, string>;
 }
 
+/** The entries of one route (or any other source of entries), in the index's order. */
+export interface RouteEntries {
+  route: string;
+  entries(): readonly SearchEntry[];
+  /**
+   * Whether its entries are those the previous index (IndexState) was made from; if not, its
+   * entries then, if it had any.
+   */
+  same: boolean;
+  before?(): readonly SearchEntry[] | undefined;
+}
+
+/** What a build keeps of the index it made, for the next build to update rather than make again. */
+export interface IndexState {
+  /** Each route of the index in order, and how many pages (its entries with words) it gave. */
+  routes: string[];
+  routePages: number[];
+  /** Per page: its URL, the digest of its fragment and its word count. */
+  urls: string[];
+  fragmentDigests: string[];
+  wordCounts: number[];
+  words: IndexWords;
+  /** Each chunk: its first and last word, how many words, and the digest of its bytes. */
+  chunks: [first: string, last: string, count: number, digest: string][];
+}
+
 const file = (path: string, bytes: Uint8Array, compressed = true): IndexFile => ({
   path,
   bytes: () => bytes,
@@ -66,161 +96,195 @@ const CHUNK_SIZE = 20_000;
 /** CBOR's major type of an array (RFC 8949, 3.1), which cbor2's writeInt writes a length under. */
 const ARRAY = 4;
 
+/** A page of the index: its entry made when first asked for (a fragment group that changed needs it). */
+interface IndexPage {
+  url: string;
+  fragmentDigest: string;
+  wordCount: number;
+  entry(): SearchEntry;
+}
+
+/** Entries given as one list, none known to a previous index. */
+export function entriesOnly(entries: readonly SearchEntry[]): RouteEntries[] {
+  return [{ route: "", entries: () => entries, same: false }];
+}
+
 /**
- * A word's pages, each as two numbers: the page, and where its two lists of locations start in the
- * page's entry (`items`); they are written into the chunk from there, never copied into lists.
+ * The index's files, for the routes' entries in order (entries with no words are left out, as
+ * Pagefind leaves them). With `previous`, when the same routes gave the same number of pages at the
+ * same URLs, only the words of the pages that changed are read and written again.
  */
-interface Postings {
-  pages: number[];
-  /** Its locations, as Pagefind counts a chunk's size (`sizeOf`). */
-  size: number;
-}
-
-interface WordPages extends Postings {
-  word: string;
-  variants: (Postings & { form: string })[];
-}
-
-/** The index's files, for the entries in page order (entries with no words are left out, as Pagefind leaves them). */
-export function assembleIndex(entries: readonly SearchEntry[], options: AssembleOptions): AssembledIndex {
-  const pages = entries.filter(hasText);
+export function assembleIndex(
+  routes: readonly RouteEntries[],
+  options: AssembleOptions,
+  previous?: IndexState,
+): AssembledIndex {
+  const made = (previous && updated(routes, previous)) ?? fromAll(routes);
+  const { pages, words, touched } = made;
   // No page with a word: Pagefind writes an entry that knows no language, and nothing else.
-  if (pages.length === 0) return { files: [entryFile(options, undefined)], groups: [] };
-  const metaFields = [...new Set(pages.flatMap((p) => p.meta.map(([field]) => field)))].sort(compareCodePoints);
-  const { words, filters } = invert(pages);
+  if (pages.length === 0)
+    return { files: [entryFile(options, undefined)], groups: [], state: undefined, made: "whole" };
   const files: IndexFile[] = [];
   const fragments = fragmentFiles(pages, options);
   files.push(...fragments.files);
-  const chunks = chunkWords([...words.values()].sort((a, b) => compareCodePoints(a.word, b.word)));
   const names = new Names(options.language);
-  const remaps = fieldRemaps(pages, metaFields);
-  const chunkNames = chunks.map((chunk) => {
-    const bytes = chunkBytes(chunk, pages, remaps);
-    const name = names.take(pagefindDigest(bytes));
-    files.push(file(`index/${name}.pf_index`, bytes));
-    return name;
+  const reusable = new Map(
+    previous?.chunks.map(([first, last, count, digest]) => [`${first} ${last} ${count}`, digest]),
+  );
+  const chunks = chunkRanges(words).map(([start, end]) => {
+    const first = words.words[start] ?? "";
+    const last = words.words[end - 1] ?? "";
+    const bytes = once(() => chunkBytes(words, start, end));
+    // The same words, none of them changed: the same bytes.
+    const same = touched && words.words.slice(start, end).every((w) => !touched.has(w));
+    const digest = (same && reusable.get(`${first} ${last} ${end - start}`)) || pagefindDigest(bytes());
+    const name = names.take(digest);
+    files.push({ path: `index/${name}.pf_index`, bytes, compressed: true });
+    return { first, last, count: end - start, digest, name };
   });
-  const metaFilters = [...filters]
-    .sort(([a], [b]) => compareCodePoints(a, b))
-    .map(([filter, byValue]) => {
-      const values = [...byValue].sort(([a], [b]) => compareCodePoints(a, b));
-      const bytes = encode([filter, values]);
-      const name = names.take(pagefindDigest(bytes));
-      files.push(file(`filter/${name}.pf_filter`, bytes));
-      return [filter, name];
-    });
+  const metaFilters = words.filters.map(([filter, , values]) => {
+    const bytes = encode([filter, values]);
+    const name = names.take(pagefindDigest(bytes));
+    files.push(file(`filter/${name}.pf_filter`, bytes));
+    return [filter, name];
+  });
   const meta = encode([
     options.version,
-    pages.map((entry, i) => [fragments.names[i], entry.wordCount, fragments.groups[i] ?? ""]),
-    chunkBounds(chunks).map(([from, to], i) => [from, to, chunkNames[i]]),
+    pages.map((page, i) => [fragments.names[i], page.wordCount, fragments.groups[i] ?? ""]),
+    chunkBounds(chunks).map(([from, to], i) => [from, to, chunks[i]?.name]),
     metaFilters,
     [],
-    metaFields,
+    words.metaFields,
   ]);
   const metaName = `${options.language}_${pagefindDigest(meta).slice(0, options.language.length + 8)}`;
   files.push(file(`pagefind.${metaName}.pf_meta`, meta));
   files.push(entryFile(options, { hash: metaName, pages: pages.length }));
-  return { files, groups: fragments.keys };
+  const state: IndexState = {
+    routes: made.routes,
+    routePages: made.routePages,
+    urls: pages.map((p) => p.url),
+    fragmentDigests: pages.map((p) => p.fragmentDigest),
+    wordCounts: pages.map((p) => p.wordCount),
+    words,
+    chunks: chunks.map((c) => [c.first, c.last, c.count, c.digest]),
+  };
+  return { files, groups: fragments.keys, state, made: touched ? "updated" : "whole" };
 }
 
-/** Every word's pages (numbered in order) with where its locations are, and its variants'; every filter value's pages. */
-function invert(pages: readonly SearchEntry[]): {
-  words: Map<string, WordPages>;
-  filters: Map<string, Map<string, number[]>>;
-} {
-  const words = new Map<string, WordPages>();
-  const filters = new Map<string, Map<string, number[]>>();
-  pages.forEach((entry, page) => {
-    const { items } = entry;
-    let p = 0;
-    /** Adds the page to `to`, with where its two lists of locations start. */
-    const post = (to: Postings, at: number, count: number): void => {
-      to.pages.push(page, at);
-      to.size += count + 1;
-    };
-    /** The number of locations in the two lists at `p`. */
-    const counted = () => (items[p] ?? 0) + (items[p + (items[p] ?? 0) + 1] ?? 0);
-    for (const w of entry.words) {
-      let word = words.get(w);
-      if (!word) words.set(w, (word = { word: w, pages: [], size: 0, variants: [] }));
-      const count = counted();
-      // A word with no location is not on the page: Pagefind writes no page for it.
-      if (count > 0) post(word, p, count);
-      p += count + 2;
-      const variants = items[p++] ?? 0;
-      for (let v = 0; v < variants; v++) {
-        const form = entry.forms[items[p++] ?? 0] ?? "";
-        let variant = word.variants.find((x) => x.form === form);
-        if (!variant) word.variants.push((variant = { form, pages: [], size: 0 }));
-        const inVariant = counted();
-        post(variant, p, inVariant);
-        p += inVariant + 2;
-      }
-    }
-    for (const [filter, values] of entry.filters) {
-      let byValue = filters.get(filter);
-      if (!byValue) filters.set(filter, (byValue = new Map()));
-      for (const value of values) {
-        const at = byValue.get(value) ?? [];
-        at.push(page);
-        byValue.set(value, at);
-      }
-    }
-  });
-  return { words, filters };
+interface Made {
+  routes: string[];
+  routePages: number[];
+  pages: IndexPage[];
+  words: IndexWords;
+  /** The words read again, when the others are the previous index's. */
+  touched?: ReadonlySet<string>;
+}
+
+/** The index's words and pages made from every route's entries. */
+function fromAll(routes: readonly RouteEntries[]): Made {
+  const perRoute = routes.map((r) => r.entries().filter(hasText));
+  const entries = perRoute.flat();
+  return {
+    routes: routes.map((r) => r.route),
+    routePages: perRoute.map((p) => p.length),
+    pages: entries.map(pageOf),
+    words: wordsOf(entries),
+  };
 }
 
 /**
- * For each page, its meta fields' numbers in the index: a page numbers its meta fields among its
- * own, the index among all pages' (`metaFields`), so a page's meta markers are renumbered as they
- * are written.
+ * The index's words and pages as `previous` had them, the pages of the routes that changed read
+ * again; undefined when a route came or went, or gave other pages (another number, or other URLs),
+ * or the pages' meta fields changed: every page is numbered, and its meta locations written, by those.
  */
-function fieldRemaps(pages: readonly SearchEntry[], metaFields: readonly string[]): number[][] {
-  const fieldNumber = new Map(metaFields.map((field, i) => [field, i]));
-  return pages.map((entry) => entry.meta.map(([field]) => fieldNumber.get(field) ?? 0));
+function updated(routes: readonly RouteEntries[], previous: IndexState): Made | undefined {
+  if (routes.length !== previous.routes.length || routes.some((r, i) => r.route !== previous.routes[i]))
+    return undefined;
+  const pages: IndexPage[] = [];
+  const changed: ChangedPage[] = [];
+  let start = 0;
+  for (const [i, route] of routes.entries()) {
+    const count = previous.routePages[i] ?? 0;
+    if (route.same) {
+      const own = lazyPages(route);
+      for (let k = 0; k < count; k++) {
+        const at = start + k;
+        pages.push({
+          url: previous.urls[at] ?? "",
+          fragmentDigest: previous.fragmentDigests[at] ?? "",
+          wordCount: previous.wordCounts[at] ?? 0,
+          entry: () => own()[k] ?? unexpected(route.route),
+        });
+      }
+    } else {
+      const now = route.entries().filter(hasText);
+      const before = route.before?.()?.filter(hasText);
+      if (!before || now.length !== count || before.length !== count) return undefined;
+      for (let k = 0; k < count; k++) {
+        const page = start + k;
+        const entry = now[k] as SearchEntry;
+        if (entry.url !== previous.urls[page] || before[k]?.url !== entry.url) return undefined;
+        changed.push({ page, before: before[k] as SearchEntry, now: entry });
+        pages.push(pageOf(entry));
+      }
+    }
+    start += count;
+  }
+  // Past a quarter of the pages, reading each changed word's pages back costs more than making them all.
+  if (changed.length * 4 > pages.length) return undefined;
+  const words = changed.length
+    ? updatedWords(previous.words, changed)
+    : { words: previous.words, touched: new Set<string>() };
+  if (!words) return undefined;
+  return {
+    routes: previous.routes,
+    routePages: previous.routePages,
+    pages,
+    words: words.words,
+    touched: words.touched,
+  };
 }
 
-/**
- * A chunk as Pagefind's client reads it: `[[word, pages, variants], …]` in one array, each page
- * `[its number less the one before it, locations, meta locations]`, each variant `[form, pages]`;
- * written with cbor2's own writers from the entries' locations, as `encode` writes the same lists.
- */
-function chunkBytes(chunk: readonly WordPages[], pages: readonly SearchEntry[], remaps: number[][]): Uint8Array {
-  const w = new Writer({ chunkSize: 64 * 1024 });
-  const list = (items: Int32Array, at: number, remap: number[] | undefined): number => {
-    const n = items[at] ?? 0;
-    writeInt(n, w, ARRAY);
-    for (let i = at + 1; i <= at + n; i++) {
-      const v = items[i] ?? 0;
-      writeInt(remap && v < 0 ? -(remap[-v - 1] ?? 0) - 1 : v, w);
-    }
-    return at + n + 1;
+function pageOf(entry: SearchEntry): IndexPage {
+  return { url: entry.url, fragmentDigest: entry.fragmentDigest, wordCount: entry.wordCount, entry: () => entry };
+}
+
+/** A route's pages, read when first asked for. */
+function lazyPages(route: RouteEntries): () => readonly SearchEntry[] {
+  let pages: readonly SearchEntry[] | undefined;
+  return () => {
+    pages ??= route.entries().filter(hasText);
+    return pages;
   };
-  const postings = ({ pages: posted }: Postings) => {
-    writeInt(posted.length / 2, w, ARRAY);
-    let last = 0;
-    for (let k = 0; k < posted.length; k += 2) {
-      const page = posted[k] ?? 0;
-      const items = pages[page]?.items ?? new Int32Array();
-      writeInt(3, w, ARRAY);
-      writeInt(page - last, w);
-      last = page;
-      list(items, list(items, posted[k + 1] ?? 0, undefined), remaps[page]);
-    }
-  };
-  writeInt(1, w, ARRAY);
-  writeInt(chunk.length, w, ARRAY);
-  for (const word of chunk) {
-    writeInt(3, w, ARRAY);
-    writeString(word.word, w, defaultEncodeOptions);
-    postings(word);
-    writeInt(word.variants.length, w, ARRAY);
-    for (const variant of word.variants) {
-      writeInt(2, w, ARRAY);
-      writeString(variant.form, w, defaultEncodeOptions);
-      postings(variant);
+}
+
+function unexpected(route: string): never {
+  throw new Error(`search index: ${route} gives fewer pages than the index it was kept with says`);
+}
+
+/** Each chunk's words, `[start, end)` in the word list: about CHUNK_SIZE locations each. */
+function chunkRanges(words: IndexWords): [start: number, end: number][] {
+  const ranges: [number, number][] = [];
+  let start = 0;
+  let size = 0;
+  for (let i = 0; i < words.words.length; i++) {
+    size += words.sizes[i] ?? 0;
+    if (size >= CHUNK_SIZE) {
+      ranges.push([start, i + 1]);
+      start = i + 1;
+      size = 0;
     }
   }
+  if (start < words.words.length) ranges.push([start, words.words.length]);
+  return ranges;
+}
+
+/** A chunk as Pagefind's client reads it: `[[word, pages, variants], …]` in one array. */
+function chunkBytes(words: IndexWords, start: number, end: number): Uint8Array {
+  const w = new Writer({ chunkSize: 64 * 1024 });
+  writeInt(1, w, ARRAY);
+  writeInt(end - start, w, ARRAY);
+  for (let i = start; i < end; i++) w.write(wordBytes(words, i));
   return w.read();
 }
 
@@ -243,32 +307,12 @@ class Names {
 const encoder = new TextEncoder();
 const utf8 = (text: string): Uint8Array => encoder.encode(text);
 
-/** The words in chunks of about CHUNK_SIZE locations, in order. */
-function chunkWords(sorted: WordPages[]): WordPages[][] {
-  const chunks: WordPages[][] = [];
-  let chunk: WordPages[] = [];
-  let size = 0;
-  for (const word of sorted) {
-    size += word.size;
-    // Pagefind 1.6.0 counts a variant's pages, and the variant itself (seen: its chunks end where this count says).
-    for (const variant of word.variants) size += variant.size + 1;
-    chunk.push(word);
-    if (size >= CHUNK_SIZE) {
-      chunks.push(chunk);
-      chunk = [];
-      size = 0;
-    }
-  }
-  if (chunk.length) chunks.push(chunk);
-  return chunks;
-}
-
 /**
  * Each chunk's first and last word, cut to the shortest prefixes that still tell it from its
  * neighbours (`chunk_meta`): the client loads the chunks a query's word falls between.
  */
-function chunkBounds(chunks: WordPages[][]): [from: string, to: string][] {
-  const bounds = chunks.map((chunk): [string, string] => [chunk[0]?.word ?? "", chunk[chunk.length - 1]?.word ?? ""]);
+function chunkBounds(chunks: readonly { first: string; last: string }[]): [from: string, to: string][] {
+  const bounds = chunks.map((chunk): [string, string] => [chunk.first, chunk.last]);
   for (let i = 0; i + 1 < bounds.length; i++) {
     const a = bounds[i] as [string, string];
     const b = bounds[i + 1] as [string, string];
@@ -294,7 +338,7 @@ function prefixes(a: string, b: string): [string, string] {
  * JSON object of its fragments by name, named by its digest (known, or made).
  */
 function fragmentFiles(
-  pages: readonly SearchEntry[],
+  pages: readonly IndexPage[],
   options: AssembleOptions,
 ): { files: IndexFile[]; names: string[]; groups: string[]; keys: [string, string][] } {
   const { language } = options;
@@ -311,9 +355,9 @@ function fragmentFiles(
   });
   const max = options.maxFragments;
   if (!(max > 0 && max < pages.length)) {
-    const files = pages.map((entry, i) => ({
+    const files = pages.map((page, i) => ({
       path: `fragment/${names[i]}.pf_fragment`,
-      bytes: once(() => utf8(fragmentJson(entry))),
+      bytes: once(() => utf8(fragmentJson(page.entry()))),
       compressed: true,
     }));
     return { files, names, groups: [], keys: [] };
@@ -327,13 +371,15 @@ function fragmentFiles(
   for (let start = 0; start < pages.length; start += size) {
     const members = pages
       .slice(start, start + size)
-      .map((entry, i) => [names[start + i] ?? "", entry, fullNames[start + i] ?? ""] as const)
+      .map((page, i) => [names[start + i] ?? "", page, fullNames[start + i] ?? ""] as const)
       .sort(([a], [b]) => compareCodePoints(a, b));
     // A fragment's full name is the digest of all it holds, and its short name is what the group
     // holds it under: together they are the group's bytes.
     const key = pagefindDigest(members.map(([name, , full]) => `${name} ${full}`).join("\n"));
     const bytes = once(() =>
-      utf8(`{${members.map(([name, entry]) => `${JSON.stringify(name)}:${sortedFragmentJson(entry)}`).join(",")}}`),
+      utf8(
+        `{${members.map(([name, page]) => `${JSON.stringify(name)}:${sortedFragmentJson(page.entry())}`).join(",")}}`,
+      ),
     );
     const digest = options.known?.get(key) ?? pagefindDigest(bytes());
     keys.push([key, digest]);

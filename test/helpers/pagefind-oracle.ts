@@ -17,7 +17,7 @@ import {
   READ_OPTIONS,
 } from "../../src/output/search-index.ts";
 import { sitePages } from "../../src/render/kinds/index.ts";
-import { assembleIndex } from "../../src/search/assemble.ts";
+import { assembleIndex, entriesOnly } from "../../src/search/assemble.ts";
 import { PAGEFIND_VERSION } from "../../src/search/client.ts";
 import { gunzipped, gzipped } from "../../src/search/compress.ts";
 import { language } from "../../src/search/language.ts";
@@ -204,7 +204,7 @@ export async function bothIndexes(
           language("en"),
         ),
   );
-  const { files } = assembleIndex(entries, {
+  const { files } = assembleIndex(entriesOnly(entries), {
     language: "en",
     stemmed: true,
     version: PAGEFIND_VERSION,
