@@ -9,12 +9,10 @@
  * whose bytes changed. The chunks and metadata are CBOR (cbor2), as Pagefind's client decodes them.
  */
 import { encode } from "cbor2";
-import { writeInt } from "cbor2/encoder";
-import { Writer } from "cbor2/writer";
 import { pagefindDigest } from "../core/digest.ts";
 import { compareCodePoints } from "./code-points.ts";
 import { fragmentJson, sortedFragmentJson } from "./fragment.ts";
-import { type ChangedPage, type IndexWords, updatedWords, wordBytes, wordsOf } from "./index-words.ts";
+import { type ChangedPage, chunkBytes, chunkRanges, type IndexWords, updatedWords, wordsOf } from "./index-words.ts";
 import { hasText, type SearchEntry } from "./page-entry.ts";
 import { WORD_SYMBOLS } from "./words.ts";
 
@@ -89,12 +87,6 @@ const file = (path: string, bytes: Uint8Array, compressed = true): IndexFile => 
   bytes: () => bytes,
   compressed,
 });
-
-/** Words' locations per chunk, counted as Pagefind counts them (`index_chunk_size`). */
-const CHUNK_SIZE = 20_000;
-
-/** CBOR's major type of an array (RFC 8949, 3.1), which cbor2's writeInt writes a length under. */
-const ARRAY = 4;
 
 /** A page of the index: its entry made when first asked for (a fragment group that changed needs it). */
 interface IndexPage {
@@ -260,32 +252,6 @@ function lazyPages(route: RouteEntries): () => readonly SearchEntry[] {
 
 function unexpected(route: string): never {
   throw new Error(`search index: ${route} gives fewer pages than the index it was kept with says`);
-}
-
-/** Each chunk's words, `[start, end)` in the word list: about CHUNK_SIZE locations each. */
-function chunkRanges(words: IndexWords): [start: number, end: number][] {
-  const ranges: [number, number][] = [];
-  let start = 0;
-  let size = 0;
-  for (let i = 0; i < words.words.length; i++) {
-    size += words.sizes[i] ?? 0;
-    if (size >= CHUNK_SIZE) {
-      ranges.push([start, i + 1]);
-      start = i + 1;
-      size = 0;
-    }
-  }
-  if (start < words.words.length) ranges.push([start, words.words.length]);
-  return ranges;
-}
-
-/** A chunk as Pagefind's client reads it: `[[word, pages, variants], …]` in one array. */
-function chunkBytes(words: IndexWords, start: number, end: number): Uint8Array {
-  const w = new Writer({ chunkSize: 64 * 1024 });
-  writeInt(1, w, ARRAY);
-  writeInt(end - start, w, ARRAY);
-  for (let i = start; i < end; i++) w.write(wordBytes(words, i));
-  return w.read();
 }
 
 /** Short names, unique within one index: a digest's start, longer when two would share it. */

@@ -23,6 +23,19 @@ const entriesOf = (route: number, docs: readonly string[]): SearchEntry[] =>
 const whole = (routes: readonly SearchEntry[][]): RouteEntries[] =>
   routes.map((entries, i) => ({ route: `/r${i}`, entries: () => entries, same: false }));
 
+/**
+ * What the next build reads of an index's state: each posting's locations as bytes, wherever they
+ * lie (an updated state keeps the previous bytes and adds its own after them).
+ */
+const kept = (state: IndexState | undefined) => {
+  if (!state) return state;
+  const { bytes, bodyAt, bodyLength, ...words } = state.words;
+  const bodies = Array.from(bodyAt, (at, j) =>
+    Buffer.from(bytes.subarray(at, at + (bodyLength[j] ?? 0))).toString("base64"),
+  );
+  return { ...state, words: { ...words, bodies } };
+};
+
 const files = (index: ReturnType<typeof assembleIndex>) =>
   new Map(index.files.map((f) => [f.path, Buffer.from(f.bytes()).toString("base64")]));
 
@@ -76,9 +89,6 @@ it("an index updated from the previous one is the index made from every page", a
         changed,
       );
       expect(files(updated)).toEqual(files(fresh));
-      // What the next build reads too: its words' bytes compared as bytes, whatever array holds them.
-      const kept = (state: IndexState | undefined) =>
-        state && { ...state, words: { ...state.words, bytes: Buffer.from(state.words.bytes).toString("base64") } };
       expect(kept(updated.state)).toEqual(kept(fresh.state));
     }),
     { numRuns: 300 },
@@ -124,4 +134,28 @@ it("variants of a word keep the order Pagefind meets them in, when the page that
   // Both are now met first on one page that did not change: its order is the index's, which only
   // its entry knows, so every word is made again.
   check(["<p>café beach</p>", "<p>cafè café</p>", "<p>sea</p>"], "<p>beach only</p>", "whole");
+});
+
+it("rebuild after rebuild of one page: the same bytes as an index made whole, and the kept bytes stay near the index's own", () => {
+  const docs = FILLER.map((d) => d[0] as string);
+  let state: IndexState | undefined = assembleIndex(whole(docs.map((d, i) => entriesOf(i, [d]))), OPTIONS).state;
+  let before = docs.map((d, i) => entriesOf(i, [d]));
+  for (let round = 0; round < 30; round++) {
+    docs[3] = `<html><body><main><h1>Round ${round}</h1><p>${"beach café sea ".repeat(round % 5)}round${round}</p></main></body></html>`;
+    const after = docs.map((d, i) => (i === 3 ? entriesOf(i, [d]) : (before[i] as SearchEntry[])));
+    const routes = after.map((entries, i) => ({
+      route: `/r${i}`,
+      entries: () => entries,
+      same: i !== 3,
+      before: () => before[i],
+    }));
+    const updated = assembleIndex(routes, OPTIONS, state);
+    const fresh = assembleIndex(whole(after), OPTIONS);
+    expect(updated.made).toBe("updated");
+    expect(files(updated)).toEqual(files(fresh));
+    const live = [...(updated.state?.words.bodyLength ?? [])].reduce((a, b) => a + b, 0);
+    expect(updated.state?.words.bytes.length).toBeLessThanOrEqual(2 * live);
+    state = updated.state;
+    before = after;
+  }
 });
