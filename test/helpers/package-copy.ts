@@ -17,6 +17,7 @@ export async function copyPackage(dir: string, modules = join(PACKAGE_DIR, "node
     "schema",
     "scripts",
     "lib",
+    "vendor",
     "package.json",
     "package-lock.json",
     "tsconfig.json",
