@@ -268,7 +268,10 @@ export interface FigureModel {
 
 const newestFirst = (a: ShownFigure, b: ShownFigure) => (b.date ?? "").localeCompare(a.date ?? "");
 
-/** A fact's figure as the templates show it, each amount converted at its own year's rate; undefined without a value. */
+/**
+ * A fact's figure as the templates show it, each amount converted at its own year's rate; undefined
+ * without a value.
+ */
 function figureOf(fact: Fact, rates: Rates, used?: Set<ExchangeRate>): FigureModel | undefined {
   if (!fact.value) return undefined;
   const approx = (value: string, date: string | undefined) => approximation(value, rates, date, used);

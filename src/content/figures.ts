@@ -59,7 +59,8 @@ const SYMBOL = `(?:${DOLLAR}|€|£)`;
 const CODE = "(?:USD|DOP|EUR|GBP)";
 /** Currency words after an amount, English and Spanish. */
 const WORD =
-  String.raw`(?:(?:de|of)\s)?(?:(?:(?:US|U\.S\.|American)\s)?dollars?|d[oó]lar(?:es)?(?:\s(?:estadounidenses?|americanos?))?|` +
+  String.raw`(?:(?:de|of)\s)?(?:(?:(?:US|U\.S\.|American)\s)?dollars?|` +
+  String.raw`d[oó]lar(?:es)?(?:\s(?:estadounidenses?|americanos?))?|` +
   String.raw`(?:Dominican\s)?pesos?(?:\s(?:dominicanos?|oro))?|euros?|pounds?\ssterling|libras?\sesterlinas?)`;
 const RANGE = String.raw`\s?(?:-|–|—|to|a|or|y|and)\s?`;
 const NOT_BEFORE = String.raw`(?<![\p{L}\p{N}$€£.,])`;

@@ -141,7 +141,10 @@ export function writeChecked(path: string, bytes: Uint8Array | string | readonly
   }
 }
 
-/** Each part in turn, a thousand to a system call (IOV_MAX is 1,024 on Linux), and whatever a call left unwritten after it. */
+/**
+ * Each part in turn, a thousand to a system call (IOV_MAX is 1,024 on Linux), and whatever a call left
+ * unwritten after it.
+ */
 function writeAll(fd: number, parts: readonly Uint8Array[]): void {
   for (let at = 0; at < parts.length; at += 1000) {
     const batch = parts.slice(at, at + 1000);

@@ -368,7 +368,8 @@ export const ERRORS = {
     cause: "A date under a route's `dates.revised` is before its `published` date, or not before its `modified` date.",
     hint: "List under `revised` only earlier updates: each on or after `published` and before `modified`.",
     message: (p: { day: string; published: string; modified: string }) =>
-      `the earlier update ${p.day} is not between published ${p.published} and modified ${p.modified} (the 'Updated' date, which comes last)`,
+      `the earlier update ${p.day} is not between published ${p.published} and modified ${p.modified} ` +
+      "(the 'Updated' date, which comes last)",
   },
   LinkToUnpublished: {
     title: "Link to an unpublished page",
@@ -627,8 +628,8 @@ export const ERRORS = {
     title: "Figure written by hand",
     cause:
       "Prose writes a money amount, a time of day, a travel time or a distance (a duration or a length in a " +
-      "sentence about a walk, a drive, a hike or a ride) itself instead of taking it from a fact (a warning; an error with " +
-      "--strict): written on one page, it goes out of date there alone, and two pages state it differently.",
+      "sentence about a walk, a drive, a hike or a ride) itself instead of taking it from a fact (a warning; an " +
+      "error with --strict): written on one page, it goes out of date there alone, and two pages state it differently.",
     hint:
       "State the figure once under `facts:` in site.yaml, as a fact with its `subject`, `text`, `value`, " +
       "`date` and `sources`, the source that states it with its own `date` and `gives:` the value " +

@@ -33,20 +33,29 @@ const map = (entries: readonly [string, unknown][]) => `{${entries.map(([k, v]) 
  * (a JavaScript object would put keys that look like numbers first).
  */
 export function fragmentJson(f: Fragment): string {
-  const anchors = f.anchors.map(
-    (a) =>
-      `{"element":${j(a.element)},"id":${j(a.id)},"text":${j(a.text)},${a.title === undefined ? "" : `"title":${j(a.title)},`}"location":${a.location}}`,
+  const anchors = f.anchors.map((a) => {
+    const title = a.title === undefined ? "" : `"title":${j(a.title)},`;
+    return `{"element":${j(a.element)},"id":${j(a.id)},"text":${j(a.text)},${title}"location":${a.location}}`;
+  });
+  return (
+    `{"url":${j(f.url)},"content":${j(f.content)},"word_count":${f.wordCount},` +
+    `"filters":${map(f.filters)},"meta":${map(f.meta)},"anchors":[${anchors.join(",")}]}`
   );
-  return `{"url":${j(f.url)},"content":${j(f.content)},"word_count":${f.wordCount},"filters":${map(f.filters)},"meta":${map(f.meta)},"anchors":[${anchors.join(",")}]}`;
 }
 
-/** The fragment as a group file holds it: every object's keys sorted, as serde_json writes a parsed value. */
+/**
+ * The fragment as a group file holds it: every object's keys sorted, as serde_json writes a parsed
+ * value.
+ */
 export function sortedFragmentJson(f: Fragment): string {
-  const anchors = f.anchors.map(
-    (a) =>
-      `{"element":${j(a.element)},"id":${j(a.id)},"location":${a.location},"text":${j(a.text)}${a.title === undefined ? "" : `,"title":${j(a.title)}`}}`,
+  const anchors = f.anchors.map((a) => {
+    const title = a.title === undefined ? "" : `,"title":${j(a.title)}`;
+    return `{"element":${j(a.element)},"id":${j(a.id)},"location":${a.location},"text":${j(a.text)}${title}}`;
+  });
+  return (
+    `{"anchors":[${anchors.join(",")}],"content":${j(f.content)},"filters":${map(f.filters)},` +
+    `"meta":${map(f.meta)},"url":${j(f.url)},"word_count":${f.wordCount}}`
   );
-  return `{"anchors":[${anchors.join(",")}],"content":${j(f.content)},"filters":${map(f.filters)},"meta":${map(f.meta)},"url":${j(f.url)},"word_count":${f.wordCount}}`;
 }
 
 /** The digest Pagefind names a fragment by: of its JSON. */

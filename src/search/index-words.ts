@@ -30,7 +30,10 @@ export interface IndexWords {
    * word i is list i, that of variant k (in `forms`) is list `words.length + k`.
    */
   listAt: Int32Array;
-  /** Per posting (a page of a list, in page order): the page, its number of locations, and where its locations' bytes are in `bytes`. */
+  /**
+   * Per posting (a page of a list, in page order): the page, its number of locations, and where its
+   * locations' bytes are in `bytes`.
+   */
   pages: Int32Array;
   counts: Int32Array;
   bodyAt: Float64Array;
@@ -404,7 +407,10 @@ function compacted(lists: readonly Posting[][], previous: Uint8Array, added: Uin
   return bytes;
 }
 
-/** Writes the list of locations at `items[at]` (its count, then its values; a meta marker renumbered by `remap`); returns where it ends. */
+/**
+ * Writes the list of locations at `items[at]` (its count, then its values; a meta marker renumbered by
+ * `remap`); returns where it ends.
+ */
 function writeList(w: Writer, items: Int32Array, at: number, remap: number[] | undefined): number {
   const n = items[at] ?? 0;
   writeInt(n, w, ARRAY);
@@ -466,7 +472,10 @@ interface WordPages extends Postings {
   variants: (Postings & { form: string })[];
 }
 
-/** Every word's pages (numbered in order) with where its locations are, and its variants'; every filter value's pages. */
+/**
+ * Every word's pages (numbered in order) with where its locations are, and its variants'; every filter
+ * value's pages.
+ */
 function invert(pages: readonly SearchEntry[]): {
   words: Map<string, WordPages>;
   filters: Map<string, { listed: number; values: Map<string, number[]> }>;

@@ -7,7 +7,10 @@ import { stemEnglish } from "./english-stemmer.ts";
 import { type IndexableWord, indexableWords, WORD_SYMBOLS } from "./words.ts";
 
 const INCLUDE = new Set(WORD_SYMBOLS);
-/** Words remembered per kind, at most: a site's vocabulary is far smaller; a bound keeps a strange one from growing without end. */
+/**
+ * Words remembered per kind, at most: a site's vocabulary is far smaller; a bound keeps a strange one
+ * from growing without end.
+ */
 const REMEMBERED = 200_000;
 
 export class Language {

@@ -90,7 +90,10 @@ export function unpackEntries(packed: PackedEntries): SearchEntry[] {
   );
 }
 
-/** Locations as 16-bit numbers when every one fits, as they do but on a page of more than 32,767 words: half the bytes. */
+/**
+ * Locations as 16-bit numbers when every one fits, as they do but on a page of more than 32,767 words:
+ * half the bytes.
+ */
 function narrowed(items: Int32Array): Int16Array | Int32Array {
   for (const v of items) if (v > 32_767 || v < -32_768) return items;
   return Int16Array.from(items);

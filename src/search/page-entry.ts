@@ -324,7 +324,10 @@ function packPositions(positions: Position[]): number[] {
   return out;
 }
 
-/** Meta locations packed (`meta_positions_to_packed`): a field marker where the field changes, then deltas from its start. */
+/**
+ * Meta locations packed (`meta_positions_to_packed`): a field marker where the field changes, then
+ * deltas from its start.
+ */
 function packMeta(positions: MetaPosition[]): number[] {
   const sorted = [...positions].sort((a, b) => a.field - b.field || a.position - b.position);
   const out: number[] = [];

@@ -30,9 +30,10 @@ enum Status {
 const SENTENCES = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "p", "td", "div", "ul", "li", "article", "section"]);
 /** Inline elements: an id on a parent names their text too. */
 const INLINE = new Set(
-  "a abbr acronym b bdo big br button cite code dfn em i img input kbd label map object output q samp script select small span strong sub sup textarea time tt var".split(
-    " ",
-  ),
+  (
+    "a abbr acronym b bdo big br button cite code dfn em i img input kbd label map object output q samp script " +
+    "select small span strong sub sup textarea time tt var"
+  ).split(" "),
 );
 /** Elements never indexed, wherever they are. */
 const REMOVED = ["head", "style", "script", "noscript", "label", "form", "svg", "footer", "nav", "iframe", "template"];

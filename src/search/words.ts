@@ -134,7 +134,10 @@ function lettersOf(raw: string, include: ReadonlySet<string>): string {
   return letters;
 }
 
-/** Whether a word may be made of others: it holds a character that is no letter or digit, or a capital after its first. */
+/**
+ * Whether a word may be made of others: it holds a character that is no letter or digit, or a capital
+ * after its first.
+ */
 function isPossiblyCompound(raw: string): boolean {
   let first = true;
   for (const c of raw) {
@@ -184,7 +187,8 @@ function discreteWords(raw: string): string {
   ).join(" ");
 }
 
-// Unicode's Uppercase and Lowercase properties (ª and ᵃ are lowercase letters with no capital), as Rust's char tests them.
+// Unicode's Uppercase and Lowercase properties (ª and ᵃ are lowercase letters with no capital), as
+// Rust's char tests them.
 const isUpper = (g: string | undefined): boolean => g !== undefined && /^\p{Uppercase}/u.test(g);
 const isLower = (g: string | undefined): boolean => g !== undefined && /^\p{Lowercase}/u.test(g);
 const isDigit = (g: string | undefined): boolean => g !== undefined && /^[0-9]+$/.test(g);
