@@ -68,10 +68,12 @@ describe.skipIf(SKIP_BROWSER_SUITE)("ppguide dev: the overlay in Chromium", () =
 
   it("shows a page's own problems over it as it loads, with no error in the page", async () => {
     await page.goto(new URL("/parade", dev.url).href);
-    await expect.poll(() => overlay(page)).toEqual({
-      title: "1 problem on this page",
-      where: [expect.stringMatching(/^content\/parade\.md:1:36$/)],
-    });
+    await expect
+      .poll(() => overlay(page))
+      .toEqual({
+        title: "1 problem on this page",
+        where: [expect.stringMatching(/^content\/parade\.md:1:36$/)],
+      });
     // The page itself is there under it.
     expect(await page.textContent("main")).toContain("The parade starts at");
     expect(problems.consoleErrors).toEqual([]);
