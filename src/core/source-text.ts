@@ -52,6 +52,18 @@ export function readSourceFile(root: string, file: string): { text: string; bom:
   return { text, bom: bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf };
 }
 
+/**
+ * The text with each line break a single LF, character for character: a carriage return alone ends
+ * a line in YAML 1.2 (https://yaml.org/spec/1.2.2/#line-break-characters) and in CommonMark
+ * (https://spec.commonmark.org/0.31.2/#line-ending), but a pattern or a line count that looks for
+ * LF takes it for a character of the line: a CR-only file's front matter was once published as
+ * prose. A CR before an LF is kept (CR LF is one break everywhere). The text keeps its length, so
+ * an offset into it is an offset into the text as written, and a line and column the same.
+ */
+export function lineFeeds(text: string): string {
+  return text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text;
+}
+
 /** The 1-based line and column of a character offset. */
 export function locate(text: string, offset: number, file: string): SourceLocation {
   const before = text.slice(0, Math.max(0, offset));
