@@ -1,8 +1,7 @@
-import { join } from "node:path";
 import type { Placeholder } from "../core/errors-data.ts";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
 import { LineStarts } from "../core/line-starts.ts";
-import { readFileSync } from "node:fs";
+import { readSiteFile } from "../core/site-folder.ts";
 import { lineFeeds } from "../core/source-text.ts";
 import { frontMatterText, type StubComment } from "../content/front-matter.ts";
 import type { ContentIndex } from "../content/load.ts";
@@ -306,10 +305,10 @@ class TextLocator {
   }
 }
 
-/** The file as it is now, for positions the parsed data does not keep. */
+/** The file as it is now, for positions the parsed data does not keep; through the site's one door (site-folder.ts). */
 function readText(root: string, file: string): string {
   try {
-    return lineFeeds(readFileSync(join(root, file), "utf8"));
+    return lineFeeds(readSiteFile(root, file).toString("utf8"));
   } catch {
     return "";
   }

@@ -1,7 +1,5 @@
-import { readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
-import { PpgError, type SourceLocation } from "./errors.ts";
-import { kindOf } from "./site-folder.ts";
+import { isPpgError, PpgError, type SourceLocation } from "./errors.ts";
+import { readSiteFile } from "./site-folder.ts";
 import { forbiddenCharacter } from "./text-rule.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -21,16 +19,16 @@ export function readSourceText(root: string, file: string): string {
  * (ppguide new) writes the mark it found.
  */
 export function readSourceFile(root: string, file: string): { text: string; bom: boolean } {
-  // A named pipe or device in a file's place would block this read, and with it Ctrl-C, forever.
-  const info = statSync(join(root, file));
-  if (info.isDirectory()) throw new PpgError("SourceIsFolder", { file });
-  if (!info.isFile())
-    throw new PpgError(
-      "NotRegularFile",
-      { path: file, kind: kindOf(info) },
-      { location: { file, line: 1, column: 1 } },
-    );
-  const bytes = readFileSync(join(root, file));
+  // Through the site's one door (site-folder.ts): a link out of the site is refused, and a named
+  // pipe or device in a file's place, which would block this read and with it Ctrl-C forever.
+  let bytes: Buffer;
+  try {
+    bytes = readSiteFile(root, file);
+  } catch (err) {
+    if (isPpgError(err) && err.code === "NotRegularFile" && !err.location)
+      throw new PpgError(err.code, err.data as never, { location: { file, line: 1, column: 1 } });
+    throw err;
+  }
   let text: string;
   try {
     // TextDecoder drops a leading byte-order mark (its ignoreBOM is false).

@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises";
+import { lstat, readlink } from "node:fs/promises";
 import { basename, join, sep } from "node:path";
 import { watch, type FSWatcher } from "chokidar";
 import type { ChangeKind } from "./dev-site.ts";
@@ -143,6 +143,12 @@ export async function startWatcher(
   const ancestor = (path: string): boolean => targets.some((t) => t.startsWith(path + sep)) || folders.includes(path);
   const watcher = watch(folders, {
     ignoreInitial: true,
+    // A link is watched as itself, never followed: one to /usr made dev walk and watch 225,000
+    // files, and one to a folder outside the site would have events read files there. A link
+    // added, changed or removed is an event like any file's, and the rebuild it causes reads the
+    // folders again through the build's guard (core/site-folder.ts), which refuses it if it leads
+    // out. A folder replaced by a link loses its watches with the folder.
+    followSymlinks: false,
     ignored: (path: string) => {
       if (wanted(path)) return isJunk(basename(path));
       return !ancestor(path);
@@ -159,7 +165,9 @@ export async function startWatcher(
 /** See chokidar's `_emit`: change events for one path are throttled to one per 50 ms, the rest dropped. */
 const CHOKIDAR_CHANGE_THROTTLE_MS = 50;
 
+/** The file's state as a rebuild would find it: a link's own, so a link swapped for another is a change. */
 async function fingerprint(file: string): Promise<string> {
-  const s = await stat(file).catch(() => undefined);
+  const s = await lstat(file).catch(() => undefined);
+  if (s?.isSymbolicLink()) return `link:${await readlink(file).catch(() => "")}:${s.ctimeMs}`;
   return s ? `${s.mtimeMs}:${s.ctimeMs}:${s.size}` : "gone";
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readSiteFile, siteFilePath } from "../core/site-folder.ts";
 import { join } from "node:path";
 import type { LinkScan } from "../links/types.ts";
 import type { LoadedSite } from "../site/load-site.ts";
@@ -67,9 +67,11 @@ export async function writeGeneratedAndPublic(
   const scans: [string, LinkScan][] = [];
   const scanPage = scan ? (await import("../links/extract.ts")).scanPage : undefined;
   for (const url of site.publicFiles) {
-    const from = join(site.root, "public", decodeURI(url));
-    if (scanPage && /\.html?$/i.test(url)) scans.push([url.slice(1), scanPage(readFileSync(from, "utf8"))]);
-    await writer.copy(from, url.slice(1));
+    // Each through the site's one door (core/site-folder.ts), as it is now, not as it was listed.
+    const file = `public/${decodeURI(url).slice(1)}`;
+    if (scanPage && /\.html?$/i.test(url))
+      scans.push([url.slice(1), scanPage(readSiteFile(site.root, file).toString("utf8"))]);
+    await writer.copy(siteFilePath(site.root, file), url.slice(1));
   }
   try {
     for (const { file, content } of generatedFiles(site)) await writer.add(file, await content());
