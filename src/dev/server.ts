@@ -130,11 +130,14 @@ export class DevServer {
     );
   }
 
-  /** Clean URLs: /x, /x/, /x/index.html and /x.html all name the page of route /x. */
+  /**
+   * Clean URLs: /x, /x/, /x/index.html and /x.html all name the page of route /x; a page not
+   * published yet is served at its route too, with its banner (dev-site.ts PREVIEW).
+   */
   private page(path: string) {
     let key = path.replace(/\/index\.html$/, "/").replace(/\.html$/, "");
     if (key.length > 1) key = key.replace(/\/+$/, "");
-    return this.site.pages.get(key || "/");
+    return this.site.pages.get(key || "/") ?? this.site.unpublished.get(key || "/");
   }
 
   /**

@@ -9,6 +9,7 @@ import { kindOf, type SitePage } from "../render/kinds/index.ts";
 import type { RenderedPage } from "../render/render.tsx";
 import type { LoadedSite } from "../site/load-site.ts";
 import type { IndexStream } from "./index-stream.ts";
+import type { UnpublishedPages } from "./unpublished.ts";
 import type { PageJob, PagesToMake, Plan } from "./page-keys.ts";
 
 /**
@@ -125,6 +126,8 @@ export interface Rendered {
   problems: Map<string, PpgError[]>;
   warnings: PpgError[];
   stream?: IndexStream;
+  /** The pages not published yet, rendered and checked beside the others (unpublished.ts), for the link check. */
+  unpublished?: UnpublishedPages;
 }
 
 /** index: the search index's record, and the shards made again; none without an index. */

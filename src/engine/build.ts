@@ -8,7 +8,6 @@ import { expected } from "../core/invariant.ts";
 import { whileInterruptible } from "../core/interrupt.ts";
 import { failedWhileWriting } from "../core/written-so-far.ts";
 import { timed, type StageTimings } from "../core/timing.ts";
-import { checkLinks } from "../links/check.ts";
 import { claimOutputs } from "../output/claims.ts";
 import { writeGeneratedAndPublic } from "../output/generated-files.ts";
 import { checkOutputFolder, OutputFolder, servedCopy } from "../output/output-folder.ts";
@@ -23,11 +22,12 @@ import { sitePages } from "../render/kinds/index.ts";
 import type { RenderedPage } from "../render/render.tsx";
 import { findManifest, loadSite, type FoundSite, type LoadedSite, type LoadOptions } from "../site/load-site.ts";
 import { reloadSite } from "../site/reload.ts";
-import { brokenLinkErrors } from "./link-sources.ts";
 import { keyPages, planPages, previousOf, renderInputOf, IN_MEMORY, type PagesToMake } from "./page-keys.ts";
 import { IndexStream } from "./index-stream.ts";
-import { unpublishedProblems } from "./unpublished.ts";
+import { brokenLinks } from "./site-links.ts";
+import { renderUnpublished, type UnpublishedPages } from "./unpublished.ts";
 import {
+  dedupe,
   pageWarnings,
   renderJobs,
   rendersOnPool,
@@ -99,7 +99,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       const rendered = await timed(timings, "render", () =>
         withUnpublished(
           render(keyed, IndexStream.start(keyed), pool),
-          unpublishedProblems(keyed.site, keyed.input.images),
+          renderUnpublished(keyed.site, keyed.input.images, { scan: keyed.input.scan }),
         ),
       );
       const indexed = await timed(timings, "index", () => index(rendered));
@@ -133,7 +133,7 @@ async function inMemory(site: FoundSite, opts: BuildOptions, timings: StageTimin
   const checked = timed(timings, "check", () => check(loaded));
   const keyed = timed(timings, "key", () => key(pagesInMemory(checked)));
   const rendered = await timed(timings, "render", () =>
-    withUnpublished(render(keyed), unpublishedProblems(checked.site, keyed.input.images)),
+    withUnpublished(render(keyed), renderUnpublished(checked.site, keyed.input.images, { scan: false })),
   );
   const warnings = [...checked.report.warnings, ...rendered.warnings];
   return finish({ ...checked.report, warnings, pages: pagesOf(rendered), timings }, started);
@@ -151,8 +151,7 @@ export async function renderPages(site: LoadedSite): Promise<PageInMemory[]> {
 
 /**
  * The site loaded, or (dev mode) a site loaded before with the files changed since read again, and
- * only what they reach (site/reload.ts). `how`: dev mode's templates, compiled afresh, and its
- * drafts, shown.
+ * only what they reach (site/reload.ts). `how`: dev mode's templates, compiled afresh.
  */
 export async function load(
   site: FoundSite,
@@ -311,9 +310,9 @@ export async function linkCheck(state: Built): Promise<Built> {
     get: (file: string) => publicScan.get(file) ?? records.get(file)?.scan,
   };
   const files = [...new Set([...writer.produced, ...plan.render.map(({ job }) => job.file)])];
-  const found = await checkLinks({ dir: output.target, files, scans });
-  if (!found.problems.length) return state;
-  const problems = brokenLinkErrors(found, site);
+  const found = await brokenLinks(site, { dir: output.target, files, scans }, state.unpublished);
+  if (!found.size) return state;
+  const problems = dedupe([...found.values()].flat());
   if (linkMode !== "warn") throw new PpgErrorList(problems);
   return { ...state, report: { ...report, warnings: [...report.warnings, ...problems] } };
 }
@@ -340,11 +339,12 @@ export async function commit(state: Built): Promise<Built> {
 
 /**
  * The render stage's problems and the unpublished pages' (checked beside it: unpublished.ts), all
- * reported at once; the search index started for the pages is closed when either failed.
+ * reported at once; the search index started for the pages is closed when either failed. The
+ * unpublished pages go on to the link check.
  */
 async function withUnpublished<S extends Rendered>(
   rendering: Promise<S>,
-  checking: Promise<{ errors: PpgError[]; warnings: PpgError[] }>,
+  checking: Promise<UnpublishedPages>,
 ): Promise<S> {
   const [rendered, checked] = await Promise.allSettled([rendering, checking]);
   if (checked.status === "rejected") throw checked.reason;
@@ -354,7 +354,7 @@ async function withUnpublished<S extends Rendered>(
     throw new PpgErrorList([...errorsOf(rendered.reason), ...errors]);
   }
   if (errors.length) return rendered.value.stream?.close(new PpgErrorList(errors)) ?? throwAll(errors);
-  return { ...rendered.value, warnings: [...rendered.value.warnings, ...warnings] };
+  return { ...rendered.value, warnings: [...rendered.value.warnings, ...warnings], unpublished: checked.value };
 }
 
 function throwAll(errors: PpgError[]): never {

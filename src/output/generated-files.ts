@@ -56,6 +56,22 @@ export function generatedFiles(
 }
 
 /**
+ * The names of every file of the output besides its pages and the search index: public/'s, the
+ * generated ones (`generated`, when made already), the service worker's. What a link may name
+ * besides a page, for a check made in memory (dev mode) as a build makes it over what it wrote.
+ */
+export function filesBesidePages(
+  site: Pick<LoadedSite, "root" | "manifest" | "publicFiles" | "assets" | "raster" | "share">,
+  generated: readonly GeneratedFile[] = generatedFiles(site),
+): string[] {
+  return [
+    ...[...site.publicFiles].map((url) => url.slice(1)),
+    ...generated.map((f) => f.file),
+    ...serviceWorkerFileNames(site.manifest),
+  ];
+}
+
+/**
  * Writes everything but the pages and the search index into the copy: public/'s files and the
  * generated ones. `scan`: returns the link scans of public/'s HTML files, for the link check.
  */
