@@ -33,8 +33,8 @@ export interface ContentReuse {
 
 /**
  * Finds every content file, reads the ones routes name, and validates them. Every problem in
- * every file is collected before failing. With `reuse`, only the changed files are read, and
- * those no longer there; the folder is listed all the same, through the rule that refuses a link
+ * every file is collected before failing. With `reuse`, only the changed files are read, those no
+ * longer there and those reached through a link; the folder is listed all the same, through the rule that refuses a link
  * out of the site (core/site-folder.ts), and what no route names is found again.
  */
 export async function loadContent(
@@ -44,7 +44,9 @@ export async function loadContent(
   reuse?: ContentReuse,
   parsed?: ParsedYaml,
 ): Promise<ContentIndex> {
-  const found = new Set(await listSiteFolder(root, CONTENT_DIR, { extensions: [".md", ".yaml", ".yml"] }));
+  // A file reached through a link changes with the file it leads to, whose change names only itself.
+  const linked = new Set<string>();
+  const found = new Set(await listSiteFolder(root, CONTENT_DIR, { extensions: [".md", ".yaml", ".yml"], linked }));
   const errors: PpgError[] = [];
   const markdown = new Map(reuse?.previous.markdown);
   const listings = new Map(reuse?.previous.listings);
@@ -54,7 +56,8 @@ export async function loadContent(
   manifest.routes.forEach((route, r) => {
     for (const field of ["content", "listings"] as const) {
       const name = route[field];
-      if (!name || done.has(name) || (reuse && !reuse.changed.has(name) && found.has(name))) continue;
+      if (!name || done.has(name)) continue;
+      if (reuse && !reuse.changed.has(name) && found.has(name) && !linked.has(name)) continue;
       done.add(name);
       const file = `${CONTENT_DIR}/${name}`;
       let text: string | undefined;

@@ -28,14 +28,15 @@ import { PpgError, PpgErrorList } from "./errors.ts";
 export async function listSiteFolder(
   root: string,
   folder: string,
-  opts: { extensions?: string[] } = {},
+  /** `linked`: filled with the files reached through a link, whose bytes change with another file's. */
+  opts: { extensions?: string[]; linked?: Set<string> } = {},
 ): Promise<string[]> {
   const siteReal = realpathSync(root);
   const errors: PpgError[] = [];
   const files: string[] = [];
   const wanted = (name: string) => !opts.extensions || opts.extensions.some((ext) => name.endsWith(ext));
 
-  async function walk(dir: string, prefix: string, ancestors: Set<string>): Promise<void> {
+  async function walk(dir: string, prefix: string, ancestors: Set<string>, viaLink = false): Promise<void> {
     const entries = entriesUnder(dir);
     // Dot files and folders are never published (`.env`, `.git`), except `.well-known/` at the top
     // of public/, which hosts and browsers look for by that name (RFC 8615).
@@ -50,6 +51,7 @@ export async function listSiteFolder(
       const rel = prefix + entry.path;
       if (entry.dirent.isFile()) {
         if (wanted(entry.name)) files.push(rel);
+        if (viaLink && wanted(entry.name)) opts.linked?.add(rel);
         continue;
       }
       const shown = `${folder}/${rel}`;
@@ -88,6 +90,7 @@ export async function listSiteFolder(
       }
       if (!target.isDirectory()) {
         if (wanted(entry.name)) files.push(rel);
+        if (wanted(entry.name)) opts.linked?.add(rel);
         continue;
       }
       const linkDir = realpathSync(dirname(join(dir, entry.path)));
@@ -95,7 +98,7 @@ export async function listSiteFolder(
         errors.push(new PpgError("SymlinkLoop", { link: shown, target: relative(siteReal, real) || "." }));
         continue;
       }
-      await walk(join(dir, entry.path), `${rel}/`, new Set([...ancestors, real]));
+      await walk(join(dir, entry.path), `${rel}/`, new Set([...ancestors, real]), true);
     }
   }
 

@@ -71,15 +71,6 @@ interface DevPage {
 }
 
 /**
- * Where dev mode differs from a build, and nothing else does: the pages not published yet are
- * served, each with a banner saying so, beside the published site (which never shows them: no
- * card, no search entry, no author's list names one), and every page is served with the reload
- * script (server.ts). Every check a build makes runs on every rebuild; its problems are shown on
- * the page that has them, or over the last good build when the whole site fails.
- */
-export const PREVIEW = { unpublished: "served with a banner" } as const;
-
-/**
  * The site as dev mode keeps it: the last good load and every rendered page, in memory. A rebuild
  * is a build's, run in memory (engine/build.ts): load, given the files changed since the last
  * good load (site/reload.ts reads them and what they reach again, through the same guard), check,
@@ -96,7 +87,7 @@ export class DevSite {
   site?: LoadedSite;
   /** The published pages by route path (aliases by their own path, the 404 page as /404): a build's pages. */
   readonly pages = new Map<string, PageInMemory>();
-  /** The pages not published yet, by route path, each with its banner (PREVIEW). */
+  /** The pages not published yet, by route path, each with its banner: served as preview.ts says. */
   readonly unpublished = new Map<string, PageInMemory>();
   /** Problems of the whole site in the latest rebuild; empty when it succeeded. */
   problems: PpgError[] = [];
@@ -130,48 +121,61 @@ export class DevSite {
     const started = performance.now();
     for (const [file, kind] of changes) this.pending.set(file, kind);
     const files = [...this.pending.keys()].map((f) => this.display(f));
-    try {
-      const previous = this.site && { site: this.site, changed: [...this.pending.keys()] };
-      // As a build loads it: what is not published is left out of the site, and rendered beside it.
-      const loaded = await load(
-        findManifest(this.root),
-        { root: this.root, clock: this.clock },
-        { templates: () => this.loadTemplates(), previous },
-      );
-      const checked = check(loaded);
-      const outcome = await this.render(checked, previous && changedParts(this.root, previous.changed));
-      this.pending.clear();
-      this.problems = [];
-      this.generation++;
-      this.generated = { generation: this.generation, files: outcome.generated };
-      const { generated: _, ...report } = outcome;
-      return { ok: true, files, errors: [], ms: performance.now() - started, ...report };
-    } catch (err) {
-      // Compile errors of templates, CSS and browser scripts arrive as PpgErrors too (compile-errors.ts).
-      const user = isUserError(err) ? err : undefined;
-      this.problems = user
-        ? errorsOf(user)
-        : [
-            new PpgError(
-              "InternalError",
-              { stack: (err as Error)?.stack ?? String(err) },
-              { hint: "This is a bug in ppguide, not in your site." },
-            ),
-          ];
-      return {
-        ok: false,
-        files,
-        full: false,
-        pages: [],
-        changed: [],
-        reloadAll: false,
-        errors: this.problems,
-        warnings: [],
-        pageProblems: new Map(),
-        crash: user ? undefined : err,
-        ms: performance.now() - started,
-      };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.attempt(files, started);
+      } catch (err) {
+        // A file listed a moment ago and gone now: the editor is still saving. Read the folders again.
+        if (attempt < 3 && vanished(err)) continue;
+        return this.failed(err, files, started);
+      }
     }
+  }
+
+  /** One rebuild of the pending changes; throws what failed it. */
+  private async attempt(files: string[], started: number): Promise<RebuildReport> {
+    const previous = this.site && { site: this.site, changed: [...this.pending.keys()] };
+    // As a build loads it: what is not published is left out of the site, and rendered beside it.
+    const loaded = await load(
+      findManifest(this.root),
+      { root: this.root, clock: this.clock },
+      { templates: () => this.loadTemplates(), previous },
+    );
+    const checked = check(loaded);
+    const outcome = await this.render(checked, previous && changedParts(this.root, previous.changed));
+    this.pending.clear();
+    this.problems = [];
+    this.generation++;
+    this.generated = { generation: this.generation, files: outcome.generated };
+    const { generated: _, ...report } = outcome;
+    return { ok: true, files, errors: [], ms: performance.now() - started, ...report };
+  }
+
+  private failed(err: unknown, files: string[], started: number): RebuildReport {
+    // Compile errors of templates, CSS and browser scripts arrive as PpgErrors too (compile-errors.ts).
+    const user = isUserError(err) ? err : undefined;
+    this.problems = user
+      ? errorsOf(user)
+      : [
+          new PpgError(
+            "InternalError",
+            { stack: (err as Error)?.stack ?? String(err) },
+            { hint: "This is a bug in ppguide, not in your site." },
+          ),
+        ];
+    return {
+      ok: false,
+      files,
+      full: false,
+      pages: [],
+      changed: [],
+      reloadAll: false,
+      errors: this.problems,
+      warnings: [],
+      pageProblems: new Map(),
+      crash: user ? undefined : err,
+      ms: performance.now() - started,
+    };
   }
 
   /** The problems found on the page served at `route`, shown on it. */
@@ -419,6 +423,12 @@ export class DevSite {
     const shown = rel.startsWith("..") ? relative(packageDir, abs) : rel;
     return shown.split(sep).join("/");
   }
+}
+
+/** A file or folder that was there when listed and is not when read. */
+function vanished(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return !isUserError(err) && (code === "ENOENT" || code === "ENOTDIR");
 }
 
 /** The generated files' contents by file, each made when asked for. */

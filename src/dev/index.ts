@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { describe, describeAll } from "../core/errors.ts";
 import { DevSite, type ChangeKind, type RebuildReport } from "./dev-site.ts";
+import type { Preview } from "./preview.ts";
 import { DevServer, problemEvents } from "./server.ts";
 import { SiteWatcher, WatchQueue } from "./watch.ts";
 
@@ -22,6 +23,8 @@ export interface DevOptions {
   debounceMs?: number;
   /** Where the terminal lines go. Default console.log. */
   log?: (line: string) => void;
+  /** What dev adds to a build's site as it serves it (preview.ts); default DEV_PREVIEW. */
+  preview?: Preview;
   /** Called after every rebuild (tests and the benchmark watch this). */
   onRebuild?: (report: RebuildReport, firstEventAt: number) => void;
 }
@@ -52,7 +55,7 @@ export async function startDev(opts: DevOptions): Promise<DevHandle> {
   const host = opts.host ?? "127.0.0.1";
   const wanted = opts.port ?? 4321;
 
-  const server = new DevServer(site);
+  const server = new DevServer(site, opts.preview);
   // The warnings and the pages' problems printed last: each is printed again only once it has changed.
   const shown: Shown = { warnings: new Set(), pages: new Set() };
   const queue = new WatchQueue({
@@ -91,7 +94,10 @@ export async function startDev(opts: DevOptions): Promise<DevHandle> {
     site,
     server,
     initial,
-    idle: () => queue.idle(),
+    async idle() {
+      await watcher?.settled();
+      await queue.idle();
+    },
     watched: () => watcher?.watched() ?? [],
     async close() {
       if (closed) return;

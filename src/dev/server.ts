@@ -10,6 +10,7 @@ import { listenOnFreePort, type ListenOptions } from "../serve/listen.ts";
 import { contentType, safePath } from "../serve/request-path.ts";
 import { EVENTS_PATH, injectReload, SERVICE_WORKER_PATH, UNREGISTERING_WORKER } from "./client.ts";
 import type { DevSite } from "./dev-site.ts";
+import { DEV_PREVIEW, type Preview } from "./preview.ts";
 
 /** A problem as the overlay shows it. */
 export interface ProblemEvent {
@@ -31,7 +32,10 @@ export class DevServer {
   private readonly clients = new Set<ServerResponse>();
   private heartbeat?: NodeJS.Timeout;
 
-  constructor(private readonly site: DevSite) {
+  constructor(
+    private readonly site: DevSite,
+    private readonly preview: Preview = DEV_PREVIEW,
+  ) {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((err: unknown) => {
         if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
@@ -132,12 +136,14 @@ export class DevServer {
 
   /**
    * Clean URLs: /x, /x/, /x/index.html and /x.html all name the page of route /x; a page not
-   * published yet is served at its route too, with its banner (dev-site.ts PREVIEW).
+   * published yet is served at its route too, with its banner, when the preview says so.
    */
   private page(path: string) {
     let key = path.replace(/\/index\.html$/, "/").replace(/\.html$/, "");
     if (key.length > 1) key = key.replace(/\/+$/, "");
-    return this.site.pages.get(key || "/") ?? this.site.unpublished.get(key || "/");
+    return (
+      this.site.pages.get(key || "/") ?? (this.preview.unpublished ? this.site.unpublished.get(key || "/") : undefined)
+    );
   }
 
   /**
@@ -169,7 +175,8 @@ export class DevServer {
     html: string,
     problems: PpgError[] = [],
   ): void {
-    send(req, res, status, "text/html; charset=utf-8", injectReload(html, route, problemEvents(problems)));
+    const sent = this.preview.reloadScript ? injectReload(html, route, problemEvents(problems)) : html;
+    send(req, res, status, "text/html; charset=utf-8", sent);
   }
 
   private events(req: IncomingMessage, res: ServerResponse): void {

@@ -201,23 +201,51 @@ export class SiteWatcher {
     watcher.on("add", heard("add"));
     watcher.on("change", heard("change"));
     watcher.on("unlink", heard("unlink"));
+    // chokidar says nothing of a link to nothing, made or removed (it cannot resolve it); the
+    // folder's own event names it, and a build refuses it (SymlinkBroken).
+    watcher.on("raw", (event, name, details) => {
+      const at = (details as { watchedPath?: string } | undefined)?.watchedPath;
+      if (event !== "rename" || !name || !at) return;
+      const path = lstatSync(at, { throwIfNoEntry: false })?.isDirectory() ? join(at, name) : at;
+      if (!wanted(path) || isJunk(basename(path))) return;
+      heard(lstatSync(path, { throwIfNoEntry: false }) ? "change" : "unlink")(path);
+    });
     watcher.on("error", (err) => console.error(`watcher: ${(err as Error).message}`));
     await new Promise<void>((ready) => watcher.once("ready", () => ready()));
     return watcher;
   }
 
-  /** Drops every watch and starts again, once at a time. */
+  /** Resolves once no restart is under way. */
+  async settled(): Promise<void> {
+    while (this.restarting) await this.restarting;
+  }
+
+  /**
+   * Drops every watch and starts again, once at a time. What was saved while no watcher listened
+   * is not lost: every file of the site's targets is told as changed once the new one is ready.
+   */
   private restart(): Promise<void> {
     this.restarting ??= (async () => {
       const old = this.watcher;
       this.watcher = undefined;
+      const known = filesOf(old);
       await old?.close();
-      if (!this.closed) this.watcher = await this.watch();
+      if (this.closed) return;
+      const watcher = await this.watch();
+      this.watcher = watcher;
+      for (const path of new Set([...known, ...filesOf(watcher)]))
+        if (isInside(path, this.root) && !lstatSync(path, { throwIfNoEntry: false })?.isDirectory())
+          this.onChange(path, "change");
     })().finally(() => {
       this.restarting = undefined;
     });
     return this.restarting;
   }
+}
+
+/** Every path a chokidar watcher holds as a file or folder of a watched folder. */
+function filesOf(watcher: FSWatcher | undefined): string[] {
+  return Object.entries(watcher?.getWatched() ?? {}).flatMap(([dir, names]) => names.map((n) => join(dir, n)));
 }
 
 /** content/ and public/ when each is a link to a folder inside the site: by its real path, the path it is read by. */

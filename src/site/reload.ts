@@ -35,15 +35,7 @@ export async function reloadSite(
 ): Promise<LoadedSite> {
   const changed = changedParts(site.root, files);
   const next: LoadedSite = { ...site };
-  if (changed.templates && opts.templates) next.templates = await opts.templates();
-  if (changed.css || changed.client) {
-    const [css, scripts] = await Promise.all([
-      changed.css ? buildStylesheet() : site.assets.css,
-      changed.client ? buildScripts() : site.assets.scripts,
-    ]);
-    next.assets = { ...site.assets, css, scripts };
-  }
-  if (changed.public.size) next.publicFiles = new Set(await listPublicFiles(site.root));
+  // In the order a load reads them (load-site.ts), so the first problem is the one a build meets first.
   let read: SiteAsRead = site.read;
   if (changed.manifest) {
     const { manifest, source } = await loadManifest(site.root);
@@ -56,6 +48,15 @@ export async function reloadSite(
         changed: new Set([...changed.markdown, ...changed.listings]),
       }),
     };
+  }
+  if (changed.public.size) next.publicFiles = new Set(await listPublicFiles(site.root));
+  if (changed.templates && opts.templates) next.templates = await opts.templates();
+  if (changed.css || changed.client) {
+    const [css, scripts] = await Promise.all([
+      changed.css ? buildStylesheet() : site.assets.css,
+      changed.client ? buildScripts() : site.assets.scripts,
+    ]);
+    next.assets = { ...site.assets, css, scripts };
   }
   const named: Parameters<typeof checkNames>[1] = [];
   if (read !== site.read) {
