@@ -18,7 +18,7 @@
  */
 import { randomInt } from "node:crypto";
 import { existsSync } from "node:fs";
-import { lstat, mkdir, mkdtemp, readFile, readlink, rename, rm, symlink, unlink, writeFile } from "node:fs/promises";
+import { lstat, mkdir, mkdtemp, readFile, readlink, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import fc from "fast-check";
@@ -208,7 +208,7 @@ const INSIDE: Record<Source, string> = {
 };
 
 /** Writes the model's files, only those that differ (as an editor saves), each the way the edit made it. */
-async function writeModel(p: Places, m: Model, was: Model | undefined, how?: Edit): Promise<boolean> {
+async function writeModel(p: Places, m: Model, how?: Edit): Promise<boolean> {
   let changed = false;
   const put = async (file: string, text: string) => {
     const path = join(p.root, file);
@@ -331,7 +331,7 @@ describe("dev under any sequence of edits", () => {
     removeWhenDone(caches);
     out = join(await mkdtemp(join(tmpdir(), "ppguide-dev-fuzz-out-")), "dist");
     removeWhenDone(dirname(out));
-    await writeModel(places, INITIAL, undefined);
+    await writeModel(places, INITIAL);
     dev = await startDev({
       root,
       port: 0,
@@ -351,7 +351,7 @@ describe("dev under any sequence of edits", () => {
   /** Applies an edit (or the reset to the start), waits for dev to settle, and compares it with a fresh build. */
   async function step(next: Model, e: Edit | undefined, history: string[]): Promise<void> {
     const before = reports.length;
-    const changed = await writeModel(places, next, model, e);
+    const changed = await writeModel(places, next, e);
     model = next;
     // The build reads the files as they are now, while dev hears of them; the same files, the same build.
     const key = JSON.stringify(next);
