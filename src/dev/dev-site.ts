@@ -17,6 +17,8 @@ import { renderUnpublished, type UnpublishedPages } from "../engine/unpublished.
 import { scanPage } from "../links/extract.ts";
 import type { LinkScan } from "../links/types.ts";
 import { filesBesidePages, generatedFiles, type GeneratedFile } from "../output/generated-files.ts";
+import { webAppFiles } from "../output/web-app.ts";
+import { locateImageErrors } from "../site/locate-images.ts";
 import type { OutputFile } from "../output/write.ts";
 import { makePart } from "../output/index-maker.ts";
 import type { PageRecord } from "../output/page-cache.ts";
@@ -110,6 +112,8 @@ export class DevSite {
   private readonly shards = new Map<string, OutputFile[]>();
   private search?: { generation: number; files: Promise<Map<string, string | Uint8Array>> };
   private generated?: { generation: number; files: Map<string, GeneratedFile["content"]> };
+  /** The inputs of the pictures last drawn without a problem (drawPictures). */
+  private drawnFor?: readonly unknown[];
 
   /** `clock`: the day pages are shown as of (site/schedule.ts); default today. */
   constructor(
@@ -176,6 +180,33 @@ export class DevSite {
       crash: user ? undefined : err,
       ms: performance.now() - started,
     };
+  }
+
+  /**
+   * What a build draws only after the pages, drawn now: the share images and the app's icons, so a
+   * picture that fails only when drawn (its header read, its body truncated) fails dev as it fails
+   * a build, at the line that names it. Called once the pages are served (they never wait for
+   * it); only when a build would get that far (no page has problems) and the pictures, their
+   * list or site.yaml changed since. The problems it finds are the whole site's, as a build's.
+   */
+  async drawPictures(): Promise<PpgError[]> {
+    const site = this.site;
+    if (!site || this.problems.length || this.allPageProblems().size) return [];
+    const inputs = [site.share, site.publicFiles, site.manifest] as const;
+    if (this.drawnFor?.every((input, i) => input === inputs[i])) return [];
+    this.drawnFor = inputs;
+    try {
+      await site.share.ready();
+      for (const icon of webAppFiles(site.manifest, join(this.root, "public"))) await icon.content();
+      return [];
+    } catch (err) {
+      const located = locateImageErrors(err, site);
+      if (!isUserError(located)) throw located;
+      // Drawn again once anything changes: the next rebuild.
+      this.drawnFor = undefined;
+      this.problems = errorsOf(located);
+      return this.problems;
+    }
   }
 
   /** The problems found on the page served at `route`, shown on it. */

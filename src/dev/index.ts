@@ -64,6 +64,7 @@ export async function startDev(opts: DevOptions): Promise<DevHandle> {
       const result = await site.rebuild(changes);
       report(result, log, site, shown);
       publish(server, result);
+      await drawAfter(site, log, server);
       opts.onRebuild?.(result, firstEventAt);
     },
   });
@@ -85,6 +86,8 @@ export async function startDev(opts: DevOptions): Promise<DevHandle> {
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}/`;
   if (wanted !== 0 && port !== wanted) log(`Port ${wanted} is in use, so the preview is on port ${port} instead.`);
   log(`Preview: ${url}  (Ctrl-C to stop)`);
+  // While the pages are served already; changes wait, as they wait for any rebuild.
+  await drawAfter(site, log, server);
   queue.resume();
 
   let closed = false;
@@ -110,6 +113,15 @@ export async function startDev(opts: DevOptions): Promise<DevHandle> {
       await site.dispose();
     },
   };
+}
+
+/** The pictures a build draws after the pages (DevSite.drawPictures): their problems printed and shown. */
+async function drawAfter(site: DevSite, log: (line: string) => void, server?: DevServer): Promise<void> {
+  const problems = await site.drawPictures();
+  if (!problems.length) return;
+  for (const line of describeAll(problems)) log(line);
+  log(`${problems.length} picture${problems.length === 1 ? "" : "s"} could not be drawn; fix and save to retry.`);
+  server?.broadcast("problems", { errors: problemEvents(problems) });
 }
 
 /** Tells connected browsers what changed. */

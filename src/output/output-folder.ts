@@ -71,6 +71,16 @@ const INDEX_WORK = "index-work";
  * or a folder, file or link that ppguide did not create (the last one only, `--force` allows).
  */
 export function checkOutputFolder(root: string, out: string, force = false): void {
+  const refuse = (why: string, hint: string) => {
+    throw new PpgError("OutputRefused", { out, why }, { hint });
+  };
+  const pickAnother = "Pass another --out, e.g. --out dist (a folder inside the site that ppguide creates and owns).";
+  // First, before any other look at it: what the kernel shows as folders there holds no site, and a
+  // recursive mkdir under /proc never ended.
+  for (const o of [resolve(out), realish(resolve(out))]) {
+    const kernel = kernelFilesystem(o);
+    if (kernel) refuse(`it is on ${kernel}, a filesystem the kernel makes up, which stores no files`, pickAnother);
+  }
   // Before anything is made: a path the filesystem would refuse halfway through the build once
   // left a trail of empty folders behind.
   const longest = Math.max(
@@ -86,16 +96,6 @@ export function checkOutputFolder(root: string, out: string, force = false): voi
         hint: "Pass a shorter --out.",
       },
     );
-  }
-  const refuse = (why: string, hint: string) => {
-    throw new PpgError("OutputRefused", { out, why }, { hint });
-  };
-  const pickAnother = "Pass another --out, e.g. --out dist (a folder inside the site that ppguide creates and owns).";
-  // First, before any other look at it: what the kernel shows as folders there holds no site, and a
-  // recursive mkdir under /proc never ended.
-  for (const o of [resolve(out), realish(resolve(out))]) {
-    const kernel = kernelFilesystem(o);
-    if (kernel) refuse(`it is on ${kernel}, a filesystem the kernel makes up, which stores no files`, pickAnother);
   }
   for (const [o, r, home] of [
     [resolve(out), resolve(root), homedir()],
