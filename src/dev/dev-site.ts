@@ -383,7 +383,7 @@ export class DevSite {
     return {
       full,
       pages,
-      changed: [...new Set([...before.keys(), ...now])].filter((r) => before.get(r) !== this.servedForm(r)),
+      changed: [...new Set([...before.keys(), ...now])].filter((r) => !sameForm(before.get(r), this.servedForm(r))),
       reloadAll: full || Boolean(changed?.public.size || changed?.client),
       ...(onlyCss && { cssOnly: next.assets.css.url }),
       // As a build reports them (engine/build.ts resultOf).
@@ -399,11 +399,16 @@ export class DevSite {
     };
   }
 
-  /** What a browser showing `route` would see of it: its bytes and its problems, or undefined when it is gone. */
-  private servedForm(route: string): string | undefined {
+  /** What a browser showing `route` would see of it, or undefined when it is gone. */
+  private servedForm(route: string): ServedForm | undefined {
     const page = this.pages.get(route) ?? this.unpublished.get(route);
     if (!page) return undefined;
-    return digestJson([page.html, this.problemsOf(route).map((e) => e.format())]);
+    return {
+      html: page.html,
+      problems: this.problemsOf(route)
+        .map((e) => e.format())
+        .join("\n"),
+    };
   }
 
   /**
@@ -454,6 +459,16 @@ export class DevSite {
     const shown = rel.startsWith("..") ? relative(packageDir, abs) : rel;
     return shown.split(sep).join("/");
   }
+}
+
+/** A page as a browser sees it: its bytes (the same string while the page is reused) and its problems. */
+interface ServedForm {
+  html: string;
+  problems: string;
+}
+
+function sameForm(a: ServedForm | undefined, b: ServedForm | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.html === b.html && a.problems === b.problems);
 }
 
 /** A file or folder that was there when listed and is not when read. */

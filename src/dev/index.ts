@@ -137,17 +137,17 @@ function publish(server: DevServer, r: RebuildReport): void {
   server.broadcast("reload", { all: r.full || r.reloadAll, pages: r.changed, files: r.files, ms: Math.round(r.ms) });
 }
 
-/**
- * One line per rebuild in the terminal: what changed, what was rendered, how long it took; before
- * it, as the build's reporter words them, the problems that keep the site from building, the
- * problems of each page rendered, and the site's warnings when they changed.
- */
 /** What the terminal shows already: the warnings, and each page's problems. */
 interface Shown {
   warnings: Set<string>;
   pages: Set<string>;
 }
 
+/**
+ * One line per rebuild in the terminal: what changed, what was rendered, how long it took; before
+ * it, as the build's reporter words them, the problems that keep the site from building, and,
+ * each time they change, the problems of the pages and the site's warnings.
+ */
 function report(r: RebuildReport, log: (line: string) => void, site: DevSite, shown: Shown): void {
   const ms = `${r.ms.toFixed(0)} ms`;
   const trigger = r.files.length ? `${summarize(r.files)} → ` : "";

@@ -3,9 +3,10 @@ import { escapeUTF8 } from "entities";
 import { randomUUID } from "node:crypto";
 import { closeSync, createReadStream } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { join } from "node:path";
 import { INDEX_DIR } from "../output/search-index.ts";
 import { describe, isPpgError, type PpgError } from "../core/errors.ts";
-import { openSiteFile } from "../core/site-folder.ts";
+import { isInside, openSiteFile } from "../core/site-folder.ts";
 import { listenOnFreePort, type ListenOptions } from "../serve/listen.ts";
 import { contentType, safePath } from "../serve/request-path.ts";
 import { EVENTS_PATH, injectReload, SERVICE_WORKER_PATH, UNREGISTERING_WORKER } from "./client.ts";
@@ -153,6 +154,8 @@ export class DevServer {
    */
   private publicFile(path: string): { path: string; fd: number; size: number } | "forbidden" | undefined {
     const file = `public/${path.slice(1)}`;
+    // safePath let no `..` through; public/ is the only folder served, whatever is inside the site.
+    if (!isInside(join(this.site.root, file), join(this.site.root, "public"))) return "forbidden";
     for (const candidate of [file, `${file.replace(/\/$/, "")}/index.html`]) {
       try {
         const { fd, info } = openSiteFile(this.site.root, candidate);
