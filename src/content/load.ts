@@ -34,8 +34,9 @@ export interface ContentReuse {
 /**
  * Finds every content file, reads the ones routes name, and validates them. Every problem in
  * every file is collected before failing. With `reuse`, only the changed files are read, those no
- * longer there and those reached through a link; the folder is listed all the same, through the rule that refuses a link
- * out of the site (core/site-folder.ts), and what no route names is found again.
+ * longer there and those reached through a link; the folder is listed all the same, through the
+ * rule that refuses a link out of the site (core/site-folder.ts), and what no route names is found
+ * again.
  */
 export async function loadContent(
   root: string,
