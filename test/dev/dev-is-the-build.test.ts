@@ -198,6 +198,22 @@ describe("dev's containment, as a build's, whatever is swapped in while it runs"
     60_000,
   );
 
+  it("content/ as a link to a folder inside the site, as a build allows, is watched: an edit there is built", async () => {
+    const root = await writeInlineSite(SITE);
+    removeWhenDone(root);
+    await rename(join(root, "content"), join(root, "writing"));
+    await symlink("writing", join(root, "content"));
+    const reports: RebuildReport[] = [];
+    const dev = await startDev({ root, port: 0, log: () => {}, onRebuild: (r) => reports.push(r) });
+    running.push(dev);
+    expect(dev.initial.ok).toBe(true);
+    await writeFile(join(root, "writing/bakeries.md"), "Bread at dawn, edited.\n");
+    await expect.poll(() => reports.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await dev.idle();
+    expect(reports.at(-1)!.files).toContain("content/bakeries.md");
+    expect(dev.site.pages.get("/bakeries")!.html).toContain("Bread at dawn, edited.");
+  }, 60_000);
+
   it("a link to /etc/passwd under public/images is answered 403 and reported", async () => {
     const s = await devOn();
     const r = await s.after(() => symlink("/etc/passwd", join(s.root, "public/images/passwd.txt")));
