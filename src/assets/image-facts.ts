@@ -1,5 +1,4 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readPublicFileSync } from "../core/site-folder.ts";
 import { Digest } from "../core/digest.ts";
 import { ImageService, svgSize, type ShareImageRef } from "./images.ts";
 import type { ImageSize, RasterPipeline, ResponsiveImage } from "./raster.ts";
@@ -27,7 +26,9 @@ export function imageFacts(
   const files = [...publicFiles].sort();
   return {
     publicFiles: files,
-    svg: files.filter((f) => f.endsWith(".svg")).map((f) => [f, svgSize(readFileSync(join(publicDir, f), "utf8"))]),
+    svg: files
+      .filter((f) => f.endsWith(".svg"))
+      .map((f) => [f, svgSize(readPublicFileSync(publicDir, f).toString("utf8"))]),
     // By path: the pipelines fill their maps in the order encodings finish.
     raster: raster.facts().sort(byPath),
     share: share.facts().sort(byPath),

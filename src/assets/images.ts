@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
 import { escapeAttribute } from "entities";
-import { join } from "node:path";
 import { decodeUriPath } from "../core/url-path.ts";
 import { missingImageHint } from "./image-references.ts";
+import { readPublicFileSync } from "../core/site-folder.ts";
 
 export interface ImageAttributes {
   src: string;
@@ -158,7 +157,7 @@ export class ImageService {
       size = path.endsWith(".svg")
         ? this.svgSizes?.has(path)
           ? this.svgSizes.get(path)!
-          : svgSize(readFileSync(join(this.publicDir, path), "utf8"))
+          : svgSize(readPublicFileSync(this.publicDir, path).toString("utf8"))
         : (this.raster?.size(path) ?? null);
       this.sizeCache.set(src, size);
     }

@@ -1,9 +1,10 @@
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import type { Manifest } from "../manifest/types.ts";
 import { writeCacheFile } from "../core/disk-cache.ts";
 import { hexDigest } from "../core/digest.ts";
 import { allSettled } from "../core/settle.ts";
+import { readPublicFile } from "../core/site-folder.ts";
 import { isPpgError, PpgError, PpgErrorList } from "../core/errors.ts";
 import { withDeadline } from "../core/deadline.ts";
 import { expected } from "../core/invariant.ts";
@@ -180,7 +181,7 @@ export class RasterPipeline {
     const found = entry ? await readVerified(variant.cacheFile, entry) : "missing";
     if (typeof found !== "string") return found;
     if (found === "damaged") this.warnings.damaged(variant.cacheFile, "its bytes are not the ones encoded");
-    const input = await readFile(join(this.publicDir, decodeURI(image.src)));
+    const input = await readPublicFile(this.publicDir, decodeURI(image.src));
     const bytes = await this.encodeVariant(image.src, input, variant.width, variant.format);
     await writeCacheFile(variant.cacheFile, bytes);
     if (entry) {
@@ -195,7 +196,7 @@ export class RasterPipeline {
   }
 
   private async planAndEncode(src: string): Promise<PlannedImage> {
-    const input = await readFile(join(this.publicDir, decodeURI(src)));
+    const input = await readPublicFile(this.publicDir, decodeURI(src));
     const hash = hexDigest(16, ENCODER_VERSION, input);
     const recorded = readRecord<ImageRecord>(this.recordFile(hash), hash, ENCODER_VERSION, this.warnings);
     const record = recorded ?? (await this.encodeAll(src, input, hash));

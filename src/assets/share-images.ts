@@ -4,6 +4,7 @@ import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import { writeCacheFile } from "../core/disk-cache.ts";
 import { hexDigest } from "../core/digest.ts";
 import { allSettled } from "../core/settle.ts";
+import { readPublicFile } from "../core/site-folder.ts";
 import { withDeadline } from "../core/deadline.ts";
 import { isPpgError, type PpgError, PpgErrorList } from "../core/errors.ts";
 import {
@@ -120,7 +121,7 @@ export class ShareImages {
     const unreadable: PpgError[] = [];
     for (const planned of this.images.values()) {
       if (planned.made[sizeKey(planned.og)]) continue;
-      const input = await readFile(join(this.publicDir, decodeURI(planned.src)));
+      const input = await readPublicFile(this.publicDir, decodeURI(planned.src));
       const sharp = await loadSharp();
       await decoding(planned.src, () => sharp(input).metadata()).catch((err: unknown) => {
         if (!isPpgError(err)) throw err;
@@ -174,7 +175,7 @@ export class ShareImages {
   }
 
   private async plan(src: string, forSchema: boolean): Promise<Planned> {
-    const input = await readFile(join(this.publicDir, decodeURI(src)));
+    const input = await readPublicFile(this.publicDir, decodeURI(src));
     const hash = hexDigest(16, SHARE_VERSION, input);
     const name = basename(src, extname(src))
       .replace(/[^\w-]+/g, "-")
@@ -219,7 +220,7 @@ export class ShareImages {
   private async encode(planned: Planned, targets: ShareImage[]): Promise<void> {
     // Loaded only when something must be encoded.
     const sharp = await loadSharp();
-    const input = await readFile(join(this.publicDir, decodeURI(planned.src)));
+    const input = await readPublicFile(this.publicDir, decodeURI(planned.src));
     const made = await decoding(planned.src, () =>
       withDeadline(
         this.draw(sharp, planned.src, input, targets),

@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Placeholder } from "../core/errors-data.ts";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
 import { LineStarts } from "../core/line-starts.ts";
-import type { StubComment } from "../content/front-matter.ts";
+import { readSiteFile } from "../core/site-folder.ts";
+import { lineFeeds } from "../core/source-text.ts";
+import { frontMatterText, type StubComment } from "../content/front-matter.ts";
 import type { ContentIndex } from "../content/load.ts";
 import { directiveLines, parseVideoDirective } from "../content/directives.ts";
 import { MANIFEST_FILE } from "../site/load-site.ts";
@@ -38,17 +38,17 @@ export interface PlaceholderSite {
 
 export function findPlaceholders(site: PlaceholderSite): PpgError[] {
   const found: PpgError[] = [];
-  scanYaml(site.manifest, new TextLocator(join(site.root, MANIFEST_FILE), site.source), found);
+  scanYaml(site.manifest, new TextLocator(site.root, MANIFEST_FILE, site.source), found);
   scanManifestComments(site, found);
   for (const [name, listings] of site.content.listings) {
     const file = `content/${name}`;
-    const path = join(site.root, file);
     let exact: YamlSource | undefined;
-    const locate: YamlSource["locate"] = (at) => (exact ??= yamlSource(readText(path), file, 0, listings)).locate(at);
-    scanYaml(listings, new TextLocator(path, { file, data: listings, locate }), found);
+    const locate: YamlSource["locate"] = (at) =>
+      (exact ??= yamlSource(readText(site.root, file), file, 0, listings)).locate(at);
+    scanYaml(listings, new TextLocator(site.root, file, { file, data: listings, locate }), found);
   }
   for (const md of site.content.markdown.values()) {
-    scanFrontMatter(md, join(site.root, md.file), found);
+    scanFrontMatter(md, site.root, found);
     scanMarkdown(md, found);
   }
   return found;
@@ -176,7 +176,7 @@ function scanYaml(data: unknown, at: TextLocator, found: PpgError[]): void {
  * three routes for the site to build at all.
  */
 function scanManifestComments(site: PlaceholderSite, found: PpgError[]): void {
-  const text = readText(join(site.root, MANIFEST_FILE));
+  const text = readText(site.root, MANIFEST_FILE);
   if (!text.includes(STUB_MARK)) return;
   const marked = new Map<number, { column: number; text: string }>();
   text.split(/\r\n|\r|\n/).forEach((line, i) => {
@@ -240,20 +240,20 @@ function scanMarkdown(md: { file: string; body: string; bodyLine: number }, foun
  */
 function scanFrontMatter(
   md: { file: string; frontMatter: object; stubComments?: StubComment[] },
-  path: string,
+  root: string,
   found: PpgError[],
 ): void {
   const marks = (md.stubComments ?? []).map(({ line, column, text }) =>
     stubText(text, { file: md.file, line, column }),
   );
-  if (JSON.stringify(md.frontMatter).includes(STUB_MARK)) marks.push(...stubValues(md, path));
+  if (JSON.stringify(md.frontMatter).includes(STUB_MARK)) marks.push(...stubValues(md, root));
   // In the order of the file's lines.
   found.push(...marks.sort((a, b) => a.location!.line - b.location!.line || a.location!.column - b.location!.column));
 }
 
-function stubValues(md: { file: string; frontMatter: object }, path: string): PpgError[] {
+function stubValues(md: { file: string; frontMatter: object }, root: string): PpgError[] {
   const found: PpgError[] = [];
-  const text = /^---\r?\n([\s\S]*?)\r?\n---/.exec(readText(path))?.[1] ?? "";
+  const text = frontMatterText(readText(root, md.file)) ?? "";
   // The YAML starts on line 2, below the opening fence.
   const source = yamlSource(text, md.file, 1, md.frontMatter);
   const walk = (value: unknown, at: PathSegment[]): void => {
@@ -302,7 +302,8 @@ class TextLocator {
   private lines: LineStarts | undefined;
   private cursor = 0;
   constructor(
-    private readonly path: string,
+    private readonly root: string,
+    private readonly file: string,
     private readonly source: YamlSource,
   ) {}
 
@@ -312,7 +313,7 @@ class TextLocator {
   }
 
   value(value: string, path: PathSegment[]): SourceLocation {
-    this.text ??= readText(this.path);
+    this.text ??= readText(this.root, this.file);
     const offset = this.find(value, this.cursor) ?? this.find(value, 0);
     if (offset === undefined) return this.source.locate([...path]);
     this.cursor = offset + value.length;
@@ -336,9 +337,10 @@ class TextLocator {
   }
 }
 
-function readText(file: string): string {
+/** The file as it is now, for positions the parsed data does not keep; through the site's one door (site-folder.ts). */
+function readText(root: string, file: string): string {
   try {
-    return readFileSync(file, "utf8");
+    return lineFeeds(readSiteFile(root, file).toString("utf8"));
   } catch {
     return "";
   }

@@ -3,7 +3,7 @@ import { PpgError } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
 import type { Fact, Manifest } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-path.ts";
-import { FACT_MARKER, invalidMarker, misplacedMarker, scanMarkers } from "./fact-markers.ts";
+import { FACT_MARKER, invalidMarker, mayHoldMarker, misplacedMarker, scanMarkers } from "./fact-markers.ts";
 import { type Figure, type FigureKind, figuresIn, mayHoldFigure, SENTENCE, TRAVEL } from "./figures.ts";
 import { withoutAccents } from "./legs.ts";
 import type { ListingsFile } from "./listings.ts";
@@ -39,16 +39,22 @@ export type MisplacedMarker = [marker: string, from: number, to: number, where: 
  */
 export function factValueTokens(md: MarkdownIt): void {
   md.core.ruler.push("ppg_fact_values", (state) => {
-    if (!state.src.includes("{{fact:")) return;
+    // markdown-it decodes character references in prose: `&#123;&#123;fact:x&#125;&#125;` is a marker there too.
+    if (!mayHoldMarker(state.src)) return;
     const misplaced: MisplacedMarker[] = [];
     const note = (text: string | null | undefined, lines: [number, number] | null, where: string) => {
-      if (!text?.includes("{{fact:")) return;
-      for (const m of text.matchAll(FACT_MARKER)) misplaced.push([m[0], (lines?.[0] ?? 0) + 1, lines?.[1] ?? 0, where]);
+      if (!text || !mayHoldMarker(text)) return;
+      // Code is shown as written; anywhere else a reader sees the text with its references decoded.
+      const found =
+        where === "code"
+          ? [...text.matchAll(FACT_MARKER)].map((m) => m[0])
+          : scanMarkers(text).markers.map((m) => m.text);
+      for (const marker of found) misplaced.push([marker, (lines?.[0] ?? 0) + 1, lines?.[1] ?? 0, where]);
     };
     state.tokens.forEach((block, i) => {
       if (block.type === "fence" || block.type === "code_block") return note(block.content, block.map, "code");
       if (block.type === "html_block") return note(block.content, block.map, "raw HTML");
-      if (block.type !== "inline" || !block.children || !block.content.includes("{{fact:")) return;
+      if (block.type !== "inline" || !block.children || !mayHoldMarker(block.content)) return;
       const heading = state.tokens[i - 1]?.type === "heading_open";
       // A value links its source: inside a link's text it would nest one link in another.
       let inLink = 0;
@@ -263,7 +269,7 @@ export function checkFactValues(
   const facts = manifest.facts ?? {};
   const errors: PpgError[] = [];
   for (const file of markdown.values()) {
-    if (!/[{}]/.test(file.body)) continue;
+    if (!/[{}&]/.test(file.body)) continue;
     file.body.split("\n").forEach((line, i) => {
       const scan = scanMarkers(line);
       const at = (index: number) => ({ file: file.file, line: file.bodyLine + i + 1, column: index + 1 });

@@ -1,4 +1,5 @@
 import { PpgError, PpgErrorList } from "../core/errors.ts";
+import { lineFeeds } from "../core/source-text.ts";
 import { validateAgainstSchema } from "../manifest/schema.ts";
 import { parseYamlSource } from "../manifest/yaml-source.ts";
 import type { ParsedYaml } from "../manifest/parsed-yaml.ts";
@@ -71,8 +72,17 @@ export interface StubComment {
 
 const FENCE = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
-/** Splits and validates front matter; errors name the Markdown file with the YAML line and column. */
-export function splitFrontMatter(text: string, file: string, parsed?: ParsedYaml): SplitMarkdown {
+/** The YAML between a Markdown text's fences, found after any line break (CR, LF or CR LF); undefined without them. */
+export function frontMatterText(text: string): string | undefined {
+  return FENCE.exec(lineFeeds(text))?.[1];
+}
+
+/**
+ * Splits and validates front matter; errors name the Markdown file with the YAML line and column.
+ * Every line break is read as one (lineFeeds), in the fences as in the body below them.
+ */
+export function splitFrontMatter(written: string, file: string, parsed?: ParsedYaml): SplitMarkdown {
+  const text = lineFeeds(written);
   const match = FENCE.exec(text);
   if (!match) {
     // An opening fence without its closing one would publish the YAML as prose.

@@ -15,8 +15,17 @@ export function locateHref(
 ): { line: number; column: number; written: string } | undefined {
   // split() gives at least one part, if only the empty string.
   const [path = ""] = href.split("#");
-  const forms = [...new Set([href, writtenForm(href), path, writtenForm(path)])].filter(Boolean);
   const lines = body.split("\n");
+  // The whole target first, anywhere: `/beaches#sosua` is not the `/beaches#dorada` before it on its line.
+  return firstOf(lines, [href, writtenForm(href)], fromLine) ?? firstOf(lines, [path, writtenForm(path)], fromLine);
+}
+
+function firstOf(
+  lines: readonly string[],
+  written: readonly string[],
+  fromLine: number,
+): { line: number; column: number; written: string } | undefined {
+  const forms = [...new Set(written)].filter(Boolean);
   for (const [i, line] of lines.entries()) {
     if (i < Math.max(fromLine, 1) - 1) continue;
     const text = line.normalize("NFC");

@@ -16,7 +16,7 @@ export function checkYamlTexts(data: unknown, source: YamlSource, where: string,
   const errors: PpgError[] = [];
   const visit = (value: unknown, path: PathSegment[]) => {
     if (typeof value === "string") {
-      if (!/[{}$\uFF04\uFE69]/.test(value) || /^(?:https?:\/\/|\/)\S*$/.test(value)) return;
+      if (!/[{}&$\uFF04\uFE69]/.test(value) || /^(?:https?:\/\/|\/)\S*$/.test(value)) return;
       const place = () => ({ location: source.locate(path), path: formatPath(path) });
       const scan = scanMarkers(value);
       for (const i of scan.invalid) errors.push(invalidMarker(i.text, place().location, place().path));

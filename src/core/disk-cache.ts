@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
   closeSync,
-  mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -15,6 +14,7 @@ import { rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { PACKAGE_DIR } from "./package-dir.ts";
 import { Digest } from "./digest.ts";
+import { makeFolder } from "./make-folder.ts";
 
 /**
  * ppguide's caches live in five places, the first three decided here:
@@ -88,7 +88,7 @@ export class DiskCache {
 
   write(key: string, bytes: Uint8Array | string): void {
     try {
-      mkdirSync(this.dir, { recursive: true });
+      makeFolder(this.dir);
       writeChecked(this.file(key), bytes);
       // Only entries ppguide names (DiskCache.key): PPGUIDE_CACHE_DIR may be a folder holding
       // other files, which eviction once deleted (28 of 40).

@@ -1138,7 +1138,8 @@ export const ERRORS = {
     title: "Output folder refused",
     cause:
       "--out names a folder ppguide must not replace: the site or a folder holding it, a source " +
-      "folder, /, the home folder, a file, or a folder it did not create (without --force).",
+      "folder, /, the home folder, a file, a folder on a filesystem the kernel makes up (/proc, /sys, " +
+      "/dev), or a folder it did not create (without --force).",
     hint: "Pass another --out, e.g. --out dist.",
     usage: true,
     message: (p: { out: string; why: string } | { store: string; why: string }) =>

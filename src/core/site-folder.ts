@@ -1,4 +1,19 @@
-import { existsSync, lstatSync, readdirSync, realpathSync, statSync, type Dirent } from "node:fs";
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFile,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  statSync,
+  type Dirent,
+  type Stats,
+} from "node:fs";
 import { basename, dirname, join, parse, relative, sep } from "node:path";
 import { PpgError, PpgErrorList } from "./errors.ts";
 
@@ -7,20 +22,21 @@ import { PpgError, PpgErrorList } from "./errors.ts";
  * forward slashes. A symbolic link is followed only when it resolves inside the site folder:
  * one leading out (`public/s.txt` → /etc/shadow) would publish a file that is not the site's,
  * and a link to a folder that holds it (`ln -s . loop`) would be copied without end. Both are
- * errors naming the link; so is a link to nothing. The dev server applies the same rule
- * (`resolveInsideSite`), so what it serves is what the build publishes.
+ * errors naming the link; so is a link to nothing. Every read of a file applies the same rule
+ * again (openSiteFile), so what dev serves is what the build publishes.
  */
 export async function listSiteFolder(
   root: string,
   folder: string,
-  opts: { extensions?: string[] } = {},
+  /** `linked`: filled with the files reached through a link, whose bytes change with another file's. */
+  opts: { extensions?: string[]; linked?: Set<string> } = {},
 ): Promise<string[]> {
   const siteReal = realpathSync(root);
   const errors: PpgError[] = [];
   const files: string[] = [];
   const wanted = (name: string) => !opts.extensions || opts.extensions.some((ext) => name.endsWith(ext));
 
-  async function walk(dir: string, prefix: string, ancestors: Set<string>): Promise<void> {
+  async function walk(dir: string, prefix: string, ancestors: Set<string>, viaLink = false): Promise<void> {
     const entries = entriesUnder(dir);
     // Dot files and folders are never published (`.env`, `.git`), except `.well-known/` at the top
     // of public/, which hosts and browsers look for by that name (RFC 8615).
@@ -35,6 +51,7 @@ export async function listSiteFolder(
       const rel = prefix + entry.path;
       if (entry.dirent.isFile()) {
         if (wanted(entry.name)) files.push(rel);
+        if (viaLink && wanted(entry.name)) opts.linked?.add(rel);
         continue;
       }
       const shown = `${folder}/${rel}`;
@@ -73,6 +90,7 @@ export async function listSiteFolder(
       }
       if (!target.isDirectory()) {
         if (wanted(entry.name)) files.push(rel);
+        if (wanted(entry.name)) opts.linked?.add(rel);
         continue;
       }
       const linkDir = realpathSync(dirname(join(dir, entry.path)));
@@ -80,7 +98,7 @@ export async function listSiteFolder(
         errors.push(new PpgError("SymlinkLoop", { link: shown, target: relative(siteReal, real) || "." }));
         continue;
       }
-      await walk(join(dir, entry.path), `${rel}/`, new Set([...ancestors, real]));
+      await walk(join(dir, entry.path), `${rel}/`, new Set([...ancestors, real]), true);
     }
   }
 
@@ -170,17 +188,124 @@ function refusedTarget(
   return undefined;
 }
 
+/** A file of the site opened for reading by the guard: its descriptor, to read and close, and what it is. */
+export interface SiteFile {
+  fd: number;
+  info: Stats;
+}
+
 /**
- * `file`'s real path when the build would publish it (a regular file inside the site, not hidden,
- * not in an output), else undefined: the dev server's half of listSiteFolder's rule, so dev serves
- * what the build publishes and nothing more.
+ * The one door every read of a site file goes through (site.yaml, content/, public/; at a build's
+ * start and after each event dev mode hears): `file`, relative to the site folder with forward
+ * slashes, is opened only where listSiteFolder would take it from, a regular file inside the site,
+ * not hidden, not in an output. Judged twice: by its real path before it is opened (so nothing
+ * outside, a device above all, is ever opened), and by what the kernel says was opened (so a
+ * folder swapped for a link in between is caught too). Listing a folder is not enough: once, a
+ * Markdown file replaced by a link to /etc/passwd while dev ran was served as a page.
+ *
+ * Throws the link's refusal (SymlinkOutside, SymlinkHidden, SymlinkIntoOutput, SymlinkLoop),
+ * SourceIsFolder or NotRegularFile; a file that is not there, as the system's ENOENT.
  */
-export function resolveInsideSite(root: string, file: string): string | undefined {
+export function openSiteFile(root: string, file: string): SiteFile {
+  const siteReal = realpathSync.native(root);
+  const path = join(root, file);
+  let real: string;
   try {
-    const siteReal = realpathSync(root);
-    const real = realpathSync(file);
-    return !refusedTarget(siteReal, real) && statSync(real).isFile() ? real : undefined;
+    real = realpathSync.native(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ELOOP")
+      throw new PpgError("SymlinkLoop", { link: linkOnPath(root, file) ?? file });
+    throw err;
+  }
+  refuseLeaving(root, file, siteReal, real);
+  // O_NONBLOCK: a named pipe put there meanwhile is opened at once rather than waited on (and refused below).
+  const fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  try {
+    refuseLeaving(root, file, siteReal, openedPath(fd) ?? real);
+    const info = fstatSync(fd);
+    if (info.isDirectory()) throw new PpgError("SourceIsFolder", { file });
+    if (!info.isFile()) {
+      const link = linkOnPath(root, file);
+      throw new PpgError(
+        "NotRegularFile",
+        link ? { link, path: relative(siteReal, real), kind: kindOf(info) } : { path: file, kind: kindOf(info) },
+      );
+    }
+    return { fd, info };
+  } catch (err) {
+    closeSync(fd);
+    throw err;
+  }
+}
+
+/**
+ * The real path of a file of the site, judged by the guard (openSiteFile): to copy it, where the
+ * bytes need not pass through this process (public/'s photos into the output).
+ */
+export function siteFilePath(root: string, file: string): string {
+  const { fd } = openSiteFile(root, file);
+  try {
+    return openedPath(fd) ?? realpathSync.native(join(root, file));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A file of the site, read through the guard (openSiteFile). */
+export function readSiteFile(root: string, file: string): Buffer {
+  const { fd } = openSiteFile(root, file);
+  try {
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** readSiteFile, the bytes read without holding up the thread (photos). */
+export async function readSiteFileAsync(root: string, file: string): Promise<Buffer> {
+  const { fd } = openSiteFile(root, file);
+  try {
+    return await new Promise<Buffer>((done, fail) => readFile(fd, (err, bytes) => (err ? fail(err) : done(bytes))));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * A file of public/ by its path there (`/images/a.png`, or without the slash), through the guard;
+ * `publicDir` is the site's public/ folder. Async: the bytes read without holding up the thread.
+ */
+export function readPublicFile(publicDir: string, path: string): Promise<Buffer> {
+  return readSiteFileAsync(dirname(publicDir), `${basename(publicDir)}/${path.replace(/^\/+/, "")}`);
+}
+
+/** readPublicFile, synchronously (the size of an SVG, asked for while a page renders). */
+export function readPublicFileSync(publicDir: string, path: string): Buffer {
+  return readSiteFile(dirname(publicDir), `${basename(publicDir)}/${path.replace(/^\/+/, "")}`);
+}
+
+function refuseLeaving(root: string, file: string, siteReal: string, real: string): void {
+  const refused = refusedTarget(siteReal, real);
+  if (!refused) return;
+  const link = linkOnPath(root, file) ?? file;
+  throw new PpgError(refused, { link, target: refused === "SymlinkOutside" ? real : relative(siteReal, real) });
+}
+
+/** The path the kernel gives an open descriptor (Linux's /proc/self/fd), or undefined where there is none. */
+function openedPath(fd: number): string | undefined {
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`);
   } catch {
     return undefined;
   }
+}
+
+/** The first symbolic link on `file`'s way down from the site folder, as an error names it (a folder with a slash). */
+function linkOnPath(root: string, file: string): string | undefined {
+  const parts = file.split("/");
+  for (let i = 1; i <= parts.length; i++) {
+    const at = parts.slice(0, i).join("/");
+    if (lstatSync(join(root, at), { throwIfNoEntry: false })?.isSymbolicLink()) return i < parts.length ? `${at}/` : at;
+  }
+  return undefined;
 }

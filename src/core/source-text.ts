@@ -1,7 +1,5 @@
-import { readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
-import { PpgError, type SourceLocation } from "./errors.ts";
-import { kindOf } from "./site-folder.ts";
+import { isPpgError, PpgError, type SourceLocation } from "./errors.ts";
+import { readSiteFile } from "./site-folder.ts";
 import { forbiddenCharacter } from "./text-rule.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -21,16 +19,16 @@ export function readSourceText(root: string, file: string): string {
  * (ppguide new) writes the mark it found.
  */
 export function readSourceFile(root: string, file: string): { text: string; bom: boolean } {
-  // A named pipe or device in a file's place would block this read, and with it Ctrl-C, forever.
-  const info = statSync(join(root, file));
-  if (info.isDirectory()) throw new PpgError("SourceIsFolder", { file });
-  if (!info.isFile())
-    throw new PpgError(
-      "NotRegularFile",
-      { path: file, kind: kindOf(info) },
-      { location: { file, line: 1, column: 1 } },
-    );
-  const bytes = readFileSync(join(root, file));
+  // Through the site's one door (site-folder.ts): a link out of the site is refused, and a named
+  // pipe or device in a file's place, which would block this read and with it Ctrl-C forever.
+  let bytes: Buffer;
+  try {
+    bytes = readSiteFile(root, file);
+  } catch (err) {
+    if (isPpgError(err) && err.code === "NotRegularFile" && !err.location)
+      throw new PpgError(err.code, err.data as never, { location: { file, line: 1, column: 1 } });
+    throw err;
+  }
   let text: string;
   try {
     // TextDecoder drops a leading byte-order mark (its ignoreBOM is false).
@@ -50,6 +48,18 @@ export function readSourceFile(root: string, file: string): { text: string; bom:
     );
   }
   return { text, bom: bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf };
+}
+
+/**
+ * The text with each line break a single LF, character for character: a carriage return alone ends
+ * a line in YAML 1.2 (https://yaml.org/spec/1.2.2/#line-break-characters) and in CommonMark
+ * (https://spec.commonmark.org/0.31.2/#line-ending), but a pattern or a line count that looks for
+ * LF takes it for a character of the line: a CR-only file's front matter was once published as
+ * prose. A CR before an LF is kept (CR LF is one break everywhere). The text keeps its length, so
+ * an offset into it is an offset into the text as written, and a line and column the same.
+ */
+export function lineFeeds(text: string): string {
+  return text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text;
 }
 
 /** The 1-based line and column of a character offset. */

@@ -36,6 +36,9 @@ const CLIENT = String.raw`(() => {
   const route = document.currentScript && document.currentScript.dataset.route;
   // This page's own problems (a broken link in its Markdown, a missing image): shown over it at once.
   const own = document.currentScript && document.currentScript.dataset.problems;
+  // Declared before anything can call show() or hide(): a let read before its declaration throws, and
+  // once did on every page with problems of its own, so neither they nor the site's were shown.
+  let host;
   let server;
   const source = new EventSource(${JSON.stringify(EVENTS_PATH)});
   source.addEventListener("hello", (e) => {
@@ -47,11 +50,11 @@ const CLIENT = String.raw`(() => {
   source.addEventListener("reload", (e) => {
     const d = JSON.parse(e.data);
     if (d.all || d.pages.includes(route)) location.reload();
-    else hide();
+    else settle();
   });
   source.addEventListener("css", (e) => {
     const href = JSON.parse(e.data).href;
-    hide();
+    settle();
     for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
       if (!/\/assets\/site\.[0-9a-f]+\.css$/.test(link.getAttribute("href") || "")) continue;
       const fresh = link.cloneNode();
@@ -62,10 +65,16 @@ const CLIENT = String.raw`(() => {
     }
   });
   source.addEventListener("problems", (e) => show(JSON.parse(e.data), false));
-  source.addEventListener("ok", () => hide());
-  if (own) show({ errors: JSON.parse(own) }, true);
+  source.addEventListener("ok", () => settle());
+  settle();
 
-  let host;
+  // The page's own problems, unchanged while the page is (a rebuild that changes them names the
+  // page): shown again once the site's are gone.
+  function settle() {
+    if (own) show({ errors: JSON.parse(own) }, true);
+    else hide();
+  }
+
   function hide() {
     if (host) host.remove();
     host = undefined;

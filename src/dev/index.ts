@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
 import { describe, describeAll } from "../core/errors.ts";
-import type { FSWatcher } from "chokidar";
 import { DevSite, type ChangeKind, type RebuildReport } from "./dev-site.ts";
+import type { Preview } from "./preview.ts";
 import { DevServer, problemEvents } from "./server.ts";
-import { startWatcher, WatchQueue } from "./watch.ts";
+import { SiteWatcher, WatchQueue } from "./watch.ts";
 
 export { DevSite, type RebuildReport } from "./dev-site.ts";
 export { safePath } from "../serve/request-path.ts";
@@ -23,6 +23,8 @@ export interface DevOptions {
   debounceMs?: number;
   /** Where the terminal lines go. Default console.log. */
   log?: (line: string) => void;
+  /** What dev adds to a build's site as it serves it (preview.ts); default DEV_PREVIEW. */
+  preview?: Preview;
   /** Called after every rebuild (tests and the benchmark watch this). */
   onRebuild?: (report: RebuildReport, firstEventAt: number) => void;
 }
@@ -36,6 +38,8 @@ export interface DevHandle {
   initial: RebuildReport;
   /** Resolves when no change is waiting or being rebuilt. */
   idle(): Promise<void>;
+  /** Every path with a watch of its own (a folder, or a file of one), absolute: all the site's or ppguide's own. */
+  watched(): string[];
   close(): Promise<void>;
 }
 
@@ -51,22 +55,23 @@ export async function startDev(opts: DevOptions): Promise<DevHandle> {
   const host = opts.host ?? "127.0.0.1";
   const wanted = opts.port ?? 4321;
 
-  const server = new DevServer(site);
-  // The warnings printed last: each is printed again only once it has changed.
-  const shown = new Set<string>();
+  const server = new DevServer(site, opts.preview);
+  // The warnings and the pages' problems printed last: each is printed again only once it has changed.
+  const shown: Shown = { warnings: new Set(), pages: new Set() };
   const queue = new WatchQueue({
     debounceMs: opts.debounceMs,
     run: async (changes: Map<string, ChangeKind>, firstEventAt: number) => {
       const result = await site.rebuild(changes);
       report(result, log, site, shown);
       publish(server, result);
+      await drawAfter(site, log, server);
       opts.onRebuild?.(result, firstEventAt);
     },
   });
   // Watching before the first build: a file saved while it runs is built right after it (once,
   // one saved between "Preview" and the watcher's start was never built).
   queue.pause();
-  let watcher: FSWatcher | undefined = await startWatcher(root, (file, kind) => queue.add(file, kind));
+  let watcher: SiteWatcher | undefined = await SiteWatcher.start(root, (file, kind) => queue.add(file, kind));
   const initial = await site.rebuild();
   report(initial, log, site, shown);
 
@@ -81,6 +86,8 @@ export async function startDev(opts: DevOptions): Promise<DevHandle> {
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}/`;
   if (wanted !== 0 && port !== wanted) log(`Port ${wanted} is in use, so the preview is on port ${port} instead.`);
   log(`Preview: ${url}  (Ctrl-C to stop)`);
+  // While the pages are served already; changes wait, as they wait for any rebuild.
+  await drawAfter(site, log, server);
   queue.resume();
 
   let closed = false;
@@ -90,7 +97,11 @@ export async function startDev(opts: DevOptions): Promise<DevHandle> {
     site,
     server,
     initial,
-    idle: () => queue.idle(),
+    async idle() {
+      await watcher?.settled();
+      await queue.idle();
+    },
+    watched: () => watcher?.watched() ?? [],
     async close() {
       if (closed) return;
       closed = true;
@@ -104,6 +115,15 @@ export async function startDev(opts: DevOptions): Promise<DevHandle> {
   };
 }
 
+/** The pictures a build draws after the pages (DevSite.drawPictures): their problems printed and shown. */
+async function drawAfter(site: DevSite, log: (line: string) => void, server?: DevServer): Promise<void> {
+  const problems = await site.drawPictures();
+  if (!problems.length) return;
+  for (const line of describeAll(problems)) log(line);
+  log(`${problems.length} picture${problems.length === 1 ? "" : "s"} could not be drawn; fix and save to retry.`);
+  server?.broadcast("problems", { errors: problemEvents(problems) });
+}
+
 /** Tells connected browsers what changed. */
 function publish(server: DevServer, r: RebuildReport): void {
   if (!r.ok) {
@@ -114,15 +134,21 @@ function publish(server: DevServer, r: RebuildReport): void {
     server.broadcast("css", { href: r.cssOnly });
     return;
   }
-  server.broadcast("reload", { all: r.full || r.reloadAll, pages: r.pages, files: r.files, ms: Math.round(r.ms) });
+  server.broadcast("reload", { all: r.full || r.reloadAll, pages: r.changed, files: r.files, ms: Math.round(r.ms) });
+}
+
+/** What the terminal shows already: the warnings, and each page's problems. */
+interface Shown {
+  warnings: Set<string>;
+  pages: Set<string>;
 }
 
 /**
  * One line per rebuild in the terminal: what changed, what was rendered, how long it took; before
- * it, as the build's reporter words them, the problems that keep the site from building, the
- * problems of each page rendered, and the site's warnings when they changed.
+ * it, as the build's reporter words them, the problems that keep the site from building, and,
+ * each time they change, the problems of the pages and the site's warnings.
  */
-function report(r: RebuildReport, log: (line: string) => void, site: DevSite, shown: Set<string>): void {
+function report(r: RebuildReport, log: (line: string) => void, site: DevSite, shown: Shown): void {
   const ms = `${r.ms.toFixed(0)} ms`;
   const trigger = r.files.length ? `${summarize(r.files)} → ` : "";
   if (!r.ok) {
@@ -134,12 +160,9 @@ function report(r: RebuildReport, log: (line: string) => void, site: DevSite, sh
     return;
   }
   const warnings = r.warnings.map((w) => `warning: ${describe(w)}`);
-  if (warnings.length !== shown.size || warnings.some((w) => !shown.has(w))) {
-    for (const line of warnings) log(line);
-    shown.clear();
-    for (const line of warnings) shown.add(line);
-  }
-  for (const problems of r.pageProblems.values()) for (const line of describeAll(problems)) log(line);
+  if (changedSince(shown.warnings, warnings)) for (const line of warnings) log(line);
+  const problems = [...r.pageProblems.values()].flatMap((found) => describeAll(found));
+  if (changedSince(shown.pages, problems)) for (const line of problems) log(line);
   if (r.pageProblems.size) {
     const routes = [...r.pageProblems.keys()];
     const n = routes.length;
@@ -161,6 +184,14 @@ function report(r: RebuildReport, log: (line: string) => void, site: DevSite, sh
   }
   const names = pages.length <= 4 ? ` (${pages.join(", ")})` : "";
   log(`${trigger}${pages.length ? `rebuilt ${count}${names}` : "no page to re-render; reloading"} in ${ms}`);
+}
+
+/** Whether `lines` differ from what `shown` holds; `shown` holds them from now on. */
+function changedSince(shown: Set<string>, lines: string[]): boolean {
+  if (lines.length === shown.size && lines.every((l) => shown.has(l))) return false;
+  shown.clear();
+  for (const line of lines) shown.add(line);
+  return true;
 }
 
 function summarize(files: string[]): string {

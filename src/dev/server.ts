@@ -1,17 +1,17 @@
 import { NOT_FOUND_PAGE } from "../core/output-names.ts";
 import { escapeUTF8 } from "entities";
 import { randomUUID } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { closeSync, createReadStream } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 import { INDEX_DIR } from "../output/search-index.ts";
-import { describe, type PpgError } from "../core/errors.ts";
-import { isInside, resolveInsideSite } from "../core/site-folder.ts";
+import { describe, isPpgError, type PpgError } from "../core/errors.ts";
+import { isInside, openSiteFile } from "../core/site-folder.ts";
 import { listenOnFreePort, type ListenOptions } from "../serve/listen.ts";
 import { contentType, safePath } from "../serve/request-path.ts";
 import { EVENTS_PATH, injectReload, SERVICE_WORKER_PATH, UNREGISTERING_WORKER } from "./client.ts";
 import type { DevSite } from "./dev-site.ts";
+import { DEV_PREVIEW, type Preview } from "./preview.ts";
 
 /** A problem as the overlay shows it. */
 export interface ProblemEvent {
@@ -31,11 +31,12 @@ export class DevServer {
   readonly id = randomUUID();
   private readonly server: Server;
   private readonly clients = new Set<ServerResponse>();
-  private readonly publicDir: string;
   private heartbeat?: NodeJS.Timeout;
 
-  constructor(private readonly site: DevSite) {
-    this.publicDir = resolve(site.root, "public");
+  constructor(
+    private readonly site: DevSite,
+    private readonly preview: Preview = DEV_PREVIEW,
+  ) {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((err: unknown) => {
         if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
@@ -109,7 +110,7 @@ export class DevServer {
     const generated = await this.site.generatedFile(path);
     if (generated !== undefined) return send(req, res, 200, contentType(path), generated);
 
-    const file = await this.publicFile(path);
+    const file = this.publicFile(path);
     if (file === "forbidden") return send(req, res, 403, "text/plain; charset=utf-8", "Forbidden.\n");
     if (file) {
       res.writeHead(200, {
@@ -117,8 +118,9 @@ export class DevServer {
         "Content-Length": file.size,
         "Cache-Control": "no-store",
       });
-      if (req.method === "HEAD") return void res.end();
-      createReadStream(file.path).pipe(res);
+      if (req.method === "HEAD") return void closeSync(file.fd);
+      // The file the guard opened, not its name again: what is sent is what was judged.
+      createReadStream("", { fd: file.fd, autoClose: true }).pipe(res);
       return;
     }
 
@@ -133,30 +135,38 @@ export class DevServer {
     );
   }
 
-  /** Clean URLs: /x, /x/, /x/index.html and /x.html all name the page of route /x. */
+  /**
+   * Clean URLs: /x, /x/, /x/index.html and /x.html all name the page of route /x; a page not
+   * published yet is served at its route too, with its banner, when the preview says so.
+   */
   private page(path: string) {
     let key = path.replace(/\/index\.html$/, "/").replace(/\.html$/, "");
     if (key.length > 1) key = key.replace(/\/+$/, "");
-    return this.site.pages.get(key || "/");
+    return (
+      this.site.pages.get(key || "/") ?? (this.preview.unpublished ? this.site.unpublished.get(key || "/") : undefined)
+    );
   }
 
-  private async publicFile(path: string): Promise<{ path: string; size: number } | "forbidden" | undefined> {
-    const file = resolve(this.publicDir, `.${path}`);
-    if (!isInside(file, this.publicDir)) return "forbidden";
-    try {
-      let info = await stat(file);
-      let target = file;
-      if (info.isDirectory()) {
-        target = join(file, "index.html");
-        info = await stat(target);
+  /**
+   * A file of public/ (a folder's index.html), opened through the site's one door
+   * (core/site-folder.ts), as the build would copy it: "forbidden" when it leads out of the site,
+   * to a hidden file or into an output.
+   */
+  private publicFile(path: string): { path: string; fd: number; size: number } | "forbidden" | undefined {
+    const file = `public/${path.slice(1)}`;
+    // safePath let no `..` through; public/ is the only folder served, whatever is inside the site.
+    if (!isInside(join(this.site.root, file), join(this.site.root, "public"))) return "forbidden";
+    for (const candidate of [file, `${file.replace(/\/$/, "")}/index.html`]) {
+      try {
+        const { fd, info } = openSiteFile(this.site.root, candidate);
+        return { path: candidate, fd, size: info.size };
+      } catch (err) {
+        if (!isPpgError(err)) return undefined;
+        if (err.code === "SourceIsFolder") continue;
+        return "forbidden";
       }
-      if (!info.isFile()) return undefined;
-      // The build's rule: a symlink must not lead outside the site (core/site-folder.ts).
-      if (!resolveInsideSite(dirname(this.publicDir), target)) return "forbidden";
-      return { path: target, size: info.size };
-    } catch {
-      return undefined;
     }
+    return undefined;
   }
 
   /** A page, with the reload script; a page with problems of its own shows them over it at once. */
@@ -168,7 +178,8 @@ export class DevServer {
     html: string,
     problems: PpgError[] = [],
   ): void {
-    send(req, res, status, "text/html; charset=utf-8", injectReload(html, route, problemEvents(problems)));
+    const sent = this.preview.reloadScript ? injectReload(html, route, problemEvents(problems)) : html;
+    send(req, res, status, "text/html; charset=utf-8", sent);
   }
 
   private events(req: IncomingMessage, res: ServerResponse): void {

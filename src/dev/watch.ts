@@ -1,5 +1,7 @@
-import { stat } from "node:fs/promises";
-import { basename, join, sep } from "node:path";
+import { lstat, readlink } from "node:fs/promises";
+import { lstatSync, realpathSync } from "node:fs";
+import { isInside } from "../core/site-folder.ts";
+import { basename, join, relative, sep } from "node:path";
 import { watch, type FSWatcher } from "chokidar";
 import type { ChangeKind } from "./dev-site.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
@@ -128,38 +130,163 @@ export class WatchQueue {
   }
 }
 
-/** Starts chokidar on the watch targets; resolves once the initial scan is done. */
-export async function startWatcher(
-  root: string,
-  onChange: (file: string, kind: ChangeKind) => void,
-): Promise<FSWatcher> {
-  const targets = watchTargets(root);
-  // chokidar 4+ watches folders, not globs: watch the folders that hold the targets and filter here.
-  // Watching site.yaml's folder rather than the file itself survives editors that save by rename.
-  const folders = [...new Set([root, ...targets.slice(1)])].filter(
-    (f, _i, all) => !all.some((o) => o !== f && f.startsWith(o + sep)),
-  );
-  const wanted = (path: string): boolean => targets.some((t) => path === t || path.startsWith(t + sep));
-  const ancestor = (path: string): boolean => targets.some((t) => t.startsWith(path + sep)) || folders.includes(path);
-  const watcher = watch(folders, {
-    ignoreInitial: true,
-    ignored: (path: string) => {
-      if (wanted(path)) return isJunk(basename(path));
-      return !ancestor(path);
-    },
-  });
-  watcher.on("add", (f) => onChange(f, "add"));
-  watcher.on("change", (f) => onChange(f, "change"));
-  watcher.on("unlink", (f) => onChange(f, "unlink"));
-  watcher.on("error", (err) => console.error(`watcher: ${(err as Error).message}`));
-  await new Promise<void>((ready) => watcher.once("ready", () => ready()));
-  return watcher;
+/**
+ * chokidar on the watch targets, held to the site: it never follows a link, and it is started
+ * afresh whenever an event comes through one. A link is watched as itself: one to /usr made dev
+ * walk and watch 225,000 files. A link added, changed or removed is an event like any file's, and
+ * the rebuild it causes reads the folders again through the build's guard (core/site-folder.ts),
+ * which refuses it if it leads out. But chokidar, seeing a watched file's inode change, watches
+ * the path anew, through whatever link now stands on it (a Markdown file replaced by a link to
+ * /etc/passwd, a folder of them by a link to a folder elsewhere): so a path reached through a link
+ * drops every watch, and a fresh watcher, which follows none, takes over.
+ */
+export class SiteWatcher {
+  private watcher?: FSWatcher;
+  private restarting?: Promise<void>;
+  private closed = false;
+
+  private constructor(
+    private readonly root: string,
+    private readonly onChange: (file: string, kind: ChangeKind) => void,
+  ) {}
+
+  /** Resolves once the initial scan is done. */
+  static async start(root: string, onChange: (file: string, kind: ChangeKind) => void): Promise<SiteWatcher> {
+    const site = new SiteWatcher(root, onChange);
+    site.watcher = await site.watch();
+    return site;
+  }
+
+  /** Every path with a watch of its own (a folder, or a file of one), absolute. */
+  watched(): string[] {
+    const closers = (this.watcher as unknown as { _closers?: Map<string, unknown> } | undefined)?._closers;
+    return [...(closers?.keys() ?? [])];
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.restarting;
+    await this.watcher?.close();
+    this.watcher = undefined;
+  }
+
+  private async watch(): Promise<FSWatcher> {
+    const { root } = this;
+    // content/ or public/ may be a link to a folder elsewhere in the site, as a build allows: its
+    // real folder is watched, and what is heard there is named by the path the build reads.
+    const moved = linkedTargets(root);
+    const targets = [...watchTargets(root), ...moved.keys()];
+    // chokidar 4+ watches folders, not globs: watch the folders that hold the targets and filter here.
+    // Watching site.yaml's folder rather than the file itself survives editors that save by rename.
+    const folders = [...new Set([root, ...targets.slice(1)])].filter(
+      (f, _i, all) => !all.some((o) => o !== f && f.startsWith(o + sep)),
+    );
+    const wanted = (path: string): boolean => targets.some((t) => path === t || path.startsWith(t + sep));
+    const ancestor = (path: string): boolean => targets.some((t) => t.startsWith(path + sep)) || folders.includes(path);
+    const watcher = watch(folders, {
+      ignoreInitial: true,
+      followSymlinks: false,
+      ignored: (path: string) => {
+        if (wanted(path)) return isJunk(basename(path));
+        return !ancestor(path);
+      },
+    });
+    const heard = (kind: ChangeKind) => (file: string) => {
+      if (this.watcher !== watcher || this.closed) return;
+      const [real, named] = [...moved].find(([r]) => file === r || file.startsWith(r + sep)) ?? [root, root];
+      this.onChange(named + file.slice(real.length), kind);
+      // Once chokidar is done with the event: it watches the path anew right after telling it.
+      if (throughLink(real, file)) setImmediate(() => void this.restart());
+    };
+    watcher.on("add", heard("add"));
+    watcher.on("change", heard("change"));
+    watcher.on("unlink", heard("unlink"));
+    // chokidar says nothing of a link to nothing, made or removed (it cannot resolve it); the
+    // folder's own event names it, and a build refuses it (SymlinkBroken).
+    watcher.on("raw", (event, name, details) => {
+      const at = (details as { watchedPath?: string } | undefined)?.watchedPath;
+      if (event !== "rename" || !name || !at) return;
+      const path = lstatSync(at, { throwIfNoEntry: false })?.isDirectory() ? join(at, name) : at;
+      if (!wanted(path) || isJunk(basename(path))) return;
+      heard(lstatSync(path, { throwIfNoEntry: false }) ? "change" : "unlink")(path);
+    });
+    watcher.on("error", (err) => console.error(`watcher: ${(err as Error).message}`));
+    await new Promise<void>((ready) => watcher.once("ready", () => ready()));
+    return watcher;
+  }
+
+  /** Resolves once no restart is under way. */
+  async settled(): Promise<void> {
+    while (this.restarting) await this.restarting;
+  }
+
+  /**
+   * Drops every watch and starts again, once at a time. What was saved while no watcher listened
+   * is not lost: every file of the site's targets is told as changed once the new one is ready.
+   */
+  private restart(): Promise<void> {
+    this.restarting ??= (async () => {
+      const old = this.watcher;
+      this.watcher = undefined;
+      const known = filesOf(old);
+      await old?.close();
+      if (this.closed) return;
+      const watcher = await this.watch();
+      this.watcher = watcher;
+      for (const path of new Set([...known, ...filesOf(watcher)]))
+        if (isInside(path, this.root) && !lstatSync(path, { throwIfNoEntry: false })?.isDirectory())
+          this.onChange(path, "change");
+    })().finally(() => {
+      this.restarting = undefined;
+    });
+    return this.restarting;
+  }
+}
+
+/** Every path a chokidar watcher holds as a file or folder of a watched folder. */
+function filesOf(watcher: FSWatcher | undefined): string[] {
+  return Object.entries(watcher?.getWatched() ?? {}).flatMap(([dir, names]) => names.map((n) => join(dir, n)));
+}
+
+/** content/ and public/ when each is a link to a folder inside the site: by its real path, the path it is read by. */
+function linkedTargets(root: string): Map<string, string> {
+  const moved = new Map<string, string>();
+  let siteReal: string;
+  try {
+    siteReal = realpathSync(root);
+  } catch {
+    return moved;
+  }
+  for (const target of [join(root, "content"), join(root, "public")]) {
+    if (!lstatSync(target, { throwIfNoEntry: false })?.isSymbolicLink()) continue;
+    let real: string;
+    try {
+      real = realpathSync(target);
+    } catch {
+      continue;
+    }
+    // One leading out is left unwatched: the build refuses it (core/site-folder.ts).
+    if (isInside(real, siteReal) && !isInside(real, target)) moved.set(real, target);
+  }
+  return moved;
+}
+
+/** Whether `file`, a path in the watched folder `root`, is a link or is reached through one. */
+function throughLink(root: string, file: string): boolean {
+  const rel = relative(root, file);
+  if (!rel || rel.startsWith("..")) return false;
+  const parts = rel.split(sep);
+  for (let i = 1; i <= parts.length; i++)
+    if (lstatSync(join(root, ...parts.slice(0, i)), { throwIfNoEntry: false })?.isSymbolicLink()) return true;
+  return false;
 }
 
 /** See chokidar's `_emit`: change events for one path are throttled to one per 50 ms, the rest dropped. */
 const CHOKIDAR_CHANGE_THROTTLE_MS = 50;
 
+/** The file's state as a rebuild would find it: a link's own, so a link swapped for another is a change. */
 async function fingerprint(file: string): Promise<string> {
-  const s = await stat(file).catch(() => undefined);
+  const s = await lstat(file).catch(() => undefined);
+  if (s?.isSymbolicLink()) return `link:${await readlink(file).catch(() => "")}:${s.ctimeMs}`;
   return s ? `${s.mtimeMs}:${s.ctimeMs}:${s.size}` : "gone";
 }

@@ -8,6 +8,7 @@ import type { CopyWriter } from "../output/write.ts";
 import { kindOf, type SitePage } from "../render/kinds/index.ts";
 import type { RenderedPage } from "../render/render.tsx";
 import type { LoadedSite } from "../site/load-site.ts";
+import type { UnpublishedPages } from "./unpublished.ts";
 import type { PageJob, PagesToMake, Plan } from "./page-keys.ts";
 
 /**
@@ -127,6 +128,8 @@ export interface Rendered {
   /** Each page's own problems, by its file, when the pages are rendered in spite of them (RenderInput.pageProblems). */
   problems: Map<string, PpgError[]>;
   warnings: PpgError[];
+  /** The pages not published yet, rendered and checked beside the others (unpublished.ts), for the link check. */
+  unpublished?: UnpublishedPages;
 }
 
 /** index: the search index's record, and its files written anew; none without an index. */

@@ -9,7 +9,6 @@ import { expected } from "../core/invariant.ts";
 import { whileInterruptible } from "../core/interrupt.ts";
 import { failedWhileWriting } from "../core/written-so-far.ts";
 import { timed, type StageTimings } from "../core/timing.ts";
-import { checkLinks } from "../links/check.ts";
 import { claimOutputs } from "../output/claims.ts";
 import { writeGeneratedAndPublic } from "../output/generated-files.ts";
 import { checkOutputFolder, OutputFolder, servedCopy } from "../output/output-folder.ts";
@@ -30,7 +29,6 @@ import { sitePages } from "../render/kinds/index.ts";
 import type { RenderedPage } from "../render/render.tsx";
 import { findManifest, loadSite, type FoundSite, type LoadedSite, type LoadOptions } from "../site/load-site.ts";
 import { reloadSite } from "../site/reload.ts";
-import { brokenLinkErrors } from "./link-sources.ts";
 import {
   keyPages,
   planPages,
@@ -40,8 +38,10 @@ import {
   type PageJob,
   type PagesToMake,
 } from "./page-keys.ts";
-import { unpublishedProblems } from "./unpublished.ts";
+import { brokenLinks } from "./site-links.ts";
+import { renderUnpublished, type UnpublishedPages } from "./unpublished.ts";
 import {
+  dedupe,
   pageWarnings,
   renderJobs,
   rendersOnPool,
@@ -115,7 +115,10 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       const keyed = timed(timings, "key", () => ownPages(key(opened), opts.shard));
       const rendered = withPageProblems(
         await timed(timings, "render", () =>
-          withUnpublished(render(keyed, pool), unpublishedProblems(keyed.site, keyed.input.images)),
+          withUnpublished(
+            render(keyed, pool),
+            renderUnpublished(keyed.site, keyed.input.images, { scan: keyed.input.scan }),
+          ),
         ),
       );
       reached = rendered;
@@ -150,7 +153,7 @@ async function inMemory(site: FoundSite, opts: BuildOptions, timings: StageTimin
   const checked = timed(timings, "check", () => check(loaded));
   const keyed = timed(timings, "key", () => key(pagesInMemory(checked)));
   const rendered = await timed(timings, "render", () =>
-    withUnpublished(render(keyed), unpublishedProblems(checked.site, keyed.input.images)),
+    withUnpublished(render(keyed), renderUnpublished(checked.site, keyed.input.images, { scan: false })),
   ).catch((err: unknown) => Promise.reject(withEarlier(err, checked)));
   const warnings = [...checked.report.warnings, ...rendered.warnings];
   if (checked.errors.length) throw new PpgErrorList(checked.errors, warnings);
@@ -169,8 +172,7 @@ export async function renderPages(site: LoadedSite): Promise<PageInMemory[]> {
 
 /**
  * The site loaded, or (dev mode) a site loaded before with the files changed since read again, and
- * only what they reach (site/reload.ts). `how`: dev mode's templates, compiled afresh, and its
- * drafts, shown; `goOn` (a build): the problems the later stages can go on in spite of are kept in
+ * only what they reach (site/reload.ts). `how`: dev mode's templates, compiled afresh; `goOn` (a build): the problems the later stages can go on in spite of are kept in
  * `errors` rather than thrown (site/load-site.ts, GOES_ON).
  */
 export async function load(
@@ -354,11 +356,11 @@ export async function linkCheck(state: Built): Promise<Built> {
     get: (file: string) => publicScan.get(file) ?? records.get(file)?.scan,
   };
   const files = [...new Set([...writer.produced, ...plan.render.map(({ job }) => job.file)])];
-  const found = await checkLinks({ dir: output.target, files, scans });
-  if (!found.problems.length) return state;
+  const found = await brokenLinks(site, { dir: output.target, files, scans }, state.unpublished);
+  if (!found.size) return state;
   // A link the check could not place in a source, on a page rendered in spite of its own problems, is most likely
   // one of them again (a malformed escape, reported where it was written): the page's are reported instead.
-  const problems = brokenLinkErrors(found, site).filter(
+  const problems = dedupe([...found.values()].flat()).filter(
     (e) => !(e.location && state.problems.get(e.location.file)?.length),
   );
   if (!problems.length) return state;
@@ -390,11 +392,11 @@ export async function commit(state: Built): Promise<Built> {
 
 /**
  * The render stage's problems and the unpublished pages' (checked beside it: unpublished.ts), all
- * reported at once.
+ * reported at once. The unpublished pages go on to the link check.
  */
 async function withUnpublished<S extends Rendered>(
   rendering: Promise<S>,
-  checking: Promise<{ errors: PpgError[]; warnings: PpgError[] }>,
+  checking: Promise<UnpublishedPages>,
 ): Promise<S> {
   const [rendered, checked] = await Promise.allSettled([rendering, checking]);
   if (checked.status === "rejected") throw checked.reason;
@@ -404,7 +406,7 @@ async function withUnpublished<S extends Rendered>(
     throw new PpgErrorList([...errorsOf(rendered.reason), ...errors]);
   }
   if (errors.length) throw new PpgErrorList(errors);
-  return { ...rendered.value, warnings: [...rendered.value.warnings, ...warnings] };
+  return { ...rendered.value, warnings: [...rendered.value.warnings, ...warnings], unpublished: checked.value };
 }
 
 /**

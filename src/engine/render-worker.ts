@@ -9,7 +9,7 @@ let previous: Promise<unknown> = Promise.resolve();
 /**
  * One batch at a time, in the order they came (the pool sends a thread its next batch early): two
  * batches rendered at once took turns at every write, and the earlier one finished last, holding
- * back the search index, which Pagefind is given in the order of the pages (engine/index-stream.ts).
+ * back the pages after it, which the build gathers in their order.
  */
 export function renderBatch({ input, jobs }: RenderTask): Promise<RenderedBatch> {
   // The site's data, the same for every task: read with this thread's first.

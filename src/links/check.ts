@@ -32,7 +32,7 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
         problems.push({ file, line: 1, col: 1, href: target, reason: "symbolic link leading out of the folder" }),
       );
   const files = new Set(all);
-  const pages = all.filter(isHtmlFile);
+  const pages = (opts.pages ? [...opts.pages].sort() : all).filter(isHtmlFile);
   // Pages scanned already (by the build, as it rendered them) are not read or parsed again.
   const known = opts.scans;
   const unscanned = known ? pages.filter((p) => !known.has(p)) : pages;

@@ -42,6 +42,11 @@ export interface CheckLinksOptions {
    * the folder listed (it may not have written them there yet).
    */
   files?: readonly string[];
+  /**
+   * The pages whose references are checked, of `files`; by default all of them. The others are
+   * only targets: a build checks its drafts' links against the published pages so.
+   */
+  pages?: readonly string[];
   /** Also fetch http(s) links. Off by default: builds must not depend on the network. */
   external?: boolean;
   /** Parallel requests for external links (default 8). */

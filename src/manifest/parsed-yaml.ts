@@ -1,8 +1,9 @@
-import { lstatSync, mkdirSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import { dirname } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { readChecked, writeChecked } from "../core/disk-cache.ts";
 import { Digest } from "../core/digest.ts";
+import { makeFolder } from "../core/make-folder.ts";
 
 /**
  * The data of the YAML texts a previous load parsed (site.yaml, each front matter, each listings
@@ -68,7 +69,7 @@ export class ParsedYaml {
   save(): void {
     if (this.now.size === this.before.size && [...this.now.keys()].every((key) => this.before.has(key))) return;
     try {
-      mkdirSync(dirname(this.file), { recursive: true });
+      makeFolder(dirname(this.file));
       writeChecked(this.file, serialize({ code: this.code, entries: this.now }));
     } catch {
       // The next load parses again.

@@ -24,6 +24,8 @@ export function yamlMistake(
   text: string,
   errors: readonly YAMLError[],
   at: (offset: number) => SourceLocation,
+  /** The pairs of each mapping, as the parser read them: where a key given twice was given first. */
+  mappings: () => Iterable<readonly KeyAt[]> = () => [],
 ): YamlMistake {
   const first = errors[0]!;
   const lines = new TextLines(text);
@@ -81,7 +83,7 @@ export function yamlMistake(
           .replace(/^\s*(?:[{,]\s*)?/, ""),
       );
       const name = key?.key ?? text.slice(first.pos[0], first.pos[1]);
-      const earlier = firstKey(text, first.pos[0], name);
+      const earlier = firstKey(mappings(), first.pos[0]);
       return {
         offset: first.pos[0],
         problem:
@@ -124,12 +126,23 @@ function keyOf(line: string): { key: string; column: number } | undefined {
   return m ? { key: m[3]!, column: m[1]!.length } : undefined;
 }
 
-/** Where `key` was first given before `offset`, at the same indentation. */
-function firstKey(text: string, offset: number, key: string): number | undefined {
-  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
-  const indent = offset - lineStart;
-  const pattern = new RegExp(`(?:^|\\n)${" ".repeat(indent)}${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*:`, "g");
-  for (const m of text.slice(0, lineStart).matchAll(pattern)) return m.index + (m[0].startsWith("\n") ? 1 : 0);
+/** A key of a mapping: its text, and where it starts. */
+export interface KeyAt {
+  key: string;
+  offset: number;
+}
+
+/**
+ * Where the key given twice at `offset` was first given: in the same mapping, which the parser
+ * knows. A search of the text for the key at the same indentation once named a key of another
+ * mapping ("first on line 553", the home route's title, for a second title under route 6).
+ */
+function firstKey(mappings: Iterable<readonly KeyAt[]>, offset: number): number | undefined {
+  for (const pairs of mappings) {
+    const second = pairs.findIndex((p) => p.offset === offset);
+    if (second < 0) continue;
+    return pairs.slice(0, second).find((p) => p.key === pairs[second]!.key)?.offset;
+  }
   return undefined;
 }
 

@@ -1,8 +1,9 @@
 import { createRequire } from "node:module";
 import type { Document, Node } from "yaml";
 import { PpgError, PpgErrorList, type SourceLocation } from "../core/errors.ts";
+import { lineFeeds } from "../core/source-text.ts";
 import type { ParsedYaml } from "./parsed-yaml.ts";
-import { yamlMistake } from "./yaml-mistakes.ts";
+import { type KeyAt, yamlMistake } from "./yaml-mistakes.ts";
 import { valueProblems } from "./yaml-values.ts";
 import type { PathSegment, YamlSource } from "./yaml-path.ts";
 
@@ -20,20 +21,10 @@ import type { PathSegment, YamlSource } from "./yaml-path.ts";
  * that `yaml` refuses). `parsed`: the data of texts a previous load parsed, found there instead.
  */
 export function parseYamlSource(text: string, file: string, lineOffset = 0, parsed?: ParsedYaml): YamlSource {
-  const source = parseText(yamlLineBreaks(text), file, lineOffset, parsed);
+  const source = parseText(lineFeeds(text), file, lineOffset, parsed);
   const problems = valueProblems(source);
   if (problems.length) throw new PpgErrorList(problems);
   return source;
-}
-
-/**
- * The text with each line break a single LF, character for character: a carriage return alone ends a line in YAML
- * 1.2 (https://yaml.org/spec/1.2.2/#line-break-characters), as js-yaml reads it, but `yaml` and its line counter
- * take it for a character of the line. A CR before an LF is kept (both read CR LF as one break). The text keeps its
- * length, so an offset into it is an offset into the text as written, and a line and column the same.
- */
-export function yamlLineBreaks(text: string): string {
-  return text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text;
 }
 
 function parseText(text: string, file: string, lineOffset: number, parsed?: ParsedYaml): YamlSource {
@@ -129,7 +120,7 @@ function positionedDocument(text: string, file: string, lineOffset: number): Pos
   if (doc.errors.length > 0) {
     // Only the first mistake: one mis-indented line makes the parser report a cascade of errors
     // on the lines after it that all disappear once the first is fixed.
-    const mistake = yamlMistake(text, doc.errors, at);
+    const mistake = yamlMistake(text, doc.errors, at, () => keysOfMappings(doc));
     throw new PpgErrorList([
       new PpgError(
         "YamlSyntax",
@@ -139,6 +130,22 @@ function positionedDocument(text: string, file: string, lineOffset: number): Pos
     ]);
   }
   return { doc, at };
+}
+
+/** The keys of every mapping of a document, each with its offset, in the order written. */
+function keysOfMappings(doc: Document): KeyAt[][] {
+  const { isScalar, visit } = yaml();
+  const found: KeyAt[][] = [];
+  visit(doc, {
+    Map(_, map) {
+      found.push(
+        map.items.flatMap((pair) =>
+          isScalar(pair.key) && pair.key.range ? [{ key: String(pair.key.value), offset: pair.key.range[0] }] : [],
+        ),
+      );
+    },
+  });
+  return found;
 }
 
 /** Where the first alias of a document is: the likely culprit when converting it fails. */

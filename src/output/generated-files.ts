@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readSiteFile, siteFilePath } from "../core/site-folder.ts";
 import { join } from "node:path";
 import type { LinkScan } from "../links/types.ts";
 import type { LoadedSite } from "../site/load-site.ts";
@@ -56,6 +56,22 @@ export function generatedFiles(
 }
 
 /**
+ * The names of every file of the output besides its pages and the search index: public/'s, the
+ * generated ones (`generated`, when made already), the service worker's. What a link may name
+ * besides a page, for a check made in memory (dev mode) as a build makes it over what it wrote.
+ */
+export function filesBesidePages(
+  site: Pick<LoadedSite, "root" | "manifest" | "publicFiles" | "assets" | "raster" | "share">,
+  generated: readonly GeneratedFile[] = generatedFiles(site),
+): string[] {
+  return [
+    ...[...site.publicFiles].map((url) => url.slice(1)),
+    ...generated.map((f) => f.file),
+    ...serviceWorkerFileNames(site.manifest),
+  ];
+}
+
+/**
  * Writes everything but the pages and the search index into the copy: public/'s files and the
  * generated ones. `scan`: returns the link scans of public/'s HTML files, for the link check.
  */
@@ -67,9 +83,11 @@ export async function writeGeneratedAndPublic(
   const scans: [string, LinkScan][] = [];
   const scanPage = scan ? (await import("../links/extract.ts")).scanPage : undefined;
   for (const url of site.publicFiles) {
-    const from = join(site.root, "public", decodeURI(url));
-    if (scanPage && /\.html?$/i.test(url)) scans.push([url.slice(1), scanPage(readFileSync(from, "utf8"))]);
-    await writer.copy(from, url.slice(1));
+    // Each through the site's one door (core/site-folder.ts), as it is now, not as it was listed.
+    const file = `public/${decodeURI(url).slice(1)}`;
+    if (scanPage && /\.html?$/i.test(url))
+      scans.push([url.slice(1), scanPage(readSiteFile(site.root, file).toString("utf8"))]);
+    await writer.copy(siteFilePath(site.root, file), url.slice(1));
   }
   try {
     for (const { file, content } of generatedFiles(site)) await writer.add(file, await content());

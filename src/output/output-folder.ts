@@ -17,6 +17,7 @@ import { basename, dirname, join, parse, relative, resolve, sep } from "node:pat
 import { cacheRoot, siteCache } from "../core/disk-cache.ts";
 import { PpgError } from "../core/errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
+import { kernelFilesystem, makeFolder } from "../core/make-folder.ts";
 import { isInside, realish } from "../core/site-folder.ts";
 import { pageCacheFile } from "./page-cache.ts";
 import type { OutputEntry } from "./write.ts";
@@ -70,6 +71,16 @@ const INDEX_WORK = "index-work";
  * or a folder, file or link that ppguide did not create (the last one only, `--force` allows).
  */
 export function checkOutputFolder(root: string, out: string, force = false): void {
+  const refuse = (why: string, hint: string) => {
+    throw new PpgError("OutputRefused", { out, why }, { hint });
+  };
+  const pickAnother = "Pass another --out, e.g. --out dist (a folder inside the site that ppguide creates and owns).";
+  // First, before any other look at it: what the kernel shows as folders there holds no site, and a
+  // recursive mkdir under /proc never ended.
+  for (const o of [resolve(out), realish(resolve(out))]) {
+    const kernel = kernelFilesystem(o);
+    if (kernel) refuse(`it is on ${kernel}, a filesystem the kernel makes up, which stores no files`, pickAnother);
+  }
   // Before anything is made: a path the filesystem would refuse halfway through the build once
   // left a trail of empty folders behind.
   const longest = Math.max(
@@ -86,10 +97,6 @@ export function checkOutputFolder(root: string, out: string, force = false): voi
       },
     );
   }
-  const refuse = (why: string, hint: string) => {
-    throw new PpgError("OutputRefused", { out, why }, { hint });
-  };
-  const pickAnother = "Pass another --out, e.g. --out dist (a folder inside the site that ppguide creates and owns).";
   for (const [o, r, home] of [
     [resolve(out), resolve(root), homedir()],
     [realish(resolve(out)), realish(resolve(root)), realish(homedir())],
@@ -148,23 +155,6 @@ export function checkOutputFolder(root: string, out: string, force = false): voi
       "Delete the folder if you no longer need it, pass another --out, or pass --force to replace it " +
         "(its files are deleted). Older ppguide versions wrote a plain folder: --force once adopts it.",
     );
-  }
-}
-
-/**
- * mkdir -p, with the real reason when it fails: on a read-only filesystem Node's recursive mkdir
- * reports ENOENT (which exited 70, "a bug"), where a plain mkdir says EROFS.
- */
-function makeFolder(path: string): void {
-  try {
-    mkdirSync(path, { recursive: true });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-    // The first missing folder, made on its own, fails with the reason.
-    let first = path;
-    while (dirname(first) !== first && !existsSync(dirname(first))) first = dirname(first);
-    mkdirSync(first);
-    throw err;
   }
 }
 

@@ -1,5 +1,4 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readPublicFile } from "../core/site-folder.ts";
 import { decoding, loadSharp } from "../assets/raster.ts";
 import type { Manifest, WebAppSettings } from "../manifest/types.ts";
 
@@ -38,8 +37,7 @@ export function webAppFiles(
     { file: WEB_APP_MANIFEST, content: () => webAppManifest(manifest, app) },
     ...ICONS.map(({ file, size, maskable }) => ({
       file,
-      content: () =>
-        drawIcon(join(publicDir, decodeURI(app.icon)), app.icon, size, maskable ? app.backgroundColor : undefined),
+      content: () => drawIcon(publicDir, app.icon, size, maskable ? app.backgroundColor : undefined),
     })),
   ];
 }
@@ -73,9 +71,9 @@ function webAppManifest(manifest: Manifest, app: WebAppSettings): string {
  * One icon: the picture fitted in a `size` square (transparent around it), or for a maskable icon,
  * centred on `background`.
  */
-async function drawIcon(path: string, src: string, size: number, background?: string): Promise<Uint8Array> {
+async function drawIcon(publicDir: string, src: string, size: number, background?: string): Promise<Uint8Array> {
   const sharp = await loadSharp();
-  const input = await readFile(path);
+  const input = await readPublicFile(publicDir, decodeURI(src));
   return decoding(src, async () => {
     const inner = background ? Math.round(size * MASKABLE_SCALE) : size;
     // An SVG is rasterised at the density that gives `inner` pixels, never scaled up from 72 dpi.

@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { errorsOf, isUserError, PpgError, PpgErrorList, type SourceLocation } from "../core/errors.ts";
+import { readSiteFile } from "../core/site-folder.ts";
 import { locate } from "../core/source-text.ts";
 import { formatPath, type PathSegment } from "../manifest/yaml-path.ts";
 import type { ContentIndex } from "../content/load.ts";
@@ -37,7 +36,7 @@ function whereNamed(src: string, site: NamedIn): { location: SourceLocation; pat
   for (const { file } of site.content.markdown.values()) {
     let text: string;
     try {
-      text = readFileSync(join(site.root, file), "utf8");
+      text = readSiteFile(site.root, file).toString("utf8");
     } catch {
       continue;
     }

@@ -16,7 +16,7 @@ import { Document, isMap, isSeq, parseDocument, type YAMLMap, type YAMLSeq } fro
 import { errorsOf, isUserError, PpgError } from "../core/errors.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 import { checkOutputNames } from "../manifest/cross-references.ts";
-import { yamlLineBreaks } from "../manifest/yaml-source.ts";
+import { lineFeeds } from "../core/source-text.ts";
 import { checkManifest, type LoadedManifest, MANIFEST_FILE, readManifestText } from "./load-site.ts";
 import type { Manifest, RouteEntry, RouteKind } from "../manifest/types.ts";
 import { routeFieldRule } from "../manifest/schema.ts";
@@ -247,7 +247,7 @@ function insertRoute(
   eol: LineEnding,
 ): { text: string; line: number } {
   // Found in the text with each line break an LF, as the build reads it (yaml-source.ts), at the same offsets.
-  const text = yamlLineBreaks(written);
+  const text = lineFeeds(written);
   const doc = parseDocument(text, { keepSourceTokens: false });
   const routes = doc.get("routes", true) as YAMLSeq | undefined;
   if (!isSeq(routes) || routes.items.length === 0)

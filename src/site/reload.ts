@@ -1,5 +1,5 @@
-import { existsSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { relative, sep } from "node:path";
+import { listPublicFiles } from "../assets/public-files.ts";
 import { buildScripts, buildStylesheet } from "../assets/bundles.ts";
 import { contentTexts, namedRasters, RASTER_EXTENSIONS, referencedTexts } from "../assets/raster.ts";
 import { SHAREABLE } from "../assets/share-images.ts";
@@ -23,6 +23,9 @@ import {
  * The load stage given what changed since a site was loaded (dev mode, after files are saved):
  * the site with each changed file read again, and only what those files reach loaded again; the
  * schedule, the names the files must have and the images checked as the first load checks them.
+ * A folder where anything changed (content/, public/) is listed again as a build lists it, through
+ * the rule that refuses a link out of the site (core/site-folder.ts): a link swapped in while dev
+ * runs is refused as a build refuses it, and a file added is unused content until a route names it.
  * The files are absolute paths, in the site folder or (templates, styles, browser scripts) the package.
  */
 export async function reloadSite(
@@ -32,26 +35,12 @@ export async function reloadSite(
 ): Promise<LoadedSite> {
   const changed = changedParts(site.root, files);
   const next: LoadedSite = { ...site };
-  if (changed.templates && opts.templates) next.templates = await opts.templates();
-  if (changed.css || changed.client) {
-    const [css, scripts] = await Promise.all([
-      changed.css ? buildStylesheet() : site.assets.css,
-      changed.client ? buildScripts() : site.assets.scripts,
-    ]);
-    next.assets = { ...site.assets, css, scripts };
-  }
-  if (changed.public.size) {
-    next.publicFiles = new Set(site.publicFiles);
-    for (const url of changed.public) {
-      if (existsSync(join(site.root, "public", decodeURI(url)))) next.publicFiles.add(url);
-      else next.publicFiles.delete(url);
-    }
-  }
+  // In the order a load reads them (load-site.ts), so the first problem is the one a build meets first.
   let read: SiteAsRead = site.read;
   if (changed.manifest) {
     const { manifest, source } = await loadManifest(site.root);
     read = { manifest, source, content: await loadContent(site.root, manifest, source) };
-  } else if (changed.markdown.size || changed.listings.size) {
+  } else if (changed.content) {
     read = {
       ...read,
       content: await loadContent(site.root, read.manifest, read.source, {
@@ -59,6 +48,15 @@ export async function reloadSite(
         changed: new Set([...changed.markdown, ...changed.listings]),
       }),
     };
+  }
+  if (changed.public.size) next.publicFiles = new Set(await listPublicFiles(site.root));
+  if (changed.templates && opts.templates) next.templates = await opts.templates();
+  if (changed.css || changed.client) {
+    const [css, scripts] = await Promise.all([
+      changed.css ? buildStylesheet() : site.assets.css,
+      changed.client ? buildScripts() : site.assets.scripts,
+    ]);
+    next.assets = { ...site.assets, css, scripts };
   }
   const named: Parameters<typeof checkNames>[1] = [];
   if (read !== site.read) {
@@ -89,6 +87,8 @@ export async function reloadSite(
 /** What a set of changed files touches. */
 export interface Changed {
   manifest: boolean;
+  /** Anything under content/: a file (read or not), a folder, a link. */
+  content: boolean;
   markdown: Set<string>;
   listings: Set<string>;
   templates: boolean;
@@ -102,6 +102,7 @@ export interface Changed {
 export function changedParts(root: string, files: Iterable<string>): Changed {
   const c: Changed = {
     manifest: false,
+    content: false,
     markdown: new Set(),
     listings: new Set(),
     templates: false,
@@ -113,11 +114,12 @@ export function changedParts(root: string, files: Iterable<string>): Changed {
     const rel = relative(root, abs).split(sep).join("/");
     const pkg = relative(PACKAGE_DIR, abs).split(sep).join("/");
     if (rel === MANIFEST_FILE) c.manifest = true;
-    else if (rel.startsWith(`${CONTENT_DIR}/`)) {
+    else if (rel === CONTENT_DIR || rel.startsWith(`${CONTENT_DIR}/`)) {
+      c.content = true;
       const name = rel.slice(CONTENT_DIR.length + 1);
       if (name.endsWith(".md")) c.markdown.add(name);
       else if (/\.ya?ml$/.test(name)) c.listings.add(name);
-    } else if (rel.startsWith("public/")) c.public.add(`/${rel.slice("public/".length)}`);
+    } else if (rel === "public" || rel.startsWith("public/")) c.public.add(`/${rel.slice("public/".length)}`);
     else if (pkg.startsWith("templates/styles/")) c.css = true;
     else if (pkg.startsWith("templates/")) c.templates = true;
     else if (pkg.startsWith("src/client/")) c.client = true;

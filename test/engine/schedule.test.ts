@@ -218,7 +218,7 @@ describe("ppguide dev", () => {
       -- site.yaml --
       routes:
         - { path: /wip, draft: true, title: Draft, content: wip.md, related: [/filler-1, /filler-2, /filler-3], ${ARTICLE}, ${DATES} }
-        - { path: /soon, title: Soon, content: wip.md, related: [/wip, /filler-2, /filler-3], ${ARTICLE}, dates: { created: 2025-01-01, published: 2999-01-01, modified: 2999-01-01 } }
+        - { path: /soon, title: Soon, content: wip.md, related: [/filler-1, /filler-2, /filler-3], ${ARTICLE}, dates: { created: 2025-01-01, published: 2999-01-01, modified: 2999-01-01 } }
       -- content/wip.md --
       Not ready.
     `);
@@ -226,7 +226,10 @@ describe("ppguide dev", () => {
     try {
       const report = await dev.rebuild();
       expect(report.errors).toEqual([]);
-      const banner = (path: string) => load(dev.pages.get(path)!.html)(".unpublished-banner").text();
+      // Served beside the published pages, which are the build's (src/dev/preview.ts).
+      const page = (path: string) => dev.pages.get(path) ?? dev.unpublished.get(path);
+      const banner = (path: string) => load(page(path)!.html)(".unpublished-banner").text();
+      expect(dev.pages.has("/wip")).toBe(false);
       expect(banner("/wip")).toBe("Draft: ppguide build leaves this page out until draft: true is removed.");
       expect(banner("/soon")).toBe(
         "Scheduled: this page is published on 2999-01-01; ppguide build leaves it out until then.",
@@ -239,7 +242,8 @@ describe("ppguide dev", () => {
     const later = new DevSite(root, "2999-06-01");
     try {
       expect((await later.rebuild()).errors).toEqual([]);
-      const banner = (path: string) => load(later.pages.get(path)!.html)(".unpublished-banner").text();
+      const page = (path: string) => later.pages.get(path) ?? later.unpublished.get(path);
+      const banner = (path: string) => load(page(path)!.html)(".unpublished-banner").text();
       expect(banner("/soon")).toBe("");
       expect(banner("/wip")).toMatch(/^Draft: /);
     } finally {

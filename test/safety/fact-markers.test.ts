@@ -8,7 +8,8 @@
  *   and where a valid marker of a fact with a value was written in prose, the value is on the page;
  * never 70. Regression (issue 51): `{{ fact:park-fee }}`, `{{FACT:park-fee}}`,
  * `{{fact:{{fact:park-fee}}}}`, a marker in alt text or in a route's title were published raw
- * with exit 0, and a marker was dropped from JSON-LD's articleBody.
+ * with exit 0, and a marker was dropped from JSON-LD's articleBody. A marker is read as a browser
+ * reads it, its character references decoded (`&#123;&#123;fact:x&#125;&#125;` was published raw).
  *
  * `npm test` runs a bounded number of sites, half under a fixed seed, half under a random one
  * (test/helpers/property.ts); FACT_FUZZ_RUNS=500 runs more, FUZZ_SEED=n replays a seed a failure printed.
@@ -18,6 +19,7 @@ import { load } from "cheerio";
 import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
+import { decodeHTMLStrict } from "entities";
 import { afterAll, describe, expect, it } from "vitest";
 import { build } from "../../src/engine/build.ts";
 import { errorsOf, isUserError } from "../../src/core/errors.ts";
@@ -32,17 +34,40 @@ const LOOKS_LIKE = /\{\s*\{|\}\s*\}|\{\s*fact\b|\bfact\s*:\s*[\w-]+\s*\}/i;
 /** A marker text, piece by piece: most near the grammar, some exactly on it. */
 const pieces = fc
   .record({
-    open: fc.constantFrom("{{", "{{", "{{", "{", "{{ ", "{{{", "{ {", ""),
-    word: fc.constantFrom("fact", "fact", "fact", "FACT", "Fact", " fact", "fact "),
+    open: fc.constantFrom(
+      "{{",
+      "{{",
+      "{{",
+      "{",
+      "{{ ",
+      "{{{",
+      "{ {",
+      "",
+      "&#123;&#123;",
+      "&lbrace;{",
+      "{&#x7B;",
+      "&#123;",
+    ),
+    word: fc.constantFrom("fact", "fact", "fact", "FACT", "Fact", " fact", "fact ", "&#102;act"),
     colon: fc.constantFrom(":", ":", ":", " : ", "=", "", "::"),
     id: fc.constantFrom("fee", "fee", "fee", "nope", "Fee", "fee_2", "fee-", "", "{{fact:fee}}", "fee fee", "status"),
-    close: fc.constantFrom("}}", "}}", "}}", "}", " }}", "}}}", "", "} }"),
+    close: fc.constantFrom("}}", "}}", "}}", "}", " }}", "}}}", "", "} }", "&#125;&#125;", "}&rcub;", "&#x7d;}}"),
   })
   .map(({ open, word, colon, id, close }) => `${open}${word}${colon}${id}${close}`);
 /** Pieces, or a marker on the grammar (of a fact with a value, of none, of a status). */
 const markerText = fc.oneof(
   { weight: 3, arbitrary: pieces },
-  { weight: 2, arbitrary: fc.constantFrom("{{fact:fee}}", "{{fact:fee}}", "{{fact:nope}}", "{{fact:status}}") },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      "{{fact:fee}}",
+      "{{fact:fee}}",
+      "{{fact:nope}}",
+      "{{fact:status}}",
+      "&#123;&#123;fact:fee&#125;&#125;",
+      "{{{fact:fee}}}",
+    ),
+  },
 );
 
 type Place = "paragraph" | "list" | "link" | "table" | "heading" | "alt" | "title" | "code" | "route" | "front";
@@ -127,7 +152,8 @@ async function check(text: string, where: Place): Promise<number> {
     for (const t of published(p.html)) expect(t, `${p.route} publishes a marker`).not.toMatch(LOOKS_LIKE);
   }
   const prose = ["paragraph", "list", "table"].includes(where);
-  if (prose && text === "{{fact:fee}}")
+  // A marker spelled with character references is the marker a reader sees.
+  if (prose && decodeHTMLStrict(text) === "{{fact:fee}}")
     expect(load(pages.find((p) => p.route === "/a")!.html!)("main").text()).toContain("RD$100");
   return 0;
 }
@@ -164,6 +190,14 @@ describe("any fact marker an editor writes", () => {
     ["a marker in a table cell", "{{fact:fee}}", "table", 0],
     // Its value links its source: a link inside a link's text is invalid HTML.
     ["a marker in a link's text", "{{fact:fee}}", "link", 1],
+    // Regression: a marker spelled with character references was published raw, with exit 0.
+    ["a marker spelled with character references, in prose", "&#123;&#123;fact:fee&#125;&#125;", "paragraph", 0],
+    ["a marker spelled with named references, in a table", "&lcub;&lcub;fact:fee&rcub;&rcub;", "table", 0],
+    ["a marker spelled with character references, in alt text", "&#123;&#123;fact:fee&#125;&#125;", "alt", 1],
+    ["a marker spelled with character references, in front matter", "&#123;&#123;fact:fee&#125;&#125;", "front", 1],
+    // Regression: the stray braces were published around the value ("{RD$400 (…)}").
+    ["a stray brace on each side of a marker", "{{{fact:fee}}}", "paragraph", 1],
+    ["a stray brace after a marker", "{{fact:fee}}}", "list", 1],
   ])(
     "%s",
     async (_what, text, where, exit) => {
@@ -171,4 +205,20 @@ describe("any fact marker an editor writes", () => {
     },
     60_000,
   );
+});
+
+describe("a marker's place in an error", () => {
+  it("names the stray brace's line and column, in the text as written", async () => {
+    const root = await writeInlineSite(siteText("{{{fact:fee}}}", "paragraph"));
+    roots.push(root);
+    const failed = await build({ root, write: false }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(isUserError(failed)).toBe(true);
+    const errors = errorsOf(failed as Parameters<typeof errorsOf>[0]);
+    expect(errors.map((e) => `${e.code} ${e.format()}`)).toEqual([
+      expect.stringMatching(/^FactMarkerInvalid content\/a\.md:1:10 .*\{\{\{fact:fee\}\}\}.*\{\{fact:fee\}\}/),
+    ]);
+  }, 60_000);
 });

@@ -25,10 +25,12 @@ import fc from "fast-check";
 import { load } from "cheerio";
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { readdir, readFile, rename, stat, truncate, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rename, stat, symlink, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { isInside, realish } from "../../src/core/site-folder.ts";
+import { DevSite } from "../../src/dev/dev-site.ts";
 import { treeDigests } from "../helpers/output-tree.ts";
 import { loadManifest } from "../../src/site/load-site.ts";
 import { hostAnswer, parseRedirects } from "../../src/preview/host-rules.ts";
@@ -39,6 +41,8 @@ import { oversizedPng } from "../helpers/png.ts";
 import { xmlErrors } from "../helpers/xml.ts";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+/** Output folders tried (most are refused at once). */
+const OUT_RUNS = Number(process.env.FUZZ_OUT_RUNS ?? 40);
 /** A build that takes longer than this is a hang. */
 const BUILD_LIMIT_MS = 60_000;
 
@@ -181,6 +185,21 @@ const anyInline = fc.oneof(
       "[the page](/beaches)",
     ),
   },
+  {
+    // Fact markers as an editor may spell them, character references included: none of the
+    // fuzzed site's facts exists, so each is a located error, or no marker at all.
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "{{fact:nope}}",
+      "&#123;&#123;fact:nope&#125;&#125;",
+      "&lcub;&lcub;fact:nope&rcub;&rcub;",
+      "{&#123;fact:nope}&#125;",
+      "{{{fact:nope}}}",
+      "{{fact:nope}}}",
+      "&#123;not a marker&#125;",
+      "&amp;#123;&amp;#123;fact:nope&amp;#125;&amp;#125;",
+    ),
+  },
   { weight: 1, arbitrary: fc.string({ maxLength: 12 }).map((s) => s.replace(/[\r\n]/g, " ")) },
 );
 const paragraph = (piece: fc.Arbitrary<string>) =>
@@ -295,6 +314,8 @@ const PARTS = {
   ],
   picture: [fc.constant("png" as const), fc.constantFrom("png", "text", "empty", "truncated", "huge")],
   date: [goodDate, anyDate],
+  /** The Markdown file's line breaks: YAML and CommonMark take a lone CR for one. */
+  eol: [fc.constant("\n"), fc.constantFrom("\n", "\r\n", "\r")],
 } satisfies Record<string, [fc.Arbitrary<unknown>, fc.Arbitrary<unknown>]>;
 type Part = keyof typeof PARTS;
 type FuzzSite = {
@@ -342,8 +363,14 @@ function siteText(s: FuzzSite): string {
     ? `-- content/d.md --\nThe listings.\n-- content/l.yaml --\nitemType: Bakery\nitems:\n  - id: 1\n    name: "${s.listing.name}"\n    description: "${s.listing.description}"\n    area: "${s.listing.area}"\n    image: ${s.listing.image}\n    alt: A picture of the place\n    address2: Puerto Plata\n    link: "${escapeScalar(s.listing.link)}"\n    sources: [{ url: "https://www.example.org/source", supports: [link, area, description], says: what the card says, date: "${s.date}" }]\n`
     : "";
   const site = `site:\n  name: Fuzz Site\n  url: "${escapeScalar(s.url)}"\n  language: en-US\n  logo: { src: /images/logo.svg, png: /images/logo.png, width: 1800, height: 390, alt: Fuzz Site }\n  email: info@fuzz.example\n  social: { facebook: https://www.facebook.com/fuzz, twitter: https://x.com/fuzz, pinterest: https://www.pinterest.com/fuzz, youtube: https://www.youtube.com/@fuzz }\n  disclosure: Some links are affiliate links.\n  build: { format: ${s.format} }\n`;
+  // Its line breaks are given once the site is written (check()): the text form splits lines on LF.
+  return `-- site.yaml --\n${site}${aliases}routes:\n${routes.join("")}-- content/a.md --\n${markdownText({ ...s, eol: "\n" })}${listing}`;
+}
+
+/** The Markdown file as the site holds it: with the line breaks the site was given. */
+function markdownText(s: FuzzSite): string {
   const front = `---\nsources:\n  - { url: "https://www.example.org/hours", says: the opening hours, date: "${s.date}" }\n---\n`;
-  return `-- site.yaml --\n${site}${aliases}routes:\n${routes.join("")}-- content/a.md --\n${front}${s.markdown}\n${listing}`;
+  return `${front}${s.markdown}\n`.replace(/\n/g, s.eol);
 }
 
 let pngBytes: Buffer | undefined;
@@ -508,6 +535,7 @@ function withEnv<T>(vars: Record<string, string>, work: () => Promise<T>): Promi
 /** Builds the site (with the machine's fault) and checks the invariant; returns the exit code. */
 async function check(s: FuzzSite, f: Fault = { kind: "none" }): Promise<number> {
   const root = await writeInlineSite(siteText(s));
+  await writeFile(join(root, "content/a.md"), markdownText(s));
   await writeFile(join(root, "public/images/pic.png"), await pictureBytes(s.picture));
   const out = join(root, "dist");
   if (f.kind === "interrupt") return interrupted(root, out, f);
@@ -519,6 +547,7 @@ async function check(s: FuzzSite, f: Fault = { kind: "none" }): Promise<number> 
     return refused(outcome, root, ["ToolTimedOut"]);
   }
   const outcome = await timedAttempt(root, out);
+  await devAgrees(root, out, outcome);
   if (outcome.exit !== 0) return refused(outcome, root);
   await workingSite(root, out, s);
   if (f.kind === "damage") {
@@ -581,6 +610,36 @@ async function interrupted(root: string, out: string, f: Extract<Fault, { kind: 
   return code ?? 130;
 }
 
+/** `Code file:line:col` of a problem as the CLI prints it (`Code  file:line:col  …`), `Code -` when unplaced. */
+function placedLine(line: string): string {
+  const [code, where] = line.split("  ");
+  return `${code} ${/^\S.*:\d+:\d+$/.test(where ?? "") ? where : "-"}`;
+}
+
+/**
+ * Dev on the same site, started fresh, shows what the build reported: the same problems at the
+ * same places, every one, and when the build succeeded, every page it wrote, byte for byte (the
+ * reload script is added only as a page is sent). Its edits are test/dev/dev-equals-build.test.ts's.
+ */
+async function devAgrees(root: string, out: string, built: Outcome): Promise<void> {
+  const dev = new DevSite(root);
+  try {
+    const report = await dev.rebuild();
+    const late = await dev.drawPictures();
+    const shown = late.length ? late : report.ok ? [...dev.allPageProblems().values()].flat() : report.errors;
+    const placed = (errors: readonly { code: string; format(): string }[]) =>
+      [...new Set(errors.map((e) => placedLine(`${e.code}  ${e.format()}`)))].sort();
+    expect(placed(shown), "dev on the site shows other problems than the build").toEqual(
+      [...new Set(built.lines.map(placedLine))].sort(),
+    );
+    if (built.exit !== 0) return;
+    for (const page of dev.pages.values())
+      expect(page.html, `${page.route} in dev`).toBe(await readFile(join(out, page.file), "utf8"));
+  } finally {
+    await dev.dispose();
+  }
+}
+
 async function workingSite(root: string, out: string, s: FuzzSite): Promise<void> {
   for (const file of ["feed.xml", "sitemap.xml"])
     expect(xmlErrors(await readFile(join(out, file), "utf8")), file).toEqual([]);
@@ -609,7 +668,10 @@ async function workingSite(root: string, out: string, s: FuzzSite): Promise<void
     .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
     .map((entry) => relative(out, join(entry.parentPath, entry.name)));
   for (const file of pages) {
-    const ids = load(await readFile(join(out, file), "utf8"))("[id]")
+    const $ = load(await readFile(join(out, file), "utf8"));
+    // No page carries a fact marker, however it was spelled (fact-markers.ts).
+    expect($("body").text(), `a marker on ${file}`).not.toMatch(/\{\{\s*fact/i);
+    const ids = $("[id]")
       .map((_, e) => e.attribs.id)
       .get();
     expect(
@@ -620,6 +682,23 @@ async function workingSite(root: string, out: string, s: FuzzSite): Promise<void
   if (existsSync(join(out, "images/pic.png")))
     expect((await readFile(join(out, "images/pic.png"))).equals(await pictureBytes(s.picture))).toBe(true);
 }
+
+/** A site every rule accepts. */
+const PLAIN_SITE: FuzzSite = {
+  url: "https://fuzz.example",
+  format: "file",
+  path: "/beaches",
+  title: "Playa",
+  description: "A page of the fuzzed site, about ",
+  image: "/images/photo.svg",
+  alias: undefined,
+  secondAlias: false,
+  markdown: "Sand and sun.",
+  listing: undefined,
+  picture: "png",
+  date: "2025-06",
+  eol: "\n",
+};
 
 describe("any site an editor writes", () => {
   it(
@@ -639,20 +718,7 @@ describe("any site an editor writes", () => {
 
   // The failures the property has found, each shrunk by fast-check and kept as it printed it. Both
   // were found with the rule that now holds turned off, which is how they were met in issue 35.
-  const PLAIN: FuzzSite = {
-    url: "https://fuzz.example",
-    format: "file",
-    path: "/beaches",
-    title: "Playa",
-    description: "A page of the fuzzed site, about ",
-    image: "/images/photo.svg",
-    alias: undefined,
-    secondAlias: false,
-    markdown: "Sand and sun.",
-    listing: undefined,
-    picture: "png",
-    date: "2025-06",
-  };
+  const PLAIN = PLAIN_SITE;
   it.each<[string, Partial<FuzzSite>]>([
     // Regression (issue 35): feed.xml was not well-formed ("12:12: disallowed character.").
     ["a title with an escaped vertical tab", { title: "\\x0b" }],
@@ -660,6 +726,11 @@ describe("any site an editor writes", () => {
     ["a truncated PNG as the route's image", { image: "/images/pic.png", picture: "truncated" }],
     // Regression (fuzz seed -978384667): BannersMissing named the Markdown file but no line.
     ["a ::banner on a site without banners", { markdown: "::banner" }],
+    // Regression: a marker spelled with references was published raw, and stray braces around one.
+    ["a marker spelled with character references", { markdown: "Entry: &#123;&#123;fact:nope&#125;&#125;." }],
+    ["a stray brace beside a marker", { markdown: "Entry: {{{fact:nope}}}." }],
+    // Regression: a CR-only file's front matter was published as prose, with exit 0 (its date is not a date).
+    ["a CR-only Markdown file whose front matter is wrong", { date: "2025-13", eol: "\r" }],
   ])(
     "found by the property: %s is a located error",
     async (_what, change) => {
@@ -668,28 +739,116 @@ describe("any site an editor writes", () => {
     60_000,
   );
 
-  it("the generator's plainest site builds (so the runs reach the working-site checks)", async () => {
-    expect(
-      await check({
-        url: "https://fuzz.example",
-        format: "file",
-        path: "/beaches",
-        title: "Beaches",
-        description: "A page of the fuzzed site, about beaches",
-        image: "/images/pic.png",
-        alias: { from: "/old", to: "/filler-1" },
-        secondAlias: false,
-        markdown: "## Where to go {#top}\n\nSand and [a filler](/filler-1). ![a picture](/images/pic.png)",
-        listing: {
-          name: "Corner Bakery",
-          description: "A page of the fuzzed site, about bread",
-          link: "https://www.example.org/",
-          area: "Centro",
+  it("the generator's plainest site builds (so the runs reach the working-site checks), with any line breaks", async () => {
+    for (const eol of ["\n", "\r\n", "\r"] as const)
+      expect(
+        await check({
+          url: "https://fuzz.example",
+          format: "file",
+          path: "/beaches",
+          title: "Beaches",
+          description: "A page of the fuzzed site, about beaches",
           image: "/images/pic.png",
+          alias: { from: "/old", to: "/filler-1" },
+          secondAlias: false,
+          markdown: "## Where to go {#top}\n\nSand and [a filler](/filler-1). ![a picture](/images/pic.png)",
+          listing: {
+            name: "Corner Bakery",
+            description: "A page of the fuzzed site, about bread",
+            link: "https://www.example.org/",
+            area: "Centro",
+            image: "/images/pic.png",
+          },
+          picture: "png",
+          date: "2024-02-29",
+          eol,
+        }),
+      ).toBe(0);
+  }, 120_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Any output folder.
+
+/** Where an output may be asked for: the kernel's filesystems, a link to one, a folder of the machine's own. */
+const outBase = fc.constantFrom(
+  "/proc",
+  "/proc/self",
+  "/proc/self/fd",
+  "/proc/1",
+  "/sys",
+  "/sys/kernel",
+  "/dev",
+  "/dev/shm",
+  "tmp",
+  "link to /proc",
+  "site",
+);
+const outSegment = fc.constantFrom(
+  "x",
+  "dist",
+  "..",
+  ".",
+  "self",
+  "fd",
+  "0",
+  "ñandú",
+  "a b",
+  "a".repeat(255),
+  "a".repeat(256),
+);
+
+describe("any output folder an editor names", () => {
+  it(
+    "is refused at once as a usage error (exit 2), or built into; never a hang, never 70, nothing made where it is refused",
+    async () => {
+      const root = await writeInlineSite(siteText({ ...PLAIN_SITE }));
+      const tally = { refused: 0, built: 0, located: 0 };
+      await assertProperty(
+        fc.asyncProperty(outBase, fc.array(outSegment, { maxLength: 3 }), async (baseName, segments) => {
+          const scratch = await mkdtemp(join(tmpdir(), "ppguide-fuzz-out-"));
+          let base: string = baseName;
+          if (baseName === "tmp") base = scratch;
+          else if (baseName === "site") base = root;
+          else if (baseName === "link to /proc") {
+            base = join(scratch, "proc");
+            await symlink("/proc/self", base);
+          }
+          const out = [base, ...segments].join("/");
+          const real = realish(resolve(out));
+          const kernel = [resolve(out), real].some((p) => /^\/(?:proc|sys|dev)(?:\/|$)/.test(p));
+          // A path that `..` takes out of the scratch folder and the site is not the machine's to write.
+          if (!kernel && !isInside(real, realish(scratch)) && !isInside(real, realish(root))) return;
+          const started = performance.now();
+          const outcome = await timedAttempt(root, out);
+          const ms = performance.now() - started;
+          expect([0, 1, 2], `${out}: ${outcome.lines.join("\n")}`).toContain(outcome.exit);
+          if (outcome.exit === 0) tally.built++;
+          else if (outcome.exit === 1) tally.located++;
+          else tally.refused++;
+          if (kernel) {
+            expect(outcome.exit, out).toBe(2);
+            // Refused before anything is made, the machine's own folders not walked.
+            expect(ms, out).toBeLessThan(1_000);
+          }
+          if (outcome.exit === 2 && !out.startsWith(root) && !out.startsWith(scratch))
+            expect(existsSync(`${out}.ppguide`), out).toBe(false);
+        }),
+        // The kernel's own folders, and a link to them, are each tried first.
+        {
+          numRuns: OUT_RUNS,
+          examples: [
+            ["/proc", []],
+            ["/sys", ["x"]],
+            ["/dev", ["shm"]],
+            ["link to /proc", ["fd"]],
+          ],
         },
-        picture: "png",
-        date: "2024-02-29",
-      }),
-    ).toBe(0);
-  }, 60_000);
+      );
+      console.log(
+        `fuzz: --out: ${tally.refused} refused (exit 2), ${tally.located} located errors, ${tally.built} built`,
+      );
+    },
+    Math.max(120_000, OUT_RUNS * 6_000),
+  );
 });

@@ -86,6 +86,87 @@ describe("an output folder that is not ppguide's to replace", () => {
   });
 });
 
+describe("an output folder on a filesystem the kernel makes up", () => {
+  // Regression: `--out /proc/x` spun at 100% CPU in Node's recursive mkdir (the kernel answers
+  // ENOENT for a folder it will never allow, under a parent that exists), deaf to SIGTERM, with no
+  // JSON; only SIGKILL stopped it.
+  const OUTS = ["/proc/x", "/proc/self/x", "/proc/1/x", "/proc/self/fd/x", "/sys/x", "/dev/x", "/dev/x/y/z"];
+
+  it.each(OUTS)("the CLI refuses --out %s as a usage error, exit 2, in JSON", async (out) => {
+    const root = await copyFixture("basic-site");
+    const started = performance.now();
+    const child = startCli(["build", "--out", out, "--format", "json"], root);
+    let stdout = "";
+    child.stdout?.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
+    child.stderr?.resume();
+    const ended = new Promise<number | null>((done) => child.on("close", (code) => done(code)));
+    const limit = setTimeout(() => child.kill("SIGKILL"), 20_000);
+    const code = await ended;
+    clearTimeout(limit);
+    expect(code, stdout).toBe(2);
+    // About half a second, most of it Node and the CLI loading (the in-process case below times the
+    // build alone); the bound leaves room for a machine under load.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    const report = JSON.parse(stdout) as { problems: { code: string; message: string }[]; timings?: unknown };
+    expect(report.problems).toEqual([
+      expect.objectContaining({ code: "OutputRefused", message: expect.stringMatching(/a filesystem the kernel/) }),
+    ]);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("is refused within a second of the build's start, in process", async () => {
+    const root = await copyFixture("basic-site");
+    for (const out of OUTS) {
+      const started = performance.now();
+      const outcome = await attempt({ root, out });
+      expect(outcome.exit, out).toBe(2);
+      expect(performance.now() - started, out).toBeLessThan(1_000);
+    }
+  });
+
+  it("SIGTERM at any moment of such a build ends it with 143 and one JSON report, or it finished first with 2", {
+    timeout: 120_000,
+  }, async () => {
+    const root = await copyFixture("basic-site");
+    for (const afterMs of [0, 50, 150, 300, 450, 600, 900]) {
+      const child = startCli(["build", "--out", "/proc/self/fd/x", "--format", "json"], root);
+      let stdout = "";
+      child.stdout?.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
+      child.stderr?.resume();
+      const ended = new Promise<[number | null, NodeJS.Signals | null]>((done) =>
+        child.on("close", (code, signal) => done([code, signal])),
+      );
+      setTimeout(() => child.kill("SIGTERM"), afterMs);
+      const limit = setTimeout(() => child.kill("SIGKILL"), 20_000);
+      const [code, signal] = await ended;
+      clearTimeout(limit);
+      // Before its handlers are in place (bin/ppguide keeps a signal while the CLI loads), Node's own ending.
+      if (signal !== null) {
+        expect(signal).toBe("SIGTERM");
+        continue;
+      }
+      expect([2, 143], `after ${afterMs} ms: ${stdout}`).toContain(code);
+      const report = JSON.parse(stdout) as { exitCode: number; interrupted: boolean };
+      expect(report.exitCode).toBe(code);
+      expect(report.interrupted).toBe(code === 143);
+    }
+  });
+
+  it("makes a deep output folder in one step per missing folder, and says why one cannot be made", async () => {
+    const { makeFolder } = await import("../../src/core/make-folder.ts");
+    const base = await mkdtemp(join(tmpdir(), "ppguide-deep-"));
+    const deep = join(base, ...Array.from({ length: 40 }, (_, i) => `d${i}`));
+    makeFolder(deep);
+    expect((await stat(deep)).isDirectory()).toBe(true);
+    // Made already: nothing to do, no error.
+    makeFolder(deep);
+    await writeFile(join(base, "file"), "x");
+    expect(() => makeFolder(join(base, "file", "below"))).toThrow(/ENOTDIR/);
+    // Where Node's recursive mkdir never returns.
+    expect(() => makeFolder("/proc/x.ppguide")).toThrow(/ENOENT/);
+  });
+});
+
 describe("the writer", () => {
   it("refuses any file name that would leave its folder, whatever the schema let through", async () => {
     const target = await mkdtemp(join(tmpdir(), "ppguide-writer-"));

@@ -141,3 +141,90 @@ describe("a site folder whose path holds any legal character", () => {
     expect(existsSync(join(root, "dist/images/photo.svg"))).toBe(true);
   });
 });
+
+describe("the one door every read of a site file goes through", () => {
+  // Regression: a listing of content/ refused a link out, but a file replaced by a link after the
+  // listing (while dev ran) was read and served: `root:x:0:0:…` as a page.
+  const refusals: [string, (root: string) => Promise<string>, RegExp][] = [
+    [
+      "a file replaced by a link to /etc/passwd",
+      async (root) => {
+        await rm(join(root, "content/a.md"));
+        await symlink("/etc/passwd", join(root, "content/a.md"));
+        return "content/a.md";
+      },
+      /^content\/a\.md is a symbolic link to \/etc\/passwd, outside the site$/,
+    ],
+    [
+      "a folder replaced by a link to a folder outside",
+      async (root) => {
+        const outside = await mkdtemp(join(tmpdir(), "ppguide-outside-"));
+        await writeFile(join(outside, "b.md"), "Not the site's.\n");
+        await mkdir(join(root, "content/more"));
+        await writeFile(join(root, "content/more/b.md"), "The site's.\n");
+        await rm(join(root, "content/more"), { recursive: true });
+        await symlink(outside, join(root, "content/more"));
+        return "content/more/b.md";
+      },
+      /^content\/more\/ is a symbolic link to \/.*\/b\.md, outside the site$/,
+    ],
+    [
+      "a link to the site's .env",
+      async (root) => {
+        await secret(".env")(root);
+        await symlink("../.env", join(root, "public/env.txt"));
+        return "public/env.txt";
+      },
+      /^public\/env\.txt is a symbolic link to \.env, a hidden file or folder$/,
+    ],
+    [
+      "a named pipe",
+      async (root) => {
+        execFileSync("mkfifo", [join(root, "public/pipe.txt")]);
+        return "public/pipe.txt";
+      },
+      /^public\/pipe\.txt is a named pipe \(FIFO\), not a file or a folder$/,
+    ],
+    [
+      "a link to a device",
+      async (root) => {
+        await symlink("/dev/zero", join(root, "public/zero.bin"));
+        return "public/zero.bin";
+      },
+      /^public\/zero\.bin is a symbolic link to \/dev\/zero, outside the site$/,
+    ],
+  ];
+
+  it.each(refusals)("refuses %s, at once and naming the link", async (_what, breakIt, message) => {
+    const { openSiteFile, readSiteFile } = await import("../../src/core/site-folder.ts");
+    const root = await writeInlineSite(
+      "-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md }\n-- content/a.md --\nA.\n",
+    );
+    const file = await breakIt(root);
+    const started = performance.now();
+    expect(() => readSiteFile(root, file)).toThrow(message);
+    expect(() => openSiteFile(root, file)).toThrow(message);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it("reads a link that stays inside the site, as the build publishes it", async () => {
+    const { readSiteFile } = await import("../../src/core/site-folder.ts");
+    const root = await writeInlineSite(
+      "-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: a.md }\n-- content/a.md --\nA.\n-- notes/shared.md --\nShared.\n",
+    );
+    await symlink("../notes/shared.md", join(root, "content/b.md"));
+    expect(readSiteFile(root, "content/b.md").toString()).toBe("Shared.\n");
+    expect(() => readSiteFile(root, "content/none.md")).toThrow(/ENOENT/);
+  });
+
+  it("a build refuses site.yaml as a link out of the site", async () => {
+    const root = await copyFixture("basic-site");
+    const outside = join(await mkdtemp(join(tmpdir(), "ppguide-manifest-")), "site.yaml");
+    await writeFile(outside, await readFile(join(root, "site.yaml"), "utf8"));
+    await rm(join(root, "site.yaml"));
+    await symlink(outside, join(root, "site.yaml"));
+    const outcome = await attempt({ root, out: join(root, "dist") });
+    expect(outcome.lines).toEqual([expect.stringMatching(/^SymlinkOutside {2}site\.yaml is a symbolic link to /)]);
+    expect(outcome.exit).toBe(1);
+  });
+});

@@ -36,6 +36,22 @@ const CORPUS: [string, string, [number, number], string][] = [
     "'note' is given twice in the same mapping (first on line {1})",
   ],
   ["a duplicate key in a flow mapping", "note: { a: 1, a: 2 }\n", [1, 15], "'a' is given twice in the same mapping"],
+  // Regression: the first line named was that of the same key in another mapping at the same
+  // indentation ("first on line 553", the home route's title, for a second title under route 6).
+  [
+    "a duplicate key in the second of two mappings that both have it",
+    "notes:\n  one:\n    title: A\n  two:\n    title: B\n    kind: x\n    title: C\n",
+    [7, 5],
+    "'title' is given twice in the same mapping (first on line {5})",
+  ],
+  // Regression: for a key first given on an item's line (`- name:`), the line named was another
+  // item's deeper `name:` ("first on line 5" for a name first on line 32).
+  [
+    "a duplicate key whose first is on a list item's line",
+    "notes:\n  - other:\n      name: deep\n  - name: A\n    area: B\n    name: C\n",
+    [6, 5],
+    "'name' is given twice in the same mapping (first on line {4})",
+  ],
   // Regression: an over-indented line was reported on the line above, in the parser's words
   // ("Nested mappings are not allowed in compact mappings").
   [
