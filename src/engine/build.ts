@@ -172,8 +172,9 @@ export async function renderPages(site: LoadedSite): Promise<PageInMemory[]> {
 
 /**
  * The site loaded, or (dev mode) a site loaded before with the files changed since read again, and
- * only what they reach (site/reload.ts). `how`: dev mode's templates, compiled afresh; `goOn` (a build): the problems the later stages can go on in spite of are kept in
- * `errors` rather than thrown (site/load-site.ts, GOES_ON).
+ * only what they reach (site/reload.ts). `how`: dev mode's templates, compiled afresh; `goOn` (a
+ * build): the problems the later stages can go on in spite of are kept in `errors` rather than
+ * thrown (site/load-site.ts, GOES_ON).
  */
 export async function load(
   site: FoundSite,
