@@ -10,7 +10,8 @@ import { check, key, load, render } from "../engine/build.ts";
 import { builtPage, type Checked, type PageInMemory } from "../engine/build-state.ts";
 import { IN_MEMORY, renderInputOf, type Previous } from "../engine/page-keys.ts";
 import { sourcesOf } from "../engine/render-pages.ts";
-import { brokenLinks } from "../engine/site-links.ts";
+import { besideOwnProblems, brokenLinks } from "../engine/site-links.ts";
+import { together } from "../engine/together.ts";
 import { renderUnpublished, type UnpublishedPages } from "../engine/unpublished.ts";
 import { scanPage } from "../links/extract.ts";
 import type { LinkScan } from "../links/types.ts";
@@ -343,10 +344,20 @@ export class DevSite {
       });
     }
     const generated = generatedFiles(next);
-    // A build stops at the pages' own problems, before its link check: so does dev.
-    const rendering = [...byFile.values()].some((p) => p.problems.length) || unpublished.errors.length > 0;
+    // As a build: it stops at an unpublished page's problems, before its link check, and goes on to
+    // it in spite of a published page's own.
     const links =
-      rendering || !scan ? new Map<string, PpgError[]>() : await this.brokenLinks(next, byFile, generated, unpublished);
+      unpublished.errors.length > 0 || !scan
+        ? new Map<string, PpgError[]>()
+        : linksBeside(
+            together(
+              checked.errors,
+              [...byFile.values()].flatMap((p) => p.problems),
+            ),
+            besideOwnProblems(await this.brokenLinks(next, byFile, generated, unpublished), (file) =>
+              Boolean(byFile.get(file)?.problems.length),
+            ),
+          );
     const warned = checked.linkMode === "warn";
 
     // Swapped in at once: what was served before, for the pages whose served form changed.
@@ -458,6 +469,20 @@ export class DevSite {
     const shown = rel.startsWith("..") ? relative(packageDir, abs) : rel;
     return shown.split(sep).join("/");
   }
+}
+
+/**
+ * Each page's broken links that a build reports beside the problems found before its link check
+ * (engine/together.ts): none at the place of one of them, or to a path one found missing.
+ */
+function linksBeside(earlier: PpgError[], found: Map<string, PpgError[]>): Map<string, PpgError[]> {
+  const kept = new Set(together(earlier, [...found.values()].flat()).slice(earlier.length));
+  const byPage = new Map<string, PpgError[]>();
+  for (const [file, errors] of found) {
+    const left = errors.filter((e) => kept.has(e));
+    if (left.length) byPage.set(file, left);
+  }
+  return byPage;
 }
 
 /** A page as a browser sees it: its bytes (the same string while the page is reused) and its problems. */

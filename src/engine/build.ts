@@ -38,7 +38,8 @@ import {
   type PageJob,
   type PagesToMake,
 } from "./page-keys.ts";
-import { brokenLinks } from "./site-links.ts";
+import { besideOwnProblems, brokenLinks } from "./site-links.ts";
+import { together } from "./together.ts";
 import { renderUnpublished, type UnpublishedPages } from "./unpublished.ts";
 import {
   dedupe,
@@ -358,11 +359,8 @@ export async function linkCheck(state: Built): Promise<Built> {
   };
   const files = [...new Set([...writer.produced, ...plan.render.map(({ job }) => job.file)])];
   const found = await brokenLinks(site, { dir: output.target, files, scans }, state.unpublished);
-  if (!found.size) return state;
-  // A link the check could not place in a source, on a page rendered in spite of its own problems, is most likely
-  // one of them again (a malformed escape, reported where it was written): the page's are reported instead.
-  const problems = dedupe([...found.values()].flat()).filter(
-    (e) => !(e.location && state.problems.get(e.location.file)?.length),
+  const problems = dedupe(
+    [...besideOwnProblems(found, (file) => Boolean(state.problems.get(file)?.length)).values()].flat(),
   );
   if (!problems.length) return state;
   if (linkMode !== "warn") throw new PpgErrorList(together(state.errors, problems), report.warnings);
@@ -427,30 +425,6 @@ function withEarlier(err: unknown, before: Checked): unknown {
   const warnings = [...before.report.warnings, ...warningsOf(err)];
   return new PpgErrorList(together(before.errors, errorsOf(err)), [...new Set(warnings)]);
 }
-
-/**
- * The problems found so far and a later stage's, each once. A path an earlier stage found missing (an image public/
- * lacks, a link to no route) is not reported again by a later one: not by the render stage, which cannot place an
- * image the load placed in site.yaml or a listings file, nor by the link check, wherever a page shows it; nor is a
- * problem at the place of an earlier stage's, nor the same problem twice.
- */
-function together(earlier: readonly PpgError[], later: readonly PpgError[]): PpgError[] {
-  const places = new Set(earlier.flatMap((e) => (e.location ? [placeOf(e.location)] : [])));
-  const missing = new Set(
-    earlier.filter((e) => e.code === "AssetMissing" || e.code === "RouteNotFound").map((e) => String(e.data?.path)),
-  );
-  const seen = new Set(earlier.map((e) => e.format()));
-  const again = (e: PpgError) => {
-    const text = e.format();
-    if (seen.has(text) || (e.location && places.has(placeOf(e.location)))) return true;
-    seen.add(text);
-    if (e.code === "AssetMissing") return !e.location && missing.has(String(e.data?.path));
-    return e.code === "BrokenLink" && missing.has(String(e.data?.href));
-  };
-  return [...earlier, ...later.filter((e) => !again(e))];
-}
-
-const placeOf = (at: NonNullable<PpgError["location"]>) => `${at.file}:${at.line}:${at.column}`;
 
 /** Keying and rendering with every page kept in memory, as for a first build, with the site's own templates. */
 function pagesInMemory({ site, pages }: Pick<Checked, "site" | "pages">): PagesToMake {

@@ -43,6 +43,24 @@ export async function brokenLinks(
   return byPage;
 }
 
+/**
+ * The broken links reported beside the pages' own problems: a link the check could not place in a
+ * source (located at the page's file), on a page rendered in spite of its own problems, is most
+ * likely one of them again (a malformed escape, reported where it was written), so the page's are
+ * reported instead. `hasOwn`: whether the page written to a file has problems of its own.
+ */
+export function besideOwnProblems(
+  found: ReadonlyMap<string, PpgError[]>,
+  hasOwn: (file: string) => boolean,
+): Map<string, PpgError[]> {
+  const kept = new Map<string, PpgError[]>();
+  for (const [file, errors] of found) {
+    const left = errors.filter((e) => !(e.location && hasOwn(e.location.file)));
+    if (left.length) kept.set(file, left);
+  }
+  return kept;
+}
+
 function byPageOf(report: LinkReport, site: LoadedSite): Map<string, PpgError[]> {
   const problems = new Map<string, LinkProblem[]>();
   for (const p of report.problems) problems.set(p.file, [...(problems.get(p.file) ?? []), p]);

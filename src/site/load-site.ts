@@ -197,21 +197,35 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
 async function readFiles(root: string, opts: LoadOptions, parsed: ParsedYaml) {
   const loaded = await loadManifest({ root }, parsed);
   opts.onManifest?.(loaded.manifest);
-  const [read, others] = await Promise.allSettled([
+  const [content, others] = await contentBeside(
+    loaded,
     loadContent(root, loaded.manifest, loaded.source, undefined, parsed),
     Promise.all([listPublicFiles(root), buildAssets(), (opts.templates ?? loadTemplates)()]),
-  ]);
-  if (others.status === "rejected") throw others.reason;
+  );
+  return [loaded, content, ...others] as const;
+}
+
+/**
+ * content/ read beside public/ (`others`, public/'s files first), in the one order a load and a
+ * reload (dev mode) both report: public/'s refusal (a link out of the site) first; else content/'s
+ * problems with site.yaml's own names that public/ lacks, in one report, neither hiding the other.
+ */
+export async function contentBeside<T extends [Set<string>, ...unknown[]]>(
+  loaded: Pick<SiteAsRead, "manifest" | "source">,
+  content: Promise<ContentIndex>,
+  others: Promise<T>,
+): Promise<[ContentIndex, T]> {
+  const [read, rest] = await Promise.allSettled([content, others]);
+  if (rest.status === "rejected") throw rest.reason;
   if (read.status === "rejected") {
-    // content/'s problems and site.yaml's own names that public/ lacks, in one report: neither hides the other.
     if (!isUserError(read.reason)) throw read.reason;
     throw new PpgErrorList([
       ...errorsOf(read.reason),
       ...checkOutputNames(loaded.manifest, loaded.source),
-      ...missingImages(loaded.source, others.value[0]),
+      ...missingImages(loaded.source, rest.value[0]),
     ]);
   }
-  return [loaded, read.value, ...others.value] as const;
+  return [read.value, rest.value];
 }
 
 /**

@@ -7,6 +7,7 @@ import { CONTENT_DIR, loadContent } from "../content/load.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 import {
   checkNames,
+  contentBeside,
   createRaster,
   createShareImages,
   loadManifest,
@@ -37,19 +38,21 @@ export async function reloadSite(
   const next: LoadedSite = { ...site };
   // In the order a load reads them (load-site.ts), so the first problem is the one a build meets first.
   let read: SiteAsRead = site.read;
-  if (changed.manifest) {
-    const { manifest, source } = await loadManifest(site.root);
-    read = { manifest, source, content: await loadContent(site.root, manifest, source) };
-  } else if (changed.content) {
-    read = {
-      ...read,
-      content: await loadContent(site.root, read.manifest, read.source, {
-        previous: read.content,
-        changed: new Set([...changed.markdown, ...changed.listings]),
-      }),
-    };
+  const publicFiles = changed.public.size ? listPublicFiles(site.root) : Promise.resolve(site.publicFiles);
+  // Awaited below, or reported after site.yaml's problem when that comes first: never an unhandled rejection.
+  publicFiles.catch(() => {});
+  if (changed.manifest || changed.content) {
+    const { manifest, source } = changed.manifest ? await loadManifest(site.root) : read;
+    const content = changed.manifest
+      ? loadContent(site.root, manifest, source)
+      : loadContent(site.root, manifest, source, {
+          previous: read.content,
+          changed: new Set([...changed.markdown, ...changed.listings]),
+        });
+    const [loaded] = await contentBeside({ manifest, source }, content, Promise.all([publicFiles]));
+    read = { manifest, source, content: loaded };
   }
-  if (changed.public.size) next.publicFiles = new Set(await listPublicFiles(site.root));
+  next.publicFiles = await publicFiles;
   if (changed.templates && opts.templates) next.templates = await opts.templates();
   if (changed.css || changed.client) {
     const [css, scripts] = await Promise.all([
