@@ -3,7 +3,7 @@ import { ImageFactIndex, imageFacts, type ImageFacts } from "../assets/image-fac
 import { currentCode } from "../core/code-id.ts";
 import { digestJson } from "../core/digest.ts";
 import { readSiteFile } from "../core/site-folder.ts";
-import { errorsOf, isUserError, PpgError } from "../core/errors.ts";
+import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 import { check, key, load, render } from "../engine/build.ts";
@@ -147,7 +147,7 @@ export class DevSite {
     const loaded = await load(
       findManifest(this.root),
       { root: this.root, clock: this.clock },
-      { templates: () => this.loadTemplates(), previous },
+      { templates: () => this.loadTemplates(), previous, goOn: true },
     );
     const checked = check(loaded);
     const outcome = await this.render(checked, previous && changedParts(this.root, previous.changed));
@@ -346,19 +346,24 @@ export class DevSite {
     const generated = generatedFiles(next);
     // As a build: it stops at an unpublished page's problems, before its link check, and goes on to
     // it in spite of a published page's own.
+    const earlier = together(
+      checked.errors,
+      [...byFile.values()].flatMap((p) => p.problems),
+    );
     const links =
       unpublished.errors.length > 0 || !scan
         ? new Map<string, PpgError[]>()
         : linksBeside(
-            together(
-              checked.errors,
-              [...byFile.values()].flatMap((p) => p.problems),
-            ),
+            earlier,
             besideOwnProblems(await this.brokenLinks(next, byFile, generated, unpublished), (file) =>
               Boolean(byFile.get(file)?.problems.length),
             ),
           );
     const warned = checked.linkMode === "warn";
+    // The problems of the whole site a build goes on in spite of (an image public/ lacks, a clash
+    // found after it) fail the rebuild as they fail a build, with all the later stages found.
+    if (checked.errors.length)
+      throw new PpgErrorList(warned ? earlier : [...earlier, ...[...links.values()].flat()], checked.report.warnings);
 
     // Swapped in at once: what was served before, for the pages whose served form changed.
     const before = new Map([...this.pages.keys(), ...this.unpublished.keys()].map((r) => [r, this.servedForm(r)]));

@@ -188,7 +188,7 @@ export async function load(
   const { goOn, ...loadHow } = how;
   const errors: PpgError[] = [];
   const loaded = how.previous
-    ? await reloadSite(how.previous.site, how.previous.changed, loadHow)
+    ? await reloadSite(how.previous.site, how.previous.changed, { ...loadHow, ...(goOn && { deferred: errors }) })
     : await loadSite(site, { clock: opts.clock, caches: opts.caches, ...loadHow, ...(goOn && { deferred: errors }) });
   return { opts, site: loaded, errors };
 }

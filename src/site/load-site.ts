@@ -177,8 +177,7 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
   const { manifest, source, content } = scheduled.site;
   // Every route's images are files of public/, drafts' too, each at its own line of site.yaml.
   const problems = [...scheduled.errors, ...nameProblems({ manifest, source, content, publicFiles }, read.source)];
-  if (problems.some((p) => !opts.deferred || !GOES_ON.has(p.code))) throw new PpgErrorList(problems);
-  opts.deferred?.push(...problems);
+  deferOrThrow(problems, opts.deferred);
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
   const cacheWarnings = new CacheWarnings(root);
   const raster = createRaster(root, cacheWarnings, opts.caches);
@@ -261,9 +260,15 @@ export function checkNames(
   found: PpgError[] = [],
   /** site.yaml whose images must be files: by default the site's; the load's names the unpublished routes' too. */
   images: YamlSource = site.source,
+  deferred?: PpgError[],
 ): void {
-  const missing = [...found, ...nameProblems(site, images)];
-  if (missing.length) throw new PpgErrorList(missing);
+  deferOrThrow([...found, ...nameProblems(site, images)], deferred);
+}
+
+/** `problems` kept in `deferred` when a later stage can go on in spite of each (GOES_ON), else thrown. */
+function deferOrThrow(problems: PpgError[], deferred: PpgError[] | undefined): void {
+  if (problems.some((p) => !deferred || !GOES_ON.has(p.code))) throw new PpgErrorList(problems);
+  deferred?.push(...problems);
 }
 
 /** What checkNames throws: each path too long for a file name, each image named that public/ lacks. */

@@ -32,7 +32,7 @@ import {
 export async function reloadSite(
   site: LoadedSite,
   files: Iterable<string>,
-  opts: Pick<LoadOptions, "templates" | "drafts">,
+  opts: Pick<LoadOptions, "templates" | "drafts" | "deferred">,
 ): Promise<LoadedSite> {
   const changed = changedParts(site.root, files);
   const next: LoadedSite = { ...site };
@@ -69,7 +69,7 @@ export async function reloadSite(
   }
   // What the manifest and listings name, checked again as the first load checked it.
   if (changed.manifest || changed.listings.size || changed.public.size || named.length)
-    checkNames(next, named, next.read.source);
+    checkNames(next, named, next.read.source, opts.deferred);
   // A photo replaced or added is measured and encoded again; one the changed text newly names too.
   const photos = [...changed.public].some((u) => RASTER_EXTENSIONS.test(u));
   const changedTexts = changed.manifest

@@ -27,7 +27,7 @@ const MARKDOWN = [
   "toc: true",
   "keywords: [carnival, masks]",
   "sources:",
-  '  - { url: "https://carnival.example.org/2026", says: the parade route, date: 2026-01 }',
+  '  - { url: "https://carnival.example.org/2026", says: the parade route, date: 2024-11 }',
   "---",
   "",
   "## The route",
