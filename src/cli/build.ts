@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { BuildResult, LinkMode } from "../engine/build-state.ts";
+import type { BuildOptions, BuildResult, LinkMode } from "../engine/build-state.ts";
 import type { ShardSpec } from "../engine/build-state.ts";
 import type { ReportFormat } from "../core/problems.ts";
 import { defineCommand, OPTIONS, siteOutputOptions } from "./options.ts";
@@ -18,6 +18,18 @@ export interface SiteOutputFlags {
   strict?: boolean;
   placeholders?: boolean;
   clock?: string;
+}
+
+/** The build options the shared flags set, the same for build and merge. */
+export function siteBuildOptions(opts: SiteOutputFlags) {
+  return {
+    root: opts.root,
+    linkMode: opts.checkLinks,
+    force: opts.force,
+    strict: opts.strict,
+    searchIndex: opts.searchIndex,
+    clock: opts.clock,
+  } satisfies Partial<BuildOptions>;
 }
 
 interface BuildFlags extends SiteOutputFlags {
@@ -44,16 +56,11 @@ export function registerBuild(program: Command): void {
       try {
         return outcomeOf(
           await run({
-            root: opts.root,
-            // A shard's folder is its own: a shard is not a site, and never takes the place of dist.
-            out: opts.out ?? (shard ? `shard-${shard.index}-of-${shard.total}` : "dist"),
+            ...siteBuildOptions(opts),
+            // A shard's folder is its own: a shard is not a site, and never takes the place of the output.
+            out: opts.out ?? (shard && `shard-${shard.index}-of-${shard.total}`),
             shard,
-            linkMode: opts.checkLinks,
-            force: opts.force,
-            strict: opts.strict,
-            searchIndex: opts.searchIndex,
             cache: opts.cache,
-            clock: opts.clock,
           }),
           opts,
           reporter.format,

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { outcomeOf, type SiteOutputFlags } from "./build.ts";
+import { outcomeOf, siteBuildOptions, type SiteOutputFlags } from "./build.ts";
 import { defineCommand, siteOutputOptions } from "./options.ts";
 import { startProgress } from "./progress.ts";
 
@@ -20,15 +20,10 @@ export function registerMerge(program: Command): void {
       const progress = reporter.format === "text" && !reporter.quiet ? startProgress() : undefined;
       try {
         const result = await merge({
-          root: opts.root,
+          ...siteBuildOptions(opts),
           // As given (from where the command runs, as a shell's glob names them), so errors name them so.
           shards,
-          out: opts.out ?? "dist",
-          linkMode: opts.checkLinks,
-          force: opts.force,
-          strict: opts.strict,
-          searchIndex: opts.searchIndex,
-          clock: opts.clock,
+          out: opts.out,
         });
         const verb = `Merged ${shards.length} shard${shards.length === 1 ? "" : "s"}:`;
         return outcomeOf(result, opts, reporter.format, verb);

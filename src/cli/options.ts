@@ -1,6 +1,7 @@
 import { Option, type Command } from "commander";
 import { givenDay } from "../core/clock.ts";
 import { PpgError, PpgErrorList } from "../core/errors.ts";
+import { DEFAULT_OUT } from "../core/output-names.ts";
 import { isReportFormat, defaultFormat, type ReportFormat } from "../core/problems.ts";
 import type { LinkMode } from "../engine/build-state.ts";
 import type { ShardSpec } from "../engine/build-state.ts";
@@ -40,7 +41,7 @@ const LINK_MODES = ["error", "warn", "off"] as const satisfies readonly LinkMode
 export const OPTIONS = {
   out: {
     flags: "-o, --out <dir>",
-    help: "output folder, relative to the site folder (default: dist; a shard build's: shard-<i>-of-<n>)",
+    help: `output folder, relative to the site folder (default: ${DEFAULT_OUT}; a shard build's: shard-<i>-of-<n>)`,
   },
   force: { flags: "--force", help: "replace an output folder that ppguide did not create (its files are deleted)" },
   linkMode: {

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { PpgError } from "../core/errors.ts";
+import { DEFAULT_OUT } from "../core/output-names.ts";
 import { defineCommand } from "./options.ts";
 
 export function registerPreview(program: Command): void {
@@ -12,7 +13,7 @@ export function registerPreview(program: Command): void {
       "clean URLs: /x is x.html, _headers, 404.html); no rebuilding",
     root: "the output folder is relative to",
     serve: true,
-    options: [["-o, --out <dir>", "the built output folder to serve", "dist"]],
+    options: [["-o, --out <dir>", "the built output folder to serve", DEFAULT_OUT]],
     run: async (_args, opts) => {
       const dir = resolve(opts.root, opts.out);
       if (!existsSync(join(dir, "index.html"))) {

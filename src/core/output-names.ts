@@ -4,6 +4,12 @@
  * (Astro keeps the same decision in core/output-filename.ts).
  */
 
+/**
+ * The output folder when none is named, relative to the site: what build and merge write, and what
+ * preview serves and check-links reads.
+ */
+export const DEFAULT_OUT = "dist";
+
 /** How site.yaml's `site.build.format` lays pages out. */
 export type OutputFormat = "file" | "directory";
 

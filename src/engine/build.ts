@@ -6,6 +6,7 @@ import { findPlaceholders } from "../audits/placeholders.ts";
 import { currentCode } from "../core/code-id.ts";
 import { errorsOf, isUserError, PpgError, PpgErrorList, warningsOf } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
+import { DEFAULT_OUT } from "../core/output-names.ts";
 import { whileInterruptible } from "../core/interrupt.ts";
 import { failedWhileWriting } from "../core/written-so-far.ts";
 import { timed, type StageTimings } from "../core/timing.ts";
@@ -82,7 +83,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const timings: StageTimings = {};
   const site = findManifest(resolve(opts.root));
   if (opts.write === false) return inMemory(site, opts, timings, started);
-  const outDir = resolve(site.root, opts.out ?? "dist");
+  const outDir = resolve(site.root, opts.out ?? DEFAULT_OUT);
   checkOutputFolder(site.root, outDir, opts.force);
   // Interrupted, the build lets go of the lock and its temporary link; the copy it was writing is
   // not served, so whatever it holds is simply brought up to date by the next build. The handlers

@@ -18,6 +18,7 @@ import { currentCode } from "../core/code-id.ts";
 import { digest } from "../core/digest.ts";
 import { PpgError } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
+import { DEFAULT_OUT } from "../core/output-names.ts";
 import { whileInterruptible } from "../core/interrupt.ts";
 import { failedWhileWriting } from "../core/written-so-far.ts";
 import { isInside } from "../core/site-folder.ts";
@@ -53,7 +54,7 @@ export async function merge(opts: MergeOptions): Promise<BuildResult> {
   const started = performance.now();
   const timings: StageTimings = {};
   const site = findManifest(resolve(opts.root));
-  const outDir = resolve(site.root, opts.out ?? "dist");
+  const outDir = resolve(site.root, opts.out ?? DEFAULT_OUT);
   checkOutputFolder(site.root, outDir, opts.force);
   // Before the site is loaded: a shard missing or given twice is known from the folders alone.
   const shards = timed(timings, "shards", () => readShards(opts.shards, currentCode()));

@@ -4,10 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/engine/build.ts";
 import { copyFixture, edit } from "../helpers/fixture.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
+import { compiledPackage } from "../helpers/package-copy.ts";
 import { writePpguideSite } from "../helpers/synthetic-site.ts";
 
 const bin = fileURLToPath(new URL("../../bin/ppguide", import.meta.url));
@@ -18,6 +19,7 @@ const run = (args: string[]) =>
   );
 
 describe("the ppguide CLI", () => {
+  beforeAll(compiledPackage, 120_000);
   it("prints its version and per-command help", async () => {
     const pkg = JSON.parse(await readFile(new URL("../../package.json", import.meta.url), "utf8"));
     expect((await run(["--version"])).stdout.trim()).toBe(pkg.version);

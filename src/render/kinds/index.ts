@@ -7,9 +7,14 @@
  * front matter must hold. Two kinds of page have no route: an alias a host cannot redirect, served
  * as a page, and the 404 page. No other module names a kind; each asks here.
  *
- * A new kind is a record below, its model (a module here) and its template (a component in
- * templates/pages/, named in templates/index.ts), with its name in site.yaml's schema
- * (schema/site.schema.json, then `npm run gen:types`): test/engine/page-kinds.test.ts adds one so.
+ * A new kind, step by step (test/engine/page-kinds.test.ts adds one so):
+ * 1. its name in site.yaml's schema (schema/site.schema.json, the `kind` enum and the kind's own
+ *    fields), then `npm run gen:types`;
+ * 2. its model, a module in this folder;
+ * 3. its template, a component in templates/pages/, named in templates/index.ts;
+ * 4. its record below;
+ * 5. a field of its own that names routes (a list of cards, a link) added to
+ *    manifest/route-references.ts, so a mistyped route there is an error at its line, not a crash.
  */
 import { aliasPages } from "../../manifest/host-limits.ts";
 import type { Manifest, RouteKind } from "../../manifest/types.ts";

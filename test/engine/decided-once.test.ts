@@ -1,0 +1,37 @@
+/**
+ * A decision the code makes in one place: changed there, it changes for every command. Read from
+ * the sources' syntax (TypeScript's parser), so a comment or a longer string naming it does not count.
+ */
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import fg from "fast-glob";
+import ts from "typescript";
+import { expect, it } from "vitest";
+import { DEFAULT_OUT } from "../../src/core/output-names.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+
+/** The files of src/ that write `text` as a whole string literal. */
+function filesWriting(text: string, files = fg.sync("src/**/*.{ts,tsx}", { cwd: ROOT })): string[] {
+  return files.filter((file) => {
+    const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), "utf8"), ts.ScriptTarget.Latest);
+    let found = false;
+    const visit = (node: ts.Node): void => {
+      if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && node.text === text) found = true;
+      else ts.forEachChild(node, visit);
+    };
+    visit(source);
+    return found;
+  });
+}
+
+it("the output folder's default is written in one file, which every command takes it from", () => {
+  expect(DEFAULT_OUT).toBe("dist");
+  expect(filesWriting(DEFAULT_OUT)).toEqual(["src/core/output-names.ts"]);
+});
+
+it("would see the default written a second time", () => {
+  // A file of this suite that writes it: the search is not blind to a second place.
+  const here = "test/engine/decided-once.test.ts";
+  expect(filesWriting("dist", [here, "src/core/output-names.ts"])).toEqual([here, "src/core/output-names.ts"]);
+});
