@@ -80,3 +80,19 @@ describe("the README's and the docs' pointers", () => {
     expect([...new Set(rows)].sort()).toEqual([...commands].sort());
   });
 });
+
+/**
+ * Every `npm run NAME` the README and the docs give a reader is a script of package.json: a
+ * renamed or removed script would leave a command that fails where a reader copies it.
+ */
+it("every npm run the README and the docs name is a script of package.json", () => {
+  const scripts = Object.keys(JSON.parse(readFileSync(join(PACKAGE_DIR, "package.json"), "utf8")).scripts ?? {});
+  const named = fg.sync(["README.md", "docs/*.md"], { cwd: PACKAGE_DIR }).flatMap((file) =>
+    [...readFileSync(join(PACKAGE_DIR, file), "utf8").matchAll(/npm run (?:-s )?([\w:-]+)/g)].map((m) => ({
+      file,
+      script: m[1]!,
+    })),
+  );
+  expect(named.map((n) => n.script)).toContain("test:fast");
+  expect(named.filter((n) => !scripts.includes(n.script))).toEqual([]);
+});
