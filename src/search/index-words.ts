@@ -421,6 +421,23 @@ function writeList(w: Writer, items: Int32Array, at: number, remap: number[] | u
   return at + n + 1;
 }
 
+/** Each filter's pages, by value. */
+type FilterPages = Map<string, { listed: number; values: Map<string, number[]> }>;
+
+/** Lists `page` under each of its filters and their values, after the pages listed so far. */
+function listFilters(filters: FilterPages, page: number, own: SearchEntry["filters"]): void {
+  for (const [filter, values] of own) {
+    let byValue = filters.get(filter);
+    if (!byValue) filters.set(filter, (byValue = { listed: 0, values: new Map() }));
+    byValue.listed++;
+    for (const value of values) {
+      const at = byValue.values.get(value) ?? [];
+      at.push(page);
+      byValue.values.set(value, at);
+    }
+  }
+}
+
 function updatedFilters(
   previous: IndexWords["filters"],
   changed: readonly ChangedPage[],
@@ -437,16 +454,7 @@ function updatedFilters(
       const f = filters.get(filter);
       if (f) f.listed--;
     }
-    for (const [filter, values] of now.filters) {
-      let f = filters.get(filter);
-      if (!f) filters.set(filter, (f = { listed: 0, values: new Map() }));
-      f.listed++;
-      for (const value of values) {
-        const pages = f.values.get(value) ?? [];
-        pages.push(page);
-        f.values.set(value, pages);
-      }
-    }
+    listFilters(filters, page, now.filters);
   }
   return [...filters]
     .filter(([, f]) => f.listed > 0)
@@ -478,10 +486,10 @@ interface WordPages extends Postings {
  */
 function invert(pages: readonly SearchEntry[]): {
   words: Map<string, WordPages>;
-  filters: Map<string, { listed: number; values: Map<string, number[]> }>;
+  filters: FilterPages;
 } {
   const words = new Map<string, WordPages>();
-  const filters = new Map<string, { listed: number; values: Map<string, number[]> }>();
+  const filters: FilterPages = new Map();
   pages.forEach((entry, page) => {
     const { items } = entry;
     let p = 0;
@@ -505,16 +513,7 @@ function invert(pages: readonly SearchEntry[]): {
         p += inVariant + 2;
       }
     }
-    for (const [filter, values] of entry.filters) {
-      let byValue = filters.get(filter);
-      if (!byValue) filters.set(filter, (byValue = { listed: 0, values: new Map() }));
-      byValue.listed++;
-      for (const value of values) {
-        const at = byValue.values.get(value) ?? [];
-        at.push(page);
-        byValue.values.set(value, at);
-      }
-    }
+    listFilters(filters, page, entry.filters);
   });
   return { words, filters };
 }
