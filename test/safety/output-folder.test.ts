@@ -383,6 +383,19 @@ describe("an interrupted build", () => {
     expect((await readdir(`${out}.ppguide`)).sort()).toEqual([".ppguide-output", "a", "a.pages", "b", "b.pages"]);
   });
 
+  // Regression: a build killed while it wrote its page cache left `b.pages.tmp-<pid>`, which no
+  // later build removed.
+  it("a page cache a killed build was writing is removed by the next build", async () => {
+    const root = await mkdtemp(join(tmpdir(), "ppguide-kill-cache-"));
+    const out = join(root, "dist");
+    await writePpguideSite(root, 5, "v0");
+    expect((await runCli(["build"], root)).code).toBe(0);
+    const dead = spawnSync("true").pid;
+    for (const copy of ["a", "b"]) await writeFile(join(`${out}.ppguide`, `${copy}.pages.tmp-${dead}`), "half");
+    expect((await runCli(["build"], root)).code).toBe(0);
+    expect((await readdir(`${out}.ppguide`)).sort()).toEqual([".ppguide-output", "a", "a.pages", "b", "b.pages"]);
+  });
+
   it.each([
     ["SIGINT", 130],
     ["SIGTERM", 143],
