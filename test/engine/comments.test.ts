@@ -93,7 +93,7 @@ const ELSEWHERE = new RegExp(
     "^(?:packages/|hugolib/|pages-shared/|workers-shared/)",
     String.raw`^handler\.ts$`,
     String.raw`^core/(?:output-filename\.ts|errors/errors-data\.ts|routing/3xx\.ts)$`,
-    String.raw`^(?:[\w-]+/)*(?:ppguide-shard|sw-manifest)\.json$`,
+    String.raw`^(?:[\w-]+/)*(?:ppguide-shard|sw-manifest|pagefind-entry)\.json$`,
     String.raw`(?:^|/)(?:x|a|file)\.[a-z]+$`,
   ].join("|"),
 );
