@@ -43,6 +43,35 @@ function routePathsBySchema(value: unknown, node: SchemaNode, at: (string | numb
   }
 }
 
+/** Every place, from the schema alone, where a route path may stand: array items as index 0. */
+function schemaRoutePlaces(node: SchemaNode, at: (string | number)[], seen: string[] = []): (string | number)[][] {
+  if (node.$ref === "#/definitions/routePath") return [at];
+  if (node.$ref) {
+    if (seen.includes(node.$ref)) return [];
+    const name = node.$ref.replace("#/definitions/", "");
+    return schemaRoutePlaces(schema.definitions![name]!, at, [...seen, node.$ref]);
+  }
+  const places: (string | number)[][] = [];
+  if (node.items) places.push(...schemaRoutePlaces(node.items, [...at, 0], seen));
+  for (const [key, child] of Object.entries(node.properties ?? {}))
+    places.push(...schemaRoutePlaces(child, [...at, key], seen));
+  return places;
+}
+
+/** The path placed at a place: the place itself, so a listed path says where it was found. */
+const pathFor = (at: (string | number)[]): string => `/${at.join("/")}`;
+
+/** Sets the path for `at` in `root`, making the objects and one-item arrays on the way. */
+function placePath(root: Record<string, unknown>, at: (string | number)[]): void {
+  let here: Record<string | number, unknown> = root;
+  at.forEach((key, i) => {
+    const next = at[i + 1];
+    if (next === undefined) here[key] = pathFor(at);
+    else here[key] ??= typeof next === "number" ? [] : {};
+    here = here[key] as Record<string | number, unknown>;
+  });
+}
+
 const load = (file: string) => parseManifest(readFileSync(file, "utf8")).manifest;
 
 describe("routeReferences", () => {
@@ -63,6 +92,21 @@ describe("routeReferences", () => {
         expect(ref.at.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], manifest)).toBe(ref.path);
     });
   }
+
+  it("lists every field the schema types as a route path, whether or not a site.yaml uses it yet", () => {
+    // One manifest with a path at every place the schema allows one, each path naming its place:
+    // a field a new kind adds to the schema and not to routeReferences is missing below, where it
+    // would otherwise be found by a mistyped path crashing the render.
+    const places = schemaRoutePlaces(schema, []).filter((at) => !DECLARATIONS.some((d) => d.test(at.join("."))));
+    const manifest = {};
+    for (const at of places) placePath(manifest, at);
+    const listed = routeReferences(manifest as never).map((r) => r.path);
+    const unlisted = places.map(pathFor).filter((p) => !listed.includes(p));
+    expect(
+      unlisted.map((p) => `${p.slice(1).replaceAll("/", ".")}: add it to src/manifest/route-references.ts`),
+    ).toEqual([]);
+    expect(places.length).toBeGreaterThan(8);
+  });
 
   it("says which page shows each card, and leaves menus, search and the 404 page to every page", () => {
     const refs = routeReferences(load(join(FIXTURES, "basic-site/site.yaml")));
