@@ -14,7 +14,7 @@ export function registerPreview(program: Command): void {
     root: "the output folder is relative to",
     serve: true,
     options: [["-o, --out <dir>", "the built output folder to serve", DEFAULT_OUT]],
-    run: async (_args, opts) => {
+    run: async (_args, opts, reporter) => {
       const dir = resolve(opts.root, opts.out);
       if (!existsSync(join(dir, "index.html"))) {
         const build = `npx ppguide build${opts.root === "." ? "" : ` --root ${opts.root}`}`;
@@ -24,7 +24,13 @@ export function registerPreview(program: Command): void {
       const { port, host, allowedHost } = opts;
       const preview = await startPreview({ dir, port, host, allowedHosts: allowedHost });
       for (const p of preview.problems)
-        console.warn(`${join(dir, p.file)}:${p.line}  ${p.message}; the line is ignored, as a host would.`);
+        reporter.warn(
+          new PpgError(
+            "HostRuleIgnored",
+            { reason: p.message },
+            { location: { file: join(opts.out, p.file), line: p.line, column: 1 } },
+          ),
+        );
       console.log(`Serving ${dir} at ${preview.url}/ (Ctrl-C to stop)`);
       return { stop: () => preview.close() };
     },

@@ -172,6 +172,14 @@ export class Reporter {
     return exitCode;
   }
 
+  /**
+   * A warning a serving command (dev, preview) finds while it runs, printed at once: a server has
+   * no end for `finish` to report it at. Worded as `finish` words one; --quiet keeps it back.
+   */
+  warn(problem: PpgError): void {
+    if (!this.quiet) console.error(`warning: ${describe(problem)}`);
+  }
+
   /** The report of a command stopped by Ctrl-C (exit 130) or SIGTERM (exit 143) before it ended. */
   interrupt(signal: "SIGINT" | "SIGTERM"): number {
     if (this.ended !== undefined) return this.ended;

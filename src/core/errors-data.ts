@@ -1440,6 +1440,24 @@ export const ERRORS = {
               : "Pass --host 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or " +
                 "an address of this machine, and a --port from 1024 up (0 for any free one).",
   },
+  HostRuleIgnored: {
+    title: "Host rule ignored",
+    cause:
+      "preview found a line of the built site's _redirects or _headers that Cloudflare Pages and Netlify ignore " +
+      "(a warning): preview ignores it too, so what it serves is what a host would.",
+    hint: "Correct or remove the line where it comes from (site.yaml's aliases, or public/_headers), then build again.",
+    message: (p: { reason: string }) => `${p.reason}; the line is ignored, as a host would ignore it`,
+  },
+  WatchFailed: {
+    title: "Watching files failed",
+    cause:
+      "dev's file watcher reported an error (a folder it could not read, or the system's limit on watched " +
+      "files reached): a change saved after it may not be rebuilt. A warning: dev goes on serving.",
+    hint:
+      "Save the file again; if the change still does not show, stop dev and start it again. On Linux, " +
+      "'ENOSPC' means the limit on watched files: raise fs.inotify.max_user_watches.",
+    message: (p: { reason: string }) => `watching the site's files failed: ${p.reason}`,
+  },
   // any command
   Interrupted: {
     title: "Stopped by a signal",

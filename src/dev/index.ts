@@ -71,7 +71,11 @@ export async function startDev(opts: DevOptions): Promise<DevHandle> {
   // Watching before the first build: a file saved while it runs is built right after it (once,
   // one saved between "Preview" and the watcher's start was never built).
   queue.pause();
-  let watcher: SiteWatcher | undefined = await SiteWatcher.start(root, (file, kind) => queue.add(file, kind));
+  let watcher: SiteWatcher | undefined = await SiteWatcher.start(
+    root,
+    (file, kind) => queue.add(file, kind),
+    (problem) => log(`warning: ${describe(problem)}`),
+  );
   const initial = await site.rebuild();
   report(initial, log, site, shown);
 

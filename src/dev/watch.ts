@@ -1,6 +1,7 @@
 import { lstat, readlink } from "node:fs/promises";
 import { lstatSync, realpathSync } from "node:fs";
 import { isInside } from "../core/site-folder.ts";
+import { PpgError } from "../core/errors.ts";
 import { basename, join, relative, sep } from "node:path";
 import { watch, type FSWatcher } from "chokidar";
 import type { ChangeKind } from "./dev-site.ts";
@@ -148,11 +149,16 @@ export class SiteWatcher {
   private constructor(
     private readonly root: string,
     private readonly onChange: (file: string, kind: ChangeKind) => void,
+    private readonly onProblem: (problem: PpgError) => void,
   ) {}
 
-  /** Resolves once the initial scan is done. */
-  static async start(root: string, onChange: (file: string, kind: ChangeKind) => void): Promise<SiteWatcher> {
-    const site = new SiteWatcher(root, onChange);
+  /** Resolves once the initial scan is done. What chokidar reports going wrong is told as WatchFailed. */
+  static async start(
+    root: string,
+    onChange: (file: string, kind: ChangeKind) => void,
+    onProblem: (problem: PpgError) => void,
+  ): Promise<SiteWatcher> {
+    const site = new SiteWatcher(root, onChange, onProblem);
     site.watcher = await site.watch();
     return site;
   }
@@ -210,7 +216,7 @@ export class SiteWatcher {
       if (!wanted(path) || isJunk(basename(path))) return;
       heard(lstatSync(path, { throwIfNoEntry: false }) ? "change" : "unlink")(path);
     });
-    watcher.on("error", (err) => console.error(`watcher: ${(err as Error).message}`));
+    watcher.on("error", (err) => this.onProblem(new PpgError("WatchFailed", { reason: (err as Error).message })));
     await new Promise<void>((ready) => watcher.once("ready", () => ready()));
     return watcher;
   }

@@ -35,3 +35,31 @@ it("would see the default written a second time", () => {
   const here = "test/engine/decided-once.test.ts";
   expect(filesWriting("dist", [here, "src/core/output-names.ts"])).toEqual([here, "src/core/output-names.ts"]);
 });
+
+/** `file:line` of each call of console.warn or console.error in `files`, found in their syntax. */
+function consoleProblemCalls(files: string[]): string[] {
+  return files.flatMap((file) => {
+    const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), "utf8"), ts.ScriptTarget.Latest);
+    const calls: string[] = [];
+    const visit = (node: ts.Node): void => {
+      if (
+        ts.isCallExpression(node) &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        node.expression.expression.getText(source) === "console" &&
+        ["warn", "error"].includes(node.expression.name.text)
+      )
+        calls.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`);
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    return calls;
+  });
+}
+
+it("problems and warnings are printed by the reporter alone", () => {
+  const files = fg.sync("src/**/*.{ts,tsx}", { cwd: ROOT });
+  const outside = consoleProblemCalls(files).filter((at) => !at.startsWith("src/cli/report.ts:"));
+  expect(outside).toEqual([]);
+  // And it sees them: the reporter prints through console.error.
+  expect(consoleProblemCalls(["src/cli/report.ts"]).length).toBeGreaterThan(3);
+});

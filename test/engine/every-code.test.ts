@@ -28,6 +28,7 @@ import { readPageCache, writePageCache } from "../../src/output/page-cache.ts";
 import { renderJobs } from "../../src/engine/render-pages.ts";
 import { loadSite } from "../../src/site/load-site.ts";
 import { DevSite } from "../../src/dev/dev-site.ts";
+import { SiteWatcher } from "../../src/dev/watch.ts";
 import { listenOnFreePort } from "../../src/serve/listen.ts";
 import { newPage } from "../../src/site/new-page.ts";
 import { auditFreshness } from "../../src/audits/freshness.ts";
@@ -742,6 +743,32 @@ const CASES: Record<ErrorCode, Case> = {
   NothingBuilt: [
     async () => cli(`"$NODE" "$PPGUIDE_CLI" preview --port 0 --root .`, await writeInlineSite(page("A."))),
     /^NothingBuilt {2}\/.*\/dist holds no built site \(no index\.html\)\. Run npx ppguide build first/,
+  ],
+  // A public/_headers is copied as it is: a header line before any path is one the hosts ignore.
+  HostRuleIgnored: [
+    async () =>
+      cli(
+        `"$NODE" "$PPGUIDE_CLI" build -q && { "$NODE" "$PPGUIDE_CLI" preview --port 0 > served.txt & pid=$!; ` +
+          "while ! grep -q Serving served.txt; do sleep 0.05; done; kill -TERM $pid; wait $pid; }",
+        await writeInlineSite(`${page("A.")}-- public/_headers --\n  X-Test: 1\n`),
+      ),
+    /^HostRuleIgnored {2}warning: dist\/_headers:1:1 {2}a header before any path; the line is ignored, as a host would ignore it\. Correct or remove the line/,
+  ],
+  // chokidar's own error, as it reports one (the system's limit on watches reached), told through the watcher.
+  WatchFailed: [
+    async () => {
+      const problems: string[] = [];
+      const watcher = await SiteWatcher.start(
+        await writeInlineSite(page("A.")),
+        () => {},
+        (p) => problems.push(`${p.code}  ${p.format()}`),
+      );
+      const chokidar = (watcher as unknown as { watcher: import("node:events").EventEmitter }).watcher;
+      chokidar.emit("error", new Error("ENOSPC: System limit for number of file watchers reached"));
+      await watcher.close();
+      return problems;
+    },
+    /^WatchFailed {2}watching the site's files failed: ENOSPC: System limit for number of file watchers reached\. Save the file again/,
   ],
   // A signal once the build holds its lock, so that it is mid-way.
   Interrupted: [

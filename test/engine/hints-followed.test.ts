@@ -701,6 +701,8 @@ const CASES: Record<ErrorCode, Case | Reason> = {
   NewPageExists: USAGE,
   NewPageRefused: USAGE,
   NothingBuilt: OUTPUT,
+  HostRuleIgnored: OUTPUT,
+  WatchFailed: MACHINE,
   ListenFailed: USAGE,
   Interrupted: PPGUIDE,
   InternalError: PPGUIDE,
