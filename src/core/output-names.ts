@@ -32,6 +32,14 @@ export function pageFile(path: string, format: OutputFormat = "file"): string {
 }
 
 /**
+ * The URL path a host answers with `file`, relative to the output folder: `beaches.html` and
+ * `beaches/index.html` are /beaches, `index.html` is /. The inverse of pageFile, in either format.
+ */
+export function fileUrl(file: string): string {
+  return `/${file.replace(/(^|\/)index\.html$/, "").replace(/\.html$/, "")}`;
+}
+
+/**
  * The URL a host serves a page at without a redirect: its path, or in the `directory` format its
  * folder's (`/x/`, which /x redirects to); the home and 404 pages are files at the root either way.
  */

@@ -1,4 +1,4 @@
-import { NOT_FOUND_PAGE } from "../core/output-names.ts";
+import { fileUrl, NOT_FOUND_PAGE } from "../core/output-names.ts";
 import { escapeUTF8 } from "entities";
 import { randomUUID } from "node:crypto";
 import { closeSync, createReadStream } from "node:fs";
@@ -140,11 +140,8 @@ export class DevServer {
    * published yet is served at its route too, with its banner, when the preview says so.
    */
   private page(path: string) {
-    let key = path.replace(/\/index\.html$/, "/").replace(/\.html$/, "");
-    if (key.length > 1) key = key.replace(/\/+$/, "");
-    return (
-      this.site.pages.get(key || "/") ?? (this.preview.unpublished ? this.site.unpublished.get(key || "/") : undefined)
-    );
+    const key = fileUrl(path.slice(1)).replace(/(.)\/+$/, "$1");
+    return this.site.pages.get(key) ?? (this.preview.unpublished ? this.site.unpublished.get(key) : undefined);
   }
 
   /**

@@ -1,5 +1,6 @@
 /** Near matches offered with a problem: "did you mean …?". */
 import { closestPath } from "../core/closest-path.ts";
+import { fileUrl } from "../core/output-names.ts";
 import { closestName } from "../core/edit-distance.ts";
 import { findTarget } from "./resolve.ts";
 
@@ -24,7 +25,7 @@ export class PathSuggester {
    * the words it names or as a typo (core/closest-path.ts), written as the site links it (`/x` for `x.html`).
    */
   suggest(path: string): string | undefined {
-    return this.inOtherCase(path) ?? closestPath(path, (this.urls ??= [...this.files].map(urlOf)));
+    return this.inOtherCase(path) ?? closestPath(path, (this.urls ??= [...this.files].map(fileUrl)));
   }
 
   private urls: string[] | undefined;
@@ -44,9 +45,4 @@ export class PathSuggester {
     // Keep the form the author wrote ("/x/", "/x", "/x.html"): only the case changes.
     return `/${actual.slice(0, path.length)}`;
   }
-}
-
-/** A file of the site as a link names it: a page by its clean URL (`beaches.html`, `beaches/index.html`: /beaches). */
-function urlOf(file: string): string {
-  return `/${file.replace(/(?:^|\/)index\.html$/, "").replace(/\.html$/, "")}`;
 }

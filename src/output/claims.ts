@@ -1,5 +1,5 @@
 import { PpgError } from "../core/errors.ts";
-import { NOT_FOUND_PAGE } from "../core/output-names.ts";
+import { fileUrl, NOT_FOUND_PAGE } from "../core/output-names.ts";
 import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-path.ts";
 import type { LoadedSite } from "../site/load-site.ts";
 import { generatedFiles } from "./generated-files.ts";
@@ -130,7 +130,7 @@ export class OutputClaims {
         {
           first: first.owner.name,
           second: second.owner.name,
-          at: served ? urlPathOf(second.file) : second.file,
+          at: served ? fileUrl(second.file) : second.file,
           served,
         },
         where(second.owner.at ? second.owner : first.owner),
@@ -204,9 +204,4 @@ function fold(file: string): string {
 function parentOf(key: string): string | undefined {
   const slash = key.lastIndexOf("/");
   return slash > 0 ? key.slice(0, slash) : undefined;
-}
-
-/** The URL path a host answers with `file`: `beaches.html` and `beaches/index.html` are /beaches. */
-function urlPathOf(file: string): string {
-  return `/${file.replace(/(^|\/)index\.html$/, "").replace(/\.html$/, "")}`;
 }

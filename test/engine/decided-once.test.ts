@@ -63,3 +63,15 @@ it("problems and warnings are printed by the reporter alone", () => {
   // And it sees them: the reporter prints through console.error.
   expect(consoleProblemCalls(["src/cli/report.ts"]).length).toBeGreaterThan(3);
 });
+
+it("a page's file and the URL a host answers with a file are each one function, each the other's inverse", async () => {
+  const { fileUrl, pageFile } = await import("../../src/core/output-names.ts");
+  for (const route of ["/", "/beaches", "/recipes/flan", "/404", "/café"])
+    for (const format of ["file", "directory"] as const) expect(fileUrl(pageFile(route, format))).toBe(route);
+  // No other file of src/ turns a page's file back into its URL.
+  const files = fg.sync("src/**/*.{ts,tsx}", { cwd: ROOT, ignore: ["src/core/output-names.ts", "src/client/**"] });
+  const again = files.filter((file) =>
+    /replace\(\/[^/\n]*index\\\.html\$\//.test(readFileSync(join(ROOT, file), "utf8")),
+  );
+  expect(again).toEqual([]);
+});
