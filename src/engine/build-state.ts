@@ -108,6 +108,8 @@ export interface Opened extends Checked, PagesToMake {
   output: OutputFolder;
   writer: CopyWriter;
   servedIndex: IndexRecord | undefined;
+  /** The search-entry packs the served copy's cache names, when it was read (output/page-cache.ts). */
+  servedPacks: readonly string[] | undefined;
   /** A shard build's (engine/shard.ts): it makes only these pages, and writes and checks nothing else. */
   own?: OwnPages;
 }

@@ -14,8 +14,10 @@ import { claimOutputs } from "../output/claims.ts";
 import { writeGeneratedAndPublic } from "../output/generated-files.ts";
 import { checkOutputFolder, OutputFolder, servedCopy } from "../output/output-folder.ts";
 import {
+  packsNamedBy,
   pageCacheFile,
   readPageCache,
+  removeUnusedPacks,
   writePageCache,
   type FileStat,
   type IndexRecord,
@@ -263,6 +265,7 @@ export function open(state: Checked, outDir: string): Opened {
       output,
       writer,
       servedIndex: served?.index,
+      servedPacks: served?.packs,
     };
   } catch (err) {
     output.release();
@@ -383,7 +386,11 @@ export async function commit(state: Built): Promise<Built> {
     const { size, mtimeMs, ctimeMs, ino } = lstatSync(join(output.target, file));
     stats.set(file, { size, mtimeMs, ctimeMs, ino });
   }
-  writePageCache(output.target, currentCode(), { pages: records, index: index?.record }, stats);
+  const packs = writePageCache(output.target, currentCode(), { pages: records, index: index?.record }, stats);
+  // The served copy's cache names its packs until the next build replaces it; one not read (--no-cache, another
+  // version's) is read for their names alone.
+  const served = state.servedPacks ?? (output.live ? packsNamedBy(output.live) : []);
+  removeUnusedPacks(output.store, [...packs, ...served]);
   output.commit();
   return state;
 }

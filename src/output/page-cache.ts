@@ -1,5 +1,16 @@
-import { lstatSync, readFileSync, type Stats } from "node:fs";
-import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import {
+  closeSync,
+  constants,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  type Stats,
+} from "node:fs";
+import { dirname, join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { digest } from "../core/digest.ts";
 import { readChecked, writeChecked } from "../core/disk-cache.ts";
@@ -22,6 +33,12 @@ import type { SearchEntry } from "../search/page-entry.ts";
  * inode are as recorded, or else when its bytes still have the recorded digest (servedIntact); a
  * record written by other code, or damaged (a checksum ends it), is ignored. It is written with
  * the copy it describes, before that copy is served. `ppguide build --no-cache` ignores it.
+ *
+ * The pages' search entries, two thirds of its bytes, are kept apart in packs beside the copies
+ * (`dist.ppguide/search-<id>.pack`), which the records of both copies name: a build writes a pack of
+ * the entries of the pages it rendered and names the others where they are, so a one-page rebuild
+ * neither reads nor writes the rest. A pack is never changed once written; it is trusted as a
+ * served page is, by its stat, or else by the checksum that ends it.
  */
 
 export type FileStat = Pick<Stats, "size" | "mtimeMs" | "ctimeMs" | "ino">;
@@ -76,10 +93,12 @@ export interface IndexRecord {
 export interface CopyCache {
   pages: Map<string, PageRecord>;
   index?: IndexRecord;
+  /** The packs its pages' search entries are in (a cache read from disk). */
+  packs?: readonly string[];
 }
 
 /** Changed whenever the layout below changes: an older record is ignored. */
-const VERSION = 9;
+const VERSION = 10;
 /** Per page: size, mtimeMs, ctimeMs, ino. */
 const STAT_FIELDS = 4;
 const KINDS: RawRef["kind"][] = ["page", "asset"];
@@ -114,21 +133,38 @@ interface Stored {
   partItems: Int32Array;
   /** The pages that warned, by their number in `files`, with what they warned about. */
   warnings: [page: number, warnings: PpgErrorData[]][];
+  /** The packs the pages' search entries are in, each with its size, mtime, ctime and inode when this was written. */
+  packs: [name: string, ...stat: number[]][];
   /**
-   * Per page: where its packed search entries start in `searchBytes`, the length of their words
-   * and of their fragments (packed-entries.ts); -1 when it has none.
+   * Per page: which pack holds its packed search entries (-1 when it has none), where they start
+   * in it, and the length of their words and of their fragments (packed-entries.ts).
    */
   searchAt: Float64Array;
-  /**
-   * Every page's packed search entries, one after another: stored after the rest (the file is the
-   * length of the rest, the rest serialized, then these), so they are neither copied nor joined in
-   * memory to be read or written.
-   */
-  searchBytes: Uint8Array;
   index?: IndexRecord;
 }
 
 const DIGESTS = 7;
+/** Fields per page in `searchAt`. */
+const SEARCH_FIELDS = 4;
+/** The name of a pack of search entries in the store beside the copies. */
+const PACK_NAME = /^search-[0-9a-f]{16}\.pack$/;
+/** The checksum that ends a pack (core/disk-cache.ts writeChecked), which holds no entry. */
+const PACK_TRAILER = 32;
+
+/** A pack of search entries, trusted for this build: its path and its stat now. */
+interface Pack {
+  name: string;
+  path: string;
+  stat: FileStat;
+}
+
+/** Where a stored page's packed search entries are. */
+interface PackedAt {
+  pack: Pack;
+  at: number;
+  words: number;
+  fragments: number;
+}
 
 /** Where the cache of the output copy `copy` lives: beside it, so it goes with the copy. */
 export function pageCacheFile(copy: string): string {
@@ -137,19 +173,14 @@ export function pageCacheFile(copy: string): string {
 
 /** The cache of the output copy `copy`, if there is one made by this code and intact. */
 export function readPageCache(copy: string, code: string): CopyCache | undefined {
-  const bytes = readChecked(pageCacheFile(copy));
-  if (!bytes || bytes.length < 4) return undefined;
-  let stored: Stored;
-  try {
-    const header = 4 + bytes.readUInt32LE(0);
-    stored = {
-      ...(deserialize(bytes.subarray(4, header)) as Omit<Stored, "searchBytes">),
-      searchBytes: bytes.subarray(header),
-    };
-  } catch {
-    return undefined;
+  const stored = storedRecord(copy);
+  if (!stored || stored.version !== VERSION || stored.code !== code) return undefined;
+  const packs: Pack[] = [];
+  for (const [name, ...stat] of stored.packs) {
+    const pack = trustedPack(dirname(copy), name, stat);
+    if (!pack) return undefined;
+    packs.push(pack);
   }
-  if (stored.version !== VERSION || stored.code !== code) return undefined;
   const { files, digests: d, imageAt, imageItems, stats, strings, index } = stored;
   const warned = new Map(stored.warnings);
   const pages = new Map<string, PageRecord>();
@@ -171,11 +202,53 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
       ...(warned.has(i) && { warnings: warned.get(i) }),
     };
     if (expected(stored.scanAt[i], WHOLE) >= 0) keepScan(record, stored, i);
-    const packed = packedSearch(stored, i);
+    const packed = packedSearch(stored, packs, i);
     if (packed) keepSearch(record, packed);
     pages.set(file, record);
   });
-  return { pages, index };
+  return { pages, index, packs: packs.map((p) => p.name) };
+}
+
+function storedRecord(copy: string): Stored | undefined {
+  const bytes = readChecked(pageCacheFile(copy));
+  if (!bytes) return undefined;
+  try {
+    return deserialize(bytes) as Stored;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The pack `name` in `store`, when it is a file that still holds what it held when `stat` was
+ * taken: the same size, mtime, ctime and inode, or else bytes its checksum confirms (a store
+ * restored from a CI cache, with new inodes).
+ */
+function trustedPack(store: string, name: string, stat: number[]): Pack | undefined {
+  if (!PACK_NAME.test(name)) return undefined;
+  const path = join(store, name);
+  const now = lstatSync(path, { throwIfNoEntry: false });
+  if (!now?.isFile()) return undefined;
+  const [size, mtimeMs, ctimeMs, ino] = stat;
+  const same = now.size === size && now.mtimeMs === mtimeMs && now.ctimeMs === ctimeMs && now.ino === ino;
+  if (!same && !readChecked(path)) return undefined;
+  return { name, path, stat: { size: now.size, mtimeMs: now.mtimeMs, ctimeMs: now.ctimeMs, ino: now.ino } };
+}
+
+/** The packs the cache of `copy` names, whatever version of ppguide wrote it: none when it cannot be read. */
+export function packsNamedBy(copy: string): string[] {
+  const packs = storedRecord(copy)?.packs;
+  return Array.isArray(packs) ? packs.map((p) => String(p[0])) : [];
+}
+
+/**
+ * Deletes every pack in `store` that `keep` does not name: those only a replaced cache named, and
+ * those a killed build wrote and never named.
+ */
+export function removeUnusedPacks(store: string, keep: Iterable<string>): void {
+  const named = new Set(keep);
+  for (const name of readdirSync(store))
+    if (PACK_NAME.test(name) && !named.has(name)) rmSync(join(store, name), { force: true });
 }
 
 /**
@@ -192,35 +265,50 @@ function keepScan(record: PageRecord, stored: Stored, i: number): void {
 }
 
 /**
- * A stored page's search entries stay packed (search/packed-entries.ts): unpacked each time they
- * are asked for and not kept, and copied as they are by writePageCache. Unpacked and serialized
- * again on every build, the entries of a 4,000-page site cost more than joining them into the index.
+ * A stored page's search entries stay in their pack (search/packed-entries.ts): read and unpacked
+ * each time they are asked for and not kept, and named where they are by writePageCache. Unpacked
+ * and serialized again on every build, the entries of a 4,000-page site cost more than joining
+ * them into the index.
  */
-const storedSearches = new WeakMap<PageRecord, PackedEntries>();
+const storedSearches = new WeakMap<PageRecord, PackedAt>();
 
-function keepSearch(record: PageRecord, packed: PackedEntries): void {
+function keepSearch(record: PageRecord, packed: PackedAt): void {
   storedSearches.set(record, packed);
-  Object.defineProperty(record, "search", { enumerable: true, get: () => unpackEntries(packed) });
+  Object.defineProperty(record, "search", { enumerable: true, get: () => unpackEntries(readPacked(packed)) });
 }
 
-function packedSearch(stored: Stored, i: number): PackedEntries | undefined {
-  const start = expected(stored.searchAt[i * 3], WHOLE);
-  if (start < 0) return undefined;
-  const words = start + expected(stored.searchAt[i * 3 + 1], WHOLE);
-  const end = words + expected(stored.searchAt[i * 3 + 2], WHOLE);
-  return { words: stored.searchBytes.subarray(start, words), fragments: stored.searchBytes.subarray(words, end) };
+function packedSearch(stored: Stored, packs: readonly Pack[], i: number): PackedAt | undefined {
+  const field = (k: number) => expected(stored.searchAt[i * SEARCH_FIELDS + k], WHOLE);
+  if (field(0) < 0) return undefined;
+  return { pack: expected(packs[field(0)], WHOLE), at: field(1), words: field(2), fragments: field(3) };
+}
+
+/** A stored page's packed entries, read from its pack, never through a link put in its place. */
+function readPacked({ pack, at, words, fragments }: PackedAt): PackedEntries {
+  const bytes = Buffer.allocUnsafe(words + fragments);
+  const fd = openSync(pack.path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  try {
+    for (let read = 0; read < bytes.length; ) {
+      const n = readSync(fd, bytes, read, bytes.length - read, at + read);
+      if (n === 0) throw new Error(`${pack.path} ends before the search entries its page cache names`);
+      read += n;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { words: bytes.subarray(0, words), fragments: bytes.subarray(words) };
 }
 
 /**
  * Writes the cache of `copy` (before it is served: it describes that copy whether or not it ever is). `stats`: each
- * page's file as the copy will be served, for the next build's quick check (servedIntact).
+ * page's file as the copy will be served, for the next build's quick check (servedIntact). Returns the packs it names.
  */
 export function writePageCache(
   copy: string,
   code: string,
   cache: CopyCache,
   stats: ReadonlyMap<string, FileStat> = new Map(),
-): void {
+): string[] {
   const strings = new Map<string, number>();
   const intern = (s: string) => {
     let i = strings.get(s);
@@ -257,17 +345,9 @@ export function writePageCache(
     return n;
   };
   const warnings: Stored["warnings"] = [];
-  const searchAt: number[] = [];
-  const packs: Uint8Array[] = [];
-  let searchLength = 0;
+  const search = searchPacks(dirname(copy), cache.pages);
   for (const [file, page] of cache.pages) {
     if (page.warnings?.length) warnings.push([files.length, page.warnings]);
-    const search = storedSearches.get(page) ?? (page.search && packEntries(page.search));
-    if (search) {
-      searchAt.push(searchLength, search.words.length, search.fragments.length);
-      packs.push(search.words, search.fragments);
-      searchLength += search.words.length + search.fragments.length;
-    } else searchAt.push(-1, 0, 0);
     files.push(file);
     const { parts } = page;
     digests.push(parts.code, parts.site, parts.route, parts.markdown, parts.listings, page.imagesKey, page.hash);
@@ -294,7 +374,7 @@ export function writePageCache(
     for (const ref of scan.refs) pushRef(items, ref);
     for (const anchor of scan.anchors) items.push(intern(anchor));
   }
-  const stored: Omit<Stored, "searchBytes"> = {
+  const stored: Stored = {
     version: VERSION,
     code,
     files,
@@ -308,13 +388,55 @@ export function writePageCache(
     partAt: Int32Array.from(partAt),
     partItems: Int32Array.from(partItems),
     warnings,
-    searchAt: Float64Array.from(searchAt),
+    packs: search.packs.map(({ name, stat }) => [name, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino]),
+    searchAt: Float64Array.from(search.fields),
     ...(cache.index && { index: cache.index }),
   };
-  const header = serialize(stored);
-  const length = Buffer.alloc(4);
-  length.writeUInt32LE(header.length);
-  writeChecked(pageCacheFile(copy), [length, header, ...packs]);
+  writeChecked(pageCacheFile(copy), serialize(stored));
+  return search.packs.map((p) => p.name);
+}
+
+/**
+ * Where each page's search entries will be, in `pages`' order (SEARCH_FIELDS each): a stored
+ * page's where they are, the others' in one new pack written to `store`. Each rebuild leaves its
+ * changed pages' old entries behind in the packs it names; when those would be more than twice the
+ * entries named, every page's go into the new pack instead.
+ */
+function searchPacks(store: string, pages: ReadonlyMap<string, PageRecord>): { packs: Pack[]; fields: number[] } {
+  const records = [...pages.values()];
+  const kept = records.map((page) => storedSearches.get(page));
+  const named = [...new Set(kept.flatMap((k) => (k ? [k.pack] : [])))];
+  const inNamed = kept.reduce((sum, k) => sum + (k ? k.words + k.fragments : 0), 0);
+  const namedBytes = named.reduce((sum, p) => sum + p.stat.size - PACK_TRAILER, 0);
+  const anew = namedBytes > 2 * inNamed + 1_000_000;
+  const packs = anew ? [] : named;
+  const fields: number[] = [];
+  const parts: Uint8Array[] = [];
+  let length = 0;
+  records.forEach((page, i) => {
+    const at = kept[i];
+    if (at && !anew) {
+      fields.push(packs.indexOf(at.pack), at.at, at.words, at.fragments);
+      return;
+    }
+    const packed = at ? readPacked(at) : page.search && packEntries(page.search);
+    if (!packed) {
+      fields.push(-1, 0, 0, 0);
+      return;
+    }
+    // The new pack comes after the packs named.
+    fields.push(packs.length, length, packed.words.length, packed.fragments.length);
+    parts.push(packed.words, packed.fragments);
+    length += packed.words.length + packed.fragments.length;
+  });
+  if (parts.length) {
+    const name = `search-${randomBytes(8).toString("hex")}.pack`;
+    const path = join(store, name);
+    writeChecked(path, parts);
+    const { size, mtimeMs, ctimeMs, ino } = lstatSync(path);
+    packs.push({ name, path, stat: { size, mtimeMs, ctimeMs, ino } });
+  }
+  return { packs, fields };
 }
 
 /**

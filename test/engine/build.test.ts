@@ -7,6 +7,7 @@ import { build } from "../../src/engine/build.ts";
 import { PpgErrorList } from "../../src/core/errors.ts";
 import { copyFixture, edit } from "../helpers/fixture.ts";
 import { treeHash } from "../helpers/outcome.ts";
+import { storeEntries } from "../helpers/output-tree.ts";
 
 let out: string;
 const page = async (file: string): Promise<CheerioAPI> => load(await readFile(join(out, file), "utf8"));
@@ -428,13 +429,10 @@ describe("a rebuild over an existing output", () => {
     expect(files.some((f) => f.startsWith("old-folder"))).toBe(false);
     // Beside the output only its store, holding the two copies, their page caches and nothing left over.
     expect((await readdir(root)).filter((f) => f.startsWith("dist."))).toEqual(["dist.ppguide"]);
-    expect((await readdir(join(root, "dist.ppguide"))).sort()).toEqual([
-      ".ppguide-output",
-      "a",
-      "a.pages",
-      "b",
-      "b.pages",
-    ]);
+    expect(await storeEntries(join(root, "dist.ppguide"))).toMatchObject({
+      names: [".ppguide-output", "a", "a.pages", "b", "b.pages"],
+      unnamed: [],
+    });
 
     const fresh = join(root, "fresh");
     await build({ root, out: fresh });

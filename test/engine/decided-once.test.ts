@@ -70,8 +70,6 @@ it("a page's file and the URL a host answers with a file are each one function, 
     for (const format of ["file", "directory"] as const) expect(fileUrl(pageFile(route, format))).toBe(route);
   // No other file of src/ turns a page's file back into its URL.
   const files = fg.sync("src/**/*.{ts,tsx}", { cwd: ROOT, ignore: ["src/core/output-names.ts", "src/client/**"] });
-  const again = files.filter((file) =>
-    /replace\(\/.*index\\\.html\$\//.test(readFileSync(join(ROOT, file), "utf8")),
-  );
+  const again = files.filter((file) => /replace\(\/.*index\\\.html\$\//.test(readFileSync(join(ROOT, file), "utf8")));
   expect(again).toEqual([]);
 });

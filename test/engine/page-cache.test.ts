@@ -1,11 +1,11 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import { deserialize } from "node:v8";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readChecked } from "../../src/core/disk-cache.ts";
 import { build } from "../../src/engine/build.ts";
-import { readPageCache, writePageCache, type PageRecord } from "../../src/output/page-cache.ts";
+import { readPageCache, removeUnusedPacks, writePageCache, type PageRecord } from "../../src/output/page-cache.ts";
 import { READ_OPTIONS } from "../../src/output/search-index.ts";
 import { language } from "../../src/search/language.ts";
 import { pageEntry } from "../../src/search/page-entry.ts";
@@ -44,6 +44,8 @@ function record(n: number): PageRecord {
   };
 }
 
+const packsIn = async (dir: string) => (await readdir(dir)).filter((name) => name.endsWith(".pack")).sort();
+
 describe("the page cache", () => {
   it("gives each stored scan back as it was written, after being read and written again in turn", async () => {
     const dir = await mkdtemp(join(tmpdir(), "ppguide-page-cache-"));
@@ -74,10 +76,87 @@ describe("the page cache", () => {
     const refsOf = (file: string) => second.pages.get(file)?.scan?.shared?.[0]?.refs;
     expect(refsOf("page-0.html")).toEqual(header);
     expect(refsOf("page-2.html")).toBe(refsOf("page-0.html"));
-    // The file: the length of its header, the header (all but the search entries), the search entries.
-    const file = readChecked(join(dir, "b.pages"))!;
-    const stored = deserialize(file.subarray(4, 4 + file.readUInt32LE(0))) as { partAt: Int32Array };
+    // The record holds all but the search entries, which stay in the one pack the first write made: the second,
+    // which rendered nothing, named it and wrote none.
+    const stored = deserialize(readChecked(join(dir, "b.pages"))!) as { partAt: Int32Array; packs: unknown[][] };
     expect(stored.partAt).toHaveLength(1);
+    expect(await packsIn(dir)).toEqual([stored.packs[0]?.[0]]);
+    expect(first.packs).toEqual(second.packs);
+  });
+
+  it("keeps the search entries in packs: new ones for pages rendered, the rest named, a damaged one never trusted", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "ppguide-page-cache-"));
+    const pages = new Map([0, 1, 2].map((n) => [`page-${n}.html`, record(n)]));
+    const first = writePageCache(join(dir, "a"), "code", { pages });
+    const read = readPageCache(join(dir, "a"), "code")!;
+    // One page rendered again: its entries in a pack of their own, the others' where they were.
+    read.pages.set("page-1.html", record(7));
+    const second = writePageCache(join(dir, "b"), "code", read);
+    expect(second.slice(0, 1)).toEqual(first);
+    expect(second).toHaveLength(2);
+    const again = readPageCache(join(dir, "b"), "code")!;
+    expect(again.pages.get("page-1.html")?.search).toEqual(record(7).search);
+    expect(again.pages.get("page-2.html")?.search).toEqual(record(2).search);
+
+    // A pack only a replaced cache named is removed; the ones named are kept.
+    removeUnusedPacks(dir, second);
+    expect(await packsIn(dir)).toEqual([...second].sort());
+    removeUnusedPacks(dir, second.slice(1));
+    expect(await packsIn(dir)).toEqual(second.slice(1));
+    // ... and the cache that named it is not trusted any more.
+    expect(readPageCache(join(dir, "b"), "code")).toBeUndefined();
+
+    // A pack touched (a CI cache restored) is checked by its bytes and trusted; one edited is not.
+    const third = writePageCache(join(dir, "c"), "code", { pages });
+    const pack = join(dir, third[0]!);
+    const now = new Date();
+    await utimes(pack, now, now);
+    expect(readPageCache(join(dir, "c"), "code")?.pages.get("page-0.html")?.search).toEqual(record(0).search);
+    const bytes = await readFile(pack);
+    bytes[10] = (bytes[10] ?? 0) ^ 1;
+    await writeFile(pack, bytes);
+    expect(readPageCache(join(dir, "c"), "code")).toBeUndefined();
+  });
+
+  it("writes every page's entries anew once the packs it names hold more than twice what they name", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "ppguide-page-cache-"));
+    // Six pages of entries of about 120 kB. Round r renders pages r and after again, so each pack is left named by
+    // the one page it still holds: the packs named grow round after round until they are written anew.
+    const big = (n: number, round: number): PageRecord => ({
+      ...record(n),
+      search: [
+        pageEntry(`/page-${n}`, readPage(`<main><p>${"Café ".repeat(24_000)}${round}</p></main>`), language("en")),
+      ],
+    });
+    const files = [0, 1, 2, 3, 4, 5].map((n) => `page-${n}.html`);
+    const rounds = files.map(() => 0);
+    let copy = join(dir, "a");
+    const [first] = writePageCache(copy, "code", { pages: new Map(files.map((f, n) => [f, big(n, 0)])) });
+    const all = (await stat(join(dir, first!))).size;
+    const named: number[] = [];
+    for (let round = 1; round <= 4; round++) {
+      const read = readPageCache(copy, "code")!;
+      for (const [n, file] of files.entries())
+        if (n >= round) {
+          read.pages.set(file, big(n, round));
+          rounds[n] = round;
+        }
+      copy = join(dir, round % 2 ? "b" : "a");
+      const packs = writePageCache(copy, "code", read);
+      removeUnusedPacks(dir, packs);
+      named.push(packs.length);
+      const sizes = await Promise.all(packs.map((name) => stat(join(dir, name))));
+      expect(
+        sizes.reduce((sum, s) => sum + s.size, 0),
+        `round ${round}`,
+      ).toBeLessThan(2 * all + 1_100_000);
+      const again = readPageCache(copy, "code")!;
+      for (const [n, file] of files.entries())
+        expect(again.pages.get(file)?.search, `round ${round}`).toEqual(big(n, rounds[n]!).search);
+    }
+    // Named where they were, then, past the bound, written anew into one pack.
+    expect(named[0]).toBe(2);
+    expect(named.indexOf(1)).toBeGreaterThan(0);
   });
 
   it("keeps a reused page's links checked: an anchor removed from the page it names breaks it, rebuild after rebuild", async () => {

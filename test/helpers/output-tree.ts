@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { cp, readdir, readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
+import { packsNamedBy } from "../../src/output/page-cache.ts";
 
 export type Tree = Map<string, Buffer>;
 
@@ -82,4 +83,22 @@ export function describeDifference(
     lines.push(`    ${labels[1]}: ${excerpt(b, at)}`);
   }
   return lines.length ? lines.join("\n") : undefined;
+}
+
+/**
+ * What an output's store (`dist.ppguide/`) holds, its search-entry packs counted apart: each of them
+ * must be one that a copy's page cache names, and each one named must be there.
+ */
+export async function storeEntries(store: string): Promise<{ names: string[]; packs: string[]; unnamed: string[] }> {
+  const all = (await readdir(store)).sort();
+  const packs = all.filter((name) => /^search-[0-9a-f]{16}\.pack$/.test(name));
+  const named = new Set(["a", "b"].flatMap((copy) => packsNamedBy(join(store, copy))));
+  return {
+    names: all.filter((name) => !packs.includes(name)),
+    packs,
+    unnamed: [
+      ...packs.filter((p) => !named.has(p)),
+      ...[...named].filter((p) => !packs.includes(p)).map((p) => `missing ${p}`),
+    ],
+  };
 }

@@ -14,6 +14,7 @@ import { copyFixture } from "../helpers/fixture.ts";
 import { attempt, runCli, startCli, treeHash } from "../helpers/outcome.ts";
 import { writePpguideSite } from "../helpers/synthetic-site.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
+import { storeEntries } from "../helpers/output-tree.ts";
 import sharp from "sharp";
 
 describe("an output folder that is not ppguide's to replace", () => {
@@ -233,7 +234,11 @@ describe("two builds, and leftovers of killed ones", () => {
       "dist.ppguide",
       "dist.staging-keep-me",
     ]);
-    expect((await readdir(`${out}.ppguide`)).sort()).toEqual([".ppguide-output", "a", "a.pages"]);
+    expect(await storeEntries(`${out}.ppguide`)).toEqual({
+      names: [".ppguide-output", "a", "a.pages"],
+      packs: [expect.any(String)],
+      unnamed: [],
+    });
   });
 });
 
@@ -380,20 +385,29 @@ describe("an interrupted build", () => {
     // The next build after all that finishes, and nothing has piled up beside the output.
     expect((await runCli(["build"], root)).code).toBe(0);
     // The two copies, each with its page cache, and ppguide's mark: nothing a killed build left.
-    expect((await readdir(`${out}.ppguide`)).sort()).toEqual([".ppguide-output", "a", "a.pages", "b", "b.pages"]);
+    expect(await storeEntries(`${out}.ppguide`)).toMatchObject({
+      names: [".ppguide-output", "a", "a.pages", "b", "b.pages"],
+      unnamed: [],
+    });
   });
 
   // Regression: a build killed while it wrote its page cache left `b.pages.tmp-<pid>`, which no
   // later build removed.
-  it("a page cache a killed build was writing is removed by the next build", async () => {
+  it("a page cache or pack a killed build was writing, or wrote and never named, is removed by the next build", async () => {
     const root = await mkdtemp(join(tmpdir(), "ppguide-kill-cache-"));
     const out = join(root, "dist");
     await writePpguideSite(root, 5, "v0");
     expect((await runCli(["build"], root)).code).toBe(0);
     const dead = spawnSync("true").pid;
     for (const copy of ["a", "b"]) await writeFile(join(`${out}.ppguide`, `${copy}.pages.tmp-${dead}`), "half");
+    // And a pack of search entries, which a build writes before the cache that names it.
+    await writeFile(join(`${out}.ppguide`, `search-0123456789abcdef.pack.tmp-${dead}`), "half");
+    await writeFile(join(`${out}.ppguide`, "search-0123456789abcdef.pack"), "whole, never named");
     expect((await runCli(["build"], root)).code).toBe(0);
-    expect((await readdir(`${out}.ppguide`)).sort()).toEqual([".ppguide-output", "a", "a.pages", "b", "b.pages"]);
+    expect(await storeEntries(`${out}.ppguide`)).toMatchObject({
+      names: [".ppguide-output", "a", "a.pages", "b", "b.pages"],
+      unnamed: [],
+    });
   });
 
   it.each([
