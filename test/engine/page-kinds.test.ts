@@ -10,6 +10,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import fg from "fast-glob";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { PACKAGE_DIR } from "../../src/core/package-dir.ts";
 import { kindOf, ROUTE_KINDS, sitePages } from "../../src/render/kinds/index.ts";
@@ -57,6 +58,31 @@ export default function Event({ page }: { page: EventPage }) {
 }
 `;
 
+/** `text` with `line` after its last import, found by TypeScript's parser. */
+function withImport(text: string, line: string): string {
+  const source = ts.createSourceFile("x.ts", text, ts.ScriptTarget.Latest);
+  const last = source.statements.filter(ts.isImportDeclaration).at(-1);
+  if (!last) throw new Error("no import to add one after");
+  return `${text.slice(0, last.end)}\n${line}${text.slice(last.end)}`;
+}
+
+/** `text` with `property` after the last property of the object literal `name` is declared as, wherever it is. */
+function withProperty(text: string, name: string, property: string): string {
+  const source = ts.createSourceFile("x.ts", text, ts.ScriptTarget.Latest);
+  let object: ts.ObjectLiteralExpression | undefined;
+  const visit = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && node.name.getText(source) === name && node.initializer) {
+      const init = node.initializer;
+      if (ts.isObjectLiteralExpression(init)) object = init;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  const last = object?.properties.at(-1);
+  if (!last) throw new Error(`no object literal ${name} to add to`);
+  return `${text.slice(0, last.end)}, ${property}${text.slice(last.end)}`;
+}
+
 async function edit(file: string, change: (text: string) => string): Promise<void> {
   const text = await readFile(file, "utf8");
   const changed = change(text);
@@ -82,21 +108,20 @@ describe("a new page kind", () => {
     await writeFile(join(copy, "src/render/kinds/event.ts"), EVENT_MODEL);
     await writeFile(join(copy, "templates/pages/Event.tsx"), EVENT_TEMPLATE);
     await edit(join(copy, "src/render/kinds/index.ts"), (text) =>
-      text
-        .replace(/^import \{ videosPage \} from "\.\/videos\.ts";$/m, `$&\nimport { eventPage } from "./event.ts";`)
-        .replace(
-          /^( {2}author: route\()/m,
-          `  event: route({ model: eventPage, template: "Event", feed: { term: "events", label: "Events" }, onSearchPage: true }),\n$1`,
-        ),
+      withProperty(
+        withImport(text, `import { eventPage } from "./event.ts";`),
+        "ROUTE_KINDS",
+        `event: route({ model: eventPage, template: "Event", feed: { term: "events", label: "Events" }, onSearchPage: true })`,
+      ),
     );
     await edit(join(copy, "templates/index.ts"), (text) =>
-      text
-        .replace(/^import Author from "\.\/pages\/Author\.tsx";$/m, `$&\nimport Event from "./pages/Event.tsx";`)
-        .replace(/(export const pages = \{[^}]*)Author \}/, "$1Author, Event }"),
+      withProperty(withImport(text, `import Event from "./pages/Event.tsx";`), "pages", "Event"),
     );
-    await edit(join(copy, "schema/site.schema.json"), (text) =>
-      text.replace(/"videos", "search", "author"\]/, '"videos", "search", "author", "event"]'),
-    );
+    await edit(join(copy, "schema/site.schema.json"), (text) => {
+      const schema = JSON.parse(text);
+      schema.definitions.route.properties.kind.enum.push("event");
+      return `${JSON.stringify(schema, null, 2)}\n`;
+    });
     const tsx = join(copy, "node_modules/tsx/dist/cli.mjs");
     await run(process.execPath, [tsx, "scripts/gen-manifest-types.ts"], { cwd: copy });
 
