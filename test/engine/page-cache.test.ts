@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rename, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { deserialize } from "node:v8";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -116,6 +116,17 @@ describe("the page cache", () => {
     bytes[10] = (bytes[10] ?? 0) ^ 1;
     await writeFile(pack, bytes);
     expect(readPageCache(join(dir, "c"), "code")).toBeUndefined();
+
+    // A pack replaced by a link, even to its own bytes elsewhere, is not read through: the cache is not trusted.
+    const fourth = writePageCache(join(dir, "d"), "code", { pages });
+    const moved = join(dir, "elsewhere.bytes");
+    await rename(join(dir, fourth[0]!), moved);
+    await symlink(moved, join(dir, fourth[0]!));
+    expect(readPageCache(join(dir, "d"), "code")).toBeUndefined();
+    // And removing packs removes the link, never what it leads to.
+    removeUnusedPacks(dir, []);
+    expect(await readFile(moved)).toBeInstanceOf(Buffer);
+    expect(await packsIn(dir)).toEqual([]);
   });
 
   it("writes every page's entries anew once the packs it names hold more than twice what they name", async () => {
