@@ -14,7 +14,7 @@
  * it to a shorter sequence.
  */
 import { spawn } from "node:child_process";
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import fc from "fast-check";
@@ -54,6 +54,8 @@ interface SiteState {
   photo: { width: number; height: number };
   bannerFill: string;
   extra: boolean;
+  /** The index page's route, which related cards and the index name. */
+  guidesPath: string;
 }
 
 const INITIAL: SiteState = {
@@ -74,6 +76,7 @@ const INITIAL: SiteState = {
   photo: { width: 320, height: 200 },
   bannerFill: "#0b5d6b",
   extra: false,
+  guidesPath: "/guides",
 };
 
 const BANNERS = [
@@ -84,6 +87,10 @@ const BANNERS = [
 const SERVICE_WORKER_FILES = [SERVICE_WORKER, OFFLINE_MANIFEST];
 
 function siteYaml(s: SiteState): string {
+  return siteYamlAt(s).replaceAll("/guides", s.guidesPath);
+}
+
+function siteYamlAt(s: SiteState): string {
   return `site:
   name: Fixture Guide
   url: https://fixture.example
@@ -321,15 +328,52 @@ const EDITS = {
   "raster image": fc.record({ width: fc.integer({ min: 40, max: 900 }), height: fc.integer({ min: 40, max: 600 }) }),
   "svg image": fc.record({ fill: fc.constantFrom("#0b5d6b", "#8a3b12", "#1d4f91") }),
   "page added or removed": fc.record({ present: fc.boolean() }),
+  "route renamed": fc.record({ path: fc.constantFrom("/guides", "/all-guides", "/guides/all") }),
 };
 type EditKind = keyof typeof EDITS;
 type EditOf<K extends EditKind> = { kind: K } & ((typeof EDITS)[K] extends fc.Arbitrary<infer F> ? F : never);
-type Edit = { [K in EditKind]: EditOf<K> }[EditKind];
+/**
+ * Edits that leave every input's bytes as they were: a file saved again unchanged (its mtime new), and one
+ * changed and put back at once, within the same second (its size the same, its ctime new). A rebuild must see
+ * through both: render nothing they do not change, and miss nothing.
+ */
+const TOUCHED_FILES = [
+  "site.yaml",
+  "content/articles/beaches.md",
+  "content/listings/bakeries.yaml",
+  "public/images/banner.svg",
+  "public/images/photo.png",
+] as const;
+type Touch = { kind: "file touched" | "changed and restored"; file: (typeof TOUCHED_FILES)[number] };
+const touch: fc.Arbitrary<Touch> = fc.record({
+  kind: fc.constantFrom("file touched" as const, "changed and restored" as const),
+  file: fc.constantFrom(...TOUCHED_FILES),
+});
+type Edit = { [K in EditKind]: EditOf<K> }[EditKind] | Touch;
 const edit: fc.Arbitrary<Edit> = fc.oneof(
   ...(Object.keys(EDITS) as EditKind[]).map((kind) =>
     (EDITS[kind] as fc.Arbitrary<object>).map((fields) => ({ kind, ...fields }) as Edit),
   ),
+  touch,
 );
+
+/** Does what a touch edit says to its file, in `root`; returns the file's path. */
+async function touched(root: string, { kind, file }: Touch): Promise<string> {
+  const path = join(root, file);
+  const bytes = await readFile(path);
+  if (kind === "changed and restored") {
+    const changed = Buffer.from(bytes);
+    changed[changed.length - 1] = (changed[changed.length - 1] ?? 0) ^ 1;
+    await writeFile(path, changed);
+    await writeFile(path, bytes);
+  } else {
+    const now = new Date();
+    await utimes(path, now, now);
+  }
+  return path;
+}
+
+const isTouch = (e: Edit): e is Touch => e.kind === "file touched" || e.kind === "changed and restored";
 
 function apply(s: SiteState, e: Edit): SiteState {
   switch (e.kind) {
@@ -370,6 +414,11 @@ function apply(s: SiteState, e: Edit): SiteState {
       return { ...s, bannerFill: e.fill };
     case "page added or removed":
       return { ...s, extra: e.present };
+    case "route renamed":
+      return { ...s, guidesPath: e.path };
+    case "file touched":
+    case "changed and restored":
+      return s;
   }
 }
 
@@ -456,6 +505,7 @@ async function rebuildsEqualCleanBuilds(edits: Edit[], searchIndex: boolean): Pr
     for (const [i, e] of edits.entries()) {
       const next = apply(state, e);
       const changed = await writeSite(root, next, state);
+      if (isTouch(e)) changed.push(await touched(root, e));
       state = next;
       await rebuild();
       const clean = await cleanBuild(root, searchIndex);
@@ -514,6 +564,7 @@ async function shardedRebuildsEqualCleanBuilds(edits: Edit[], total: number): Pr
     for (const [i, e] of edits.entries()) {
       const next = apply(state, e);
       await writeSite(root, next, state);
+      if (isTouch(e)) await touched(root, e);
       state = next;
       const merged = await round();
       const difference = describeDifference(merged, await cleanBuild(root, true), ["merged shards", "clean build"]);
@@ -564,6 +615,7 @@ describe("an incremental rebuild", () => {
       "raster image": { kind: "raster image", width: 500, height: 90 },
       "svg image": { kind: "svg image", fill: "#8a3b12" },
       "page added or removed": { kind: "page added or removed", present: true },
+      "route renamed": { kind: "route renamed", path: "/all-guides" },
     };
     const sitesOf = async (s: SiteState) => {
       const root = await newSite(s);
@@ -576,6 +628,28 @@ describe("an incremental rebuild", () => {
     const before = await sitesOf(INITIAL);
     for (const e of Object.values(examples))
       expect(describeDifference(await sitesOf(apply(INITIAL, e)), before), e.kind).toBeDefined();
+  });
+
+  it("renders nothing after a file is saved again unchanged, or changed and put back within the same second", {
+    timeout: 120_000,
+  }, async () => {
+    const root = await newSite(INITIAL);
+    const caches = await mkdtemp(join(tmpdir(), "ppguide-incremental-caches-"));
+    const rebuild = () => withCaches(caches, () => build({ root, out: join(root, "dist"), linkMode: "error" }));
+    try {
+      await rebuild();
+      const before = await readTree(join(root, "dist"));
+      for (const file of TOUCHED_FILES)
+        for (const kind of ["file touched", "changed and restored"] as const) {
+          await touched(root, { kind, file });
+          const result = await rebuild();
+          expect(result.rendered, `${kind}: ${file}`).toEqual([]);
+          expect(describeDifference(await readTree(join(root, "dist")), before), `${kind}: ${file}`).toBeUndefined();
+        }
+    } finally {
+      await rm(root, { recursive: true, force: true });
+      await rm(caches, { recursive: true, force: true });
+    }
   });
 
   it("equals a clean build after any sequence of edits to the site's inputs", { timeout: 600_000 }, async () => {
