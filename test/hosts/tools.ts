@@ -1,6 +1,6 @@
 /**
  * The hosts' own tools the suites in this folder run: installed from test/hosts/package.json and
- * its lockfile into test/hosts/node_modules by the test run's global setup (install.ts), apart
+ * its lockfile into test/hosts/node_modules when this module is first loaded (install.ts), apart
  * from the main install. A tool that still cannot run (no Java) skips its suite with a warning;
  * under CI=true it fails instead, as the browser suite does without Chromium.
  */
@@ -10,9 +10,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { HOSTS_DIR, installHostTools } from "./install.ts";
 
-export const HOSTS_DIR = fileURLToPath(new URL(".", import.meta.url));
+// Before the paths below are looked for: the Node wrangler runs on is one the install brings.
+installHostTools();
 const modules = join(HOSTS_DIR, "node_modules");
 
 export const WRANGLER = join(modules, "wrangler", "bin", "wrangler.js");
