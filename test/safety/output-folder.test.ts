@@ -344,7 +344,9 @@ describe("a machine that says no", () => {
 });
 
 describe("an interrupted build", () => {
-  const PAGES = 2000;
+  // Past the render pool's threshold (300, engine/render-pages.ts), so the kills land among its threads too; a build of
+  // them takes several seconds, so each stage lasts long enough to be killed in.
+  const PAGES = 800;
   /** Every page's version as served, e.g. {"v1": 2500}; a mix would show two keys. */
   async function versions(out: string): Promise<Record<string, number>> {
     const seen: Record<string, number> = {};
