@@ -27,7 +27,9 @@ export function installFromLock(dir: string, what: string): boolean {
   try {
     if (current(dir)) return false;
     process.stderr.write(`Installing ${what} into ${join(dir, "node_modules")} (npm ci --prefix ${dir})…\n`);
-    execFileSync("npm", ["ci", "--prefix", dir, "--no-audit", "--no-fund"], { stdio: ["ignore", "inherit", "inherit"] });
+    execFileSync("npm", ["ci", "--prefix", dir, "--no-audit", "--no-fund"], {
+      stdio: ["ignore", "inherit", "inherit"],
+    });
     return true;
   } finally {
     rmSync(lock, { recursive: true, force: true });
