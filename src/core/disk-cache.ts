@@ -50,8 +50,8 @@ export function cacheRoot(): string {
   return dir ? resolve(dir) : join(PACKAGE_DIR, "node_modules", ".cache");
 }
 
-/** The SHA-256 that ends every entry. */
-const TRAILER = 32;
+/** The bytes of the SHA-256 that ends every entry (and every file writeChecked writes). */
+export const TRAILER = 32;
 /** The names DiskCache.key() makes. */
 const ENTRY_NAME = /^[0-9a-f]{32}$/;
 

@@ -13,7 +13,7 @@ import {
 import { dirname, join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { digest } from "../core/digest.ts";
-import { readChecked, writeChecked } from "../core/disk-cache.ts";
+import { readChecked, TRAILER, writeChecked } from "../core/disk-cache.ts";
 import type { PpgErrorData } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
 import type { LinkScan, PlacedRefs, RawRef } from "../links/types.ts";
@@ -148,8 +148,9 @@ const DIGESTS = 7;
 const SEARCH_FIELDS = 4;
 /** The name of a pack of search entries in the store beside the copies. */
 const PACK_NAME = /^search-[0-9a-f]{16}\.pack$/;
-/** The checksum that ends a pack (core/disk-cache.ts writeChecked), which holds no entry. */
-const PACK_TRAILER = 32;
+
+/** Whether `name` is one a pack of search entries is given. */
+export const isPackName = (name: string): boolean => PACK_NAME.test(name);
 
 /** A pack of search entries, trusted for this build: its path and its stat now. */
 interface Pack {
@@ -225,13 +226,12 @@ function storedRecord(copy: string): Stored | undefined {
  * restored from a CI cache, with new inodes).
  */
 function trustedPack(store: string, name: string, stat: number[]): Pack | undefined {
-  if (!PACK_NAME.test(name)) return undefined;
+  if (!isPackName(name)) return undefined;
   const path = join(store, name);
   const now = lstatSync(path, { throwIfNoEntry: false });
   if (!now?.isFile()) return undefined;
-  const [size, mtimeMs, ctimeMs, ino] = stat;
-  const same = now.size === size && now.mtimeMs === mtimeMs && now.ctimeMs === ctimeMs && now.ino === ino;
-  if (!same && !readChecked(path)) return undefined;
+  const [size = -1, mtimeMs = -1, ctimeMs = -1, ino = -1] = stat;
+  if (!sameStat(now, { size, mtimeMs, ctimeMs, ino }) && !readChecked(path)) return undefined;
   return { name, path, stat: { size: now.size, mtimeMs: now.mtimeMs, ctimeMs: now.ctimeMs, ino: now.ino } };
 }
 
@@ -248,7 +248,7 @@ export function packsNamedBy(copy: string): string[] {
 export function removeUnusedPacks(store: string, keep: Iterable<string>): void {
   const named = new Set(keep);
   for (const name of readdirSync(store))
-    if (PACK_NAME.test(name) && !named.has(name)) rmSync(join(store, name), { force: true });
+    if (isPackName(name) && !named.has(name)) rmSync(join(store, name), { force: true });
 }
 
 /**
@@ -407,7 +407,7 @@ function searchPacks(store: string, pages: ReadonlyMap<string, PageRecord>): { p
   const kept = records.map((page) => storedSearches.get(page));
   const named = [...new Set(kept.flatMap((k) => (k ? [k.pack] : [])))];
   const inNamed = kept.reduce((sum, k) => sum + (k ? k.words + k.fragments : 0), 0);
-  const namedBytes = named.reduce((sum, p) => sum + p.stat.size - PACK_TRAILER, 0);
+  const namedBytes = named.reduce((sum, p) => sum + p.stat.size - TRAILER, 0);
   const anew = namedBytes > 2 * inNamed + 1_000_000;
   const packs = anew ? [] : named;
   const fields: number[] = [];
@@ -449,20 +449,20 @@ export function servedIntact(live: string, file: string, page: PageRecord): bool
   const path = join(live, file);
   const stat = lstatSync(path, { throwIfNoEntry: false });
   if (!stat?.isFile()) return false;
-  const was = page.stat;
-  if (
-    was &&
-    stat.size === was.size &&
-    stat.mtimeMs === was.mtimeMs &&
-    stat.ctimeMs === was.ctimeMs &&
-    stat.ino === was.ino
-  )
-    return true;
+  if (page.stat && sameStat(stat, page.stat)) return true;
   try {
     return digest(readFileSync(path)) === page.hash;
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether a file still has the stat it had: the same size, mtime, ctime and inode (ctime cannot be
+ * set back, so an edit in place that keeps the size and mtime shows).
+ */
+function sameStat(now: FileStat, was: FileStat): boolean {
+  return now.size === was.size && now.mtimeMs === was.mtimeMs && now.ctimeMs === was.ctimeMs && now.ino === was.ino;
 }
 
 /** A stored page's scan into `items` as writePageCache lays one out, its strings and parts named in the new tables. */

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { cp, readdir, readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
-import { packsNamedBy } from "../../src/output/page-cache.ts";
+import { isPackName, packsNamedBy } from "../../src/output/page-cache.ts";
 
 export type Tree = Map<string, Buffer>;
 
@@ -91,7 +91,7 @@ export function describeDifference(
  */
 export async function storeEntries(store: string): Promise<{ names: string[]; packs: string[]; unnamed: string[] }> {
   const all = (await readdir(store)).sort();
-  const packs = all.filter((name) => /^search-[0-9a-f]{16}\.pack$/.test(name));
+  const packs = all.filter(isPackName);
   const named = new Set(["a", "b"].flatMap((copy) => packsNamedBy(join(store, copy))));
   return {
     names: all.filter((name) => !packs.includes(name)),
