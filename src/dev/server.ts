@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { INDEX_DIR } from "../output/search-index.ts";
 import { describe, isPpgError, type PpgError } from "../core/errors.ts";
 import { isInside, openSiteFile } from "../core/site-folder.ts";
+import { servedFiles } from "../links/resolve.ts";
 import { listenOnFreePort, type ListenOptions } from "../serve/listen.ts";
 import { contentType, safePath } from "../serve/request-path.ts";
 import { EVENTS_PATH, injectReload, SERVICE_WORKER_PATH, UNREGISTERING_WORKER } from "./client.ts";
@@ -145,21 +146,22 @@ export class DevServer {
   }
 
   /**
-   * A file of public/ (a folder's index.html), opened through the site's one door
-   * (core/site-folder.ts), as the build would copy it: "forbidden" when it leads out of the site,
-   * to a hidden file or into an output.
+   * A file of public/, found as a host finds it and the link check resolves it (links/resolve.ts:
+   * /x is x, x.html or x/index.html), opened through the site's one door (core/site-folder.ts), as
+   * the build would copy it: "forbidden" when it leads out of the site, to a hidden file or into
+   * an output.
    */
   private publicFile(path: string): { path: string; fd: number; size: number } | "forbidden" | undefined {
-    const file = `public/${path.slice(1)}`;
     // safePath let no `..` through; public/ is the only folder served, whatever is inside the site.
-    if (!isInside(join(this.site.root, file), join(this.site.root, "public"))) return "forbidden";
-    for (const candidate of [file, `${file.replace(/\/$/, "")}/index.html`]) {
+    if (!isInside(join(this.site.root, "public", path.slice(1)), join(this.site.root, "public"))) return "forbidden";
+    for (const candidate of servedFiles(path.slice(1)).map((file) => `public/${file}`)) {
       try {
         const { fd, info } = openSiteFile(this.site.root, candidate);
         return { path: candidate, fd, size: info.size };
       } catch (err) {
+        const missing = ["ENOENT", "ENOTDIR"].includes((err as NodeJS.ErrnoException).code ?? "");
+        if (missing || (isPpgError(err) && err.code === "SourceIsFolder")) continue;
         if (!isPpgError(err)) return undefined;
-        if (err.code === "SourceIsFolder") continue;
         return "forbidden";
       }
     }

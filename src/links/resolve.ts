@@ -15,8 +15,11 @@ export type Resolved =
 
 const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
 
-/** The URL a page is served at, from its path relative to the site root. */
-export function pageUrl(file: string): string {
+/**
+ * A file's URL in the private origin the link check resolves against, from its path relative to
+ * the site root (not core/output-names.ts's pageUrl, a page's path as the site links to it).
+ */
+function urlInSite(file: string): string {
   return `${SITE_ORIGIN}/${file.split("/").map(encodeURIComponent).join("/")}`;
 }
 
@@ -31,7 +34,7 @@ export interface DocumentBase {
 
 /** The document base: the page URL, or its <base href> resolved against it. */
 export function documentBase(file: string, baseHref: string | null): DocumentBase {
-  const page = pageUrl(file);
+  const page = urlInSite(file);
   let url = page;
   if (baseHref !== null && baseHref !== "") {
     try {
@@ -138,20 +141,19 @@ export function resolveWithUrlParser(href: string, base: DocumentBase): Resolved
 }
 
 /**
- * The file a static host would serve for a decoded site path, or null.
+ * The files a static host looks for, in turn, to serve a decoded site path (no leading slash):
  * - "x/" and "" serve x/index.html;
  * - "x" serves the file x, else x.html, else x/index.html (clean URLs, as Netlify, Cloudflare
  *   Pages and GitHub Pages do).
+ * The link check and dev mode's server both look up a path this way.
  */
+export function servedFiles(path: string): string[] {
+  return path === "" || path.endsWith("/") ? [`${path}index.html`] : [path, `${path}.html`, `${path}/index.html`];
+}
+
+/** The file a static host would serve for a decoded site path, or null. */
 export function findTarget(path: string, files: ReadonlySet<string>): string | null {
-  if (path === "" || path.endsWith("/")) {
-    const index = `${path}index.html`;
-    return files.has(index) ? index : null;
-  }
-  if (files.has(path)) return path;
-  if (files.has(`${path}.html`)) return `${path}.html`;
-  if (files.has(`${path}/index.html`)) return `${path}/index.html`;
-  return null;
+  return servedFiles(path).find((file) => files.has(file)) ?? null;
 }
 
 /** Whether a missing target reads as a page (no extension, .html, a folder) rather than a file. */

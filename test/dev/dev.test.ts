@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
@@ -83,6 +83,10 @@ describe("ppguide dev", () => {
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), "ppguide-dev-"));
     await cp(FIXTURE, root, { recursive: true });
+    // Pages of public/ itself, served as they are (see "finds a page of public/ at its clean URL").
+    await mkdir(join(root, "public/guides/maps"), { recursive: true });
+    await writeFile(join(root, "public/guides/maps/index.html"), "<!doctype html><title>Maps</title><p>Maps.");
+    await writeFile(join(root, "public/guides/print.html"), "<!doctype html><title>Print</title><p>A page to print.");
     dev = await startDev({ root, port: 0, log: (line) => log.push(line), onRebuild: (r) => reports.push(r) });
     events = await openEvents(dev.url);
     await events.next("hello");
@@ -154,6 +158,21 @@ describe("ppguide dev", () => {
     const image = await get(new URL(og).pathname);
     expect([image.status, image.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
     expect((await fetch(new URL("/", dev.url), { method: "POST" })).status).toBe(405);
+  });
+
+  // Regression: dev served public/print.html only at /print.html, where a host, the preview and the
+  // link check all find it at /print too.
+  it("finds a page of public/ at its clean URL, as a host and the link check do", async () => {
+    for (const [path, text] of [
+      ["/guides/print", "A page to print."],
+      ["/guides/print.html", "A page to print."],
+      ["/guides/maps", "Maps."],
+      ["/guides/maps/", "Maps."],
+    ] as const) {
+      const res = await get(path);
+      expect([res.status, await res.text()], path).toEqual([200, expect.stringContaining(text)]);
+    }
+    expect((await get("/guides/print/")).status).toBe(404);
   });
 
   it.each([
