@@ -1,6 +1,7 @@
 import { PpgError } from "../core/errors.ts";
 import { fileUrl, NOT_FOUND_PAGE } from "../core/output-names.ts";
 import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-path.ts";
+import { servedFiles } from "../links/resolve.ts";
 import type { LoadedSite } from "../site/load-site.ts";
 import { generatedFiles } from "./generated-files.ts";
 import { INDEX_DIR } from "./search-index.ts";
@@ -193,8 +194,7 @@ export function claimOutputs(
 function claimUrl(claims: OutputClaims, path: string, file: string | undefined, owner: Owner): void {
   if (file) claims.claim(file, "file", owner);
   if (path === "/") return;
-  const name = path.slice(1);
-  for (const served of [name, `${name}.html`, `${name}/index.html`]) claims.claim(served, "url", owner);
+  for (const served of servedFiles(path.slice(1))) claims.claim(served, "url", owner);
 }
 
 function fold(file: string): string {
