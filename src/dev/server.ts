@@ -152,9 +152,10 @@ export class DevServer {
    * an output.
    */
   private publicFile(path: string): { path: string; fd: number; size: number } | "forbidden" | undefined {
+    const rel = path.slice(1);
     // safePath let no `..` through; public/ is the only folder served, whatever is inside the site.
-    if (!isInside(join(this.site.root, "public", path.slice(1)), join(this.site.root, "public"))) return "forbidden";
-    for (const candidate of servedFiles(path.slice(1)).map((file) => `public/${file}`)) {
+    if (!isInside(join(this.site.root, "public", rel), join(this.site.root, "public"))) return "forbidden";
+    for (const candidate of servedFiles(rel).map((file) => `public/${file}`)) {
       try {
         const { fd, info } = openSiteFile(this.site.root, candidate);
         return { path: candidate, fd, size: info.size };

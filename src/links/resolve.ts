@@ -145,7 +145,7 @@ export function resolveWithUrlParser(href: string, base: DocumentBase): Resolved
  * - "x/" and "" serve x/index.html;
  * - "x" serves the file x, else x.html, else x/index.html (clean URLs, as Netlify, Cloudflare
  *   Pages and GitHub Pages do).
- * The link check and dev mode's server both look up a path this way.
+ * The link check, dev mode's server and the output's claims (output/claims.ts) all look a path up this way.
  */
 export function servedFiles(path: string): string[] {
   return path === "" || path.endsWith("/") ? [`${path}index.html`] : [path, `${path}.html`, `${path}/index.html`];
