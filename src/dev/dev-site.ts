@@ -345,11 +345,11 @@ export class DevSite {
     }
     const generated = generatedFiles(next);
     // As a build: it stops at an unpublished page's problems, before its link check, and goes on to
-    // it in spite of a published page's own.
-    const earlier = together(
-      checked.errors,
-      [...byFile.values()].flatMap((p) => p.problems),
-    );
+    // it in spite of a published page's own; a failure of the whole site reports them all.
+    const earlier = together(checked.errors, [
+      ...[...byFile.values()].flatMap((p) => p.problems),
+      ...unpublished.errors,
+    ]);
     const links =
       unpublished.errors.length > 0 || !scan
         ? new Map<string, PpgError[]>()

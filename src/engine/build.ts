@@ -412,7 +412,9 @@ async function withUnpublished<S extends Rendered>(
     if (!isUserError(rendered.reason) || !errors.length) throw rendered.reason;
     throw new PpgErrorList([...errorsOf(rendered.reason), ...errors]);
   }
-  if (errors.length) throw new PpgErrorList(errors);
+  // The published pages' own problems too: they are found already, and a report without them would show
+  // them only once the drafts were mended.
+  if (errors.length) throw new PpgErrorList(together([...rendered.value.problems.values()].flat(), errors));
   return { ...rendered.value, warnings: [...rendered.value.warnings, ...warnings], unpublished: checked.value };
 }
 

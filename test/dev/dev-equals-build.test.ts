@@ -312,6 +312,20 @@ function devProblems(dev: DevHandle): string[] {
   return set(site.length ? site : [...dev.site.allPageProblems().values()].flat());
 }
 
+/**
+ * Sequences that once failed, run first under the fixed seed. A listings file naming a missing
+ * picture (a problem of the whole site) and a draft naming another: dev reported the first alone,
+ * the build both.
+ */
+const EXAMPLES: [Edit[]][] = [
+  [
+    [
+      { kind: "save", source: "listings", text: 2 },
+      { kind: "save", source: "carnival", text: 5 },
+    ],
+  ],
+];
+
 // ---------------------------------------------------------------------------------------------
 // The property.
 
@@ -453,6 +467,7 @@ describe("dev under any sequence of edits", () => {
           numRuns,
           seed,
           endOnFailure: true,
+          ...(seed === FIXED_SEED && { examples: EXAMPLES }),
         });
       }
       expect(tally.built).toBeGreaterThan(0);

@@ -33,6 +33,32 @@ describe("a page not published yet, in a build", () => {
     ]);
   }, 60_000);
 
+  // Regression: the build reported only the draft's, and the published page's missing image was
+  // shown only once the draft was mended; dev and the build in memory showed both.
+  it("reports a published page's own problems beside a draft's, as dev and the build in memory do", async () => {
+    const site = `
+-- site.yaml --
+routes:
+  - { path: /beaches, kind: article, content: beaches.md }
+  - { path: /carnival, kind: article, draft: true, content: carnival.md }
+-- content/beaches.md --
+![The bay](/images/bay.svg)
+-- content/carnival.md --
+![A float](/images/float.svg)
+`;
+    const built = await buildInline(site);
+    removeWhenDone(built.root);
+    expect(built.exit).toBe(1);
+    const both = [
+      expect.stringMatching(/^AssetMissing {2}content\/beaches\.md:1:12 {2}.*\/images\/bay\.svg/),
+      expect.stringMatching(/^AssetMissing {2}content\/carnival\.md:1:12 {2}.*\/images\/float\.svg/),
+    ];
+    expect(built.lines).toEqual(both);
+    const inMemory = await buildInline(site, { write: false });
+    removeWhenDone(inMemory.root);
+    expect(inMemory.lines).toEqual(both);
+  }, 60_000);
+
   it("checks a page dated later as it will be published, and passes a sound draft, leaving it out", async () => {
     const later = await buildInline(
       DRAFT(
