@@ -1,14 +1,13 @@
 /**
- * Temporary folders a test file makes, all removed when that file's tests end: `afterAll` here
- * registers on the suite of the file that first imports this module.
+ * Temporary folders a test file makes, all removed when that file's tests end. Files share their
+ * worker's modules (vitest.config.ts, `isolate: false`), so the removal is registered for each file
+ * by its setup (each-file.ts), not when this module is first imported.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll } from "vitest";
 
 const scratch: string[] = [];
-afterAll(() => Promise.all(scratch.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 /** A folder made elsewhere (by the helper that wrote a site there), removed with the others. */
 export function removeWhenDone(dir: string): void {
@@ -19,4 +18,10 @@ export async function tempDir(prefix: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
   removeWhenDone(dir);
   return dir;
+}
+
+/** Removes every folder the file that ran registered. */
+export async function removeScratch(): Promise<void> {
+  const dirs = scratch.splice(0);
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
 }
