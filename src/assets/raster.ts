@@ -312,14 +312,14 @@ export function referencedTexts(
   const { site } = manifest;
   return [
     JSON.stringify({ ...manifest, site: { ...site, logo: { ...site.logo, png: undefined } } }),
-    ...contentTexts(content.markdown.values(), content.listings.values()),
+    ...contentTexts([...content.markdown.values()], [...content.listings.values()]),
   ];
 }
 
 /** Markdown files (body and front matter) and listings files as text. */
 export function contentTexts(
-  markdown: Iterable<{ body: string; frontMatter: unknown }>,
-  listings: Iterable<unknown>,
+  markdown: readonly { body: string; frontMatter: unknown }[],
+  listings: readonly unknown[],
 ): string[] {
   const parts: string[] = [];
   for (const file of markdown) parts.push(file.body, JSON.stringify(file.frontMatter));
