@@ -1,6 +1,5 @@
-import { escapeUTF8 } from "entities";
 import { confirmedOn, convertedFact, exchangeRates, withApproximations } from "../content/fact-figures.ts";
-import { FACT_VALUE_MARK, type MisplacedMarker } from "../content/fact-values.ts";
+import type { MisplacedMarker } from "../content/fact-values.ts";
 import type { MarkdownFile } from "../content/front-matter.ts";
 import { misplacedMarker } from "../content/fact-markers.ts";
 import type { PpgError } from "../core/errors.ts";
@@ -37,15 +36,6 @@ export function withApproximateSources<S extends { says: string; date?: string }
 ): S[] {
   const rates = exchangeRates(manifest);
   return rates.newest ? sources.map((s) => ({ ...s, says: withApproximations(s.says, rates, s.date) })) : sources;
-}
-
-/**
- * The body's HTML with each fact mark replaced by the fact's value alone, for text that is not the
- * page (JSON-LD's articleBody): "Entry is {{fact:park-fee}} today." keeps its "RD$100".
- */
-export function withPlainFactValues(manifest: Pick<Manifest, "facts">, html: string): string {
-  if (!html.includes("<!--ppg-fact:")) return html;
-  return html.replace(FACT_VALUE_MARK, (_m, id: string) => escapeUTF8(manifest.facts?.[id]?.value ?? ""));
 }
 
 /** FactMarkerMisplaced for each marker the Markdown holds outside prose, at its line and column. */

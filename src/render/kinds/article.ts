@@ -1,10 +1,12 @@
-import { decodeHTML } from "entities";
+import { decodeHTML, escapeUTF8 } from "entities";
+import { FACT_VALUE_MARK } from "../../content/fact-values.ts";
 import { CONTENT_DIR } from "../../content/load.ts";
 import { PpgError } from "../../core/errors.ts";
 import { expected } from "../../core/invariant.ts";
+import type { Manifest } from "../../manifest/types.ts";
 import type { ArticleBody, CardModel } from "../model.ts";
 import { ARTICLE_IMAGE_SIZES, cardFor, type PageKind, type SiteContext } from "../page-model.ts";
-import { withApproximateSources, withPlainFactValues } from "../fact-text.ts";
+import { withApproximateSources } from "../fact-text.ts";
 import { blogPosting, recipe as recipeJsonLd } from "../structured-data.ts";
 
 /** An article, or a recipe: an article with its `recipe:` front matter (a recipe without one is an article). */
@@ -27,8 +29,7 @@ export const articlePage: PageKind<"article" | "recipe"> = ({ ctx, route, base, 
     keywords: fm.keywords,
     imageSize: hero?.width && hero.height ? { width: hero.width, height: hero.height } : undefined,
     images: route.image ? ctx.images.schemaImages(route.image.src) : undefined,
-    // The facts' values stand in for their marks: "Entry is {{fact:x}} today." keeps its figure.
-    summary: summarize(withPlainFactValues(ctx.manifest, html)),
+    summary: summarize(ctx.manifest, html),
   };
   const body: ArticleBody = {
     hero,
@@ -71,14 +72,20 @@ function parentIndex(ctx: SiteContext, path: string): CardModel | undefined {
   return index ? cardFor(ctx, index) : undefined;
 }
 
-/** The opening paragraphs as plain text, for articleBody: whole words, about 300 characters. */
-function summarize(html: string): string {
+/**
+ * The opening paragraphs as plain text, for articleBody: whole words, about 300 characters. Each
+ * fact's value alone stands in for its mark: "Entry is {{fact:park-fee}} today." keeps its "RD$100".
+ */
+function summarize(manifest: Pick<Manifest, "facts">, html: string): string {
   let text = "";
   // indexOf rather than a regular expression over the page: only the first paragraphs are read.
   for (let at = html.indexOf("<p>"); at !== -1 && text.length <= 300; at = html.indexOf("<p>", at)) {
     const end = html.indexOf("</p>", at);
     if (end === -1) break;
-    text += `${html.slice(at + 3, end).replace(/<[^>]+>/g, "")} `;
+    const paragraph = html
+      .slice(at + 3, end)
+      .replace(FACT_VALUE_MARK, (_m, id: string) => escapeUTF8(manifest.facts?.[id]?.value ?? ""));
+    text += `${paragraph.replace(/<[^>]+>/g, "")} `;
     at = end;
   }
   text = decodeHTML(text.replace(/\s+/g, " ").trim());
