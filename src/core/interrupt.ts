@@ -23,7 +23,11 @@ export function runInterruptCleanups(): void {
   }
 }
 
-export async function whileInterruptible<T>(cleanup: () => void, work: () => Promise<T>): Promise<T> {
+/**
+ * From now until the returned function is called, a signal runs `cleanup` first. Called before the
+ * work and its release in a `finally`, not given the work to run: the work stays its caller's call.
+ */
+export function cleanUpOnInterrupt(cleanup: () => void): () => void {
   cleanups.add(cleanup);
   const handlers = SIGNALS.map((signal) => {
     const handler = () => {
@@ -40,10 +44,8 @@ export async function whileInterruptible<T>(cleanup: () => void, work: () => Pro
   const stopListening = () => {
     for (const [signal, handler] of handlers) process.off(signal, handler);
   };
-  try {
-    return await work();
-  } finally {
+  return () => {
     cleanups.delete(cleanup);
     stopListening();
-  }
+  };
 }

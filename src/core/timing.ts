@@ -25,19 +25,22 @@ export function watchStages(watch: (stage: Stage) => void): () => void {
   return () => void stageWatchers.delete(watch);
 }
 
-/** Runs one named pipeline stage and records its wall time in milliseconds. */
-export function timed<T>(timings: StageTimings, stage: Stage, fn: () => T): T {
-  for (const watch of stageWatchers) watch(stage);
-  const start = performance.now();
-  const add = () => void (timings[stage] = (timings[stage] ?? 0) + performance.now() - start);
-  let result: T;
-  try {
-    result = fn();
-  } catch (err) {
-    add();
-    throw err;
-  }
-  if (result instanceof Promise) return result.finally(add) as T;
-  add();
-  return result;
+/**
+ * The clock of one build's stages, recording into `timings`. `timed("load")` starts the stage and
+ * gives what ends it: handed the stage's result, it records the stage's wall time in milliseconds
+ * once that settles, and returns it. Written `timed("load")(load(site))`: JavaScript evaluates a
+ * call's callee before its arguments, so the stage starts before its work does, and the work is
+ * called by the pipeline itself, not from in here.
+ */
+export function stageClock(timings: StageTimings): (stage: Stage) => <T>(result: T) => T {
+  return (stage) => {
+    for (const watch of stageWatchers) watch(stage);
+    const start = performance.now();
+    const add = () => void (timings[stage] = (timings[stage] ?? 0) + performance.now() - start);
+    return (result) => {
+      if (result instanceof Promise) return result.finally(add) as typeof result;
+      add();
+      return result;
+    };
+  };
 }

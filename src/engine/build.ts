@@ -7,9 +7,9 @@ import { currentCode } from "../core/code-id.ts";
 import { errorsOf, isUserError, PpgError, PpgErrorList, warningsOf } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
 import { DEFAULT_OUT } from "../core/output-names.ts";
-import { whileInterruptible } from "../core/interrupt.ts";
+import { cleanUpOnInterrupt } from "../core/interrupt.ts";
 import { failedWhileWriting } from "../core/written-so-far.ts";
-import { timed, type StageTimings } from "../core/timing.ts";
+import { stageClock, type StageTimings } from "../core/timing.ts";
 import { claimOutputs } from "../output/claims.ts";
 import { writeGeneratedAndPublic } from "../output/generated-files.ts";
 import { checkOutputFolder, OutputFolder, servedCopy } from "../output/output-folder.ts";
@@ -97,28 +97,29 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     if (opts.workers !== false && rendersOnPool(manifest.routes.length) && rendersEveryPage(opts, outDir))
       pool = startRenderPool();
   };
-  return whileInterruptible(
-    () => held?.release(),
-    async () => {
-      try {
-        return await stages();
-      } finally {
-        await pool?.destroy();
-      }
-    },
-  );
+  const timed = stageClock(timings);
+  const letGo = cleanUpOnInterrupt(() => held?.release());
+  try {
+    return await stages();
+  } finally {
+    try {
+      await pool?.destroy();
+    } finally {
+      letGo();
+    }
+  }
 
   async function stages(): Promise<BuildResult> {
-    const loaded = await timed(timings, "load", () => load(site, opts, { onManifest, goOn: true }));
-    const checked = timed(timings, "check", () => check(loaded));
-    const opened = timed(timings, "open", () => open(checked, outDir));
+    const loaded = await timed("load")(load(site, opts, { onManifest, goOn: true }));
+    const checked = timed("check")(check(loaded));
+    const opened = timed("open")(open(checked, outDir));
     held = opened.output;
     // The furthest state reached, whose problems a later stage's failure is reported with.
     let reached: Checked = opened;
     try {
-      const keyed = timed(timings, "key", () => ownPages(key(opened), opts.shard));
+      const keyed = timed("key")(ownPages(key(opened), opts.shard));
       const rendered = withPageProblems(
-        await timed(timings, "render", () =>
+        await timed("render")(
           withUnpublished(
             render(keyed, pool),
             renderUnpublished(keyed.site, keyed.input.images, { scan: keyed.input.scan }),
@@ -126,11 +127,11 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
         ),
       );
       reached = rendered;
-      const indexed = await timed(timings, "index", () => index(rendered));
-      const written = await timed(timings, "rest", () => writeRest(indexed));
-      const offline = await timed(timings, "offline", () => writeOffline(written));
-      const linked = await timed(timings, "links", () => linkCheck(offline));
-      const committed = await timed(timings, "commit", () => commit(linked));
+      const indexed = await timed("index")(index(rendered));
+      const written = await timed("rest")(writeRest(indexed));
+      const offline = await timed("offline")(writeOffline(written));
+      const linked = await timed("links")(linkCheck(offline));
+      const committed = await timed("commit")(commit(linked));
       return resultOf(committed, timings, started);
     } catch (err) {
       // Nothing may still be writing when the lock is released.
@@ -153,10 +154,11 @@ function rendersEveryPage(opts: BuildOptions, outDir: string): boolean {
 
 /** `write: false`: the same stages up to rendering, every page kept in memory with its HTML. */
 async function inMemory(site: FoundSite, opts: BuildOptions, timings: StageTimings, started: number) {
-  const loaded = await timed(timings, "load", () => load(site, opts, { goOn: true }));
-  const checked = timed(timings, "check", () => check(loaded));
-  const keyed = timed(timings, "key", () => key(pagesInMemory(checked)));
-  const rendered = await timed(timings, "render", () =>
+  const timed = stageClock(timings);
+  const loaded = await timed("load")(load(site, opts, { goOn: true }));
+  const checked = timed("check")(check(loaded));
+  const keyed = timed("key")(key(pagesInMemory(checked)));
+  const rendered = await timed("render")(
     withUnpublished(render(keyed), renderUnpublished(checked.site, keyed.input.images, { scan: false })),
   ).catch((err: unknown) => Promise.reject(withEarlier(err, checked)));
   const warnings = [...checked.report.warnings, ...rendered.warnings];

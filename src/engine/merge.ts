@@ -19,16 +19,16 @@ import { digest } from "../core/digest.ts";
 import { PpgError } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
 import { DEFAULT_OUT } from "../core/output-names.ts";
-import { whileInterruptible } from "../core/interrupt.ts";
+import { cleanUpOnInterrupt } from "../core/interrupt.ts";
 import { failedWhileWriting } from "../core/written-so-far.ts";
 import { isInside } from "../core/site-folder.ts";
-import { timed, type StageTimings } from "../core/timing.ts";
+import { stageClock, type StageTimings } from "../core/timing.ts";
 import { checkOutputFolder, outputPaths, type OutputFolder } from "../output/output-folder.ts";
 import type { PageRecord } from "../output/page-cache.ts";
 import { indexable } from "../output/search-index.ts";
 import { findManifest } from "../site/load-site.ts";
 import { check, linkCheck, commit, load, open, resultOf, writeIndexOf, writeOffline, writeRest } from "./build.ts";
-import type { BuildOptions, BuildResult, Indexed, Keyed, Opened, Rendered } from "./build-state.ts";
+import type { BuildOptions, BuildResult, Checked, Indexed, Keyed, Opened, Rendered } from "./build-state.ts";
 import { pageWarnings } from "./render-pages.ts";
 import { keyPages, renderInputOf, type PageJob } from "./page-keys.ts";
 import {
@@ -53,46 +53,50 @@ export interface MergeOptions extends Pick<BuildOptions, "root" | "out" | "force
 export async function merge(opts: MergeOptions): Promise<BuildResult> {
   const started = performance.now();
   const timings: StageTimings = {};
+  const timed = stageClock(timings);
   const site = findManifest(resolve(opts.root));
   const outDir = resolve(site.root, opts.out ?? DEFAULT_OUT);
   checkOutputFolder(site.root, outDir, opts.force);
   // Before the site is loaded: a shard missing or given twice is known from the folders alone.
-  const shards = timed(timings, "shards", () => readShards(opts.shards, currentCode()));
+  const shards = timed("shards")(readShards(opts.shards, currentCode()));
   refuseShardsInOutput(shards, outDir);
   let held: OutputFolder | undefined;
-  return whileInterruptible(
-    () => held?.release(),
-    async () => {
-      const loaded = await timed(timings, "load", () => load(site, opts));
-      const checked = timed(timings, "check", () => check(loaded));
-      // Nothing is opened until the shards are known to be this site's, every page in its shard, and every file the
-      // merge takes from a shard to hold the bytes the shard recorded.
-      const keyed = timed(timings, "key", () => {
-        const input = renderInputOf(checked.site, { scan: true, search: opts.searchIndex !== false });
-        const jobs = keyPages(input, checked.pages);
-        const found = pagesOfShards(shards, siteDigest(input, jobs), jobs);
-        if (opts.searchIndex !== false) refuseMissingEntries(jobs, found);
-        return { jobs, found: checkedPages(found) };
-      });
-      const opened = timed(timings, "open", () => open(checked, outDir));
-      held = opened.output;
-      try {
-        const placed = await timed(timings, "pages", () => placePages(opened, keyed.jobs, keyed.found));
-        const indexed = await timed(timings, "index", () => indexFromShards(placed));
-        const written = await timed(timings, "rest", () => writeRest(indexed));
-        const offline = await timed(timings, "offline", () => writeOffline(written));
-        const linked = await timed(timings, "links", () => linkCheck(offline));
-        const committed = await timed(timings, "commit", () => commit(linked));
-        // Nothing was rendered here: every page was a shard's.
-        return { ...resultOf(committed, timings, started), rendered: undefined };
-      } catch (err) {
-        await opened.writer.flush().catch(() => {});
-        throw failedWhileWriting(err, opened.output.target);
-      } finally {
-        opened.output.release();
-      }
-    },
-  );
+  const letGo = cleanUpOnInterrupt(() => held?.release());
+  try {
+    const loaded = await timed("load")(load(site, opts));
+    const checked = timed("check")(check(loaded));
+    // Nothing is opened until the shards are known to be this site's, every page in its shard, and every file the
+    // merge takes from a shard to hold the bytes the shard recorded.
+    const keyed = timed("key")(keyFromShards(checked, shards, opts));
+    const opened = timed("open")(open(checked, outDir));
+    held = opened.output;
+    try {
+      const placed = await timed("pages")(placePages(opened, keyed.jobs, keyed.found));
+      const indexed = await timed("index")(indexFromShards(placed));
+      const written = await timed("rest")(writeRest(indexed));
+      const offline = await timed("offline")(writeOffline(written));
+      const linked = await timed("links")(linkCheck(offline));
+      const committed = await timed("commit")(commit(linked));
+      // Nothing was rendered here: every page was a shard's.
+      return { ...resultOf(committed, timings, started), rendered: undefined };
+    } catch (err) {
+      await opened.writer.flush().catch(() => {});
+      throw failedWhileWriting(err, opened.output.target);
+    } finally {
+      opened.output.release();
+    }
+  } finally {
+    letGo();
+  }
+}
+
+/** The pages the shards hold, each checked to be this site's and to have the bytes its shard recorded. */
+function keyFromShards(checked: Checked, shards: ShardFolder[], opts: MergeOptions) {
+  const input = renderInputOf(checked.site, { scan: true, search: opts.searchIndex !== false });
+  const jobs = keyPages(input, checked.pages);
+  const found = pagesOfShards(shards, siteDigest(input, jobs), jobs);
+  if (opts.searchIndex !== false) refuseMissingEntries(jobs, found);
+  return { jobs, found: checkedPages(found) };
 }
 
 /** A page as the merge takes it: its record, and its file in the shard, its bytes those the shard recorded. */

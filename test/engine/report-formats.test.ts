@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { ERRORS, type ErrorCode } from "../../src/core/errors-data.ts";
 import { escapeData, escapeProperty, githubCommand, stepSummary, type Problem } from "../../src/core/problems.ts";
 import { startProgress } from "../../src/cli/progress.ts";
-import { watchStages, timed } from "../../src/core/timing.ts";
+import { stageClock, watchStages } from "../../src/core/timing.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
 import { CLI } from "../helpers/outcome.ts";
 import { writePpguideSite } from "../helpers/synthetic-site.ts";
@@ -422,7 +422,7 @@ describe("the progress line", () => {
   it("shows the stage after the delay on a terminal, and erases itself at the end", async () => {
     const out = tty();
     const progress = startProgress({ stream: out.stream, env: {}, delayMs: 20 });
-    timed({}, "render", () => undefined);
+    stageClock({})("render")(undefined);
     expect(out.written()).toBe("");
     await wait(60);
     expect(out.written()).toMatch(/^\r\x1b\[2Krendering and writing pages… \d+ s/);
@@ -448,7 +448,7 @@ describe("the progress line", () => {
         env,
         delayMs: 10,
       });
-      timed({}, "render", () => undefined);
+      stageClock({})("render")(undefined);
       await wait(40);
       progress.stop();
       expect(written).toBe("");
@@ -459,9 +459,9 @@ describe("the progress line", () => {
     // No watcher outlives its progress line.
     let seen = 0;
     const stop = watchStages(() => seen++);
-    timed({}, "load", () => undefined);
+    stageClock({})("load")(undefined);
     stop();
-    timed({}, "load", () => undefined);
+    stageClock({})("load")(undefined);
     expect(seen).toBe(1);
   });
 });
