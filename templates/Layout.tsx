@@ -1,6 +1,6 @@
 import { escapeText } from "entities";
 import type { ReactNode } from "react";
-import type { HeadModel, LayoutModel, PageBase } from "../src/render/model.ts";
+import type { Chrome, HeadModel, LayoutModel, PageBase } from "../src/render/model.ts";
 import { serializeJsonLd, twitterHandle } from "../src/render/structured-data.ts";
 import { ChevronDown, MailIcon, MenuIcon, SaveIcon, SocialIcon } from "./components/Icons.tsx";
 import { SAVE_OFFLINE_ID } from "./components/SaveOffline.tsx";
@@ -17,7 +17,12 @@ export function unpublishedText(u: NonNullable<PageBase["unpublished"]>): string
   return `Expired on ${u.date}: ppguide build leaves this page out.`;
 }
 
-export function Layout({ page, children }: { page: LayoutModel; children?: ReactNode }) {
+/**
+ * The page's document. The header's and footer's contents (Header, Footer below) are the same on
+ * almost every page, so the render stage renders each variant once a build and hands them here
+ * as HTML, `chrome` (src/render/chrome.ts).
+ */
+export function Layout({ page, chrome, children }: { page: LayoutModel; chrome: Chrome; children?: ReactNode }) {
   return (
     // A site with site.offline names its service worker here; src/client/offline-client.ts registers it.
     <html lang={page.site.language} data-service-worker={page.site.offline ? "/sw.js" : undefined}>
@@ -26,16 +31,14 @@ export function Layout({ page, children }: { page: LayoutModel; children?: React
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        {/* The header and footer are the same on almost every page: the render stage renders them
-            once per build and fills these slots (see src/render/render.tsx). */}
-        <template data-slot="header" />
+        <header className="site-header" dangerouslySetInnerHTML={{ __html: chrome.header }} />
         {page.unpublished && (
           <p className="unpublished-banner" role="status">
             {unpublishedText(page.unpublished)}
           </p>
         )}
         <main id="main">{children}</main>
-        <template data-slot="footer" />
+        <footer className="site-footer" dangerouslySetInnerHTML={{ __html: chrome.footer }} />
         {page.assets.scripts.map((src) => (
           <script key={src} type="module" src={src} />
         ))}
@@ -104,53 +107,52 @@ function OgImage({ image }: { image: NonNullable<HeadModel["ogImage"]> }) {
   );
 }
 
+/** What the page's <header> holds: the logo, the offline link, the nav and the search box. */
 export function Header({ page }: { page: LayoutModel }) {
   return (
-    <header className="site-header">
-      <div className="container navbar">
-        <a className="brand" href="/">
-          <Img image={page.logo} className="brand-logo" />
-        </a>
-        {/* On every page, where a reader with no data looks first: a link to the home page's panel
+    <div className="container navbar">
+      <a className="brand" href="/">
+        <Img image={page.logo} className="brand-logo" />
+      </a>
+      {/* On every page, where a reader with no data looks first: a link to the home page's panel
             that saves the guide (which says, without scripts, why saving needs them). Below 576 px
             its words are visually hidden and stay its accessible name. */}
-        {page.site.offline && (
-          <a className="offline-link" href={`/#${SAVE_OFFLINE_ID}`} title="Save the guide for offline">
-            <SaveIcon />
-            <span className="offline-link-text">Save for offline</span>
-          </a>
-        )}
-        {/* Where scripts run (html.js) the stylesheet shows the toggle and collapses the menu below 992 px; without them the menu stays open. */}
-        <button className="nav-toggle" type="button" aria-controls="site-nav" aria-expanded="false">
-          <MenuIcon />
-          <span className="visually-hidden">Menu</span>
-        </button>
-        <nav id="site-nav" className="site-nav" aria-label="Main">
-          <ul className="nav-menus">
-            {page.nav.map((menu) => (
-              <li key={menu.label}>
-                <details className="dropdown">
-                  <summary>
-                    {menu.label}
-                    <ChevronDown />
-                  </summary>
-                  <ul className="dropdown-menu">
-                    {menu.items.map((item) => (
-                      <li key={item.path}>
-                        <a href={item.path} aria-current={item.path === page.route.path ? "page" : undefined}>
-                          {item.label}
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              </li>
-            ))}
-          </ul>
-          <SearchBox items={page.search} />
-        </nav>
-      </div>
-    </header>
+      {page.site.offline && (
+        <a className="offline-link" href={`/#${SAVE_OFFLINE_ID}`} title="Save the guide for offline">
+          <SaveIcon />
+          <span className="offline-link-text">Save for offline</span>
+        </a>
+      )}
+      {/* Where scripts run (html.js) the stylesheet shows the toggle and collapses the menu below 992 px; without them the menu stays open. */}
+      <button className="nav-toggle" type="button" aria-controls="site-nav" aria-expanded="false">
+        <MenuIcon />
+        <span className="visually-hidden">Menu</span>
+      </button>
+      <nav id="site-nav" className="site-nav" aria-label="Main">
+        <ul className="nav-menus">
+          {page.nav.map((menu) => (
+            <li key={menu.label}>
+              <details className="dropdown">
+                <summary>
+                  {menu.label}
+                  <ChevronDown />
+                </summary>
+                <ul className="dropdown-menu">
+                  {menu.items.map((item) => (
+                    <li key={item.path}>
+                      <a href={item.path} aria-current={item.path === page.route.path ? "page" : undefined}>
+                        {item.label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            </li>
+          ))}
+        </ul>
+        <SearchBox items={page.search} />
+      </nav>
+    </div>
   );
 }
 
@@ -206,41 +208,40 @@ function SearchBox({ items }: { items: LayoutModel["search"] }) {
   );
 }
 
+/** What the page's <footer> holds: the social links, the footer links, the contact and the disclosure. */
 export function Footer({ page }: { page: LayoutModel }) {
   const { site } = page;
   const networks = ["facebook", "twitter", "pinterest", "youtube"] as const;
   return (
-    <footer className="site-footer">
-      <div className="container footer-inner">
-        <ul className="social">
-          {networks.map((n) => (
-            <li key={n}>
-              <a href={site.social[n]} rel="noopener" target="_blank">
-                <SocialIcon network={n} />
-                <span className="visually-hidden">{`${site.name} on ${n.charAt(0).toUpperCase()}${n.slice(1)} (opens in a new tab)`}</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-        {site.footerLinks?.length ? (
-          <nav aria-label="Footer">
-            <ul className="footer-links">
-              {site.footerLinks.map((link) => (
-                <li key={link.path}>
-                  <a href={link.path}>{link.label}</a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
-        <p className="footer-contact">
-          <MailIcon /> <a href={`mailto:${site.email}`}>{site.email}</a>
-        </p>
-        <p className="disclosure">{site.disclosure}</p>
-        <p className="copyright">
-          © {page.year} {site.name}. All rights reserved.
-        </p>
-      </div>
-    </footer>
+    <div className="container footer-inner">
+      <ul className="social">
+        {networks.map((n) => (
+          <li key={n}>
+            <a href={site.social[n]} rel="noopener" target="_blank">
+              <SocialIcon network={n} />
+              <span className="visually-hidden">{`${site.name} on ${n.charAt(0).toUpperCase()}${n.slice(1)} (opens in a new tab)`}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      {site.footerLinks?.length ? (
+        <nav aria-label="Footer">
+          <ul className="footer-links">
+            {site.footerLinks.map((link) => (
+              <li key={link.path}>
+                <a href={link.path}>{link.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <p className="footer-contact">
+        <MailIcon /> <a href={`mailto:${site.email}`}>{site.email}</a>
+      </p>
+      <p className="disclosure">{site.disclosure}</p>
+      <p className="copyright">
+        © {page.year} {site.name}. All rights reserved.
+      </p>
+    </div>
   );
 }

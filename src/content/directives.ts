@@ -8,9 +8,10 @@ import type { Video } from "../manifest/types.ts";
  * Directives are the one thing Markdown cannot say: placements of components the templates own
  * (banners, facts, videos) and blocks around Markdown (galleries). A directive is a line of its
  * own, `::name argument`. The Markdown renderer writes a placement as a mark, `<!--ppg:name arg-->`,
- * and the render stage splices the component in its place (render/directives.tsx), so the Markdown
- * knows nothing of React. A new directive is a line here and, if it places a component, its
- * placer in render/directives.tsx (the type below makes that table name every placement).
+ * and the render stage (render/render.tsx) puts in its place the component its placer makes
+ * (render/directives.tsx), so the Markdown knows nothing of React. A new directive is a line here
+ * and, if it places a component, its placer in render/directives.tsx (the type below makes that
+ * table name every placement).
  *
  * `syntax`: how it is written, as the hint for an unknown directive lists it.
  */
@@ -23,7 +24,7 @@ export const DIRECTIVES = {
 } satisfies Record<string, { syntax: string[]; block: { open: string; close: string } | undefined }>;
 
 type Directives = typeof DIRECTIVES;
-/** The directives that place a component, which the render stage splices in. */
+/** The directives that place a component, which the render stage puts in their marks' place. */
 export type Placement = {
   [K in keyof Directives]: Directives[K]["block"] extends undefined ? K : never;
 }[keyof Directives];
@@ -77,16 +78,16 @@ function blockOf(name: string): { open: string; close: string } | undefined {
   return Object.hasOwn(DIRECTIVES, name) ? DIRECTIVES[name as keyof Directives].block : undefined;
 }
 
-// Anchored to whole lines: the renderer writes each mark on a line of its own (a block), so one
-// inside an attribute or a paragraph (once: `<span title="<!--ppg:banner-->">`) is never spliced.
-const MARK_LINE = /^<!--ppg:(\w+)(?: ([^>\n]*?))?-->$/gm;
+/**
+ * A directive's mark in a rendered page, its name and encoded argument captured. Anchored to whole
+ * lines: the renderer writes each mark on a line of its own (a block), so one inside an attribute
+ * or a paragraph (once: `<span title="<!--ppg:banner-->">`) is never placed.
+ */
+export const DIRECTIVE_MARK_LINE = /^<!--ppg:(\w+)(?: ([^>\n]*?))?-->$/gm;
 
-/** A rendered page with each directive mark replaced by what `place` makes of its name and argument. */
-export function spliceDirectives(html: string, place: (directive: DirectiveLine) => string): string {
-  if (!html.includes(DIRECTIVE_MARK)) return html;
-  return html.replace(MARK_LINE, (_m, name: string, arg?: string) =>
-    place({ name, arg: arg ? decodeComponentOr(arg) : "" }),
-  );
+/** The directive a mark (DIRECTIVE_MARK_LINE's name and argument) stands for. */
+export function markedDirective(name: string, arg: string | undefined): DirectiveLine {
+  return { name, arg: arg ? decodeComponentOr(arg) : "" };
 }
 
 /** The video service's ids: letters, digits, '_' and '-' (the same rule as site.yaml's videos). */

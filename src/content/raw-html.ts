@@ -1,6 +1,7 @@
 import { Parser } from "htmlparser2";
 import sanitizeHtml from "sanitize-html";
 import { DIRECTIVE_MARK } from "./directives.ts";
+import { FACT_MARK } from "./fact-values.ts";
 
 /**
  * What raw HTML in Markdown may hold: an allowlist, enforced by sanitize-html (a maintained
@@ -193,7 +194,7 @@ function scan(html: string): { tags: number[]; problems: RawHtmlProblem[] } {
     });
   }
   // The mark `{{fact:ID}}` renders to, which the render stage replaces with the fact's value.
-  for (let at = html.indexOf("<!--ppg-fact:"); at !== -1; at = html.indexOf("<!--ppg-fact:", at + 1))
+  for (let at = html.indexOf(FACT_MARK); at !== -1; at = html.indexOf(FACT_MARK, at + 1))
     problems.push({ offset: at, what: "a fact mark (<!--ppg-fact:…-->): write {{fact:ID}} instead" });
   return { tags, problems };
 }

@@ -1,16 +1,9 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import {
-  directiveHint,
-  parseVideoDirective,
-  spliceDirectives,
-  type DirectiveLine,
-  type Placement,
-} from "../content/directives.ts";
+import { directiveHint, parseVideoDirective, type DirectiveLine, type Placement } from "../content/directives.ts";
 import { PpgError, type SourceLocation } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
 import { decodeUriPath } from "../core/url-path.ts";
-import { FACT_VALUE_MARK } from "../content/fact-values.ts";
 import type { RouteEntry } from "../manifest/types.ts";
 import type { Templates } from "./model.ts";
 import { factView, type SiteContext } from "./page-model.ts";
@@ -79,16 +72,18 @@ const PLACERS: Record<Placement, (p: Placing) => string> = {
   },
 };
 
-/** A rendered page with each directive's component in place of its mark. */
-export function placeDirectives(
+/**
+ * What each directive of a page places (a banner, a video, a fact's box), by its line: the render
+ * stage (render.tsx) puts it in the place of the directive's mark. Banners take turns on the page.
+ */
+export function directivePlacer(
   ctx: SiteContext,
   templates: Templates,
   route: RouteEntry,
-  html: string,
   errors: PpgError[],
-): string {
+): (directive: DirectiveLine) => string {
   const banners = { placed: 0 };
-  return spliceDirectives(html, ({ name, arg }: DirectiveLine) => {
+  return ({ name, arg }) => {
     if (isPlacement(name)) return PLACERS[name]({ ctx, templates, route, arg, banners, errors });
     errors.push(
       new PpgError(
@@ -98,7 +93,7 @@ export function placeDirectives(
       ),
     );
     return "";
-  });
+  };
 }
 
 function isPlacement(name: string): name is Placement {
@@ -116,18 +111,18 @@ function directiveLocation(ctx: SiteContext, route: RouteEntry, name: string, ar
 }
 
 /**
- * A rendered page with each `{{fact:ID}}` mark replaced by the fact's value: the first on a page
- * carries its date and earlier figures, later ones the value alone.
+ * What each `{{fact:ID}}` of a page shows, by its id: the fact's value, the first on a page with
+ * its date and earlier figures, later ones the value alone. The render stage (render.tsx) puts it
+ * in the place of the fact's mark.
  */
-export function placeFactValues(ctx: SiteContext, templates: Templates, html: string): string {
-  if (!html.includes("<!--ppg-fact:")) return html;
+export function factPlacer(ctx: SiteContext, templates: Templates): (id: string) => string {
   const seen = new Set<string>();
-  return html.replace(FACT_VALUE_MARK, (_m, id: string) => {
+  return (id) => {
     const fact = factView(ctx, id);
     // An unknown id, or a fact with no value, was reported when the content was loaded.
     if (!fact?.value) return "";
     const first = !seen.has(id);
     seen.add(id);
     return renderToStaticMarkup(createElement(templates.FactValue, { fact, first }));
-  });
+  };
 }

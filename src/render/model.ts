@@ -166,13 +166,19 @@ export type LayoutModel = Pick<PageBase, "site" | "nav" | "search" | "assets" | 
   route: { path: string };
 };
 
+/** The contents of a page's header and footer, as HTML: rendered once a build per variant (chrome.ts). */
+export interface Chrome {
+  header: string;
+  footer: string;
+}
+
 /**
  * What the render stage needs of a site's templates (templates/index.ts implements it): the
  * layout with its header and footer, one component per page kind, and the parts directives place.
  * Declared here, below the templates, so that rendering never imports them: they are given.
  */
 export interface Templates {
-  Layout: ComponentType<{ page: LayoutModel; children?: ReactNode }>;
+  Layout: ComponentType<{ page: LayoutModel; chrome: Chrome; children?: ReactNode }>;
   Header: ComponentType<{ page: LayoutModel }>;
   Footer: ComponentType<{ page: LayoutModel }>;
   /**

@@ -1,11 +1,13 @@
 import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { defaultShareImage } from "../assets/share-images.ts";
+import { DIRECTIVE_MARK, DIRECTIVE_MARK_LINE, markedDirective, type DirectiveLine } from "../content/directives.ts";
+import { FACT_MARK, FACT_VALUE_MARK } from "../content/fact-values.ts";
 import { PpgError } from "../core/errors.ts";
 import { absoluteUrl } from "../core/output-names.ts";
 import type { RouteEntry } from "../manifest/types.ts";
-import { DOCTYPE, fillChrome } from "./chrome.ts";
-import { placeDirectives, placeFactValues } from "./directives.tsx";
+import { chromeOf, chromeParts, DOCTYPE } from "./chrome.ts";
+import { directivePlacer, factPlacer } from "./directives.tsx";
 import { notFoundPage } from "./kinds/not-found.ts";
 import { markdownIds, renderBody } from "./markdown-body.ts";
 import type { AliasModel, PageBase, RenderedPage, RouteKindTraits, Templates } from "./model.ts";
@@ -15,8 +17,9 @@ import { structuredDataProblems } from "./structured-data-check.ts";
 /**
  * One page to one HTML document. A route's page: its Markdown body, rendered and checked
  * (markdown-body.ts); its model, made by its kind's record (kinds/index.ts); the kind's template;
- * the directives and facts placed; the header and footer filled in (chrome.ts). A redirect page
- * for an alias, and the 404 page, which no route has, are made here too.
+ * its header and footer, rendered once a build (chrome.ts), placed by the layout; the directives
+ * and facts placed. A redirect page for an alias, and the 404 page, which no route has, are made
+ * here too.
  */
 export type { RenderedPage, Templates } from "./model.ts";
 
@@ -34,37 +37,52 @@ export interface PageProblems {
   warnings?: PpgError[];
 }
 
-/** Renders one route to a complete HTML document, as its kind's record says. */
+/** Renders the route at `path` to a complete HTML document, as its kind's record says. */
 export function renderRoute(
+  kind: RouteRendering & Pick<RouteKindTraits, "indexed" | "heroFirst" | "scripts">,
   ctx: SiteContext,
   templates: Templates,
-  route: RouteEntry,
-  kind: RouteRendering & Pick<RouteKindTraits, "indexed" | "heroFirst" | "scripts">,
+  path: string,
   { errors, warnings }: PageProblems,
 ): RenderedPage {
+  // The key stage makes a job for each route it read, so the route is there.
+  const route = ctx.routes.get(path);
+  if (!route) throw new Error(`ppguide bug: no route ${path} to render`);
   const model = buildPageModel(ctx, route, kind, errors);
   const index = ctx.routeIndex.get(route.path) ?? -1;
   const structured = structuredDataProblems(model.head.jsonLd, { entry: route, index });
   errors.push(...structured.errors);
   warnings?.push(...structured.warnings);
   const Page = templates.pages[kind.template] as ComponentType<{ page: AnyPageModel }> | undefined;
+  const chrome = chromeOf(ctx, templates, model);
   let inner: string;
   try {
     if (!Page) throw new Error(`templates/index.ts has no page component '${kind.template}'`);
     inner = renderToStaticMarkup(
-      createElement(templates.Layout, { page: model }, createElement(Page, { page: model })),
+      createElement(templates.Layout, { page: model, chrome }, createElement(Page, { page: model })),
     );
   } catch (err) {
     errors.push(new PpgError("TemplateFailed", { route: route.path, reason: (err as Error).message }, { cause: err }));
     inner = "";
   }
-  const page = fillChrome(
-    ctx,
-    templates,
-    model,
-    placeFactValues(ctx, templates, placeDirectives(ctx, templates, route, inner, errors)),
-  );
-  return { route: route.path, ...(model.sourceIds && { sourceIds: model.sourceIds }), ...page };
+  const html = DOCTYPE + placeMarks(inner, directivePlacer(ctx, templates, route, errors), factPlacer(ctx, templates));
+  return {
+    route: route.path,
+    ...(model.sourceIds && { sourceIds: model.sourceIds }),
+    html,
+    shared: chromeParts(html, chrome),
+  };
+}
+
+/**
+ * The page with each mark the Markdown renderer wrote replaced by what it stands for: a directive's
+ * component (content/directives.ts) and a fact's value (content/fact-values.ts).
+ */
+function placeMarks(html: string, directive: (line: DirectiveLine) => string, fact: (id: string) => string): string {
+  const placed = html.includes(DIRECTIVE_MARK)
+    ? html.replace(DIRECTIVE_MARK_LINE, (_m, name: string, arg?: string) => directive(markedDirective(name, arg)))
+    : html;
+  return placed.includes(FACT_MARK) ? placed.replace(FACT_VALUE_MARK, (_m, id: string) => fact(id)) : placed;
 }
 
 /** The page standing in for an alias where the host cannot redirect it: a refresh to its target. */
@@ -83,10 +101,13 @@ export function renderAlias(ctx: SiteContext, templates: Templates, from: string
 
 export function renderNotFound(ctx: SiteContext, templates: Templates): RenderedPage {
   const model = notFoundPage(ctx);
-  const inner = renderToStaticMarkup(
-    createElement(templates.Layout, { page: model }, createElement(templates.NotFound, { page: model })),
-  );
-  return { route: model.route.path, ...fillChrome(ctx, templates, model, inner) };
+  const chrome = chromeOf(ctx, templates, model);
+  const html =
+    DOCTYPE +
+    renderToStaticMarkup(
+      createElement(templates.Layout, { page: model, chrome }, createElement(templates.NotFound, { page: model })),
+    );
+  return { route: model.route.path, html, shared: chromeParts(html, chrome) };
 }
 
 /**

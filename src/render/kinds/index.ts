@@ -63,7 +63,7 @@ const RECIPES = { term: "recipes", label: "Recipes" };
 function route<K extends RouteKind>(
   record: { model: PageKind<K, AnyPageModel>; template: string } & Partial<RouteKindTraits>,
 ): RouteKindRecord {
-  const made: RouteKindRecord = {
+  const traits = {
     indexed: true,
     listings: false,
     schemaImages: false,
@@ -74,14 +74,9 @@ function route<K extends RouteKind>(
     scripts: [],
     redirect: false,
     ...record,
-    render: (ctx, templates, path, problems) => {
-      // The key stage makes a job for each route it read, so the route is there.
-      const entry = ctx.routes.get(path);
-      if (!entry) throw new Error(`ppguide bug: no route ${path} to render`);
-      return renderRoute(ctx, templates, entry, made, problems);
-    },
   };
-  return made;
+  // Bound, not wrapped: the record decides the model and the template, and render.tsx does the rest.
+  return { ...traits, render: renderRoute.bind(undefined, traits) };
 }
 
 export const ROUTE_KINDS: { readonly [K in RouteKind]: RouteKindRecord } = {
@@ -128,14 +123,14 @@ export const ROUTE_KINDS: { readonly [K in RouteKind]: RouteKindRecord } = {
 const ROUTELESS: { readonly [K in "alias" | "404"]: PageKindRecord & Required<Pick<PageKindRecord, "pages">> } = {
   /** An alias the host cannot redirect (GitHub Pages, or past a host's limits): a page that refreshes to its target. */
   alias: {
-    render: (ctx, templates, path) => renderAlias(ctx, templates, path),
+    render: renderAlias,
     indexed: false,
     redirect: true,
     pages: (manifest) => [...aliasPages(manifest)].map((route) => ({ route })),
   },
   /** The page hosts serve for any path the site lacks. */
   "404": {
-    render: (ctx, templates) => renderNotFound(ctx, templates),
+    render: renderNotFound,
     indexed: false,
     redirect: false,
     // At the root in either format: every host looks for 404.html there.
