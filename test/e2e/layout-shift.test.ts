@@ -19,7 +19,6 @@ const WIDTHS = [390, 1366] as const;
 const site = await buildSite();
 // Plus a search results page, which the search page script filters by its ?q=.
 const routes = [...site.pages.filter((p) => p.kind !== "alias").map((p) => p.route), "/search?q=dominican"];
-afterAll(() => site.cleanup());
 
 describe.skipIf(SKIP_BROWSER_SUITE)("layout shift", () => {
   let server: StaticServer;

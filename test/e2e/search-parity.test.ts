@@ -6,7 +6,7 @@
  */
 import { cp, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findManifest, loadSite } from "../../src/site/load-site.ts";
 import { SKIP_BROWSER_SUITE } from "../helpers/browser.ts";
 import { pagefindIndexOf } from "../helpers/pagefind-oracle.ts";
@@ -41,7 +41,6 @@ for (const [path, bytes] of await pagefindIndexOf(await loadSite(findManifest(SI
   await writeFile(join(both, "theirs/pagefind", path), bytes);
 }
 await writeFile(join(both, "index.html"), "<!doctype html><title>Search parity</title>");
-afterAll(() => site.cleanup());
 
 interface Found {
   url: string;

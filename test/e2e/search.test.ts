@@ -8,13 +8,12 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { isolatedContext, runAxe, SKIP_BROWSER_SUITE, watchProblems } from "../helpers/browser.ts";
 import { buildSite, chromiumOnSite } from "../helpers/served-site.ts";
 import { SEARCH_QUERIES } from "./search-queries.ts";
 
 const site = await buildSite();
-afterAll(() => site.cleanup());
 
 describe("the search index in the output", () => {
   it("is written under /pagefind/ with the pages, without Pagefind's ready-made UIs", () => {

@@ -43,8 +43,6 @@ if (browserMissing) {
   console.warn(`\n${"!".repeat(line.length)}\n${line}\n${"!".repeat(line.length)}\n`);
 }
 
-afterAll(() => site.cleanup());
-
 describe("every page's HTML", () => {
   const validator = new HtmlValidate(htmlValidateConfig);
 

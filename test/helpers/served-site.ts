@@ -1,9 +1,9 @@
 /**
- * Builds the real site once into a temp folder and serves it on 127.0.0.1 with `ppguide preview`'s
+ * Builds the real site once per test worker into a temp folder and serves it on 127.0.0.1 with `ppguide preview`'s
  * server, as a static host would: clean URLs (/sosua-resorts → sosua-resorts.html),
  * _redirects, _headers and 404.html for the rest.
  */
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "../../src/engine/build.ts";
@@ -19,24 +19,25 @@ export interface BuiltSite {
   dir: string;
   /** Every page, with the HTML as written to disk. */
   pages: Required<BuiltPage>[];
-  cleanup(): Promise<void>;
 }
 
-/** Builds the project's site into a temp folder, as `ppguide build` does, and reads its pages back. */
-export async function buildSite(): Promise<BuiltSite> {
-  const tmp = await mkdtemp(join(tmpdir(), "ppguide-e2e-"));
-  const out = join(tmp, "out");
-  const cleanup = () => rm(tmp, { recursive: true, force: true });
-  try {
+let built: Promise<BuiltSite> | undefined;
+
+/**
+ * The project's site built into a temp folder, as `ppguide build` does, with its pages read back:
+ * once per test worker, and shared by every suite that serves it, which only reads it. The folder
+ * is in the run's cache folder (test/helpers/private-caches.ts), removed when the run ends.
+ */
+export function buildSite(): Promise<BuiltSite> {
+  built ??= (async () => {
+    const out = join(await mkdtemp(join(process.env.PPGUIDE_CACHE_DIR ?? tmpdir(), "built-guide-")), "out");
     const result = await build({ root: SITE_ROOT, out });
     const pages = await Promise.all(
       result.pages.map(async (p) => ({ ...p, html: await readFile(join(out, p.file), "utf8") })),
     );
-    return { dir: out, pages, cleanup };
-  } catch (err) {
-    await cleanup();
-    throw err;
-  }
+    return { dir: out, pages };
+  })();
+  return built;
 }
 
 export interface StaticServer {

@@ -91,7 +91,6 @@ describe.runIf(requireTool("wrangler"))("preview answers as Cloudflare Pages (wr
   }, 240_000);
   afterAll(async () => {
     await Promise.all([preview?.close(), cloudflare?.close()]);
-    await site?.cleanup();
   });
 
   it("gives every URL the same status, Location, cache and type headers and body", async () => {
