@@ -10,7 +10,7 @@ import { chromeOf, chromeParts, DOCTYPE } from "./chrome.ts";
 import { directivePlacer, factPlacer } from "./directives.tsx";
 import { notFoundPage } from "./kinds/not-found.ts";
 import { markdownIds, renderBody } from "./markdown-body.ts";
-import type { AliasModel, PageBase, RenderedPage, RouteKindTraits, Templates } from "./model.ts";
+import type { AliasModel, Chrome, LayoutModel, PageBase, RenderedPage, RouteKindTraits, Templates } from "./model.ts";
 import { cardFor, ogImageFor, type AnyPageModel, type PageInput, type SiteContext } from "./page-model.ts";
 import { structuredDataProblems } from "./structured-data-check.ts";
 
@@ -53,25 +53,48 @@ export function renderRoute(
   const structured = structuredDataProblems(model.head.jsonLd, { entry: route, index });
   errors.push(...structured.errors);
   warnings?.push(...structured.warnings);
-  const Page = templates.pages[kind.template] as ComponentType<{ page: AnyPageModel }> | undefined;
-  const chrome = chromeOf(ctx, templates, model);
-  let inner: string;
-  try {
-    if (!Page) throw new Error(`templates/index.ts has no page component '${kind.template}'`);
-    inner = renderToStaticMarkup(
-      createElement(templates.Layout, { page: model, chrome }, createElement(Page, { page: model })),
-    );
-  } catch (err) {
-    errors.push(new PpgError("TemplateFailed", { route: route.path, reason: (err as Error).message }, { cause: err }));
-    inner = "";
-  }
+  const Page = (templates.pages[kind.template] ?? missing(kind.template)) as ComponentType<{ page: AnyPageModel }>;
+  const { inner, chrome } = inLayout(ctx, templates, model, Page, errors);
   const html = DOCTYPE + placeMarks(inner, directivePlacer(ctx, templates, route, errors), factPlacer(ctx, templates));
   return {
     route: route.path,
     ...(model.sourceIds && { sourceIds: model.sourceIds }),
     html,
-    shared: chromeParts(html, chrome),
+    ...(chrome && { shared: chromeParts(html, chrome) }),
   };
+}
+
+/** A page component templates/index.ts does not have, failing as a template would. */
+function missing(name: string): ComponentType {
+  return () => {
+    throw new Error(`templates/index.ts has no page component '${name}'`);
+  };
+}
+
+/**
+ * The page's template inside the layout, with the header and footer the layout places (chrome.ts).
+ * A template that throws, the header's and footer's included, is TemplateFailed on this page, and
+ * the page is left empty.
+ */
+function inLayout<M extends LayoutModel>(
+  ctx: SiteContext,
+  templates: Templates,
+  model: M,
+  Page: ComponentType<{ page: M }>,
+  errors: PpgError[],
+): { inner: string; chrome?: Chrome } {
+  try {
+    const chrome = chromeOf(ctx, templates, model);
+    const inner = renderToStaticMarkup(
+      createElement(templates.Layout, { page: model, chrome }, createElement(Page, { page: model })),
+    );
+    return { inner, chrome };
+  } catch (err) {
+    errors.push(
+      new PpgError("TemplateFailed", { route: model.route.path, reason: (err as Error).message }, { cause: err }),
+    );
+    return { inner: "" };
+  }
 }
 
 /**
@@ -99,15 +122,16 @@ export function renderAlias(ctx: SiteContext, templates: Templates, from: string
   return { route: from, html: DOCTYPE + renderToStaticMarkup(createElement(templates.Alias, { page: model })) };
 }
 
-export function renderNotFound(ctx: SiteContext, templates: Templates): RenderedPage {
+export function renderNotFound(
+  ctx: SiteContext,
+  templates: Templates,
+  _path: string,
+  { errors }: PageProblems,
+): RenderedPage {
   const model = notFoundPage(ctx);
-  const chrome = chromeOf(ctx, templates, model);
-  const html =
-    DOCTYPE +
-    renderToStaticMarkup(
-      createElement(templates.Layout, { page: model, chrome }, createElement(templates.NotFound, { page: model })),
-    );
-  return { route: model.route.path, html, shared: chromeParts(html, chrome) };
+  const { inner, chrome } = inLayout(ctx, templates, model, templates.NotFound, errors);
+  const html = DOCTYPE + inner;
+  return { route: model.route.path, html, ...(chrome && { shared: chromeParts(html, chrome) }) };
 }
 
 /**

@@ -859,3 +859,20 @@ describe("every error code, made to happen", () => {
     expect(Object.keys(CASES).sort()).toEqual(Object.keys(ERRORS).sort());
   });
 });
+
+describe("a template of the header or footer that throws", () => {
+  it("is TemplateFailed on each page it fails, as a page's own template is, not a crash", async () => {
+    const site = await loadSite(await writeInlineSite(page("A.")));
+    const broken = () => {
+      throw new Error("the menu has no items");
+    };
+    for (const part of ["Header", "Footer"] as const) {
+      const reported = await thrown(
+        Promise.resolve().then(() => renderPages({ ...site, templates: { ...site.templates, [part]: broken } })),
+      );
+      expect(reported, part).toContainEqual(
+        expect.stringMatching(/^TemplateFailed {2}rendering \/a failed: the menu has no items\. Fix the template/),
+      );
+    }
+  });
+});
