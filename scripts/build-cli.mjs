@@ -6,6 +6,7 @@
 // modules nor compiles TypeScript on every start, as running the sources through tsx does.
 // lib/build.json records which sources it was compiled from and each file's SHA-256, so
 // bin/ppguide runs lib/ only when it is intact and up to date, and the sources otherwise.
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -51,6 +52,13 @@ await build({
   absWorkingDir: packageDir,
   logLevel: "warning",
 });
+
+// The validators, compiled now and kept with the code (scripts/ship-validators.ts).
+execFileSync(
+  process.execPath,
+  ["--import", "tsx/esm", join(packageDir, "scripts/ship-validators.ts"), join(staging, "validators")],
+  { cwd: packageDir, stdio: "inherit" },
+);
 
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
 const { sourcesDigest } = createRequire(import.meta.url)(join(staging, "preflight.cjs"));

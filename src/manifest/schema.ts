@@ -8,11 +8,14 @@ import { PpgError, shortened } from "../core/errors.ts";
 import { pointerToPath } from "./yaml-source.ts";
 import { formatPath, type PathSegment, type YamlSource } from "./yaml-path.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
-import { DiskCache } from "../core/disk-cache.ts";
+import { DiskCache, readChecked } from "../core/disk-cache.ts";
+import { expected } from "../core/invariant.ts";
 import { dateProblem } from "../core/dates.ts";
 import { DATE_FORMATS, SCHEMA_FORMATS_MODULE, SCHEMA_FORMATS_VERSION, schemaFormats } from "./schema-formats.ts";
 
-export type SchemaName = "site" | "front-matter" | "listings" | "shard";
+/** The schemas of the files ppguide reads, in schema/. */
+const SCHEMA_NAMES = ["site", "front-matter", "listings", "shard"] as const;
+export type SchemaName = (typeof SCHEMA_NAMES)[number];
 
 /**
  * Schemas of files that ppguide writes and reads back (a shard's manifest, engine/shard-manifest.ts):
@@ -47,11 +50,17 @@ export function routeFieldRule(field: string): string | undefined {
 
 /**
  * Compiling the schemas costs a quarter of a small site's build (docs/performance.md), so each
- * compiled validator is kept on disk as ajv standalone code, keyed by the schema's text and the
- * ajv version, and run from there on later runs (three schemas and the structured-data rules, a few
- * versions of each kept).
+ * compiled validator is kept as ajv standalone code, keyed by the schema's text and the ajv
+ * version: with the code, in lib/validators/ (compiled with lib/, scripts/ship-validators.ts), so
+ * that a first build on a fresh machine compiles none, and on disk among the caches for one the
+ * code does not have (an edited schema: three schemas and the structured-data rules, a few versions
+ * of each kept). A stored validator whose key does not match is never read, and one damaged fails
+ * its checksum and is compiled again.
  */
 const standalone = new DiskCache("ppguide-schemas", 16);
+const SHIPPED = join(PACKAGE_DIR, "lib", "validators");
+/** The code of each validator this process has used, by key: what lib/validators/ holds. */
+const used = new Map<string, string>();
 
 function validatorFor(name: SchemaName): ValidateFunction {
   let fn = compiled.get(name);
@@ -64,42 +73,68 @@ function validatorFor(name: SchemaName): ValidateFunction {
     SCHEMA_FORMATS_VERSION,
     String(allErrors),
   );
-  try {
-    fn = loadStandalone(standalone.file(key), standalone.read(key));
-  } catch {
-    let code: string;
-    ({ fn, code } = compile(text, allErrors));
-    standalone.write(key, code);
-  }
+  fn = stored(key) ?? keep(key, compile(text, allErrors));
   compiled.set(name, fn);
   return fn;
 }
 
 /**
  * A validator for one definition (`ref`) among schemas of ppguide's own beyond the three above
- * (render/structured-data-check.ts: Google's rich-result properties), cached on disk the same way,
- * since each render thread would otherwise compile them again.
+ * (render/structured-data-check.ts: Google's rich-result properties), kept the same way, since
+ * each render thread would otherwise compile them again.
  */
 export function cachedValidator(schemas: readonly object[], ref: string): ValidateFunction {
   const key = DiskCache.key(
     JSON.stringify([schemas, ref]),
     (require("ajv/package.json") as { version: string }).version,
   );
-  try {
-    return loadStandalone(standalone.file(key), standalone.read(key));
-  } catch {
-    const { Ajv } = require("ajv") as { Ajv: new (opts: object) => AjvType };
-    const addFormats = (require("ajv-formats") as { default: (ajv: AjvType) => AjvType }).default;
-    const standaloneCode = (
-      require("ajv/dist/standalone/index.js") as { default: (ajv: AjvType, fn: ValidateFunction) => string }
-    ).default;
-    const ajv = new Ajv({ allErrors: true, strict: false, code: { source: true } });
-    addFormats(ajv);
-    for (const schema of schemas) ajv.addSchema(schema);
-    const fn = ajv.getSchema(ref)!;
-    standalone.write(key, standaloneCode(ajv, fn));
-    return fn;
+  return stored(key) ?? keep(key, compileRef(schemas, ref));
+}
+
+/** The validators of every schema in schema/, loaded or compiled now (scripts/ship-validators.ts). */
+export function loadSchemaValidators(): void {
+  for (const name of SCHEMA_NAMES) validatorFor(name);
+}
+
+/** The code of every validator this process has used, by key (scripts/ship-validators.ts). */
+export function validatorsUsed(): ReadonlyMap<string, string> {
+  return used;
+}
+
+/** The validator kept under `key`, with the code or among the caches; undefined when neither has it intact. */
+function stored(key: string): ValidateFunction | undefined {
+  for (const file of [join(SHIPPED, key), standalone.file(key)]) {
+    const code = readChecked(file);
+    if (!code) continue;
+    try {
+      const fn = loadStandalone(file, code);
+      used.set(key, code.toString("utf8"));
+      return fn;
+    } catch {
+      // Code that no longer runs (written by another ajv): compiled again.
+    }
   }
+  return undefined;
+}
+
+/** A validator just compiled, kept among the caches for the next run. */
+function keep(key: string, { fn, code }: { fn: ValidateFunction; code: string }): ValidateFunction {
+  standalone.write(key, code);
+  used.set(key, code);
+  return fn;
+}
+
+function compileRef(schemas: readonly object[], ref: string): { fn: ValidateFunction; code: string } {
+  const { Ajv } = require("ajv") as { Ajv: new (opts: object) => AjvType };
+  const addFormats = (require("ajv-formats") as { default: (ajv: AjvType) => AjvType }).default;
+  const standaloneCode = (
+    require("ajv/dist/standalone/index.js") as { default: (ajv: AjvType, fn: ValidateFunction) => string }
+  ).default;
+  const ajv = new Ajv({ allErrors: true, strict: false, code: { source: true } });
+  addFormats(ajv);
+  for (const schema of schemas) ajv.addSchema(schema);
+  const fn = expected(ajv.getSchema(ref), `the definition ${ref}`);
+  return { fn, code: standaloneCode(ajv, fn) };
 }
 
 /**
@@ -107,8 +142,7 @@ export function cachedValidator(schemas: readonly object[], ref: string): Valida
  * node_modules (PPGUIDE_CACHE_DIR), where a plain require of the file could not resolve the ajv
  * runtime helpers its code requires.
  */
-function loadStandalone(file: string, code: Buffer | undefined): ValidateFunction {
-  if (!code) throw new Error(`no intact compiled validator in ${file}`);
+function loadStandalone(file: string, code: Buffer): ValidateFunction {
   const module = { exports: {} as ValidateFunction };
   const requireWithFormats = (id: string): unknown => (id === SCHEMA_FORMATS_MODULE ? schemaFormats() : require(id));
   compileFunction(code.toString("utf8"), ["require", "module", "exports"], { filename: file })(

@@ -130,6 +130,11 @@ function googleSchemas(): Compiled[] {
   return compiled;
 }
 
+/** The rules' validators, loaded or compiled now (scripts/ship-validators.ts). */
+export function loadStructuredDataRules(): void {
+  googleSchemas();
+}
+
 /** Every required property missing or malformed in a page's JSON-LD, and every recommended one missing. */
 export function structuredDataIssues(items: readonly JsonLd[]): StructuredDataIssue[] {
   const issues: StructuredDataIssue[] = [];

@@ -7,7 +7,7 @@
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, truncate, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from "node:fs/promises";
 import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -48,6 +48,43 @@ describe("the compiled CLI (lib/)", () => {
     expect(outcome).toMatchObject({ code: 0, fromLib: true });
     expect(outcome.stderr).toBe("");
   });
+
+  it("ships its validators compiled: a first build with empty caches compiles none, and one damaged or wrong is compiled again", async () => {
+    const pkg = await packageCopy();
+    const root = await copyFixture("basic-site");
+    const shipped = join(pkg, "lib", "validators");
+    // The schemas in schema/ and the structured-data rules, each under its key.
+    expect((await readdir(shipped)).length).toBeGreaterThanOrEqual(4);
+    const caches = await mkdtemp(join(tmpdir(), "ppguide-fresh-caches-"));
+    onTestFinished(() => rm(caches, { recursive: true, force: true }));
+    const fresh = await run(pkg, ["build", "--no-cache"], root, { PPGUIDE_CACHE_DIR: caches });
+    expect(fresh).toMatchObject({ code: 0, fromLib: true, stderr: "" });
+    // Nothing was compiled, so nothing was kept among the caches.
+    expect(existsSync(join(caches, "ppguide-schemas"))).toBe(false);
+    const page = () => readFile(join(root, "dist/beaches.html"), "utf8");
+    const built = await page();
+    expect(built).toContain("The Best Beaches");
+
+    // One shipped validator damaged and another made to say something else: each fails its
+    // checksum, is compiled again, and the build is the same.
+    const [first, second] = (await readdir(shipped)).sort();
+    await truncate(join(shipped, first!), 100);
+    const other = await readFile(join(shipped, second!));
+    other[other.length - 1] = (other.at(-1) ?? 0) ^ 1;
+    await writeFile(join(shipped, second!), other);
+    await rm(join(root, "dist"), { recursive: true });
+    const again = await run(pkg, ["build", "--no-cache"], root, { PPGUIDE_CACHE_DIR: caches });
+    expect(again).toMatchObject({ code: 0, fromLib: true, stderr: "" });
+    expect((await readdir(join(caches, "ppguide-schemas"))).sort()).toEqual([first, second].sort());
+    expect(await page()).toBe(built);
+
+    // A site.yaml the schema refuses is refused as ever by a validator compiled on the spot.
+    await writeFile(join(root, "site.yaml"), `${await readFile(join(root, "site.yaml"), "utf8")}\nunknownField: 1\n`);
+    await rm(join(shipped), { recursive: true });
+    const refused = await run(pkg, ["build"], root, { PPGUIDE_CACHE_DIR: caches });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("ManifestInvalid");
+  }, 180_000);
 
   it("a damaged compiled file is never run: the CLI says so, runs the sources, and the build is as it should be", async () => {
     const pkg = await packageCopy();
