@@ -4,16 +4,15 @@
  * temporary folder (test/helpers/private-caches.ts) so that no test touches a developer's caches.
  */
 import { execFile } from "node:child_process";
-import { appendFile, mkdtemp, readdir, stat } from "node:fs/promises";
+import { appendFile, mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { PACKAGE_DIR } from "../../src/core/package-dir.ts";
 import { copyFixture } from "../helpers/fixture.ts";
-
-const bin = fileURLToPath(new URL("../../bin/ppguide", import.meta.url));
+import { copyPackage } from "../helpers/package-copy.ts";
+import { tempDir } from "../helpers/scratch.ts";
 
 /** Each file under dir with its inode and mtime: a file rewritten or replaced shows a change. */
 async function identities(dir: string): Promise<Record<string, string>> {
@@ -31,8 +30,12 @@ describe("the caches' folder", () => {
   it("is PPGUIDE_CACHE_DIR when set, for the CLI too, and a validator cached there is used as it is", async () => {
     const caches = await mkdtemp(join(tmpdir(), "ppguide-caches-"));
     const root = await copyFixture("basic-site");
+    // A ppguide whose lib/ ships no compiled validators (lib/validators/, scripts/ship-validators.ts),
+    // as after a schema is edited: it compiles them, and keeps them among the caches.
+    const pkg = await copyPackage(await tempDir("ppguide-package-"));
+    await rm(join(pkg, "lib", "validators"), { recursive: true });
     const build = () =>
-      promisify(execFile)(bin, ["build", "--root", root], {
+      promisify(execFile)(join(pkg, "bin/ppguide"), ["build", "--root", root], {
         env: { ...process.env, PPGUIDE_CACHE_DIR: caches },
         encoding: "utf8",
       });
