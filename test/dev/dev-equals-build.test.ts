@@ -29,6 +29,7 @@ import { build } from "../../src/engine/build.ts";
 import type { BuildResult } from "../../src/engine/build-state.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
 import { removeWhenDone } from "../helpers/scratch.ts";
+import { REBUILD_HEARD_MS } from "../helpers/dev-events.ts";
 
 const RUNS = Number(process.env.DEV_FUZZ_RUNS ?? 200);
 const FIXED_SEED = 61_2026;
@@ -388,7 +389,7 @@ describe("dev under any sequence of edits", () => {
     const building = builds.get(key) ?? freshBuild(places.root, caches, out);
     builds.set(key, building);
     if (changed) {
-      await expect.poll(() => reports.length, { timeout: 15_000, interval: 5 }).toBeGreaterThan(before);
+      await expect.poll(() => reports.length, { timeout: REBUILD_HEARD_MS, interval: 5 }).toBeGreaterThan(before);
       // Quiet: an edit of two steps (a file removed, a link made) may be heard as two.
       for (let seen = -1; seen !== reports.length; ) {
         seen = reports.length;

@@ -16,6 +16,7 @@ import { writeInlineSite } from "../helpers/inline-site.ts";
 import { attempt } from "../helpers/outcome.ts";
 import { removeWhenDone } from "../helpers/scratch.ts";
 import { CAN_SEE_WATCHES, inodeKey, watchedInodes } from "../helpers/watched-inodes.ts";
+import { REBUILD_HEARD_MS } from "../helpers/dev-events.ts";
 
 const SITE = `
 -- site.yaml --
@@ -76,7 +77,7 @@ async function devOn(text = SITE): Promise<Running> {
     async after(edit) {
       const before = reports.length;
       await edit();
-      await expect.poll(() => reports.length, { timeout: 15_000 }).toBeGreaterThan(before);
+      await expect.poll(() => reports.length, { timeout: REBUILD_HEARD_MS }).toBeGreaterThan(before);
       // An edit of several steps (a folder removed, then a link made) may be heard as two.
       for (let seen = -1; seen !== reports.length; ) {
         seen = reports.length;
@@ -208,7 +209,7 @@ describe("dev's containment, as a build's, whatever is swapped in while it runs"
     running.push(dev);
     expect(dev.initial.ok).toBe(true);
     await writeFile(join(root, "writing/bakeries.md"), "Bread at dawn, edited.\n");
-    await expect.poll(() => reports.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => reports.length, { timeout: REBUILD_HEARD_MS }).toBeGreaterThan(0);
     await dev.idle();
     expect(reports.at(-1)!.files).toContain("content/bakeries.md");
     expect(dev.site.pages.get("/bakeries")!.html).toContain("Bread at dawn, edited.");
