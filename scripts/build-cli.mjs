@@ -54,11 +54,10 @@ await build({
 });
 
 // The validators, compiled now and kept with the code (scripts/ship-validators.ts).
-execFileSync(
-  process.execPath,
-  ["--import", "tsx/esm", join(packageDir, "scripts/ship-validators.ts"), join(staging, "validators")],
-  { cwd: packageDir, stdio: "inherit" },
-);
+execFileSync(process.execPath, ["--import", "tsx/esm", join(packageDir, "scripts/ship-validators.ts"), staging], {
+  cwd: packageDir,
+  stdio: "inherit",
+});
 
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
 const { sourcesDigest } = createRequire(import.meta.url)(join(staging, "preflight.cjs"));

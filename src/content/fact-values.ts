@@ -26,10 +26,10 @@ import type { MarkdownFile } from "./front-matter.ts";
  *   with another figure of its kind (FigureContradictsFact).
  * Every figure is read by the one recognizer, figures.ts.
  */
-/** The mark a marker renders to, inline: an HTML comment, so a page rendered without facts shows nothing. */
-export const FACT_VALUE_MARK = /<!--ppg-fact:([a-z0-9-]*)-->/g;
 /** How every fact mark starts: a page without it has none to place. */
 export const FACT_MARK = "<!--ppg-fact:";
+/** The mark a marker renders to, inline: an HTML comment, so a page rendered without facts shows nothing. */
+export const FACT_VALUE_MARK = new RegExp(`${FACT_MARK}([a-z0-9-]*)-->`, "g");
 
 /** A marker the Markdown holds where it is not expanded: the marker, the body lines it may be on, and where it is. */
 export type MisplacedMarker = [marker: string, from: number, to: number, where: string];

@@ -58,7 +58,9 @@ export function routeFieldRule(field: string): string | undefined {
  * its checksum and is compiled again.
  */
 const standalone = new DiskCache("ppguide-schemas", 16);
-const SHIPPED = join(PACKAGE_DIR, "lib", "validators");
+/** The folder of lib/ that holds the validators compiled with it. */
+export const SHIPPED_VALIDATORS = "validators";
+const SHIPPED = join(PACKAGE_DIR, "lib", SHIPPED_VALIDATORS);
 /** The code of each validator this process has used, by key: what lib/validators/ holds. */
 const used = new Map<string, string>();
 
@@ -111,7 +113,7 @@ function stored(key: string): ValidateFunction | undefined {
       used.set(key, code.toString("utf8"));
       return fn;
     } catch {
-      // Code that no longer runs (written by another ajv): compiled again.
+      // Code that holds its checksum but does not load: compiled again.
     }
   }
   return undefined;
