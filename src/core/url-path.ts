@@ -30,3 +30,18 @@ export function decodeComponentOr(text: string): string {
 export function writtenForm(text: string): string {
   return decodeComponentOr(text).normalize("NFC");
 }
+
+/**
+ * `text` parsed by the WHATWG URL Standard, which browsers follow (against `base` when given), or
+ * undefined when it is no URL. Not `URL.canParse`: on Node 20, once V8 optimises a caller, it takes
+ * a fast path that reads a Latin-1 string's bytes as UTF-8, so `https://café.example/` is "no URL"
+ * after a few thousand calls and a URL before (test/safety/url-parsing.test.ts warms it up). The
+ * constructor has no such path.
+ */
+export function parsedUrl(text: string, base?: string): URL | undefined {
+  try {
+    return new URL(text, base);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,7 +1,7 @@
 import { PpgError, type ErrorCode } from "../core/errors.ts";
 import type { ErrorParams } from "../core/errors-data.ts";
 import { closestPath } from "../core/closest-path.ts";
-import { decodeUriPath } from "../core/url-path.ts";
+import { decodeUriPath, parsedUrl } from "../core/url-path.ts";
 import { ROUTE_PATH } from "./schema.ts";
 import { routeReferences } from "./route-references.ts";
 import type { Manifest } from "./types.ts";
@@ -129,9 +129,8 @@ export function checkCrossReferences(manifest: Manifest, source: YamlSource): Pp
  * by root-relative paths, so a site served under one would link out of it.
  */
 export function siteOrigin(url: string): string | undefined {
-  if (!URL.canParse(url)) return undefined;
-  const parsed = new URL(url);
-  return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : undefined;
+  const parsed = parsedUrl(url);
+  return parsed?.protocol === "http:" || parsed?.protocol === "https:" ? parsed.origin : undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { PpgError } from "../core/errors.ts";
 import { forbiddenCharacter } from "../core/text-rule.ts";
+import { parsedUrl } from "../core/url-path.ts";
 import { formatPath, type PathSegment, type YamlSource } from "./yaml-path.ts";
 
 /** A value written as an absolute URL: a scheme, then `//`. */
@@ -35,7 +36,7 @@ export function valueProblems(source: YamlSource): PpgError[] {
   };
   const visit = (value: unknown, path: PathSegment[]): void => {
     if (typeof value === "string") {
-      if (text(value, path, false) && ABSOLUTE_URL.test(value) && !URL.canParse(value))
+      if (text(value, path, false) && ABSOLUTE_URL.test(value) && !parsedUrl(value))
         errors.push(new PpgError("UrlInvalid", { what: "URL", url: value }, at(path)));
     } else if (Array.isArray(value)) {
       value.forEach((v, i) => visit(v, [...path, i]));

@@ -2,7 +2,7 @@ import { locateHref } from "../content/locate-href.ts";
 import type { MarkdownFile } from "../content/front-matter.ts";
 import type { RenderedMarkdown } from "../content/markdown.ts";
 import { PpgError } from "../core/errors.ts";
-import { decodeUriPath } from "../core/url-path.ts";
+import { decodeUriPath, parsedUrl } from "../core/url-path.ts";
 import { suggest } from "../manifest/cross-references.ts";
 import type { SiteContext } from "./page-model.ts";
 
@@ -40,7 +40,7 @@ export function checkMarkdownLinks(
     }
     // What browsers follow is the WHATWG URL Standard: an address it cannot parse is a dead link,
     // reported where it was written, never published.
-    if (!URL.canParse(ref.href, "https://site.invalid/")) {
+    if (!parsedUrl(ref.href, "https://site.invalid/")) {
       const at = lineText.indexOf(`](${ref.href.split(/[%[\]]/)[0]}`) + 2;
       const written = at >= 2 ? (/^<[^>]*>|^[^\s)]*/.exec(lineText.slice(at))?.[0] ?? "") : ref.href;
       errors.push(
