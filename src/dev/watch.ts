@@ -197,12 +197,16 @@ export class SiteWatcher {
         return !ancestor(path);
       },
     });
+    // The links this watcher found at its start. One replaced by a file (removed, then the file
+    // written) keeps its entry in chokidar's folder, so chokidar never watches the file, and its
+    // saves would go unheard: any event on such a path starts a fresh watcher, which finds a file.
+    const links = new Set<string>();
     const heard = (kind: ChangeKind) => (file: string) => {
       if (this.watcher !== watcher || this.closed) return;
       const [real, named] = [...moved].find(([r]) => file === r || file.startsWith(r + sep)) ?? [root, root];
       this.onChange(named + file.slice(real.length), kind);
       // Once chokidar is done with the event: it watches the path anew right after telling it.
-      if (throughLink(real, file)) setImmediate(() => void this.restart());
+      if (throughLink(real, file) || links.has(file)) setImmediate(() => void this.restart());
     };
     watcher.on("add", heard("add"));
     watcher.on("change", heard("change"));
@@ -218,6 +222,8 @@ export class SiteWatcher {
     });
     watcher.on("error", (err) => this.onProblem(new PpgError("WatchFailed", { reason: (err as Error).message })));
     await new Promise<void>((ready) => watcher.once("ready", () => ready()));
+    for (const path of filesOf(watcher))
+      if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) links.add(path);
     return watcher;
   }
 

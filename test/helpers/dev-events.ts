@@ -37,8 +37,7 @@ export async function readDevEvents(
 /**
  * How long a dev test waits for dev to report the rebuild an edit starts. What the tests check is
  * that it comes and what it holds, not how soon, so a slow rebuild on two busy cores is given a
- * minute. A report that never comes still fails: in two full runs, the fixed seed's 26th sequence
- * (a listings file saved, then a Markdown file) waited out 15 s and then this minute, each time
- * in a worker that had just run a browser suite; alone, or beside one, it passes.
+ * minute. A report that never came, in the property test's fixed seed, was a save nobody heard: a
+ * file that had been a link, then itself again, was no longer watched (src/dev/watch.ts, `links`).
  */
 export const REBUILD_HEARD_MS = 60_000;
