@@ -1,14 +1,20 @@
 /**
- * Vitest global setup: every test run gets its own cache folder (PPGUIDE_CACHE_DIR, read by
- * src/core/disk-cache.ts), inherited by the test workers and by every CLI they spawn, so no test
- * reads a developer's cached manifests, output records or validators, or evicts them.
+ * Vitest global setup: every test run gets a folder of its own, removed when the run ends, and
+ * everything the run writes goes there. Its cache folder (PPGUIDE_CACHE_DIR, read by
+ * src/core/disk-cache.ts) means no test reads a developer's cached manifests, output records or
+ * validators, or evicts them; its temporary folder (TMPDIR, which os.tmpdir() reads) holds every
+ * site, output and copy a test makes, so a test that fails, or forgets its own, leaves nothing in
+ * /tmp (once, 20,000 folders of earlier runs). Both are inherited by the test workers and by every
+ * CLI they spawn.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export default async function setup(): Promise<() => Promise<void>> {
-  const dir = await mkdtemp(join(tmpdir(), "ppguide-test-caches-"));
-  process.env.PPGUIDE_CACHE_DIR = dir;
-  return () => rm(dir, { recursive: true, force: true });
+  const run = await mkdtemp(join(tmpdir(), "ppguide-test-run-"));
+  process.env.PPGUIDE_CACHE_DIR = join(run, "caches");
+  process.env.TMPDIR = join(run, "tmp");
+  await mkdir(process.env.TMPDIR);
+  return () => rm(run, { recursive: true, force: true });
 }
