@@ -14,7 +14,13 @@ import { join } from "node:path";
 export default async function setup(): Promise<() => Promise<void>> {
   const run = await mkdtemp(join(tmpdir(), "ppguide-test-run-"));
   process.env.PPGUIDE_CACHE_DIR = join(run, "caches");
-  process.env.TMPDIR = join(run, "tmp");
-  await mkdir(process.env.TMPDIR);
+  // A run a test starts (vitest inside vitest) keeps the outer run's temporary folder: nested
+  // anew at each level, the paths outgrew what a Unix socket's path may hold, and Chromium, which
+  // makes one there, would not start.
+  if (process.env.PPGUIDE_TEST_RUN === undefined) {
+    process.env.PPGUIDE_TEST_RUN = run;
+    process.env.TMPDIR = join(run, "tmp");
+    await mkdir(process.env.TMPDIR);
+  }
   return () => rm(run, { recursive: true, force: true });
 }
