@@ -244,36 +244,40 @@ describe("dev's containment, as a build's, whatever is swapped in while it runs"
     expect(shown(s.dev)).toEqual(await built(s.root));
   }, 60_000);
 
-  it("a file, and a folder, made a link and then themselves again: every later save of them is heard", async () => {
-    const s = await devOn();
-    const md = join(s.root, "content/bakeries.md");
-    await s.after(async () => {
-      await symlink("travel/beaches.md", `${md}.tmp`);
-      await rename(`${md}.tmp`, md);
-    });
-    await s.after(async () => {
-      await rm(md);
-      await writeFile(md, "Bread in the morning.\n");
-    });
-    // Another file first, as the property test met it (dev-equals-build.test.ts), then the file itself.
-    await s.after(() => writeFile(join(s.root, "content/travel/resorts.md"), "Stay near the beach.\n"));
-    await s.after(() => writeFile(md, "Bread at noon too.\n"));
-    expect((await s.get("/bakeries")).text).toContain("Bread at noon too.");
+  it(
+    "a file, and a folder, made links and then themselves again: their later saves are heard",
+    async () => {
+      const s = await devOn();
+      const md = join(s.root, "content/bakeries.md");
+      await s.after(async () => {
+        await symlink("travel/beaches.md", `${md}.tmp`);
+        await rename(`${md}.tmp`, md);
+      });
+      await s.after(async () => {
+        await rm(md);
+        await writeFile(md, "Bread in the morning.\n");
+      });
+      // Another file first, as the property test met it (dev-equals-build.test.ts), then the file itself.
+      await s.after(() => writeFile(join(s.root, "content/travel/resorts.md"), "Stay near the beach.\n"));
+      await s.after(() => writeFile(md, "Bread at noon too.\n"));
+      expect((await s.get("/bakeries")).text).toContain("Bread at noon too.");
 
-    const travel = join(s.root, "content/travel");
-    const elsewhere = join(s.root, "content/elsewhere");
-    await s.after(async () => {
-      await rename(travel, elsewhere);
-      await symlink("elsewhere", travel);
-    });
-    await s.after(async () => {
-      await rm(travel);
-      await rename(elsewhere, travel);
-    });
-    await s.after(() => writeFile(join(travel, "resorts.md"), "Stay by the bay.\n"));
-    expect((await s.get("/resorts")).text).toContain("Stay by the bay.");
-    expect(shown(s.dev)).toEqual(await built(s.root));
-  }, 3 * REBUILD_HEARD_MS);
+      const travel = join(s.root, "content/travel");
+      const elsewhere = join(s.root, "content/elsewhere");
+      await s.after(async () => {
+        await rename(travel, elsewhere);
+        await symlink("elsewhere", travel);
+      });
+      await s.after(async () => {
+        await rm(travel);
+        await rename(elsewhere, travel);
+      });
+      await s.after(() => writeFile(join(travel, "resorts.md"), "Stay by the bay.\n"));
+      expect((await s.get("/resorts")).text).toContain("Stay by the bay.");
+      expect(shown(s.dev)).toEqual(await built(s.root));
+    },
+    3 * REBUILD_HEARD_MS,
+  );
 });
 
 describe("dev's checks, as a build's, on every rebuild", () => {
