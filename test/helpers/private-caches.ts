@@ -14,6 +14,8 @@ import { join } from "node:path";
 export default async function setup(): Promise<() => Promise<void>> {
   const run = await mkdtemp(join(tmpdir(), "ppguide-test-run-"));
   process.env.PPGUIDE_CACHE_DIR = join(run, "caches");
+  // Made here: ppguide makes it when it first caches something, but helpers keep their builds in it before then.
+  await mkdir(process.env.PPGUIDE_CACHE_DIR);
   // A run a test starts (vitest inside vitest) keeps the outer run's temporary folder: nested
   // anew at each level, the paths outgrew what a Unix socket's path may hold, and Chromium, which
   // makes one there, would not start.
