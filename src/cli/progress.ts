@@ -1,6 +1,7 @@
 import { watchStages, type Stage } from "../core/timing.ts";
 
 const WORDS: Record<Stage, string> = {
+  inputs: "looking at the site's files",
   load: "reading the site",
   check: "checking the site",
   open: "opening the output folder",

@@ -150,23 +150,24 @@ export interface PpgErrorData {
 }
 
 export function userErrorData(err: PpgError | PpgErrorList): PpgErrorData[] {
-  return errorsOf(err).map(({ code, message, location, path, source, hint, data }) => ({
-    code,
-    message,
-    location,
-    path,
-    source,
-    hint,
-    data,
-  }));
+  return errorsOf(err).map(errorData);
+}
+
+/** One error as plain data (userErrorData). */
+export function errorData({ code, message, location, path, source, hint, data }: PpgError): PpgErrorData {
+  return { code, message, location, path, source, hint, data };
 }
 
 export function reviveUserError(data: PpgErrorData[]): PpgError | PpgErrorList {
-  // The catalogue builds the same message from the same parameters on this side of the thread.
-  const errors = data.map(
+  const errors = revivedErrors(data);
+  return errors.length === 1 ? errors[0]! : new PpgErrorList(errors);
+}
+
+/** Errors made again from their data: the catalogue builds the same message from the same parameters. */
+export function revivedErrors(data: readonly PpgErrorData[]): PpgError[] {
+  return data.map(
     ({ code, message: _built, data: params, ...opts }) => new PpgError(code, params as ErrorParams<ErrorCode>, opts),
   );
-  return errors.length === 1 ? errors[0]! : new PpgErrorList(errors);
 }
 
 /** 2 for a refused command, else 1. */

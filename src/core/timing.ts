@@ -1,5 +1,6 @@
 /** The build's stages, in their order (engine/build.ts), and a merge's own two (engine/merge.ts). */
 export type Stage =
+  | "inputs"
   | "load"
   | "check"
   | "open"

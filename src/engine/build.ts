@@ -4,7 +4,18 @@ import { ImageFactIndex } from "../assets/image-facts.ts";
 import { gatedProblems, sortAcknowledged } from "../audits/acknowledged.ts";
 import { findPlaceholders } from "../audits/placeholders.ts";
 import { currentCode } from "../core/code-id.ts";
-import { errorsOf, isUserError, PpgError, PpgErrorList, warningsOf } from "../core/errors.ts";
+import {
+  errorData,
+  errorsOf,
+  isUserError,
+  PpgError,
+  PpgErrorList,
+  revivedErrors,
+  warningsOf,
+  type PpgErrorData,
+} from "../core/errors.ts";
+import { currentDay } from "../core/clock.ts";
+import { siteCache } from "../core/disk-cache.ts";
 import { expected } from "../core/invariant.ts";
 import { DEFAULT_OUT } from "../core/output-names.ts";
 import { cleanUpOnInterrupt } from "../core/interrupt.ts";
@@ -12,7 +23,8 @@ import { failedWhileWriting } from "../core/written-so-far.ts";
 import { stageClock, type StageTimings } from "../core/timing.ts";
 import { claimOutputs } from "../output/claims.ts";
 import { writeGeneratedAndPublic } from "../output/generated-files.ts";
-import { checkOutputFolder, OutputFolder, servedCopy } from "../output/output-folder.ts";
+import { checkOutputFolder, OutputFolder, outputPaths, servedCopy } from "../output/output-folder.ts";
+import { recordInputs, sameAsServed, takeInputs, type Inputs } from "../output/same-inputs.ts";
 import {
   packsNamedBy,
   pageCacheFile,
@@ -87,6 +99,11 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   if (opts.write === false) return inMemory(site, opts, timings, started);
   const outDir = resolve(site.root, opts.out ?? DEFAULT_OUT);
   checkOutputFolder(site.root, outDir, opts.force);
+  const timed = stageClock(timings);
+  // The very inputs, code and settings of the served copy's build: its result, without reading the site again.
+  const inputs = opts.shard ? undefined : timed("inputs")(inputsOf(site.root, outDir, opts));
+  const same = inputs && opts.cache !== false ? sameAsServed(inputs, servedCopy(outDir)) : undefined;
+  if (same) return finish(fromRecord(same as StoredResult, outDir, timings), started);
   // Interrupted, the build lets go of the lock and its temporary link; the copy it was writing is
   // not served, so whatever it holds is simply brought up to date by the next build. The handlers
   // are in place before the lock is taken, so no signal can leave the lock behind.
@@ -97,7 +114,6 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     if (opts.workers !== false && rendersOnPool(manifest.routes.length) && rendersEveryPage(opts, outDir))
       pool = startRenderPool();
   };
-  const timed = stageClock(timings);
   const letGo = cleanUpOnInterrupt(() => held?.release());
   try {
     return await stages();
@@ -131,7 +147,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       const written = await timed("rest")(writeRest(indexed));
       const offline = await timed("offline")(writeOffline(written));
       const linked = await timed("links")(linkCheck(offline));
-      const committed = await timed("commit")(commit(linked));
+      const committed = await timed("commit")(commit(linked, inputs));
       return resultOf(committed, timings, started);
     } catch (err) {
       // Nothing may still be writing when the lock is released.
@@ -377,7 +393,7 @@ export async function linkCheck(state: Built): Promise<Built> {
  * Makes the copy exactly the new site, writes its page cache (each record with its file's stat as
  * the copy will be served, for the next build's quick check), and serves it.
  */
-export async function commit(state: Built): Promise<Built> {
+export async function commit(state: Built, inputs?: Inputs): Promise<Built> {
   const { output, writer, plan, records, index } = state;
   // What the stages went on in spite of fails the build here, before anything is served.
   if (state.errors.length) throw new PpgErrorList(state.errors, state.report.warnings);
@@ -393,6 +409,7 @@ export async function commit(state: Built): Promise<Built> {
   // version's) is read for their names alone.
   const served = state.servedPacks ?? (output.live ? packsNamedBy(output.live) : []);
   removeUnusedPacks(output.store, [...packs, ...served]);
+  if (inputs) recordInputs(inputs, output.target, output.live, storedResult(state));
   output.commit();
   return state;
 }
@@ -476,6 +493,48 @@ export function resultOf(state: Built, timings: StageTimings, started: number): 
     },
     started,
   );
+}
+
+/**
+ * The result a build keeps with the inputs it was built from (output/same-inputs.ts), as plain data: what any build
+ * of the same inputs reports. Not the cache entries it found damaged, which it made again.
+ */
+type StoredResult = Pick<BuildResult, "pages" | "aliases" | "assets" | "nextChange"> & {
+  warnings: PpgErrorData[];
+  placeholders: PpgErrorData[];
+};
+
+function storedResult(state: Built): StoredResult {
+  const { aliases, assets, nextChange, warnings, placeholders } = state.report;
+  return {
+    pages: state.jobs.map(builtPage),
+    aliases,
+    assets,
+    ...(nextChange && { nextChange }),
+    warnings: [...warnings, ...state.warnings].map(errorData),
+    placeholders: placeholders.map(errorData),
+  };
+}
+
+/** A build of the inputs a kept result was made from: nothing rendered, nothing indexed, nothing written. */
+function fromRecord(stored: StoredResult, outDir: string, timings: StageTimings): Omit<BuildResult, "seconds"> {
+  const warnings = revivedErrors(stored.warnings);
+  const placeholders = revivedErrors(stored.placeholders);
+  return { ...stored, warnings, placeholders, rendered: [], indexed: [], outDir, timings };
+}
+
+/** What a build's output depends on besides its files and code: its options and its day. */
+function inputsOf(root: string, outDir: string, opts: BuildOptions): Inputs | undefined {
+  const { linkMode, strict, searchIndex, caches } = opts;
+  const skip = [outDir, outputPaths(outDir).store, siteCache(root), ...(caches ? [resolve(caches)] : [])];
+  return takeInputs(root, skip, {
+    day: currentDay(opts.clock),
+    linkMode: linkMode ?? null,
+    strict: strict === true,
+    searchIndex: searchIndex !== false,
+    caches: caches ?? null,
+    outDir,
+  });
 }
 
 function finish(result: Omit<BuildResult, "seconds">, started: number): BuildResult {

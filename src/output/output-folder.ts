@@ -20,6 +20,7 @@ import { PACKAGE_DIR } from "../core/package-dir.ts";
 import { kernelFilesystem, makeFolder } from "../core/make-folder.ts";
 import { isInside, realish } from "../core/site-folder.ts";
 import { pageCacheFile } from "./page-cache.ts";
+import { inputsFile } from "./same-inputs.ts";
 import type { OutputEntry } from "./write.ts";
 
 /**
@@ -61,7 +62,7 @@ const PACKAGE_INPUTS = ["schema", "templates", "src", "bin", "node_modules", "pa
 /** Written into every store ppguide makes: a `dist.ppguide/` without it is someone else's. */
 const STORE_MARK = ".ppguide-output";
 /** What a store made before the mark existed may hold. */
-const STORE_ENTRY = /^(a|b|[ab]\.pages|index-work|lock|(link|replaced)-\d+)$/;
+const STORE_ENTRY = /^(a|b|[ab]\.(pages|inputs)|index-work|lock|(link|replaced)-\d+)$/;
 /** Where older versions of ppguide gave the search index's pages to Pagefind; a killed build's is removed. */
 const INDEX_WORK = "index-work";
 
@@ -250,8 +251,10 @@ export class OutputFolder {
       removeLeftovers(out, store);
       const liveCopy = ownLink(out);
       const target = join(store, liveCopy === "a" ? "b" : "a");
-      // The copy is about to change: its page cache no longer describes it (output/page-cache.ts).
+      // The copy is about to change: its page cache and the record of its inputs no longer describe it
+      // (output/page-cache.ts, output/same-inputs.ts).
       rmSync(pageCacheFile(target), { force: true });
+      rmSync(inputsFile(target), { force: true });
       return new OutputFolder(out, store, target, liveCopy && join(store, liveCopy), prepareTarget(target), lockFile);
     } catch (err) {
       rmSync(lockFile, { force: true });
