@@ -84,8 +84,9 @@ import {
 
 /**
  * The whole pipeline, each stage a function of the build's state that returns the next:
- * load → check → open → key → render (each page with its search entry) → index → write the rest → offline →
- * check links → commit.
+ * inputs → load → check → open → key → render (each page with its search entry) → index → write the rest →
+ * offline → check links → commit. A build of the very inputs the served copy was built from ends after the first
+ * (output/same-inputs.ts).
  * Nothing is made until the site is found, --out judged, the site loaded and every output path
  * claimed once (once: a build in a folder without site.yaml left dist.ppguide/ behind, a mistyped
  * --root made its whole chain of folders, and a route /index failed on the disk). Every stage
@@ -391,7 +392,8 @@ export async function linkCheck(state: Built): Promise<Built> {
 
 /**
  * Makes the copy exactly the new site, writes its page cache (each record with its file's stat as
- * the copy will be served, for the next build's quick check), and serves it.
+ * the copy will be served, for the next build's quick check) and the record of the inputs it was
+ * built from (output/same-inputs.ts), and serves it.
  */
 export async function commit(state: Built, inputs?: Inputs): Promise<Built> {
   const { output, writer, plan, records, index } = state;
