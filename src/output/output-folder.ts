@@ -322,9 +322,9 @@ function takeLock(store: string, out: string): string {
 function removeLeftovers(out: string, store: string): void {
   rmSync(join(store, INDEX_WORK), { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   for (const name of readdirSync(store)) {
-    // A page cache or search-entry pack a killed build was writing (core/disk-cache.ts writeChecked) is named for its
-    // pid too.
-    const pid = /^(?:(?:link|replaced)-|.+\.(?:pages|pack)\.tmp-)(\d+)$/.exec(name)?.[1];
+    // A page cache, search-entry pack or record of inputs a killed build was writing (core/disk-cache.ts
+    // writeChecked) is named for its pid too.
+    const pid = /^(?:(?:link|replaced)-|.+\.(?:pages|pack|inputs)\.tmp-)(\d+)$/.exec(name)?.[1];
     if (pid && !alive(Number(pid))) rmSync(join(store, name), { recursive: true, force: true });
   }
   const staging = new RegExp(`^${basename(out).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.staging-(\\d+)-\\d+$`);

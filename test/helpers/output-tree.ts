@@ -89,13 +89,19 @@ export function describeDifference(
  * What an output's store (`dist.ppguide/`) holds, its search-entry packs counted apart: each of them
  * must be one that a copy's page cache names, and each one named must be there.
  */
-export async function storeEntries(store: string): Promise<{ names: string[]; packs: string[]; unnamed: string[] }> {
+export async function storeEntries(
+  store: string,
+): Promise<{ names: string[]; packs: string[]; unnamed: string[]; records: string[] }> {
   const all = (await readdir(store)).sort();
   const packs = all.filter(isPackName);
+  // A copy's record of its inputs (output/same-inputs.ts) is kept only when no input changed just before its build,
+  // which depends on the clock: listed apart.
+  const records = all.filter((name) => /^[ab]\.inputs$/.test(name));
   const named = new Set(["a", "b"].flatMap((copy) => packsNamedBy(join(store, copy))));
   return {
-    names: all.filter((name) => !packs.includes(name)),
+    names: all.filter((name) => !packs.includes(name) && !records.includes(name)),
     packs,
+    records,
     unnamed: [
       ...packs.filter((p) => !named.has(p)),
       ...[...named].filter((p) => !packs.includes(p)).map((p) => `missing ${p}`),

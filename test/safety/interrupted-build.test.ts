@@ -67,13 +67,16 @@ describe("an interrupted build", () => {
 
   // Regression: a build killed while it wrote its page cache left `b.pages.tmp-<pid>`, which no
   // later build removed.
-  it("a page cache or pack a killed build was writing, or wrote and never named, is removed by the next build", async () => {
+  it("a page cache, pack or record a killed build was writing, or wrote and never named, is removed by the next build", async () => {
     const root = await mkdtemp(join(tmpdir(), "ppguide-kill-cache-"));
     const out = join(root, "dist");
     await writePpguideSite(root, 5, "v0");
     expect((await runCli(["build"], root)).code).toBe(0);
     const dead = spawnSync("true").pid;
-    for (const copy of ["a", "b"]) await writeFile(join(`${out}.ppguide`, `${copy}.pages.tmp-${dead}`), "half");
+    for (const copy of ["a", "b"]) {
+      await writeFile(join(`${out}.ppguide`, `${copy}.pages.tmp-${dead}`), "half");
+      await writeFile(join(`${out}.ppguide`, `${copy}.inputs.tmp-${dead}`), "half");
+    }
     // And a pack of search entries, which a build writes before the cache that names it.
     await writeFile(join(`${out}.ppguide`, `search-0123456789abcdef.pack.tmp-${dead}`), "half");
     await writeFile(join(`${out}.ppguide`, "search-0123456789abcdef.pack"), "whole, never named");

@@ -236,6 +236,7 @@ describe("two builds, and leftovers of killed ones", () => {
     expect(await storeEntries(`${out}.ppguide`)).toEqual({
       names: [".ppguide-output", "a", "a.pages"],
       packs: [expect.any(String)],
+      records: expect.any(Array),
       unnamed: [],
     });
   });
