@@ -21,6 +21,8 @@ import fc from "fast-check";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { build } from "../../src/engine/build.ts";
+import { errorsOf, isUserError, warningsOf, type PpgError } from "../../src/core/errors.ts";
+import { expected } from "../../src/core/invariant.ts";
 import { DevSite } from "../../src/dev/dev-site.ts";
 import { merge } from "../../src/engine/merge.ts";
 import { generatedFiles } from "../../src/output/generated-files.ts";
@@ -56,6 +58,10 @@ interface SiteState {
   extra: boolean;
   /** The index page's route, which related cards and the index name. */
   guidesPath: string;
+  /** The beaches page's Dorada anchor, which the flan page links to: without it, a reused page's link breaks. */
+  doradaAnchor: boolean;
+  /** public/images/map.svg, which the bakeries page links to: without it, a reused page's link breaks. */
+  mapAsset: boolean;
 }
 
 const INITIAL: SiteState = {
@@ -77,6 +83,8 @@ const INITIAL: SiteState = {
   bannerFill: "#0b5d6b",
   extra: false,
   guidesPath: "/guides",
+  doradaAnchor: true,
+  mapAsset: true,
 };
 
 const BANNERS = [
@@ -201,7 +209,7 @@ toc: ${s.beachesToc}
 
 Our favourite beaches, with a [flan](/flan-recipe) to follow.${s.bodies.beaches}
 
-## Playa Dorada {#Dorada}
+## Playa Dorada${s.doradaAnchor ? " {#Dorada}" : ""}
 
 Long and golden. See [Mangú](/beaches#Mangú).
 
@@ -230,10 +238,13 @@ ${s.flanSources ? `sources:\n  - { url: "https://flan.example/recipe", says: Bak
   instructions: [Melt the sugar to a caramel., Whisk the eggs and milk., Bake 50 minutes in a water bath.]
 ---
 
-A classic. More on the [beaches](/beaches).${s.bodies.flan}
+A classic. More on the [beaches](/beaches) and [Playa Dorada](/beaches#Dorada).${s.bodies.flan}
 `,
   );
-  files.set("content/pages/bakeries.md", `Two bakeries worth the walk.${s.bodies.bakeries}\n`);
+  files.set(
+    "content/pages/bakeries.md",
+    `Two bakeries worth the walk, on [a map](/images/map.svg).${s.bodies.bakeries}\n`,
+  );
   files.set(
     "content/listings/bakeries.yaml",
     `itemType: Bakery
@@ -247,6 +258,11 @@ items:
     "public/images/banner.svg",
     `<svg xmlns="http://www.w3.org/2000/svg" width="728" height="90" viewBox="0 0 728 90"><rect width="728" height="90" fill="${s.bannerFill}"/></svg>\n`,
   );
+  if (s.mapAsset)
+    files.set(
+      "public/images/map.svg",
+      `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><circle cx="20" cy="20" r="18" fill="#0b5d6b"/></svg>\n`,
+    );
   if (s.extra) files.set("content/articles/extra.md", `${s.bodies.extra}\n\nBack to the [beaches](/beaches).\n`);
   return files;
 }
@@ -329,6 +345,10 @@ const EDITS = {
   "svg image": fc.record({ fill: fc.constantFrom("#0b5d6b", "#8a3b12", "#1d4f91") }),
   "page added or removed": fc.record({ present: fc.boolean() }),
   "route renamed": fc.record({ path: fc.constantFrom("/guides", "/all-guides", "/guides/all") }),
+  // A target that pages not edited link to, taken away (their links break: every build fails, with the same
+  // problems) and given back.
+  "linked anchor": fc.record({ present: fc.boolean() }),
+  "linked asset": fc.record({ present: fc.boolean() }),
 };
 type EditKind = keyof typeof EDITS;
 type EditOf<K extends EditKind> = { kind: K } & ((typeof EDITS)[K] extends fc.Arbitrary<infer F> ? F : never);
@@ -416,6 +436,10 @@ function apply(s: SiteState, e: Edit): SiteState {
       return { ...s, extra: e.present };
     case "route renamed":
       return { ...s, guidesPath: e.path };
+    case "linked anchor":
+      return { ...s, doradaAnchor: e.present };
+    case "linked asset":
+      return { ...s, mapAsset: e.present };
     case "file touched":
     case "changed and restored":
       return s;
@@ -450,14 +474,63 @@ async function withCaches<T>(dir: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * What a build gave: the site it served, or the problems it failed with; and the warnings it reported either way
+ * (each problem as `Code  file:line:col  path  message`, once, sorted: a rebuild reports what a full check finds,
+ * in its own order).
+ */
+interface Outcome {
+  tree?: Tree;
+  problems: string[];
+  warnings: string[];
+}
+
+const reported = (found: readonly PpgError[]) => [...new Set(found.map((e) => `${e.code}  ${e.format()}`))].sort();
+
+async function outcomeOf(building: () => Promise<{ warnings: readonly PpgError[] }>, out: string): Promise<Outcome> {
+  try {
+    const { warnings } = await building();
+    return { tree: await readTree(out), problems: [], warnings: reported(warnings) };
+  } catch (err) {
+    if (!isUserError(err)) throw err;
+    return { problems: reported(errorsOf(err)), warnings: reported(warningsOf(err)) };
+  }
+}
+
+/** Undefined when two outcomes are the same: the same problems, the same warnings, the same site served. */
+function describeOutcomes(actual: Outcome, expected: Outcome, labels = ["rebuild", "clean build"]): string | undefined {
+  const listed = (what: string, a: string[], b: string[]) => {
+    const only = (x: string[], y: string[]) => x.filter((line) => !y.includes(line));
+    const lines = [
+      ...only(a, b).map((l) => `  ${labels[0]} only: ${l}`),
+      ...only(b, a).map((l) => `  ${labels[1]} only: ${l}`),
+    ];
+    return lines.length ? `${what} differ:\n${lines.join("\n")}` : undefined;
+  };
+  const trees =
+    actual.tree && expected.tree
+      ? describeDifference(actual.tree, expected.tree, labels)
+      : actual.tree || expected.tree
+        ? `only the ${labels[actual.tree ? 0 : 1]} succeeded`
+        : undefined;
+  const found = [
+    listed("problems", actual.problems, expected.problems),
+    listed("warnings", actual.warnings, expected.warnings),
+    trees,
+  ];
+  return found.filter(Boolean).join("\n") || undefined;
+}
+
 /** A clean build of root's sources: a fresh copy, a fresh output folder, empty caches. */
-async function cleanBuild(root: string, searchIndex: boolean): Promise<Tree> {
+async function cleanBuild(root: string, searchIndex: boolean): Promise<Outcome> {
   const copy = await mkdtemp(join(tmpdir(), "ppguide-clean-"));
   const caches = await mkdtemp(join(tmpdir(), "ppguide-clean-caches-"));
   try {
     await copySources(root, copy);
-    await withCaches(caches, () => build({ root: copy, out: join(copy, "dist"), searchIndex, linkMode: "error" }));
-    return await readTree(join(copy, "dist"));
+    const out = join(copy, "dist");
+    return await withCaches(caches, () =>
+      outcomeOf(() => build({ root: copy, out, searchIndex, linkMode: "error" }), out),
+    );
   } finally {
     await rm(copy, { recursive: true, force: true });
     await rm(caches, { recursive: true, force: true });
@@ -487,8 +560,9 @@ async function rebuildsEqualCleanBuilds(edits: Edit[], searchIndex: boolean): Pr
   let state: SiteState = { ...INITIAL };
   const root = await newSite(state);
   const caches = await mkdtemp(join(tmpdir(), "ppguide-incremental-caches-"));
+  const out = join(root, "dist");
   const rebuild = () =>
-    withCaches(caches, () => build({ root, out: join(root, "dist"), searchIndex, linkMode: "error" }));
+    withCaches(caches, () => outcomeOf(() => build({ root, out, searchIndex, linkMode: "error" }), out));
   const dev = new DevSite(root);
   const fail = (i: number, what: string, difference: string) => {
     const steps = edits
@@ -500,23 +574,34 @@ async function rebuildsEqualCleanBuilds(edits: Edit[], searchIndex: boolean): Pr
     );
   };
   try {
-    await rebuild();
+    let served = expected((await rebuild()).tree, "the first build's site");
     expect((await dev.rebuild()).errors).toEqual([]);
     for (const [i, e] of edits.entries()) {
       const next = apply(state, e);
       const changed = await writeSite(root, next, state);
       if (isTouch(e)) changed.push(await touched(root, e));
       state = next;
-      await rebuild();
+      const rebuilt = await rebuild();
       const clean = await cleanBuild(root, searchIndex);
-      const difference = describeDifference(await readTree(join(root, "dist")), clean);
+      const difference = describeOutcomes(rebuilt, clean);
       if (difference) throw fail(i, "the rebuild", difference);
+      // A failed rebuild serves what the last good one did.
+      const kept = rebuilt.tree ? undefined : describeDifference(await readTree(out), served, ["served", "last good"]);
+      if (kept) throw fail(i, "what a failed rebuild left served", kept);
+      served = rebuilt.tree ?? served;
       const report = await dev.rebuild(new Map(changed.map((path) => [path, "change"])));
-      if (!report.ok) throw fail(i, "dev mode", report.errors.map((err) => err.format()).join("\n"));
+      // What dev shows on its pages, or instead of them, is what the build failed with.
+      const shown = { problems: reported([...report.errors, ...[...report.pageProblems.values()].flat()]) };
+      const problems = describeOutcomes({ ...shown, warnings: [] }, { ...clean, tree: undefined, warnings: [] }, [
+        "dev mode",
+        "clean build",
+      ]);
+      if (problems) throw fail(i, "what dev mode reports", problems);
+      if (!clean.tree) continue;
       // Dev serves a worker that removes itself, never the build's (src/dev/client.ts).
-      const built = new Map([...clean].filter(([file]) => !SERVICE_WORKER_FILES.includes(file)));
-      const served = describeDifference(await devTree(dev, searchIndex), built, ["dev mode", "clean build"]);
-      if (served) throw fail(i, "what dev mode serves", served);
+      const built = new Map([...clean.tree].filter(([file]) => !SERVICE_WORKER_FILES.includes(file)));
+      const devServes = describeDifference(await devTree(dev, searchIndex), built, ["dev mode", "clean build"]);
+      if (devServes) throw fail(i, "what dev mode serves", devServes);
     }
   } finally {
     await dev.dispose();
@@ -545,7 +630,7 @@ async function shardedRebuildsEqualCleanBuilds(edits: Edit[], total: number): Pr
     for (const name of await readdir(site)) if (!kept.test(name)) await rm(join(site, name), { recursive: true });
     await copySources(root, site);
   };
-  const round = async () => {
+  const round = async (): Promise<Outcome> => {
     for (const [i, { site, caches }] of shards.entries()) {
       await checkout(site);
       await mkdir(caches, { recursive: true });
@@ -556,8 +641,8 @@ async function shardedRebuildsEqualCleanBuilds(edits: Edit[], total: number): Pr
     await checkout(merger.site);
     await mkdir(merger.caches, { recursive: true });
     const given = shards.map(({ site }) => join(site, "shard"));
-    await withCaches(merger.caches, () => merge({ root: merger.site, out: join(merger.site, "dist"), shards: given }));
-    return readTree(join(merger.site, "dist"));
+    const out = join(merger.site, "dist");
+    return withCaches(merger.caches, () => outcomeOf(() => merge({ root: merger.site, out, shards: given }), out));
   };
   try {
     await round();
@@ -567,7 +652,7 @@ async function shardedRebuildsEqualCleanBuilds(edits: Edit[], total: number): Pr
       if (isTouch(e)) await touched(root, e);
       state = next;
       const merged = await round();
-      const difference = describeDifference(merged, await cleanBuild(root, true), ["merged shards", "clean build"]);
+      const difference = describeOutcomes(merged, await cleanBuild(root, true), ["merged shards", "clean build"]);
       if (difference) {
         const steps = edits.slice(0, i + 1).map((x, n) => `  ${n + 1}. ${JSON.stringify(x)}`);
         throw new Error(
@@ -586,8 +671,8 @@ describe("an incremental rebuild", () => {
     const root = await newSite({ ...INITIAL, extra: true, alias: true });
     try {
       const [a, b] = [await cleanBuild(root, true), await cleanBuild(root, true)];
-      expect(a.size).toBeGreaterThan(20);
-      expect(describeDifference(a, b, ["first", "second"])).toBeUndefined();
+      expect(a.tree?.size).toBeGreaterThan(20);
+      expect(describeOutcomes(a, b, ["first", "second"])).toBeUndefined();
     } finally {
       await rm(root, { recursive: true, force: true });
     }
@@ -616,6 +701,8 @@ describe("an incremental rebuild", () => {
       "svg image": { kind: "svg image", fill: "#8a3b12" },
       "page added or removed": { kind: "page added or removed", present: true },
       "route renamed": { kind: "route renamed", path: "/all-guides" },
+      "linked anchor": { kind: "linked anchor", present: false },
+      "linked asset": { kind: "linked asset", present: false },
     };
     const sitesOf = async (s: SiteState) => {
       const root = await newSite(s);
@@ -627,7 +714,7 @@ describe("an incremental rebuild", () => {
     };
     const before = await sitesOf(INITIAL);
     for (const e of Object.values(examples))
-      expect(describeDifference(await sitesOf(apply(INITIAL, e)), before), e.kind).toBeDefined();
+      expect(describeOutcomes(await sitesOf(apply(INITIAL, e)), before), e.kind).toBeDefined();
   });
 
   it("renders nothing after a file is saved again unchanged, or changed and put back within the same second", {
@@ -657,7 +744,23 @@ describe("an incremental rebuild", () => {
       fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 6 }), (edits) =>
         rebuildsEqualCleanBuilds(edits, false),
       ),
-      { numRuns: runs(30), endOnFailure: !process.env.FC_SHRINK },
+      {
+        numRuns: runs(30),
+        // Targets taken from pages that are not edited, an edit while their links are broken, a touch, and back.
+        examples: [
+          [
+            [
+              { kind: "linked anchor", present: false },
+              { kind: "markdown body", page: "bakeries", text: "fresh" },
+              { kind: "linked anchor", present: true },
+              { kind: "linked asset", present: false },
+              { kind: "file touched", file: "content/articles/beaches.md" },
+              { kind: "linked asset", present: true },
+            ],
+          ],
+        ],
+        endOnFailure: !process.env.FC_SHRINK,
+      },
     );
   });
 
