@@ -6,7 +6,7 @@ import { lineFeeds } from "../core/source-text.ts";
 import { frontMatterText, type StubComment } from "../content/front-matter.ts";
 import type { ContentIndex } from "../content/load.ts";
 import { directiveLines, parseVideoDirective } from "../content/directives.ts";
-import { MANIFEST_FILE } from "../site/load-site.ts";
+import { MANIFEST_FILE } from "../site/find-site.ts";
 import type { Manifest } from "../manifest/types.ts";
 import { yamlSource } from "../manifest/yaml-source.ts";
 import type { PathSegment, YamlSource } from "../manifest/yaml-path.ts";

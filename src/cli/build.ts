@@ -48,20 +48,21 @@ export function registerBuild(program: Command): void {
     writes: true,
     options: [...siteOutputOptions(), OPTIONS.cache, OPTIONS.verify, OPTIONS.shard],
     run: async (_args, opts, reporter) => {
-      // Loaded on demand, so --help and --version do not pay for the whole pipeline.
-      const { build } = await import("../engine/build.ts");
-      const run = opts.verify ? (await import("../engine/verify.ts")).buildAndVerify : build;
       const { shard } = opts;
+      const options: BuildOptions = {
+        ...siteBuildOptions(opts),
+        // A shard's folder is its own: a shard is not a site, and never takes the place of the output.
+        out: opts.out ?? (shard && `shard-${shard.index}-of-${shard.total}`),
+        shard,
+        cache: opts.cache,
+      };
       const progress = reporter.format === "text" && !reporter.quiet ? startProgress() : undefined;
       try {
+        const result = opts.verify
+          ? await (await import("../engine/verify.ts")).buildAndVerify(options)
+          : await built(options);
         return outcomeOf(
-          await run({
-            ...siteBuildOptions(opts),
-            // A shard's folder is its own: a shard is not a site, and never takes the place of the output.
-            out: opts.out ?? (shard && `shard-${shard.index}-of-${shard.total}`),
-            shard,
-            cache: opts.cache,
-          }),
+          result,
           opts,
           reporter.format,
           shard ? `Built shard ${shard.index}/${shard.total} of the site:` : "Built",
@@ -71,6 +72,15 @@ export function registerBuild(program: Command): void {
       }
     },
   });
+}
+
+/**
+ * A build, its modules loaded on demand: --help and --version pay for none of the pipeline, and a build of the
+ * very inputs the served copy was built from ends at its first look, which loads none of it either.
+ */
+async function built(options: BuildOptions): Promise<BuildResult> {
+  const look = (await import("../engine/first-look.ts")).firstLook(options);
+  return look.result ?? (await import("../engine/build.ts")).build(options, look);
 }
 
 /** What a build (or merge) made, as its report: the summary, and in text the lines a person reads, in order. */

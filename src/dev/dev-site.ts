@@ -25,7 +25,8 @@ import { gzipped } from "../search/compress.ts";
 import type { SearchEntry } from "../search/page-entry.ts";
 import { PageReader } from "../search/read-page.ts";
 import type { Templates } from "../render/render.tsx";
-import { findManifest, type LoadedSite } from "../site/load-site.ts";
+import { findManifest } from "../site/find-site.ts";
+import type { LoadedSite } from "../site/load-site.ts";
 import { changedParts } from "../site/reload.ts";
 import { FreshTemplates } from "./templates.ts";
 

@@ -1,30 +1,18 @@
 import { existsSync, lstatSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { ImageFactIndex } from "../assets/image-facts.ts";
 import { gatedProblems, sortAcknowledged } from "../audits/acknowledged.ts";
 import { findPlaceholders } from "../audits/placeholders.ts";
 import { currentCode } from "../core/code-id.ts";
-import {
-  errorData,
-  errorsOf,
-  isUserError,
-  PpgError,
-  PpgErrorList,
-  revivedErrors,
-  warningsOf,
-  type PpgErrorData,
-} from "../core/errors.ts";
-import { currentDay } from "../core/clock.ts";
-import { siteCache } from "../core/disk-cache.ts";
+import { errorData, errorsOf, isUserError, PpgError, PpgErrorList, warningsOf } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
-import { DEFAULT_OUT } from "../core/output-names.ts";
 import { cleanUpOnInterrupt } from "../core/interrupt.ts";
 import { failedWhileWriting } from "../core/written-so-far.ts";
 import { stageClock, type StageTimings } from "../core/timing.ts";
 import { claimOutputs } from "../output/claims.ts";
 import { writeGeneratedAndPublic } from "../output/generated-files.ts";
-import { checkOutputFolder, OutputFolder, outputPaths, servedCopy } from "../output/output-folder.ts";
-import { recordInputs, sameAsServed, takeInputs, type Inputs } from "../output/same-inputs.ts";
+import { OutputFolder, servedCopy } from "../output/output-folder.ts";
+import { recordInputs, type Inputs } from "../output/same-inputs.ts";
 import {
   packsNamedBy,
   pageCacheFile,
@@ -42,7 +30,8 @@ import { writeServiceWorker } from "../output/service-worker.ts";
 import { CopyWriter, removeStale } from "../output/write.ts";
 import { sitePages } from "../render/kinds/index.ts";
 import type { RenderedPage } from "../render/render.tsx";
-import { findManifest, loadSite, type FoundSite, type LoadedSite, type LoadOptions } from "../site/load-site.ts";
+import type { FoundSite } from "../site/find-site.ts";
+import { loadSite, type LoadedSite, type LoadOptions } from "../site/load-site.ts";
 import { reloadSite } from "../site/reload.ts";
 import {
   keyPages,
@@ -55,6 +44,7 @@ import {
 } from "./page-keys.ts";
 import { besideOwnProblems, brokenLinks } from "./site-links.ts";
 import { together } from "./together.ts";
+import { finish, firstLook, type FirstLook, type StoredResult } from "./first-look.ts";
 import { renderUnpublished, type UnpublishedPages } from "./unpublished.ts";
 import {
   dedupe,
@@ -85,26 +75,21 @@ import {
 /**
  * The whole pipeline, each stage a function of the build's state that returns the next:
  * inputs → load → check → open → key → render (each page with its search entry) → index → write the rest →
- * offline → check links → commit. A build of the very inputs the served copy was built from ends after the first
- * (output/same-inputs.ts).
+ * offline → check links → commit. A build of the very inputs the served copy was built from ends after the first,
+ * its first look (engine/first-look.ts), which the CLI takes before it loads this module.
  * Nothing is made until the site is found, --out judged, the site loaded and every output path
  * claimed once (once: a build in a folder without site.yaml left dist.ppguide/ behind, a mistyped
  * --root made its whole chain of folders, and a route /index failed on the disk). Every stage
  * collects all the problems it can find before failing, and nothing is served until everything
  * has succeeded: a failed build leaves the served copy as it was.
  */
-export async function build(opts: BuildOptions): Promise<BuildResult> {
-  const started = performance.now();
-  const timings: StageTimings = {};
-  const site = findManifest(resolve(opts.root));
-  if (opts.write === false) return inMemory(site, opts, timings, started);
-  const outDir = resolve(site.root, opts.out ?? DEFAULT_OUT);
-  checkOutputFolder(site.root, outDir, opts.force);
-  const timed = stageClock(timings);
+export async function build(opts: BuildOptions, look: FirstLook = firstLook(opts)): Promise<BuildResult> {
+  const { site, started, timings, inputs } = look;
   // The very inputs, code and settings of the served copy's build: its result, without reading the site again.
-  const inputs = opts.shard ? undefined : timed("inputs")(inputsOf(site.root, outDir, opts));
-  const same = inputs && opts.cache !== false ? sameAsServed(inputs, servedCopy(outDir)) : undefined;
-  if (same) return finish(fromRecord(same as StoredResult, outDir, timings), started);
+  if (look.result) return look.result;
+  if (look.outDir === undefined) return inMemory(site, opts, timings, started);
+  const outDir = look.outDir;
+  const timed = stageClock(timings);
   // Interrupted, the build lets go of the lock and its temporary link; the copy it was writing is
   // not served, so whatever it holds is simply brought up to date by the next build. The handlers
   // are in place before the lock is taken, so no signal can leave the lock behind.
@@ -497,15 +482,7 @@ export function resultOf(state: Built, timings: StageTimings, started: number): 
   );
 }
 
-/**
- * The result a build keeps with the inputs it was built from (output/same-inputs.ts), as plain data: what any build
- * of the same inputs reports. Not the cache entries it found damaged, which it made again.
- */
-type StoredResult = Pick<BuildResult, "pages" | "aliases" | "assets" | "nextChange"> & {
-  warnings: PpgErrorData[];
-  placeholders: PpgErrorData[];
-};
-
+/** What the build keeps with the inputs it was built from (output/same-inputs.ts), for a build of the same ones. */
 function storedResult(state: Built): StoredResult {
   const { aliases, assets, nextChange, warnings, placeholders } = state.report;
   return {
@@ -516,29 +493,4 @@ function storedResult(state: Built): StoredResult {
     warnings: [...warnings, ...state.warnings].map(errorData),
     placeholders: placeholders.map(errorData),
   };
-}
-
-/** A build of the inputs a kept result was made from: nothing rendered, nothing indexed, nothing written. */
-function fromRecord(stored: StoredResult, outDir: string, timings: StageTimings): Omit<BuildResult, "seconds"> {
-  const warnings = revivedErrors(stored.warnings);
-  const placeholders = revivedErrors(stored.placeholders);
-  return { ...stored, warnings, placeholders, rendered: [], indexed: [], outDir, timings };
-}
-
-/** What a build's output depends on besides its files and code: its options and its day. */
-function inputsOf(root: string, outDir: string, opts: BuildOptions): Inputs | undefined {
-  const { linkMode, strict, searchIndex, caches } = opts;
-  const skip = [outDir, outputPaths(outDir).store, siteCache(root), ...(caches ? [resolve(caches)] : [])];
-  return takeInputs(root, skip, {
-    day: currentDay(opts.clock),
-    linkMode: linkMode ?? null,
-    strict: strict === true,
-    searchIndex: searchIndex !== false,
-    caches: caches ?? null,
-    outDir,
-  });
-}
-
-function finish(result: Omit<BuildResult, "seconds">, started: number): BuildResult {
-  return { ...result, seconds: (performance.now() - started) / 1000 };
 }

@@ -26,7 +26,7 @@ import { stageClock, type StageTimings } from "../core/timing.ts";
 import { checkOutputFolder, outputPaths, type OutputFolder } from "../output/output-folder.ts";
 import type { PageRecord } from "../output/page-cache.ts";
 import { indexable } from "../output/search-index.ts";
-import { findManifest } from "../site/load-site.ts";
+import { findManifest } from "../site/find-site.ts";
 import { check, linkCheck, commit, load, open, resultOf, writeIndexOf, writeOffline, writeRest } from "./build.ts";
 import type { BuildOptions, BuildResult, Checked, Indexed, Keyed, Opened, Rendered } from "./build-state.ts";
 import { pageWarnings } from "./render-pages.ts";

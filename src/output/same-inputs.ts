@@ -1,5 +1,5 @@
 import { lstatSync, readdirSync, readFileSync, readlinkSync, type Stats } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { currentCode } from "../core/code-id.ts";
 import { digest, digestJson } from "../core/digest.ts";
@@ -133,20 +133,21 @@ function writeRecord(inputs: Inputs, copy: string, served: string | undefined, r
 function stampsUnder(top: string, skip: readonly string[]): { stamps: Map<string, string>; newest: number } {
   const stamps = new Map<string, string>();
   let newest = 0;
-  const walk = (dir: string): void => {
+  // Each path made as the walk goes: path.relative() of every file took 19 ms of a 0.5 s build with no change.
+  const walk = (dir: string, under: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.name === "node_modules" || entry.name === ".git" || skip.includes(path)) continue;
       const s = lstatSync(path);
       if (s.isDirectory()) {
-        walk(path);
+        walk(path, `${under}${entry.name}/`);
         continue;
       }
       newest = Math.max(newest, s.mtimeMs, s.ctimeMs);
-      stamps.set(relative(top, path), stampOf(s, path));
+      stamps.set(`${under}${entry.name}`, stampOf(s, path));
     }
   };
-  walk(top);
+  walk(top, "");
   return { stamps, newest };
 }
 

@@ -1,4 +1,4 @@
-import { lstatSync, realpathSync, statSync } from "node:fs";
+import { lstatSync, realpathSync } from "node:fs";
 import { basename, join } from "node:path";
 import { listPublicFiles } from "../assets/public-files.ts";
 import { RasterPipeline, referencedTexts } from "../assets/raster.ts";
@@ -25,48 +25,16 @@ import { checkCrossReferences, checkOutputNames } from "../manifest/cross-refere
 import { locateImageErrors } from "./locate-images.ts";
 import { applySchedule, type Schedule } from "./schedule.ts";
 import { currentDay } from "../core/clock.ts";
+import { found, MANIFEST_FILE, type FoundSite } from "./find-site.ts";
 
 /**
  * Loading a site: site.yaml found, read and checked against the schema and for cross-references;
  * then content/, public/, the bundles, the templates and the images; then the schedule.
  */
 
-export const MANIFEST_FILE = "site.yaml";
-
 export interface LoadedManifest {
   manifest: Manifest;
   source: YamlSource;
-}
-
-/** A site folder known to hold a site.yaml file: what findManifest gives, and loading starts from. */
-export interface FoundSite {
-  readonly root: string;
-}
-
-/**
- * Throws unless `root` holds a site.yaml file: the first thing a command checks, before it makes
- * anything (once: a build in a folder without one left dist.ppguide/ behind, and a mistyped
- * --root made the whole missing chain of folders).
- */
-export function findManifest(root: string): FoundSite {
-  const info = statSync(join(root, MANIFEST_FILE), { throwIfNoEntry: false });
-  if (!info) throw new PpgError("ManifestMissing", { file: MANIFEST_FILE, root });
-  if (info.isDirectory())
-    throw new PpgError(
-      "SourceIsFolder",
-      { file: MANIFEST_FILE },
-      {
-        hint:
-          `Put the site's manifest in ${join(root, MANIFEST_FILE)} ` +
-          `as a file, or pass --root DIR for the folder that holds it.`,
-      },
-    );
-  return { root };
-}
-
-/** The site found, or the folder to find it in. */
-export function found(site: FoundSite | string): FoundSite {
-  return typeof site === "string" ? findManifest(site) : site;
 }
 
 /**

@@ -11,7 +11,6 @@ import {
   createRaster,
   createShareImages,
   loadManifest,
-  MANIFEST_FILE,
   prepareImages,
   schedule,
   schemaImages,
@@ -19,6 +18,7 @@ import {
   type LoadOptions,
   type SiteAsRead,
 } from "./load-site.ts";
+import { MANIFEST_FILE } from "./find-site.ts";
 
 /**
  * The load stage given what changed since a site was loaded (dev mode, after files are saved):

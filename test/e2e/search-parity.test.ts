@@ -7,7 +7,8 @@
 import { cp, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { findManifest, loadSite } from "../../src/site/load-site.ts";
+import { findManifest } from "../../src/site/find-site.ts";
+import { loadSite } from "../../src/site/load-site.ts";
 import { SKIP_BROWSER_SUITE } from "../helpers/browser.ts";
 import { pagefindIndexOf } from "../helpers/pagefind-oracle.ts";
 import { tempDir } from "../helpers/scratch.ts";

@@ -5,14 +5,17 @@
  * slip a change past the record: bytes changed with the times put back, a change made and undone
  * while a build runs, a page edited in the output, another option or day.
  */
+import { execFile } from "node:child_process";
 import { lstatSync, readlinkSync, writeFileSync } from "node:fs";
 import { appendFile, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { watchStages } from "../../src/core/timing.ts";
 import { build } from "../../src/engine/build.ts";
 import type { BuildOptions, BuildResult } from "../../src/engine/build-state.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
+import { CLI } from "../helpers/outcome.ts";
 import { removeWhenDone } from "../helpers/scratch.ts";
 
 const SITE = `-- site.yaml --
@@ -71,6 +74,32 @@ describe("a build of the inputs the served copy was built from", () => {
     const now = new Date();
     await utimes(s.md, now, now);
     expect(readTheSite(await s.run())).toBe(false);
+  }, 60_000);
+
+  it("through the CLI, loads none of the pipeline: React, sharp and the render threads' pool stay unloaded", async () => {
+    const s = await site();
+    await settle();
+    // Told at the process's end which modules it loaded: the packages outside the compiled CLI show by their paths.
+    const loaded = join(s.root, "..", `loaded-${process.pid}.json`);
+    const probe = join(s.root, "..", `probe-${process.pid}.cjs`);
+    removeWhenDone(loaded);
+    removeWhenDone(probe);
+    await writeFile(
+      probe,
+      `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(loaded)}, JSON.stringify(Object.keys(require.cache))));\n`,
+    );
+    const packagesLoaded = async () => {
+      await promisify(execFile)(process.execPath, [CLI, "build", "--root", s.root, "-q"], {
+        env: { ...process.env, NODE_OPTIONS: `--require ${probe}` },
+      });
+      const paths = JSON.parse(await readFile(loaded, "utf8")) as string[];
+      return ["react-dom", "sharp", "piscina"].filter((name) =>
+        paths.some((p) => p.includes(`/node_modules/${name}/`)),
+      );
+    };
+    // The probe sees them when the site is read: the same process, one step earlier.
+    expect(await packagesLoaded()).toEqual(["react-dom", "sharp", "piscina"]);
+    expect(await packagesLoaded()).toEqual([]);
   }, 60_000);
 
   it("is built again when a file's bytes change, even with its size and times put back", async () => {

@@ -12,7 +12,8 @@ import { indexable, indexUrl, mainOf, READ_OPTIONS } from "../../src/output/sear
 import { language } from "../../src/search/language.ts";
 import { pageEntry } from "../../src/search/page-entry.ts";
 import { PageReader } from "../../src/search/read-page.ts";
-import { findManifest, loadSite } from "../../src/site/load-site.ts";
+import { findManifest } from "../../src/site/find-site.ts";
+import { loadSite } from "../../src/site/load-site.ts";
 import { SITE_ROOT } from "../helpers/served-site.ts";
 
 describe("one pass over each page", () => {

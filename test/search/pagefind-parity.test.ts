@@ -9,7 +9,8 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { build } from "../../src/engine/build.ts";
-import { findManifest, loadSite } from "../../src/site/load-site.ts";
+import { findManifest } from "../../src/site/find-site.ts";
+import { loadSite } from "../../src/site/load-site.ts";
 import { builtIndex, decodeIndex, indexDifferences, pagefindIndexOf } from "../helpers/pagefind-oracle.ts";
 import { tempDir } from "../helpers/scratch.ts";
 import { SITE_ROOT } from "../helpers/served-site.ts";
