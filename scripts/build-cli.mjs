@@ -4,11 +4,11 @@
 //
 // A CLI started from one file is loaded by a plain require: it neither resolves hundreds of
 // modules nor compiles TypeScript on every start, as running the sources through tsx does.
-// lib/build.json records which sources it was compiled from and each file's SHA-256, so
+// lib/build.json records which sources it was compiled from and each file's SHA-256 and stamp, so
 // bin/ppguide runs lib/ only when it is intact and up to date, and the sources otherwise.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,15 +20,8 @@ const staging = `${lib}.tmp-${process.pid}`;
 
 export const LIB_FILES = ["ppguide.cjs", "preflight.cjs", "render-worker.cjs", "scan-worker.cjs"];
 
-await build({
-  entryPoints: {
-    ppguide: join(packageDir, "src/cli/main.ts"),
-    // What bin/ppguide checks before any package loads: it must need nothing from node_modules.
-    preflight: join(packageDir, "src/cli/preflight.ts"),
-    // Worker threads start from files of their own beside the CLI (src/engine/render-pool.ts, src/core/worker-threads.ts).
-    "render-worker": join(packageDir, "src/engine/render-worker.ts"),
-    "scan-worker": join(packageDir, "src/links/scan-worker.ts"),
-  },
+// What every file is compiled with.
+const options = {
   outdir: staging,
   outExtension: { ".js": ".cjs" },
   bundle: true,
@@ -43,14 +36,30 @@ await build({
   define: { "import.meta.url": "__ppguide_module_url" },
   banner: { js: 'var __ppguide_module_url = require("node:url").pathToFileURL(__filename).href;' },
   jsx: "automatic",
-  // Read by Node itself (bin/ppguide turns source maps on), so a stack trace points into src/.
+  // Mapped only when a stack trace is printed (src/core/stack-trace.ts), so a stack points into src/.
   sourcemap: "linked",
-  // A stack trace needs the mappings, not the sources' text: Node reads and keeps the whole map at
-  // start-up, and the text was two thirds of it (18 MB of every process's peak, docs/performance.md).
+  // A stack trace needs the mappings, not the sources' text (two thirds of the map).
   sourcesContent: false,
   // Paths in the output are relative to the package, so two clones compile the same bytes.
   absWorkingDir: packageDir,
   logLevel: "warning",
+};
+
+// What bin/ppguide checks before any package loads, compiled first: it must need nothing from
+// node_modules, and it takes the digest of the code before the rest is compiled from it, so a
+// source saved meanwhile leaves lib/ older than its record says, which bin/ppguide then refuses.
+await build({ ...options, entryPoints: { preflight: join(packageDir, "src/cli/preflight.ts") } });
+const preflight = createRequire(import.meta.url)(join(staging, "preflight.cjs"));
+const code = preflight.codeDigest(packageDir, {}, Date.now());
+
+await build({
+  ...options,
+  entryPoints: {
+    ppguide: join(packageDir, "src/cli/main.ts"),
+    // Worker threads start from files of their own beside the CLI (src/engine/render-pool.ts, src/core/worker-threads.ts).
+    "render-worker": join(packageDir, "src/engine/render-worker.ts"),
+    "scan-worker": join(packageDir, "src/links/scan-worker.ts"),
+  },
 });
 
 // The validators, compiled now and kept with the code (scripts/ship-validators.ts).
@@ -60,10 +69,14 @@ execFileSync(process.execPath, ["--import", "tsx/esm", join(packageDir, "scripts
 });
 
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
-const { sourcesDigest } = createRequire(import.meta.url)(join(staging, "preflight.cjs"));
+// Each compiled file's digest and its stamp, taken now that it is written (moving the folder to
+// lib/ below leaves its files' stamps as they are): a file that still has that stamp is not read
+// again at start (src/cli/compiled.ts), nor is a source that has the stamp recorded for it.
 const record = {
-  sources: sourcesDigest(packageDir),
+  sources: code.digest,
   files: Object.fromEntries(LIB_FILES.map((f) => [f, sha256(readFileSync(join(staging, f)))])),
+  stamps: Object.fromEntries(LIB_FILES.map((f) => [f, preflight.fileStamp(statSync(join(staging, f)), f)])),
+  code: code.files,
 };
 writeFileSync(join(staging, "build.json"), `${JSON.stringify(record, null, 2)}\n`);
 writeFileSync(join(staging, "package.json"), '{ "type": "commonjs" }\n');

@@ -56,4 +56,4 @@ function findProblem(): PpgError | undefined {
 const MIN_OPEN_FILES = 256;
 
 // For bin/ppguide and scripts/build-cli.mjs, which ask the compiled lib/preflight.cjs whether lib/ may run.
-export { libProblem, sourcesDigest } from "./compiled.ts";
+export { codeDigest, fileStamp, libProblem } from "./compiled.ts";

@@ -1,9 +1,10 @@
-import { lstatSync, readdirSync, readFileSync, readlinkSync, type Stats } from "node:fs";
+import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { currentCode } from "../core/code-id.ts";
 import { digest, digestJson } from "../core/digest.ts";
 import { readChecked, writeChecked } from "../core/disk-cache.ts";
+import { fileStamp, kindName, linkTarget, RACY_MS } from "../core/file-stamp.ts";
 
 /**
  * A build of the very inputs the served copy was built from, by the same code and with the same
@@ -14,9 +15,8 @@ import { readChecked, writeChecked } from "../core/disk-cache.ts";
  * - A file whose `lstat` is as recorded is the same file. One whose `lstat` differs (a `touch`, a
  *   checkout, a cache restore) is read, and is the same if its bytes are.
  * - A record is kept only when no input was changed in the RACY_MS before the build began, and none
- *   while it ran (its files are looked at again before the copy is served): a second write in the
- *   same tick of the clock can leave a file's times as they were, which is git's "racily clean"
- *   entry. So every recorded time is older than any write after it.
+ *   while it ran (its files are looked at again before the copy is served): so every recorded time
+ *   is older than any write after it (core/file-stamp.ts).
  * - The inputs are everything in the site folder but the output, its store, the caches, and
  *   `node_modules` and `.git` at any depth: more than a build reads, so nothing it reads is missed.
  * - The served copy must be as the build that wrote it left it, file by file (`lstat`): a page
@@ -25,7 +25,6 @@ import { readChecked, writeChecked } from "../core/disk-cache.ts";
  * Anything else (no record, a damaged one, a file that cannot be read) is "not the same", and the
  * build runs as ever. docs/performance.md has the figures.
  */
-const RACY_MS = 2_000;
 
 /** The inputs of one build, looked at before anything is read. */
 export interface Inputs {
@@ -144,19 +143,12 @@ function stampsUnder(top: string, skip: readonly string[]): { stamps: Map<string
         continue;
       }
       newest = Math.max(newest, s.mtimeMs, s.ctimeMs);
-      stamps.set(`${under}${entry.name}`, stampOf(s, path));
+      stamps.set(`${under}${entry.name}`, fileStamp(s, path));
     }
   };
   walk(top, "");
   return { stamps, newest };
 }
-
-function stampOf(s: Stats, path: string): string {
-  return `${kindName(s)} ${s.ino} ${s.size} ${s.mtimeMs} ${s.ctimeMs}${linkTarget(s, path)}`;
-}
-
-const kindName = (s: Stats) => (s.isFile() ? "file" : s.isSymbolicLink() ? "link" : "other");
-const linkTarget = (s: Stats, path: string) => (s.isSymbolicLink() ? ` -> ${readlinkSync(path)}` : "");
 
 /** The digest of a file's bytes, or of what else stands at the path (a link's target); a pipe is never opened. */
 function contentDigest(root: string, path: string): string {

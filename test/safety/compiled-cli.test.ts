@@ -7,11 +7,13 @@
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, truncate, writeFile } from "node:fs/promises";
 import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { codeDigest } from "../../src/core/code-id.ts";
+import { RACY_MS } from "../../src/core/file-stamp.ts";
 import { copyFixture } from "../helpers/fixture.ts";
 import { treeHash } from "../helpers/outcome.ts";
 import { compileCopy, copyPackage } from "../helpers/package-copy.ts";
@@ -176,4 +178,62 @@ describe("the compiled CLI (lib/)", () => {
     expect(existsSync(join(root, "dist.ppguide/lock"))).toBe(false);
     expect(await treeHash(join(root, "dist"))).toBe(before);
   }, 180_000);
+});
+
+describe("the code's digest (core/code-id.ts), which names the code in lib/build.json and in every cache key", () => {
+  // Three small packages, one a test, whose files were all changed more than RACY_MS before the
+  // tests take their records (a file's change time cannot be set back: it must be waited for).
+  const packages: string[] = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 3; i++) {
+      const dir = await mkdtemp(join(tmpdir(), "ppguide-code-"));
+      await mkdir(join(dir, "src/core"), { recursive: true });
+      await writeFile(join(dir, "src/core/a.ts"), "export const a = 1;\n");
+      await writeFile(join(dir, "package.json"), '{ "name": "ppguide" }\n');
+      packages.push(dir);
+    }
+    await new Promise((r) => setTimeout(r, RACY_MS + 100));
+  });
+  afterAll(() => Promise.all(packages.map((dir) => rm(dir, { recursive: true, force: true }))));
+  const smallPackage = () => packages.pop()!;
+
+  it("trusts a recorded stamp instead of reading the file, and notices an edit that keeps the size", async () => {
+    const dir = smallPackage();
+    const recorded = codeDigest(dir, {}, Date.now());
+    expect(Object.keys(recorded.files).sort()).toEqual(["package.json", "src/core/a.ts"]);
+    expect(recorded.files["src/core/a.ts"]![0]).not.toBe("");
+    // The same files: the same digest, from the stamps alone.
+    expect(codeDigest(dir, recorded.files).digest).toBe(recorded.digest);
+    // A digest recorded beside an unchanged stamp is believed: the file was not read.
+    const believed = {
+      ...recorded.files,
+      "src/core/a.ts": [recorded.files["src/core/a.ts"]![0], "0".repeat(64)] as [string, string],
+    };
+    expect(codeDigest(dir, believed).digest).not.toBe(recorded.digest);
+    // An edit of the same size changes the stamp's times, so the file is read and the digest changes.
+    await writeFile(join(dir, "src/core/a.ts"), "export const a = 2;\n");
+    expect(codeDigest(dir, recorded.files).digest).not.toBe(recorded.digest);
+    expect(codeDigest(dir, recorded.files).digest).toBe(codeDigest(dir).digest);
+  });
+
+  it("records no stamp for a file changed just before the record: a second write in the same tick could keep its stamp", async () => {
+    const dir = smallPackage();
+    await writeFile(join(dir, "src/core/a.ts"), "export const a = 3;\n");
+    const recorded = codeDigest(dir, {}, Date.now());
+    expect(recorded.files["src/core/a.ts"]![0]).toBe("");
+    expect(recorded.files["package.json"]![0]).not.toBe("");
+    // A file with no stamp is read every time.
+    const believed = { ...recorded.files, "src/core/a.ts": ["", "0".repeat(64)] as [string, string] };
+    expect(codeDigest(dir, believed).digest).toBe(recorded.digest);
+  });
+
+  it("a file added or taken away changes the digest", async () => {
+    const dir = smallPackage();
+    const recorded = codeDigest(dir, {}, Date.now());
+    await writeFile(join(dir, "src/core/b.ts"), "");
+    const added = codeDigest(dir, recorded.files).digest;
+    expect(added).not.toBe(recorded.digest);
+    await rm(join(dir, "src/core/b.ts"));
+    expect(codeDigest(dir, recorded.files).digest).toBe(recorded.digest);
+  });
 });
