@@ -1,4 +1,5 @@
 import { isAbsolute, relative, resolve } from "node:path";
+import { inspect } from "node:util";
 import {
   describe,
   describeAll,
@@ -11,6 +12,7 @@ import {
   warningsOf,
 } from "../core/errors.ts";
 import { EXIT_STATUSES } from "../core/errors-data.ts";
+import { mappedFrames, stackOf } from "../core/stack-trace.ts";
 import { writtenInto } from "../core/written-so-far.ts";
 import {
   defaultFormat,
@@ -151,7 +153,7 @@ export class Reporter {
     if (this.format === "github") this.github(problemsOf(errors, shownWarnings));
     if (!user) {
       console.error("ppguide crashed. This is a bug in ppguide, not in your site:");
-      console.error(err);
+      console.error(mappedFrames(inspect(err)));
       return exitCode;
     }
     if (this.format === "text") {
@@ -231,5 +233,5 @@ function shown(folder: string): string {
 }
 
 function internalError(err: unknown): PpgError {
-  return new PpgError("InternalError", { stack: (err as Error)?.stack ?? String(err) });
+  return new PpgError("InternalError", { stack: stackOf(err) });
 }

@@ -1,5 +1,6 @@
 import { dirname } from "node:path";
 import { ERRORS, EXIT_STATUSES, SYSTEM_REFUSALS, type ErrorCode, type ErrorParams } from "./errors-data.ts";
+import { stackOf } from "./stack-trace.ts";
 
 /**
  * Every problem ppguide reports to a user is a PpgError: a permanent code from the catalogue
@@ -101,7 +102,7 @@ export class PpgErrorList extends Error {
  * docs and logs for), and the stack of the error behind it, if any (a template's own exception).
  */
 export function describe(e: PpgError, withHint = true): string {
-  const cause = e.cause instanceof Error && e.cause.stack ? `\n${e.cause.stack.replace(/^/gm, "    ")}` : "";
+  const cause = e.cause instanceof Error && e.cause.stack ? `\n${stackOf(e.cause).replace(/^/gm, "    ")}` : "";
   return `${e.format(withHint)}  [${e.code}]${cause}`;
 }
 

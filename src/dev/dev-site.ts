@@ -6,6 +6,7 @@ import { readSiteFile } from "../core/site-folder.ts";
 import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
+import { stackOf } from "../core/stack-trace.ts";
 import { check, key, load, render } from "../engine/build.ts";
 import { builtPage, type Checked, type PageInMemory } from "../engine/build-state.ts";
 import { IN_MEMORY, renderInputOf, type Previous } from "../engine/page-keys.ts";
@@ -168,7 +169,7 @@ export class DevSite {
       : [
           new PpgError(
             "InternalError",
-            { stack: (err as Error)?.stack ?? String(err) },
+            { stack: stackOf(err) },
             { hint: "This is a bug in ppguide, not in your site." },
           ),
         ];

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { describe, describeAll } from "../core/errors.ts";
+import { stackOf } from "../core/stack-trace.ts";
 import { DevSite, type ChangeKind, type RebuildReport } from "./dev-site.ts";
 import type { Preview } from "./preview.ts";
 import { DevServer, problemEvents } from "./server.ts";
@@ -156,7 +157,7 @@ function report(r: RebuildReport, log: (line: string) => void, site: DevSite, sh
   const ms = `${r.ms.toFixed(0)} ms`;
   const trigger = r.files.length ? `${summarize(r.files)} → ` : "";
   if (!r.ok) {
-    if (r.crash) log(String((r.crash as Error)?.stack ?? r.crash));
+    if (r.crash) log(stackOf(r.crash));
     for (const line of describeAll(r.errors)) log(line);
     const n = r.errors.length;
     const serving = site.site ? "still serving the last good build" : "nothing to serve until the site builds";
