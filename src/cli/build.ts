@@ -129,7 +129,7 @@ export async function outcomeOf(
   const websites = result.warnings.filter((w) => w.code === "WebsiteNotHttps");
   const grouped = [...result.placeholders, ...websites];
   if (grouped.length && format === "text") {
-    const { formatPlaceholders } = await import("../audits/placeholders.ts");
+    const { formatPlaceholders } = await import("../audits/placeholder-summary.ts");
     lines.push(...formatPlaceholders(result.placeholders, websites, opts.placeholders === true));
   }
   // Last, where a scheduled CI job finds when to build next.
