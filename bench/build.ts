@@ -174,6 +174,12 @@ function measure(cmd: string, argv: string[], cwd: string, cores?: number, env: 
   const line = result.stderr.split("\n").find((l) => l.startsWith("TIME "));
   if (result.status !== 0 || !line)
     throw new Error(`${cmd} ${argv.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
+  // bin/ppguide says so when lib/ is not compiled from the sources beside it: a source edited while
+  // the benchmark runs once made its ppguide figures those of the sources run through tsx.
+  if (result.stderr.includes("so ppguide runs from its sources"))
+    throw new Error(
+      "ppguide ran from its sources, not lib/: run npm run build:cli, and edit no source while this runs",
+    );
   const [wall = Number.NaN, user = Number.NaN, sys = Number.NaN, rssKb = Number.NaN] = line
     .slice(5)
     .split(" ")

@@ -64,7 +64,7 @@ export function codeDigest(
   return { digest: hash.hex(), files };
 }
 
-/** What the compile step recorded of lib/ (scripts/build-cli.mjs), as lib/build.json has it; undefined when unreadable. */
+/** What the compile step recorded of lib/ (scripts/build-cli.mjs): lib/build.json, or undefined when unreadable. */
 export function libRecord(packageDir: string = PACKAGE_DIR): Record<string, unknown> | undefined {
   try {
     const record: unknown = JSON.parse(readFileSync(join(packageDir, "lib", "build.json"), "utf8"));
