@@ -1,5 +1,5 @@
 import { lstatSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { currentCode } from "../core/code-id.ts";
 import { digest, digestJson } from "../core/digest.ts";
@@ -132,10 +132,12 @@ function writeRecord(inputs: Inputs, copy: string, served: string | undefined, r
 function stampsUnder(top: string, skip: readonly string[]): { stamps: Map<string, string>; newest: number } {
   const stamps = new Map<string, string>();
   let newest = 0;
-  // Each path made as the walk goes: path.relative() of every file took 19 ms of a 0.5 s build with no change.
+  // Each path made as the walk goes, by adding a name to its folder's: path.relative() of every file
+  // took 19 ms of a 0.5 s build with no change, and path.join() 10 ms of a 0.46 s one.
   const walk = (dir: string, under: string): void => {
+    const folder = dir.endsWith(sep) ? dir : dir + sep;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
+      const path = folder + entry.name;
       if (entry.name === "node_modules" || entry.name === ".git" || skip.includes(path)) continue;
       const s = lstatSync(path);
       if (s.isDirectory()) {
