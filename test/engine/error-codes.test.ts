@@ -2,11 +2,14 @@
  * The error catalogue's own checks. Each code is made to happen in every-code.test.ts.
  */
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { describe as describeError, PpgError } from "../../src/core/errors.ts";
 import { errorsMarkdown } from "../../scripts/errors-doc.ts";
+import { PACKAGE_DIR } from "../../src/core/package-dir.ts";
+import { compiledPackage } from "../helpers/package-copy.ts";
 
 describe("an error from a template", () => {
   it("TemplateFailed keeps the template's own stack", () => {
@@ -16,6 +19,24 @@ describe("an error from a template", () => {
       `[TemplateFailed]\n    Error: Cannot read properties of undefined (reading 'title')\n    `,
     );
     expect(describeError(err)).toContain("error-codes.test.ts");
+  });
+
+  it("a stack from the compiled CLI (a render thread's) names the lines of templates/ it was made from; others stay", async () => {
+    await compiledPackage();
+    const worker = join(PACKAGE_DIR, "lib", "render-worker.cjs");
+    // The first line of the layout's code in the compiled file (esbuild heads each module with its path).
+    const lines = readFileSync(worker, "utf8").split("\n");
+    const line = lines.indexOf("// templates/Layout.tsx") + 2;
+    expect(line).toBeGreaterThan(1);
+    const thrown = new Error("boom");
+    thrown.stack = `Error: boom\n    at Layout (${worker}:${line}:1)\n    at ${worker}:${line}:1\n    at f (/elsewhere/x.cjs:1:1)`;
+    const err = new PpgError("TemplateFailed", { route: "/beaches", reason: thrown.message }, { cause: thrown });
+    const shown = describeError(err);
+    const layout = join(PACKAGE_DIR, "templates", "Layout.tsx");
+    expect(shown).toContain(`at Layout (${layout}:`);
+    expect(shown).toContain(`at ${layout}:`);
+    expect(shown).not.toContain("render-worker.cjs");
+    expect(shown).toContain("at f (/elsewhere/x.cjs:1:1)");
   });
 });
 
