@@ -36,5 +36,3 @@ export function libProblem(): string | undefined {
     ? undefined
     : "the sources changed since lib/ was compiled";
 }
-
-export { codeDigest, fileStamp };

@@ -56,4 +56,6 @@ function findProblem(): PpgError | undefined {
 const MIN_OPEN_FILES = 256;
 
 // For bin/ppguide and scripts/build-cli.mjs, which ask the compiled lib/preflight.cjs whether lib/ may run.
-export { codeDigest, fileStamp, libProblem } from "./compiled.ts";
+export { libProblem } from "./compiled.ts";
+export { codeDigest } from "../core/code-id.ts";
+export { fileStamp } from "../core/file-stamp.ts";

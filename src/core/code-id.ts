@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
 import { PACKAGE_DIR } from "./package-dir.ts";
 import { Digest, hexDigest } from "./digest.ts";
-import { changedNear, fileStamp } from "./file-stamp.ts";
+import { changedAt, changedNear, fileStamp } from "./file-stamp.ts";
 
 /**
  * What decides the bytes ppguide writes, besides the site: its sources and templates, its
@@ -54,7 +54,7 @@ export function codeDigest(
       for (const name of readdirSync(path).sort()) add(`${rel}/${name}`);
       return;
     }
-    const stamp = recordedAt !== undefined && changedNear(s, recordedAt) ? "" : fileStamp(s, path);
+    const stamp = recordedAt !== undefined && changedNear(changedAt(s), recordedAt) ? "" : fileStamp(s, path);
     const kept = known[rel];
     const fileDigest = stamp && kept?.[0] === stamp ? kept[1] : hexDigest(64, readFileSync(path));
     files[rel] = [stamp, fileDigest];

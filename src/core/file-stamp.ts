@@ -16,9 +16,14 @@ export function fileStamp(s: Stats, path: string): string {
  */
 export const RACY_MS = 2_000;
 
-/** Whether a file last changed at `s`'s times was changed within RACY_MS before `at` (or after it). */
-export function changedNear(s: Stats, at: number): boolean {
-  return Math.max(s.mtimeMs, s.ctimeMs) >= at - RACY_MS;
+/** When a file was last changed, by its times: its bytes (mtime) or its entry (ctime). */
+export function changedAt(s: Stats): number {
+  return Math.max(s.mtimeMs, s.ctimeMs);
+}
+
+/** Whether a change at `changed` (changedAt) is too near `at`, when stamps are taken, for a stamp to be trusted. */
+export function changedNear(changed: number, at: number): boolean {
+  return changed >= at - RACY_MS;
 }
 
 export const kindName = (s: Stats) => (s.isFile() ? "file" : s.isSymbolicLink() ? "link" : "other");

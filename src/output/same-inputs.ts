@@ -4,7 +4,7 @@ import { deserialize, serialize } from "node:v8";
 import { currentCode } from "../core/code-id.ts";
 import { digest, digestJson } from "../core/digest.ts";
 import { readChecked, writeChecked } from "../core/disk-cache.ts";
-import { fileStamp, kindName, linkTarget, RACY_MS } from "../core/file-stamp.ts";
+import { changedAt, changedNear, fileStamp, kindName, linkTarget } from "../core/file-stamp.ts";
 
 /**
  * A build of the very inputs the served copy was built from, by the same code and with the same
@@ -99,7 +99,7 @@ export function sameAsServed(inputs: Inputs, copy: string | undefined): unknown 
  */
 export function recordInputs(inputs: Inputs, copy: string, served: string | undefined, result: unknown): void {
   try {
-    if (inputs.newest < inputs.at - RACY_MS && unchanged(inputs)) writeRecord(inputs, copy, served, result);
+    if (!changedNear(inputs.newest, inputs.at) && unchanged(inputs)) writeRecord(inputs, copy, served, result);
   } catch {
     // No record: the next build reads the site, as every build did before there were records.
   }
@@ -144,7 +144,7 @@ function stampsUnder(top: string, skip: readonly string[]): { stamps: Map<string
         walk(path, `${under}${entry.name}/`);
         continue;
       }
-      newest = Math.max(newest, s.mtimeMs, s.ctimeMs);
+      newest = Math.max(newest, changedAt(s));
       stamps.set(`${under}${entry.name}`, fileStamp(s, path));
     }
   };
