@@ -483,6 +483,8 @@ interface Outcome {
   tree?: Tree;
   problems: string[];
   warnings: string[];
+  /** Shards only: one failed, so the merge did not run. */
+  stoppedBeforeMerge?: true;
 }
 
 const reported = (found: readonly PpgError[]) => [...new Set(found.map((e) => `${e.code}  ${e.format()}`))].sort();
@@ -519,6 +521,22 @@ function describeOutcomes(actual: Outcome, expected: Outcome, labels = ["rebuild
     trees,
   ];
   return found.filter(Boolean).join("\n") || undefined;
+}
+
+/**
+ * Undefined when shards that stopped before the merge reported what a clean build reports, if not all of it: some
+ * problems, each one the clean build fails with, and no warning it lacks.
+ */
+function describeStop(stopped: Outcome, clean: Outcome): string | undefined {
+  if (clean.tree) return "a shard failed, and the clean build succeeded";
+  if (stopped.problems.length === 0) return "the shards stopped before the merge without a problem";
+  const extra = (what: string, a: string[], b: string[]) =>
+    a.filter((line) => !b.includes(line)).map((line) => `  shards only, ${what}: ${line}`);
+  const lines = [
+    ...extra("problem", stopped.problems, clean.problems),
+    ...extra("warning", stopped.warnings, clean.warnings),
+  ];
+  return lines.length ? `the shards reported what a clean build does not:\n${lines.join("\n")}` : undefined;
 }
 
 /** A clean build of root's sources: a fresh copy, a fresh output folder, empty caches. */
@@ -631,12 +649,23 @@ async function shardedRebuildsEqualCleanBuilds(edits: Edit[], total: number): Pr
     await copySources(root, site);
   };
   const round = async (): Promise<Outcome> => {
+    const built: Outcome[] = [];
     for (const [i, { site, caches }] of shards.entries()) {
       await checkout(site);
       await mkdir(caches, { recursive: true });
-      await withCaches(caches, () =>
-        build({ root: site, out: join(site, "shard"), shard: { index: i + 1, total }, linkMode: "error" }),
+      const out = join(site, "shard");
+      built.push(
+        await withCaches(caches, () =>
+          outcomeOf(() => build({ root: site, out, shard: { index: i + 1, total }, linkMode: "error" }), out),
+        ),
       );
+    }
+    // A shard that fails stops the workflow before the merge, with what its runner found: problems of the pages it
+    // built, while the checks that need every shard's pages (an anchor on a page of another shard) wait for the merge.
+    if (built.some((shard) => !shard.tree)) {
+      const union = (lists: string[][]) => [...new Set(lists.flat())].sort();
+      const problems = union(built.map((b) => b.problems));
+      return { problems, warnings: union(built.map((b) => b.warnings)), stoppedBeforeMerge: true };
     }
     await checkout(merger.site);
     await mkdir(merger.caches, { recursive: true });
@@ -652,7 +681,10 @@ async function shardedRebuildsEqualCleanBuilds(edits: Edit[], total: number): Pr
       if (isTouch(e)) await touched(root, e);
       state = next;
       const merged = await round();
-      const difference = describeOutcomes(merged, await cleanBuild(root, true), ["merged shards", "clean build"]);
+      const clean = await cleanBuild(root, true);
+      const difference = merged.stoppedBeforeMerge
+        ? describeStop(merged, clean)
+        : describeOutcomes(merged, clean, ["merged shards", "clean build"]);
       if (difference) {
         const steps = edits.slice(0, i + 1).map((x, n) => `  ${n + 1}. ${JSON.stringify(x)}`);
         throw new Error(
