@@ -221,7 +221,9 @@ export function openSiteFile(root: string, file: string): SiteFile {
   // O_NONBLOCK: a named pipe put there meanwhile is opened at once rather than waited on (and refused below).
   const fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   try {
-    refuseLeaving(root, file, siteReal, openedPath(fd) ?? real);
+    // The path just judged needs no second judgement; only one a swap in between made.
+    const opened = openedPath(fd);
+    if (opened !== undefined && opened !== real) refuseLeaving(root, file, siteReal, opened);
     const info = fstatSync(fd);
     if (info.isDirectory()) throw new PpgError("SourceIsFolder", { file });
     if (!info.isFile()) {

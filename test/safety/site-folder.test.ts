@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { existsSync } from "node:fs";
+import fs, { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { startDev } from "../../src/dev/index.ts";
@@ -205,6 +205,34 @@ describe("the one door every read of a site file goes through", () => {
     expect(() => readSiteFile(root, file)).toThrow(message);
     expect(() => openSiteFile(root, file)).toThrow(message);
     expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  // The path judged before the open is not judged again; what the kernel opened is, whenever it differs.
+  it("refuses a folder swapped for a link out between the judgement of the path and its opening", async () => {
+    const { readSiteFile } = await import("../../src/core/site-folder.ts");
+    const root = await writeInlineSite(
+      "-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: more/b.md }\n-- content/more/b.md --\nThe site's.\n",
+    );
+    const outside = await mkdtemp(join(tmpdir(), "ppguide-outside-"));
+    await writeFile(join(outside, "b.md"), "Not the site's.\n");
+    const judged = fs.realpathSync.native;
+    // The swap lands right after the guard has resolved the file's path, inside the site, and before it opens it.
+    fs.realpathSync.native = ((path: string) => {
+      const real = judged(path);
+      if (path.endsWith("b.md")) {
+        fs.rmSync(join(root, "content/more"), { recursive: true });
+        fs.symlinkSync(outside, join(root, "content/more"));
+      }
+      return real;
+    }) as typeof fs.realpathSync.native;
+    try {
+      expect(() => readSiteFile(root, "content/more/b.md")).toThrow(
+        /^content\/more\/ is a symbolic link to \/.*, outside the site$/,
+      );
+    } finally {
+      fs.realpathSync.native = judged;
+    }
+    expect(readFileSync(join(root, "content/more/b.md"), "utf8")).toBe("Not the site's.\n");
   });
 
   it("reads a link that stays inside the site, as the build publishes it", async () => {
