@@ -1,7 +1,7 @@
 import { isPpgErrorList, PpgError } from "../core/errors.ts";
 import { validateAgainstSchema } from "../manifest/schema.ts";
 import { parseYamlSource } from "../manifest/yaml-source.ts";
-import type { ParsedYaml } from "../manifest/parsed-yaml.ts";
+import { checkedOnce, type ParsedYaml } from "../manifest/parsed-yaml.ts";
 import type { YamlSource } from "../manifest/yaml-path.ts";
 import { parsePhone } from "./phones.ts";
 import { lastDay, monthAndYear } from "../core/dates.ts";
@@ -66,7 +66,9 @@ export function parseListings(
     if (isPpgErrorList(err)) return { errors: err.errors };
     throw err;
   }
-  const errors = validateAgainstSchema(source, "listings", "ListingsInvalid");
+  const errors = checkedOnce(parsed, text, "listings schema", () =>
+    validateAgainstSchema(source, "listings", "ListingsInvalid"),
+  );
   if (errors.length) return { errors };
   const listings = source.data as ListingsFile;
   const seen = new Set<number>();

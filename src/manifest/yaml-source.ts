@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import type { Document, Node } from "yaml";
 import { PpgError, PpgErrorList, type SourceLocation } from "../core/errors.ts";
 import { lineFeeds } from "../core/source-text.ts";
-import type { ParsedYaml } from "./parsed-yaml.ts";
+import { checkedOnce, type ParsedYaml } from "./parsed-yaml.ts";
 import { type KeyAt, yamlMistake } from "./yaml-mistakes.ts";
 import { valueProblems } from "./yaml-values.ts";
 import type { PathSegment, YamlSource } from "./yaml-path.ts";
@@ -21,8 +21,9 @@ import type { PathSegment, YamlSource } from "./yaml-path.ts";
  * that `yaml` refuses). `parsed`: the data of texts a previous load parsed, found there instead.
  */
 export function parseYamlSource(text: string, file: string, lineOffset = 0, parsed?: ParsedYaml): YamlSource {
-  const source = parseText(lineFeeds(text), file, lineOffset, parsed);
-  const problems = valueProblems(source);
+  const lines = lineFeeds(text);
+  const source = parseText(lines, file, lineOffset, parsed);
+  const problems = checkedOnce(parsed, lines, "values", () => valueProblems(source));
   if (problems.length) throw new PpgErrorList(problems);
   return source;
 }

@@ -11,7 +11,7 @@ import { validateAgainstSchema } from "../manifest/schema.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import { ROUTE_KINDS } from "../render/kinds/index.ts";
 import { parseYamlSource } from "../manifest/yaml-source.ts";
-import { ParsedYaml } from "../manifest/parsed-yaml.ts";
+import { checkedOnce, ParsedYaml } from "../manifest/parsed-yaml.ts";
 import { currentCode } from "../core/code-id.ts";
 import type { YamlSource } from "../manifest/yaml-path.ts";
 import { readSourceFile } from "../core/source-text.ts";
@@ -57,14 +57,18 @@ export function readManifestText(root: string): { text: string; bom: boolean } {
 /** site.yaml's text parsed and checked against the schema and for cross-references; throws every problem. */
 export function checkManifest(text: string, parsed?: ParsedYaml): LoadedManifest {
   const loaded = parseManifest(text, MANIFEST_FILE, parsed);
-  const problems = checkCrossReferences(loaded.manifest, loaded.source);
+  const problems = checkedOnce(parsed, text, "cross-references", () =>
+    checkCrossReferences(loaded.manifest, loaded.source),
+  );
   if (problems.length) throw new PpgErrorList(problems);
   return loaded;
 }
 
 export function parseManifest(text: string, file = MANIFEST_FILE, parsed?: ParsedYaml): LoadedManifest {
   const source = parseYamlSource(text, file, 0, parsed);
-  const problems = validateAgainstSchema(source, "site", "ManifestInvalid");
+  const problems = checkedOnce(parsed, text, "site schema", () =>
+    validateAgainstSchema(source, "site", "ManifestInvalid"),
+  );
   if (problems.length) throw new PpgErrorList(problems);
   return { manifest: source.data as Manifest, source };
 }

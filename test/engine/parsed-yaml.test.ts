@@ -105,6 +105,44 @@ describe("the store of parsed YAML", () => {
     expect(readFileSync(outside)).toEqual(outsideBytes);
   });
 
+  it("runs a check once per text that passes it, and every time on one that does not", async () => {
+    const file = await scratch();
+    const runs: string[] = [];
+    const check = (store: ParsedYaml, text: string, found: string[] = []) =>
+      store.checked(text, "rule", () => {
+        runs.push(text);
+        return found;
+      });
+    const first = ParsedYaml.open(file, CODE);
+    for (const text of ["a: 1\n", "b: 2\n"]) first.keep(text, {});
+    expect(check(first, "a: 1\n")).toEqual([]);
+    expect(check(first, "b: 2\n", ["wrong"])).toEqual(["wrong"]);
+    expect(check(first, "a: 1\n")).toEqual([]);
+    first.save();
+    const second = ParsedYaml.open(file, CODE);
+    for (const text of ["a: 1\n", "b: 2\n"]) second.find(text);
+    expect(check(second, "a: 1\n")).toEqual([]);
+    expect(check(second, "b: 2\n", ["wrong"])).toEqual(["wrong"]);
+    // A pass is the check's own, for that text under that code.
+    expect(second.checked("a: 1\n", "another rule", () => ["other"])).toEqual(["other"]);
+    expect(check(ParsedYaml.open(file, "code-b"), "a: 1\n")).toEqual([]);
+    expect(runs).toEqual(["a: 1\n", "b: 2\n", "b: 2\n", "a: 1\n"]);
+  });
+
+  it("refuses a text whose values break the rules on every load, and believes a pass it holds", async () => {
+    const file = await scratch();
+    const bad = 'title: "Sos\\x0bua"\n';
+    for (let i = 0; i < 2; i++) expect(() => load(file, [bad])).toThrow(/U\+000B/);
+    // A pass is trusted as given (the store is checksummed and names its code): one written for the bad text is
+    // what lets it through, so it is the pass that saves the work.
+    const forged = ParsedYaml.open(file, CODE);
+    forged.keep(bad, { title: "Sos\x0bua" });
+    forged.checked(bad, "values", () => []);
+    forged.save();
+    expect(load(file, [bad])).toEqual([{ title: "Sos\x0bua" }]);
+    expect(() => load(file, [bad], "code-b")).toThrow(/U\+000B/);
+  });
+
   it("a store that cannot be written is left as it is, and the load goes on", async () => {
     const file = await scratch();
     mkdirSync(file);
