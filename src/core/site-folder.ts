@@ -198,28 +198,18 @@ export interface SiteFile {
  * The one door every read of a site file goes through (site.yaml, content/, public/; at a build's
  * start and after each event dev mode hears): `file`, relative to the site folder with forward
  * slashes, is opened only where listSiteFolder would take it from, a regular file inside the site,
- * not hidden, not in an output. Judged twice: by its real path before it is opened (so nothing
- * outside, a device above all, is ever opened), and by what the kernel says was opened (so a
- * folder swapped for a link in between is caught too). Listing a folder is not enough: once, a
- * Markdown file replaced by a link to /etc/passwd while dev ran was served as a page.
+ * not hidden, not in an output. Judged twice: by its real path before it is opened (so a link out,
+ * to a device above all, is never opened), and by what the kernel says was opened (so a folder
+ * swapped for a link since it was resolved, in this turn of the event loop, is caught too, and
+ * closed unread). Listing a folder is not enough: once, a Markdown file replaced by a link to
+ * /etc/passwd while dev ran was served as a page.
  *
  * Throws the link's refusal (SymlinkOutside, SymlinkHidden, SymlinkIntoOutput, SymlinkLoop),
  * SourceIsFolder or NotRegularFile; a file that is not there, as the system's ENOENT.
  */
 export function openSiteFile(root: string, file: string): SiteFile {
-  const siteReal = realpathSync.native(root);
-  const path = join(root, file);
-  let real: string;
-  try {
-    real = realpathSync.native(path);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ELOOP")
-      throw new PpgError("SymlinkLoop", { link: linkOnPath(root, file) ?? file });
-    throw err;
-  }
-  refuseLeaving(root, file, siteReal, real);
-  // O_NONBLOCK: a named pipe put there meanwhile is opened at once rather than waited on (and refused below).
-  const fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  const siteReal = realFolder(root);
+  const { real, fd } = openReal(root, file, siteReal);
   try {
     // The path just judged needs no second judgement; only one a swap in between made.
     const opened = openedPath(fd);
@@ -237,6 +227,67 @@ export function openSiteFile(root: string, file: string): SiteFile {
   } catch (err) {
     closeSync(fd);
     throw err;
+  }
+}
+
+/**
+ * The file's real path, judged, and opened. It is its folder's real path and its own name, unless the name itself is a
+ * link (the open refuses it: ELOOP) or the folder cannot be resolved (gone, a loop): then the path is resolved whole,
+ * which follows a link inside the site and says what is wrong with any other.
+ */
+function openReal(root: string, file: string, siteReal: string): { real: string; fd: number } {
+  const path = join(root, file);
+  const quick = inFolder(path);
+  if (quick !== undefined) {
+    refuseLeaving(root, file, siteReal, quick);
+    try {
+      return { real: quick, fd: openNoFollow(quick) };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ELOOP") throw err;
+    }
+  }
+  let real: string;
+  try {
+    real = realpathSync.native(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ELOOP")
+      throw new PpgError("SymlinkLoop", { link: linkOnPath(root, file) ?? file });
+    throw err;
+  }
+  refuseLeaving(root, file, siteReal, real);
+  return { real, fd: openNoFollow(real) };
+}
+
+/** O_NONBLOCK: a named pipe put there meanwhile is opened at once rather than waited on (and refused after). */
+const openNoFollow = (real: string) => openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+
+/**
+ * The real paths of the folders the guard has resolved in this turn of the event loop. A load reads thousands of
+ * files from a few folders in one synchronous pass, and resolving each file's path whole read a link per folder on
+ * the way, every time (a third of the guard's cost). Kept for the turn only, so dev mode, which reads again after
+ * each event, resolves afresh; and a folder re-linked within the turn is caught by the judgement of what the kernel
+ * opened (openSiteFile).
+ */
+let folders: Map<string, string> | undefined;
+
+function realFolder(dir: string): string {
+  if (!folders) {
+    folders = new Map();
+    setImmediate(() => {
+      folders = undefined;
+    }).unref();
+  }
+  let real = folders.get(dir);
+  if (real === undefined) folders.set(dir, (real = realpathSync.native(dir)));
+  return real;
+}
+
+/** `path` as its resolved folder and its own name; undefined when the folder cannot be resolved. */
+function inFolder(path: string): string | undefined {
+  try {
+    return join(realFolder(dirname(path)), basename(path));
+  } catch {
+    return undefined;
   }
 }
 

@@ -207,32 +207,50 @@ describe("the one door every read of a site file goes through", () => {
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 
-  // The path judged before the open is not judged again; what the kernel opened is, whenever it differs.
-  it("refuses a folder swapped for a link out between the judgement of the path and its opening", async () => {
-    const { readSiteFile } = await import("../../src/core/site-folder.ts");
-    const root = await writeInlineSite(
-      "-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: more/b.md }\n-- content/more/b.md --\nThe site's.\n",
-    );
-    const outside = await mkdtemp(join(tmpdir(), "ppguide-outside-"));
-    await writeFile(join(outside, "b.md"), "Not the site's.\n");
-    const judged = fs.realpathSync.native;
-    // The swap lands right after the guard has resolved the file's path, inside the site, and before it opens it.
-    fs.realpathSync.native = ((path: string) => {
-      const real = judged(path);
-      if (path.endsWith("b.md")) {
+  // The path judged before the open is not judged again, and a folder's real path is kept for the rest of the
+  // event loop's turn; what the kernel opened is judged whenever it differs.
+  describe("a folder swapped for a link out after it was resolved", () => {
+    const site = async () => {
+      const root = await writeInlineSite(
+        "-- site.yaml --\nroutes:\n  - { path: /a, kind: article, content: more/b.md }\n-- content/more/b.md --\nThe site's.\n",
+      );
+      const outside = await mkdtemp(join(tmpdir(), "ppguide-outside-"));
+      await writeFile(join(outside, "b.md"), "Not the site's.\n");
+      const swap = () => {
         fs.rmSync(join(root, "content/more"), { recursive: true });
         fs.symlinkSync(outside, join(root, "content/more"));
+      };
+      return { root, swap };
+    };
+    const REFUSED = /^content\/more\/ is a symbolic link to \/.*, outside the site$/;
+
+    it("between the judgement of the path and its opening, is refused", async () => {
+      const { readSiteFile } = await import("../../src/core/site-folder.ts");
+      const { root, swap } = await site();
+      const resolve = fs.realpathSync.native;
+      // The swap lands right after the guard has resolved the file's folder, inside the site, and before it opens.
+      fs.realpathSync.native = ((path: string) => {
+        const real = resolve(path);
+        if (path.endsWith("more")) swap();
+        return real;
+      }) as typeof fs.realpathSync.native;
+      try {
+        expect(() => readSiteFile(root, "content/more/b.md")).toThrow(REFUSED);
+      } finally {
+        fs.realpathSync.native = resolve;
       }
-      return real;
-    }) as typeof fs.realpathSync.native;
-    try {
-      expect(() => readSiteFile(root, "content/more/b.md")).toThrow(
-        /^content\/more\/ is a symbolic link to \/.*, outside the site$/,
-      );
-    } finally {
-      fs.realpathSync.native = judged;
-    }
-    expect(readFileSync(join(root, "content/more/b.md"), "utf8")).toBe("Not the site's.\n");
+      expect(readFileSync(join(root, "content/more/b.md"), "utf8")).toBe("Not the site's.\n");
+    });
+
+    it("later in the same turn of the event loop, is refused, and so in the next", async () => {
+      const { readSiteFile } = await import("../../src/core/site-folder.ts");
+      const { root, swap } = await site();
+      expect(readSiteFile(root, "content/more/b.md").toString()).toBe("The site's.\n");
+      swap();
+      expect(() => readSiteFile(root, "content/more/b.md")).toThrow(REFUSED);
+      await new Promise((turned) => setImmediate(turned));
+      expect(() => readSiteFile(root, "content/more/b.md")).toThrow(REFUSED);
+    });
   });
 
   it("reads a link that stays inside the site, as the build publishes it", async () => {
