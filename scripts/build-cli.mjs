@@ -62,11 +62,13 @@ await build({
   },
 });
 
-// The validators, compiled now and kept with the code (scripts/ship-validators.ts).
-execFileSync(process.execPath, ["--import", "tsx/esm", join(packageDir, "scripts/ship-validators.ts"), staging], {
-  cwd: packageDir,
-  stdio: "inherit",
-});
+// The validators, compiled now and kept with the code (scripts/ship-validators.ts), and the site's bundles, named by
+// the code they were bundled from (scripts/ship-assets.ts).
+for (const [script, ...args] of [["ship-validators.ts"], ["ship-assets.ts", code.digest]])
+  execFileSync(process.execPath, ["--import", "tsx/esm", join(packageDir, "scripts", script), staging, ...args], {
+    cwd: packageDir,
+    stdio: "inherit",
+  });
 
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
 // Each compiled file's digest and its stamp, taken now that it is written (moving the folder to

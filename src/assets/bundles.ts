@@ -1,8 +1,10 @@
 import { existsSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { build as esbuild, transform } from "esbuild";
+import { deserialize } from "node:v8";
+import { currentCode } from "../core/code-id.ts";
 import { compileErrors } from "../core/compile-errors.ts";
+import { readChecked } from "../core/disk-cache.ts";
 import { hexDigest } from "../core/digest.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
 
@@ -51,6 +53,7 @@ export async function buildStylesheet(dir = STYLES_DIR): Promise<Asset> {
     return { file: join(dir, files[i]!), line: line - starts[i]! + 1 };
   };
   const failed = (err: unknown) => compileErrors(err, "StyleFailed", locate);
+  const { transform } = await import("esbuild");
   const { code, warnings } = await transform(parts.join("\n"), { loader: "css", minify: true }).catch((err: unknown) =>
     Promise.reject(failed(err)),
   );
@@ -68,6 +71,7 @@ export async function buildScripts(dir = CLIENT_DIR): Promise<Asset[]> {
     .map((f) => `entries/${f}`)
     .sort();
   if (entries.length === 0) return [];
+  const { build: esbuild } = await import("esbuild");
   const result = await esbuild({
     entryPoints: entries.map((e) => join(dir, e)),
     bundle: true,
@@ -87,6 +91,7 @@ export async function buildScripts(dir = CLIENT_DIR): Promise<Asset[]> {
  */
 export async function buildServiceWorker(dir = CLIENT_DIR): Promise<Uint8Array | undefined> {
   if (!existsSync(join(dir, "sw.ts"))) return undefined;
+  const { build: esbuild } = await import("esbuild");
   const result = await esbuild({
     entryPoints: [join(dir, "sw.ts")],
     bundle: true,
@@ -100,9 +105,35 @@ export async function buildServiceWorker(dir = CLIENT_DIR): Promise<Uint8Array |
   return result.outputFiles[0]!.contents;
 }
 
-export async function buildAssets(): Promise<SiteAssets> {
+/**
+ * The stylesheet, the scripts and the service worker: as bundled with the code (scripts/ship-assets.ts, run by
+ * scripts/build-cli.mjs), when lib/ holds the bundles of this very code; else bundled now. They are made of the code
+ * alone (templates/styles/, src/client/, the packages the lockfile pins), so the code's id names them: a build from
+ * lib/ starts no bundler, and one from edited sources bundles what it runs.
+ */
+export async function buildAssets(code = currentCode()): Promise<SiteAssets> {
+  return shippedAssets(code) ?? bundleAssets();
+}
+
+/** The assets bundled from the sources now. */
+export async function bundleAssets(): Promise<SiteAssets> {
   const [css, scripts, worker] = await Promise.all([buildStylesheet(), buildScripts(), buildServiceWorker()]);
   return { css, scripts, ...(worker && { worker }) };
+}
+
+/** The folder of lib/ that holds the assets bundled with it, each file named by the code's id. */
+export const SHIPPED_ASSETS = "assets";
+
+/** The assets `lib` holds for `code`; undefined when it holds none, or none intact (checksummed, as written). */
+export function shippedAssets(code: string, lib = join(PACKAGE_DIR, "lib")): SiteAssets | undefined {
+  const bytes = readChecked(join(lib, SHIPPED_ASSETS, code));
+  if (!bytes) return undefined;
+  try {
+    const assets = deserialize(bytes) as SiteAssets;
+    return typeof assets.css?.url === "string" && Array.isArray(assets.scripts) ? assets : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The script every page loads: the menu, the search box, offline reading. */

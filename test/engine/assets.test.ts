@@ -1,9 +1,19 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { errorsOf, type PpgError } from "../../src/core/errors.ts";
-import { buildScripts, buildStylesheet } from "../../src/assets/bundles.ts";
+import { PACKAGE_DIR } from "../../src/core/package-dir.ts";
+import {
+  buildAssets,
+  buildScripts,
+  buildStylesheet,
+  bundleAssets,
+  SHIPPED_ASSETS,
+  shippedAssets,
+} from "../../src/assets/bundles.ts";
 
 async function failure(promise: Promise<unknown>): Promise<PpgError[]> {
   return promise.then(
@@ -43,5 +53,27 @@ describe("the stylesheet and browser scripts", () => {
     expect(problem?.location?.file).toMatch(/entries\/menu\.ts$/);
     expect(problem?.location?.line).toBe(2);
     expect(problem?.location?.column).toBeGreaterThan(1);
+  });
+});
+
+describe("the bundles shipped with the code", () => {
+  it("are what bundling gives, found by the code's id only, and not when damaged", async () => {
+    const lib = await mkdtemp(join(tmpdir(), "ppguide-lib-"));
+    await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx/esm", join(PACKAGE_DIR, "scripts/ship-assets.ts"), lib, "code-a"],
+      { cwd: PACKAGE_DIR },
+    );
+    const bundled = await bundleAssets();
+    expect(bundled.css.content.length).toBeGreaterThan(1000);
+    expect(shippedAssets("code-a", lib)).toEqual(bundled);
+    expect(shippedAssets("code-b", lib)).toBeUndefined();
+    const file = join(lib, SHIPPED_ASSETS, "code-a");
+    const bytes = await readFile(file);
+    bytes[100]! ^= 1;
+    await writeFile(file, bytes);
+    expect(shippedAssets("code-a", lib)).toBeUndefined();
+    // With nothing shipped for a code, a build bundles its own.
+    expect(await buildAssets("code-b")).toEqual(bundled);
   });
 });

@@ -12,7 +12,11 @@ import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { serialize } from "node:v8";
+import { SHIPPED_ASSETS, shippedAssets } from "../../src/assets/bundles.ts";
 import { codeDigest } from "../../src/core/code-id.ts";
+import { writeChecked } from "../../src/core/disk-cache.ts";
+import { expected } from "../../src/core/invariant.ts";
 import { RACY_MS } from "../../src/core/file-stamp.ts";
 import { copyFixture } from "../helpers/fixture.ts";
 import { treeHash } from "../helpers/outcome.ts";
@@ -51,6 +55,28 @@ describe("the compiled CLI (lib/)", () => {
     expect(outcome.stderr).toBe("");
   });
 
+  it("ships its bundles: a build from lib/ takes them as they are, and bundles anew when they are damaged", async () => {
+    const pkg = await packageCopy();
+    const root = await copyFixture("basic-site");
+    const [name, ...others] = await readdir(join(pkg, "lib", SHIPPED_ASSETS));
+    expect(others).toEqual([]);
+    const file = join(pkg, "lib", SHIPPED_ASSETS, name!);
+    const assets = expected(shippedAssets(name!, join(pkg, "lib")), "the shipped bundles");
+    const build = async () => {
+      await rm(join(root, "dist"), { recursive: true, force: true });
+      await rm(join(root, "dist.ppguide"), { recursive: true, force: true });
+      expect(await run(pkg, ["build"], root)).toMatchObject({ code: 0, fromLib: true, stderr: "" });
+      return readFile(join(root, "dist/beaches.html"), "utf8");
+    };
+    expect(await build()).toContain(assets.css.url);
+    // A stylesheet made to differ, written as the compile step writes it, is what the build serves: it is read.
+    writeChecked(file, serialize({ ...assets, css: { url: "/assets/site.0123456789.css", content: "body{}" } }));
+    expect(await build()).toContain("/assets/site.0123456789.css");
+    // Damaged, it is not read: the build bundles its own.
+    await truncate(file, 100);
+    expect(await build()).toContain(assets.css.url);
+  });
+
   it("ships its validators compiled: a first build with empty caches compiles none, and one damaged or wrong is compiled again", async () => {
     const pkg = await packageCopy();
     const root = await copyFixture("basic-site");
@@ -75,6 +101,8 @@ describe("the compiled CLI (lib/)", () => {
     other[other.length - 1] = (other.at(-1) ?? 0) ^ 1;
     await writeFile(join(shipped, second!), other);
     await rm(join(root, "dist"), { recursive: true });
+    // As on a fresh checkout: the site's own store holds the checks its texts passed, which would spare the validators.
+    await rm(join(root, ".ppguide-cache"), { recursive: true });
     const again = await run(pkg, ["build", "--no-cache"], root, { PPGUIDE_CACHE_DIR: caches });
     expect(again).toMatchObject({ code: 0, fromLib: true, stderr: "" });
     expect((await readdir(join(caches, "ppguide-schemas"))).sort()).toEqual([first, second].sort());
