@@ -97,7 +97,8 @@ export class ParsedYaml {
     )
       return;
     const passes = new Map<string, string[]>();
-    for (const key of entries.keys()) {
+    // The texts this load parsed, and any other it checked (site.yaml as written, where its line breaks are not LF).
+    for (const key of new Set([...entries.keys(), ...this.now.passes.keys()])) {
       const found = [...(this.now.passes.get(key) ?? this.before.passes.get(key) ?? [])];
       if (found.length) passes.set(key, found);
     }

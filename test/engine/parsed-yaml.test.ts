@@ -129,6 +129,26 @@ describe("the store of parsed YAML", () => {
     expect(runs).toEqual(["a: 1\n", "b: 2\n", "b: 2\n", "a: 1\n"]);
   });
 
+  it("keeps a pass for a text it holds no data of (site.yaml as written with CR LF), and is then not written again", async () => {
+    const file = await scratch();
+    let runs = 0;
+    const load = () => {
+      const store = ParsedYaml.open(file, CODE);
+      if (!store.find("a: 1\n")) store.keep("a: 1\n", { a: 1 });
+      store.checked("a: 1\r\n", "site schema", () => {
+        runs++;
+        return [];
+      });
+      store.save();
+    };
+    load();
+    load();
+    const held = statSync(file);
+    load();
+    expect(runs).toBe(1);
+    expect([statSync(file).ino, statSync(file).mtimeMs]).toEqual([held.ino, held.mtimeMs]);
+  });
+
   it("refuses a text whose values break the rules on every load, and believes a pass it holds", async () => {
     const file = await scratch();
     const bad = 'title: "Sos\\x0bua"\n';
