@@ -1,6 +1,6 @@
 import { escapeText } from "entities";
 import type { ReactNode } from "react";
-import type { Chrome, HeadModel, LayoutModel, PageBase } from "../src/render/model.ts";
+import type { Chrome, ChromeModel, HeadModel, LayoutModel, PageBase } from "../src/render/model.ts";
 import { serializeJsonLd, twitterHandle } from "../src/render/structured-data.ts";
 import { ChevronDown, MailIcon, MenuIcon, SaveIcon, SocialIcon } from "./components/Icons.tsx";
 import { SAVE_OFFLINE_ID } from "./components/SaveOffline.tsx";
@@ -108,7 +108,7 @@ function OgImage({ image }: { image: NonNullable<HeadModel["ogImage"]> }) {
 }
 
 /** What the page's <header> holds: the logo, the offline link, the nav and the search box. */
-export function Header({ page }: { page: LayoutModel }) {
+export function Header({ page }: { page: ChromeModel }) {
   return (
     <div className="container navbar">
       <a className="brand" href="/">
@@ -209,7 +209,7 @@ function SearchBox({ items }: { items: LayoutModel["search"] }) {
 }
 
 /** What the page's <footer> holds: the social links, the footer links, the contact and the disclosure. */
-export function Footer({ page }: { page: LayoutModel }) {
+export function Footer({ page }: { page: ChromeModel }) {
   const { site } = page;
   const networks = ["facebook", "twitter", "pinterest", "youtube"] as const;
   return (

@@ -129,6 +129,8 @@ export interface Rendered {
   kept: Map<string, RenderedPage>;
   /** Each page's own problems, by its file, when the pages are rendered in spite of them (RenderInput.pageProblems). */
   problems: Map<string, PpgError[]>;
+  /** The files of the pages given a new header and footer instead of being rendered. */
+  rechromed: Set<string>;
   warnings: PpgError[];
   /** The pages not published yet, rendered and checked beside the others (unpublished.ts), for the link check. */
   unpublished?: UnpublishedPages;

@@ -296,7 +296,9 @@ export async function render<S extends PagesToMake & Keyed>(state: S, pool?: Ren
     records.set(job.file, record);
   }
   const problems = new Map<string, PpgError[]>();
+  const rechromed = new Set<string>();
   const take = (batch: TakenBatch) => {
+    for (const file of batch.rechromed) rechromed.add(file);
     for (const [file, record] of batch.records) records.set(file, record);
     for (const [file, page] of batch.kept) kept.set(file, page);
     for (const [file, found] of batch.problems) problems.set(file, found);
@@ -307,7 +309,7 @@ export async function render<S extends PagesToMake & Keyed>(state: S, pool?: Ren
   await sink.flush();
   // Every page's, reused ones' too: a warning is shown on every build until it is fixed.
   const warnings = pageWarnings(state.jobs, records, state.sources);
-  return { ...state, records, kept, problems, warnings };
+  return { ...state, records, kept, problems, rechromed, warnings };
 }
 
 /**
@@ -473,7 +475,10 @@ export function resultOf(state: Built, timings: StageTimings, started: number): 
       // Cache entries found damaged and made again: known once every image has been written.
       warnings: [...state.report.warnings, ...state.warnings, ...state.site.cacheWarnings.found],
       pages: state.jobs.map(builtPage),
-      rendered: state.plan.render.map(({ job, reason }) => ({ route: job.route, reason })),
+      rendered: state.plan.render.map(({ job, reason }) => ({
+        route: job.route,
+        reason: state.rechromed.has(job.file) ? `${reason}, put in place of the old ones` : reason,
+      })),
       indexed: state.index?.written,
       outDir: state.output.out,
       timings,

@@ -148,6 +148,7 @@ async function placePages(
     ...state,
     jobs,
     plan: { reuse: [], render: [] },
+    rechromed: new Set(),
     records,
     kept: new Map(),
     problems: new Map(),

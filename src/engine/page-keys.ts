@@ -68,10 +68,13 @@ export function renderInputOf(
 /**
  * What a page's bytes are made of, each a digest (KeyParts), in the order --explain names them:
  * - `code`: ppguide's sources, templates, schemas and locked dependencies (core/code-id.ts);
- * - `site`: what every page may read: the site settings, nav, authors, aliases and search list,
- *   the hashed asset URLs, the clock's year, and of every route what cards, lists and links show of it
- *   (path, kind, titles, description, image, author, publication date, an index's cards, and the
- *   front-matter keywords of the routes the search box lists);
+ * - `site`: what every page may read: the site settings, authors, aliases and search list, the
+ *   hashed asset URLs, and of every route what cards, lists and links show of it (path, kind,
+ *   titles, description, image, author, publication date, an index's cards, and the front-matter
+ *   keywords of the routes the search box lists);
+ * - `chrome`: what only the header and footer read (render/model.ts ChromeModel): the menus and the
+ *   clock's year. A page whose key changed in this part alone is given the new header and footer in
+ *   place of the old ones (PageRenderer), not rendered again;
  * - `route`, `markdown`, `listings`: what the page alone reads: its route entry, its Markdown
  *   file's source (front matter and body, not the rendered HTML), its listings file.
  * The images a page shows are keyed apart, by the files it read while rendering (PageRecord.images):
@@ -87,6 +90,8 @@ const PART_NAMES: Record<keyof KeyParts, string> = {
   route: "its route",
   markdown: "its Markdown",
   listings: "its listings",
+  // Last: a page whose header and footer changed with something else is rendered for that.
+  chrome: "its header and footer",
 };
 const PARTS = Object.keys(PART_NAMES) as (keyof KeyParts)[];
 
@@ -101,6 +106,18 @@ export interface PageJob extends SitePage {
    * thread: a thread holds every other file's front matter but not its body (render-pages.ts).
    */
   own?: [name: string, file: MarkdownFile];
+  /**
+   * The page as the served copy holds it, when only its header and footer changed: the file to read, what its bytes
+   * and record were (PageRecord), for the renderer to put the new header and footer in place of the old ones.
+   */
+  rechrome?: Rechrome;
+}
+
+/** What a page reused with a new header and footer is made from (PageJob.rechrome). */
+export interface Rechrome {
+  /** Its file in the served copy. */
+  from: string;
+  record: Pick<PageRecord, "hash" | "images" | "imagesKey" | "warnings"> & Required<Pick<PageRecord, "chrome">>;
 }
 
 /** Why a page is rendered: what --explain prints. */
@@ -115,7 +132,12 @@ export type NoPrevious = "--no-cache" | "first build" | "no page cache of the se
  * are); or why there is nothing to reuse.
  */
 export type Previous =
-  | { records: (file: string) => PageRecord | undefined; intact: (file: string, record: PageRecord) => boolean }
+  | {
+      records: (file: string) => PageRecord | undefined;
+      intact: (file: string, record: PageRecord) => boolean;
+      /** Where a page's file is, when a page whose header and footer alone changed may be taken from it. */
+      served?: (file: string) => string;
+    }
   | { none: NoPrevious };
 
 /**
@@ -130,7 +152,11 @@ export function previousOf(
   if (!cache) return { none: "--no-cache" };
   if (live === undefined) return { none: "first build" };
   if (served === undefined) return { none: "no page cache of the served copy from this ppguide" };
-  return { records: (file) => served.get(file), intact: (file, record) => servedIntact(live, file, record) };
+  return {
+    records: (file) => served.get(file),
+    intact: (file, record) => servedIntact(live, file, record),
+    served: (file) => join(live, file),
+  };
 }
 
 /** The pages to render, and why; the others are reused as the previous build made them, with its record. */
@@ -179,11 +205,12 @@ export function keyPages(
 ): PageJob[] {
   const { manifest, content } = input;
   const searched = searchedPaths(manifest);
+  const { nav, ...rest } = manifest;
   const site = digestJson([
-    input.year,
     input.assets,
-    { ...manifest, routes: manifest.routes.map((r) => summary(r, content, searched.has(r.path))) },
+    { ...rest, routes: manifest.routes.map((r) => summary(r, content, searched.has(r.path))) },
   ]);
+  const chrome = digestJson([input.year, nav]);
   const none = digestJson(null);
   const routes = new Map(manifest.routes.map((r) => [r.path, r]));
   const aliases = new Map((manifest.aliases ?? []).map((a) => [a.from, a.to]));
@@ -197,7 +224,7 @@ export function keyPages(
           listings: ROUTE_KINDS[route.kind].listings ? digestOf(content.listings.get(route.listings ?? "")) : none,
         }
       : { route: digestJson([page.kind, page.route, aliases.get(page.route) ?? null]), markdown: none, listings: none };
-    return { ...page, parts: { code, site, ...own } };
+    return { ...page, parts: { code, site, chrome, ...own } };
   });
 }
 
@@ -219,24 +246,24 @@ export function planPages(jobs: PageJob[], previous: Previous, images: ImageFact
       plan.render.push({ job, reason: "new page" });
       continue;
     }
-    const reason =
-      changedPart(job.parts, record.parts) ??
-      (images.keyOf(record.images) !== record.imagesKey
+    const changed = PARTS.filter((part) => job.parts[part] !== record.parts[part]);
+    const unchanged =
+      images.keyOf(record.images) !== record.imagesKey
         ? "an image"
         : search && indexable(job) && !("search" in record)
           ? "the search index, which the last build left out"
           : previous.intact(job.file, record)
             ? undefined
-            : "its served file changed");
-    if (reason) plan.render.push({ job, reason });
-    else plan.reuse.push({ job, record });
+            : "its served file changed";
+    const reason = changed[0] === undefined ? unchanged : PART_NAMES[changed[0]];
+    if (!reason) plan.reuse.push({ job, record });
+    else if (changed.length === 1 && changed[0] === "chrome" && !unchanged && record.chrome && previous.served) {
+      const { hash, images, imagesKey, warnings, chrome } = record;
+      const rechrome = { from: previous.served(job.file), record: { hash, images, imagesKey, warnings, chrome } };
+      plan.render.push({ job: { ...job, rechrome }, reason });
+    } else plan.render.push({ job, reason });
   }
   return plan;
-}
-
-function changedPart(now: KeyParts, before: KeyParts): string | undefined {
-  for (const part of PARTS) if (now[part] !== before[part]) return PART_NAMES[part];
-  return undefined;
 }
 
 /**

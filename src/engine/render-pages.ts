@@ -1,4 +1,5 @@
 import { decodeUriPath, writtenForm } from "../core/url-path.ts";
+import { closeSync, constants, openSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { serialize } from "node:v8";
 import type { Piscina } from "piscina";
@@ -26,11 +27,15 @@ import { CopyWriter } from "../output/write.ts";
 import { createSiteContext, type SiteContext } from "../render/page-model.ts";
 import { kindOf, ROUTE_KINDS } from "../render/kinds/index.ts";
 import type { RenderedPage, Templates } from "../render/render.tsx";
+import { chromeOf, withChrome } from "../render/chrome.ts";
+import type { Chrome } from "../render/model.ts";
+import type { LinkScan } from "../links/types.ts";
+import type { SearchEntry } from "../search/page-entry.ts";
 import { duplicateIdErrors, idsIn } from "../render/unique-ids.ts";
 import { loadTemplates, type LoadedSite } from "../site/load-site.ts";
 import { formatPath, type YamlSource } from "../manifest/yaml-path.ts";
 import type { RouteEntry } from "../manifest/types.ts";
-import type { PageJob, RenderInput } from "./page-keys.ts";
+import type { PageJob, Rechrome, RenderInput } from "./page-keys.ts";
 
 /**
  * What rendering a batch of pages gave: each page's record, by its file; the pages themselves when they are kept in
@@ -47,12 +52,41 @@ export interface RenderedBatch {
   warnings: PpgErrorData[];
   /** Each page's own problems, with the page (RenderInput.pageProblems): none in `errors` then. */
   problems: [file: string, problems: PpgErrorData[]][];
+  /** The pages given a new header and footer, not rendered (PageJob.rechrome). */
+  rechromed: string[];
 }
 
 /** A batch as the stage takes it: each page's problems revived and located. */
-export type TakenBatch = Pick<RenderedBatch, "records" | "kept"> & {
+export type TakenBatch = Pick<RenderedBatch, "records" | "kept" | "rechromed"> & {
   problems: [file: string, problems: PpgError[]][];
 };
+
+/** A page made, and what its record keeps of it. */
+interface MadePage {
+  page: RenderedPage;
+  images: string[];
+  scan?: LinkScan;
+  search?: SearchEntry[];
+  /** What it warns about, as data. */
+  own: PpgErrorData[];
+}
+
+/** A file of the served copy as text; undefined when it cannot be read or is a link. */
+function readOwnFile(path: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch {
+    return undefined;
+  }
+  try {
+    return readFileSync(fd, "utf8");
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** Renders, scans and writes (or keeps) pages; one per thread (render-worker.ts), or one inline. */
 export class PageRenderer {
@@ -91,25 +125,14 @@ export class PageRenderer {
     const kept: RenderedBatch["kept"] = [];
     const unwritten: RenderedBatch["unwritten"] = [];
     const problems: RenderedBatch["problems"] = [];
+    const rechromed: string[] = [];
     try {
       for (const job of jobs) {
         const before = errors.length;
-        const warned = warnings.length;
         this.ctx.images.takeReads();
-        if (job.own) this.ctx.content.markdown.set(...job.own);
-        const page = kindOf(job.kind).render(this.ctx, this.templates, job.route, { errors, warnings });
-        // The body goes with the job: a thread holds only the bodies of the pages it is rendering.
-        if (job.own) this.ctx.content.markdown.set(job.own[0], withoutBody(job.own[1]));
-        const own = warnings.slice(warned).flatMap((e) => userErrorData(e));
-        const images = this.ctx.images.takeReads();
-        const route = indexable(job) ? this.routes.get(job.route) : undefined;
-        const reader = route && this.reader;
-        const scan = this.scanner?.(page.html, page.shared, reader);
-        // The search index reads the page in its link scan's pass; without a scan, <main> alone.
-        const read = reader && (scan ? reader.end() : reader.read(mainOf(page.html)));
-        const search = route && reader && read && routeEntries(this.input, route, read, reader);
-        // The scan read the page's ids already; a page not scanned is read for them alone.
-        errors.push(...duplicateIdErrors(scan?.anchors ?? idsIn(page.html), job.route, page.sourceIds));
+        const given = job.rechrome && this.rechromed(job, job.rechrome);
+        if (given) rechromed.push(job.file);
+        const { page, images, scan, search, own } = given || this.rendered(job, errors, warnings);
         records.push([
           job.file,
           {
@@ -120,6 +143,7 @@ export class PageRenderer {
             ...(search && { search }),
             ...(scan && { scan }),
             ...(own.length > 0 && { warnings: own }),
+            ...(page.chrome && { chrome: page.chrome }),
           },
         ]);
         if (this.writer) await this.writer.add(job.file, page.html);
@@ -147,11 +171,65 @@ export class PageRenderer {
         kept: [],
         unwritten: [],
         problems: [],
+        rechromed: [],
         errors: errors.flatMap((e) => userErrorData(e)),
         missing,
         warnings: warned,
       };
-    return { records, kept, unwritten, problems, errors: [], missing, warnings: warned };
+    return { records, kept, unwritten, problems, rechromed, errors: [], missing, warnings: warned };
+  }
+
+  /** A page rendered, with what its record keeps; its mistakes pushed to `errors`, its warnings to `warnings`. */
+  private rendered(job: PageJob, errors: PpgError[], warnings: PpgError[]): MadePage {
+    const warned = warnings.length;
+    if (job.own) this.ctx.content.markdown.set(...job.own);
+    const page = kindOf(job.kind).render(this.ctx, this.templates, job.route, { errors, warnings });
+    // The body goes with the job: a thread holds only the bodies of the pages it is rendering.
+    if (job.own) this.ctx.content.markdown.set(job.own[0], withoutBody(job.own[1]));
+    const own = warnings.slice(warned).flatMap((e) => userErrorData(e));
+    const images = this.ctx.images.takeReads();
+    const read = this.read(job, page);
+    // The scan read the page's ids already; a page not scanned is read for them alone.
+    errors.push(...duplicateIdErrors(read.scan?.anchors ?? idsIn(page.html), job.route, page.sourceIds));
+    return { page, images, ...read, own };
+  }
+
+  /**
+   * The served page given the new header and footer in place of its old ones: the bytes a render would make, since
+   * nothing else of the page reads what they show (render/model.ts ChromeModel). Undefined, for the page to be
+   * rendered instead, when the served file is not the one its record describes, the new ones cannot be placed, or
+   * they give the page an id it has already: a render locates that in its sources.
+   */
+  private rechromed(job: PageJob, { from, record }: Rechrome): MadePage | undefined {
+    const html = readOwnFile(from);
+    if (html === undefined || digest(html) !== record.hash) return undefined;
+    let chrome: Chrome;
+    try {
+      chrome = chromeOf(this.ctx, this.templates, job.route, record.chrome.eager);
+    } catch {
+      // A header or footer that fails is the render's to report, at its page.
+      return undefined;
+    } finally {
+      // What the page read when it rendered is in its record, the logo included.
+      this.ctx.images.takeReads();
+    }
+    const placed = withChrome(html, record.chrome, chrome);
+    if (!placed) return undefined;
+    const page: RenderedPage = { route: job.route, ...placed };
+    const read = this.read(job, page);
+    if (duplicateIdErrors(read.scan?.anchors ?? idsIn(page.html), job.route, undefined).length) return undefined;
+    return { page, images: [...record.images], ...read, own: record.warnings ?? [] };
+  }
+
+  /** A page's links and anchors for the link check, and its search entries, read in one pass. */
+  private read(job: PageJob, page: RenderedPage): Pick<MadePage, "scan" | "search"> {
+    const route = indexable(job) ? this.routes.get(job.route) : undefined;
+    const reader = route && this.reader;
+    const scan = this.scanner?.(page.html, page.shared, reader);
+    // The search index reads the page in its link scan's pass; without a scan, <main> alone.
+    const read = reader && (scan ? reader.end() : reader.read(mainOf(page.html)));
+    const search = route && reader && read && routeEntries(this.input, route, read, reader);
+    return { ...(scan && { scan }), ...(search && { search }) };
   }
 
   /** The images a page asked for (its reads, decoded) that public/ lacks, as it wrote them. */
@@ -228,7 +306,8 @@ export async function renderJobs(
     for (const src of result.missing) missing.add(src);
     done({ ...result, problems: result.problems.map(([file, found]) => [file, locate(found)]) });
   };
-  const threads = opts.threads ?? rendersOnPool(jobs.length);
+  // A page given a new header and footer costs a thread's start-up a hundredth of what a render does.
+  const threads = opts.threads ?? rendersOnPool(jobs.filter((job) => !job.rechrome).length);
   if (!threads || batches.length === 0) {
     await opts.pool?.destroy();
     const renderer = await PageRenderer.create(input, opts.templates);

@@ -17,6 +17,7 @@ import { readChecked, TRAILER, writeChecked } from "../core/disk-cache.ts";
 import type { PpgErrorData } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
 import type { LinkScan, PlacedRefs, RawRef } from "../links/types.ts";
+import type { ChromePlace } from "../render/model.ts";
 import type { IndexState } from "../search/assemble.ts";
 import { type PackedEntries, packEntries, unpackEntries } from "../search/packed-entries.ts";
 import type { SearchEntry } from "../search/page-entry.ts";
@@ -47,6 +48,7 @@ export type FileStat = Pick<Stats, "size" | "mtimeMs" | "ctimeMs" | "ino">;
 export interface KeyParts {
   code: string;
   site: string;
+  chrome: string;
   route: string;
   markdown: string;
   listings: string;
@@ -68,6 +70,8 @@ export interface PageRecord {
   search?: readonly SearchEntry[];
   /** The page's links and anchors, for the link check; absent when links were not checked. */
   scan?: LinkScan;
+  /** Where its header and footer are, when a later build may put new ones in their place (render/chrome.ts). */
+  chrome?: ChromePlace;
   /** Its file's stat in the copy just before it was served, for the next build's quick check (servedIntact). */
   stat?: FileStat;
   /**
@@ -98,7 +102,7 @@ export interface CopyCache {
 }
 
 /** Changed whenever the layout below changes: an older record is ignored. */
-const VERSION = 10;
+const VERSION = 11;
 /** Per page: size, mtimeMs, ctimeMs, ino. */
 const STAT_FIELDS = 4;
 const KINDS: RawRef["kind"][] = ["page", "asset"];
@@ -140,10 +144,13 @@ interface Stored {
    * in it, and the length of their words and of their fragments (packed-entries.ts).
    */
   searchAt: Float64Array;
+  /** Per page (CHROME_FIELDS each): its header's offset and length, its footer's, 1 for an eager logo; -1 first: none. */
+  chromeAt: Float64Array;
   index?: IndexRecord;
 }
 
-const DIGESTS = 7;
+const DIGESTS = 8;
+const CHROME_FIELDS = 5;
 /** Fields per page in `searchAt`. */
 const SEARCH_FIELDS = 4;
 /** The name of a pack of search entries in the store beside the copies. */
@@ -193,10 +200,18 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
     for (const item of imageItems.subarray(start, start + expected(imageAt[i * 2 + 1], WHOLE)))
       images.push(expected(strings[item], WHOLE));
     const record: PageRecord = {
-      parts: { code: digestAt(0), site: digestAt(1), route: digestAt(2), markdown: digestAt(3), listings: digestAt(4) },
-      imagesKey: digestAt(5),
-      hash: digestAt(6),
+      parts: {
+        code: digestAt(0),
+        site: digestAt(1),
+        chrome: digestAt(2),
+        route: digestAt(3),
+        markdown: digestAt(4),
+        listings: digestAt(5),
+      },
+      imagesKey: digestAt(6),
+      hash: digestAt(7),
       images,
+      ...chromeAt(stored, i),
       ...(statAt(0) >= 0 && {
         stat: { size: statAt(0), mtimeMs: statAt(1), ctimeMs: statAt(2), ino: statAt(3) },
       }),
@@ -208,6 +223,13 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
     pages.set(file, record);
   });
   return { pages, index, packs: packs.map((p) => p.name) };
+}
+
+function chromeAt(stored: Stored, i: number): Pick<PageRecord, "chrome"> {
+  const [h, hLength, f, fLength, eager] = stored.chromeAt.subarray(i * CHROME_FIELDS, (i + 1) * CHROME_FIELDS);
+  if (h === undefined || h < 0) return {};
+  const field = (n: number | undefined) => expected(n, WHOLE);
+  return { chrome: { header: [h, field(hLength)], footer: [field(f), field(fLength)], eager: eager === 1 } };
 }
 
 function storedRecord(copy: string): Stored | undefined {
@@ -322,6 +344,7 @@ export function writePageCache(
   const imageAt: number[] = [];
   const imageItems: number[] = [];
   const statItems: number[] = [];
+  const chromeItems: number[] = [];
   const scanAt: number[] = [];
   const items: number[] = [];
   const partAt: number[] = [];
@@ -350,7 +373,18 @@ export function writePageCache(
     if (page.warnings?.length) warnings.push([files.length, page.warnings]);
     files.push(file);
     const { parts } = page;
-    digests.push(parts.code, parts.site, parts.route, parts.markdown, parts.listings, page.imagesKey, page.hash);
+    digests.push(
+      parts.code,
+      parts.site,
+      parts.chrome,
+      parts.route,
+      parts.markdown,
+      parts.listings,
+      page.imagesKey,
+      page.hash,
+    );
+    const { chrome } = page;
+    chromeItems.push(...(chrome ? [...chrome.header, ...chrome.footer, chrome.eager ? 1 : 0] : [-1, 0, 0, 0, 0]));
     imageAt.push(imageItems.length, page.images.length);
     for (const image of page.images) imageItems.push(intern(image));
     // No stat (-1): the next build hashes the served file to know whether it still holds the page.
@@ -390,6 +424,7 @@ export function writePageCache(
     warnings,
     packs: search.packs.map(({ name, stat }) => [name, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino]),
     searchAt: Float64Array.from(search.fields),
+    chromeAt: Float64Array.from(chromeItems),
     ...(cache.index && { index: cache.index }),
   };
   writeChecked(pageCacheFile(copy), serialize(stored));

@@ -251,15 +251,16 @@ function lstatOrNothing(path: string): Stats | undefined {
 // Read synchronously: a page is a few tens of kilobytes, read in tens of microseconds, and a
 // comparison saves a write, which on these disks costs ten times more.
 function sameBytes(path: string, content: string | Uint8Array): boolean {
+  const size = typeof content === "string" ? Buffer.byteLength(content) : content.byteLength;
   let old: Buffer;
   try {
+    // A file of another size is not read: a page given a new header and footer seldom keeps its size.
+    if (statSync(path).size !== size) return false;
     old = readFileSync(path);
   } catch {
     return false;
   }
-  return typeof content === "string"
-    ? old.length === Buffer.byteLength(content) && old.toString() === content
-    : old.equals(content);
+  return typeof content === "string" ? old.toString() === content : old.equals(content);
 }
 
 function sameFile(a: string, b: string): boolean {

@@ -17,6 +17,18 @@ export interface RenderedPage {
   shared?: SharedPart[];
   /** The ids its Markdown gives, where each is written: checked unique with the page's scan (render-pages.ts). */
   sourceIds?: SourceId[];
+  /** Where its header and footer are, for a later build to replace them (chrome.ts). */
+  chrome?: ChromePlace;
+}
+
+/**
+ * Where a page's header and footer contents sit in its HTML (each one's offset and length, in the string's
+ * characters), and whether its logo loads eagerly: what a later build needs to put new ones in their place.
+ */
+export interface ChromePlace {
+  header: [at: number, length: number];
+  footer: [at: number, length: number];
+  eager: boolean;
 }
 
 /**
@@ -75,14 +87,12 @@ export interface HeadModel {
 
 export interface PageBase {
   site: SiteSettings;
-  nav: NavMenu[];
   search: SearchItem[];
   route: RouteEntry;
   head: HeadModel;
   /** Hashed URLs of the stylesheet and the scripts this page loads. */
   assets: { css: string; scripts: string[] };
   logo: ImageAttributes;
-  year: number;
   /** Dev mode only: the page is not published on the clock's day (site/schedule.ts), shown with a banner. */
   unpublished?: { status: "draft" | "scheduled" | "expired"; date?: string };
   /** The ids the page's Markdown gives its elements, where each is written (render.tsx: a page's ids are unique). */
@@ -160,9 +170,21 @@ export interface RouteKindTraits {
   newPage?: { as: string; folder: string };
 }
 
-/** What the layout, header and footer read of any page. */
-export type LayoutModel = Pick<PageBase, "site" | "nav" | "search" | "assets" | "logo" | "year" | "unpublished"> & {
+/** What the layout reads of any page. */
+export type LayoutModel = Pick<PageBase, "site" | "search" | "assets" | "logo" | "unpublished"> & {
   head: HeadModel;
+  route: { path: string };
+};
+
+/**
+ * What the header and footer read, and all they may: the site, its menus, its search list and the clock's year,
+ * which nav link is the current page's (`route.path`, "" when none is) and the logo. The menus and the year reach no
+ * other part of a page, so a page whose header or footer alone changed is given the new ones in place of the old
+ * (engine/page-keys.ts, `chrome`) instead of being rendered again.
+ */
+export type ChromeModel = Pick<PageBase, "site" | "search" | "logo"> & {
+  nav: NavMenu[];
+  year: number;
   route: { path: string };
 };
 
@@ -179,8 +201,8 @@ export interface Chrome {
  */
 export interface Templates {
   Layout: ComponentType<{ page: LayoutModel; chrome: Chrome; children?: ReactNode }>;
-  Header: ComponentType<{ page: LayoutModel }>;
-  Footer: ComponentType<{ page: LayoutModel }>;
+  Header: ComponentType<{ page: ChromeModel }>;
+  Footer: ComponentType<{ page: ChromeModel }>;
   /**
    * The page components, by the names the kinds' records give (kinds/index.ts `template`). Each takes
    * its own kind's model: checked where templates/index.ts declares them.

@@ -6,7 +6,7 @@ import { FACT_MARK, FACT_VALUE_MARK } from "../content/fact-values.ts";
 import { PpgError } from "../core/errors.ts";
 import { absoluteUrl } from "../core/output-names.ts";
 import type { RouteEntry } from "../manifest/types.ts";
-import { chromeOf, chromeParts, DOCTYPE } from "./chrome.ts";
+import { chromeOf, DOCTYPE, placeChrome } from "./chrome.ts";
 import { directivePlacer, factPlacer } from "./directives.tsx";
 import { notFoundPage } from "./kinds/not-found.ts";
 import { markdownIds, renderBody } from "./markdown-body.ts";
@@ -60,9 +60,17 @@ export function renderRoute(
     route: route.path,
     ...(model.sourceIds && { sourceIds: model.sourceIds }),
     html,
-    ...(chrome && { shared: chromeParts(html, chrome) }),
+    ...(chrome && placed(html, chrome, model)),
   };
 }
+
+/** The header and footer as the page holds them (chrome.ts placeChrome). */
+function placed(html: string, chrome: Chrome, model: LayoutModel): Pick<RenderedPage, "shared" | "chrome"> {
+  const { shared, place } = placeChrome(html, chrome, eager(model));
+  return { shared, ...(place && { chrome: place }) };
+}
+
+const eager = (model: LayoutModel) => model.logo.loading === "eager";
 
 /** A page component templates/index.ts does not have, failing as a template would. */
 function missing(name: string): ComponentType {
@@ -84,7 +92,7 @@ function inLayout<M extends LayoutModel>(
   errors: PpgError[],
 ): { inner: string; chrome?: Chrome } {
   try {
-    const chrome = chromeOf(ctx, templates, model);
+    const chrome = chromeOf(ctx, templates, model.route.path, eager(model));
     const inner = renderToStaticMarkup(
       createElement(templates.Layout, { page: model, chrome }, createElement(Page, { page: model })),
     );
@@ -131,7 +139,7 @@ export function renderNotFound(
   const model = notFoundPage(ctx);
   const { inner, chrome } = inLayout(ctx, templates, model, templates.NotFound, errors);
   const html = DOCTYPE + inner;
-  return { route: model.route.path, html, ...(chrome && { shared: chromeParts(html, chrome) }) };
+  return { route: model.route.path, html, ...(chrome && placed(html, chrome, model)) };
 }
 
 /**
@@ -150,12 +158,10 @@ export function buildPageModel(
   const sourceIds = file && md ? markdownIds(file, md) : undefined;
   const base: PageBase = {
     site,
-    nav: ctx.manifest.nav,
     search: ctx.search,
     route,
     assets: ctx.assetsFor(kind.scripts),
     logo: ctx.images.attributes(site.logo.src, site.logo.alt, { priority: !kind.heroFirst }),
-    year: ctx.year,
     // Set by the schedule under `drafts: "show"` only: a build never renders such a page.
     unpublished: (route as { unpublished?: PageBase["unpublished"] }).unpublished,
     ...(sourceIds?.length && { sourceIds }),

@@ -13,7 +13,7 @@ import { PageReader } from "../../src/search/read-page.ts";
 import { attempt } from "../helpers/outcome.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
 
-const parts = { code: "c", site: "s", route: "r", markdown: "m", listings: "l" };
+const parts = { code: "c", site: "s", chrome: "n", route: "r", markdown: "m", listings: "l" };
 const readPage = (html: string) => new PageReader(READ_OPTIONS).read(html);
 // A header's references, one list for every page it is on, as a build's render batch gives them;
 // page 2 has a copy of it, as the next batch's would be.
@@ -41,6 +41,7 @@ function record(n: number): PageRecord {
       base: n === 1 ? "/b/" : null,
       ...(n < 3 && { shared: [{ refs: n === 2 ? structuredClone(header) : header, line: 2, col: 7 + n }] }),
     },
+    ...(n !== 2 && { chrome: { header: [120 + n, 900], footer: [4_000 + n, 700], eager: n === 0 } }),
   };
 }
 
@@ -57,6 +58,8 @@ describe("the page cache", () => {
     for (const [file, page] of pages) expect(first.pages.get(file)?.scan, file).toEqual(page.scan);
     // Each page's search entry, its locations an Int32Array as the index reads them.
     for (const [file, page] of pages) expect(first.pages.get(file)?.search, file).toEqual(page.search);
+    // Where each page's header and footer are, for the next build to replace them; none where none was.
+    for (const [file, page] of pages) expect(first.pages.get(file)?.chrome, file).toEqual(page.chrome);
     expect(first.pages.get("page-1.html")?.search?.[0]?.items).toBeInstanceOf(Int32Array);
     expect("scan" in first.pages.get("plain.html")!).toBe(false);
 
@@ -66,6 +69,7 @@ describe("the page cache", () => {
     const second = readPageCache(join(dir, "b"), "code")!;
     for (const [file, page] of pages) expect(second.pages.get(file)?.scan, file).toEqual(page.scan);
     for (const [file, page] of pages) expect(second.pages.get(file)?.search, file).toEqual(page.search);
+    for (const [file, page] of pages) expect(second.pages.get(file)?.chrome, file).toEqual(page.chrome);
     expect(second.pages.get("page-1.html")?.stat).toEqual(stat);
     expect(second.pages.get("page-0.html")?.stat).toBeUndefined();
 

@@ -19,12 +19,10 @@ export function notFoundPage(ctx: SiteContext): NotFoundModel {
   const suggestions = (site.notFound?.suggestions ?? []).map((p) => cardFor(ctx, p));
   return {
     site,
-    nav: ctx.manifest.nav,
     search: ctx.search,
     route,
     assets: ctx.assetsFor([]),
     logo,
-    year: ctx.year,
     head: {
       title: route.title,
       description: route.description,
