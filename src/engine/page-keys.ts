@@ -10,7 +10,7 @@ import { servedIntact, type KeyParts, type PageRecord } from "../output/page-cac
 import { indexable, READ_OPTIONS } from "../output/search-index.ts";
 import type { ReadOptions } from "../search/read-page.ts";
 import type { CopySpec } from "../output/write.ts";
-import { ROUTE_KINDS, type SitePage } from "../render/kinds/index.ts";
+import { kindOf, ROUTE_KINDS, type SitePage } from "../render/kinds/index.ts";
 import type { Templates } from "../render/render.tsx";
 import type { LoadedSite } from "../site/load-site.ts";
 
@@ -72,11 +72,11 @@ export function renderInputOf(
  *   hashed asset URLs, and of every route what cards, lists and links show of it (path, kind,
  *   titles, description, image, author, publication date, an index's cards, and the front-matter
  *   keywords of the routes the search box lists);
- * - `chrome`: what only the header and footer read (render/model.ts ChromeModel): the menus and the
- *   clock's year. A page whose key changed in this part alone is given the new header and footer in
- *   place of the old ones (PageRenderer), not rendered again;
  * - `route`, `markdown`, `listings`: what the page alone reads: its route entry, its Markdown
- *   file's source (front matter and body, not the rendered HTML), its listings file.
+ *   file's source (front matter and body, not the rendered HTML), its listings file;
+ * - `chrome`: what only the header and footer read (render/model.ts ChromeModel): the menus and the
+ *   clock's year; none for a redirect page, which has neither. A page whose key changed in this part
+ *   alone is given the new header and footer in place of the old ones (PageRenderer), not rendered.
  * The images a page shows are keyed apart, by the files it read while rendering (PageRecord.images):
  * which they are follows from the parts above, and what they are is ImageFactIndex's digest.
  * The clock (site/schedule.ts) reaches every key twice: through the year, and through the manifest,
@@ -117,7 +117,7 @@ export interface PageJob extends SitePage {
 export interface Rechrome {
   /** Its file in the served copy. */
   from: string;
-  record: Pick<PageRecord, "hash" | "images" | "imagesKey" | "warnings"> & Required<Pick<PageRecord, "chrome">>;
+  record: Pick<PageRecord, "hash" | "images" | "warnings"> & Required<Pick<PageRecord, "chrome">>;
 }
 
 /** Why a page is rendered: what --explain prints. */
@@ -224,7 +224,7 @@ export function keyPages(
           listings: ROUTE_KINDS[route.kind].listings ? digestOf(content.listings.get(route.listings ?? "")) : none,
         }
       : { route: digestJson([page.kind, page.route, aliases.get(page.route) ?? null]), markdown: none, listings: none };
-    return { ...page, parts: { code, site, chrome, ...own } };
+    return { ...page, parts: { code, site, chrome: kindOf(page.kind).redirect ? none : chrome, ...own } };
   });
 }
 
@@ -258,8 +258,8 @@ export function planPages(jobs: PageJob[], previous: Previous, images: ImageFact
     const reason = changed[0] === undefined ? unchanged : PART_NAMES[changed[0]];
     if (!reason) plan.reuse.push({ job, record });
     else if (changed.length === 1 && changed[0] === "chrome" && !unchanged && record.chrome && previous.served) {
-      const { hash, images, imagesKey, warnings, chrome } = record;
-      const rechrome = { from: previous.served(job.file), record: { hash, images, imagesKey, warnings, chrome } };
+      const { hash, images, warnings, chrome } = record;
+      const rechrome = { from: previous.served(job.file), record: { hash, images, warnings, chrome } };
       plan.render.push({ job: { ...job, rechrome }, reason });
     } else plan.render.push({ job, reason });
   }

@@ -144,7 +144,10 @@ interface Stored {
    * in it, and the length of their words and of their fragments (packed-entries.ts).
    */
   searchAt: Float64Array;
-  /** Per page (CHROME_FIELDS each): its header's offset and length, its footer's, 1 for an eager logo; -1 first: none. */
+  /**
+   * Per page (CHROME_FIELDS each): its header's offset and length, its footer's, and 1 for an eager logo; -1 first
+   * where the page has none.
+   */
   chromeAt: Float64Array;
   index?: IndexRecord;
 }
