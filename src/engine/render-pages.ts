@@ -71,6 +71,15 @@ interface MadePage {
   own: PpgErrorData[];
 }
 
+function repeats(ids: Iterable<string>): boolean {
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (seen.has(id)) return true;
+    seen.add(id);
+  }
+  return false;
+}
+
 /** A file of the served copy as text; undefined when it cannot be read or is a link. */
 function readOwnFile(path: string): string | undefined {
   let fd: number;
@@ -217,7 +226,7 @@ export class PageRenderer {
     if (!placed) return undefined;
     const page: RenderedPage = { route: job.route, ...placed };
     const read = this.read(job, page);
-    if (duplicateIdErrors(read.scan?.anchors ?? idsIn(page.html), job.route, undefined).length) return undefined;
+    if (repeats(read.scan?.anchors ?? idsIn(page.html))) return undefined;
     return { page, images: [...record.images], ...read, own: record.warnings ?? [] };
   }
 

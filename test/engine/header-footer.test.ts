@@ -4,11 +4,19 @@
  * served copy holds. What it writes is byte for byte what a clean build writes, and a page that
  * changed besides, or whose served file is not the one its record describes, is rendered.
  */
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, realpath, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { createElement, Fragment } from "react";
 import { describe, expect, it } from "vitest";
+import { currentCode } from "../../src/core/code-id.ts";
 import type { BuildOptions } from "../../src/engine/build-state.ts";
 import { build } from "../../src/engine/build.ts";
+import { keyPages, renderInputOf, type PageJob, type RenderInput } from "../../src/engine/page-keys.ts";
+import { renderJobs, type TakenBatch } from "../../src/engine/render-pages.ts";
+import { readPageCache } from "../../src/output/page-cache.ts";
+import { sitePages } from "../../src/render/kinds/index.ts";
+import type { Templates } from "../../src/render/model.ts";
+import { loadSite, loadTemplates } from "../../src/site/load-site.ts";
 import { copyFixture, edit } from "../helpers/fixture.ts";
 import { describeDifference, readTree } from "../helpers/output-tree.ts";
 
@@ -81,3 +89,69 @@ describe("a page whose header and footer alone changed", () => {
     expect(await differenceFromClean(root, out)).toBeUndefined();
   });
 });
+
+describe("the renderer, given a served page to put a new header and footer in", () => {
+  /** The fixture built, its menu renamed in what the renderer is given, and the job of /beaches with its served page. */
+  async function servedBeaches() {
+    const { root, out } = await builtOnce();
+    const live = await realpath(out);
+    const site = await loadSite(root);
+    const { manifest } = site;
+    const nav = manifest.nav.map((menu, i) => (i === 0 ? { ...menu, label: "Renamed" } : menu));
+    const input: RenderInput = {
+      ...renderInputOf(site, { scan: true, search: false }),
+      manifest: { ...manifest, nav },
+      pageProblems: true,
+    };
+    const job = expected(keyPages(input, sitePages(manifest)).find((j) => j.route === "/beaches"));
+    const record = expected(readPageCache(live, currentCode())?.pages.get(job.file));
+    const { hash, images, warnings } = record;
+    const rechrome = {
+      from: join(live, job.file),
+      record: { hash, images, warnings, chrome: expected(record.chrome) },
+    };
+    return { input, job, given: { ...job, rechrome } satisfies PageJob, served: rechrome.from };
+  }
+
+  async function made(input: RenderInput, job: PageJob, templates?: Templates) {
+    const batches: TakenBatch[] = [];
+    await renderJobs(input, [job], (batch) => batches.push(batch), { threads: false, templates });
+    const [batch] = batches;
+    const [, page] = expected(batch?.kept[0]);
+    return { html: page.html, rechromed: batch!.rechromed, problems: batch!.problems.flatMap(([, found]) => found) };
+  }
+
+  it("makes the bytes a render makes, without rendering", async () => {
+    const { input, job, given } = await servedBeaches();
+    const rendered = await made(input, job);
+    expect(rendered.html).toContain(">Renamed<");
+    expect(await made(input, given)).toEqual({ ...rendered, rechromed: [job.file] });
+  });
+
+  it("renders a page whose served file is not what its record says", async () => {
+    const { input, job, given, served } = await servedBeaches();
+    await writeFile(served, (await readFile(served, "utf8")).replace("Playa Dorada", "Playa Dorado"));
+    const rendered = await made(input, job);
+    expect(await made(input, given)).toEqual(rendered);
+    expect(rendered.html).toContain("Playa Dorada");
+  });
+
+  it("renders a page the new header would give an id it has already, which is located in its Markdown", async () => {
+    const { input, given } = await servedBeaches();
+    const own = await loadTemplates();
+    // A header that repeats an id the page's Markdown gives (`## Playa Dorada {#Dorada}`).
+    const templates: Templates = {
+      ...own,
+      Header: (props) =>
+        createElement(Fragment, null, createElement("span", { id: "Dorada" }), createElement(own.Header, props)),
+    };
+    const { rechromed, problems } = await made(input, given, templates);
+    expect(rechromed).toEqual([]);
+    expect(problems.map((p) => [p.code, p.location?.file])).toEqual([["IdDuplicate", "content/articles/beaches.md"]]);
+  });
+});
+
+function expected<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error("expected a value");
+  return value;
+}
