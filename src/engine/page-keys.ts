@@ -117,7 +117,7 @@ export interface PageJob extends SitePage {
 export interface Rechrome {
   /** Its file in the served copy. */
   from: string;
-  record: Pick<PageRecord, "hash" | "images" | "warnings"> & Required<Pick<PageRecord, "chrome">>;
+  record: Pick<PageRecord, "hash" | "images" | "warnings" | "stat"> & Required<Pick<PageRecord, "chrome">>;
 }
 
 /** Why a page is rendered: what --explain prints. */
@@ -258,8 +258,8 @@ export function planPages(jobs: PageJob[], previous: Previous, images: ImageFact
     const reason = changed[0] === undefined ? unchanged : PART_NAMES[changed[0]];
     if (!reason) plan.reuse.push({ job, record });
     else if (changed.length === 1 && changed[0] === "chrome" && !unchanged && record.chrome && previous.served) {
-      const { hash, images, warnings, chrome } = record;
-      const rechrome = { from: previous.served(job.file), record: { hash, images, warnings, chrome } };
+      const { hash, images, warnings, stat, chrome } = record;
+      const rechrome = { from: previous.served(job.file), record: { hash, images, warnings, stat, chrome } };
       plan.render.push({ job: { ...job, rechrome }, reason });
     } else plan.render.push({ job, reason });
   }

@@ -1,5 +1,5 @@
 import { decodeUriPath, writtenForm } from "../core/url-path.ts";
-import { closeSync, constants, openSync, readFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { serialize } from "node:v8";
 import type { Piscina } from "piscina";
@@ -20,7 +20,7 @@ import {
 } from "../core/errors.ts";
 import { runOnPool, workerPool } from "../core/worker-threads.ts";
 import { pageScanner } from "../links/extract.ts";
-import type { PageRecord } from "../output/page-cache.ts";
+import { sameStat, type PageRecord } from "../output/page-cache.ts";
 import { indexable, mainOf, routeEntries } from "../output/search-index.ts";
 import { PageReader } from "../search/read-page.ts";
 import { CopyWriter } from "../output/write.ts";
@@ -69,6 +69,8 @@ interface MadePage {
   search?: SearchEntry[];
   /** What it warns about, as data. */
   own: PpgErrorData[];
+  /** Known to differ from the served copy's page: a new header or footer put in its place. */
+  changed?: boolean;
 }
 
 function repeats(ids: Iterable<string>): boolean {
@@ -80,8 +82,11 @@ function repeats(ids: Iterable<string>): boolean {
   return false;
 }
 
-/** A file of the served copy as text; undefined when it cannot be read or is a link. */
-function readOwnFile(path: string): string | undefined {
+/**
+ * A page of the served copy as text, when it is the one its record describes: its stat as recorded, or else its
+ * digest (servedIntact's two ways); undefined when it is not, cannot be read or is a link.
+ */
+function readOwnFile(path: string, record: Pick<PageRecord, "hash" | "stat">): string | undefined {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
@@ -89,7 +94,9 @@ function readOwnFile(path: string): string | undefined {
     return undefined;
   }
   try {
-    return readFileSync(fd, "utf8");
+    const asRecorded = record.stat !== undefined && sameStat(fstatSync(fd), record.stat);
+    const html = readFileSync(fd, "utf8");
+    return asRecorded || digest(html) === record.hash ? html : undefined;
   } catch {
     return undefined;
   } finally {
@@ -141,7 +148,7 @@ export class PageRenderer {
         this.ctx.images.takeReads();
         const given = job.rechrome && this.rechromed(job, job.rechrome);
         if (given) rechromed.push(job.file);
-        const { page, images, scan, search, own } = given || this.rendered(job, errors, warnings);
+        const { page, images, scan, search, own, changed } = given || this.rendered(job, errors, warnings);
         records.push([
           job.file,
           {
@@ -155,7 +162,7 @@ export class PageRenderer {
             ...(page.chrome && { chrome: page.chrome }),
           },
         ]);
-        if (this.writer) await this.writer.add(job.file, page.html);
+        if (this.writer) await this.writer.add(job.file, page.html, changed);
         else if (this.input.handBack) unwritten.push([job.file, page.html]);
         else kept.push([job.file, page]);
         if (this.input.pageProblems) {
@@ -210,8 +217,8 @@ export class PageRenderer {
    * they give the page an id it has already: a render locates that in its sources.
    */
   private rechromed(job: PageJob, { from, record }: Rechrome): MadePage | undefined {
-    const html = readOwnFile(from);
-    if (html === undefined || digest(html) !== record.hash) return undefined;
+    const html = readOwnFile(from, record);
+    if (html === undefined) return undefined;
     let chrome: Chrome;
     try {
       chrome = chromeOf(this.ctx, this.templates, job.route, record.chrome.eager);
@@ -224,10 +231,11 @@ export class PageRenderer {
     }
     const placed = withChrome(html, record.chrome, chrome);
     if (!placed) return undefined;
-    const page: RenderedPage = { route: job.route, ...placed };
+    const { changed, ...made } = placed;
+    const page: RenderedPage = { route: job.route, ...made };
     const read = this.read(job, page);
     if (repeats(read.scan?.anchors ?? idsIn(page.html))) return undefined;
-    return { page, images: [...record.images], ...read, own: record.warnings ?? [] };
+    return { page, images: [...record.images], ...read, own: record.warnings ?? [], changed };
   }
 
   /** A page's links and anchors for the link check, and its search entries, read in one pass. */

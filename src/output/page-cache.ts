@@ -499,7 +499,8 @@ export function servedIntact(live: string, file: string, page: PageRecord): bool
  * Whether a file still has the stat it had: the same size, mtime, ctime and inode (ctime cannot be
  * set back, so an edit in place that keeps the size and mtime shows).
  */
-function sameStat(now: FileStat, was: FileStat): boolean {
+/** Whether a file's stat now is the one recorded: the same size, mtime, ctime and inode. */
+export function sameStat(now: FileStat, was: FileStat): boolean {
   return now.size === was.size && now.mtimeMs === was.mtimeMs && now.ctimeMs === was.ctimeMs && now.ino === was.ino;
 }
 

@@ -92,15 +92,13 @@ export class CopyWriter implements WrittenFiles {
   ) {}
 
   /**
-   * `file` is relative to the output folder, e.g. `beaches/index.html`. `served`: the caller knows
-   * the served copy has these bytes already, in the file of this inode. Returns the path written
-   * or linked.
+   * `file` is relative to the output folder, e.g. `beaches/index.html`. `changed`: the caller knows the served copy's
+   * file holds other bytes, which are then not read to compare. Returns the path written or linked.
    */
-  async add(file: string, content: string | Uint8Array, served?: { ino: number }): Promise<string> {
+  async add(file: string, content: string | Uint8Array, changed = false): Promise<string> {
     const path = this.pathOf(file);
     const live = this.spec.live && join(this.spec.live, file);
-    if (live && (served || sameBytes(live, content)))
-      await this.run(() => this.place(path, live, undefined, served?.ino));
+    if (live && !changed && sameBytes(live, content)) await this.run(() => this.place(path, live));
     else
       await this.run(() =>
         this.place(path, undefined, (to, over) => writeFileCallback(to, content, { flag: over ? "w" : "wx" })),

@@ -72,21 +72,22 @@ export function placeChrome(
 
 /**
  * A page given a new header and footer (`chrome`) in place of those `place` says its HTML holds: the bytes the
- * page would render to, since nothing else of it reads what they show. Undefined when the new ones hold a mark,
- * which only a render places.
+ * page would render to, since nothing else of it reads what they show, and whether they differ from the page's.
+ * Undefined when the new ones hold a mark, which only a render places.
  */
 export function withChrome(
   html: string,
   place: ChromePlace,
   chrome: Chrome,
-): Pick<RenderedPage, "html" | "shared" | "chrome"> | undefined {
+): (Pick<RenderedPage, "html" | "shared" | "chrome"> & { changed: boolean }) | undefined {
   const [h, hLength] = place.header;
   const [f, fLength] = place.footer;
   const fits = h >= 0 && h + hLength <= f && f + fLength <= html.length;
   if (!fits || hasMarks(chrome) || !chrome.header || !chrome.footer) return undefined;
   const made = html.slice(0, h) + chrome.header + html.slice(h + hLength, f) + chrome.footer + html.slice(f + fLength);
   const { shared, place: now } = placeChrome(made, chrome, place.eager);
-  return { html: made, shared, ...(now && { chrome: now }) };
+  const changed = html.slice(h, h + hLength) !== chrome.header || html.slice(f, f + fLength) !== chrome.footer;
+  return { html: made, shared, ...(now && { chrome: now }), changed };
 }
 
 function hasMarks({ header, footer }: Chrome): boolean {
