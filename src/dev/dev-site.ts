@@ -43,6 +43,8 @@ export interface RebuildReport {
   full: boolean;
   /** Route paths rendered again (alias paths and /404 included), as a build counts them. */
   pages: string[];
+  /** Those of `pages` given a new header and footer in place of the old ones, not rendered (engine/page-keys.ts). */
+  rechromed: string[];
   /**
    * Route paths whose served page changed: rendered again to other bytes, or with other problems
    * on it (a link it holds broken by an edit elsewhere); the pages not published yet included.
@@ -178,6 +180,7 @@ export class DevSite {
       files,
       full: false,
       pages: [],
+      rechromed: [],
       changed: [],
       reloadAll: false,
       errors: this.problems,
@@ -296,7 +299,10 @@ export class DevSite {
     checked: Checked,
     changed: ReturnType<typeof changedParts> | undefined,
   ): Promise<
-    Pick<RebuildReport, "full" | "pages" | "changed" | "reloadAll" | "cssOnly" | "warnings" | "pageProblems"> & {
+    Pick<
+      RebuildReport,
+      "full" | "pages" | "rechromed" | "changed" | "reloadAll" | "cssOnly" | "warnings" | "pageProblems"
+    > & {
       generated: Map<string, GeneratedFile["content"]>;
     }
   > {
@@ -315,7 +321,14 @@ export class DevSite {
     const templates = expected(this.templates, "dev mode's templates, loaded before it renders");
     const scan = checked.linkMode !== "off";
     const previous: Previous = site
-      ? { records: (file) => this.byFile.get(file)?.record, intact: () => true }
+      ? {
+          records: (file) => this.byFile.get(file)?.record,
+          intact: () => true,
+          served: (file) => {
+            const html = this.byFile.get(file)?.page.html;
+            return html === undefined ? undefined : { html };
+          },
+        }
       : { none: "first build" };
     const [rendered, unpublished] = await Promise.all([
       render(
@@ -396,10 +409,12 @@ export class DevSite {
       !changed.content &&
       !changed.public.size;
     const pages = plan.render.map(({ job }) => job.route);
+    const rechromed = plan.render.filter(({ job }) => rendered.rechromed.has(job.file)).map(({ job }) => job.route);
     const now = [...this.pages.keys(), ...this.unpublished.keys()];
     return {
       full,
       pages,
+      rechromed,
       changed: [...new Set([...before.keys(), ...now])].filter((r) => !sameForm(before.get(r), this.servedForm(r))),
       reloadAll: full || Boolean(changed?.public.size || changed?.client),
       ...(onlyCss && { cssOnly: next.assets.css.url }),

@@ -115,10 +115,12 @@ export interface PageJob extends SitePage {
 
 /** What a page reused with a new header and footer is made from (PageJob.rechrome). */
 export interface Rechrome {
-  /** Its file in the served copy. */
-  from: string;
+  /** The page as served: its file in the served copy, or its HTML where the pages are kept in memory (dev mode). */
+  served: ServedPage;
   record: Pick<PageRecord, "hash" | "images" | "warnings" | "stat"> & Required<Pick<PageRecord, "chrome">>;
 }
+
+export type ServedPage = { file: string } | { html: string };
 
 /** Why a page is rendered: what --explain prints. */
 export type RenderReason = string;
@@ -135,8 +137,8 @@ export type Previous =
   | {
       records: (file: string) => PageRecord | undefined;
       intact: (file: string, record: PageRecord) => boolean;
-      /** Where a page's file is, when a page whose header and footer alone changed may be taken from it. */
-      served?: (file: string) => string;
+      /** The page as served, when a page whose header and footer alone changed may be taken from it. */
+      served?: (file: string) => ServedPage | undefined;
     }
   | { none: NoPrevious };
 
@@ -155,7 +157,7 @@ export function previousOf(
   return {
     records: (file) => served.get(file),
     intact: (file, record) => servedIntact(live, file, record),
-    served: (file) => join(live, file),
+    served: (file) => ({ file: join(live, file) }),
   };
 }
 
@@ -256,11 +258,15 @@ export function planPages(jobs: PageJob[], previous: Previous, images: ImageFact
             ? undefined
             : "its served file changed";
     const reason = changed[0] === undefined ? unchanged : PART_NAMES[changed[0]];
+    const served =
+      changed.length === 1 && changed[0] === "chrome" && !unchanged ? previous.served?.(job.file) : undefined;
     if (!reason) plan.reuse.push({ job, record });
-    else if (changed.length === 1 && changed[0] === "chrome" && !unchanged && record.chrome && previous.served) {
+    else if (served && record.chrome) {
       const { hash, images, warnings, stat, chrome } = record;
-      const rechrome = { from: previous.served(job.file), record: { hash, images, warnings, stat, chrome } };
-      plan.render.push({ job: { ...job, rechrome }, reason });
+      plan.render.push({
+        job: { ...job, rechrome: { served, record: { hash, images, warnings, stat, chrome } } },
+        reason,
+      });
     } else plan.render.push({ job, reason });
   }
   return plan;

@@ -216,8 +216,8 @@ export class PageRenderer {
    * rendered instead, when the served file is not the one its record describes, the new ones cannot be placed, or
    * they give the page an id it has already: a render locates that in its sources.
    */
-  private rechromed(job: PageJob, { from, record }: Rechrome): MadePage | undefined {
-    const html = readOwnFile(from, record);
+  private rechromed(job: PageJob, { served, record }: Rechrome): MadePage | undefined {
+    const html = "html" in served ? served.html : readOwnFile(served.file, record);
     if (html === undefined) return undefined;
     let chrome: Chrome;
     try {

@@ -250,6 +250,24 @@ describe("ppguide dev", () => {
     await events.next("reload");
   });
 
+  it("gives every page its new header and footer when a nav label is renamed, as a build does, rendering none", async () => {
+    const text = await readFile(join(root, "site.yaml"), "utf8");
+    const renamed = await save("site.yaml", text.replace("  - label: Guides\n", "  - label: Local Guides\n"));
+    expect(renamed.ok).toBe(true);
+    expect(renamed.pages.length).toBeGreaterThanOrEqual(5);
+    expect(renamed.rechromed).toEqual(renamed.pages);
+    expect(
+      load(await (await get("/beach-day")).text())(".site-nav summary")
+        .first()
+        .text(),
+    ).toBe("Local Guides");
+    await events.next("reload");
+    const back = await save("site.yaml", text);
+    expect(back.rechromed).toEqual(renamed.pages);
+    expect(await (await get("/old-town")).text()).not.toContain("Local Guides");
+    await events.next("reload");
+  });
+
   it("reports a site.yaml syntax error with file:line:col, keeps serving, and recovers", async () => {
     const good = await readFile(join(root, "site.yaml"), "utf8");
     const broken = good.replace("    title: A Cacao Tour\n", "    title: A Cacao Tour\n   description: [oops\n");

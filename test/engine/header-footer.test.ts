@@ -105,12 +105,13 @@ describe("the renderer, given a served page to put a new header and footer in", 
     };
     const job = expected(keyPages(input, sitePages(manifest)).find((j) => j.route === "/beaches"));
     const record = expected(readPageCache(live, currentCode())?.pages.get(job.file));
-    const { hash, images, warnings } = record;
+    const { hash, images, warnings, stat } = record;
+    const served = join(live, job.file);
     const rechrome = {
-      from: join(live, job.file),
-      record: { hash, images, warnings, chrome: expected(record.chrome) },
+      served: { file: served },
+      record: { hash, images, warnings, stat, chrome: expected(record.chrome) },
     };
-    return { input, job, given: { ...job, rechrome } satisfies PageJob, served: rechrome.from };
+    return { input, job, given: { ...job, rechrome } satisfies PageJob, served };
   }
 
   async function made(input: RenderInput, job: PageJob, templates?: Templates) {
