@@ -249,17 +249,20 @@ export function planPages(jobs: PageJob[], previous: Previous, images: ImageFact
       continue;
     }
     const changed = PARTS.filter((part) => job.parts[part] !== record.parts[part]);
-    const unchanged =
-      images.keyOf(record.images) !== record.imagesKey
-        ? "an image"
-        : search && indexable(job) && !("search" in record)
-          ? "the search index, which the last build left out"
-          : previous.intact(job.file, record)
-            ? undefined
-            : "its served file changed";
-    const reason = changed[0] === undefined ? unchanged : PART_NAMES[changed[0]];
-    const served =
-      changed.length === 1 && changed[0] === "chrome" && !unchanged ? previous.served?.(job.file) : undefined;
+    // What else keeps the served page from being taken as it is, or with a new header and footer alone.
+    const chromeAlone = changed.length === 1 && changed[0] === "chrome";
+    const besides =
+      changed.length > 0 && !chromeAlone
+        ? undefined
+        : images.keyOf(record.images) !== record.imagesKey
+          ? "an image"
+          : search && indexable(job) && !("search" in record)
+            ? "the search index, which the last build left out"
+            : previous.intact(job.file, record)
+              ? undefined
+              : "its served file changed";
+    const reason = changed[0] === undefined ? besides : PART_NAMES[changed[0]];
+    const served = chromeAlone && !besides ? previous.served?.(job.file) : undefined;
     if (!reason) plan.reuse.push({ job, record });
     else if (served && record.chrome) {
       const { hash, images, warnings, stat, chrome } = record;

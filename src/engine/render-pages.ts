@@ -73,6 +73,7 @@ interface MadePage {
   changed?: boolean;
 }
 
+/** Whether an id occurs twice. */
 function repeats(ids: Iterable<string>): boolean {
   const seen = new Set<string>();
   for (const id of ids) {
