@@ -18,6 +18,7 @@ import {
   pageCacheFile,
   readPageCache,
   removeUnusedPacks,
+  withSearchOf,
   writePageCache,
   type FileStat,
   type IndexRecord,
@@ -307,6 +308,13 @@ export async function render<S extends PagesToMake & Keyed>(state: S, pool?: Ren
   const how = { threads: state.threads, templates: state.templates, sources: state.sources, pool };
   await renderJobs(input, jobs, take, how);
   await sink.flush();
+  // A page given a new header and footer has the search entries it had: the index reads <main> alone.
+  if (input.search && "records" in state.previous)
+    for (const file of rechromed) {
+      const before = state.previous.records(file);
+      const now = records.get(file);
+      if (before && now) records.set(file, withSearchOf(now, before));
+    }
   // Every page's, reused ones' too: a warning is shown on every build until it is fixed.
   const warnings = pageWarnings(state.jobs, records, state.sources);
   return { ...state, records, kept, problems, rechromed, warnings };

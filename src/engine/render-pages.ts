@@ -234,14 +234,15 @@ export class PageRenderer {
     if (!placed) return undefined;
     const { changed, ...made } = placed;
     const page: RenderedPage = { route: job.route, ...made };
-    const read = this.read(job, page);
+    // Its search entries are the ones it had (the index reads <main> alone): the build gives them back (withSearchOf).
+    const read = this.read(job, page, false);
     if (repeats(read.scan?.anchors ?? idsIn(page.html))) return undefined;
     return { page, images: [...record.images], ...read, own: record.warnings ?? [], changed };
   }
 
-  /** A page's links and anchors for the link check, and its search entries, read in one pass. */
-  private read(job: PageJob, page: RenderedPage): Pick<MadePage, "scan" | "search"> {
-    const route = indexable(job) ? this.routes.get(job.route) : undefined;
+  /** A page's links and anchors for the link check, and (`indexed`) its search entries, read in one pass. */
+  private read(job: PageJob, page: RenderedPage, indexed = true): Pick<MadePage, "scan" | "search"> {
+    const route = indexed && indexable(job) ? this.routes.get(job.route) : undefined;
     const reader = route && this.reader;
     const scan = this.scanner?.(page.html, page.shared, reader);
     // The search index reads the page in its link scan's pass; without a scan, <main> alone.

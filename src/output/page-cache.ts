@@ -302,6 +302,26 @@ function keepSearch(record: PageRecord, packed: PackedAt): void {
   Object.defineProperty(record, "search", { enumerable: true, get: () => unpackEntries(readPacked(packed)) });
 }
 
+/**
+ * A page's new record given the search entries of its record before, which its bytes left as they were (a new
+ * header and footer: the index reads <main> alone). Entries kept in a pack stay there, named by the next cache as
+ * before, and the index counts the page as unchanged (sameSearch).
+ */
+export function withSearchOf(record: PageRecord, before: PageRecord): PageRecord {
+  const packed = storedSearches.get(before);
+  if (!packed) return before.search ? { ...record, search: before.search } : record;
+  const { search: _, ...rest } = record;
+  const kept: PageRecord = { ...rest };
+  keepSearch(kept, packed);
+  return kept;
+}
+
+/** Whether two records hold the same search entries without reading them: one record, or entries kept in one place. */
+export function sameSearch(now: PageRecord, before: PageRecord): boolean {
+  const packed = storedSearches.get(now);
+  return now === before || (packed !== undefined && packed === storedSearches.get(before));
+}
+
 function packedSearch(stored: Stored, packs: readonly Pack[], i: number): PackedAt | undefined {
   const field = (k: number) => expected(stored.searchAt[i * SEARCH_FIELDS + k], WHOLE);
   if (field(0) < 0) return undefined;

@@ -30,7 +30,7 @@ import { pageEntry, type SearchEntry } from "../search/page-entry.ts";
 import type { PageReader, ReadOptions, ReadPage } from "../search/read-page.ts";
 import type { LoadedSite } from "../site/load-site.ts";
 import { kindOf, ROUTE_KINDS, type PageKindName } from "../render/kinds/index.ts";
-import type { IndexRecord, PageRecord } from "./page-cache.ts";
+import { sameSearch, type IndexRecord, type PageRecord } from "./page-cache.ts";
 import type { CopyWriter } from "./write.ts";
 
 /** The folder of the index in the output; src/client/search-page.ts imports /pagefind/pagefind.js. */
@@ -163,7 +163,7 @@ export function indexRoutes(
     return {
       route: route.path,
       entries: () => now?.search ?? [],
-      same: now !== undefined && now === before,
+      same: now !== undefined && before !== undefined && sameSearch(now, before),
       before: () => before?.search,
     };
   });

@@ -4,7 +4,7 @@
  * served copy holds. What it writes is byte for byte what a clean build writes, and a page that
  * changed besides, or whose served file is not the one its record describes, is rendered.
  */
-import { readFile, realpath, writeFile } from "node:fs/promises";
+import { readdir, readFile, realpath, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createElement, Fragment } from "react";
 import { describe, expect, it } from "vitest";
@@ -13,10 +13,11 @@ import type { BuildOptions } from "../../src/engine/build-state.ts";
 import { build } from "../../src/engine/build.ts";
 import { keyPages, renderInputOf, type PageJob, type RenderInput } from "../../src/engine/page-keys.ts";
 import { renderJobs, type TakenBatch } from "../../src/engine/render-pages.ts";
-import { readPageCache } from "../../src/output/page-cache.ts";
+import { isPackName, readPageCache } from "../../src/output/page-cache.ts";
 import { sitePages } from "../../src/render/kinds/index.ts";
-import type { Templates } from "../../src/render/model.ts";
+import type { ChromeModel, Templates } from "../../src/render/model.ts";
 import { loadSite, loadTemplates } from "../../src/site/load-site.ts";
+import { Header } from "../../templates/Layout.tsx";
 import { copyFixture, edit } from "../helpers/fixture.ts";
 import { describeDifference, readTree } from "../helpers/output-tree.ts";
 
@@ -61,6 +62,24 @@ describe("a page whose header and footer alone changed", () => {
     expect(home).toContain("Where to Go");
     expect(home).toContain("Caramel Flan");
     expect(await differenceFromClean(root, out)).toBeUndefined();
+  });
+
+  it("keeps its search entries, and the index its files, since the index reads <main> alone", async () => {
+    const root = await copyFixture("basic-site");
+    const out = join(root, "dist");
+    await build({ root, out });
+    const packs = async () => (await readdir(`${out}.ppguide`)).filter(isPackName).sort();
+    const before = await packs();
+    expect(before.length).toBeGreaterThan(0);
+    await edit(join(root, "site.yaml"), "  - label: Places\n", "  - label: Where to Go\n");
+    const rebuilt = await build({ root, out });
+    expect(new Set(rebuilt.rendered!.map((r) => r.reason))).toEqual(new Set([`its header and footer${PUT_IN_PLACE}`]));
+    expect(rebuilt.indexed).toEqual([]);
+    // The entries were not made again: they stay in the pack they were in, which no new one joins.
+    expect(await packs()).toEqual(before);
+    expect(await differenceFromClean(root, out, { searchIndex: true })).toBeUndefined();
+    // The next build takes every page and the index as they are.
+    expect((await build({ root, out })).rendered).toEqual([]);
   });
 
   it("is given the new year in its footer when the clock turns to a new year", async () => {
@@ -139,18 +158,17 @@ describe("the renderer, given a served page to put a new header and footer in", 
 
   it("renders a page the new header would give an id it has already, which is located in its Markdown", async () => {
     const { input, given } = await servedBeaches();
-    const own = await loadTemplates();
-    // A header that repeats an id the page's Markdown gives (`## Playa Dorada {#Dorada}`).
-    const templates: Templates = {
-      ...own,
-      Header: (props) =>
-        createElement(Fragment, null, createElement("span", { id: "Dorada" }), createElement(own.Header, props)),
-    };
+    const templates: Templates = { ...(await loadTemplates()), Header: RepeatingHeader };
     const { rechromed, problems } = await made(input, given, templates);
     expect(rechromed).toEqual([]);
     expect(problems.map((p) => [p.code, p.location?.file])).toEqual([["IdDuplicate", "content/articles/beaches.md"]]);
   });
 });
+
+/** ppguide's header after an id the page's Markdown gives (`## Playa Dorada {#Dorada}`). */
+function RepeatingHeader(props: { page: ChromeModel }) {
+  return createElement(Fragment, null, createElement("span", { id: "Dorada" }), createElement(Header, props));
+}
 
 function expected<T>(value: T | undefined): T {
   if (value === undefined) throw new Error("expected a value");
