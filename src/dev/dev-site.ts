@@ -324,9 +324,10 @@ export class DevSite {
       ? {
           records: (file) => this.byFile.get(file)?.record,
           intact: () => true,
+          // A page served with its own problems is rendered again, which finds them again (a build keeps no such page).
           served: (file) => {
-            const html = this.byFile.get(file)?.page.html;
-            return html === undefined ? undefined : { html };
+            const held = this.byFile.get(file);
+            return held && held.problems.length === 0 ? { html: held.page.html } : undefined;
           },
         }
       : { none: "first build" };

@@ -778,8 +778,19 @@ describe("an incremental rebuild", () => {
       ),
       {
         numRuns: runs(30),
-        // Targets taken from pages that are not edited, an edit while their links are broken, a touch, and back.
         examples: [
+          // A page dev serves with a problem of its own (a link to an asset gone), taken as it was by the edit before,
+          // then given a new menu: dev must find the problem again, as a build does.
+          [
+            [
+              { kind: "linked asset", present: false },
+              { kind: "related", related: ["/flan-recipe", "/guides", "/bakeries"] },
+              { kind: "related", related: ["/bakeries", "/guides", "/flan-recipe"] },
+              { kind: "markdown body", page: "beaches", text: "golden early windy" },
+              { kind: "nav label", label: "Sunny golden quiet" },
+            ],
+          ],
+          // Targets taken from pages that are not edited, an edit while their links are broken, a touch, and back.
           [
             [
               { kind: "linked anchor", present: false },
