@@ -1,5 +1,4 @@
 import { decodeUriPath, writtenForm } from "../core/url-path.ts";
-import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { serialize } from "node:v8";
 import type { Piscina } from "piscina";
@@ -20,7 +19,7 @@ import {
 } from "../core/errors.ts";
 import { runOnPool, workerPool } from "../core/worker-threads.ts";
 import { pageScanner } from "../links/extract.ts";
-import { sameStat, type PageRecord } from "../output/page-cache.ts";
+import { servedText, type PageRecord } from "../output/page-cache.ts";
 import { indexable, mainOf, routeEntries } from "../output/search-index.ts";
 import { PageReader } from "../search/read-page.ts";
 import { CopyWriter } from "../output/write.ts";
@@ -81,28 +80,6 @@ function repeats(ids: Iterable<string>): boolean {
     seen.add(id);
   }
   return false;
-}
-
-/**
- * A page of the served copy as text, when it is the one its record describes: its stat as recorded, or else its
- * digest (servedIntact's two ways); undefined when it is not, cannot be read or is a link.
- */
-function readOwnFile(path: string, record: Pick<PageRecord, "hash" | "stat">): string | undefined {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch {
-    return undefined;
-  }
-  try {
-    const asRecorded = record.stat !== undefined && sameStat(fstatSync(fd), record.stat);
-    const html = readFileSync(fd, "utf8");
-    return asRecorded || digest(html) === record.hash ? html : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** Renders, scans and writes (or keeps) pages; one per thread (render-worker.ts), or one inline. */
@@ -218,7 +195,7 @@ export class PageRenderer {
    * they give the page an id it has already: a render locates that in its sources.
    */
   private rechromed(job: PageJob, { served, record }: Rechrome): MadePage | undefined {
-    const html = "html" in served ? served.html : readOwnFile(served.file, record);
+    const html = "html" in served ? served.html : servedText(served.file, record);
     if (html === undefined) return undefined;
     let chrome: Chrome;
     try {

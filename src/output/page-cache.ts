@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import {
   closeSync,
   constants,
+  fstatSync,
   lstatSync,
   openSync,
   readdirSync,
@@ -498,6 +499,28 @@ function searchPacks(store: string, pages: ReadonlyMap<string, PageRecord>): { p
 }
 
 /**
+ * The text of a served page (`path`, in the served copy), when it is the one its record describes, judged as
+ * servedIntact judges it, on the descriptor read; undefined when it is not, cannot be read, or is a link.
+ */
+export function servedText(path: string, page: Pick<PageRecord, "hash" | "stat">): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch {
+    return undefined;
+  }
+  try {
+    const asRecorded = page.stat !== undefined && sameStat(fstatSync(fd), page.stat);
+    const text = readFileSync(fd, "utf8");
+    return asRecorded || digest(text) === page.hash ? text : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * Whether the served copy's `file` still holds the bytes its record describes: the same size,
  * mtime, ctime and inode as when the copy was served (ctime cannot be set back, so an edit in
  * place that keeps the size and mtime is caught), or else the same digest, read and hashed (a
@@ -519,8 +542,7 @@ export function servedIntact(live: string, file: string, page: PageRecord): bool
  * Whether a file still has the stat it had: the same size, mtime, ctime and inode (ctime cannot be
  * set back, so an edit in place that keeps the size and mtime shows).
  */
-/** Whether a file's stat now is the one recorded: the same size, mtime, ctime and inode. */
-export function sameStat(now: FileStat, was: FileStat): boolean {
+function sameStat(now: FileStat, was: FileStat): boolean {
   return now.size === was.size && now.mtimeMs === was.mtimeMs && now.ctimeMs === was.ctimeMs && now.ino === was.ino;
 }
 

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { createElement, Fragment } from "react";
 import { describe, expect, it } from "vitest";
 import { currentCode } from "../../src/core/code-id.ts";
+import { expected } from "../../src/core/invariant.ts";
 import type { BuildOptions } from "../../src/engine/build-state.ts";
 import { build } from "../../src/engine/build.ts";
 import { keyPages, renderInputOf, type PageJob, type RenderInput } from "../../src/engine/page-keys.ts";
@@ -122,13 +123,16 @@ describe("the renderer, given a served page to put a new header and footer in", 
       manifest: { ...manifest, nav },
       pageProblems: true,
     };
-    const job = expected(keyPages(input, sitePages(manifest)).find((j) => j.route === "/beaches"));
-    const record = expected(readPageCache(live, currentCode())?.pages.get(job.file));
+    const job = expected(
+      keyPages(input, sitePages(manifest)).find((j) => j.route === "/beaches"),
+      "the job of /beaches",
+    );
+    const record = expected(readPageCache(live, currentCode())?.pages.get(job.file), "its record");
     const { hash, images, warnings, stat } = record;
     const served = join(live, job.file);
     const rechrome = {
       served: { file: served },
-      record: { hash, images, warnings, stat, chrome: expected(record.chrome) },
+      record: { hash, images, warnings, stat, chrome: expected(record.chrome, "where its header and footer are") },
     };
     return { input, job, given: { ...job, rechrome } satisfies PageJob, served };
   }
@@ -137,7 +141,7 @@ describe("the renderer, given a served page to put a new header and footer in", 
     const batches: TakenBatch[] = [];
     await renderJobs(input, [job], (batch) => batches.push(batch), { threads: false, templates });
     const [batch] = batches;
-    const [, page] = expected(batch?.kept[0]);
+    const [, page] = expected(batch?.kept[0], "the page made");
     return { html: page.html, rechromed: batch!.rechromed, problems: batch!.problems.flatMap(([, found]) => found) };
   }
 
@@ -168,9 +172,4 @@ describe("the renderer, given a served page to put a new header and footer in", 
 /** ppguide's header after an id the page's Markdown gives (`## Playa Dorada {#Dorada}`). */
 function RepeatingHeader(props: { page: ChromeModel }) {
   return createElement(Fragment, null, createElement("span", { id: "Dorada" }), createElement(Header, props));
-}
-
-function expected<T>(value: T | undefined): T {
-  if (value === undefined) throw new Error("expected a value");
-  return value;
 }
