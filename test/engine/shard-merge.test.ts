@@ -3,6 +3,9 @@
  * a single build writes from the same sources, byte for byte, search index included. Each shard is a
  * process of its own, in a copy of its own of the site, with caches of its own (PPGUIDE_CACHE_DIR and
  * the site's .ppguide-cache), as separate CI runners have them; the merge runs in yet another copy.
+ * The guide's runners start from a copy of the image cache its single build made, as the workflow's
+ * runners restore theirs (docs/workflows/site-sharded.yml): encoding its photos four times over
+ * was most of that test's time, and proved nothing about the merge.
  * A merge that cannot be one site (a shard missing, twice, of another commit) or is interrupted
  * leaves the served site as it was.
  */
@@ -12,6 +15,7 @@ import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { errorsOf, fromFileSystemError, isUserError } from "../../src/core/errors.ts";
+import { CACHE_FOLDER } from "../../src/core/disk-cache.ts";
 import { PACKAGE_DIR } from "../../src/core/package-dir.ts";
 import { build } from "../../src/engine/build.ts";
 import { merge } from "../../src/engine/merge.ts";
@@ -36,32 +40,41 @@ function ppguide(args: string[], cwd: string, caches: string): Promise<string> {
   );
 }
 
-/** A copy of the site's sources in a runner of its own: a fresh folder, its own caches. */
-async function runner(sources: string, name: string): Promise<{ root: string; caches: string }> {
+/**
+ * A copy of the site's sources in a runner of its own: a fresh folder, its own caches; the image
+ * cache a copy of `images`, when given, as a runner restores it.
+ */
+async function runner(sources: string, name: string, images?: string): Promise<{ root: string; caches: string }> {
   const work = await tempDir(`ppguide-${name}-`);
   const root = join(work, "site");
   await copySources(sources, root);
   await mkdir(join(work, "caches"));
+  if (images) await cp(images, imageCache(root), { recursive: true });
   return { root, caches: join(work, "caches") };
+}
+
+/** A site's own image cache (src/core/disk-cache.ts). */
+function imageCache(root: string): string {
+  return join(root, CACHE_FOLDER, "images");
 }
 
 /**
  * The site built as `total` shards, each by its own runner (two at a time: this machine has two cores), and merged
  * by another; the merged output as a tree, and the search index files the merge wrote anew (--explain).
  */
-async function shardAndMerge(sources: string, total: number) {
+async function shardAndMerge(sources: string, total: number, images?: string) {
   const folders: string[] = [];
   const shards = Array.from({ length: total }, (_, i) => i + 1);
   for (let at = 0; at < shards.length; at += 2) {
     await Promise.all(
       shards.slice(at, at + 2).map(async (index) => {
-        const { root, caches } = await runner(sources, `shard-${index}-of-${total}`);
+        const { root, caches } = await runner(sources, `shard-${index}-of-${total}`, images);
         await ppguide(["build", "--shard", `${index}/${total}`, "--out", "shard", "-q"], root, caches);
         folders[index - 1] = join(root, "shard");
       }),
     );
   }
-  const { root, caches } = await runner(sources, `merge-${total}`);
+  const { root, caches } = await runner(sources, `merge-${total}`, images);
   // Given in another order than 1..n: the merge orders them itself.
   const given = [...folders].reverse();
   const report = JSON.parse(await ppguide(["merge", ...given, "--explain", "--format", "json"], root, caches)) as {
@@ -70,11 +83,11 @@ async function shardAndMerge(sources: string, total: number) {
   return { tree: await readTree(join(root, "dist")), indexed: report.summary.indexed };
 }
 
-/** What a single build of the same sources writes, by a runner of its own. */
+/** What a single build of the same sources writes, by a runner of its own; and the image cache it made. */
 async function singleBuild(sources: string) {
   const { root, caches } = await runner(sources, "single");
   await ppguide(["build", "-q"], root, caches);
-  return readTree(join(root, "dist"));
+  return { tree: await readTree(join(root, "dist")), images: imageCache(root) };
 }
 
 /** Three pages, one with keywords and one anchor linked across pages. */
@@ -110,7 +123,7 @@ let inline: Promise<{ sources: string; single: Tree }> | undefined;
 function inlineSingle() {
   inline ??= writeInlineSite(INLINE).then(async (sources) => {
     removeWhenDone(sources);
-    return { sources, single: await singleBuild(sources) };
+    return { sources, single: (await singleBuild(sources)).tree };
   });
   return inline;
 }
@@ -135,9 +148,9 @@ describe("a site built in shards on separate runners, then merged", () => {
     const sources = await tempDir("ppguide-guide-");
     for (const part of ["site.yaml", "content", "public"])
       await cp(join(PACKAGE_DIR, part), join(sources, part), { recursive: true });
-    const single = await singleBuild(sources);
+    const { tree: single, images } = await singleBuild(sources);
     expect(single.size).toBeGreaterThan(300);
-    const { tree, indexed } = await shardAndMerge(sources, 3);
+    const { tree, indexed } = await shardAndMerge(sources, 3, images);
     expect(describeDifference(tree, single, ["merged site", "single build"])).toBeUndefined();
     expect(indexed?.length).toBeGreaterThan(100);
   });

@@ -16,9 +16,10 @@ import { storeEntries } from "../helpers/output-tree.ts";
 import { writePpguideSite } from "../helpers/synthetic-site.ts";
 
 describe("an interrupted build", () => {
-  // Past the render pool's threshold (300, engine/render-pages.ts), so the kills land among its threads too; a build of
-  // them takes several seconds, so each stage lasts long enough to be killed in.
-  const PAGES = 800;
+  // Past the render pool's threshold (300, engine/render-pages.ts), so the kills land among its threads too. The kills
+  // are timed as fractions of a whole build, so they spread over its stages at any size; twice the pages only made
+  // the file longer.
+  const PAGES = 400;
   /** Every page's version as served, e.g. {"v1": 2500}; a mix would show two keys. */
   async function versions(out: string): Promise<Record<string, number>> {
     const seen: Record<string, number> = {};
