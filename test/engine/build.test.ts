@@ -620,5 +620,10 @@ describe("a failed build", () => {
     const result = await build({ root, write: false });
     expect(result.pages.map((p) => p.route)).toContain("/beaches");
     await expect(stat(join(root, "dist"))).rejects.toThrow();
+    // And each page is the bytes a build writes: the site suites read the guide's written pages for it.
+    const written = await build({ root });
+    expect(written.pages.map((p) => p.route)).toEqual(result.pages.map((p) => p.route));
+    for (const page of result.pages)
+      expect(await readFile(join(root, "dist", page.file), "utf8"), page.route).toBe(page.html);
   });
 });

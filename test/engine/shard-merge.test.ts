@@ -3,9 +3,9 @@
  * a single build writes from the same sources, byte for byte, search index included. Each shard is a
  * process of its own, in a copy of its own of the site, with caches of its own (PPGUIDE_CACHE_DIR and
  * the site's .ppguide-cache), as separate CI runners have them; the merge runs in yet another copy.
- * The guide's runners start from a copy of the image cache its single build made, as the workflow's
- * runners restore theirs (docs/workflows/site-sharded.yml): encoding its photos four times over
- * was most of that test's time, and proved nothing about the merge.
+ * The guide's runners start from a copy of the guide's image cache, as the workflow's runners restore
+ * theirs (docs/workflows/site-sharded.yml): encoding its photos in every runner proved nothing about
+ * the merge.
  * A merge that cannot be one site (a shard missing, twice, of another commit) or is interrupted
  * leaves the served site as it was.
  */
@@ -15,7 +15,7 @@ import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { errorsOf, fromFileSystemError, isUserError } from "../../src/core/errors.ts";
-import { CACHE_FOLDER } from "../../src/core/disk-cache.ts";
+import { siteCache } from "../../src/core/disk-cache.ts";
 import { PACKAGE_DIR } from "../../src/core/package-dir.ts";
 import { build } from "../../src/engine/build.ts";
 import { merge } from "../../src/engine/merge.ts";
@@ -23,6 +23,7 @@ import { writeInlineSite } from "../helpers/inline-site.ts";
 import { CLI, runCli, startCli, treeHash } from "../helpers/outcome.ts";
 import { removeWhenDone, tempDir } from "../helpers/scratch.ts";
 import { copySources, describeDifference, readTree, type Tree } from "../helpers/output-tree.ts";
+import { guideImageCache } from "../helpers/served-site.ts";
 import { writePpguideSite } from "../helpers/synthetic-site.ts";
 
 /** The CLI as a runner runs it: in `cwd`, with its own cache folder; resolves to its stdout, rejects on a failure. */
@@ -49,13 +50,8 @@ async function runner(sources: string, name: string, images?: string): Promise<{
   const root = join(work, "site");
   await copySources(sources, root);
   await mkdir(join(work, "caches"));
-  if (images) await cp(images, imageCache(root), { recursive: true });
+  if (images) await cp(images, siteCache(root, "images"), { recursive: true });
   return { root, caches: join(work, "caches") };
-}
-
-/** A site's own image cache (src/core/disk-cache.ts). */
-function imageCache(root: string): string {
-  return join(root, CACHE_FOLDER, "images");
 }
 
 /**
@@ -83,11 +79,11 @@ async function shardAndMerge(sources: string, total: number, images?: string) {
   return { tree: await readTree(join(root, "dist")), indexed: report.summary.indexed };
 }
 
-/** What a single build of the same sources writes, by a runner of its own; and the image cache it made. */
-async function singleBuild(sources: string) {
-  const { root, caches } = await runner(sources, "single");
+/** What a single build of the same sources writes, by a runner of its own. */
+async function singleBuild(sources: string, images?: string) {
+  const { root, caches } = await runner(sources, "single", images);
   await ppguide(["build", "-q"], root, caches);
-  return { tree: await readTree(join(root, "dist")), images: imageCache(root) };
+  return readTree(join(root, "dist"));
 }
 
 /** Three pages, one with keywords and one anchor linked across pages. */
@@ -123,7 +119,7 @@ let inline: Promise<{ sources: string; single: Tree }> | undefined;
 function inlineSingle() {
   inline ??= writeInlineSite(INLINE).then(async (sources) => {
     removeWhenDone(sources);
-    return { sources, single: (await singleBuild(sources)).tree };
+    return { sources, single: await singleBuild(sources) };
   });
   return inline;
 }
@@ -148,7 +144,8 @@ describe("a site built in shards on separate runners, then merged", () => {
     const sources = await tempDir("ppguide-guide-");
     for (const part of ["site.yaml", "content", "public"])
       await cp(join(PACKAGE_DIR, part), join(sources, part), { recursive: true });
-    const { tree: single, images } = await singleBuild(sources);
+    const images = await guideImageCache();
+    const single = await singleBuild(sources, images);
     expect(single.size).toBeGreaterThan(300);
     const { tree, indexed } = await shardAndMerge(sources, 3, images);
     expect(describeDifference(tree, single, ["merged site", "single build"])).toBeUndefined();

@@ -1,11 +1,13 @@
 /**
- * Builds the real site once per test worker into a temp folder and serves it on 127.0.0.1 with `ppguide preview`'s
+ * Builds the real site once per test run into a folder of the run and serves it on 127.0.0.1 with `ppguide preview`'s
  * server, as a static host would: clean URLs (/sosua-resorts → sosua-resorts.html),
  * _redirects, _headers and 404.html for the rest.
  */
-import { mkdtemp, readFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { siteCache } from "../../src/core/disk-cache.ts";
 import { build } from "../../src/engine/build.ts";
 import type { BuiltPage } from "../../src/engine/build-state.ts";
 import { startPreview } from "../../src/preview/server.ts";
@@ -24,20 +26,69 @@ export interface BuiltSite {
 let built: Promise<BuiltSite> | undefined;
 
 /**
- * The project's site built into a temp folder, as `ppguide build` does, with its pages read back:
- * once per test worker, and shared by every suite that serves it, which only reads it. The folder
- * is in the run's cache folder (test/helpers/private-caches.ts), removed when the run ends.
+ * The project's site built into a folder of the run, as `ppguide build` does, with its pages read
+ * back: once per run, by the first worker to ask (runOnce), and shared by every suite that serves or
+ * reads it, which only reads it. Its build fills the guide's image cache too, which the suites that
+ * build a copy of the guide restore (guideImageCache).
  */
 export function buildSite(): Promise<BuiltSite> {
   built ??= (async () => {
-    const out = join(await mkdtemp(join(process.env.PPGUIDE_CACHE_DIR ?? tmpdir(), "built-guide-")), "out");
-    const result = await build({ root: SITE_ROOT, out });
+    const dir = await runOnce("built-guide", async (folder) => {
+      const result = await build({ root: SITE_ROOT, out: join(folder, "out") });
+      await writeFile(join(folder, "pages.json"), JSON.stringify(result.pages));
+    });
+    const out = join(dir, "out");
+    const listed = JSON.parse(await readFile(join(dir, "pages.json"), "utf8")) as BuiltPage[];
     const pages = await Promise.all(
-      result.pages.map(async (p) => ({ ...p, html: await readFile(join(out, p.file), "utf8") })),
+      listed.map(async (p) => ({ ...p, html: await readFile(join(out, p.file), "utf8") })),
     );
     return { dir: out, pages };
   })();
   return built;
+}
+
+/**
+ * The guide's own image cache, once the shared build has filled it: a copy of the guide restores it
+ * (as a runner restores its cache) instead of encoding every photo again.
+ */
+export async function guideImageCache(): Promise<string> {
+  await buildSite();
+  return siteCache(SITE_ROOT, "images");
+}
+
+/**
+ * `make` run once in the whole test run, whichever worker asks first, in a folder of the run's
+ * (test/helpers/private-caches.ts): that worker makes the folder, which no other can, and marks it
+ * done; the others wait for the mark. A failure is marked too, and every worker fails with it.
+ * Without a run's folder (a helper used outside vitest), once in this process.
+ */
+async function runOnce(name: string, make: (folder: string) => Promise<void>): Promise<string> {
+  const run = process.env.PPGUIDE_TEST_RUN ?? (await mkdtemp(join(tmpdir(), "ppguide-once-")));
+  const folder = join(run, name);
+  const [done, failed] = [join(folder, ".done"), join(folder, ".failed")];
+  const ours = await mkdir(folder).then(
+    () => true,
+    (err: NodeJS.ErrnoException) => {
+      if (err.code === "EEXIST") return false;
+      throw err;
+    },
+  );
+  if (ours) {
+    try {
+      await make(folder);
+    } catch (err) {
+      await writeFile(failed, String((err as Error)?.stack ?? err));
+      throw err;
+    }
+    await writeFile(done, "");
+    return folder;
+  }
+  for (;;) {
+    if (existsSync(done)) return folder;
+    if (existsSync(failed))
+      throw new Error(`${name}, made by another worker, failed:\n${await readFile(failed, "utf8")}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export interface StaticServer {

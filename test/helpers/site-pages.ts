@@ -1,15 +1,18 @@
 import { load, type CheerioAPI } from "cheerio";
 import { fileURLToPath } from "node:url";
-import { build } from "../../src/engine/build.ts";
 import { loadSite, type LoadedSite } from "../../src/site/load-site.ts";
+import { buildSite } from "./served-site.ts";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 let pages: Promise<Map<string, string>> | undefined;
 
-/** The project's own site, rendered once in memory and shared by the site suites. */
+/**
+ * The project's own site, each page's HTML by its route: the build the whole run shares
+ * (served-site.ts), whose pages are byte for byte what a build in memory renders.
+ */
 export function builtSite(): Promise<Map<string, string>> {
-  pages ??= build({ root: ROOT, write: false }).then((r) => new Map(r.pages.map((p) => [p.route, p.html!])));
+  pages ??= buildSite().then((site) => new Map(site.pages.map((p) => [p.route, p.html])));
   return pages;
 }
 

@@ -1,30 +1,23 @@
 import { load } from "cheerio";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type OfflineManifest, packEntries, totalBytes } from "../../src/client/offline-plan.ts";
-import { build } from "../../src/engine/build.ts";
-import type { BuildResult } from "../../src/engine/build-state.ts";
-import { ROOT } from "../helpers/site-pages.ts";
+import type { BuiltPage } from "../../src/engine/build-state.ts";
+import { buildSite } from "../helpers/served-site.ts";
 import { PACKAGE_DIR } from "../../src/core/package-dir.ts";
 
 // Issue 10: page weight budgets on the built site, as a phone on a slow connection receives it.
 let out: string;
-let pages: (BuildResult["pages"][number] & { html: string })[];
+let pages: Required<BuiltPage>[];
 const gz = async (file: string) => gzipSync(await readFile(join(out, decodeURI(file)))).length;
 
 beforeAll(async () => {
-  out = join(await mkdtemp(join(tmpdir(), "ppguide-budgets-")), "dist");
-  const result = await build({ root: ROOT, out });
-  pages = await Promise.all(
-    result.pages
-      .filter((p) => p.kind !== "alias")
-      .map(async (p) => ({ ...p, html: await readFile(join(out, p.file), "utf8") })),
-  );
+  const site = await buildSite();
+  out = site.dir;
+  pages = site.pages.filter((p) => p.kind !== "alias");
 });
-afterAll(() => rm(join(out, ".."), { recursive: true, force: true }));
 
 /** Bytes sent for a page: its HTML, stylesheet, scripts and local images, gzipped (third parties excluded). */
 async function transferred(html: string): Promise<number> {
