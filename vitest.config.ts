@@ -19,6 +19,7 @@ export const SLOW_FILES = [
   "test/safety/fuzz.test.ts",
   "test/safety/shard-fuzz.test.ts",
   "test/engine/incremental.test.ts",
+  "test/engine/incremental-random.test.ts",
   "test/dev/dev-equals-build.test.ts",
   "test/safety/interrupted-build.test.ts",
   "test/search/pagefind-parity.test.ts",
