@@ -22,6 +22,7 @@ import { generatedFiles } from "../../src/output/generated-files.ts";
 import { FIXTURES } from "./fixture.ts";
 import { OFFLINE_MANIFEST, SERVICE_WORKER } from "../../src/output/service-worker.ts";
 import { copySources, describeDifference, readTree, type Tree } from "./output-tree.ts";
+import { assertProperty } from "./property.ts";
 
 export const runs = (n: number) => (process.env.FC_RUNS ? Number(process.env.FC_RUNS) : n);
 
@@ -691,4 +692,15 @@ export async function shardedRebuildsEqualCleanBuilds(edits: Edit[], total: numb
     await rm(root, { recursive: true, force: true });
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * The property of any sequence of edits: half of its cases, under the fixed seed (with `examples`, named
+ * sequences run first) or a random one, as its two files run it.
+ */
+export function anySequenceEqualsCleanBuilds(half: "fixed" | "random", examples?: [Edit[]][]): Promise<void> {
+  return assertProperty(
+    fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 6 }), (edits) => rebuildsEqualCleanBuilds(edits, false)),
+    { numRuns: runs(30), ...(examples && { examples }), endOnFailure: !process.env.FC_SHRINK, half },
+  );
 }
