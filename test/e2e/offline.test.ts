@@ -14,14 +14,13 @@
  * - A first visit downloads what it did without the worker, plus the worker.
  */
 import { type AddressInfo, connect, createServer, type Server, type Socket } from "node:net";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HtmlValidate } from "html-validate";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OfflineManifest } from "../../src/client/offline-plan.ts";
-import { siteCache } from "../../src/core/disk-cache.ts";
 import { startDev, type DevHandle } from "../../src/dev/index.ts";
 import { build } from "../../src/engine/build.ts";
 import { startPreview, type PreviewServer } from "../../src/preview/server.ts";
@@ -29,7 +28,7 @@ import { copySources } from "../helpers/output-tree.ts";
 import { isolatedContext, launchChromium, SKIP_BROWSER_SUITE } from "../helpers/browser.ts";
 import { htmlValidateConfig } from "./html-validate.config.ts";
 import { SEARCH_QUERIES } from "./search-queries.ts";
-import { guideImageCache, SITE_ROOT } from "../helpers/served-site.ts";
+import { restoreGuideImages, SITE_ROOT } from "../helpers/served-site.ts";
 
 const CHANGED = "/the-malecon-puerto-plata";
 const EDIT = "Offline suite edit: the boardwalk lights come on at dusk.";
@@ -39,7 +38,7 @@ const root = join(tmp, "site");
 const out = join(tmp, "out");
 await copySources(SITE_ROOT, root);
 // The copy restores the guide's image cache, as a runner restores its own: its photos are encoded once in a run.
-await cp(await guideImageCache(), siteCache(root, "images"), { recursive: true });
+await restoreGuideImages(root);
 await build({ root, out });
 const manifestOf = async () => JSON.parse(await readFile(join(out, "sw-manifest.json"), "utf8")) as OfflineManifest;
 const first = await manifestOf();

@@ -15,7 +15,6 @@ import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { errorsOf, fromFileSystemError, isUserError } from "../../src/core/errors.ts";
-import { siteCache } from "../../src/core/disk-cache.ts";
 import { PACKAGE_DIR } from "../../src/core/package-dir.ts";
 import { build } from "../../src/engine/build.ts";
 import { merge } from "../../src/engine/merge.ts";
@@ -23,7 +22,7 @@ import { writeInlineSite } from "../helpers/inline-site.ts";
 import { CLI, runCli, startCli, treeHash } from "../helpers/outcome.ts";
 import { removeWhenDone, tempDir } from "../helpers/scratch.ts";
 import { copySources, describeDifference, readTree, type Tree } from "../helpers/output-tree.ts";
-import { guideImageCache } from "../helpers/served-site.ts";
+import { restoreGuideImages } from "../helpers/served-site.ts";
 import { writePpguideSite } from "../helpers/synthetic-site.ts";
 
 /** The CLI as a runner runs it: in `cwd`, with its own cache folder; resolves to its stdout, rejects on a failure. */
@@ -42,15 +41,15 @@ function ppguide(args: string[], cwd: string, caches: string): Promise<string> {
 }
 
 /**
- * A copy of the site's sources in a runner of its own: a fresh folder, its own caches; the image
- * cache a copy of `images`, when given, as a runner restores it.
+ * A copy of the site's sources in a runner of its own: a fresh folder, its own caches; for the guide,
+ * the guide's image cache restored, as a runner restores it.
  */
-async function runner(sources: string, name: string, images?: string): Promise<{ root: string; caches: string }> {
+async function runner(sources: string, name: string, guide = false): Promise<{ root: string; caches: string }> {
   const work = await tempDir(`ppguide-${name}-`);
   const root = join(work, "site");
   await copySources(sources, root);
   await mkdir(join(work, "caches"));
-  if (images) await cp(images, siteCache(root, "images"), { recursive: true });
+  if (guide) await restoreGuideImages(root);
   return { root, caches: join(work, "caches") };
 }
 
@@ -58,19 +57,19 @@ async function runner(sources: string, name: string, images?: string): Promise<{
  * The site built as `total` shards, each by its own runner (two at a time: this machine has two cores), and merged
  * by another; the merged output as a tree, and the search index files the merge wrote anew (--explain).
  */
-async function shardAndMerge(sources: string, total: number, images?: string) {
+async function shardAndMerge(sources: string, total: number, guide = false) {
   const folders: string[] = [];
   const shards = Array.from({ length: total }, (_, i) => i + 1);
   for (let at = 0; at < shards.length; at += 2) {
     await Promise.all(
       shards.slice(at, at + 2).map(async (index) => {
-        const { root, caches } = await runner(sources, `shard-${index}-of-${total}`, images);
+        const { root, caches } = await runner(sources, `shard-${index}-of-${total}`, guide);
         await ppguide(["build", "--shard", `${index}/${total}`, "--out", "shard", "-q"], root, caches);
         folders[index - 1] = join(root, "shard");
       }),
     );
   }
-  const { root, caches } = await runner(sources, `merge-${total}`, images);
+  const { root, caches } = await runner(sources, `merge-${total}`, guide);
   // Given in another order than 1..n: the merge orders them itself.
   const given = [...folders].reverse();
   const report = JSON.parse(await ppguide(["merge", ...given, "--explain", "--format", "json"], root, caches)) as {
@@ -80,8 +79,8 @@ async function shardAndMerge(sources: string, total: number, images?: string) {
 }
 
 /** What a single build of the same sources writes, by a runner of its own. */
-async function singleBuild(sources: string, images?: string) {
-  const { root, caches } = await runner(sources, "single", images);
+async function singleBuild(sources: string, guide = false) {
+  const { root, caches } = await runner(sources, "single", guide);
   await ppguide(["build", "-q"], root, caches);
   return readTree(join(root, "dist"));
 }
@@ -144,10 +143,9 @@ describe("a site built in shards on separate runners, then merged", () => {
     const sources = await tempDir("ppguide-guide-");
     for (const part of ["site.yaml", "content", "public"])
       await cp(join(PACKAGE_DIR, part), join(sources, part), { recursive: true });
-    const images = await guideImageCache();
-    const single = await singleBuild(sources, images);
+    const single = await singleBuild(sources, true);
     expect(single.size).toBeGreaterThan(300);
-    const { tree, indexed } = await shardAndMerge(sources, 3, images);
+    const { tree, indexed } = await shardAndMerge(sources, 3, true);
     expect(describeDifference(tree, single, ["merged site", "single build"])).toBeUndefined();
     expect(indexed?.length).toBeGreaterThan(100);
   });

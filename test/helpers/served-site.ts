@@ -4,7 +4,7 @@
  * _redirects, _headers and 404.html for the rest.
  */
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { siteCache } from "../../src/core/disk-cache.ts";
@@ -29,7 +29,7 @@ let built: Promise<BuiltSite> | undefined;
  * The project's site built into a folder of the run, as `ppguide build` does, with its pages read
  * back: once per run, by the first worker to ask (runOnce), and shared by every suite that serves or
  * reads it, which only reads it. Its build fills the guide's image cache too, which the suites that
- * build a copy of the guide restore (guideImageCache).
+ * build a copy of the guide restore (restoreGuideImages).
  */
 export function buildSite(): Promise<BuiltSite> {
   built ??= (async () => {
@@ -48,12 +48,12 @@ export function buildSite(): Promise<BuiltSite> {
 }
 
 /**
- * The guide's own image cache, once the shared build has filled it: a copy of the guide restores it
- * (as a runner restores its cache) instead of encoding every photo again.
+ * Gives a copy of the guide at `root` the guide's image cache, once the shared build has filled it, as
+ * a runner restores its cache: the copy's build encodes no photo again.
  */
-export async function guideImageCache(): Promise<string> {
+export async function restoreGuideImages(root: string): Promise<void> {
   await buildSite();
-  return siteCache(SITE_ROOT, "images");
+  await cp(siteCache(SITE_ROOT, "images"), siteCache(root, "images"), { recursive: true });
 }
 
 /**

@@ -1,9 +1,9 @@
 import { load, type CheerioAPI } from "cheerio";
-import { fileURLToPath } from "node:url";
 import { loadSite, type LoadedSite } from "../../src/site/load-site.ts";
-import { buildSite } from "./served-site.ts";
+import { buildSite, SITE_ROOT } from "./served-site.ts";
 
-export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+/** The project's own folder, as served-site.ts names it. */
+export const ROOT = SITE_ROOT;
 
 let pages: Promise<Map<string, string>> | undefined;
 
