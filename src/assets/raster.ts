@@ -95,12 +95,11 @@ export class RasterPipeline {
   ) {}
 
   /**
-   * Reads, sizes and encodes every raster file in `publicFiles` that one of `texts` mentions
-   * (the manifest and content, serialised). Runs before rendering, which is synchronous, so that
-   * the page templates can ask for sizes and srcsets without waiting.
+   * Reads, sizes and encodes the raster files of public/ in `wanted` (those the manifest and content name:
+   * site/load-site.ts photosNamed). Runs before rendering, which is synchronous, so that the page templates can
+   * ask for sizes and srcsets without waiting.
    */
-  async prepare(publicFiles: Iterable<string>, texts: readonly string[], concurrency = 2): Promise<void> {
-    const wanted = namedRasters(publicFiles, texts);
+  async prepare(wanted: readonly string[], concurrency = 2): Promise<void> {
     await mkdir(this.cacheDir, { recursive: true });
     const queue = [...wanted];
     // Every picture that cannot be read is reported, not only the first (the caller locates each).
@@ -300,12 +299,13 @@ export function variantWidths(width: number): number[] {
 }
 
 /**
- * The manifest and every content file as text, to find which photos they name. Separate strings,
- * not one: joining a large site's content into one string copied tens of megabytes.
+ * The manifest, each front matter and each listings file as text, to find which photos they name (Markdown bodies
+ * are read apart: site/load-site.ts photosNamed). Separate strings, not one: joining a large site's content into one
+ * string copied tens of megabytes.
  */
 export function referencedTexts(
   manifest: Manifest,
-  content: { markdown: Map<string, { body: string; frontMatter: unknown }>; listings: Map<string, unknown> },
+  content: { markdown: Map<string, { frontMatter: unknown }>; listings: Map<string, unknown> },
 ): string[] {
   // The logo's PNG is named only in structured data, as the file itself: variants of it were
   // encoded on every first build and shipped without a page using them.
@@ -316,13 +316,10 @@ export function referencedTexts(
   ];
 }
 
-/** Markdown files (body and front matter) and listings files as text. */
-export function contentTexts(
-  markdown: readonly { body: string; frontMatter: unknown }[],
-  listings: readonly unknown[],
-): string[] {
+/** Front matters and listings files as text. */
+export function contentTexts(markdown: readonly { frontMatter: unknown }[], listings: readonly unknown[]): string[] {
   const parts: string[] = [];
-  for (const file of markdown) parts.push(file.body, JSON.stringify(file.frontMatter));
+  for (const file of markdown) parts.push(JSON.stringify(file.frontMatter));
   for (const file of listings) parts.push(JSON.stringify(file));
   return parts;
 }

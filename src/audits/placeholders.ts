@@ -6,6 +6,7 @@ import { lineFeeds } from "../core/source-text.ts";
 import { frontMatterText, type StubComment } from "../content/front-matter.ts";
 import type { ContentIndex } from "../content/load.ts";
 import { directiveLines, parseVideoDirective } from "../content/directives.ts";
+import { bodyProblems } from "../content/kept-markdown.ts";
 import { MANIFEST_FILE } from "../site/find-site.ts";
 import type { Manifest } from "../manifest/types.ts";
 import { yamlSource } from "../manifest/yaml-source.ts";
@@ -49,7 +50,9 @@ export function findPlaceholders(site: PlaceholderSite): PpgError[] {
   }
   for (const md of site.content.markdown.values()) {
     scanFrontMatter(md, site.root, found);
-    scanMarkdown(md, found);
+    found.push(
+      ...bodyProblems(md, "placeholders", "", (body) => scanMarkdown({ file: md.file, body, bodyLine: md.bodyLine })),
+    );
   }
   return found;
 }
@@ -156,7 +159,8 @@ function scanManifestComments(site: PlaceholderSite, found: PpgError[]): void {
 /** A YAML comment (after a space, or starting the line) that starts with TODO. */
 const STUB_COMMENT = new RegExp(`(?:^|[ \\t])#[ \\t]*${STUB_MARK}\\b`);
 
-function scanMarkdown(md: { file: string; body: string; bodyLine: number }, found: PpgError[]): void {
+function scanMarkdown(md: { file: string; body: string; bodyLine: number }): PpgError[] {
+  const found: PpgError[] = [];
   const { file, body, bodyLine } = md;
   let lines: LineStarts | undefined;
   const at = (offset: number): SourceLocation => {
@@ -188,6 +192,7 @@ function scanMarkdown(md: { file: string; body: string; bodyLine: number }, foun
       const offset = match.index! + match[0].length - match[1]!.length;
       found.push(stubText(match[1]!, at(offset)));
     }
+  return found;
 }
 
 /**

@@ -8,6 +8,7 @@ import { type Figure, type FigureKind, figuresIn, mayHoldFigure, SENTENCE, TRAVE
 import { withoutAccents } from "./legs.ts";
 import type { ListingsFile } from "./listings.ts";
 import type { MarkdownFile } from "./front-matter.ts";
+import { bodyProblems } from "./kept-markdown.ts";
 
 /**
  * A figure a visitor acts on (a fee, a fare, opening hours, a travel time) is written once, as a
@@ -125,27 +126,27 @@ interface ProseText {
   at: (offset: number) => { location: PpgError["location"]; path?: string };
 }
 
-function proseTexts(
-  markdown: Map<string, MarkdownFile>,
-  listings: Map<string, ListingsFile>,
-  listingSources: Map<string, YamlSource>,
-  mayHold: (line: string) => boolean = () => true,
-): ProseText[] {
+/** A Markdown body's lines of prose, each located at its line in the file. */
+function bodyProse(file: MarkdownFile, body: string, mayHold: (line: string) => boolean = () => true): ProseText[] {
   const texts: ProseText[] = [];
-  for (const file of markdown.values()) {
-    let fenced = false;
-    file.body.split("\n").forEach((line, i) => {
-      if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
-      // proseOf only blanks parts of a line: a line that cannot hold a figure cannot after it.
-      if (fenced || !mayHold(line)) return;
-      const text = proseOf(line);
-      if (text.trim())
-        texts.push({
-          text,
-          at: (offset) => ({ location: { file: file.file, line: file.bodyLine + i + 1, column: offset + 1 } }),
-        });
-    });
-  }
+  let fenced = false;
+  body.split("\n").forEach((line, i) => {
+    if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
+    // proseOf only blanks parts of a line: a line that cannot hold a figure cannot after it.
+    if (fenced || !mayHold(line)) return;
+    const text = proseOf(line);
+    if (text.trim())
+      texts.push({
+        text,
+        at: (offset) => ({ location: { file: file.file, line: file.bodyLine + i + 1, column: offset + 1 } }),
+      });
+  });
+  return texts;
+}
+
+/** The names and descriptions of listings, each located at its value. */
+function listingProse(listings: Map<string, ListingsFile>, listingSources: Map<string, YamlSource>): ProseText[] {
+  const texts: ProseText[] = [];
   for (const [name, file] of listings) {
     const yaml = listingSources.get(name);
     if (!yaml) continue;
@@ -189,14 +190,26 @@ function handWritten(text: string): Figure[] {
   return found.filter((f) => !TRAVEL_KINDS.has(f.kind) || travel.has(f.index));
 }
 
-/** Every figure prose writes by hand: FigureUnsourced warnings, at the figure. */
+/**
+ * Every figure prose writes by hand: FigureUnsourced warnings, at the figure. A body's are kept with it
+ * (content/kept-markdown.ts): they are read from the body alone.
+ */
 export function figureWarnings(
   markdown: Map<string, MarkdownFile>,
   listings: Map<string, ListingsFile>,
   listingSources: Map<string, YamlSource>,
 ): PpgError[] {
+  return [
+    ...[...markdown.values()].flatMap((file) =>
+      bodyProblems(file, "figures", "", (body) => unsourced(bodyProse(file, body, mayBeHandWritten))),
+    ),
+    ...unsourced(listingProse(listings, listingSources)),
+  ];
+}
+
+function unsourced(texts: ProseText[]): PpgError[] {
   const warnings: PpgError[] = [];
-  for (const t of proseTexts(markdown, listings, listingSources, mayBeHandWritten))
+  for (const t of texts)
     for (const f of handWritten(t.text))
       warnings.push(
         new PpgError(
@@ -258,7 +271,8 @@ function isFigureOf(f: Figure, fact: FigureFact): boolean {
 
 /**
  * The errors of markers and of figures written beside a fact's subject. `routeTexts`: titles and
- * descriptions (located in site.yaml), read for contradictions only.
+ * descriptions (located in site.yaml), read for contradictions only. A body's are kept with it
+ * (content/kept-markdown.ts) while site.yaml's facts are those `facts` digests.
  */
 export function checkFactValues(
   manifest: Manifest,
@@ -267,31 +281,50 @@ export function checkFactValues(
   listingSources: Map<string, YamlSource>,
   routeTexts: ProseText[],
   mentionPattern: (m: string[]) => RegExp,
+  facts: string,
 ): PpgError[] {
-  const facts = manifest.facts ?? {};
-  const errors: PpgError[] = [];
-  for (const file of markdown.values()) {
-    if (!/[{}&]/.test(file.body)) continue;
-    file.body.split("\n").forEach((line, i) => {
-      const scan = scanMarkers(line);
-      const at = (index: number) => ({ file: file.file, line: file.bodyLine + i + 1, column: index + 1 });
-      for (const bad of scan.invalid) errors.push(invalidMarker(bad.text, at(bad.index)));
-      // A directive's argument (a video's title) is shown as written: a marker there is not expanded.
-      if (/^\s*::/.test(line)) {
-        for (const m of scan.markers) errors.push(misplacedMarker(m.text, "a directive", at(m.index)));
-        return;
-      }
-      for (const m of scan.markers) {
-        if (!Object.hasOwn(facts, m.id))
-          errors.push(new PpgError("FactUnknown", { id: m.id }, { location: at(m.index) }));
-        else if (!facts[m.id]?.value)
-          errors.push(new PpgError("FactValueMissing", { id: m.id }, { location: at(m.index) }));
-      }
-    });
-  }
+  const files = [...markdown.values()];
+  const errors = files.flatMap((file) =>
+    bodyProblems(file, "fact markers", facts, (body) => markerProblems(manifest, file, body)),
+  );
   const withValues = figureFacts(manifest, mentionPattern);
   if (withValues.length === 0) return errors;
-  for (const t of [...proseTexts(markdown, listings, listingSources), ...routeTexts]) {
+  for (const file of files)
+    errors.push(
+      ...bodyProblems(file, "fact figures", facts, (body) => contradictions(bodyProse(file, body), withValues)),
+    );
+  errors.push(...contradictions([...listingProse(listings, listingSources), ...routeTexts], withValues));
+  return errors;
+}
+
+/** A body's near-misses of a marker, markers in a directive, and markers naming no fact or one with no value. */
+function markerProblems(manifest: Manifest, file: MarkdownFile, body: string): PpgError[] {
+  const facts = manifest.facts ?? {};
+  const errors: PpgError[] = [];
+  if (!/[{}&]/.test(body)) return errors;
+  body.split("\n").forEach((line, i) => {
+    const scan = scanMarkers(line);
+    const at = (index: number) => ({ file: file.file, line: file.bodyLine + i + 1, column: index + 1 });
+    for (const bad of scan.invalid) errors.push(invalidMarker(bad.text, at(bad.index)));
+    // A directive's argument (a video's title) is shown as written: a marker there is not expanded.
+    if (/^\s*::/.test(line)) {
+      for (const m of scan.markers) errors.push(misplacedMarker(m.text, "a directive", at(m.index)));
+      return;
+    }
+    for (const m of scan.markers) {
+      if (!Object.hasOwn(facts, m.id))
+        errors.push(new PpgError("FactUnknown", { id: m.id }, { location: at(m.index) }));
+      else if (!facts[m.id]?.value)
+        errors.push(new PpgError("FactValueMissing", { id: m.id }, { location: at(m.index) }));
+    }
+  });
+  return errors;
+}
+
+/** Figures of `texts` in a sentence naming a fact's subject that are none of that fact's figures. */
+function contradictions(texts: ProseText[], withValues: FigureFact[]): PpgError[] {
+  const errors: PpgError[] = [];
+  for (const t of texts) {
     const figures = figuresIn(t.text);
     if (figures.length === 0) continue;
     for (const s of t.text.matchAll(SENTENCE)) {

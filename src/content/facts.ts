@@ -1,3 +1,4 @@
+import { digestJson } from "../core/digest.ts";
 import { PpgError } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
 import type { Manifest } from "../manifest/types.ts";
@@ -8,6 +9,7 @@ import { FACT_MARKER } from "./fact-markers.ts";
 import { checkFactValues, type ProseText } from "./fact-values.ts";
 import type { ListingsFile } from "./listings.ts";
 import type { MarkdownFile } from "./front-matter.ts";
+import { bodyAnswer, bodyProblems } from "./kept-markdown.ts";
 import { checkLegs } from "./legs.ts";
 import { checkYamlTexts } from "./yaml-texts.ts";
 
@@ -67,14 +69,14 @@ export function checkFacts(
   );
 
   /** Texts that must show the facts they mention (`shows`), and the sentences that must not offer a closed one. */
-  const read = (texts: Text[], shows: Set<string> | undefined, hint: string) => {
+  const read = (texts: Text[], shows: Set<string> | undefined, hint: string, into = errors) => {
     for (const { id, fact, re } of mentioned) {
       let reported = false;
       for (const t of texts) {
         const first = re.exec(t.text);
         if (!first) continue;
         if (shows && !shows.has(id) && !reported) {
-          errors.push(
+          into.push(
             new PpgError(
               "FactNotShown",
               { mention: first[0], id },
@@ -85,7 +87,7 @@ export function checkFacts(
         }
         if (fact.status === "closed") {
           for (const s of offers(t.text, re))
-            errors.push(
+            into.push(
               new PpgError(
                 "FactContradicted",
                 { sentence: s.sentence, id, since: fact.since ?? "" },
@@ -97,31 +99,41 @@ export function checkFacts(
     }
   };
 
+  // What a body's lines find depends on the body and site.yaml's facts alone: it is kept with the file.
+  const context = digestJson(facts);
   for (const file of markdown.values()) {
-    // Most pages name no fact: a 4,000-page site is read once more only where a fact could be.
-    if (mentioned.length === 0 && !file.body.includes("::fact")) continue;
-    const lines = file.body.split("\n");
-    const shown = new Set<string>();
-    const texts: Text[] = [];
-    lines.forEach((line, i) => {
-      const at = { file: file.file, line: file.bodyLine + i + 1, column: 1 };
-      const directive = parseDirectiveLine(line.trim());
-      if (directive?.name === "fact") {
-        const id = directive.arg;
-        if (known(id)) shown.add(id);
-        else
-          errors.push(new PpgError("FactUnknown", { id }, { location: { ...at, column: line.indexOf("::fact") + 1 } }));
-        return;
-      }
-      for (const m of line.matchAll(FACT_MARKER)) if (known(m[1] ?? "")) shown.add(m[1] ?? "");
-      // A link's target is not prose: '/mount-isabel-de-torres' must not read as a mention. Blanked, not removed, so
-      // columns stay.
-      const prose = line
-        .replace(FACT_MARKER, (m) => " ".repeat(m.length))
-        .replace(/\]\([^)]*\)/g, (m) => `]${" ".repeat(m.length - 1)}`);
-      texts.push({ text: prose, at });
-    });
-    read(texts, shown, "Add a line `::fact ID` to this page, where readers meet the subject.");
+    errors.push(
+      ...bodyProblems(file, "fact mentions", context, (body) => {
+        const found: PpgError[] = [];
+        // Most pages name no fact: a 4,000-page site is read once more only where a fact could be.
+        if (mentioned.length === 0 && !body.includes("::fact")) return found;
+        const lines = body.split("\n");
+        const shown = new Set<string>();
+        const texts: Text[] = [];
+        lines.forEach((line, i) => {
+          const at = { file: file.file, line: file.bodyLine + i + 1, column: 1 };
+          const directive = parseDirectiveLine(line.trim());
+          if (directive?.name === "fact") {
+            const id = directive.arg;
+            if (known(id)) shown.add(id);
+            else
+              found.push(
+                new PpgError("FactUnknown", { id }, { location: { ...at, column: line.indexOf("::fact") + 1 } }),
+              );
+            return;
+          }
+          for (const m of line.matchAll(FACT_MARKER)) if (known(m[1] ?? "")) shown.add(m[1] ?? "");
+          // A link's target is not prose: '/mount-isabel-de-torres' must not read as a mention. Blanked, not removed,
+          // so columns stay.
+          const prose = line
+            .replace(FACT_MARKER, (m) => " ".repeat(m.length))
+            .replace(/\]\([^)]*\)/g, (m) => `]${" ".repeat(m.length - 1)}`);
+          texts.push({ text: prose, at });
+        });
+        read(texts, shown, "Add a line `::fact ID` to this page, where readers meet the subject.", found);
+        return found;
+      }),
+    );
   }
 
   manifest.routes.forEach((route, r) => {
@@ -157,7 +169,7 @@ export function checkFacts(
     if (route.videos) {
       // A video card sits on its page: the page's Markdown shows the fact for it.
       const page = route.content ? markdown.get(route.content) : undefined;
-      const shown = new Set(page ? Array.from(directiveLines(page.body, "fact"), (d) => d.arg) : []);
+      const shown = new Set(page ? factLines(page) : []);
       route.videos.forEach((video, j) => {
         const texts = (["title", "summary"] as const).flatMap((f) => {
           const text = video[f];
@@ -174,7 +186,7 @@ export function checkFacts(
       at: () => ({ location: source.locate(["routes", r, f]), path: formatPath(["routes", r, f]) }),
     })),
   );
-  errors.push(...checkFactValues(manifest, markdown, listings, listingSources, routeTexts, mentionPattern));
+  errors.push(...checkFactValues(manifest, markdown, listings, listingSources, routeTexts, mentionPattern, context));
   // The fact model's rules for figures, and every text of site.yaml and the listings as a reader meets it.
   errors.push(
     ...checkFigureFacts(manifest, source),
@@ -210,6 +222,11 @@ export function checkFacts(
     });
   }
   return errors;
+}
+
+/** The facts a body shows with a `::fact ID` line, kept with the file. */
+export function factLines(file: MarkdownFile): string[] {
+  return bodyAnswer(file, "fact lines", "", (body) => Array.from(directiveLines(body, "fact"), (d) => d.arg));
 }
 
 function mentionPattern(mentions: string[]): RegExp {

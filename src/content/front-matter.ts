@@ -15,7 +15,14 @@ export interface MarkdownFile {
   bodyLine: number;
   /** The front matter's `# TODO` comments, when it has any. */
   stubComments?: StubComment[];
+  /** The digest of the file's bytes: its pages' key part (engine/page-keys.ts), with no need of the body. */
+  digest: string;
+  /** What each scan of the body found, kept with the file (content/kept-markdown.ts). */
+  answers?: BodyAnswers;
 }
+
+/** What each scan found in one body, by the scan's name, with what else it read (content/kept-markdown.ts). */
+export type BodyAnswers = Record<string, { context: string; value: unknown }>;
 
 export interface FrontMatter {
   section?: string;
@@ -55,6 +62,8 @@ export interface SplitMarkdown {
   body: string;
   /** Lines before the body, so body line N is file line N + bodyLine. */
   bodyLine: number;
+  /** Where the body starts in the text, its line breaks made LF (lineFeeds). */
+  bodyAt: number;
   /**
    * The front matter's `# TODO` comments, each marking a value on its line that `ppguide new` wrote
    * for the editor to replace (a number cannot start with TODO itself); audits/placeholders.ts reports them.
@@ -89,7 +98,7 @@ export function splitFrontMatter(written: string, file: string, parsed?: ParsedY
     if (/^---[ \t]*\r?\n/.test(text)) {
       throw new PpgErrorList([new PpgError("FrontMatterUnclosed", {}, { location: { file, line: 1, column: 1 } })]);
     }
-    return { frontMatter: {}, body: text, bodyLine: 0 };
+    return { frontMatter: {}, body: text, bodyLine: 0, bodyAt: 0 };
   }
   // The fence's group always matches, if only the empty string.
   const [fenced, yamlText = ""] = match;
@@ -108,6 +117,7 @@ export function splitFrontMatter(written: string, file: string, parsed?: ParsedY
     source,
     body: text.slice(fenced.length),
     bodyLine: fenced.split("\n").length - 1,
+    bodyAt: fenced.length,
     ...(stubComments.length > 0 && { stubComments }),
   };
 }

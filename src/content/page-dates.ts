@@ -12,6 +12,7 @@ import {
 } from "./fact-figures.ts";
 import { FACT_MARKER } from "./fact-markers.ts";
 import type { MarkdownFile } from "./front-matter.ts";
+import { bodyAnswer } from "./kept-markdown.ts";
 import { type ListingsFile, newestDate } from "./listings.ts";
 
 /**
@@ -90,11 +91,13 @@ export function checkPageDates(
   return errors;
 }
 
-/** The facts a Markdown page shows: its `::fact` lines and its `{{fact:ID}}` markers. */
-function factsShown(md: MarkdownFile): Set<string> {
-  const ids = new Set<string>();
-  if (!md.body.includes("fact")) return ids;
-  for (const d of directiveLines(md.body, "fact")) ids.add(d.arg);
-  for (const m of md.body.matchAll(FACT_MARKER)) if (m[1]) ids.add(m[1]);
-  return ids;
+/** The facts a Markdown page shows: its `::fact` lines and its `{{fact:ID}}` markers, kept with the file. */
+function factsShown(md: MarkdownFile): string[] {
+  return bodyAnswer(md, "facts shown", "", (body) => {
+    const ids = new Set<string>();
+    if (!body.includes("fact")) return [];
+    for (const d of directiveLines(body, "fact")) ids.add(d.arg);
+    for (const m of body.matchAll(FACT_MARKER)) if (m[1]) ids.add(m[1]);
+    return [...ids];
+  });
 }

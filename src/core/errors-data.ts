@@ -475,6 +475,14 @@ export const ERRORS = {
     hint: "Put the file in the folder's place, or name another file in site.yaml.",
     message: (p: { file: string }) => `${p.file} is a folder, not a file`,
   },
+  SourceChanged: {
+    title: "Source changed while the build ran",
+    cause:
+      "A Markdown file the build had taken as unchanged since the last build (its size and times were as kept) " +
+      "held other bytes when a page needed its text: it was written while the build ran.",
+    hint: "Build again once the file is saved; nothing was published.",
+    message: (p: { file: string }) => `${p.file} changed while the build was reading the site`,
+  },
   FrontMatterInvalid: schemaBreach({
     title: "Front matter breaks its schema",
     cause: "A value in a Markdown file's front matter has the wrong type or name (schema/front-matter.schema.json).",

@@ -21,6 +21,12 @@ export function changedAt(s: Stats): number {
   return Math.max(s.mtimeMs, s.ctimeMs);
 }
 
+/** When the file a stamp (fileStamp) was taken of was last changed, as changedAt says. */
+export function stampChangedAt(stamp: string): number {
+  const [, , , mtime, ctime] = stamp.split(" ");
+  return Math.max(Number(mtime), Number(ctime));
+}
+
 /** Whether a change at `changed` (changedAt) is too near `at`, when stamps are taken, for a stamp to be trusted. */
 export function changedNear(changed: number, at: number): boolean {
   return changed >= at - RACY_MS;

@@ -15,10 +15,10 @@ export function readSourceText(root: string, file: string): string {
 }
 
 /**
- * readSourceText's text, and whether the file began with a byte-order mark: a command that writes the file back
- * (ppguide new) writes the mark it found.
+ * readSourceText's text, whether the file began with a byte-order mark (a command that writes the file back,
+ * ppguide new, writes the mark it found), and the bytes it was decoded from.
  */
-export function readSourceFile(root: string, file: string): { text: string; bom: boolean } {
+export function readSourceFile(root: string, file: string): { text: string; bom: boolean; bytes: Buffer } {
   // Through the site's one door (site-folder.ts): a link out of the site is refused, and a named
   // pipe or device in a file's place, which would block this read and with it Ctrl-C forever.
   let bytes: Buffer;
@@ -47,7 +47,7 @@ export function readSourceFile(root: string, file: string): { text: string; bom:
       { location: locate(text, bad.index, file) },
     );
   }
-  return { text, bom: bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf };
+  return { text, bom: bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf, bytes };
 }
 
 /**

@@ -113,7 +113,9 @@ export async function build(opts: BuildOptions, look: FirstLook = firstLook(opts
   }
 
   async function stages(): Promise<BuildResult> {
-    const loaded = await timed("load")(load(site, opts, { onManifest, goOn: true }));
+    // A Markdown file whose stamp is as the last build kept it is not read (content/kept-markdown.ts).
+    const stamps = inputs && opts.cache !== false ? { of: inputs.stamps, at: inputs.at } : undefined;
+    const loaded = await timed("load")(load(site, opts, { onManifest, goOn: true, ...(stamps && { stamps }) }));
     const checked = timed("check")(check(loaded));
     const opened = timed("open")(open(checked, outDir));
     held = opened.output;
@@ -188,7 +190,7 @@ export async function renderPages(site: LoadedSite): Promise<PageInMemory[]> {
 export async function load(
   site: FoundSite,
   opts: BuildOptions,
-  how: Pick<LoadOptions, "templates" | "drafts" | "onManifest"> & {
+  how: Pick<LoadOptions, "templates" | "drafts" | "onManifest" | "stamps"> & {
     previous?: { site: LoadedSite; changed: Iterable<string> };
     goOn?: boolean;
   } = {},
@@ -407,6 +409,8 @@ export async function commit(state: Built, inputs?: Inputs): Promise<Built> {
   const served = state.servedPacks ?? (output.live ? packsNamedBy(output.live) : []);
   removeUnusedPacks(output.store, [...packs, ...served]);
   if (inputs) recordInputs(inputs, output.target, output.live, storedResult(state));
+  // After every scan of the bodies (load, check, render), so that the next build finds each one's answers.
+  state.site.kept?.save();
   output.commit();
   return state;
 }

@@ -222,7 +222,7 @@ export function keyPages(
     const own = route
       ? {
           route: digestOf(route),
-          markdown: route.content ? digestOf(content.markdown.get(route.content)) : none,
+          markdown: content.markdown.get(route.content ?? "")?.digest ?? none,
           listings: ROUTE_KINDS[route.kind].listings ? digestOf(content.listings.get(route.listings ?? "")) : none,
         }
       : { route: digestJson([page.kind, page.route, aliases.get(page.route) ?? null]), markdown: none, listings: none };

@@ -400,8 +400,9 @@ async function onPool(
 }
 
 /** A Markdown file as a thread holds it while no page of its own is rendering there. */
-function withoutBody(file: MarkdownFile): MarkdownFile {
-  return { ...file, body: "" };
+function withoutBody({ file, frontMatter, bodyLine, stubComments, digest }: MarkdownFile): MarkdownFile {
+  // Field by field: a file the build did not read reads its body when the body is asked for (content/kept-markdown.ts).
+  return { file, frontMatter, body: "", bodyLine, ...(stubComments && { stubComments }), digest };
 }
 
 /**

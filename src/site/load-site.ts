@@ -1,12 +1,14 @@
 import { lstatSync, realpathSync } from "node:fs";
 import { basename, join } from "node:path";
 import { listPublicFiles } from "../assets/public-files.ts";
-import { RasterPipeline, referencedTexts } from "../assets/raster.ts";
+import { namedRasters, RASTER_EXTENSIONS, RasterPipeline, referencedTexts } from "../assets/raster.ts";
 import { ShareImages } from "../assets/share-images.ts";
 import { CacheWarnings } from "../assets/image-cache.ts";
 import { factDatesAfter } from "../content/fact-figures.ts";
 import { checkPageDates } from "../content/page-dates.ts";
+import { bodyAnswer, KeptMarkdown, type Stamps } from "../content/kept-markdown.ts";
 import { loadContent, type ContentIndex } from "../content/load.ts";
+import { digestJson } from "../core/digest.ts";
 import { validateAgainstSchema } from "../manifest/schema.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import { ROUTE_KINDS } from "../render/kinds/index.ts";
@@ -101,6 +103,8 @@ export interface LoadedSite {
   schedule: Schedule;
   /** The image cache's damaged entries found so far, each made again (assets/image-cache.ts). */
   cacheWarnings: CacheWarnings;
+  /** The Markdown files as this load found them, for the next build: saved once this one succeeds. */
+  kept?: KeptMarkdown;
 }
 
 export interface LoadOptions {
@@ -117,6 +121,11 @@ export interface LoadOptions {
    * render threads then).
    */
   onManifest?: (manifest: Manifest) => void;
+  /**
+   * A build's stamps of the site's files, taken before it read any: a Markdown file whose stamp is as the last
+   * build kept it is not read (content/kept-markdown.ts). None in dev mode, in memory and with --no-cache.
+   */
+  stamps?: Stamps;
   /**
    * Where the load puts the problems the stages after it can go on in spite of (GOES_ON), so that a build reports
    * them with what those stages find; without it (dev mode), they are thrown with the load's others.
@@ -139,8 +148,10 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
   const { root } = found(site);
   const clock = currentDay(opts.clock);
   checkCacheFolders(root);
-  const parsed = ParsedYaml.open(parsedYamlFile(root, opts.caches), currentCode());
-  const [loaded, allContent, publicFiles, assets, templates] = await readFiles(root, opts, parsed);
+  const parsed = ParsedYaml.open(cacheFile(root, opts.caches, "parsed-yaml"), currentCode());
+  const kept =
+    opts.stamps && KeptMarkdown.open(cacheFile(root, opts.caches, "markdown"), currentCode(), opts.stamps, parsed);
+  const [loaded, allContent, publicFiles, assets, templates] = await readFiles(root, opts, parsed, kept);
   // Only a load that read every text replaces the store: after a failed one, it still holds the texts
   // the failure kept this load from reaching.
   parsed.save();
@@ -155,22 +166,39 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
   const raster = createRaster(root, cacheWarnings, opts.caches);
   const share = createShareImages(root, cacheWarnings, opts.caches);
   await prepareImages({ root, source, content }, [
-    raster.prepare(publicFiles, referencedTexts(manifest, content)),
+    raster.prepare(photosNamed(publicFiles, manifest, content)),
     share.prepare(manifest, publicFiles, schemaImages),
   ]).catch((err: unknown) => {
     // A picture that cannot be read is reported with the problems deferred above, not instead of them.
     throw problems.length && isUserError(err) ? new PpgErrorList([...problems, ...errorsOf(err)]) : err;
   });
-  return { root, read, ...scheduled.site, publicFiles, assets, templates, raster, share, cacheWarnings };
+  return { root, read, ...scheduled.site, publicFiles, assets, templates, raster, share, cacheWarnings, kept };
+}
+
+/**
+ * The photos of public/ that site.yaml, a listings file or a Markdown file names, as written or URL-encoded, in
+ * public/'s order. A body's are kept with it (content/kept-markdown.ts) while public/ has the same photos.
+ */
+export function photosNamed(
+  publicFiles: Iterable<string>,
+  manifest: Manifest,
+  content: Pick<ContentIndex, "markdown" | "listings">,
+): string[] {
+  const photos = [...publicFiles].filter((f) => RASTER_EXTENSIONS.test(f));
+  const context = digestJson(photos);
+  const named = new Set(namedRasters(photos, referencedTexts(manifest, content)));
+  for (const file of content.markdown.values())
+    for (const photo of bodyAnswer(file, "photos", context, (body) => namedRasters(photos, [body]))) named.add(photo);
+  return photos.filter((f) => named.has(f));
 }
 
 /** site.yaml (its data given to `onManifest` at once), then content/, public/, the stylesheet, scripts, templates. */
-async function readFiles(root: string, opts: LoadOptions, parsed: ParsedYaml) {
+async function readFiles(root: string, opts: LoadOptions, parsed: ParsedYaml, kept: KeptMarkdown | undefined) {
   const loaded = await loadManifest({ root }, parsed);
   opts.onManifest?.(loaded.manifest);
   const [content, others] = await contentBeside(
     loaded,
-    loadContent(root, loaded.manifest, loaded.source, undefined, parsed),
+    loadContent(root, loaded.manifest, loaded.source, undefined, parsed, kept),
     Promise.all([listPublicFiles(root), buildAssets(), (opts.templates ?? loadTemplates)()]),
   );
   return [loaded, content, ...others] as const;
@@ -284,21 +312,20 @@ export function loadTemplates(): Promise<Templates> {
 }
 
 export function createRaster(root: string, warnings = new CacheWarnings(root), caches?: string): RasterPipeline {
-  return new RasterPipeline(join(root, "public"), imageCacheDir(root, caches), warnings);
+  return new RasterPipeline(join(root, "public"), cacheFile(root, caches, "images"), warnings);
 }
 
 export function createShareImages(root: string, warnings = new CacheWarnings(root), caches?: string): ShareImages {
-  return new ShareImages(join(root, "public"), imageCacheDir(root, caches), warnings);
+  return new ShareImages(join(root, "public"), cacheFile(root, caches, "images"), warnings);
 }
 
-/** The site's image cache, or `images` under the folder a build was given (--verify). */
-function imageCacheDir(root: string, caches: string | undefined): string {
-  return caches ? join(caches, "images") : siteCache(root, "images");
-}
-
-/** The data of the site's YAML texts as last parsed (manifest/parsed-yaml.ts), beside the image cache. */
-function parsedYamlFile(root: string, caches: string | undefined): string {
-  return caches ? join(caches, "parsed-yaml") : siteCache(root, "parsed-yaml");
+/**
+ * A cache of the site's, `name` under the folder a build was given (--verify's clean build), else in the site's
+ * cache folder: the images, the YAML texts as last parsed (manifest/parsed-yaml.ts), the Markdown files as last
+ * loaded (content/kept-markdown.ts).
+ */
+function cacheFile(root: string, caches: string | undefined, name: "images" | "parsed-yaml" | "markdown"): string {
+  return caches ? join(caches, name) : siteCache(root, name);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { relative, sep } from "node:path";
 import { listPublicFiles } from "../assets/public-files.ts";
 import { buildScripts, buildStylesheet } from "../assets/bundles.ts";
-import { contentTexts, namedRasters, RASTER_EXTENSIONS, referencedTexts } from "../assets/raster.ts";
+import { contentTexts, namedRasters, RASTER_EXTENSIONS } from "../assets/raster.ts";
 import { SHAREABLE } from "../assets/share-images.ts";
 import { CONTENT_DIR, loadContent } from "../content/load.ts";
 import { PACKAGE_DIR } from "../core/package-dir.ts";
@@ -11,6 +11,7 @@ import {
   createRaster,
   createShareImages,
   loadManifest,
+  photosNamed,
   prepareImages,
   schedule,
   schemaImages,
@@ -72,12 +73,16 @@ export async function reloadSite(
     checkNames(next, named, next.read.source, opts.deferred);
   // A photo replaced or added is measured and encoded again; one the changed text newly names too.
   const photos = [...changed.public].some((u) => RASTER_EXTENSIONS.test(u));
-  const changedTexts = changed.manifest
-    ? referencedTexts(next.manifest, next.content)
-    : contentTexts(present(next.content.markdown, changed.markdown), present(next.content.listings, changed.listings));
-  if (photos || namedRasters(next.publicFiles, changedTexts).some((f) => site.raster.size(f) === undefined)) {
+  const markdown = present(next.content.markdown, changed.markdown);
+  const newlyNamed = changed.manifest
+    ? photosNamed(next.publicFiles, next.manifest, next.content)
+    : namedRasters(next.publicFiles, [
+        ...contentTexts(markdown, present(next.content.listings, changed.listings)),
+        ...markdown.map((file) => file.body),
+      ]);
+  if (photos || newlyNamed.some((f) => site.raster.size(f) === undefined)) {
     next.raster = createRaster(site.root);
-    await prepareImages(next, [next.raster.prepare(next.publicFiles, referencedTexts(next.manifest, next.content))]);
+    await prepareImages(next, [next.raster.prepare(photosNamed(next.publicFiles, next.manifest, next.content))]);
   }
   // Share images are named by their source's bytes, and which images need them by the routes.
   if (changed.manifest || [...changed.public].some((u) => SHAREABLE.test(u))) {

@@ -1,6 +1,8 @@
 import { dayAfter } from "../core/dates.ts";
 import { PpgError } from "../core/errors.ts";
 import { decodeUriPath } from "../core/url-path.ts";
+import type { MarkdownFile } from "../content/front-matter.ts";
+import { bodyAnswer } from "../content/kept-markdown.ts";
 import type { ContentIndex } from "../content/load.ts";
 import { renderMarkdown } from "../content/markdown.ts";
 import { routeReferences, type ReferenceKind } from "../manifest/route-references.ts";
@@ -219,23 +221,26 @@ function proseLinks(
     seen.add(route.content);
     const file = content.markdown.get(route.content);
     if (!file) continue;
-    const lines = file.body.split("\n");
-    for (const ref of renderMarkdown(file.body).references) {
-      if (ref.kind !== "link") continue;
-      const target = decodeUriPath(ref.href);
-      if (!target?.startsWith("/") || target.startsWith("//")) continue;
-      const path = target.split(/[?#]/)[0] || "/";
+    for (const { path, line, column } of pathsLinked(file)) {
       const hidden = hiddenAs(path);
-      if (!hidden) continue;
-      const column = (lines[ref.line - 1] ?? "").indexOf(`](${ref.href.split("#")[0]}`) + 3;
-      errors.push(
-        linkError("link", path, hidden, {
-          location: { file: file.file, line: ref.line + file.bodyLine, column: Math.max(column, 1) },
-        }),
-      );
+      if (hidden) errors.push(linkError("link", path, hidden, { location: { file: file.file, line, column } }));
     }
   }
   return errors;
+}
+
+/** The site's paths a Markdown body links to, each at its line and column in the file; kept with the file. */
+function pathsLinked(file: MarkdownFile): { path: string; line: number; column: number }[] {
+  return bodyAnswer(file, "paths linked", "", (body) => {
+    const lines = body.split("\n");
+    return renderMarkdown(body).references.flatMap((ref) => {
+      if (ref.kind !== "link") return [];
+      const target = decodeUriPath(ref.href);
+      if (!target?.startsWith("/") || target.startsWith("//")) return [];
+      const column = (lines[ref.line - 1] ?? "").indexOf(`](${ref.href.split("#")[0]}`) + 3;
+      return [{ path: target.split(/[?#]/)[0] || "/", line: ref.line + file.bodyLine, column: Math.max(column, 1) }];
+    });
+  });
 }
 
 function linkError(

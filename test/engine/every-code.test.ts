@@ -19,6 +19,8 @@ import { errorsOf, fromFileSystemError, isUserError } from "../../src/core/error
 import { buildScripts, buildStylesheet } from "../../src/assets/bundles.ts";
 import { digest } from "../../src/core/digest.ts";
 import { build, renderPages } from "../../src/engine/build.ts";
+import { firstLook } from "../../src/engine/first-look.ts";
+import { RACY_MS } from "../../src/core/file-stamp.ts";
 import { merge, type MergeOptions } from "../../src/engine/merge.ts";
 import { sitePages } from "../../src/render/kinds/index.ts";
 import { keyPages, renderInputOf } from "../../src/engine/page-keys.ts";
@@ -231,6 +233,23 @@ const CASES: Record<ErrorCode, Case> = {
       await mkdir(join(root, "content/a.md"));
     }),
     /^SourceIsFolder {2}site\.yaml:2:\d+ {2}routes\[0\]\.content {2}content\/a\.md is a folder, not a file/,
+  ],
+  SourceChanged: [
+    async () => {
+      const root = await writeInlineSite(page("A."));
+      const opts = { root, out: join(root, "dist") };
+      // The files' stamps are trusted once taken RACY_MS after their last change.
+      await new Promise((r) => setTimeout(r, RACY_MS + 100));
+      await build(opts);
+      await appendFile(join(root, "content/filler-1.md"), "More.\n");
+      const look = firstLook(opts);
+      // Written after the build looked at the files: its page renders again for its new title, from the new text.
+      await appendFile(join(root, "content/a.md"), "More.\n");
+      const yaml = join(root, "site.yaml");
+      await writeFile(yaml, (await readFile(yaml, "utf8")).replace("title: Page A,", "title: Page B,"));
+      return thrown(build(opts, look));
+    },
+    /^SourceChanged {2}content\/a\.md:1:1 {2}content\/a\.md changed while the build was reading the site/,
   ],
   FrontMatterInvalid: [
     inline(page("---\nkeywords: beaches\n---\nA.")),

@@ -249,6 +249,7 @@ const CASES: Record<ErrorCode, Case | Reason> = {
     follow: (root, p) => writeFile(join(root, (p.data as { file: string }).file), "A page that was missing.\n"),
   },
   SourceIsFolder: FILES,
+  SourceChanged: "a file written while the build ran: the hint says to build again, nothing is written in the site",
   FrontMatterInvalid: {
     site: page("---\nkeyword: [beaches]\n---\nA."),
     says: /^Remove it or check its spelling; allowed here: .*\bkeywords\b/,
