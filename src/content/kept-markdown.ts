@@ -40,13 +40,11 @@ interface Entry {
   /** The file's stamp when it was read, if taken RACY_MS after its last change; else none, and it is read. */
   stamp?: string;
   digest: string;
-  /** The front matter as parsed, serialized: each build takes a fresh copy. */
-  frontMatter: Uint8Array;
+  /** What the store of parsed YAML keeps the front matter's data by (manifest/parsed-yaml.ts); none without one. */
+  yaml?: string;
   bodyLine: number;
   bodyAt: number;
   stubComments?: StubComment[];
-  /** What the store of parsed YAML keeps the front matter by (manifest/parsed-yaml.ts), when it has one. */
-  yaml?: string;
   answers: BodyAnswers;
 }
 
@@ -77,17 +75,10 @@ export class KeptMarkdown {
 
   /**
    * The store in `file`, for the code named `code`, trusting the stamps `stamps`; `parsed`, the load's store of
-   * parsed YAML, keeps the front matter of each file taken as kept.
+   * parsed YAML, holds the data of each front matter.
    */
   static open(file: string, code: string, stamps: Stamps, parsed: ParsedYaml): KeptMarkdown {
     return new KeptMarkdown(file, code, stamps, parsed);
-  }
-
-  /** Takes `entry` as the file at `path` in this load. */
-  private take(path: string, entry: Entry): Entry {
-    this.now.set(path, entry);
-    if (entry.yaml !== undefined) this.parsed.carry(entry.yaml);
-    return entry;
   }
 
   /**
@@ -98,8 +89,8 @@ export class KeptMarkdown {
   unread(root: string, path: string, linked: boolean): MarkdownFile | undefined {
     const entry = this.before.get(path);
     if (linked || entry?.stamp === undefined || this.stamps.of.get(path) !== entry.stamp) return undefined;
-    this.take(path, entry);
-    const md = fileOf(path, entry) as MarkdownFile;
+    const md = this.take(path, entry) as MarkdownFile | undefined;
+    if (!md) return undefined;
     let body: string | undefined;
     Object.defineProperty(md, "body", {
       enumerable: true,
@@ -119,24 +110,49 @@ export class KeptMarkdown {
     // A change too near the stamp may be followed by another that leaves it as it is.
     const trusted = stamp !== undefined && !changedNear(stampChangedAt(stamp), this.stamps.at) ? stamp : undefined;
     const kept = this.before.get(path);
-    if (kept?.digest === sum) {
-      const entry = this.take(path, { ...kept, stamp: trusted });
-      return { ...fileOf(path, entry), body: lineFeeds(text).slice(entry.bodyAt) };
-    }
+    const entry = kept?.digest === sum ? { ...kept, stamp: trusted } : undefined;
+    const taken = entry && this.take(path, entry);
+    if (taken && entry) return { ...taken, body: lineFeeds(text).slice(entry.bodyAt) };
     const { frontMatter, body, bodyLine, bodyAt, stubComments } = split();
     const yaml = frontMatterText(text);
-    const entry: Entry = {
+    const made: Entry = {
       ...(trusted !== undefined && { stamp: trusted }),
       digest: sum,
-      frontMatter: serialize(frontMatter),
+      // The key of the text splitFrontMatter parsed last: no second hash.
+      ...(yaml !== undefined && { yaml: this.parsed.key(yaml) }),
       bodyLine,
       bodyAt,
       ...(stubComments && { stubComments }),
-      ...(yaml !== undefined && { yaml: this.parsed.key(yaml) }),
       answers: {},
     };
+    this.now.set(path, made);
+    return {
+      file: path,
+      frontMatter,
+      body,
+      bodyLine,
+      ...(stubComments && { stubComments }),
+      digest: sum,
+      answers: made.answers,
+    };
+  }
+
+  /**
+   * The file `entry` keeps, but its body, taken as the file at `path` in this load: undefined when the store of
+   * parsed YAML no longer has its front matter's data.
+   */
+  private take(path: string, entry: Entry): Omit<MarkdownFile, "body"> | undefined {
+    const found = entry.yaml === undefined ? { data: {} } : this.parsed.dataOf(entry.yaml);
+    if (found === undefined) return undefined;
     this.now.set(path, entry);
-    return { ...fileOf(path, entry), frontMatter, body };
+    return {
+      file: path,
+      frontMatter: (found.data ?? {}) as MarkdownFile["frontMatter"],
+      bodyLine: entry.bodyLine,
+      ...(entry.stubComments && { stubComments: entry.stubComments }),
+      digest: entry.digest,
+      answers: entry.answers,
+    };
   }
 
   /**
@@ -151,18 +167,6 @@ export class KeptMarkdown {
       // The next build reads the files again.
     }
   }
-}
-
-/** A Markdown file read as it was when the store was written: its front matter a fresh copy, its answers shared. */
-function fileOf(path: string, entry: Entry): Omit<MarkdownFile, "body"> {
-  return {
-    file: path,
-    frontMatter: deserialize(entry.frontMatter),
-    bodyLine: entry.bodyLine,
-    ...(entry.stubComments && { stubComments: entry.stubComments }),
-    digest: entry.digest,
-    answers: entry.answers,
-  };
 }
 
 /** The body of a file taken as kept, read now: it must still be the bytes kept. */
@@ -180,24 +184,51 @@ function keptBody(root: string, path: string, entry: Entry): string {
 
 /**
  * One scan's answer for a file's body: as kept with the file while what else the scan reads (`context`) is the
- * same, else found now (the body read if it was not) and kept.
+ * same, else found now (the body read if it was not) and kept. `as`: how an answer that is not plain data is kept.
  */
-export function bodyAnswer<T>(file: MarkdownFile, scan: string, context: string, find: (body: string) => T): T {
+export function bodyAnswer<T, K = T>(
+  file: MarkdownFile,
+  scan: string,
+  context: string,
+  find: (body: string) => T,
+  as?: { keep: (value: T) => K; take: (kept: K) => T },
+): T {
   const kept = file.answers?.[scan];
-  if (kept !== undefined && kept.context === context) return kept.value as T;
+  if (kept !== undefined && kept.context === context) return as ? as.take(kept.value as K) : (kept.value as T);
   const value = find(file.body);
-  if (file.answers) file.answers[scan] = { context, value };
+  const keep = as ? as.keep(value) : value;
+  if (file.answers)
+    file.answers[scan] = Array.isArray(keep) && keep.length === 0 ? nothingFound(context) : { context, value: keep };
   return value;
 }
 
-/** bodyAnswer for a scan that finds problems: kept as plain data, and made into new errors at each use. */
+const NOTHING = new Map<string, { context: string; value: readonly never[] }>();
+
+/**
+ * The answer of a scan that found nothing, one object for every body and scan with the same context: most bodies
+ * have nothing to report, and the store's serializer writes an object it has seen as a reference to it (7.9 MB
+ * of store became 4.5 MB at 16,000 pages). Never changed: an answer is replaced whole.
+ */
+function nothingFound(context: string): { context: string; value: readonly never[] } {
+  let found = NOTHING.get(context);
+  if (found === undefined) NOTHING.set(context, (found = Object.freeze({ context, value: Object.freeze([]) })));
+  return found;
+}
+
+/** Problems, kept as plain data and made into errors again when taken (most bodies have none). */
+const PROBLEMS = {
+  keep: (found: PpgError[]): PpgErrorData[] => (found.length ? found.map(errorData) : []),
+  take: (kept: PpgErrorData[]): PpgError[] => (kept.length ? revivedErrors(kept) : []),
+};
+
+/** bodyAnswer for a scan that finds problems. */
 export function bodyProblems(
   file: MarkdownFile,
   scan: string,
   context: string,
   find: (body: string) => PpgError[],
 ): PpgError[] {
-  return revivedErrors(bodyAnswer<PpgErrorData[]>(file, scan, context, (body) => find(body).map(errorData)));
+  return bodyAnswer(file, scan, context, find, PROBLEMS);
 }
 
 function readStored(file: string, code: string): Map<string, Entry> {

@@ -50,23 +50,21 @@ export class ParsedYaml {
     return this.last.key;
   }
 
-  /** What `text` is kept by: a caller that keeps it can carry the entry over without the text (carry). */
+  /** What `text` is kept by: a caller that keeps it can find the data again without the text (dataOf). */
   key(text: string): string {
     return this.keyOf(text);
   }
 
-  /**
-   * Keeps the entry of the text kept by `key`, with its passes, as if this load had looked the text up: a Markdown
-   * file taken as it was (content/kept-markdown.ts) is not parsed, and its front matter's entry must stay.
-   */
-  carry(key: string): void {
-    const bytes = this.now.entries.get(key) ?? this.before.entries.get(key);
-    if (bytes !== undefined) this.now.entries.set(key, bytes);
-  }
-
   /** The data `text` was parsed into, as a fresh copy; undefined when no load parsed that text. */
   find(text: string): { data: unknown } | undefined {
-    const key = this.keyOf(text);
+    return this.dataOf(this.keyOf(text));
+  }
+
+  /**
+   * find(), by the text's key: a Markdown file taken as it was kept (content/kept-markdown.ts) is not read, and
+   * its front matter's data is found by the key kept with it.
+   */
+  dataOf(key: string): { data: unknown } | undefined {
     const bytes = this.now.entries.get(key) ?? this.before.entries.get(key);
     if (bytes === undefined) return undefined;
     this.now.entries.set(key, bytes);
