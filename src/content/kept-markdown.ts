@@ -17,9 +17,10 @@ import {
 
 /**
  * What a build found in each Markdown file, kept for the next build, so that a rebuild reads only
- * the files that changed: a file's front matter, and what every scan that spans the site found in
- * its body (its hand-written figures, the facts it names, its placeholders, the photos and pages it
- * names). A body is read again only when a page renders it.
+ * the files that changed: where its front matter's data is kept (the store of parsed YAML), and what
+ * every scan that spans the site found in its body (its hand-written figures, the facts it names,
+ * its placeholders, the photos and pages it names). A body is read again only when a page renders
+ * it or a scan's context changed.
  *
  * - A file is taken as kept, unread, when its stamp (core/file-stamp.ts: identity, size, times) is
  *   the one taken before the kept build read it, and that stamp was taken RACY_MS after the file's
