@@ -1,6 +1,7 @@
 import { digestJson } from "../core/digest.ts";
 import { PpgError } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
+import { checkedOnce, type ParsedYaml } from "../manifest/parsed-yaml.ts";
 import type { Manifest } from "../manifest/types.ts";
 import { formatPath, type PathSegment, type YamlSource } from "../manifest/yaml-path.ts";
 import { directiveLines, parseDirectiveLine } from "./directives.ts";
@@ -52,6 +53,7 @@ export function checkFacts(
   markdown: Map<string, MarkdownFile>,
   listings: Map<string, ListingsFile>,
   listingSources: Map<string, YamlSource>,
+  parsed?: ParsedYaml,
 ): PpgError[] {
   const facts = manifest.facts ?? {};
   const errors: PpgError[] = [];
@@ -191,10 +193,18 @@ export function checkFacts(
   errors.push(
     ...checkFigureFacts(manifest, source),
     ...checkLegs(manifest, source),
-    ...checkYamlTexts(source.data, source, "a field of site.yaml"),
+    // Functions of a text and the code alone: a pass is kept with the text (manifest/parsed-yaml.ts).
+    ...checkedOnce(parsed, source.text, "texts of site.yaml", () =>
+      checkYamlTexts(source.data, source, "a field of site.yaml"),
+    ),
   );
   for (const [name, yaml] of listingSources) {
-    if (listings.has(name)) errors.push(...checkYamlTexts(yaml.data, yaml, "a field of a listing"));
+    if (listings.has(name))
+      errors.push(
+        ...checkedOnce(parsed, yaml.text, "texts of a listing", () =>
+          checkYamlTexts(yaml.data, yaml, "a field of a listing"),
+        ),
+      );
   }
 
   for (const [name, file] of listings) {

@@ -111,7 +111,7 @@ export async function loadContent(
       }
     }
   });
-  errors.push(...checkFacts(manifest, source, markdown, listings, listingSources));
+  errors.push(...checkFacts(manifest, source, markdown, listings, listingSources, parsed));
   if (errors.length) throw new PpgErrorList(errors);
   const unused = [...found].filter((f) => !markdown.has(f) && !listings.has(f)).sort();
   return {

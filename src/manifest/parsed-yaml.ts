@@ -124,8 +124,13 @@ export class ParsedYaml {
 }
 
 /** ParsedYaml.checked, where there is a store; else the check, run. */
-export function checkedOnce<T>(parsed: ParsedYaml | undefined, text: string, check: string, run: () => T[]): T[] {
-  return parsed ? parsed.checked(text, check, run) : run();
+export function checkedOnce<T>(
+  parsed: ParsedYaml | undefined,
+  text: string | undefined,
+  check: string,
+  run: () => T[],
+): T[] {
+  return parsed && text !== undefined ? parsed.checked(text, check, run) : run();
 }
 
 /** The entries of the store, and the checks each text passed. */

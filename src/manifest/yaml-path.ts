@@ -10,6 +10,8 @@ export type PathSegment = string | number;
 export interface YamlSource {
   file: string;
   data: unknown;
+  /** The text parsed, its line breaks LF: what the store of parsed YAML keeps the data's checks by. */
+  text?: string;
   /** Location of the value at `path`; `key: true` points at the key of the last segment instead. */
   locate(path: PathSegment[], opts?: { key?: boolean }): SourceLocation;
 }

@@ -68,6 +68,7 @@ export function yamlSource(
   return {
     file,
     data,
+    text,
     locate(path, opts = {}) {
       positioned ??= positionedDocument(text, file, lineOffset);
       return positioned.at(offsetOf(positioned.doc, path, opts.key ?? false));
