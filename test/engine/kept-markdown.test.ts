@@ -93,14 +93,17 @@ async function expectAsFromNothing(root: string, result: BuildResult): Promise<v
   for (const [name, bytes] of now) expect(bytes.equals(clean.files.get(name)!), name).toBe(true);
 }
 
+/** The site written and built once, after its files are old enough for the build to keep their stamps. */
+async function builtSite() {
+  const root = await writeInlineSite(SITE);
+  const opts = { root, out: join(root, "dist") };
+  await settle();
+  return { root, opts, first: await build(opts) };
+}
+
 describe("a rebuild that reads only the Markdown that changed", () => {
-  it("reads the file edited, no other, and reports and builds what a build from nothing does", {
-    timeout: 60_000,
-  }, async () => {
-    const root = await writeInlineSite(SITE);
-    const opts = { root, out: join(root, "dist") };
-    await settle();
-    const first = await build(opts);
+  it("reads the file edited, no other, and reports and builds what a build from nothing does", async () => {
+    const { root, opts, first } = await builtSite();
     expect(lines(first).join("\n")).toMatch(/FigureUnsourced content\/a\.md:1:\d+/);
     expect(lines(first).join("\n")).toMatch(/StubTextLeft content\/c\.md:1:1/);
     expect(lines(first).join("\n")).toMatch(/PlaceholderLeft content\/b\.md:7:\d+/);
@@ -113,13 +116,8 @@ describe("a rebuild that reads only the Markdown that changed", () => {
     await expectAsFromNothing(root, second);
   });
 
-  it("reads a file whose page renders again for another reason, and one whose stamp changed but not its bytes", {
-    timeout: 60_000,
-  }, async () => {
-    const root = await writeInlineSite(SITE);
-    const opts = { root, out: join(root, "dist") };
-    await settle();
-    await build(opts);
+  it("reads a file whose page renders again for another reason, and one whose stamp changed but not its bytes", async () => {
+    const { root, opts } = await builtSite();
     // b's page is gone from the output (it is made again from its file), and a is touched, as a cache restore does.
     await rm(join(root, "dist/b.html"));
     const now = new Date();
@@ -132,13 +130,8 @@ describe("a rebuild that reads only the Markdown that changed", () => {
     await expectAsFromNothing(root, second);
   });
 
-  it("finds again what a kept body holds when what else the scan reads changed: site.yaml's facts", {
-    timeout: 60_000,
-  }, async () => {
-    const root = await writeInlineSite(SITE);
-    const opts = { root, out: join(root, "dist") };
-    await settle();
-    await build(opts);
+  it("finds again what a kept body holds when what else the scan reads changed: site.yaml's facts", async () => {
+    const { root } = await builtSite();
     // A new fact that a's kept body mentions without showing it.
     const yaml = join(root, "site.yaml");
     const text = await readFile(yaml, "utf8");
