@@ -130,6 +130,20 @@ describe("a rebuild that reads only the Markdown that changed", () => {
     await expectAsFromNothing(root, second);
   });
 
+  it("reads every file when the store is damaged, and builds what a build from nothing does", async () => {
+    const { root, opts } = await builtSite();
+    const store = join(root, ".ppguide-cache/markdown");
+    const bytes = await readFile(store);
+    // One byte changed in the middle of it: its checksum no longer holds.
+    bytes.writeUInt8(bytes.readUInt8(bytes.length >> 1) ^ 0xff, bytes.length >> 1);
+    await writeFile(store, bytes);
+    await appendFile(join(root, "content/c.md"), "\nMore on the market.\n");
+    read.length = 0;
+    const second = await build(opts);
+    expect(contentRead().sort()).toEqual(await fg("content/*.md", { cwd: root }).then((all) => all.sort()));
+    await expectAsFromNothing(root, second);
+  });
+
   it("finds again what a kept body holds when what else the scan reads changed: site.yaml's facts", async () => {
     const { root } = await builtSite();
     // A new fact that a's kept body mentions without showing it.
