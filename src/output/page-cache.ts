@@ -362,7 +362,8 @@ export function writePageCache(
     return i;
   };
   // As refAt reads one back.
-  const pushRef = (to: Int32Items, ref: RawRef) => to.push(intern(ref.href), ref.line, ref.col, KINDS.indexOf(ref.kind));
+  const pushRef = (to: Int32Items, ref: RawRef) =>
+    to.push(intern(ref.href), ref.line, ref.col, KINDS.indexOf(ref.kind));
   const files: string[] = [];
   const digests: string[] = [];
   const imageAt: number[] = [];
