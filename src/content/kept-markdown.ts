@@ -127,15 +127,7 @@ export class KeptMarkdown {
       answers: {},
     };
     this.now.set(path, made);
-    return {
-      file: path,
-      frontMatter,
-      body,
-      bodyLine,
-      ...(stubComments && { stubComments }),
-      digest: sum,
-      answers: made.answers,
-    };
+    return { ...fileOf(path, made, frontMatter), body };
   }
 
   /**
@@ -146,14 +138,7 @@ export class KeptMarkdown {
     const found = entry.yaml === undefined ? { data: {} } : this.parsed.dataOf(entry.yaml);
     if (found === undefined) return undefined;
     this.now.set(path, entry);
-    return {
-      file: path,
-      frontMatter: (found.data ?? {}) as MarkdownFile["frontMatter"],
-      bodyLine: entry.bodyLine,
-      ...(entry.stubComments && { stubComments: entry.stubComments }),
-      digest: entry.digest,
-      answers: entry.answers,
-    };
+    return fileOf(path, entry, (found.data ?? {}) as MarkdownFile["frontMatter"]);
   }
 
   /**
@@ -168,6 +153,18 @@ export class KeptMarkdown {
       // The next build reads the files again.
     }
   }
+}
+
+/** The file an entry keeps, with its front matter's data, but its body. */
+function fileOf(path: string, entry: Entry, frontMatter: MarkdownFile["frontMatter"]): Omit<MarkdownFile, "body"> {
+  return {
+    file: path,
+    frontMatter,
+    bodyLine: entry.bodyLine,
+    ...(entry.stubComments && { stubComments: entry.stubComments }),
+    digest: entry.digest,
+    answers: entry.answers,
+  };
 }
 
 /** The body of a file taken as kept, read now: it must still be the bytes kept. */

@@ -1,7 +1,6 @@
 import { PpgError } from "../core/errors.ts";
 import type { Manifest } from "../manifest/types.ts";
 import { formatPath, type YamlSource } from "../manifest/yaml-path.ts";
-import { directiveLines } from "./directives.ts";
 import {
   convertedFact,
   type ExchangeRate,
@@ -11,6 +10,7 @@ import {
   withApproximations,
 } from "./fact-figures.ts";
 import { FACT_MARKER } from "./fact-markers.ts";
+import { factLines } from "./facts.ts";
 import type { MarkdownFile } from "./front-matter.ts";
 import { bodyAnswer } from "./kept-markdown.ts";
 import { type ListingsFile, newestDate } from "./listings.ts";
@@ -94,10 +94,8 @@ export function checkPageDates(
 /** The facts a Markdown page shows: its `::fact` lines and its `{{fact:ID}}` markers, kept with the file. */
 function factsShown(md: MarkdownFile): string[] {
   return bodyAnswer(md, "facts shown", "", (body) => {
-    const ids = new Set<string>();
     if (!body.includes("fact")) return [];
-    for (const d of directiveLines(body, "fact")) ids.add(d.arg);
-    for (const m of body.matchAll(FACT_MARKER)) if (m[1]) ids.add(m[1]);
-    return [...ids];
+    const markers = Array.from(body.matchAll(FACT_MARKER), (m) => m[1] ?? "").filter(Boolean);
+    return [...new Set([...factLines(md), ...markers])];
   });
 }
