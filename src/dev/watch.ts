@@ -56,6 +56,9 @@ export class WatchQueue {
   private readonly seen = new Map<string, string>();
   private readonly rechecks = new Map<string, NodeJS.Timeout>();
   private paused = false;
+  private stopped = false;
+  /** Second looks whose timer has fired and whose file is being looked at. */
+  private checking = 0;
 
   constructor(private readonly opts: WatchQueueOptions) {
     this.debounceMs = opts.debounceMs ?? 30;
@@ -81,10 +84,16 @@ export class WatchQueue {
     this.rechecks.set(
       file,
       setTimeout(async () => {
+        this.checking++;
         this.rechecks.delete(file);
-        if (this.pending.has(file)) return; // the coming rebuild reads it anyway
-        const now = await fingerprint(file);
-        if (this.seen.has(file) && now !== this.seen.get(file)) this.add(file, "change");
+        try {
+          if (this.pending.has(file)) return; // the coming rebuild reads it anyway
+          const now = await fingerprint(file);
+          if (!this.stopped && this.seen.has(file) && now !== this.seen.get(file)) this.add(file, "change");
+        } finally {
+          this.checking--;
+          this.settle();
+        }
       }, CHOKIDAR_CHANGE_THROTTLE_MS + 10),
     );
   }
@@ -102,17 +111,30 @@ export class WatchQueue {
     void this.flush();
   }
 
-  /** Resolves when nothing is pending or running. */
+  /**
+   * Resolves when nothing is pending or running, and no second look is still to come: until that
+   * look, a file caught half-saved (truncated, its bytes not yet written) may be all dev has built.
+   */
   idle(): Promise<void> {
-    if (!this.running && this.pending.size === 0) return Promise.resolve();
+    if (this.isIdle()) return Promise.resolve();
     return new Promise((done) => this.idleWaiters.push(done));
   }
 
   stop(): void {
+    this.stopped = true;
     clearTimeout(this.timer);
     for (const t of this.rechecks.values()) clearTimeout(t);
     this.rechecks.clear();
     this.pending.clear();
+    this.settle();
+  }
+
+  private isIdle(): boolean {
+    return !this.running && this.pending.size === 0 && this.rechecks.size === 0 && this.checking === 0;
+  }
+
+  private settle(): void {
+    if (this.isIdle()) for (const done of this.idleWaiters.splice(0)) done();
   }
 
   private async flush(): Promise<void> {
@@ -126,7 +148,7 @@ export class WatchQueue {
     })().finally(() => {
       this.running = undefined;
       if (this.pending.size) void this.flush();
-      else for (const done of this.idleWaiters.splice(0)) done();
+      else this.settle();
     });
   }
 }

@@ -390,11 +390,12 @@ describe("dev under any sequence of edits", () => {
     builds.set(key, building);
     if (changed) {
       await expect.poll(() => reports.length, { timeout: REBUILD_HEARD_MS, interval: 5 }).toBeGreaterThan(before);
-      // Quiet: an edit of two steps (a file removed, a link made) may be heard as two.
+      // Quiet: an edit of two steps (a file removed, a link made) may be heard as two. Idle after
+      // the pause, so a rebuild the pause let in (a second look at a file caught half-saved) is done.
       for (let seen = -1; seen !== reports.length; ) {
         seen = reports.length;
-        await dev.idle();
         await new Promise((done) => setTimeout(done, QUIET_MS));
+        await dev.idle();
       }
     }
     tally.steps++;

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { load } from "cheerio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDev, type DevHandle, type RebuildReport } from "../../src/dev/index.ts";
+import { WatchQueue } from "../../src/dev/watch.ts";
 import type { ProblemEvent } from "../../src/dev/server.ts";
 import { readDevEvents } from "../helpers/dev-events.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
@@ -382,4 +383,30 @@ Coffee by the sea.
       await dev.close();
     }
   }, 60_000);
+});
+
+// A save that writes in place truncates the file, then writes its bytes. Caught between the two,
+// the file is empty; chokidar may pass on no event for the bytes (one change per 50 ms, and none
+// when the modification time is the truncation's). The queue's second look finds them, and dev is
+// not idle until that look is done: whoever waits for idle sees the file as saved, not half-saved.
+describe("the watch queue, a file caught half-saved", () => {
+  it("is not idle until its second look has rebuilt the file as saved", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "ppguide-queue-"));
+    removeWhenDone(dir);
+    const file = join(dir, "site.yaml");
+    await writeFile(file, "");
+    const built: string[] = [];
+    const queue = new WatchQueue({
+      debounceMs: 5,
+      run: async () => {
+        built.push(await readFile(file, "utf8"));
+        // The bytes land while the half-saved file is being built; no event tells of them.
+        if (built.length === 1) await writeFile(file, "title: Saved\n");
+      },
+    });
+    queue.add(file, "change");
+    await queue.idle();
+    expect(built).toEqual(["", "title: Saved\n"]);
+    queue.stop();
+  });
 });
