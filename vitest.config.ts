@@ -29,7 +29,11 @@ export const SLOW_FILES = [
  * The files that replace a module other files import (`vi.mock`): each runs in a module registry
  * of its own. test/engine/test-projects.test.ts finds every such file and holds this list to them.
  */
-export const ISOLATED_FILES = ["test/engine/early-pool.test.ts", "test/engine/kept-markdown.test.ts"];
+export const ISOLATED_FILES = [
+  "test/engine/early-pool.test.ts",
+  "test/engine/kept-links.test.ts",
+  "test/engine/kept-markdown.test.ts",
+];
 
 const NOT_OURS = "**/node_modules/**";
 

@@ -1,6 +1,6 @@
 import type { PpgError } from "../core/errors.ts";
 import type { StageTimings } from "../core/timing.ts";
-import type { LinkScan } from "../links/types.ts";
+import type { LinkRecord, LinkScan } from "../links/types.ts";
 import type { SiteSettings } from "../manifest/types.ts";
 import type { OutputFolder } from "../output/output-folder.ts";
 import type { IndexRecord, PageRecord } from "../output/page-cache.ts";
@@ -110,6 +110,8 @@ export interface Opened extends Checked, PagesToMake {
   servedIndex: IndexRecord | undefined;
   /** The search-entry packs the served copy's cache names, when it was read (output/page-cache.ts). */
   servedPacks: readonly string[] | undefined;
+  /** What the served copy's link check found (engine/kept-links.ts), when its cache was read. */
+  servedLinks?: LinkRecord;
   /** A shard build's (engine/shard.ts): it makes only these pages, and writes and checks nothing else. */
   own?: OwnPages;
 }
@@ -146,7 +148,12 @@ export interface Written {
   publicScans: [string, LinkScan][];
 }
 
-export type Built = Opened & Keyed & Rendered & Indexed & Written;
+/** The link check's record, for the copy's page cache: none when links were not checked. */
+export interface Linked {
+  links?: LinkRecord;
+}
+
+export type Built = Opened & Keyed & Rendered & Indexed & Written & Linked;
 
 /** Which shard a build makes: the i-th (1-based, as Playwright's --shard and GitLab's CI_NODE_INDEX) of n. */
 export interface ShardSpec {

@@ -44,6 +44,7 @@ import {
   type PagesToMake,
 } from "./page-keys.ts";
 import { besideOwnProblems, brokenLinks } from "./site-links.ts";
+import { checkChanged } from "./kept-links.ts";
 import { together } from "./together.ts";
 import { finish, firstLook, type FirstLook, type StoredResult } from "./first-look.ts";
 import { renderUnpublished, type UnpublishedPages } from "./unpublished.ts";
@@ -273,6 +274,7 @@ export function open(state: Checked, outDir: string): Opened {
       writer,
       servedIndex: served?.index,
       servedPacks: served?.packs,
+      ...(served?.links && { servedLinks: served.links }),
     };
   } catch (err) {
     output.release();
@@ -367,7 +369,10 @@ export async function writeOffline<S extends Opened & Keyed & Rendered & Indexed
   return state;
 }
 
-/** The link check over the new copy: every broken link and anchor, located (link-sources.ts). */
+/**
+ * The link check over the new copy: every broken link and anchor, located (link-sources.ts). A page
+ * reused from the served copy is checked again only when a change can break its links (kept-links.ts).
+ */
 export async function linkCheck(state: Built): Promise<Built> {
   const { site, output, writer, plan, records, publicScans, linkMode, report } = state;
   if (!state.input.scan || state.own) return state;
@@ -378,13 +383,17 @@ export async function linkCheck(state: Built): Promise<Built> {
     get: (file: string) => publicScan.get(file) ?? records.get(file)?.scan,
   };
   const files = [...new Set([...writer.produced, ...plan.render.map(({ job }) => job.file)])];
-  const found = await brokenLinks(site, { dir: output.target, files, scans }, state.unpublished);
+  const checked = { dir: output.target, files, scans };
+  const copy = { reused: new Set(plan.reuse.map(({ job }) => job.file)), index: new Set(state.index?.record.files) };
+  const published = await checkChanged(checked, state.servedLinks, copy);
+  const found = await brokenLinks(site, checked, state.unpublished, published.report);
   const problems = dedupe(
     [...besideOwnProblems(found, (file) => Boolean(state.problems.get(file)?.length)).values()].flat(),
   );
-  if (!problems.length) return state;
+  const linked = { ...state, links: published.record };
+  if (!problems.length) return linked;
   if (linkMode !== "warn") throw new PpgErrorList(together(state.errors, problems), report.warnings);
-  return { ...state, report: { ...report, warnings: [...report.warnings, ...problems] } };
+  return { ...linked, report: { ...report, warnings: [...report.warnings, ...problems] } };
 }
 
 /**
@@ -403,7 +412,12 @@ export async function commit(state: Built, inputs?: Inputs): Promise<Built> {
     const { size, mtimeMs, ctimeMs, ino } = lstatSync(join(output.target, file));
     stats.set(file, { size, mtimeMs, ctimeMs, ino });
   }
-  const packs = writePageCache(output.target, currentCode(), { pages: records, index: index?.record }, stats);
+  const packs = writePageCache(
+    output.target,
+    currentCode(),
+    { pages: records, index: index?.record, ...(state.links && { links: state.links }) },
+    stats,
+  );
   // The served copy's cache names its packs until the next build replaces it; one not read (--no-cache, another
   // version's) is read for their names alone.
   const served = state.servedPacks ?? (output.live ? packsNamedBy(output.live) : []);

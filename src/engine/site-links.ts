@@ -20,13 +20,15 @@ export interface CheckedOutput {
  * published yet against the output and each other, as they will be checked once published (a
  * draft links the pages and drafts it names as dev shows them). The one link check of a build and
  * of every dev rebuild: a renamed heading breaks a link on another page in both, at its line.
+ * `published`: the published pages' report, when the build has made it already (kept-links.ts).
  */
 export async function brokenLinks(
   site: LoadedSite,
   output: CheckedOutput,
   unpublished?: UnpublishedPages,
+  published?: LinkReport,
 ): Promise<Map<string, PpgError[]>> {
-  const byPage = byPageOf(await checkLinks(output), site);
+  const byPage = byPageOf(published ?? (await checkLinks(output)), site);
   if (!unpublished?.pages.size) return byPage;
   const drafts = unpublished.pages;
   const scanOf = (file: string) => drafts.get(file)?.record.scan;

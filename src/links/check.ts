@@ -89,7 +89,10 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
       if (target === undefined) targets.set(resolved.path, (target = findTarget(resolved.path, files)));
       if (target === null) {
         report(missingTarget(file, placeRef(ref, part), resolved.path, resolved.fragment, suggester));
-      } else if (resolved.fragment !== null && isHtmlFile(target)) {
+        return;
+      }
+      if (target !== file) opts.named?.(file, target, resolved.fragment !== null);
+      if (resolved.fragment !== null && isHtmlFile(target)) {
         const anchors = anchorsOf(target);
         if (!fragmentFound(resolved.fragment, anchors))
           report(missingAnchor(file, placeRef(ref, part), resolved.fragment, anchors));
@@ -133,8 +136,13 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
     }
   }
 
-  problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.col - b.col));
+  problems.sort(byPlace);
   return { pages: pages.length, references, problems };
+}
+
+/** The order problems are reported in: by page, then line and column. */
+export function byPlace(a: LinkProblem, b: LinkProblem): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.col - b.col;
 }
 
 /** Findings kept per page; the rest are counted. */

@@ -47,6 +47,12 @@ export interface CheckLinksOptions {
    * only targets: a build checks its drafts' links against the published pages so.
    */
   pages?: readonly string[];
+  /**
+   * Told of each file a page names that is there, other than the page itself, and whether with a
+   * fragment: what a build keeps to know which pages a change of another file can break
+   * (engine/kept-links.ts).
+   */
+  named?: (page: string, target: string, fragment: boolean) => void;
   /** Also fetch http(s) links. Off by default: builds must not depend on the network. */
   external?: boolean;
   /** Parallel requests for external links (default 8). */
@@ -96,4 +102,22 @@ export interface PlacedRefs {
   /** 1-based line and column in the page of the part's first character. */
   line: number;
   col: number;
+}
+
+/**
+ * What a build keeps of its link check, to check on the next only the pages a change can break
+ * (engine/kept-links.ts). Each page's problems hold while the output's files are the same, the page
+ * is the same, and so are the anchors of each file it names with a fragment.
+ */
+export interface LinkRecord {
+  /** The digest of the output's files, as listed for the check, but the search index's. */
+  files: string;
+  /** The digest of the search index's files, whose names change with the words of any page. */
+  index: string;
+  /** The problems found, by the page that holds them; pages without any are left out. */
+  problems: [page: string, problems: LinkProblem[]][];
+  /** Each HTML file another page names with a fragment: the digest of its anchors, and the pages naming it. */
+  named: [target: string, anchors: string, pages: string[]][];
+  /** The pages naming a file of the search index. */
+  namingIndex: string[];
 }

@@ -17,7 +17,7 @@ import { digest } from "../core/digest.ts";
 import { readChecked, TRAILER, writeChecked } from "../core/disk-cache.ts";
 import type { PpgErrorData } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
-import type { LinkScan, PlacedRefs, RawRef } from "../links/types.ts";
+import type { LinkRecord, LinkScan, PlacedRefs, RawRef } from "../links/types.ts";
 import type { ChromePlace } from "../render/model.ts";
 import type { IndexState } from "../search/assemble.ts";
 import { type PackedEntries, packEntries, unpackEntries } from "../search/packed-entries.ts";
@@ -98,12 +98,14 @@ export interface IndexRecord {
 export interface CopyCache {
   pages: Map<string, PageRecord>;
   index?: IndexRecord;
+  /** What the copy's link check found, for the next build to check only what a change can break. */
+  links?: LinkRecord;
   /** The packs its pages' search entries are in (a cache read from disk). */
   packs?: readonly string[];
 }
 
 /** Changed whenever the layout below changes: an older record is ignored. */
-const VERSION = 11;
+const VERSION = 12;
 /** Per page: size, mtimeMs, ctimeMs, ino. */
 const STAT_FIELDS = 4;
 const KINDS: RawRef["kind"][] = ["page", "asset"];
@@ -151,6 +153,7 @@ interface Stored {
    */
   chromeAt: Float64Array;
   index?: IndexRecord;
+  links?: LinkRecord;
 }
 
 const DIGESTS = 8;
@@ -193,7 +196,7 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
     if (!pack) return undefined;
     packs.push(pack);
   }
-  const { files, digests: d, imageAt, imageItems, stats, strings, index } = stored;
+  const { files, digests: d, imageAt, imageItems, stats, strings, index, links } = stored;
   const warned = new Map(stored.warnings);
   const pages = new Map<string, PageRecord>();
   files.forEach((file, i) => {
@@ -226,7 +229,7 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
     if (packed) keepSearch(record, packed);
     pages.set(file, record);
   });
-  return { pages, index, packs: packs.map((p) => p.name) };
+  return { pages, index, ...(links && { links }), packs: packs.map((p) => p.name) };
 }
 
 function chromeAt(stored: Stored, i: number): Pick<PageRecord, "chrome"> {
@@ -451,6 +454,7 @@ export function writePageCache(
     searchAt: Float64Array.from(search.fields),
     chromeAt: Float64Array.from(chromeItems),
     ...(cache.index && { index: cache.index }),
+    ...(cache.links && { links: cache.links }),
   };
   writeChecked(pageCacheFile(copy), serialize(stored));
   return search.packs.map((p) => p.name);
