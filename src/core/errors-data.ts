@@ -403,6 +403,13 @@ export const ERRORS = {
     usage: true,
     message: (p: { from: string; value: string }) => `${p.from} '${p.value}' is not a date written YYYY-MM-DD`,
   },
+  ThreadsInvalid: {
+    title: "Bad PPGUIDE_THREADS",
+    cause: "PPGUIDE_THREADS, how many threads render the pages, is not a whole number.",
+    hint: "Set it to a whole number (0 renders on the build's own thread), or unset it for the default.",
+    usage: true,
+    message: (p: { value: string }) => `PPGUIDE_THREADS '${p.value}' is not a whole number of threads`,
+  },
   RelatedNotThree: {
     title: "Related block not three",
     cause: "A route's `related` list does not have exactly three paths.",

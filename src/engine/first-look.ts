@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { currentDay } from "../core/clock.ts";
+import { renderThreads } from "../core/threads.ts";
 import { siteCache } from "../core/disk-cache.ts";
 import { revivedErrors, type PpgErrorData } from "../core/errors.ts";
 import { DEFAULT_OUT } from "../core/output-names.ts";
@@ -31,6 +32,8 @@ export interface FirstLook {
 export function firstLook(opts: BuildOptions): FirstLook {
   const started = performance.now();
   const timings: StageTimings = {};
+  // A mistyped PPGUIDE_THREADS is told before anything is read, not once the pages are about to render.
+  renderThreads();
   const site = findManifest(resolve(opts.root));
   if (opts.write === false) return { site, started, timings };
   const outDir = resolve(site.root, opts.out ?? DEFAULT_OUT);

@@ -17,6 +17,7 @@ import {
   userErrorData,
   type PpgErrorData,
 } from "../core/errors.ts";
+import { renderThreads } from "../core/threads.ts";
 import { runOnPool, workerPool } from "../core/worker-threads.ts";
 import { pageScanner } from "../links/extract.ts";
 import { servedText, type PageRecord } from "../output/page-cache.ts";
@@ -245,8 +246,8 @@ const BATCH = 32;
 
 export interface RenderOptions {
   /**
-   * true: on a pool of threads sized to the cores (piscina); false: inline. Default: the pool from POOL_THRESHOLD
-   * pages, on more than one core.
+   * true: on a pool of threads (piscina), as many as renderThreads() says, else one per core; false: inline.
+   * Default: the pool from POOL_THRESHOLD pages, when renderThreads() is not 0 (core/threads.ts).
    */
   threads?: boolean;
   /** Threads started before the site was loaded (startRenderPool), used when the pages render on a pool. */
@@ -336,13 +337,13 @@ export function startRenderPool(batches = Number.POSITIVE_INFINITY): RenderPool 
     "render-worker",
     "renderBatch",
     undefined,
-    Math.min(availableParallelism(), batches),
+    Math.min(renderThreads() || availableParallelism(), batches),
   );
 }
 
 /** Whether a site of this many pages renders them on a pool when all of them render (renderJobs' own default). */
 export function rendersOnPool(pages: number): boolean {
-  return pages >= POOL_THRESHOLD && availableParallelism() > 1;
+  return pages >= POOL_THRESHOLD && renderThreads() > 0;
 }
 
 /**

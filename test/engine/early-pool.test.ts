@@ -23,11 +23,18 @@ vi.mock("../../src/engine/render-pages.ts", async (original) => {
 
 vi.mock("node:os", async (original) => {
   const actual = await original<typeof import("node:os")>();
-  // Two cores wherever the test runs, so the pool's threads start on a one-core runner too.
-  return { ...actual, availableParallelism: () => 2 };
+  // Three cores wherever the test runs, the fewest a build renders on a pool by default (core/threads.ts), unless
+  // a test says otherwise.
+  return { ...actual, availableParallelism: () => cores.now };
 });
 
-afterEach(() => void started.splice(0));
+const cores = vi.hoisted(() => ({ now: 3 }));
+
+afterEach(() => {
+  started.splice(0);
+  cores.now = 3;
+  vi.unstubAllEnvs();
+});
 
 describe("the render threads a build starts while it loads the site", () => {
   it("start on a first build past the threshold, render it, and are not started when the served copy can be reused", {
@@ -60,5 +67,20 @@ describe("the render threads a build starts while it loads the site", () => {
     expect(outcome.lines.join("\n")).toContain("content/articles/article-5.md");
     expect(started).toHaveLength(1);
     expect(started[0]?.threads).toHaveLength(0);
+  });
+
+  it("are not started on two cores, where one thread renders as fast, unless PPGUIDE_THREADS asks for them", {
+    timeout: 120_000,
+  }, async () => {
+    cores.now = 2;
+    const root = await mkdtemp(join(tmpdir(), "ppguide-early-pool-"));
+    await writePpguideSite(root, 320);
+    const first = await build({ root });
+    expect(first.rendered).toHaveLength(first.pages.length);
+    expect(started).toHaveLength(0);
+    vi.stubEnv("PPGUIDE_THREADS", "2");
+    await build({ root, cache: false });
+    expect(started).toHaveLength(1);
+    expect(started[0]?.options.maxThreads).toBe(2);
   });
 });

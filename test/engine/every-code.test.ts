@@ -191,6 +191,10 @@ const CASES: Record<ErrorCode, Case> = {
     async () => cli(`"$NODE" "$PPGUIDE_CLI" build --clock 2026-13-01`, await writeInlineSite(page("A."))),
     /^ClockInvalid {2}--clock '2026-13-01' is not a date written YYYY-MM-DD\. Write the date as YYYY-MM-DD/,
   ],
+  ThreadsInvalid: [
+    async () => cli(`PPGUIDE_THREADS=two "$NODE" "$PPGUIDE_CLI" build`, await writeInlineSite(page("A."))),
+    /^ThreadsInvalid {2}PPGUIDE_THREADS 'two' is not a whole number of threads\. Set it to a whole number/,
+  ],
   RelatedNotThree: [
     inline(
       `-- site.yaml --\nroutes:\n  - { related: [/filler-1, /filler-2], path: /a, content: a.md, ${ARTICLE} }\n-- content/a.md --\nA.\n`,

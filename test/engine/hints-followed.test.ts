@@ -212,6 +212,7 @@ const CASES: Record<ErrorCode, Case | Reason> = {
     follow: (root) => edit(root, "site.yaml", "expires: 2024-12-31", "expires: 2026-12-31"),
   },
   ClockInvalid: USAGE,
+  ThreadsInvalid: USAGE,
   RelatedNotThree: {
     site: `-- site.yaml --\nroutes:\n  - { related: [/filler-1, /filler-2], path: /a, content: a.md, ${ARTICLE} }\n-- content/a.md --\nA.\n`,
     says: /list three route paths/,

@@ -213,7 +213,8 @@ describe("the compiled CLI (lib/)", () => {
     record.files["render-worker.cjs"] = createHash("sha256").update("").digest("hex");
     await writeFile(join(pkg, "lib/build.json"), JSON.stringify(record));
     await writePpguideSite(root, 320, "2");
-    const outcome = await run(pkg, ["build"], root);
+    // On a pool of two threads, whatever the runner's cores.
+    const outcome = await run(pkg, ["build"], root, { PPGUIDE_THREADS: "2" });
     expect(outcome.stderr).toMatch(/No handler function exported from .*render-worker\.cjs/);
     expect(outcome.code).toBe(70);
     expect(existsSync(join(root, "dist.ppguide/lock"))).toBe(false);
