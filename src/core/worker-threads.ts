@@ -24,8 +24,8 @@ export function workerPool<T, R>(
     // A thread that finishes a task has the next one already, instead of waiting a round trip
     // through this thread (docs/performance.md).
     concurrentTasksPerWorker: 2,
-    // V8's own young generation: capped at 8 MB, a 4,000-page build took 1.09× as long and peaked 54 MiB
-    // higher, its short-lived garbage promoted and collected again (docs/performance.md).
+    // V8's own young generation: capped at 8 MB, a 4,000-page first build took 1.08× as long, its short-lived
+    // garbage promoted and collected again (docs/performance.md, "Render threads on two cores").
     // The parent's flags (vitest's, --input-type) are not the worker's.
     execArgv: [],
   });
