@@ -1,5 +1,5 @@
-import { digest } from "../core/digest.ts";
-import { byPlace, checkLinks } from "../links/check.ts";
+import { digestJson } from "../core/digest.ts";
+import { byPlace, checkLinks, problemsByPage } from "../links/check.ts";
 import { isHtmlFile } from "../links/resolve.ts";
 import type { LinkProblem, LinkRecord, LinkReport } from "../links/types.ts";
 import type { CheckedOutput } from "./site-links.ts";
@@ -32,11 +32,11 @@ export async function checkChanged(
   before: LinkRecord | undefined,
   { reused, index }: CopyChanges,
 ): Promise<{ report: LinkReport; record: LinkRecord }> {
-  const listed = (files: string[]) => digest(files.sort().join("\0"));
+  const listed = (files: string[]) => digestJson(files.sort());
   const files = listed(output.files.filter((f) => !index.has(f)));
   const indexFiles = listed([...index]);
   const kept = before?.files === files ? before : undefined;
-  const anchorsNow = (target: string) => digest((output.scans.get(target)?.anchors ?? []).join("\0"));
+  const anchorsNow = (target: string) => digestJson(output.scans.get(target)?.anchors ?? []);
   // A named page made again keeps its digest when its anchors are the same; a reused one is the same.
   const anchorsOf = new Map<string, string>();
   const recheck = new Set<string>();
@@ -73,14 +73,12 @@ export async function checkChanged(
     for (const page of kept.namingIndex) if (!isChecked(page)) namingIndex.add(page);
     problems.sort(byPlace);
   }
-  const byPage = new Map<string, LinkProblem[]>();
-  for (const p of problems) byPage.set(p.file, [...(byPage.get(p.file) ?? []), p]);
   return {
     report: { ...report, problems },
     record: {
       files,
       index: indexFiles,
-      problems: [...byPage],
+      problems: [...problemsByPage(problems)],
       named: [...naming].map(([target, pages]) => [
         target,
         anchorsOf.get(target) ?? anchorsNow(target),

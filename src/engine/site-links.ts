@@ -1,6 +1,6 @@
 import type { PpgError } from "../core/errors.ts";
-import { checkLinks } from "../links/check.ts";
-import type { LinkProblem, LinkReport, LinkScan } from "../links/types.ts";
+import { checkLinks, problemsByPage } from "../links/check.ts";
+import type { LinkReport, LinkScan } from "../links/types.ts";
 import type { LoadedSite } from "../site/load-site.ts";
 import { brokenLinkErrors } from "./link-sources.ts";
 import type { UnpublishedPages } from "./unpublished.ts";
@@ -64,7 +64,10 @@ export function besideOwnProblems(
 }
 
 function byPageOf(report: LinkReport, site: LoadedSite): Map<string, PpgError[]> {
-  const problems = new Map<string, LinkProblem[]>();
-  for (const p of report.problems) problems.set(p.file, [...(problems.get(p.file) ?? []), p]);
-  return new Map([...problems].map(([file, found]) => [file, brokenLinkErrors({ ...report, problems: found }, site)]));
+  return new Map(
+    [...problemsByPage(report.problems)].map(([file, found]) => [
+      file,
+      brokenLinkErrors({ ...report, problems: found }, site),
+    ]),
+  );
 }

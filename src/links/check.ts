@@ -140,6 +140,17 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<LinkReport> {
   return { pages: pages.length, references, problems };
 }
 
+/** Problems by the page that holds them, each page's in their order. */
+export function problemsByPage(problems: readonly LinkProblem[]): Map<string, LinkProblem[]> {
+  const byPage = new Map<string, LinkProblem[]>();
+  for (const p of problems) {
+    const found = byPage.get(p.file);
+    if (found) found.push(p);
+    else byPage.set(p.file, [p]);
+  }
+  return byPage;
+}
+
 /** The order problems are reported in: by page, then line and column. */
 export function byPlace(a: LinkProblem, b: LinkProblem): number {
   return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.col - b.col;
