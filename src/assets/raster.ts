@@ -298,22 +298,12 @@ export function variantWidths(width: number): number[] {
   return steps;
 }
 
-/**
- * The manifest, each front matter and each listings file as text, to find which photos they name (Markdown bodies
- * are read apart: site/load-site.ts photosNamed). Separate strings, not one: joining a large site's content into one
- * string copied tens of megabytes.
- */
-export function referencedTexts(
-  manifest: Manifest,
-  content: { markdown: Map<string, { frontMatter: unknown }>; listings: Map<string, unknown> },
-): string[] {
+/** The manifest as text, to find which photos it names (site/load-site.ts photosNamed). */
+export function manifestText(manifest: Manifest): string {
   // The logo's PNG is named only in structured data, as the file itself: variants of it were
   // encoded on every first build and shipped without a page using them.
   const { site } = manifest;
-  return [
-    JSON.stringify({ ...manifest, site: { ...site, logo: { ...site.logo, png: undefined } } }),
-    ...contentTexts([...content.markdown.values()], [...content.listings.values()]),
-  ];
+  return JSON.stringify({ ...manifest, site: { ...site, logo: { ...site.logo, png: undefined } } });
 }
 
 /** Front matters and listings files as text. */

@@ -2,7 +2,7 @@ import { dirname } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { digest } from "../core/digest.ts";
 import { readChecked, writeChecked } from "../core/disk-cache.ts";
-import { errorData, PpgError, revivedErrors, type PpgErrorData } from "../core/errors.ts";
+import { PpgError, PROBLEMS_AS_DATA } from "../core/errors.ts";
 import { changedNear, stampChangedAt } from "../core/file-stamp.ts";
 import { makeFolder } from "../core/make-folder.ts";
 import { lineFeeds, readSourceFile } from "../core/source-text.ts";
@@ -213,12 +213,6 @@ function nothingFound(context: string): { context: string; value: readonly never
   return found;
 }
 
-/** Problems, kept as plain data and made into errors again when taken (most bodies have none). */
-const PROBLEMS = {
-  keep: (found: PpgError[]): PpgErrorData[] => (found.length ? found.map(errorData) : []),
-  take: (kept: PpgErrorData[]): PpgError[] => (kept.length ? revivedErrors(kept) : []),
-};
-
 /** bodyAnswer for a scan that finds problems. */
 export function bodyProblems(
   file: MarkdownFile,
@@ -226,7 +220,7 @@ export function bodyProblems(
   context: string,
   find: (body: string) => PpgError[],
 ): PpgError[] {
-  return bodyAnswer(file, scan, context, find, PROBLEMS);
+  return bodyAnswer(file, scan, context, find, PROBLEMS_AS_DATA);
 }
 
 function readStored(file: string, code: string): Map<string, Entry> {

@@ -171,6 +171,12 @@ export function revivedErrors(data: readonly PpgErrorData[]): PpgError[] {
   );
 }
 
+/** Problems kept as plain data in a store, and made into errors again when taken (most scans find none). */
+export const PROBLEMS_AS_DATA = {
+  keep: (found: PpgError[]): PpgErrorData[] => (found.length ? found.map(errorData) : []),
+  take: (kept: PpgErrorData[]): PpgError[] => (kept.length ? revivedErrors(kept) : []),
+};
+
 /** 2 for a refused command, else 1. */
 export function exitCodeOf(err: PpgError | PpgErrorList): number {
   const usage = errorsOf(err).some((e) => (ERRORS[e.code] as { usage?: boolean } | undefined)?.usage);

@@ -118,6 +118,8 @@ export async function build(opts: BuildOptions, look: FirstLook = firstLook(opts
     const stamps = inputs && opts.cache !== false ? { of: inputs.stamps, at: inputs.at } : undefined;
     const loaded = await timed("load")(load(site, opts, { onManifest, goOn: true, ...(stamps && { stamps }) }));
     const checked = timed("check")(check(loaded));
+    // With what the checks answered of the YAML texts, which the load saved before they ran.
+    checked.site.parsed?.save();
     const opened = timed("open")(open(checked, outDir));
     held = opened.output;
     // The furthest state reached, whose problems a later stage's failure is reported with.

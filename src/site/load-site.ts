@@ -1,7 +1,7 @@
 import { lstatSync, realpathSync } from "node:fs";
 import { basename, join } from "node:path";
 import { listPublicFiles } from "../assets/public-files.ts";
-import { namedRasters, RASTER_EXTENSIONS, RasterPipeline, referencedTexts } from "../assets/raster.ts";
+import { manifestText, namedRasters, RASTER_EXTENSIONS, RasterPipeline } from "../assets/raster.ts";
 import { ShareImages } from "../assets/share-images.ts";
 import { CacheWarnings } from "../assets/image-cache.ts";
 import { factDatesAfter } from "../content/fact-figures.ts";
@@ -13,13 +13,14 @@ import { validateAgainstSchema } from "../manifest/schema.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import { ROUTE_KINDS } from "../render/kinds/index.ts";
 import { parseYamlSource } from "../manifest/yaml-source.ts";
-import { checkedOnce, ParsedYaml } from "../manifest/parsed-yaml.ts";
+import { answerOnce, checkedOnce, ParsedYaml } from "../manifest/parsed-yaml.ts";
+import { publishedAnswer, type Answering } from "./published-answer.ts";
 import { currentCode } from "../core/code-id.ts";
 import type { YamlSource } from "../manifest/yaml-path.ts";
 import { readSourceFile } from "../core/source-text.ts";
 import { buildAssets, type SiteAssets } from "../assets/bundles.ts";
 import type { Templates } from "../render/model.ts";
-import { errorsOf, isUserError, PpgError, PpgErrorList } from "../core/errors.ts";
+import { errorsOf, isUserError, PpgError, PpgErrorList, PROBLEMS_AS_DATA } from "../core/errors.ts";
 import { CACHE_FOLDER, cacheRoot, siteCache } from "../core/disk-cache.ts";
 import { isInside, realish } from "../core/site-folder.ts";
 import { missingImages } from "../assets/image-references.ts";
@@ -105,6 +106,11 @@ export interface LoadedSite {
   cacheWarnings: CacheWarnings;
   /** The Markdown files as this load found them, for the next build: saved once this one succeeds. */
   kept?: KeptMarkdown;
+  /**
+   * The store of parsed YAML this load read (manifest/parsed-yaml.ts), which keeps what the scans of the site's
+   * YAML texts answer (publishedAnswer); saved by the load, and again by a build once its checks have run.
+   */
+  parsed?: ParsedYaml;
 }
 
 export interface LoadOptions {
@@ -152,43 +158,61 @@ export async function loadSite(site: FoundSite | string, opts: LoadOptions = {})
   const kept =
     opts.stamps && KeptMarkdown.open(cacheFile(root, opts.caches, "markdown"), currentCode(), opts.stamps, parsed);
   const [loaded, allContent, publicFiles, assets, templates] = await readFiles(root, opts, parsed, kept);
-  // Only a load that read every text replaces the store: after a failed one, it still holds the texts
-  // the failure kept this load from reaching.
-  parsed.save();
   const read = { manifest: loaded.manifest, source: loaded.source, content: allContent };
   const scheduled = schedule(read, clock, opts.drafts);
   const { manifest, source, content } = scheduled.site;
+  const answering = { parsed, read, schedule: scheduled.site.schedule };
   // Every route's images are files of public/, drafts' too, each at its own line of site.yaml.
-  const problems = [...scheduled.errors, ...nameProblems({ manifest, source, content, publicFiles }, read.source)];
+  const problems = [
+    ...scheduled.errors,
+    ...nameProblems({ manifest, source, content, publicFiles }, read.source, answering),
+  ];
+  const photos = photosNamed(publicFiles, manifest, content, answering);
+  // Only a load that read every text replaces the store: after a failed one, it still holds the texts
+  // the failure kept this load from reaching.
+  parsed.save();
   deferOrThrow(problems, opts.deferred);
   // Photos are encoded (or taken from the cache) before rendering, which needs their sizes and variants.
   const cacheWarnings = new CacheWarnings(root);
   const raster = createRaster(root, cacheWarnings, opts.caches);
   const share = createShareImages(root, cacheWarnings, opts.caches);
   await prepareImages({ root, source, content }, [
-    raster.prepare(photosNamed(publicFiles, manifest, content)),
+    raster.prepare(photos),
     share.prepare(manifest, publicFiles, schemaImages),
   ]).catch((err: unknown) => {
     // A picture that cannot be read is reported with the problems deferred above, not instead of them.
     throw problems.length && isUserError(err) ? new PpgErrorList([...problems, ...errorsOf(err)]) : err;
   });
-  return { root, read, ...scheduled.site, publicFiles, assets, templates, raster, share, cacheWarnings, kept };
+  return { root, read, ...scheduled.site, publicFiles, assets, templates, raster, share, cacheWarnings, kept, parsed };
 }
 
 /**
  * The photos of public/ that site.yaml, a listings file or a Markdown file names, as written or URL-encoded, in
- * public/'s order. A body's are kept with it (content/kept-markdown.ts) while public/ has the same photos.
+ * public/'s order. Each text's are kept with it while public/ has the same photos: site.yaml's and a listings
+ * file's in the store of parsed YAML (publishedAnswer), a Markdown file's with the file (content/kept-markdown.ts).
  */
 export function photosNamed(
   publicFiles: Iterable<string>,
   manifest: Manifest,
-  content: Pick<ContentIndex, "markdown" | "listings">,
+  content: Pick<ContentIndex, "markdown" | "listings" | "listingSources">,
+  answering?: Answering,
 ): string[] {
   const photos = [...publicFiles].filter((f) => RASTER_EXTENSIONS.test(f));
   const context = digestJson(photos);
-  const named = new Set(namedRasters(photos, referencedTexts(manifest, content)));
+  const named = new Set(
+    publishedAnswer(answering, "photos", context, () => namedRasters(photos, [manifestText(manifest)])),
+  );
+  const add = (found: readonly string[]) => {
+    for (const photo of found) named.add(photo);
+  };
+  for (const [name, listings] of content.listings)
+    add(
+      answerOnce(answering?.parsed, content.listingSources.get(name)?.text, "photos", context, () =>
+        namedRasters(photos, [JSON.stringify(listings)]),
+      ),
+    );
   for (const file of content.markdown.values())
-    for (const photo of bodyAnswer(file, "photos", context, (body) => namedRasters(photos, [body]))) named.add(photo);
+    add(bodyAnswer(file, "photos", context, (body) => namedRasters(photos, [body, JSON.stringify(file.frontMatter)])));
   return photos.filter((f) => named.has(f));
 }
 
@@ -271,15 +295,35 @@ function deferOrThrow(problems: PpgError[], deferred: PpgError[] | undefined): v
   deferred?.push(...problems);
 }
 
-/** What checkNames throws: each path too long for a file name, each image named that public/ lacks. */
+/**
+ * What checkNames throws: each path too long for a file name, each image named that public/ lacks. A load's are
+ * kept with site.yaml's text and each listings file's while public/ holds the same files (publishedAnswer).
+ */
 function nameProblems(
   site: Pick<LoadedSite, "manifest" | "source" | "content" | "publicFiles">,
   images: YamlSource,
+  answering?: Answering,
 ): PpgError[] {
   const { manifest, source, content, publicFiles } = site;
+  const context = answering ? digestJson([...publicFiles]) : "";
   return [
-    ...checkOutputNames(manifest, source),
-    ...[images, ...content.listingSources.values()].flatMap((s) => missingImages(s, publicFiles)),
+    ...publishedAnswer(
+      answering,
+      "names",
+      context,
+      () => [...checkOutputNames(manifest, source), ...missingImages(images, publicFiles)],
+      PROBLEMS_AS_DATA,
+    ),
+    ...[...content.listingSources.values()].flatMap((s) =>
+      answerOnce(
+        answering?.parsed,
+        s.text,
+        "images named",
+        context,
+        () => missingImages(s, publicFiles),
+        PROBLEMS_AS_DATA,
+      ),
+    ),
   ];
 }
 

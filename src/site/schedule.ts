@@ -40,6 +40,7 @@ export type ScheduledRoute = RouteEntry & { unpublished?: Unpublished };
 
 export interface Schedule {
   clock: string;
+  drafts: ScheduleOptions["drafts"];
   /** The routes left out (hide) or shown with a banner (show). */
   unpublished: Unpublished[];
   /** The next day the output of a build will differ if nothing else changes, and why. */
@@ -74,7 +75,12 @@ export function applySchedule(
     const found = unpublishedOn(route, clock);
     if (found) status.set(route.path, found);
   }
-  const schedule: Schedule = { clock, unpublished: [...status.values()], next: nextChange(manifest, clock) };
+  const schedule: Schedule = {
+    clock,
+    drafts: opts.drafts,
+    unpublished: [...status.values()],
+    next: nextChange(manifest, clock),
+  };
   if (opts.drafts === "show")
     return { manifest: markUnpublished(manifest, clock), source, content, schedule, errors: [] };
   if (status.size === 0) return { manifest, source, content, schedule, errors: [] };

@@ -4,16 +4,20 @@
  * the site) it parses again; and a site built with it is byte for byte the site built without it,
  * its mistakes located at the same line and column.
  */
-import { lstatSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import { mkdtemp } from "node:fs/promises";
+import { cpSync, lstatSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFile, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { deserialize, serialize } from "node:v8";
 import { describe, expect, it } from "vitest";
 import { currentCode } from "../../src/core/code-id.ts";
-import { writeChecked } from "../../src/core/disk-cache.ts";
+import { readChecked, writeChecked } from "../../src/core/disk-cache.ts";
+import { errorData, PpgError, PROBLEMS_AS_DATA, type PpgErrorData } from "../../src/core/errors.ts";
+import { build } from "../../src/engine/build.ts";
 import { ParsedYaml } from "../../src/manifest/parsed-yaml.ts";
 import { parseYamlSource } from "../../src/manifest/yaml-source.ts";
 import { treeDigests } from "../helpers/output-tree.ts";
+import { copyFixture } from "../helpers/fixture.ts";
 import { attempt } from "../helpers/outcome.ts";
 import { writeInlineSite } from "../helpers/inline-site.ts";
 
@@ -163,6 +167,46 @@ describe("the store of parsed YAML", () => {
     expect(() => load(file, [bad], "code-b")).toThrow(/U\+000B/);
   });
 
+  it("keeps an answer with its text and what else the scan read, its problems as data", async () => {
+    const file = await scratch();
+    const runs: string[] = [];
+    const scan = (store: ParsedYaml, context: string) =>
+      store.answer(
+        "url: https://a.example\n",
+        "placeholders",
+        context,
+        () => {
+          runs.push(context);
+          return [
+            new PpgError("PlaceholderLeft", { kind: "reservedDomain", url: "https://a.example", domain: "a.example" }),
+          ];
+        },
+        PROBLEMS_AS_DATA,
+      );
+    const first = ParsedYaml.open(file, CODE);
+    const found = scan(first, "public/ as it was").map((e) => e.format());
+    first.save();
+    const second = ParsedYaml.open(file, CODE);
+    expect(scan(second, "public/ as it was").map((e) => e.format())).toEqual(found);
+    expect(runs).toEqual(["public/ as it was"]);
+    expect(scan(second, "a file added to public/").map((e) => e.format())).toEqual(found);
+    expect(runs).toEqual(["public/ as it was", "a file added to public/"]);
+    // The answer is the scan's own, under this code.
+    expect(second.answer("url: https://a.example\n", "another scan", "public/ as it was", () => 7)).toBe(7);
+    scan(ParsedYaml.open(file, "code-b"), "public/ as it was");
+    expect(runs).toHaveLength(3);
+  });
+
+  it("tells two long texts of one length apart (a long string's hash is its length)", async () => {
+    const store = ParsedYaml.open(await scratch(), CODE);
+    const long = (c: string) => `a: ${c.repeat(1 << 17)}\n`;
+    store.keep(long("x"), { a: "x" });
+    store.keep(long("y"), { a: "y" });
+    for (let i = 0; i < 10; i++) store.keep(long(String(i)), { a: i });
+    expect([store.find(long("x"))?.data, store.find(long("y"))?.data]).toEqual([{ a: "x" }, { a: "y" }]);
+    expect(store.key(long("x"))).not.toBe(store.key(long("y")));
+  });
+
   it("a store that cannot be written is left as it is, and the load goes on", async () => {
     const file = await scratch();
     mkdirSync(file);
@@ -230,4 +274,83 @@ Golden sand at Playa Dorada.
     );
     expect(found.lines.join("\n")).toMatch(/ContentMissing {2}site\.yaml:2:41 /);
   });
+
+  /** A route published on 2026-02-01 whose description is a stub `ppguide new` left, beside the fixture's placeholders. */
+  const scheduled = async () => {
+    const root = await copyFixture("basic-site");
+    await appendFile(
+      join(root, "site.yaml"),
+      [
+        "  - path: /carnival",
+        "    kind: article",
+        "    title: Carnival",
+        "    description: TODO describe the parade for a reader who has never seen it.",
+        "    image: { src: /images/photo.svg, alt: A float in the parade }",
+        "    author: desk",
+        "    dates: { created: 2026-01-01, published: 2026-02-01, modified: 2026-02-01 }",
+        "    content: articles/carnival.md",
+        "    related: [/beaches, /flan-recipe, /bakeries]",
+        "",
+      ].join("\n"),
+    );
+    writeFileSync(
+      join(root, "content/articles/carnival.md"),
+      "The parade fills the Malecón every Sunday in February.\n",
+    );
+    return root;
+  };
+  const reported = (result: { placeholders: PpgError[]; warnings: readonly PpgError[] }) =>
+    [...result.placeholders, ...result.warnings].map((e) => `${e.code}  ${e.format()}`).sort();
+  /** What a build of a copy of `root` with no store reports on `clock`. */
+  const fresh = async (root: string, clock: string) => {
+    const copy = await mkdtemp(join(tmpdir(), "ppguide-fresh-"));
+    cpSync(root, copy, { recursive: true, filter: (f) => !/\.ppguide-cache|dist/.test(f) });
+    return reported(await build({ root: copy, out: "dist", clock }));
+  };
+
+  it("takes site.yaml's placeholders as kept with its text, and scans again on a day that publishes another page", async () => {
+    const root = await scheduled();
+    const store = join(root, ".ppguide-cache/parsed-yaml");
+    const before = reported(await build({ root, out: "dist", clock: "2026-01-15" }));
+    expect(before).toEqual(await fresh(root, "2026-01-15"));
+    expect(before.join("\n")).not.toMatch(/describe the parade/);
+    // A placeholder the scan cannot find, written into the kept answer: a rebuild that reports it took the answer.
+    const stored = deserialize(readChecked(store)!) as { answers: Map<string, Map<string, { value: PpgErrorData[] }>> };
+    const answer = stored.answers
+      .get(ParsedYaml.open(store, currentCode()).key(readFileSync(join(root, "site.yaml"), "utf8")))
+      ?.get("placeholders");
+    const forged = new PpgError("PlaceholderLeft", {
+      kind: "reservedDomain",
+      url: "https://kept.example",
+      domain: "kept.example",
+    });
+    answer!.value.push(errorData(forged));
+    writeChecked(store, serialize(stored));
+    const kept = reported(await build({ root, out: "dist", clock: "2026-01-20" }));
+    expect(kept).toEqual([...before, `PlaceholderLeft  ${forged.format()}`].sort());
+    // On the day the route is published, site.yaml's published routes are others: scanned again.
+    const published = reported(await build({ root, out: "dist", clock: "2026-02-01" }));
+    expect(published).toEqual(await fresh(root, "2026-02-01"));
+    expect(published).toContainEqual(
+      expect.stringMatching(/^StubTextLeft {2}site\.yaml:\d+:18 {2}routes\[7\]\.description/),
+    );
+    expect(published.join("\n")).not.toMatch(/kept\.example/);
+  });
+
+  it("finds an image site.yaml names again when public/ loses it, site.yaml as it was", async () => {
+    const root = await copyFixture("basic-site");
+    expect((await attempt({ root, out: "dist" })).exit).toBe(0);
+    rmSync(join(root, "public/images/banner.svg"));
+    const [kept, expected] = [await attempt({ root, out: "dist" }), await freshAttempt(root)];
+    expect(kept.exit).toBe(1);
+    expect(kept.lines.map((l) => l.replaceAll(root, "ROOT"))).toEqual(expected.lines);
+    expect(kept.lines.join("\n")).toMatch(/^AssetMissing {2}site\.yaml:15:\d+ {2}site\.banners\[0\]\.image/m);
+  });
+
+  const freshAttempt = async (root: string) => {
+    const copy = await mkdtemp(join(tmpdir(), "ppguide-fresh-"));
+    cpSync(root, copy, { recursive: true, filter: (f) => !/\.ppguide-cache|dist/.test(f) });
+    const outcome = await attempt({ root: copy, out: "dist" });
+    return { ...outcome, lines: outcome.lines.map((l) => l.replaceAll(copy, "ROOT")) };
+  };
 });
