@@ -209,7 +209,7 @@ interface Answer {
   value: unknown;
 }
 
-/** A check that found nothing, one object for every text: the serializer writes an object seen before as a reference. */
+/** A check that found nothing, one object for every text: the serializer writes it once, then refers to it. */
 const NOTHING_FOUND: Answer = Object.freeze({ context: "", value: Object.freeze([]) });
 
 function keyOf(text: string): string {
