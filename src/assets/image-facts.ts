@@ -64,6 +64,8 @@ export class ImageFactIndex {
   private readonly share: Map<string, unknown>;
   private readonly digests = new Map<string, string>();
   private readonly keys = new WeakMap<readonly string[], string>();
+  /** The same, by the list's paths: records read from a page cache hold a list each, most of them alike. */
+  private readonly keysByPaths = new Map<string, string>();
 
   constructor(facts: ImageFacts) {
     this.files = new Set(facts.publicFiles);
@@ -76,9 +78,14 @@ export class ImageFactIndex {
     // A page's record keeps its list from build to build (dev mode keeps the records): each list is hashed once.
     let key = this.keys.get(paths);
     if (key === undefined) {
-      const hash = new Digest();
-      for (const path of paths) hash.add(this.factOf(path), "\n");
-      this.keys.set(paths, (key = hash.key()));
+      const joined = JSON.stringify(paths);
+      key = this.keysByPaths.get(joined);
+      if (key === undefined) {
+        const hash = new Digest();
+        for (const path of paths) hash.add(this.factOf(path), "\n");
+        this.keysByPaths.set(joined, (key = hash.key()));
+      }
+      this.keys.set(paths, key);
     }
     return key;
   }

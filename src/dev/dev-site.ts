@@ -343,6 +343,7 @@ export class DevSite {
           sink: IN_MEMORY,
           threads: false,
           templates: next.templates,
+          answering: next,
         }),
       ),
       renderUnpublished(next, this.images.facts, { templates: templates.loaded, scan }),

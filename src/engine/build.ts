@@ -118,14 +118,14 @@ export async function build(opts: BuildOptions, look: FirstLook = firstLook(opts
     const stamps = inputs && opts.cache !== false ? { of: inputs.stamps, at: inputs.at } : undefined;
     const loaded = await timed("load")(load(site, opts, { onManifest, goOn: true, ...(stamps && { stamps }) }));
     const checked = timed("check")(check(loaded));
-    // With what the checks answered of the YAML texts, which the load saved before they ran.
-    checked.site.parsed?.save();
     const opened = timed("open")(open(checked, outDir));
     held = opened.output;
     // The furthest state reached, whose problems a later stage's failure is reported with.
     let reached: Checked = opened;
     try {
       const keyed = timed("key")(ownPages(key(opened), opts.shard));
+      // With what the check and the keys answered of the YAML texts, which the load saved before they ran.
+      opened.site.parsed?.save();
       const rendered = withPageProblems(
         await timed("render")(
           withUnpublished(
@@ -267,6 +267,7 @@ export function open(state: Checked, outDir: string): Opened {
       input,
       pages: state.pages,
       sources: sourcesOf(site),
+      answering: site,
       code: currentCode(),
       images: new ImageFactIndex(input.images),
       previous: previousOf(output.live, served?.pages, opts.cache !== false),
@@ -286,7 +287,7 @@ export function open(state: Checked, outDir: string): Opened {
 
 /** Every page's key, and which pages the previous build made as this one would. */
 export function key<S extends PagesToMake>(state: S): S & Keyed {
-  const jobs = keyPages(state.input, state.pages, state.code);
+  const jobs = keyPages(state.input, state.pages, state.code, state.answering);
   return { ...state, jobs, plan: planPages(jobs, state.previous, state.images, state.input.search !== undefined) };
 }
 
@@ -485,6 +486,7 @@ function pagesInMemory({ site, pages }: Pick<Checked, "site" | "pages">): PagesT
     sink: IN_MEMORY,
     threads: false,
     templates: site.templates,
+    answering: site,
   };
 }
 

@@ -4,6 +4,7 @@ import type { MarkdownFile } from "../content/front-matter.ts";
 import type { ContentIndex } from "../content/load.ts";
 import { currentCode } from "../core/code-id.ts";
 import { digestJson, digestOf } from "../core/digest.ts";
+import { expected } from "../core/invariant.ts";
 import type { Manifest, RouteEntry } from "../manifest/types.ts";
 import type { YamlSource } from "../manifest/yaml-path.ts";
 import { servedIntact, type KeyParts, type PageRecord } from "../output/page-cache.ts";
@@ -13,6 +14,7 @@ import type { CopySpec } from "../output/write.ts";
 import { kindOf, ROUTE_KINDS, type SitePage } from "../render/kinds/index.ts";
 import type { Templates } from "../render/render.tsx";
 import type { LoadedSite } from "../site/load-site.ts";
+import { publishedAnswer, type Answering } from "../site/published-answer.ts";
 
 /**
  * Everything rendering reads, as plain data, so that a worker thread can be given it once: the
@@ -194,36 +196,50 @@ export interface PagesToMake {
   templates?: Templates;
   /** The YAML files the pages are made from, to locate what a page finds in them (render-pages.ts sourcesOf). */
   sources: readonly YamlSource[];
+  /** The loaded site, whose digests of site.yaml's routes are kept with its text (keyPages). */
+  answering?: Answering;
 }
 
 /**
  * Every page of the site (`pages`, render/kinds/index.ts sitePages) with its key. `code`: dev
- * mode's, whose templates are compiled afresh after an edit.
+ * mode's, whose templates are compiled afresh after an edit. `answering`: the loaded site, whose
+ * routes' digests and site-wide digest are kept with site.yaml's text (site/published-answer.ts): at
+ * 16,000 routes they were most of the key stage of a rebuild that changed one body.
  */
 export function keyPages(
   input: Pick<RenderInput, "manifest" | "content" | "assets" | "year">,
   pages: readonly SitePage[],
   code = currentCode(),
+  answering?: Answering,
 ): PageJob[] {
   const { manifest, content } = input;
   const searched = searchedPaths(manifest);
-  const { nav, ...rest } = manifest;
-  const site = digestJson([
-    input.assets,
-    { ...rest, routes: manifest.routes.map((r) => summary(r, content, searched.has(r.path))) },
-  ]);
-  const chrome = digestJson([input.year, nav]);
+  // What the site-wide part reads besides site.yaml: the asset URLs, and the keywords of the routes the search box lists.
+  const keywords = manifest.routes.flatMap((r) => (searched.has(r.path) ? [keywordsOf(r, content)] : []));
+  const site = publishedAnswer(answering, "site key", digestJson([input.assets, keywords]), () => {
+    const { nav, ...rest } = manifest;
+    return digestJson([
+      input.assets,
+      { ...rest, routes: manifest.routes.map((r) => summary(r, content, searched.has(r.path))) },
+    ]);
+  });
+  const routeKeys = publishedAnswer(answering, "route keys", "", () => manifest.routes.map((r) => digestOf(r)));
+  const chrome = digestJson([input.year, manifest.nav]);
   const none = digestJson(null);
-  const routes = new Map(manifest.routes.map((r) => [r.path, r]));
+  const routes = new Map(
+    manifest.routes.map((r, i) => [r.path, { route: r, key: expected(routeKeys[i], "a digest kept for every route") }]),
+  );
   const aliases = new Map((manifest.aliases ?? []).map((a) => [a.from, a.to]));
   return pages.map((page): PageJob => {
-    const route = routes.get(page.route);
+    const found = routes.get(page.route);
     // A page no route has (an alias's, the 404 page) is made of its path and where it leads alone.
-    const own = route
+    const own = found
       ? {
-          route: digestOf(route),
-          markdown: content.markdown.get(route.content ?? "")?.digest ?? none,
-          listings: ROUTE_KINDS[route.kind].listings ? digestOf(content.listings.get(route.listings ?? "")) : none,
+          route: found.key,
+          markdown: content.markdown.get(found.route.content ?? "")?.digest ?? none,
+          listings: ROUTE_KINDS[found.route.kind].listings
+            ? digestOf(content.listings.get(found.route.listings ?? ""))
+            : none,
         }
       : { route: digestJson([page.kind, page.route, aliases.get(page.route) ?? null]), markdown: none, listings: none };
     return { ...page, parts: { code, site, chrome: kindOf(page.kind).redirect ? none : chrome, ...own } };
@@ -290,8 +306,12 @@ function summary(route: RouteEntry, content: RenderInput["content"], searched: b
     author: "author" in route ? route.author : undefined,
     published: route.dates?.published,
     cards: route.cards,
-    keywords: searched && route.content ? content.markdown.get(route.content)?.frontMatter.keywords : undefined,
+    keywords: searched ? keywordsOf(route, content) : undefined,
   };
+}
+
+function keywordsOf(route: RouteEntry, content: RenderInput["content"]): unknown {
+  return route.content ? content.markdown.get(route.content)?.frontMatter.keywords : undefined;
 }
 
 /** The routes the search box lists, by their own paths (the list may name an alias). */
