@@ -214,7 +214,8 @@ export function keyPages(
 ): PageJob[] {
   const { manifest, content } = input;
   const searched = searchedPaths(manifest);
-  // What the site-wide part reads besides site.yaml: the asset URLs, and the keywords of the routes the search box lists.
+  // What the site-wide part reads besides site.yaml: the asset URLs, and the keywords of the routes the search
+  // box lists.
   const keywords = manifest.routes.flatMap((r) => (searched.has(r.path) ? [keywordsOf(r, content)] : []));
   const site = publishedAnswer(answering, "site key", digestJson([input.assets, keywords]), () => {
     const { nav, ...rest } = manifest;
