@@ -8,7 +8,7 @@ import type { ContentIndex } from "../content/load.ts";
 import { directiveLines, parseVideoDirective } from "../content/directives.ts";
 import { bodyProblems } from "../content/kept-markdown.ts";
 import { MANIFEST_FILE } from "../site/find-site.ts";
-import { publishedAnswer, type Answering } from "../site/published-answer.ts";
+import { answeringOf, publishedAnswer, type Answering } from "../site/published-answer.ts";
 import { answerOnce } from "../manifest/parsed-yaml.ts";
 import type { Manifest } from "../manifest/types.ts";
 import { yamlSource } from "../manifest/yaml-source.ts";
@@ -44,10 +44,8 @@ export interface PlaceholderSite extends Partial<Answering> {
  * the values of every route again, 0.17 s at 16,000 routes, to report the same few placeholders.
  */
 export function findPlaceholders(site: PlaceholderSite): PpgError[] {
-  const { read, schedule, parsed } = site;
-  const answering = read && schedule && { read, schedule, ...(parsed && { parsed }) };
   const found = publishedAnswer(
-    answering,
+    answeringOf(site),
     "placeholders",
     "",
     () => {
@@ -69,7 +67,7 @@ export function findPlaceholders(site: PlaceholderSite): PpgError[] {
       return inListings;
     };
     const text = site.content.listingSources.get(name)?.text;
-    found.push(...answerOnce(parsed, text, "placeholders", "", scan, PROBLEMS_AS_DATA));
+    found.push(...answerOnce(site.parsed, text, "placeholders", "", scan, PROBLEMS_AS_DATA));
   }
   for (const md of site.content.markdown.values()) {
     scanFrontMatter(md, site.root, found);

@@ -32,13 +32,18 @@ export function generatedFiles(
   const { manifest, publicFiles, assets, raster, share } = site;
   const redirects = redirectsFile(manifest);
   const text = (file: string, content: string | Uint8Array): GeneratedFile => ({ file, content: () => content });
+  // Made when first asked for: a build claims every file's name before it writes any (output/claims.ts).
+  const made = (file: string, make: () => string): GeneratedFile => {
+    let content: string | undefined;
+    return { file, content: () => (content ??= make()) };
+  };
   return [
     text(assets.css.url.slice(1), assets.css.content),
     ...assets.scripts.map((s) => text(s.url.slice(1), s.content)),
     ...raster.entries(),
     ...share.entries(),
-    text("sitemap.xml", sitemapXml(manifest)),
-    text("robots.txt", robotsTxt(manifest)),
+    made("sitemap.xml", () => sitemapXml(manifest)),
+    made("robots.txt", () => robotsTxt(manifest)),
     // The feed states each share image's size in bytes, known once they are encoded.
     { file: FEED_PATH.slice(1), content: () => share.ready().then(() => atomFeed(manifest, (src) => share.og(src))) },
     ...webAppFiles(manifest, join(site.root, "public")),
@@ -46,8 +51,7 @@ export function generatedFiles(
     ...(publicFiles.has("/_headers")
       ? []
       : [
-          text(
-            "_headers",
+          made("_headers", () =>
             headersFile(publicFiles, [...GENERATED, ...webAppFileNames(manifest)], serviceWorkerFileNames(manifest)),
           ),
         ]),

@@ -11,6 +11,12 @@ export interface Answering {
   schedule: Schedule;
 }
 
+/** A site's means of answering, when it has them all (a loaded site does; one made by hand may not). */
+export function answeringOf(site: Partial<Answering>): Answering | undefined {
+  const { parsed, read, schedule } = site;
+  return read && schedule ? { read, schedule, ...(parsed && { parsed }) } : undefined;
+}
+
 /**
  * What `run` answers of the published site.yaml (ParsedYaml.answer), kept with the text of site.yaml while the
  * same routes are unpublished and `context` is the same: the published manifest is a function of that text, the

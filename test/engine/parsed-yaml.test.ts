@@ -347,6 +347,16 @@ Golden sand at Playa Dorada.
     expect(kept.lines.join("\n")).toMatch(/^AssetMissing {2}site\.yaml:15:\d+ {2}site\.banners\[0\]\.image/m);
   });
 
+  it("finds a page's clash with a file again when public/ gains one at its path, site.yaml as it was", async () => {
+    const root = await copyFixture("basic-site");
+    expect((await attempt({ root, out: "dist" })).exit).toBe(0);
+    writeFileSync(join(root, "public/beaches.html"), "<!doctype html><title>Beaches</title>\n");
+    const [kept, expected] = [await attempt({ root, out: "dist" }), await freshAttempt(root)];
+    expect(kept.exit).toBe(1);
+    expect(kept.lines.map((l) => l.replaceAll(root, "ROOT"))).toEqual(expected.lines);
+    expect(kept.lines.join("\n")).toMatch(/^RouteIsFile {2}site\.yaml:\d+:\d+ {2}routes\[1\]\.path/m);
+  });
+
   const freshAttempt = async (root: string) => {
     const copy = await mkdtemp(join(tmpdir(), "ppguide-fresh-"));
     cpSync(root, copy, { recursive: true, filter: (f) => !/\.ppguide-cache|dist/.test(f) });
