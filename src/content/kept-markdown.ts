@@ -6,7 +6,7 @@ import { PpgError, PROBLEMS_AS_DATA } from "../core/errors.ts";
 import { changedNear, stampChangedAt } from "../core/file-stamp.ts";
 import { makeFolder } from "../core/make-folder.ts";
 import { lineFeeds, readSourceFile } from "../core/source-text.ts";
-import type { ParsedYaml } from "../manifest/parsed-yaml.ts";
+import type { KeptAs, ParsedYaml } from "../manifest/parsed-yaml.ts";
 import {
   frontMatterText,
   type BodyAnswers,
@@ -189,7 +189,7 @@ export function bodyAnswer<T, K = T>(
   scan: string,
   context: string,
   find: (body: string) => T,
-  as?: { keep: (value: T) => K; take: (kept: K) => T },
+  as?: KeptAs<T, K>,
 ): T {
   const kept = file.answers?.[scan];
   if (kept !== undefined && kept.context === context) return as ? as.take(kept.value as K) : (kept.value as T);

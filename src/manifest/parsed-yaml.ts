@@ -113,13 +113,7 @@ export class ParsedYaml {
    * that a rebuild ran again for every route although the text had not changed: its placeholders, the images it
    * names, the photos it shows.
    */
-  answer<T, K = T>(
-    text: string,
-    check: string,
-    context: string,
-    run: () => T,
-    as?: { keep: (value: T) => K; take: (kept: K) => T },
-  ): T {
+  answer<T, K = T>(text: string, check: string, context: string, run: () => T, as?: KeptAs<T, K>): T {
     const kept = this.answersOf(text).get(check);
     if (kept !== undefined && kept.context === context) return as ? as.take(kept.value as K) : (kept.value as T);
     const value = run();
@@ -171,6 +165,12 @@ export class ParsedYaml {
   }
 }
 
+/** How an answer that is not plain data is kept, and made again when taken (PROBLEMS_AS_DATA, core/errors.ts). */
+export interface KeptAs<T, K> {
+  keep: (value: T) => K;
+  take: (kept: K) => T;
+}
+
 /** ParsedYaml.answer, where there is a store and a text; else `run`, run. */
 export function answerOnce<T, K = T>(
   parsed: ParsedYaml | undefined,
@@ -178,7 +178,7 @@ export function answerOnce<T, K = T>(
   check: string,
   context: string,
   run: () => T,
-  as?: { keep: (value: T) => K; take: (kept: K) => T },
+  as?: KeptAs<T, K>,
 ): T {
   return parsed && text !== undefined ? parsed.answer(text, check, context, run, as) : run();
 }

@@ -148,6 +148,7 @@ export class OutputClaims {
  * alias (a page on GitHub Pages, a redirect elsewhere: either way its path is its own), and each
  * file of public/. Returns the clashes, which a loaded site keeps with site.yaml's text while the
  * other files are the same (site/published-answer.ts): the claims of 16,000 routes took 0.1 s.
+ * `pages`: the manifest's own (sitePages), as the answer is kept by the manifest's text.
  */
 export function claimOutputs(
   site: Pick<LoadedSite, "root" | "manifest" | "source" | "publicFiles" | "assets" | "raster" | "share"> &

@@ -1,5 +1,5 @@
 import { digestJson } from "../core/digest.ts";
-import { answerOnce, type ParsedYaml } from "../manifest/parsed-yaml.ts";
+import { answerOnce, type KeptAs, type ParsedYaml } from "../manifest/parsed-yaml.ts";
 import type { YamlSource } from "../manifest/yaml-path.ts";
 import type { Schedule } from "./schedule.ts";
 
@@ -30,7 +30,7 @@ export function publishedAnswer<T, K = T>(
   check: string,
   context: string,
   run: () => T,
-  as?: { keep: (value: T) => K; take: (kept: K) => T },
+  as?: KeptAs<T, K>,
 ): T {
   if (!answering) return run();
   const { parsed, read, schedule } = answering;
