@@ -105,7 +105,7 @@ export interface CopyCache {
 }
 
 /** Changed whenever the layout below changes: an older record is ignored. */
-const VERSION = 12;
+const VERSION = 13;
 /** Per page: size, mtimeMs, ctimeMs, ino. */
 const STAT_FIELDS = 4;
 const KINDS: RawRef["kind"][] = ["page", "asset"];
@@ -119,14 +119,20 @@ interface Stored {
   version: number;
   code: string;
   files: string[];
-  /** Per page, its parts, imagesKey and hash, one string each, in that order. */
-  digests: string[];
+  /** Per page (DIGESTS each): its parts, imagesKey and hash, in that order, each a string's number. */
+  digests: Int32Array;
   /** Per page: where its image list starts in `imageItems`, and how long it is. */
   imageAt: Int32Array;
   imageItems: Int32Array;
   stats: Float64Array;
-  /** Every href, anchor, base and image path once; the rest name them by index. */
+  /** Every digest, href, anchor, base and image path once; the rest name them by number. */
   strings: string[];
+  /**
+   * How many strings and scan items there were when they were last written anew. A write that reuses a page keeps
+   * its row as it is, and the strings and scans every row names where they are, with those no row names any more,
+   * until there are twice as many of either (seedOf).
+   */
+  fresh: [strings: number, items: number];
   /** Per page: where its scan starts in `items`, or -1 if it was not scanned. */
   scanAt: Int32Array;
   /**
@@ -196,47 +202,55 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
     if (!pack) return undefined;
     packs.push(pack);
   }
-  const { files, digests: d, imageAt, imageItems, stats, strings, index, links } = stored;
+  const { files, index, links } = stored;
   const warned = new Map(stored.warnings);
   const pages = new Map<string, PageRecord>();
-  files.forEach((file, i) => {
-    const digestAt = (k: number) => expected(d[i * DIGESTS + k], WHOLE);
-    const statAt = (k: number) => expected(stats[i * STAT_FIELDS + k], WHOLE);
-    const start = expected(imageAt[i * 2], WHOLE);
-    const images: string[] = [];
-    for (const item of imageItems.subarray(start, start + expected(imageAt[i * 2 + 1], WHOLE)))
-      images.push(expected(strings[item], WHOLE));
-    const record: PageRecord = {
-      parts: {
-        code: digestAt(0),
-        site: digestAt(1),
-        chrome: digestAt(2),
-        route: digestAt(3),
-        markdown: digestAt(4),
-        listings: digestAt(5),
-      },
-      imagesKey: digestAt(6),
-      hash: digestAt(7),
-      images,
-      ...chromeAt(stored, i),
-      ...(statAt(0) >= 0 && {
-        stat: { size: statAt(0), mtimeMs: statAt(1), ctimeMs: statAt(2), ino: statAt(3) },
-      }),
-      ...(warned.has(i) && { warnings: warned.get(i) }),
-    };
-    if (expected(stored.scanAt[i], WHOLE) >= 0) keepScan(record, stored, i);
+  for (let i = 0; i < files.length; i++) {
+    const record = recordAt(stored, i);
+    const warnings = warned.get(i);
+    if (warnings) record.warnings = warnings;
+    if (expected(stored.scanAt[i], WHOLE) >= 0)
+      Object.defineProperty(record, "scan", { enumerable: true, get: () => scanOf(stored, i) });
     const packed = packedSearch(stored, packs, i);
     if (packed) keepSearch(record, packed);
-    pages.set(file, record);
-  });
+    storedRows.set(record, { stored, i });
+    // A reused record is written back by copying its row (writePageCache): nothing may change it on the way.
+    pages.set(expected(files[i], WHOLE), Object.freeze(record));
+  }
   return { pages, index, ...(links && { links }), packs: packs.map((p) => p.name) };
 }
 
-function chromeAt(stored: Stored, i: number): Pick<PageRecord, "chrome"> {
-  const [h, hLength, f, fLength, eager] = stored.chromeAt.subarray(i * CHROME_FIELDS, (i + 1) * CHROME_FIELDS);
-  if (h === undefined || h < 0) return {};
-  const field = (n: number | undefined) => expected(n, WHOLE);
-  return { chrome: { header: [h, field(hLength)], footer: [field(f), field(fLength)], eager: eager === 1 } };
+/** The stored page `i`'s record, but for its warnings, scan and search entries. */
+function recordAt(stored: Stored, i: number): PageRecord {
+  const { digests, strings, imageAt, imageItems, stats, chromeAt } = stored;
+  const digest = (k: number) => expected(strings[expected(digests[i * DIGESTS + k], WHOLE)], WHOLE);
+  const start = expected(imageAt[i * 2], WHOLE);
+  const images: string[] = new Array(expected(imageAt[i * 2 + 1], WHOLE));
+  for (let n = 0; n < images.length; n++) images[n] = expected(strings[expected(imageItems[start + n], WHOLE)], WHOLE);
+  const record: PageRecord = {
+    parts: {
+      code: digest(0),
+      site: digest(1),
+      chrome: digest(2),
+      route: digest(3),
+      markdown: digest(4),
+      listings: digest(5),
+    },
+    imagesKey: digest(6),
+    hash: digest(7),
+    images,
+  };
+  const field = (at: number) => expected(chromeAt[at], WHOLE);
+  const c = i * CHROME_FIELDS;
+  if (field(c) >= 0)
+    record.chrome = {
+      header: [field(c), field(c + 1)],
+      footer: [field(c + 2), field(c + 3)],
+      eager: field(c + 4) === 1,
+    };
+  const stat = (k: number) => expected(stats[i * STAT_FIELDS + k], WHOLE);
+  if (stat(0) >= 0) record.stat = { size: stat(0), mtimeMs: stat(1), ctimeMs: stat(2), ino: stat(3) };
+  return record;
 }
 
 function storedRecord(copy: string): Stored | undefined {
@@ -281,17 +295,12 @@ export function removeUnusedPacks(store: string, keep: Iterable<string>): void {
 }
 
 /**
- * A stored scan stays in the cache's compact arrays: a record's `scan` is made when it is read
- * (the link check reads each once, in turn) and is not kept, and writePageCache copies it from the
- * arrays. Made for every page when the cache was read, the scans of a 4,000-page site were about
- * 15 MB held for the whole of a one-edit rebuild, and the commit's copies of the records held them twice.
+ * Where each record read from a cache is stored: its row, which writePageCache copies as it is when the page is
+ * reused. A stored scan stays in the cache's compact arrays, and a record's `scan` is made when it is read (the link
+ * check reads each once, in turn) and is not kept. Made for every page when the cache was read, the scans of a
+ * 4,000-page site were about 15 MB held for the whole of a one-edit rebuild, and the commit's copies held them twice.
  */
-const storedScans = new WeakMap<PageRecord, { stored: Stored; i: number }>();
-
-function keepScan(record: PageRecord, stored: Stored, i: number): void {
-  storedScans.set(record, { stored, i });
-  Object.defineProperty(record, "scan", { enumerable: true, get: () => scanOf(stored, i) });
-}
+const storedRows = new WeakMap<PageRecord, { stored: Stored; i: number }>();
 
 /**
  * A stored page's search entries stay in their pack (search/packed-entries.ts): read and unpacked
@@ -358,101 +367,32 @@ export function writePageCache(
   cache: CopyCache,
   stats: ReadonlyMap<string, FileStat> = new Map(),
 ): string[] {
-  const strings = new Map<string, number>();
-  const intern = (s: string) => {
-    let i = strings.get(s);
-    if (i === undefined) strings.set(s, (i = strings.size));
-    return i;
-  };
-  // As refAt reads one back.
-  const pushRef = (to: Int32Items, ref: RawRef) =>
-    to.push(intern(ref.href), ref.line, ref.col, KINDS.indexOf(ref.kind));
+  const seed = seedOf(cache.pages);
+  const rows = new Rows(seed);
   const files: string[] = [];
-  const digests: string[] = [];
-  const imageAt: number[] = [];
-  const imageItems: number[] = [];
   const statItems: number[] = [];
-  const chromeItems: number[] = [];
-  const scanAt: number[] = [];
-  const items = new Int32Items();
-  const partAt: number[] = [];
-  const partItems = new Int32Items();
-  // A part's refs arrive as one object for the pages of a render batch, or of a stored cache
-  // (sharedRefs): its number is looked up by that object, and by its content for the next batch's.
-  const partByRefs = new Map<readonly RawRef[], number>();
-  const partByContent = new Map<string, number>();
-  const part = (refs: readonly RawRef[]): number => {
-    let n = partByRefs.get(refs);
-    if (n !== undefined) return n;
-    const content = JSON.stringify(refs);
-    n = partByContent.get(content);
-    if (n === undefined) {
-      partByContent.set(content, (n = partAt.length));
-      partAt.push(partItems.length);
-      partItems.push(refs.length);
-      for (const ref of refs) pushRef(partItems, ref);
-    }
-    partByRefs.set(refs, n);
-    return n;
-  };
   const warnings: Stored["warnings"] = [];
   const search = searchPacks(dirname(copy), cache.pages);
   for (const [file, page] of cache.pages) {
     if (page.warnings?.length) warnings.push([files.length, page.warnings]);
     files.push(file);
-    const { parts } = page;
-    digests.push(
-      parts.code,
-      parts.site,
-      parts.chrome,
-      parts.route,
-      parts.markdown,
-      parts.listings,
-      page.imagesKey,
-      page.hash,
-    );
-    const { chrome } = page;
-    chromeItems.push(...(chrome ? [...chrome.header, ...chrome.footer, chrome.eager ? 1 : 0] : [-1, 0, 0, 0, 0]));
-    imageAt.push(imageItems.length, page.images.length);
-    for (const image of page.images) imageItems.push(intern(image));
     // No stat (-1): the next build hashes the served file to know whether it still holds the page.
     const stat = stats.get(file) ?? page.stat ?? { size: -1, mtimeMs: -1, ctimeMs: -1, ino: -1 };
     statItems.push(stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino);
-    const kept = storedScans.get(page);
-    if (kept) {
-      scanAt.push(items.length);
-      copyScan(kept.stored, kept.i, items, intern, part);
-      continue;
-    }
-    const { scan } = page;
-    if (!scan) {
-      scanAt.push(-1);
-      continue;
-    }
-    scanAt.push(items.length);
-    const shared = scan.shared ?? [];
-    items.push(scan.refs.length, scan.anchors.length, scan.base === null ? -1 : intern(scan.base), shared.length);
-    for (const placed of shared) items.push(part(placed.refs), placed.line, placed.col);
-    for (const ref of scan.refs) pushRef(items, ref);
-    for (const anchor of scan.anchors) items.push(intern(anchor));
+    const row = storedRows.get(page);
+    if (seed && row?.stored === seed) rows.copy(seed, row.i);
+    else rows.add(page);
   }
   const stored: Stored = {
     version: VERSION,
     code,
     files,
-    digests,
-    imageAt: Int32Array.from(imageAt),
-    imageItems: Int32Array.from(imageItems),
     stats: Float64Array.from(statItems),
-    strings: [...strings.keys()],
-    scanAt: Int32Array.from(scanAt),
-    items: items.done(),
-    partAt: Int32Array.from(partAt),
-    partItems: partItems.done(),
+    ...rows.done(),
+    fresh: seed?.fresh ?? [rows.strings.size, rows.items.length],
     warnings,
     packs: search.packs.map(({ name, stat }) => [name, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino]),
     searchAt: Float64Array.from(search.fields),
-    chromeAt: Float64Array.from(chromeItems),
     ...(cache.index && { index: cache.index }),
     ...(cache.links && { links: cache.links }),
   };
@@ -461,25 +401,166 @@ export function writePageCache(
 }
 
 /**
+ * The stored cache whose records `pages` reuses, when what it holds is kept: a reused page's row is then copied as
+ * it is, naming the same strings, scans and parts where they were, and a page rendered again is added after them (a
+ * one-page rebuild of 16,000 pages wrote its cache in 290 ms, most of it naming each reused page's strings and
+ * copying its scan again). What only replaced rows named is kept too, until there are twice as many strings or scan
+ * items as when they were last written anew.
+ */
+function seedOf(pages: ReadonlyMap<string, PageRecord>): Stored | undefined {
+  for (const page of pages.values()) {
+    const stored = storedRows.get(page)?.stored;
+    if (!stored) continue;
+    const [strings, items] = stored.fresh;
+    return stored.strings.length <= 2 * strings && stored.items.length <= 2 * items ? stored : undefined;
+  }
+  return undefined;
+}
+
+/** The rows of the pages a cache holds, in its layout (Stored), and the tables of strings and parts they name. */
+class Rows {
+  /** The strings named after the seed's, each with its number. */
+  readonly strings = new Map<string, number>();
+  readonly items: Int32Items;
+  private readonly digests = new Int32Items();
+  private readonly imageAt = new Int32Items();
+  private readonly imageItems: Int32Items;
+  private readonly scanAt = new Int32Items();
+  private readonly chromeItems: number[] = [];
+  private readonly partAt = new Int32Items();
+  private readonly partItems = new Int32Items();
+  // A part's refs arrive as one object for the pages of a render batch, or of a stored cache
+  // (sharedRefs): its number is looked up by that object, and by its content for the next batch's.
+  private readonly partByRefs = new Map<readonly RawRef[], number>();
+  private readonly partByContent = new Map<string, number>();
+
+  /**
+   * Starting from `seed`'s strings, scans, image lists and parts, in their order, so that its rows name the same here.
+   * Its strings are not looked up (a map of them took 58 ms at 16,000 pages): a page rendered again names its strings
+   * anew, after them.
+   */
+  constructor(private readonly seed?: Stored) {
+    this.items = new Int32Items(seed?.items);
+    this.imageItems = new Int32Items(seed?.imageItems);
+    if (!seed) return;
+    this.partAt.pushAll(seed.partAt);
+    this.partItems.pushAll(seed.partItems);
+    for (let n = 0; n < seed.partAt.length; n++) this.partByContent.set(partContent(sharedRefs(seed, n)), n);
+  }
+
+  /** The stored page `stored`'s row, as it is: `stored` is the seed, so its numbers name the same here. */
+  copy(stored: Stored, i: number): void {
+    for (let k = i * DIGESTS; k < (i + 1) * DIGESTS; k++) this.digests.push(expected(stored.digests[k], WHOLE));
+    this.imageAt.push(expected(stored.imageAt[i * 2], WHOLE), expected(stored.imageAt[i * 2 + 1], WHOLE));
+    for (let k = i * CHROME_FIELDS; k < (i + 1) * CHROME_FIELDS; k++)
+      this.chromeItems.push(expected(stored.chromeAt[k], WHOLE));
+    this.scanAt.push(expected(stored.scanAt[i], WHOLE));
+  }
+
+  add(page: PageRecord): void {
+    const { parts, chrome, scan } = page;
+    const digests = [parts.code, parts.site, parts.chrome, parts.route, parts.markdown, parts.listings];
+    for (const d of [...digests, page.imagesKey, page.hash]) this.digests.push(this.intern(d));
+    this.chromeItems.push(...(chrome ? [...chrome.header, ...chrome.footer, chrome.eager ? 1 : 0] : [-1, 0, 0, 0, 0]));
+    this.imageAt.push(this.imageItems.length, page.images.length);
+    for (const image of page.images) this.imageItems.push(this.intern(image));
+    if (!scan) {
+      this.scanAt.push(-1);
+      return;
+    }
+    const { items } = this;
+    this.scanAt.push(items.length);
+    const shared = scan.shared ?? [];
+    items.push(scan.refs.length, scan.anchors.length, scan.base === null ? -1 : this.intern(scan.base), shared.length);
+    for (const placed of shared) items.push(this.part(placed.refs), placed.line, placed.col);
+    for (const ref of scan.refs) this.pushRef(items, ref);
+    for (const anchor of scan.anchors) items.push(this.intern(anchor));
+  }
+
+  done(): Pick<
+    Stored,
+    "digests" | "imageAt" | "imageItems" | "strings" | "scanAt" | "items" | "partAt" | "partItems" | "chromeAt"
+  > {
+    return {
+      digests: this.digests.done(),
+      imageAt: this.imageAt.done(),
+      imageItems: this.imageItems.done(),
+      strings: [...(this.seed?.strings ?? []), ...this.strings.keys()],
+      scanAt: this.scanAt.done(),
+      items: this.items.done(),
+      partAt: this.partAt.done(),
+      partItems: this.partItems.done(),
+      chromeAt: Float64Array.from(this.chromeItems),
+    };
+  }
+
+  private intern(s: string): number {
+    let i = this.strings.get(s);
+    if (i === undefined) this.strings.set(s, (i = (this.seed?.strings.length ?? 0) + this.strings.size));
+    return i;
+  }
+
+  // As refAt reads one back.
+  private pushRef(to: Int32Items, ref: RawRef): void {
+    to.push(this.intern(ref.href), ref.line, ref.col, KINDS.indexOf(ref.kind));
+  }
+
+  private part(refs: readonly RawRef[]): number {
+    let n = this.partByRefs.get(refs);
+    if (n !== undefined) return n;
+    const content = partContent(refs);
+    n = this.partByContent.get(content);
+    if (n === undefined) {
+      this.partByContent.set(content, (n = this.partAt.length));
+      this.partAt.push(this.partItems.length);
+      this.partItems.push(refs.length);
+      for (const ref of refs) this.pushRef(this.partItems, ref);
+    }
+    this.partByRefs.set(refs, n);
+    return n;
+  }
+}
+
+/** What tells two shared parts' refs apart, however each ref's keys are ordered. */
+const partContent = (refs: readonly RawRef[]): string =>
+  JSON.stringify(refs.map((ref) => [ref.href, ref.line, ref.col, ref.kind]));
+
+/**
  * Whole numbers gathered one after another into a typed array that grows: the link scans of 16,000 pages are
  * 1.8 million of them, which a JavaScript array holds at 8 bytes each before they are copied into an Int32Array.
  */
 class Int32Items {
-  private data = new Int32Array(1 << 12);
-  length = 0;
+  private data: Int32Array;
+  length: number;
+
+  /** Starting with `from`'s numbers, with room for a sixteenth more. */
+  constructor(from?: Int32Array) {
+    this.data = new Int32Array(Math.max(1 << 12, Math.ceil((from?.length ?? 0) * 1.0625)));
+    if (from) this.data.set(from);
+    this.length = from?.length ?? 0;
+  }
 
   push(...values: number[]): void {
-    if (this.length + values.length > this.data.length) {
-      const grown = new Int32Array(Math.max(this.data.length * 2, this.length + values.length));
-      grown.set(this.data);
-      this.data = grown;
-    }
+    this.room(values.length);
     for (const value of values) this.data[this.length++] = value;
+  }
+
+  pushAll(values: Int32Array): void {
+    this.room(values.length);
+    this.data.set(values, this.length);
+    this.length += values.length;
   }
 
   /** The numbers gathered, in an array of their own length. */
   done(): Int32Array {
     return this.data.slice(0, this.length);
+  }
+
+  private room(more: number): void {
+    if (this.length + more <= this.data.length) return;
+    const grown = new Int32Array(Math.max(this.data.length * 2, this.length + more));
+    grown.set(this.data);
+    this.data = grown;
   }
 }
 
@@ -572,28 +653,6 @@ export function servedIntact(live: string, file: string, page: PageRecord): bool
  */
 function sameStat(now: FileStat, was: FileStat): boolean {
   return now.size === was.size && now.mtimeMs === was.mtimeMs && now.ctimeMs === was.ctimeMs && now.ino === was.ino;
-}
-
-/** A stored page's scan into `items` as writePageCache lays one out, its strings and parts named in the new tables. */
-function copyScan(
-  stored: Stored,
-  i: number,
-  items: Int32Items,
-  intern: (s: string) => number,
-  part: (refs: readonly RawRef[]) => number,
-): void {
-  const { scanAt, items: from, strings } = stored;
-  let p = expected(scanAt[i], WHOLE);
-  const item = (at: number) => expected(from[at], WHOLE);
-  const string = (at: number) => intern(expected(strings[item(at)], WHOLE));
-  const refCount = item(p++);
-  const anchorCount = item(p++);
-  const base = item(p++);
-  const partCount = item(p++);
-  items.push(refCount, anchorCount, base < 0 ? -1 : intern(expected(strings[base], WHOLE)), partCount);
-  for (let s = 0; s < partCount; s++, p += 3) items.push(part(sharedRefs(stored, item(p))), item(p + 1), item(p + 2));
-  for (let r = 0; r < refCount; r++, p += 4) items.push(string(p), item(p + 1), item(p + 2), item(p + 3));
-  for (let a = 0; a < anchorCount; a++) items.push(string(p++));
 }
 
 function scanOf(stored: Stored, i: number): LinkScan | undefined {

@@ -174,6 +174,52 @@ describe("the page cache", () => {
     expect(named.indexOf(1)).toBeGreaterThan(0);
   });
 
+  it("copies a reused page's row as it is, and writes every row anew once it keeps twice the strings it names", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "ppguide-page-cache-"));
+    // Each round renders one page again, with strings of its own: the rows of the others are copied, and the strings
+    // and scans only the replaced rows named stay behind in the cache, until they are twice what was written anew.
+    const made = (n: number, round: number): PageRecord => {
+      const page = record(n);
+      const scan = page.scan!;
+      const refs = [...scan.refs, { href: `/round-${round}/page-${n}`, line: round, col: 3, kind: "page" as const }];
+      return { ...page, hash: `h${n}-${round}`, parts: { ...parts, route: `r${round}` }, scan: { ...scan, refs } };
+    };
+    const files = [0, 1, 2, 3].map((n) => `page-${n}.html`);
+    const now = files.map((_, n) => made(n, 0));
+    let copy = join(dir, "a");
+    writePageCache(copy, "code", { pages: new Map(files.map((f, n) => [f, now[n]!])) });
+    const sizes: { strings: number; fresh: number }[] = [];
+    for (let round = 1; round <= 12; round++) {
+      const read = readPageCache(copy, "code")!;
+      // What a build reuses is the record it read, which nothing may change on the way to the next cache.
+      expect(() => Object.assign(read.pages.get(files[0]!)!, { hash: "edited" })).toThrow(TypeError);
+      const n = round % files.length;
+      now[n] = made(n, round);
+      read.pages.set(files[n]!, now[n]!);
+      copy = join(dir, round % 2 ? "b" : "a");
+      writePageCache(copy, "code", read);
+      const again = readPageCache(copy, "code")!;
+      for (const [k, file] of files.entries()) {
+        const { scan, hash, parts: keyed, images, chrome } = again.pages.get(file)!;
+        const want = now[k]!;
+        expect({ scan, hash, parts: keyed, images, chrome }, `round ${round}, ${file}`).toEqual({
+          scan: want.scan,
+          hash: want.hash,
+          parts: want.parts,
+          images: want.images,
+          chrome: want.chrome,
+        });
+      }
+      const stored = deserialize(readChecked(`${copy}.pages`)!) as { strings: string[]; fresh: [number, number] };
+      sizes.push({ strings: stored.strings.length, fresh: stored.fresh[0] });
+    }
+    // The strings grow round after round, each past bound written anew: never more than twice the fresh count.
+    for (const { strings, fresh } of sizes) expect(strings).toBeLessThanOrEqual(2 * fresh + 20);
+    const shrank = sizes.findIndex((s, i) => i > 0 && s.strings < sizes[i - 1]!.strings);
+    expect(shrank).toBeGreaterThan(1);
+    expect(sizes[shrank - 1]!.strings).toBeGreaterThan(sizes[0]!.strings);
+  });
+
   it("keeps a reused page's links checked: an anchor removed from the page it names breaks it, rebuild after rebuild", async () => {
     const root = await writeInlineSite(`
       -- site.yaml --
