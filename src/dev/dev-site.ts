@@ -323,7 +323,8 @@ export class DevSite {
     const previous: Previous = site
       ? {
           records: (file) => this.byFile.get(file)?.record,
-          intact: () => true,
+          // Pages are held in memory: there is no file, nor its inode.
+          intact: () => ({}),
           // A page served with its own problems is rendered again, which finds them again (a build keeps no such page).
           served: (file) => {
             const held = this.byFile.get(file);

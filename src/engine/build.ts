@@ -271,7 +271,7 @@ export function open(state: Checked, outDir: string): Opened {
       code: currentCode(),
       images: new ImageFactIndex(input.images),
       previous: previousOf(output.live, served?.pages, opts.cache !== false),
-      sink: { reuse: (file) => writer.link(file), flush: () => writer.flush() },
+      sink: { reuse: (file, ino) => writer.link(file, ino), flush: () => writer.flush() },
       ...(opts.workers !== undefined && { threads: opts.workers }),
       output,
       writer,
@@ -299,8 +299,8 @@ export async function render<S extends PagesToMake & Keyed>(state: S, pool?: Ren
   const { input, plan, sink } = state;
   const records = new Map<string, PageRecord>();
   const kept = new Map<string, RenderedPage>();
-  for (const { job, record } of plan.reuse) {
-    await sink.reuse(job.file);
+  for (const { job, record, ino } of plan.reuse) {
+    await sink.reuse(job.file, ino);
     records.set(job.file, record);
   }
   const problems = new Map<string, PpgError[]>();
@@ -412,7 +412,7 @@ export async function commit(state: Built, inputs?: Inputs): Promise<Built> {
   await removeStale(output.target, output.listing, [writer, { produced: plan.render.map(({ job }) => job.file) }]);
   const stats = new Map<string, FileStat>();
   for (const file of records.keys()) {
-    const { size, mtimeMs, ctimeMs, ino } = lstatSync(join(output.target, file));
+    const { size, mtimeMs, ctimeMs, ino } = writer.inPlace.get(file) ?? lstatSync(join(output.target, file));
     stats.set(file, { size, mtimeMs, ctimeMs, ino });
   }
   const packs = writePageCache(

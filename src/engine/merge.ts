@@ -139,8 +139,9 @@ async function placePages(
     const { record, from } = expected(found.get(job.file), `a shard holding ${job.file}`);
     records.set(job.file, record);
     const before = "records" in previous ? previous.records(job.file) : undefined;
-    if (before?.hash === record.hash && "intact" in previous && previous.intact(job.file, before))
-      await writer.link(job.file, before.stat?.ino);
+    const served = before?.hash === record.hash && "intact" in previous ? previous.intact(job.file, before) : undefined;
+    // The served file's inode as it is now: the recorded one is another file's after a cache restored elsewhere.
+    if (served) await writer.link(job.file, served.ino);
     else await writer.adopt(from, job.file);
   }
   await writer.flush();

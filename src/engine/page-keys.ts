@@ -138,7 +138,8 @@ export type NoPrevious = "--no-cache" | "first build" | "no page cache of the se
 export type Previous =
   | {
       records: (file: string) => PageRecord | undefined;
-      intact: (file: string, record: PageRecord) => boolean;
+      /** The served file, when it still holds the page's bytes: its inode, when it is a file on disk. */
+      intact: (file: string, record: PageRecord) => { ino?: number } | undefined;
       /** The page as served, when a page whose header and footer alone changed may be taken from it. */
       served?: (file: string) => ServedPage | undefined;
     }
@@ -165,14 +166,15 @@ export function previousOf(
 
 /** The pages to render, and why; the others are reused as the previous build made them, with its record. */
 export interface Plan {
-  reuse: { job: PageJob; record: PageRecord }[];
+  /** `ino`: the served file's inode, which the copy being written may already hold (CopyWriter.link). */
+  reuse: { job: PageJob; record: PageRecord; ino?: number }[];
   render: { job: PageJob; reason: RenderReason }[];
 }
 
 /** Where made pages go: the copy being written (the renderer writes them, reused ones are linked), or memory. */
 export interface PageSink {
   /** Takes a page the plan reuses, as the previous build made it. */
-  reuse(file: string): Promise<void>;
+  reuse(file: string, ino?: number): Promise<void>;
   /** Resolves once every page is in place; throws the first write that failed. */
   flush(): Promise<void>;
 }
@@ -266,21 +268,12 @@ export function planPages(jobs: PageJob[], previous: Previous, images: ImageFact
       continue;
     }
     const changed = PARTS.filter((part) => job.parts[part] !== record.parts[part]);
-    // What else keeps the served page from being taken as it is, or with a new header and footer alone.
     const chromeAlone = changed.length === 1 && changed[0] === "chrome";
-    const besides =
-      changed.length > 0 && !chromeAlone
-        ? undefined
-        : images.keyOf(record.images) !== record.imagesKey
-          ? "an image"
-          : search && indexable(job) && !("search" in record)
-            ? "the search index, which the last build left out"
-            : previous.intact(job.file, record)
-              ? undefined
-              : "its served file changed";
+    const taken = changed.length > 0 && !chromeAlone ? undefined : takenOrWhyNot(job, record, previous, images, search);
+    const besides = taken && "why" in taken ? taken.why : undefined;
     const reason = changed[0] === undefined ? besides : PART_NAMES[changed[0]];
     const served = chromeAlone && !besides ? previous.served?.(job.file) : undefined;
-    if (!reason) plan.reuse.push({ job, record });
+    if (!reason) plan.reuse.push({ job, record, ...(taken && "ino" in taken && { ino: taken.ino }) });
     else if (served && record.chrome) {
       const { hash, images, warnings, stat, chrome } = record;
       plan.render.push({
@@ -290,6 +283,23 @@ export function planPages(jobs: PageJob[], previous: Previous, images: ImageFact
     } else plan.render.push({ job, reason });
   }
   return plan;
+}
+
+/**
+ * What else keeps the served page from being taken as it is, or with a new header and footer alone; else the served
+ * file's inode, when it has one.
+ */
+function takenOrWhyNot(
+  job: PageJob,
+  record: PageRecord,
+  previous: Extract<Previous, { records: unknown }>,
+  images: ImageFactIndex,
+  search: boolean,
+): { why: RenderReason } | { ino?: number } {
+  if (images.keyOf(record.images) !== record.imagesKey) return { why: "an image" };
+  if (search && indexable(job) && !("search" in record))
+    return { why: "the search index, which the last build left out" };
+  return previous.intact(job.file, record) ?? { why: "its served file changed" };
 }
 
 /**

@@ -630,20 +630,21 @@ export function servedText(path: string, page: Pick<PageRecord, "hash" | "stat">
 }
 
 /**
- * Whether the served copy's `file` still holds the bytes its record describes: the same size,
- * mtime, ctime and inode as when the copy was served (ctime cannot be set back, so an edit in
- * place that keeps the size and mtime is caught), or else the same digest, read and hashed (a
- * copy restored elsewhere, a failed build's hard links, a `touch`).
+ * The served copy's `file` as it is now, when it still holds the bytes its record describes: the same size, mtime,
+ * ctime and inode as when the copy was served (ctime cannot be set back, so an edit in place that keeps the size and
+ * mtime is caught), or else the same digest, read and hashed (a copy restored elsewhere, a failed build's hard links,
+ * a `touch`). Undefined when it does not.
  */
-export function servedIntact(live: string, file: string, page: PageRecord): boolean {
+export function servedIntact(live: string, file: string, page: PageRecord): FileStat | undefined {
   const path = join(live, file);
   const stat = lstatSync(path, { throwIfNoEntry: false });
-  if (!stat?.isFile()) return false;
-  if (page.stat && sameStat(stat, page.stat)) return true;
+  if (!stat?.isFile()) return undefined;
+  const now = { size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino };
+  if (page.stat && sameStat(now, page.stat)) return now;
   try {
-    return digest(readFileSync(path)) === page.hash;
+    return digest(readFileSync(path)) === page.hash ? now : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 

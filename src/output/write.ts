@@ -14,6 +14,7 @@ import { dirname, join, posix } from "node:path";
 import { withPath } from "../core/disk-cache.ts";
 import { PpgError } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
+import type { FileStat } from "./page-cache.ts";
 
 /** A file the build writes besides the pages: its path in the output folder (`feed.xml`) and its bytes. */
 export interface OutputFile {
@@ -77,6 +78,11 @@ export function assertContained(file: string): void {
  */
 export class CopyWriter implements WrittenFiles {
   readonly produced: string[] = [];
+  /**
+   * The files this copy already held as the served copy does (the same inode), left as they were, each with its stat
+   * when it was found: the stat the page cache records, as nothing after changes them.
+   */
+  readonly inPlace = new Map<string, FileStat>();
   private readonly made = new Map<string, Promise<unknown>>();
   private inFlight = 0;
   private failure: unknown;
@@ -98,10 +104,10 @@ export class CopyWriter implements WrittenFiles {
   async add(file: string, content: string | Uint8Array, changed = false): Promise<string> {
     const path = this.pathOf(file);
     const live = this.spec.live && join(this.spec.live, file);
-    if (live && !changed && sameBytes(live, content)) await this.run(() => this.place(path, live));
+    if (live && !changed && sameBytes(live, content)) await this.run(() => this.place(file, path, live));
     else
       await this.run(() =>
-        this.place(path, undefined, (to, over) => writeFileCallback(to, content, { flag: over ? "w" : "wx" })),
+        this.place(file, path, undefined, (to, over) => writeFileCallback(to, content, { flag: over ? "w" : "wx" })),
       );
     return path;
   }
@@ -111,7 +117,7 @@ export class CopyWriter implements WrittenFiles {
     const path = this.pathOf(file);
     const { live } = this.spec;
     if (!live) throw new Error(`no served copy to link ${file} from`);
-    await this.run(() => this.place(path, join(live, file), undefined, ino));
+    await this.run(() => this.place(file, path, join(live, file), undefined, ino));
   }
 
   /**
@@ -121,17 +127,17 @@ export class CopyWriter implements WrittenFiles {
   async adopt(from: string, file: string): Promise<void> {
     const path = this.pathOf(file);
     const live = this.spec.live && join(this.spec.live, file);
-    await this.run(() => this.place(path, live && sameFile(from, live) ? live : from));
+    await this.run(() => this.place(file, path, live && sameFile(from, live) ? live : from));
   }
 
   /** Copies a file (from public/) into the output. */
   async copy(from: string, file: string): Promise<void> {
     const path = this.pathOf(file);
     const live = this.spec.live && join(this.spec.live, file);
-    if (live && sameFile(from, live)) await this.run(() => this.place(path, live));
+    if (live && sameFile(from, live)) await this.run(() => this.place(file, path, live));
     else
       await this.run(() =>
-        this.place(path, undefined, (to, over) => copyFileCallback(from, to, over ? 0 : 1 /* COPYFILE_EXCL */)),
+        this.place(file, path, undefined, (to, over) => copyFileCallback(from, to, over ? 0 : 1 /* COPYFILE_EXCL */)),
       );
   }
 
@@ -154,16 +160,21 @@ export class CopyWriter implements WrittenFiles {
 
   /** Puts the served copy's file (`live`) or new bytes (`write`) at `path`, clearing whatever is in the way. */
   private async place(
+    file: string,
     path: string,
     live: string | undefined,
     write?: (to: string, over: boolean) => Promise<unknown>,
     liveIno?: number,
   ): Promise<void> {
+    this.inPlace.delete(file);
     // Synchronous: microseconds, where fs/promises' lstat held the thread far longer (docs/performance.md).
     // Nothing there, or a file standing where a folder of the path belongs (ENOTDIR): ensureDir clears it.
     const old = this.spec.fresh ? undefined : lstatOrNothing(path);
     // Already the same file (a link made by an earlier build): nothing to do.
-    if (live && old?.isFile() && old.ino === (liveIno ?? statSync(live).ino)) return;
+    if (live && old?.isFile() && old.ino === (liveIno ?? statSync(live).ino)) {
+      this.inPlace.set(file, { size: old.size, mtimeMs: old.mtimeMs, ctimeMs: old.ctimeMs, ino: old.ino });
+      return;
+    }
     // A file of this copy alone (no other link: not the served copy's) is rewritten in place:
     // unlinking and creating every page was most of a nav-label rebuild.
     if (write && old?.isFile() && old.nlink === 1)

@@ -1,10 +1,13 @@
+import { lstatSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rename, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { deserialize } from "node:v8";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { currentCode } from "../../src/core/code-id.ts";
 import { readChecked } from "../../src/core/disk-cache.ts";
 import { build } from "../../src/engine/build.ts";
+import { servedCopy } from "../../src/output/output-folder.ts";
 import { readPageCache, removeUnusedPacks, writePageCache, type PageRecord } from "../../src/output/page-cache.ts";
 import { READ_OPTIONS } from "../../src/output/search-index.ts";
 import { language } from "../../src/search/language.ts";
@@ -218,6 +221,39 @@ describe("the page cache", () => {
     const shrank = sizes.findIndex((s, i) => i > 0 && s.strings < sizes[i - 1]!.strings);
     expect(shrank).toBeGreaterThan(1);
     expect(sizes[shrank - 1]!.strings).toBeGreaterThan(sizes[0]!.strings);
+  });
+
+  it("records each served page's stat as it is, for a page left in place as for one written", async () => {
+    const root = await writeInlineSite(`
+      -- site.yaml --
+      routes:
+        - { path: /a, kind: article, content: a.md }
+        - { path: /b, kind: article, content: b.md }
+        - { path: /c, kind: article, content: c.md }
+      -- content/a.md --
+      Fish by the harbour.
+      -- content/b.md --
+      Rice and beans.
+      -- content/c.md --
+      A walk on the Malecón.
+    `);
+    // From the third build on, the copy written holds the pages of the build before last: the unchanged ones are left
+    // in place (their stat is the one found there), and one changed since then is linked anew (its stat is taken after).
+    for (const [round, name] of ["", "a", "b", "c", "a"].entries()) {
+      if (name) await writeFile(join(root, `content/${name}.md`), `Round ${round}.\n`);
+      const built = await build({ root, searchIndex: false });
+      if (name)
+        expect(
+          built.rendered?.map((r) => r.route),
+          `round ${round}`,
+        ).toEqual([`/${name}`]);
+      const served = servedCopy(join(root, "dist"))!;
+      const cache = readPageCache(served, currentCode())!;
+      for (const [file, record] of cache.pages) {
+        const { size, mtimeMs, ctimeMs, ino } = lstatSync(join(served, file));
+        expect(record.stat, `round ${round}, ${file}`).toEqual({ size, mtimeMs, ctimeMs, ino });
+      }
+    }
   });
 
   it("keeps a reused page's links checked: an anchor removed from the page it names breaks it, rebuild after rebuild", async () => {
