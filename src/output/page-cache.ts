@@ -39,7 +39,8 @@ import type { SearchEntry } from "../search/page-entry.ts";
  * The pages' search entries, two thirds of its bytes, are kept apart in packs beside the copies
  * (`dist.ppguide/search-<id>.pack`), which the records of both copies name: a build writes a pack of
  * the entries of the pages it rendered and names the others where they are, so a one-page rebuild
- * neither reads nor writes the rest. A pack is never changed once written; it is trusted as a
+ * neither reads nor writes the rest. The pages' link scans are kept so too (`scans-<id>.pack`), the
+ * scans added since in the record. A pack is never changed once written; it is trusted as a
  * served page is, by its stat, or else by the checksum that ends it.
  */
 
@@ -100,7 +101,7 @@ export interface CopyCache {
   index?: IndexRecord;
   /** What the copy's link check found, for the next build to check only what a change can break. */
   links?: LinkRecord;
-  /** The packs its pages' search entries are in (a cache read from disk). */
+  /** The packs its pages' search entries and link scans are in (a cache read from disk). */
   packs?: readonly string[];
 }
 
@@ -133,11 +134,17 @@ interface Stored {
    * until there are twice as many of either (seedOf).
    */
   fresh: [strings: number, items: number];
-  /** Per page: where its scan starts in `items`, or -1 if it was not scanned. */
+  /** Per page: where its scan starts, or -1 if it was not scanned: in the scans pack's numbers, then in `items`. */
   scanAt: Int32Array;
   /**
-   * Each scan: ref count, anchor count, base (string or -1), shared part count, [part, line, col]
-   * per shared part, [href, line, col, kind] per ref, then anchors.
+   * The scans as they were when last written anew, in a pack of their own beside the copies (its name, how many
+   * numbers it holds, and its stat then), which later caches name as it is. A one-page rebuild of 16,000 pages reads
+   * none of them, and they were 7.3 MB of the 12.7 MB each build read, hashed and wrote again.
+   */
+  scans?: [name: string, length: number, ...stat: number[]];
+  /**
+   * The scans added since the pack was written. Each scan: ref count, anchor count, base (string or -1), shared part
+   * count, [part, line, col] per shared part, [href, line, col, kind] per ref, then anchors.
    */
   items: Int32Array;
   /** Per shared part (a header, a footer), where its refs start in `partItems`: one entry for all its pages. */
@@ -166,13 +173,13 @@ const DIGESTS = 8;
 const CHROME_FIELDS = 5;
 /** Fields per page in `searchAt`. */
 const SEARCH_FIELDS = 4;
-/** The name of a pack of search entries in the store beside the copies. */
-const PACK_NAME = /^search-[0-9a-f]{16}\.pack$/;
+/** The name of a pack in the store beside the copies: of search entries, or of link scans. */
+const PACK_NAME = /^(?:search|scans)-[0-9a-f]{16}\.pack$/;
 
-/** Whether `name` is one a pack of search entries is given. */
+/** Whether `name` is one a pack is given. */
 export const isPackName = (name: string): boolean => PACK_NAME.test(name);
 
-/** A pack of search entries, trusted for this build: its path and its stat now. */
+/** A pack, trusted for this build: its path and its stat now. */
 interface Pack {
   name: string;
   path: string;
@@ -202,6 +209,12 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
     if (!pack) return undefined;
     packs.push(pack);
   }
+  if (stored.scans) {
+    const [name, , ...stat] = stored.scans;
+    const pack = trustedPack(dirname(copy), name, stat);
+    if (!pack) return undefined;
+    scansRead.set(stored, { pack });
+  }
   const { files, index, links } = stored;
   const warned = new Map(stored.warnings);
   const pages = new Map<string, PageRecord>();
@@ -217,7 +230,8 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
     // A reused record is written back by copying its row (writePageCache): nothing may change it on the way.
     pages.set(expected(files[i], WHOLE), Object.freeze(record));
   }
-  return { pages, index, ...(links && { links }), packs: packs.map((p) => p.name) };
+  const named = [...packs.map((p) => p.name), ...(stored.scans ? [stored.scans[0]] : [])];
+  return { pages, index, ...(links && { links }), packs: named };
 }
 
 /** The stored page `i`'s record, but for its warnings, scan and search entries. */
@@ -280,8 +294,9 @@ function trustedPack(store: string, name: string, stat: number[]): Pack | undefi
 
 /** The packs the cache of `copy` names, whatever version of ppguide wrote it: none when it cannot be read. */
 export function packsNamedBy(copy: string): string[] {
-  const packs = storedRecord(copy)?.packs;
-  return Array.isArray(packs) ? packs.map((p) => String(p[0])) : [];
+  const stored = storedRecord(copy);
+  const packs = Array.isArray(stored?.packs) ? stored.packs.map((p) => String(p[0])) : [];
+  return Array.isArray(stored?.scans) ? [...packs, String(stored.scans[0])] : packs;
 }
 
 /**
@@ -341,20 +356,42 @@ function packedSearch(stored: Stored, packs: readonly Pack[], i: number): Packed
   return { pack: expected(packs[field(0)], WHOLE), at: field(1), words: field(2), fragments: field(3) };
 }
 
-/** A stored page's packed entries, read from its pack, never through a link put in its place. */
+/** A stored page's packed entries, read from its pack. */
 function readPacked({ pack, at, words, fragments }: PackedAt): PackedEntries {
-  const bytes = Buffer.allocUnsafe(words + fragments);
+  const bytes = readFromPack(pack, at, Buffer.allocUnsafe(words + fragments));
+  return { words: bytes.subarray(0, words), fragments: bytes.subarray(words) };
+}
+
+/** `into.length` bytes of `pack` from `at`, never read through a link put in its place. */
+function readFromPack<T extends Uint8Array>(pack: Pack, at: number, into: T): T {
   const fd = openSync(pack.path, constants.O_RDONLY | constants.O_NOFOLLOW);
   try {
-    for (let read = 0; read < bytes.length; ) {
-      const n = readSync(fd, bytes, read, bytes.length - read, at + read);
-      if (n === 0) throw new Error(`${pack.path} ends before the search entries its page cache names`);
+    for (let read = 0; read < into.length; ) {
+      const n = readSync(fd, into, read, into.length - read, at + read);
+      if (n === 0) throw new Error(`${pack.path} ends before what its page cache names`);
       read += n;
     }
   } finally {
     closeSync(fd);
   }
-  return { words: bytes.subarray(0, words), fragments: bytes.subarray(words) };
+  return into;
+}
+
+/** The scans pack of each stored cache read, and once a scan is asked for, every scan: the pack's, then the rest. */
+const scansRead = new WeakMap<Stored, { pack: Pack; all?: Int32Array }>();
+
+/** Every scan number of `stored`: its scans pack, read when a scan is first asked for, then `items`. */
+function itemsOf(stored: Stored): Int32Array {
+  const read = scansRead.get(stored);
+  if (!read || !stored.scans) return stored.items;
+  if (!read.all) {
+    const length = stored.scans[1];
+    const all = new Int32Array(length + stored.items.length);
+    readFromPack(read.pack, 0, new Uint8Array(all.buffer, 0, length * 4));
+    all.set(stored.items, length);
+    read.all = all;
+  }
+  return read.all;
 }
 
 /**
@@ -383,21 +420,42 @@ export function writePageCache(
     if (seed && row?.stored === seed) rows.copy(seed, row.i);
     else rows.add(page);
   }
+  const { items, ...done } = rows.done();
+  const scans = seed ? scansOf(seed) : items.length > 0 ? writeScans(dirname(copy), items) : undefined;
   const stored: Stored = {
     version: VERSION,
     code,
     files,
     stats: Float64Array.from(statItems),
-    ...rows.done(),
-    fresh: seed?.fresh ?? [rows.strings.size, rows.items.length],
+    ...done,
+    ...(scans && { scans: [scans.name, scans.length, ...statFields(scans.stat)] }),
+    items: seed || !scans ? items : new Int32Array(0),
+    fresh: seed?.fresh ?? [rows.strings.size, items.length],
     warnings,
-    packs: search.packs.map(({ name, stat }) => [name, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino]),
+    packs: search.packs.map(({ name, stat }) => [name, ...statFields(stat)]),
     searchAt: Float64Array.from(search.fields),
     ...(cache.index && { index: cache.index }),
     ...(cache.links && { links: cache.links }),
   };
   writeChecked(pageCacheFile(copy), serialize(stored));
-  return search.packs.map((p) => p.name);
+  return [...search.packs.map((p) => p.name), ...(scans ? [scans.name] : [])];
+}
+
+const statFields = ({ size, mtimeMs, ctimeMs, ino }: FileStat) => [size, mtimeMs, ctimeMs, ino];
+
+/** The scans pack a seed names, as it was trusted when the seed was read, and how many numbers it holds. */
+function scansOf(seed: Stored): (Pack & { length: number }) | undefined {
+  const pack = scansRead.get(seed)?.pack;
+  return pack && seed.scans && { ...pack, length: seed.scans[1] };
+}
+
+/** A new pack of the scans `items`, in `store`. */
+function writeScans(store: string, items: Int32Array): Pack & { length: number } {
+  const name = `scans-${randomBytes(8).toString("hex")}.pack`;
+  const path = join(store, name);
+  writeChecked(path, new Uint8Array(items.buffer, items.byteOffset, items.byteLength));
+  const { size, mtimeMs, ctimeMs, ino } = lstatSync(path);
+  return { name, path, stat: { size, mtimeMs, ctimeMs, ino }, length: items.length };
 }
 
 /**
@@ -412,7 +470,8 @@ function seedOf(pages: ReadonlyMap<string, PageRecord>): Stored | undefined {
     const stored = storedRows.get(page)?.stored;
     if (!stored) continue;
     const [strings, items] = stored.fresh;
-    return stored.strings.length <= 2 * strings && stored.items.length <= 2 * items ? stored : undefined;
+    const scans = (stored.scans?.[1] ?? 0) + stored.items.length;
+    return stored.strings.length <= 2 * strings && scans <= 2 * items ? stored : undefined;
   }
   return undefined;
 }
@@ -421,14 +480,16 @@ function seedOf(pages: ReadonlyMap<string, PageRecord>): Stored | undefined {
 class Rows {
   /** The strings named after the seed's, each with its number. */
   readonly strings = new Map<string, number>();
+  /** The scans added after the seed's pack, whose numbers come first. */
   readonly items: Int32Items;
+  private readonly packed: number;
   private readonly digests = new Int32Items();
   private readonly imageAt = new Int32Items();
   private readonly imageItems: Int32Items;
   private readonly scanAt = new Int32Items();
   private readonly chromeItems: number[] = [];
-  private readonly partAt = new Int32Items();
-  private readonly partItems = new Int32Items();
+  private readonly partAt: Int32Items;
+  private readonly partItems: Int32Items;
   // A part's refs arrive as one object for the pages of a render batch, or of a stored cache
   // (sharedRefs): its number is looked up by that object, and by its content for the next batch's.
   private readonly partByRefs = new Map<readonly RawRef[], number>();
@@ -441,10 +502,11 @@ class Rows {
    */
   constructor(private readonly seed?: Stored) {
     this.items = new Int32Items(seed?.items);
+    this.packed = seed?.scans?.[1] ?? 0;
     this.imageItems = new Int32Items(seed?.imageItems);
+    this.partAt = new Int32Items(seed?.partAt);
+    this.partItems = new Int32Items(seed?.partItems);
     if (!seed) return;
-    this.partAt.pushAll(seed.partAt);
-    this.partItems.pushAll(seed.partItems);
     for (let n = 0; n < seed.partAt.length; n++) this.partByContent.set(partContent(sharedRefs(seed, n)), n);
   }
 
@@ -469,7 +531,7 @@ class Rows {
       return;
     }
     const { items } = this;
-    this.scanAt.push(items.length);
+    this.scanAt.push(this.packed + items.length);
     const shared = scan.shared ?? [];
     items.push(scan.refs.length, scan.anchors.length, scan.base === null ? -1 : this.intern(scan.base), shared.length);
     for (const placed of shared) items.push(this.part(placed.refs), placed.line, placed.col);
@@ -530,37 +592,31 @@ const partContent = (refs: readonly RawRef[]): string =>
  * 1.8 million of them, which a JavaScript array holds at 8 bytes each before they are copied into an Int32Array.
  */
 class Int32Items {
-  private data: Int32Array;
-  length: number;
+  private data = new Int32Array(1 << 12);
+  private added = 0;
 
-  /** Starting with `from`'s numbers, with room for a sixteenth more. */
-  constructor(from?: Int32Array) {
-    this.data = new Int32Array(Math.max(1 << 12, Math.ceil((from?.length ?? 0) * 1.0625)));
-    if (from) this.data.set(from);
-    this.length = from?.length ?? 0;
+  /** After `base`'s numbers, which are copied once, by done(). */
+  constructor(private readonly base: Int32Array = new Int32Array(0)) {}
+
+  get length(): number {
+    return this.base.length + this.added;
   }
 
   push(...values: number[]): void {
-    this.room(values.length);
-    for (const value of values) this.data[this.length++] = value;
-  }
-
-  pushAll(values: Int32Array): void {
-    this.room(values.length);
-    this.data.set(values, this.length);
-    this.length += values.length;
+    if (this.added + values.length > this.data.length) {
+      const grown = new Int32Array(Math.max(this.data.length * 2, this.added + values.length));
+      grown.set(this.data);
+      this.data = grown;
+    }
+    for (const value of values) this.data[this.added++] = value;
   }
 
   /** The numbers gathered, in an array of their own length. */
   done(): Int32Array {
-    return this.data.slice(0, this.length);
-  }
-
-  private room(more: number): void {
-    if (this.length + more <= this.data.length) return;
-    const grown = new Int32Array(Math.max(this.data.length * 2, this.length + more));
-    grown.set(this.data);
-    this.data = grown;
+    const all = new Int32Array(this.length);
+    all.set(this.base);
+    all.set(this.data.subarray(0, this.added), this.base.length);
+    return all;
   }
 }
 
@@ -657,7 +713,8 @@ function sameStat(now: FileStat, was: FileStat): boolean {
 }
 
 function scanOf(stored: Stored, i: number): LinkScan | undefined {
-  const { scanAt, items, strings } = stored;
+  const { scanAt, strings } = stored;
+  const items = itemsOf(stored);
   let p = expected(scanAt[i], WHOLE);
   if (p < 0) return undefined;
   const item = (at: number) => expected(items[at], WHOLE);

@@ -69,7 +69,9 @@ describe("a page whose header and footer alone changed", () => {
     const root = await copyFixture("basic-site");
     const out = join(root, "dist");
     await build({ root, out });
-    const packs = async () => (await readdir(`${out}.ppguide`)).filter(isPackName).sort();
+    // The packs of search entries: the link scans, given the new header's and footer's, are in a pack written anew.
+    const packs = async () =>
+      (await readdir(`${out}.ppguide`)).filter((name) => isPackName(name) && name.startsWith("search-")).sort();
     const before = await packs();
     expect(before.length).toBeGreaterThan(0);
     await edit(join(root, "site.yaml"), "  - label: Places\n", "  - label: Where to Go\n");

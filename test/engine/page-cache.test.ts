@@ -49,6 +49,8 @@ function record(n: number): PageRecord {
 }
 
 const packsIn = async (dir: string) => (await readdir(dir)).filter((name) => name.endsWith(".pack")).sort();
+// The packs of search entries among those a cache names: its link scans are in a pack of their own.
+const searchPacks = (names: readonly string[]) => names.filter((name) => name.startsWith("search-"));
 
 describe("the page cache", () => {
   it("gives each stored scan back as it was written, after being read and written again in turn", async () => {
@@ -85,9 +87,14 @@ describe("the page cache", () => {
     expect(refsOf("page-2.html")).toBe(refsOf("page-0.html"));
     // The record holds all but the search entries, which stay in the one pack the first write made: the second,
     // which rendered nothing, named it and wrote none.
-    const stored = deserialize(readChecked(join(dir, "b.pages"))!) as { partAt: Int32Array; packs: unknown[][] };
+    const stored = deserialize(readChecked(join(dir, "b.pages"))!) as {
+      partAt: Int32Array;
+      packs: unknown[][];
+      scans: unknown[];
+    };
     expect(stored.partAt).toHaveLength(1);
-    expect(await packsIn(dir)).toEqual([stored.packs[0]?.[0]]);
+    // And the scans, in the pack the first write made, named by the second as it is.
+    expect(await packsIn(dir)).toEqual([stored.scans[0], stored.packs[0]?.[0]]);
     expect(first.packs).toEqual(second.packs);
   });
 
@@ -99,8 +106,9 @@ describe("the page cache", () => {
     // One page rendered again: its entries in a pack of their own, the others' where they were.
     read.pages.set("page-1.html", record(7));
     const second = writePageCache(join(dir, "b"), "code", read);
-    expect(second.slice(0, 1)).toEqual(first);
-    expect(second).toHaveLength(2);
+    expect(searchPacks(second).slice(0, 1)).toEqual(searchPacks(first));
+    expect(searchPacks(second)).toHaveLength(2);
+    expect(second.filter((name) => name.startsWith("scans-"))).toEqual(first.filter((n) => n.startsWith("scans-")));
     const again = readPageCache(join(dir, "b"), "code")!;
     expect(again.pages.get("page-1.html")?.search).toEqual(record(7).search);
     expect(again.pages.get("page-2.html")?.search).toEqual(record(2).search);
@@ -109,7 +117,7 @@ describe("the page cache", () => {
     removeUnusedPacks(dir, second);
     expect(await packsIn(dir)).toEqual([...second].sort());
     removeUnusedPacks(dir, second.slice(1));
-    expect(await packsIn(dir)).toEqual(second.slice(1));
+    expect(await packsIn(dir)).toEqual(second.slice(1).sort());
     // ... and the cache that named it is not trusted any more.
     expect(readPageCache(join(dir, "b"), "code")).toBeUndefined();
 
@@ -134,6 +142,32 @@ describe("the page cache", () => {
     removeUnusedPacks(dir, []);
     expect(await readFile(moved)).toBeInstanceOf(Buffer);
     expect(await packsIn(dir)).toEqual([]);
+  });
+
+  it("keeps the link scans in a pack of their own, trusted as the search entries' packs are", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "ppguide-page-cache-"));
+    const pages = new Map([0, 1, 2].map((n) => [`page-${n}.html`, record(n)]));
+    const scansIn = (names: string[]) => names.filter((name) => name.startsWith("scans-"));
+    for (const [copy, harm] of [
+      ["a", async (pack: string) => utimes(pack, new Date(), new Date())],
+      [
+        "b",
+        async (pack: string) =>
+          writeFile(
+            pack,
+            (await readFile(pack)).map((byte, i) => (i === 8 ? byte ^ 1 : byte)),
+          ),
+      ],
+      ["c", async (pack: string) => rename(pack, `${pack}.moved`).then(() => symlink(`${pack}.moved`, pack))],
+    ] as const) {
+      const [scans] = scansIn(writePageCache(join(dir, copy), "code", { pages }));
+      await harm(join(dir, scans!));
+      const read = readPageCache(join(dir, copy), "code");
+      // Touched, its bytes still the ones its checksum vouches for: trusted, and the scans read from it.
+      if (copy === "a") for (const [file, page] of pages) expect(read?.pages.get(file)?.scan, file).toEqual(page.scan);
+      // Edited, or a link put in its place: the whole cache is not trusted.
+      else expect(read, copy).toBeUndefined();
+    }
   });
 
   it("writes every page's entries anew once the packs it names hold more than twice what they name", async () => {
@@ -162,7 +196,7 @@ describe("the page cache", () => {
       copy = join(dir, round % 2 ? "b" : "a");
       const packs = writePageCache(copy, "code", read);
       removeUnusedPacks(dir, packs);
-      named.push(packs.length);
+      named.push(searchPacks(packs).length);
       const sizes = await Promise.all(packs.map((name) => stat(join(dir, name))));
       expect(
         sizes.reduce((sum, s) => sum + s.size, 0),
