@@ -14,6 +14,7 @@ import { writeGeneratedAndPublic } from "../output/generated-files.ts";
 import { OutputFolder, servedCopy } from "../output/output-folder.ts";
 import { recordInputs, type Inputs } from "../output/same-inputs.ts";
 import {
+  fileStat,
   packsNamedBy,
   pageCacheFile,
   readPageCache,
@@ -412,8 +413,7 @@ export async function commit(state: Built, inputs?: Inputs): Promise<Built> {
   await removeStale(output.target, output.listing, [writer, { produced: plan.render.map(({ job }) => job.file) }]);
   const stats = new Map<string, FileStat>();
   for (const file of records.keys()) {
-    const { size, mtimeMs, ctimeMs, ino } = writer.inPlace.get(file) ?? lstatSync(join(output.target, file));
-    stats.set(file, { size, mtimeMs, ctimeMs, ino });
+    stats.set(file, writer.inPlace.get(file) ?? fileStat(lstatSync(join(output.target, file))));
   }
   const packs = writePageCache(
     output.target,

@@ -46,6 +46,11 @@ import type { SearchEntry } from "../search/page-entry.ts";
 
 export type FileStat = Pick<Stats, "size" | "mtimeMs" | "ctimeMs" | "ino">;
 
+/** The stat a record keeps of a file, alone: a `Stats` object holds much more, four `Date`s among it. */
+export function fileStat({ size, mtimeMs, ctimeMs, ino }: FileStat): FileStat {
+  return { size, mtimeMs, ctimeMs, ino };
+}
+
 /** The digests a page's key is made of (engine/page-keys.ts says what each covers). */
 export interface KeyParts {
   code: string;
@@ -230,8 +235,7 @@ export function readPageCache(copy: string, code: string): CopyCache | undefined
     // A reused record is written back by copying its row (writePageCache): nothing may change it on the way.
     pages.set(expected(files[i], WHOLE), Object.freeze(record));
   }
-  const named = [...packs.map((p) => p.name), ...(stored.scans ? [stored.scans[0]] : [])];
-  return { pages, index, ...(links && { links }), packs: named };
+  return { pages, index, ...(links && { links }), packs: namedPacks(stored) };
 }
 
 /** The stored page `i`'s record, but for its warnings, scan and search entries. */
@@ -289,12 +293,16 @@ function trustedPack(store: string, name: string, stat: number[]): Pack | undefi
   if (!now?.isFile()) return undefined;
   const [size = -1, mtimeMs = -1, ctimeMs = -1, ino = -1] = stat;
   if (!sameStat(now, { size, mtimeMs, ctimeMs, ino }) && !readChecked(path)) return undefined;
-  return { name, path, stat: { size: now.size, mtimeMs: now.mtimeMs, ctimeMs: now.ctimeMs, ino: now.ino } };
+  return { name, path, stat: fileStat(now) };
 }
 
 /** The packs the cache of `copy` names, whatever version of ppguide wrote it: none when it cannot be read. */
 export function packsNamedBy(copy: string): string[] {
-  const stored = storedRecord(copy);
+  return namedPacks(storedRecord(copy));
+}
+
+/** The packs a stored cache names: its search entries', then its scans'. */
+function namedPacks(stored: Partial<Stored> | undefined): string[] {
   const packs = Array.isArray(stored?.packs) ? stored.packs.map((p) => String(p[0])) : [];
   return Array.isArray(stored?.scans) ? [...packs, String(stored.scans[0])] : packs;
 }
@@ -417,11 +425,13 @@ export function writePageCache(
     const stat = stats.get(file) ?? page.stat ?? { size: -1, mtimeMs: -1, ctimeMs: -1, ino: -1 };
     statItems.push(stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino);
     const row = storedRows.get(page);
-    if (seed && row?.stored === seed) rows.copy(seed, row.i);
+    if (seed && row?.stored === seed) rows.copy(row.i);
     else rows.add(page);
   }
   const { items, ...done } = rows.done();
-  const scans = seed ? scansOf(seed) : items.length > 0 ? writeScans(dirname(copy), items) : undefined;
+  // Written anew, the scans go to a new pack; else the seed's pack is named as it is, with the scans added after it.
+  const packed = !seed && items.length > 0 ? writeScans(dirname(copy), items) : undefined;
+  const scans = seed ? scansOf(seed) : packed;
   const stored: Stored = {
     version: VERSION,
     code,
@@ -429,7 +439,7 @@ export function writePageCache(
     stats: Float64Array.from(statItems),
     ...done,
     ...(scans && { scans: [scans.name, scans.length, ...statFields(scans.stat)] }),
-    items: seed || !scans ? items : new Int32Array(0),
+    items: packed ? new Int32Array(0) : items,
     fresh: seed?.fresh ?? [rows.strings.size, items.length],
     warnings,
     packs: search.packs.map(({ name, stat }) => [name, ...statFields(stat)]),
@@ -454,8 +464,7 @@ function writeScans(store: string, items: Int32Array): Pack & { length: number }
   const name = `scans-${randomBytes(8).toString("hex")}.pack`;
   const path = join(store, name);
   writeChecked(path, new Uint8Array(items.buffer, items.byteOffset, items.byteLength));
-  const { size, mtimeMs, ctimeMs, ino } = lstatSync(path);
-  return { name, path, stat: { size, mtimeMs, ctimeMs, ino }, length: items.length };
+  return { name, path, stat: fileStat(lstatSync(path)), length: items.length };
 }
 
 /**
@@ -510,8 +519,9 @@ class Rows {
     for (let n = 0; n < seed.partAt.length; n++) this.partByContent.set(partContent(sharedRefs(seed, n)), n);
   }
 
-  /** The stored page `stored`'s row, as it is: `stored` is the seed, so its numbers name the same here. */
-  copy(stored: Stored, i: number): void {
+  /** The seed's page `i`'s row, as it is: its numbers name the same here. */
+  copy(i: number): void {
+    const stored = expected(this.seed, "the seed whose row is copied");
     for (let k = i * DIGESTS; k < (i + 1) * DIGESTS; k++) this.digests.push(expected(stored.digests[k], WHOLE));
     this.imageAt.push(expected(stored.imageAt[i * 2], WHOLE), expected(stored.imageAt[i * 2 + 1], WHOLE));
     for (let k = i * CHROME_FIELDS; k < (i + 1) * CHROME_FIELDS; k++)
@@ -657,8 +667,7 @@ function searchPacks(store: string, pages: ReadonlyMap<string, PageRecord>): { p
     const name = `search-${randomBytes(8).toString("hex")}.pack`;
     const path = join(store, name);
     writeChecked(path, parts);
-    const { size, mtimeMs, ctimeMs, ino } = lstatSync(path);
-    packs.push({ name, path, stat: { size, mtimeMs, ctimeMs, ino } });
+    packs.push({ name, path, stat: fileStat(lstatSync(path)) });
   }
   return { packs, fields };
 }
@@ -695,7 +704,7 @@ export function servedIntact(live: string, file: string, page: PageRecord): File
   const path = join(live, file);
   const stat = lstatSync(path, { throwIfNoEntry: false });
   if (!stat?.isFile()) return undefined;
-  const now = { size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino };
+  const now = fileStat(stat);
   if (page.stat && sameStat(now, page.stat)) return now;
   try {
     return digest(readFileSync(path)) === page.hash ? now : undefined;

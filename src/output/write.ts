@@ -14,7 +14,7 @@ import { dirname, join, posix } from "node:path";
 import { withPath } from "../core/disk-cache.ts";
 import { PpgError } from "../core/errors.ts";
 import { expected } from "../core/invariant.ts";
-import type { FileStat } from "./page-cache.ts";
+import { type FileStat, fileStat } from "./page-cache.ts";
 
 /** A file the build writes besides the pages: its path in the output folder (`feed.xml`) and its bytes. */
 export interface OutputFile {
@@ -172,7 +172,7 @@ export class CopyWriter implements WrittenFiles {
     const old = this.spec.fresh ? undefined : lstatOrNothing(path);
     // Already the same file (a link made by an earlier build): nothing to do.
     if (live && old?.isFile() && old.ino === (liveIno ?? statSync(live).ino)) {
-      this.inPlace.set(file, { size: old.size, mtimeMs: old.mtimeMs, ctimeMs: old.ctimeMs, ino: old.ino });
+      this.inPlace.set(file, fileStat(old));
       return;
     }
     // A file of this copy alone (no other link: not the served copy's) is rewritten in place:
